@@ -1,0 +1,138 @@
+"""The attack sequence's arithmetic, as pure functions of dice and profile.
+
+The game (``game.py``) resolves attacks with these functions, and the odds calculator
+(``odds.py``) enumerates over the very same ones, so the preview can never disagree with
+the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+MISS, HIT, CRIT = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class AttackProfile:
+    """One attack with every modifier already applied."""
+
+    attacks: int  # attack dice (Rapid Fire and card bonuses included)
+    hit: int  # hit value, 2..6
+    normal: int  # damage of a normal hit (overcharge and card bonuses included)
+    crit: int  # damage of a critical hit
+    defence: int  # defence dice before cover
+    save: int  # save value, 2..6
+    cover: bool = False  # the defender has cover (one retained block, one die fewer)
+    crit_on: int = 6
+    reroll_hits: str | None = None  # None, "ones" or "failed"
+    reroll_defence: str | None = None
+    reduce_damage: int = 0
+
+    @property
+    def defence_dice(self) -> int:
+        return max(0, self.defence - 1) if self.cover and self.defence > 0 else self.defence
+
+    @property
+    def retained_blocks(self) -> int:
+        return 1 if self.cover and self.defence > 0 else 0
+
+    @property
+    def normal_damage(self) -> int:
+        return max(1, self.normal - self.reduce_damage) if self.normal > 0 else 0
+
+    @property
+    def crit_damage(self) -> int:
+        return max(1, self.crit - self.reduce_damage) if self.crit > 0 else 0
+
+
+def clamp_target(value: int) -> int:
+    """Hit and Save values stay within 2+..6+ however cards modify them."""
+    return max(2, min(6, value))
+
+
+def hit_result(die: int, profile: AttackProfile) -> int:
+    """MISS, HIT or CRIT for one attack die (a 1 always misses)."""
+    if die >= profile.crit_on and die > 1:
+        return CRIT
+    if die >= profile.hit and die > 1:
+        return HIT
+    return MISS
+
+
+def wants_hit_reroll(die: int, profile: AttackProfile) -> bool:
+    if profile.reroll_hits == "ones":
+        return die == 1
+    if profile.reroll_hits == "failed":
+        return hit_result(die, profile) == MISS
+    return False
+
+
+def is_block(die: int, profile: AttackProfile) -> bool:
+    return die >= profile.save and die > 1
+
+
+def wants_defence_reroll(die: int, profile: AttackProfile) -> bool:
+    if profile.reroll_defence == "ones":
+        return die == 1
+    if profile.reroll_defence == "failed":
+        return not is_block(die, profile)
+    return False
+
+
+def cancel(hits: int, crits: int, blocks: int) -> tuple[int, int]:
+    """Blocks cancel normal hits first; only then critical hits. Returns what is left."""
+    on_hits = min(hits, blocks)
+    hits -= on_hits
+    crits -= min(crits, blocks - on_hits)
+    return hits, crits
+
+
+def damage_of(hits: int, crits: int, profile: AttackProfile) -> int:
+    return hits * profile.normal_damage + crits * profile.crit_damage
+
+
+@dataclass
+class Rolled:
+    """What the dice did in one attack."""
+
+    hit_dice: list[int]
+    hits: int
+    crits: int
+    ones: int  # ones among the final hit dice (Overcharge)
+    defence_dice: list[int]
+    blocks: int  # retained block included
+    hits_left: int
+    crits_left: int
+    damage: int
+
+
+def roll_hits(profile: AttackProfile, d6: Callable[[], int]) -> list[int]:
+    """The attacker's hit dice, then any re-rolls of them (RULINGS.md's order)."""
+    dice = [d6() for _ in range(profile.attacks)]
+    for i, die in enumerate(dice):
+        if wants_hit_reroll(die, profile):
+            dice[i] = d6()
+    return dice
+
+
+def roll_defence(profile: AttackProfile, d6: Callable[[], int]) -> list[int]:
+    """The defender's dice, then any re-rolls of those."""
+    dice = [d6() for _ in range(profile.defence_dice)]
+    for i, die in enumerate(dice):
+        if wants_defence_reroll(die, profile):
+            dice[i] = d6()
+    return dice
+
+
+def tally_hits(dice: list[int], profile: AttackProfile) -> tuple[int, int]:
+    results = [hit_result(d, profile) for d in dice]
+    return results.count(HIT), results.count(CRIT)
+
+
+def finish(hit_dice: list[int], defence_dice: list[int], profile: AttackProfile) -> Rolled:
+    hits, crits = tally_hits(hit_dice, profile)
+    blocks = profile.retained_blocks + sum(1 for d in defence_dice if is_block(d, profile))
+    hits_left, crits_left = cancel(hits, crits, blocks)
+    return Rolled(hit_dice, hits, crits, hit_dice.count(1), defence_dice, blocks,
+                  hits_left, crits_left, damage_of(hits_left, crits_left, profile))

@@ -1,0 +1,172 @@
+"""Typed, frozen definitions of game content (datacards, fireteams, missions, cards).
+
+These are what ``game.content`` produces from YAML and what the engine reads. They live in
+the engine package so that the engine depends on nothing outside it; ``game.content`` builds
+them.
+
+Card rules are written as data: each :class:`Effect` is one entry of the closed vocabulary
+that :mod:`game.engine.effects` interprets. See that module for the full vocabulary.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# Weapon rules of the rulebook; content may add more only where effects.py knows them.
+PISTOL = "pistol"
+RAPID_FIRE = "rapid_fire"
+OVERCHARGE = "overcharge"
+IGNORES_COVER = "ignores_cover"
+WEAPON_RULES = (PISTOL, RAPID_FIRE, OVERCHARGE, IGNORES_COVER)
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One card rule in the effects vocabulary: a ``kind`` and its parameters."""
+
+    kind: str
+    params: dict[str, Any] = field(default_factory=dict)
+    text: str = ""  # the rule in our own words, as printed on the card
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.params.get(key, default)
+
+
+@dataclass(frozen=True)
+class Weapon:
+    id: str
+    name: str
+    ap: int
+    range: int
+    attacks: int
+    hit: int
+    normal: int
+    crit: int
+    rules: tuple[str, ...] = ()
+
+    @property
+    def is_melee(self) -> bool:
+        return self.range == 1
+
+
+@dataclass(frozen=True)
+class Ability:
+    id: str
+    name: str
+    text: str
+    effects: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True)
+class Datacard:
+    id: str
+    name: str
+    apl: int
+    move: int
+    defence: int
+    save: int
+    wounds: int
+    weapons: tuple[Weapon, ...]
+    abilities: tuple[Ability, ...] = ()
+    keywords: tuple[str, ...] = ()
+
+    def weapon(self, weapon_id: str) -> Weapon | None:
+        for w in self.weapons:
+            if w.id == weapon_id:
+                return w
+        return None
+
+
+@dataclass(frozen=True)
+class Ploy:
+    """A strategic ploy: chosen in the strategy phase, in force until the end phase."""
+
+    id: str
+    name: str
+    text: str
+    effects: tuple[Effect, ...] = ()
+    target: str = ""  # "" (no argument) or "operative": the ploy names one friendly operative
+
+
+@dataclass(frozen=True)
+class CompositionEntry:
+    """One line of a fireteam's composition: ``count`` operatives using ``card``."""
+
+    card: str
+    count: int
+    id: str  # operative id stem: "intercessor" gives intercessor1, intercessor2, ...
+
+
+@dataclass(frozen=True)
+class Fireteam:
+    id: str
+    name: str
+    faction: str
+    composition: tuple[CompositionEntry, ...]
+    ploys: tuple[Ploy, ...]
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class KillzoneSide:
+    id: str
+    name: str
+    columns: int
+    rows: int
+    blocked: tuple[str, ...]
+    cover: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MissionAction:
+    """A mission action such as Power Up: who may make it, what it costs, what it does."""
+
+    id: str
+    name: str
+    ap: int
+    text: str
+    # conditions on the operative, as plain dicts of the vocabulary ({near_objective: {...}})
+    requires: tuple[dict[str, Any], ...] = ()
+    # what it does: outcome dicts of the vocabulary ({set_flag: powered})
+    effects: tuple[dict[str, Any], ...] = ()
+    argument: str = ""  # "" or "objective": the action names an objective id
+
+
+@dataclass(frozen=True)
+class Mission:
+    id: str
+    name: str
+    killzone: str  # killzone side id
+    territories: dict[int, tuple[str, ...]]  # map side "1"/"2" is chosen at deployment
+    objectives: dict[str, str]  # objective id -> hex label
+    turning_points: int
+    rules: tuple[Effect, ...]
+    actions: tuple[MissionAction, ...]
+    text: str = ""
+    victory: str = "most_vp"  # how the winner is decided; see effects.py
+
+
+@dataclass(frozen=True)
+class TargetOfOpportunity:
+    id: str
+    name: str
+    text: str
+    vp: int
+    condition: Effect
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Everything the engine may name: the shipped content plus any test-only additions."""
+
+    datacards: dict[str, Datacard]
+    fireteams: dict[str, Fireteam]
+    killzones: dict[str, KillzoneSide]
+    missions: dict[str, Mission]
+    targets: dict[str, TargetOfOpportunity]
+
+    def with_datacards(self, extra: dict[str, Datacard]) -> Catalogue:
+        merged = dict(self.datacards)
+        merged.update(extra)
+        return Catalogue(merged, self.fireteams, self.killzones, self.missions, self.targets)

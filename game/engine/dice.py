@@ -1,0 +1,154 @@
+"""Sources of randomness. The rules never call a random module: every d6 and every shuffle
+comes from an injected :class:`Dice`, so a seed (or a script of results) replays a game exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+_MASK = (1 << 64) - 1
+
+
+class DiceExhaustedError(RuntimeError):
+    """A :class:`ScriptedDice` was asked for a die it does not have."""
+
+
+class Dice(Protocol):
+    """What the engine asks of a source of randomness."""
+
+    def d6(self) -> int:
+        """One six-sided die: 1..6."""
+        ...
+
+    def below(self, n: int) -> int:
+        """A uniform whole number in 0..n-1 (for shuffles and random draws)."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """The source's exact state, so that a saved game continues identically."""
+        ...
+
+
+class SplitMix64:
+    """A tiny, fast generator whose whole state is one integer (easy to save)."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, not {n}")
+        # rejection sampling keeps it exactly uniform
+        limit = (_MASK + 1) - ((_MASK + 1) % n)
+        while True:
+            value = self.next()
+            if value < limit:
+                return value % n
+
+
+class RandomDice:
+    """Seeded dice: one seed gives one sequence of rolls and shuffles in every process."""
+
+    def __init__(self, seed: int = 0, state: int | None = None) -> None:
+        self.seed = seed
+        self._rng = SplitMix64(seed)
+        if state is not None:
+            self._rng.state = state
+
+    def d6(self) -> int:
+        return self._rng.below(6) + 1
+
+    def below(self, n: int) -> int:
+        return self._rng.below(n)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "random", "seed": self.seed, "state": self._rng.state}
+
+
+class ScriptedDice:
+    """Dice that return a fixed script of d6 results, in order, and fail loudly when empty.
+
+    Shuffles and random draws are not d6 rolls: they come from a generator seeded with
+    ``seed``, as scenario files specify.
+    """
+
+    def __init__(self, rolls: Sequence[int], seed: int = 0, used: int = 0,
+                 state: int | None = None) -> None:
+        for value in rolls:
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+                raise ValueError(f"a scripted die must be a whole number 1..6, not {value!r}")
+        self.rolls = list(rolls)
+        self.used = used
+        self.seed = seed
+        self._rng = SplitMix64(seed)
+        if state is not None:
+            self._rng.state = state
+
+    @property
+    def left(self) -> int:
+        return len(self.rolls) - self.used
+
+    def d6(self) -> int:
+        if self.used >= len(self.rolls):
+            raise DiceExhaustedError(
+                f"the scripted dice ran out after {len(self.rolls)} rolls")
+        value = self.rolls[self.used]
+        self.used += 1
+        return value
+
+    def below(self, n: int) -> int:
+        return self._rng.below(n)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "scripted", "rolls": list(self.rolls), "used": self.used,
+                "seed": self.seed, "state": self._rng.state}
+
+
+class ReplayDice:
+    """Replays a recorded log of random results (``("d6", v)`` / ``("below", n, v)``)."""
+
+    def __init__(self, record: Sequence[Sequence[int | str]], used: int = 0) -> None:
+        self.record = [tuple(r) for r in record]
+        self.used = used
+
+    def _take(self, kind: str) -> tuple[int | str, ...]:
+        if self.used >= len(self.record):
+            raise DiceExhaustedError("the recorded dice ran out")
+        entry = self.record[self.used]
+        if entry[0] != kind:
+            raise DiceExhaustedError(f"the replay expected a {entry[0]} roll, not {kind}")
+        self.used += 1
+        return entry
+
+    def d6(self) -> int:
+        return int(self._take("d6")[1])
+
+    def below(self, n: int) -> int:
+        entry = self._take("below")
+        if entry[1] != n:
+            raise DiceExhaustedError(f"the replay drew from {entry[1]}, not {n}")
+        return int(entry[2])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "replay", "record": [list(r) for r in self.record], "used": self.used}
+
+
+def dice_from_dict(data: dict[str, Any]) -> Dice:
+    """Rebuild a dice source saved by ``to_dict``; raises ValueError on a malformed entry."""
+    kind = data.get("kind")
+    if kind == "random":
+        return RandomDice(int(data["seed"]), int(data["state"]))
+    if kind == "scripted":
+        return ScriptedDice(list(data["rolls"]), int(data["seed"]), int(data["used"]),
+                            int(data["state"]))
+    if kind == "replay":
+        return ReplayDice(list(data["record"]), int(data["used"]))
+    raise ValueError(f"unknown dice kind {kind!r}")

@@ -1,0 +1,378 @@
+"""The interpreter of card rules.
+
+Abilities, strategic ploys, mission rules and targets of opportunity are written as data in a
+small closed vocabulary (``docs/content-format.md``; the schema lives in ``vocabulary.py``).
+This module says what each word means. A rule that cannot be said in data is a Python class
+registered by id in :data:`PYTHON_EFFECTS`.
+
+"But my card says..!": card rules override the core rules, so every hook here is consulted by
+the rules code at the exact point the core rule is applied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from game.engine.defs import Effect, Weapon
+from game.engine.state import OperativeState
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+ABILITY = "ability"
+PLOY = "ploy"
+MISSION = "mission"
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where an effect in force comes from: who owns it and which card carries it."""
+
+    kind: str  # ABILITY, PLOY or MISSION
+    owner: int  # the player; 0 for mission rules (they apply to both players alike)
+    operative: str | None  # the operative whose datacard carries an ability
+    effect: Effect
+
+
+@dataclass
+class AttackMods:
+    """Everything card rules change about one attack, gathered before any die is rolled."""
+
+    attacks: int = 0
+    hit: int = 0
+    normal: int = 0
+    crit: int = 0
+    crit_on: int = 6
+    reroll_hits: str | None = None
+    reroll_defence: str | None = None
+    ignores_cover: bool = False
+    defence: int = 0
+    save: int = 0
+    reduce_damage: int = 0
+    cover: bool = False
+    sources: list[str] = field(default_factory=list)  # card texts, for the attack preview
+
+    def add(self, mods: dict[str, Any]) -> None:
+        for key, value in mods.items():
+            if key in ("attacks", "hit", "normal", "crit", "defence", "save", "reduce_damage"):
+                setattr(self, key, getattr(self, key) + int(value))
+            elif key == "crit_on":
+                self.crit_on = min(self.crit_on, int(value))
+            elif key in ("reroll_hits", "reroll_defence"):
+                # re-rolling every failure includes re-rolling the ones
+                if getattr(self, key) != "failed":
+                    setattr(self, key, value)
+            elif key in ("ignores_cover", "cover"):
+                setattr(self, key, bool(value) or getattr(self, key))
+            else:
+                raise ValueError(f"unknown attack modifier {key!r}")
+
+
+def sources_in_force(game: Game) -> Iterator[Source]:
+    """Every card rule currently in force: abilities of operatives on the killzone, strategic
+    ploys played this turning point, and the mission's rules."""
+    state = game.state
+    for op in state.operatives.values():
+        if not op.on_killzone:
+            continue
+        for ability in game.datacard(op).abilities:
+            for effect in ability.effects:
+                yield Source(ABILITY, op.player, op.id, effect)
+    for player in (1, 2):
+        for ploy_id in state.ploys[player]:
+            ploy = game.ploy(player, ploy_id)
+            for effect in ploy.effects:
+                yield Source(PLOY, player, None, effect)
+    for effect in game.config.mission_rules:
+        yield Source(MISSION, 0, None, effect)
+
+
+def picks(source: Source, op: OperativeState) -> bool:
+    """Whether the effect's ``who`` selects operative ``op``."""
+    default = "self" if source.kind == ABILITY else ("friendly" if source.owner else "any")
+    who = source.effect.get("who", default)
+    if who == "self":
+        return op.id == source.operative
+    if who == "friendly":
+        return op.player == source.owner
+    if who == "enemy":
+        return op.player != source.owner
+    return True
+
+
+def condition_holds(game: Game, cond: dict[str, Any], op: OperativeState,
+                    attack: AttackContext | None = None, objective: str | None = None) -> bool:
+    """One condition of an ``if``/``requires`` list, for operative ``op``."""
+    (key, value), = cond.items()
+    state = game.state
+    grid = game.grid
+    if key == "near_objective":
+        if op.hex is None:
+            return False
+        spec = value
+        distance = int(spec.get("distance", 1))
+        candidates = [objective] if objective is not None else list(game.config.objectives)
+        for obj in candidates:
+            if obj not in game.config.objectives:
+                continue
+            if grid.distance(op.hex, game.config.objectives[obj]) > distance:
+                continue
+            holder = state.control.get(obj, 0)
+            control = spec.get("control", "any")
+            if control == "own" and holder != op.player:
+                continue
+            if control == "enemy" and (holder == 0 or holder == op.player):
+                continue
+            if control == "none" and holder != 0:
+                continue
+            flags = state.objective_flags.get(obj, [])
+            if "flag" in spec and spec["flag"] not in flags:
+                continue
+            if "not_flag" in spec and spec["not_flag"] in flags:
+                continue
+            return True
+        return False
+    if key == "in_cover":
+        return (op.hex in grid.cover) == bool(value)
+    if key == "damaged":
+        return (op.damage > 0) == bool(value)
+    if key == "in_territory":
+        if op.hex is None:
+            return False
+        side = state.territory.get(op.player if value == "own" else 3 - op.player)
+        return side is not None and op.hex in game.config.territories.get(side, ())
+    if attack is not None:
+        if key == "distance_at_least":
+            return attack.distance >= int(value)
+        if key == "distance_at_most":
+            return attack.distance <= int(value)
+        if key == "target_damaged":
+            return (attack.defender.damage > 0) == bool(value)
+    if key in ("distance_at_least", "distance_at_most", "target_damaged"):
+        return False
+    raise ValueError(f"unknown condition {key!r}")
+
+
+def all_hold(game: Game, conds: Any, op: OperativeState,
+             attack: AttackContext | None = None, objective: str | None = None) -> bool:
+    return all(condition_holds(game, c, op, attack, objective) for c in conds or ())
+
+
+STAT_LIMITS = {"apl": (1, 9), "move": (0, 12), "defence": (0, 9), "save": (2, 6)}
+
+
+def stat(game: Game, op: OperativeState, name: str) -> int:
+    """A characteristic of ``op`` after every ``stat`` effect in force (clamped)."""
+    value: int = getattr(game.datacard(op), name)
+    for source in game.sources():
+        effect = source.effect
+        if effect.kind != "stat" or effect.get("stat") != name:
+            continue
+        if picks(source, op) and all_hold(game, effect.get("if"), op):
+            value += int(effect.get("add", 0))
+    low, high = STAT_LIMITS[name]
+    return max(low, min(high, value))
+
+
+@dataclass
+class AttackContext:
+    attacker: OperativeState
+    defender: OperativeState
+    weapon: Weapon
+    distance: int
+
+
+def weapon_matches(spec: dict[str, Any] | None, weapon: Weapon) -> bool:
+    if not spec:
+        return True
+    if spec.get("melee") and not weapon.is_melee:
+        return False
+    if spec.get("ranged") and weapon.is_melee:
+        return False
+    if "rule" in spec and spec["rule"] not in weapon.rules:
+        return False
+    return not ("ids" in spec and weapon.id not in spec["ids"])
+
+
+def attack_mods(game: Game, ctx: AttackContext) -> AttackMods:
+    """Gather every ``attack`` effect that applies to this attack."""
+    mods = AttackMods()
+    for source in game.sources():
+        effect = source.effect
+        if effect.kind != "attack":
+            continue
+        role = effect.get("role", "attacker")
+        subject = ctx.attacker if role == "attacker" else ctx.defender
+        if not picks(source, subject) or not weapon_matches(effect.get("weapon"), ctx.weapon):
+            continue
+        if not all_hold(game, effect.get("if"), subject, ctx):
+            continue
+        mods.add(effect.get("mods", {}))
+        if effect.text:
+            mods.sources.append(effect.text)
+    return mods
+
+
+# --- triggers and outcomes -------------------------------------------------------------
+
+def fire(game: Game, event: str, player: int | None = None) -> None:
+    """Run every ``trigger`` effect listening for ``event``. ``player`` is the player whose
+    turn it was, for ``end_of_turn``."""
+    for source in list(game.sources()):
+        effect = source.effect
+        if effect.kind != "trigger" or effect.get("on") != event:
+            continue
+        if event == "end_of_turn" and source.owner and source.owner != player:
+            continue
+        for outcome in effect.get("do", ()):
+            do_outcome(game, source, outcome)
+
+
+def _picked(game: Game, source: Source) -> list[OperativeState]:
+    return [op for op in game.state.operatives.values()
+            if op.on_killzone and picks(source, op)
+            and all_hold(game, source.effect.get("if"), op)]
+
+
+def do_outcome(game: Game, source: Source | None, outcome: dict[str, Any],
+               objective: str | None = None, player: int = 0) -> None:
+    """Carry out one outcome. ``player`` is the acting player for mission actions."""
+    state = game.state
+    if "heal" in outcome:
+        assert source is not None
+        for op in _picked(game, source):
+            healed = min(op.damage, int(outcome["heal"]))
+            if healed:
+                op.damage -= healed
+                game.note(f"{op.id} removes {healed} wound counter(s)")
+        return
+    if "score" in outcome:
+        players = [source.owner] if source is not None and source.owner else [1, 2]
+        for p in players:
+            game.score(p, score_for(game, p, outcome), outcome)
+        return
+    if "set_flag" in outcome:
+        if objective is None:
+            raise ValueError("set_flag needs a chosen objective")
+        flags = state.objective_flags.setdefault(objective, [])
+        if outcome["set_flag"] not in flags:
+            flags.append(outcome["set_flag"])
+        return
+    if "clear_flag" in outcome:
+        for flags in state.objective_flags.values():
+            while outcome["clear_flag"] in flags:
+                flags.remove(outcome["clear_flag"])
+        return
+    raise ValueError(f"unknown outcome {outcome!r}")
+
+
+def score_for(game: Game, player: int, outcome: dict[str, Any]) -> int:
+    """The VP one ``score`` outcome gives ``player`` now."""
+    state = game.state
+    named = outcome.get("objectives") or list(game.config.objectives)
+    held = [o for o in named if state.control.get(o, 0) == player]
+    if "min_controlled" in outcome and len(held) < int(outcome["min_controlled"]):
+        return 0
+    per = outcome.get("per")
+    value = int(outcome["score"])
+    if per == "objective":
+        return value * len(held)
+    if per == "powered_objective":
+        return value * sum(1 for o in held if "powered" in state.objective_flags.get(o, []))
+    return value
+
+
+# --- rules that need code ---------------------------------------------------------------
+
+class PythonEffect:
+    """Base of rules written in Python. Each hook is called at the point the core rule
+    applies; the defaults do nothing."""
+
+    def would_be_taken_down(self, game: Game, op: OperativeState) -> bool:
+        """Return True to keep ``op`` on the killzone."""
+        return False
+
+
+class ReanimationProtocols(PythonEffect):
+    """The first time the operative would be taken down in a mission, roll one d6: on a 5+
+    it stays, with wound counters equal to its Wounds minus 3."""
+
+    def would_be_taken_down(self, game: Game, op: OperativeState) -> bool:
+        if "reanimation_used" in op.flags:
+            return False
+        op.flags.append("reanimation_used")
+        roll = game.roll(f"reanimation protocols for {op.id}")
+        if roll >= 5:
+            op.damage = max(0, game.datacard(op).wounds - 3)
+            game.note(f"{op.id} reanimates ({roll}): back with {op.damage} wound counters")
+            return True
+        game.note(f"{op.id} fails to reanimate ({roll})")
+        return False
+
+
+PYTHON_EFFECTS: dict[str, Callable[[], PythonEffect]] = {
+    "reanimation_protocols": ReanimationProtocols,
+}
+
+
+def python_effects_for(game: Game, op: OperativeState) -> Iterator[PythonEffect]:
+    for ability in game.datacard(op).abilities:
+        for effect in ability.effects:
+            if effect.kind == "python":
+                yield PYTHON_EFFECTS[str(effect.get("id"))]()
+
+
+# --- targets of opportunity -------------------------------------------------------------
+
+def target_met(game: Game, player: int, condition: Effect, event: dict[str, Any]) -> bool:
+    """Whether ``event`` meets a target of opportunity ``condition`` held by ``player``."""
+    kind = condition.kind
+    p = condition.params
+    if kind == "take_down":
+        if event["type"] != "taken_down" or event.get("by") != player:
+            return False
+        if p.get("melee") and not event["melee"]:
+            return False
+        if "min_distance" in p and event["distance"] < int(p["min_distance"]):
+            return False
+        return not (p.get("full_health") and not event["full_health"])
+    if kind == "attack":
+        if event["type"] != "attack":
+            return False
+        if p.get("role", "attacker") == "defender":
+            return (event["defender_player"] == player and event["hit_any"]
+                    and event["unblocked"] == 0 and bool(p.get("blocked_all", True)))
+        if event["attacker_player"] != player:
+            return False
+        return event["crits_landed"] >= int(p.get("crits_at_least", 1))
+    if kind == "end_of_turn":
+        if event["type"] != "end_of_turn" or event["player"] != player:
+            return False
+        return end_of_turn_met(game, player, p)
+    raise ValueError(f"unknown target condition {kind!r}")
+
+
+def end_of_turn_met(game: Game, player: int, p: dict[str, Any]) -> bool:
+    state = game.state
+    mine = state.on_killzone(player)
+    if "control_at_least" in p:
+        held = sum(1 for v in state.control.values() if v == player)
+        if held < int(p["control_at_least"]):
+            return False
+    if p.get("control_all"):
+        if not game.config.objectives or any(
+                state.control.get(o, 0) != player for o in game.config.objectives):
+            return False
+    if "in_enemy_territory" in p:
+        side = state.territory.get(3 - player)
+        zone = game.config.territories.get(side, ()) if side else ()
+        if sum(1 for o in mine if o.hex in zone) < int(p["in_enemy_territory"]):
+            return False
+    if "near_hex" in p:
+        spec = p["near_hex"]
+        hex_, dist = str(spec["hex"]), int(spec.get("distance", 1))
+        if not any(o.hex is not None and game.grid.distance(o.hex, hex_) <= dist for o in mine):
+            return False
+    return True

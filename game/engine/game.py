@@ -1,0 +1,706 @@
+"""The ``Game``: the single source of truth for a mission in progress.
+
+``legal_actions()`` lists every decision open to the player whose turn it is to decide;
+``apply()`` carries one out (and raises :class:`IllegalActionError` saying why when it is not
+legal); everything that needs no decision (roll-offs, the end phase, passing with no
+operatives) happens by itself in :meth:`Game._advance`, driven by the phase table of
+``flow.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from typing import Any
+
+from game.engine import flow
+from game.engine.actions import (
+    Action,
+    Activate,
+    Attack,
+    Cancel,
+    Deploy,
+    Disengage,
+    Keep,
+    MissionAction,
+    Move,
+    Mulligan,
+    PlayPloy,
+    Reveal,
+    Wait,
+)
+from game.engine.attack import AttackProfile, clamp_target, finish, roll_defence, roll_hits
+from game.engine.config import Config, build_config
+from game.engine.defs import IGNORES_COVER, OVERCHARGE, PISTOL, RAPID_FIRE, Catalogue, Datacard
+from game.engine.defs import MissionAction as MissionActionDef
+from game.engine.defs import Ploy, Weapon
+from game.engine.dice import Dice, RandomDice, dice_from_dict
+from game.engine.effects import (
+    AttackContext,
+    Source,
+    all_hold,
+    attack_mods,
+    do_outcome,
+    fire,
+    python_effects_for,
+    sources_in_force,
+    stat,
+    target_met,
+)
+from game.engine.hexgrid import Grid
+from game.engine.state import OperativeState, Phase, State, Step
+
+SAVE_FORMAT = "fireteam-save"
+SAVE_VERSION = 1
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now; the message says why."""
+
+
+class SaveError(ValueError):
+    """A saved game that cannot be loaded; the message names what is wrong."""
+
+
+class Game:
+    """A mission in progress. Build one with :meth:`new` (a shipped mission) or directly
+    from a :class:`Config` and a :class:`State` (scenario files, saves)."""
+
+    def __init__(self, config: Config, state: State, dice: Dice) -> None:
+        self.config = config
+        self.state = state
+        self.dice = dice
+        self.log: list[str] = []  # every applied action, in notation
+        self.events: list[str] = []  # what happened, for people to read
+        self.record: list[list[int | str]] = []  # every random result, for replays
+        self._undo: list[tuple[State, int, int, int]] = []
+        self._legal: list[Action] | None = None
+        self._sources: list[Source] | None = None
+        self._advance()
+
+    # --- construction ------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, catalogue: Catalogue, mission: str, fireteams: tuple[str, str],
+            dice: Dice | None = None) -> Game:
+        """A new game of a shipped mission between two shipped fireteams, at set-up."""
+        spec: dict[str, Any] = {"mission": mission,
+                                "fireteams": {1: fireteams[0], 2: fireteams[1]}}
+        config = build_config(catalogue, spec)
+        state = State()
+        mirror = fireteams[0] == fireteams[1]
+        for player in (1, 2):
+            team = config.fireteams[player]
+            assert team is not None
+            for entry in team.composition:
+                for n in range(1, entry.count + 1):
+                    op_id = entry.id if entry.count == 1 else f"{entry.id}{n}"
+                    if mirror:
+                        op_id = f"p{player}_{op_id}"
+                    state.operatives[op_id] = OperativeState(op_id, player, entry.card)
+        return cls(config, state, dice if dice is not None else RandomDice(0))
+
+    # --- what anyone may ask -----------------------------------------------------------
+
+    @property
+    def grid(self) -> Grid:
+        return self.config.grid
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def turning_point(self) -> int:
+        return self.state.turning_point
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def to_act(self) -> int:
+        """The player whose decision it is (0 once the mission is over)."""
+        return 0 if self.is_over else self.state.to_act
+
+    @property
+    def vp(self) -> dict[int, int]:
+        return dict(self.state.vp)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == Phase.OVER
+
+    @property
+    def winner(self) -> int | None:
+        """1 or 2, 0 for a draw, None while the mission runs."""
+        return self.state.winner
+
+    def datacard(self, op: OperativeState) -> Datacard:
+        return self.config.datacards[op.card]
+
+    def ploy(self, player: int, ploy_id: str) -> Ploy:
+        ploy = self.config.ploy(player, ploy_id)
+        if ploy is None:
+            raise KeyError(ploy_id)
+        return ploy
+
+    def operative(self, op_id: str) -> OperativeState | None:
+        return self.state.operatives.get(op_id)
+
+    def sources(self) -> list[Source]:
+        """Card rules in force now (cached until the state changes)."""
+        if self._sources is None:
+            self._sources = list(sources_in_force(self))
+        return self._sources
+
+    def stat(self, op: OperativeState, name: str) -> int:
+        return stat(self, op, name)
+
+    def occupied(self) -> set[str]:
+        return {o.hex for o in self.state.operatives.values() if o.on_killzone and o.hex}
+
+    def enemies_adjacent(self, op: OperativeState) -> list[OperativeState]:
+        assert op.hex is not None
+        near = self.grid.neighbours(op.hex)
+        return [e for e in self.state.on_killzone(3 - op.player) if e.hex in near]
+
+    def visible(self, a: OperativeState, b: OperativeState) -> bool:
+        assert a.hex is not None and b.hex is not None
+        return self.grid.visible(a.hex, b.hex, self.occupied())
+
+    # --- randomness and narration ------------------------------------------------------
+
+    def roll(self, reason: str = "") -> int:
+        value = self.dice.d6()
+        self.record.append(["d6", value])
+        return value
+
+    def below(self, n: int) -> int:
+        value = self.dice.below(n)
+        self.record.append(["below", n, value])
+        return value
+
+    def shuffle(self, items: list[str]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def roll_off(self, tie_to: int = 0) -> int:
+        """Each player rolls a die (player 1 first); ties re-roll, unless ``tie_to`` names
+        the player who wins a tie."""
+        while True:
+            one, two = self.roll("roll-off 1"), self.roll("roll-off 2")
+            if one != two:
+                winner = 1 if one > two else 2
+                self.note(f"roll-off: player 1 rolls {one}, player 2 rolls {two}: "
+                          f"player {winner} wins")
+                return winner
+            if tie_to:
+                self.note(f"roll-off: both roll {one}: the tie goes to player {tie_to}")
+                return tie_to
+            self.note(f"roll-off: both roll {one}: roll again")
+
+    def note(self, text: str) -> None:
+        self.events.append(text)
+
+    def score(self, player: int, vp: int, why: Any = None) -> None:
+        if vp > 0:
+            self.state.vp[player] += vp
+            self.note(f"player {player} scores {vp} VP")
+
+    # --- the flow ----------------------------------------------------------------------
+
+    def _changed(self) -> None:
+        self._legal = None
+        self._sources = None
+
+    def _advance(self) -> None:
+        """Carry out everything that needs no decision, until a decision or the end."""
+        while True:
+            self._changed()
+            if not flow.step(self):
+                return
+
+    # --- legal actions -----------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take now, in a stable order."""
+        if self._legal is None:
+            self._legal = list(self._generate())
+        return self._legal
+
+    def _generate(self) -> Iterator[Action]:
+        state = self.state
+        player = state.to_act
+        if state.phase == Phase.OVER:
+            return
+        if state.step == Step.MULLIGAN:
+            yield Keep(player)
+            hand = state.hands[player]
+            for size in range(1, len(hand) + 1):
+                for cards in combinations(hand, size):
+                    yield Mulligan(player, cards)
+        elif state.step == Step.DEPLOY:
+            zone = self.deploy_hexes(player)
+            for op in state.operatives.values():
+                if op.player == player and op.hex is None and not op.taken_down:
+                    for h in zone:
+                        yield Deploy(player, op.id, h)
+        elif state.step == Step.REVEAL:
+            yield Reveal(player, None)
+            for card in state.hands[player]:
+                yield Reveal(player, card)
+        elif state.step == Step.PLOY:
+            for ploy in self.config.ploys_of(player):
+                yield PlayPloy(player, ploy.id)
+        elif state.step == Step.ACTIVATE:
+            for op in self.activatable(player):
+                yield Activate(player, op.id)
+        elif state.step == Step.ACT:
+            yield from self._operative_actions(player)
+
+    def deploy_hexes(self, player: int) -> list[str]:
+        """Empty hexes of ``player``'s territory (both territories before the first
+        operative is placed)."""
+        state = self.state
+        sides = [state.territory[player]] if player in state.territory else [
+            s for s in sorted(self.config.territories) if s not in state.territory.values()]
+        taken = self.occupied()
+        return [h for s in sides for h in self.config.territories[s]
+                if h not in taken and h not in self.grid.blocked]
+
+    def activatable(self, player: int) -> list[OperativeState]:
+        ready = self.state.on_killzone(player)
+        fresh = [o for o in ready if not o.activated]
+        return fresh or ready
+
+    def _operative_actions(self, player: int) -> Iterator[Action]:
+        state = self.state
+        assert state.active is not None
+        op = state.operatives[state.active]
+        assert op.hex is not None
+        if not state.ap_spent:
+            yield Cancel(player)
+        if state.ap_left >= 1:
+            adjacent = self.enemies_adjacent(op)
+            if not adjacent:
+                for path in self.move_paths(op).values():
+                    yield Move(player, op.id, path)
+            else:
+                for h in self.disengage_hexes(op):
+                    yield Disengage(player, op.id, h)
+        for weapon, target in self.attack_options(op):
+            yield Attack(player, op.id, weapon.id, target.id)
+            if OVERCHARGE in weapon.rules:
+                yield Attack(player, op.id, weapon.id, target.id, True)
+        for mission_action in self.config.mission_actions:
+            for args in self.mission_action_args(op, mission_action):
+                yield MissionAction(player, mission_action.id, op.id, args)
+        if state.ap_left >= 1:
+            yield Wait(player)
+
+    def move_paths(self, op: OperativeState) -> dict[str, tuple[str, ...]]:
+        """Each hex ``op`` can reach with one Move action, with a shortest path to it."""
+        assert op.hex is not None
+        steps = self.stat(op, "move")
+        grid = self.grid
+        blocked = grid.blocked
+        taken = self.occupied()
+        paths: dict[str, tuple[str, ...]] = {}
+        frontier: list[tuple[str, tuple[str, ...]]] = [(op.hex, ())]
+        seen = {op.hex}
+        for _ in range(steps):
+            nxt: list[tuple[str, tuple[str, ...]]] = []
+            for here, path in frontier:
+                for h in grid.neighbours(here):
+                    if h in seen or h in blocked or h in taken:
+                        continue
+                    seen.add(h)
+                    route = (*path, h)
+                    paths[h] = route
+                    nxt.append((h, route))
+            frontier = nxt
+        return paths
+
+    def disengage_hexes(self, op: OperativeState) -> list[str]:
+        assert op.hex is not None
+        taken = self.occupied()
+        enemy_hexes = {e.hex for e in self.state.on_killzone(3 - op.player)}
+        out = []
+        for h in self.grid.neighbours(op.hex):
+            if h in taken or h in self.grid.blocked:
+                continue
+            if any(n in enemy_hexes for n in self.grid.neighbours(h)):
+                continue
+            out.append(h)
+        return out
+
+    def attack_options(self, op: OperativeState) -> list[tuple[Weapon, OperativeState]]:
+        """Every (weapon, defender) pair ``op`` may pick now, AP permitting."""
+        assert op.hex is not None
+        card = self.datacard(op)
+        adjacent = self.enemies_adjacent(op)
+        occupied = self.occupied()
+        out = []
+        for weapon in card.weapons:
+            if weapon.ap > self.state.ap_left:
+                continue
+            if adjacent:
+                if weapon.range != 1 and PISTOL not in weapon.rules:
+                    continue
+                targets = adjacent
+            else:
+                targets = [e for e in self.state.on_killzone(3 - op.player)
+                           if e.hex is not None
+                           and self.grid.distance(op.hex, e.hex) <= weapon.range
+                           and self.grid.visible(op.hex, e.hex, occupied)]
+            out.extend((weapon, t) for t in targets)
+        return out
+
+    def mission_action_args(self, op: OperativeState,
+                            action: MissionActionDef) -> list[tuple[str, ...]]:
+        if action.ap > self.state.ap_left:
+            return []
+        if action.argument == "objective":
+            return [(obj,) for obj in self.config.objectives
+                    if all_hold(self, action.requires, op, objective=obj)]
+        return [()] if all_hold(self, action.requires, op) else []
+
+    # --- applying actions --------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Carry out ``action``; raises IllegalActionError (a ValueError) saying why it is
+        not legal now, leaving the game unchanged."""
+        if isinstance(action, Move) and self._is_legal_move(action):
+            pass
+        elif action not in self.legal_actions():
+            raise IllegalActionError(f"{action}: {self.why_illegal(action)}")
+        self._undoable = isinstance(action, (Move, Disengage, MissionAction))
+        if self._undoable:
+            self._undo.append((self.state.copy(), len(self.log), len(self.events),
+                               len(self.record)))
+        else:
+            self._undo.clear()
+        self.log.append(str(action))
+        handler = getattr(self, "_do_" + type(action).__name__.lower())
+        handler(action)
+        self._advance()
+
+    def _is_legal_move(self, action: Move) -> bool:
+        state = self.state
+        if state.step != Step.ACT or action.player != state.to_act:
+            return False
+        if action.operative != state.active or state.ap_left < 1:
+            return False
+        op = state.operatives[action.operative]
+        if op.hex is None or self.enemies_adjacent(op) or not action.path:
+            return False
+        if len(action.path) > self.stat(op, "move"):
+            return False
+        taken = self.occupied()
+        here = op.hex
+        for h in action.path:
+            if not self.grid.is_on_board(h) or h in taken or h in self.grid.blocked:
+                return False
+            if h not in self.grid.neighbours(here):
+                return False
+            here = h
+        return True
+
+    def undo(self) -> None:
+        """Take back the last Move, Disengage or mission action of the current activation.
+        A die roll or a revealed secret is a commit point. Raises IllegalActionError."""
+        if not self._undo:
+            raise IllegalActionError("nothing to undo: the last action cannot be taken back")
+        state, log, events, record = self._undo.pop()
+        self.state = state
+        del self.log[log:], self.events[events:], self.record[record:]
+        self._changed()
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def _do_keep(self, action: Keep) -> None:
+        self.note(f"player {action.player} keeps their targets of opportunity")
+        self._after_mulligan(action.player)
+
+    def _do_mulligan(self, action: Mulligan) -> None:
+        state = self.state
+        hand = state.hands[action.player]
+        for card in action.cards:
+            hand.remove(card)
+            state.discard.append(card)
+        for _ in action.cards:
+            if state.deck:
+                hand.append(state.deck.pop(0))
+        self.note(f"player {action.player} discards {', '.join(action.cards)} and draws "
+                  f"{len(action.cards)}")
+        self._after_mulligan(action.player)
+
+    def _after_mulligan(self, player: int) -> None:
+        self.state.mulliganed.append(player)
+        self.state.to_act = 3 - player
+
+    def _do_deploy(self, action: Deploy) -> None:
+        state = self.state
+        if action.player not in state.territory:
+            side = next(s for s, hexes in self.config.territories.items()
+                        if action.hex in hexes)
+            state.territory[action.player] = side
+            others = [s for s in self.config.territories if s != side]
+            if others and 3 - action.player not in state.territory:
+                state.territory[3 - action.player] = others[0]
+        state.operatives[action.operative].hex = action.hex
+        self.note(f"player {action.player} deploys {action.operative} on {action.hex}")
+        other = 3 - action.player
+        if self.undeployed(other):
+            state.to_act = other
+
+    def undeployed(self, player: int) -> list[OperativeState]:
+        return [o for o in self.state.operatives.values()
+                if o.player == player and o.hex is None and not o.taken_down]
+
+    def _do_reveal(self, action: Reveal) -> None:
+        state = self.state
+        if action.card is not None:
+            state.hands[action.player].remove(action.card)
+            state.active_targets[action.player].append(action.card)
+            name = self.config.targets[action.card].name if action.card in \
+                self.config.targets else action.card
+            self.note(f"player {action.player} reveals {name}")
+        else:
+            self.note(f"player {action.player} reveals no target")
+        state.done.append(action.player)
+
+    def _do_playploy(self, action: PlayPloy) -> None:
+        self.state.ploys[action.player].append(action.ploy)
+        self.note(f"player {action.player} uses {self.ploy(action.player, action.ploy).name}")
+        self.state.done.append(action.player)
+
+    def _do_activate(self, action: Activate) -> None:
+        state = self.state
+        op = state.operatives[action.operative]
+        state.reactivation = op.activated
+        state.active = op.id
+        state.ap_left = 1 if op.activated else self.stat(op, "apl")
+        state.ap_spent = False
+        op.activated = True
+        state.step = Step.ACT
+        self.note(f"player {action.player} activates {op.id} ({state.ap_left} AP)")
+
+    def _do_cancel(self, action: Cancel) -> None:
+        state = self.state
+        assert state.active is not None
+        op = state.operatives[state.active]
+        op.activated = state.reactivation
+        state.active = None
+        state.ap_left = 0
+        state.step = Step.ACTIVATE
+        self.note(f"player {action.player} cancels the activation of {op.id}")
+
+    def _spend(self, ap: int) -> None:
+        self.state.ap_left -= ap
+        self.state.ap_spent = True
+
+    def _do_move(self, action: Move) -> None:
+        op = self.state.operatives[action.operative]
+        op.hex = action.destination
+        self._spend(1)
+        self.note(f"{op.id} moves to {op.hex}")
+
+    def _do_disengage(self, action: Disengage) -> None:
+        op = self.state.operatives[action.operative]
+        op.hex = action.hex
+        self._spend(1)
+        self.note(f"{op.id} disengages to {op.hex}")
+
+    def _do_wait(self, action: Wait) -> None:
+        assert self.state.active is not None
+        self._spend(self.state.ap_left)
+        self.note(f"{self.state.active} waits")
+
+    def _do_missionaction(self, action: MissionAction) -> None:
+        definition = next(a for a in self.config.mission_actions if a.id == action.action)
+        self._spend(definition.ap)
+        objective = action.args[0] if action.args else None
+        for outcome in definition.effects:
+            do_outcome(self, None, outcome, objective=objective, player=action.player)
+        where = f" on {objective}" if objective else ""
+        self.note(f"{action.operative} makes {definition.name}{where}")
+
+    def attack_profile(self, attacker: OperativeState, defender: OperativeState,
+                       weapon: Weapon, overcharge: bool = False) -> AttackProfile:
+        """The attack exactly as it would be rolled now (used by the attack preview)."""
+        assert attacker.hex is not None and defender.hex is not None
+        distance = self.grid.distance(attacker.hex, defender.hex)
+        mods = attack_mods(self, AttackContext(attacker, defender, weapon, distance))
+        attacks = weapon.attacks + mods.attacks
+        if RAPID_FIRE in weapon.rules and distance * 2 <= weapon.range:
+            attacks += 1
+        bonus = 2 if overcharge else 0
+        ignores = IGNORES_COVER in weapon.rules or mods.ignores_cover
+        in_cover = (defender.hex in self.grid.cover or mods.cover) and distance > 1 \
+            and not ignores
+        return AttackProfile(
+            attacks=max(0, attacks), hit=clamp_target(weapon.hit + mods.hit),
+            normal=weapon.normal + mods.normal + bonus, crit=weapon.crit + mods.crit + bonus,
+            defence=max(0, self.stat(defender, "defence") + mods.defence),
+            save=clamp_target(self.stat(defender, "save") + mods.save), cover=in_cover,
+            crit_on=max(2, mods.crit_on), reroll_hits=mods.reroll_hits,
+            reroll_defence=mods.reroll_defence, reduce_damage=mods.reduce_damage)
+
+    def _do_attack(self, action: Attack) -> None:
+        state = self.state
+        attacker = state.operatives[action.operative]
+        defender = state.operatives[action.target]
+        weapon = self.datacard(attacker).weapon(action.weapon)
+        assert weapon is not None and attacker.hex and defender.hex
+        distance = self.grid.distance(attacker.hex, defender.hex)
+        profile = self.attack_profile(attacker, defender, weapon, action.overcharge)
+        full_health = defender.damage == 0
+        self._spend(weapon.ap)
+        oc = " (overcharged)" if action.overcharge else ""
+        hit_dice = roll_hits(profile, self.roll)
+        hits = sum(1 for d in hit_dice if d >= profile.hit or d >= profile.crit_on)
+        self.note(f"{attacker.id} attacks {defender.id} with {weapon.name}{oc}: "
+                  f"{len(hit_dice)} dice {hit_dice}")
+        if action.overcharge and hit_dice.count(1):
+            burn = 4 * hit_dice.count(1)
+            self.note(f"{attacker.id} suffers {burn} damage from overcharging")
+            self._wound(attacker, burn, None, False, 0)
+        if hits == 0 or not any(d > 1 and (d >= profile.hit or d >= profile.crit_on)
+                                for d in hit_dice):
+            self.note("the attack misses")
+            self._event({"type": "attack", "attacker_player": attacker.player,
+                         "defender_player": defender.player, "hit_any": False,
+                         "crits_landed": 0, "unblocked": 0})
+            return
+        defence_dice = roll_defence(profile, self.roll)
+        rolled = finish(hit_dice, defence_dice, profile)
+        cover = " (cover: 1 block retained)" if profile.cover else ""
+        self.note(f"{rolled.hits} hit(s), {rolled.crits} critical; {defender.id} rolls "
+                  f"{defence_dice}{cover}: {rolled.blocks} block(s); {rolled.damage} damage")
+        self._event({"type": "attack", "attacker_player": attacker.player,
+                     "defender_player": defender.player, "hit_any": True,
+                     "crits_landed": rolled.crits_left,
+                     "unblocked": rolled.hits_left + rolled.crits_left})
+        if rolled.damage:
+            self._wound(defender, rolled.damage, attacker.player, weapon.is_melee, distance,
+                        full_health)
+
+    def _wound(self, op: OperativeState, amount: int, by: int | None, melee: bool,
+               distance: int, full_health: bool = False) -> None:
+        op.damage += amount
+        wounds = self.datacard(op).wounds
+        if op.damage < wounds:
+            return
+        for hook in python_effects_for(self, op):
+            if hook.would_be_taken_down(self, op):
+                return
+        op.damage = wounds
+        op.taken_down = True
+        op.hex = None
+        self.note(f"{op.id} is taken down")
+        self._sources = None
+        fire(self, "taken_down")
+        self._event({"type": "taken_down", "victim": op.id, "by": by, "melee": melee,
+                     "distance": distance, "full_health": full_health})
+
+    def _event(self, event: dict[str, Any]) -> None:
+        """Complete every active target of opportunity that ``event`` meets."""
+        state = self.state
+        for player in (1, 2):
+            for card in list(state.active_targets[player]):
+                target = self.config.targets.get(card)
+                if target is not None and target_met(self, player, target.condition, event):
+                    state.active_targets[player].remove(card)
+                    state.completed[player].append(card)
+                    self.note(f"player {player} completes {target.name} ({target.vp} VP)")
+
+    # --- diagnostics -------------------------------------------------------------------
+
+    def why_illegal(self, action: Action) -> str:
+        """A reason for people; legality itself is decided by legal_actions()."""
+        from game.engine.explain import explain
+        return explain(self, action)
+
+    # --- hidden information and saves --------------------------------------------------
+
+    def view(self, player: int) -> dict[str, Any]:
+        """The game as ``player`` may see it: the other hand and the deck order hidden."""
+        data = self.state.to_dict()
+        other = 3 - player
+        data["hands"] = {str(player): list(self.state.hands[player]),
+                         str(other): ["?"] * len(self.state.hands[other])}
+        data["deck"] = ["?"] * len(self.state.deck)
+        data["legal_actions"] = [str(a) for a in self.legal_actions()] \
+            if self.to_act == player else []
+        return data
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION,
+                "config": _jsonable(self.config.spec), "state": self.state.to_dict(),
+                "dice": self.dice.to_dict(), "log": list(self.log),
+                "events": list(self.events), "record": [list(r) for r in self.record]}
+
+    @classmethod
+    def from_dict(cls, data: Any, catalogue: Catalogue) -> Game:
+        """Load a game saved by :meth:`to_dict`; raises SaveError naming what is wrong."""
+        if not isinstance(data, dict):
+            raise SaveError("a save must be a JSON object")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveError(f"not a Fireteam save (format is {data.get('format')!r})")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError(f"save version {data.get('version')!r} is not supported "
+                            f"(this build reads version {SAVE_VERSION})")
+        for key in ("config", "state", "dice", "log", "record"):
+            if key not in data:
+                raise SaveError(f"the save has no '{key}'")
+        try:
+            config = build_config(catalogue, data["config"])
+        except (KeyError, ValueError, TypeError) as error:
+            raise SaveError(f"config: {error}") from None
+        try:
+            state = State.from_dict(data["state"])
+        except KeyError as error:
+            raise SaveError(f"state: missing key {error}") from None
+        except (TypeError, ValueError, AttributeError) as error:
+            raise SaveError(f"state: {error}") from None
+        _check_state(state, config)
+        try:
+            dice = dice_from_dict(data["dice"])
+        except (KeyError, ValueError, TypeError) as error:
+            raise SaveError(f"dice: {error}") from None
+        game = cls.__new__(cls)
+        game.config, game.state, game.dice = config, state, dice
+        game.log = [str(x) for x in data["log"]]
+        game.events = [str(x) for x in data.get("events", [])]
+        game.record = [list(r) for r in data["record"]]
+        game._undo, game._legal, game._sources = [], None, None
+        return game
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _check_state(state: State, config: Config) -> None:
+    if state.phase not in Phase.ALL:
+        raise SaveError(f"state.phase: unknown phase {state.phase!r}")
+    if state.step not in Step.ALL:
+        raise SaveError(f"state.step: unknown step {state.step!r}")
+    for op in state.operatives.values():
+        if op.card not in config.datacards:
+            raise SaveError(f"state.operatives.{op.id}.card: unknown datacard {op.card!r}")
+        if op.player not in (1, 2):
+            raise SaveError(f"state.operatives.{op.id}.player: must be 1 or 2")
+        if op.hex is not None and not config.grid.is_on_board(op.hex):
+            raise SaveError(f"state.operatives.{op.id}.hex: {op.hex!r} is not on the board")
+    if state.active is not None and state.active not in state.operatives:
+        raise SaveError(f"state.active: unknown operative {state.active!r}")

@@ -1,0 +1,283 @@
+"""The closed vocabulary card rules are written in, as a schema (``docs/content-format.md``).
+
+Pure data: :mod:`game.content` validates YAML against it and :mod:`game.engine.effects`
+interprets what passes. Each value a rule may hold is described by a small frozen *spec*
+(:class:`IntSpec`, :class:`EnumSpec`, ...); a mapping of such specs is a :class:`MapSpec`.
+
+How rules arrive in :class:`game.engine.defs.Effect`:
+
+- an effect (``stat``, ``attack``, ``trigger``, ``python``): ``Effect(kind, params, text)`` where
+  ``params`` is the written mapping without ``kind`` and ``text``;
+- a condition (``if`` lists, mission action ``requires``) is a one-key mapping such as
+  ``{"in_cover": True}``; in ``MissionAction.requires`` it is ``Effect(key, mapping)``, i.e.
+  ``kind`` is that key and ``params`` the whole mapping;
+- an outcome (``do`` lists, mission action ``effects``) is a mapping with one head key from
+  :data:`OUTCOMES` (``{"score": 1, "per": "objective"}``); in ``MissionAction.effects`` it is
+  ``Effect(head, mapping)``;
+- a target of opportunity's ``condition`` is ``Effect(kind, mapping without kind)``.
+
+Only the standard library is imported here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+# --- value specs ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class IntSpec:
+    """An integer (never a bool), optionally bounded (inclusive)."""
+
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+@dataclass(frozen=True)
+class BoolSpec:
+    """``true`` or ``false``."""
+
+
+@dataclass(frozen=True)
+class StrSpec:
+    """Free text."""
+
+
+@dataclass(frozen=True)
+class EnumSpec:
+    """One of a closed set of words."""
+
+    choices: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class HexSpec:
+    """A hex label such as ``D6`` on the board in question (15 x 11 when there is none)."""
+
+
+@dataclass(frozen=True)
+class RefSpec:
+    """The id of something defined elsewhere: one of :data:`REF_KINDS`."""
+
+    ref: str
+
+
+@dataclass(frozen=True)
+class ListSpec:
+    """A list whose items all match ``item``."""
+
+    item: ValueSpec
+
+
+@dataclass(frozen=True)
+class MapSpec:
+    """A mapping with these keys; those in ``required`` must be present, the rest may be."""
+
+    keys: Mapping[str, ValueSpec]
+    required: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ConditionListSpec:
+    """A list of conditions (one-key mappings), each named in ``allowed``."""
+
+    allowed: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class OutcomeListSpec:
+    """A list of outcomes (mappings with one head key of :data:`OUTCOMES`)."""
+
+
+ValueSpec = (
+    IntSpec | BoolSpec | StrSpec | EnumSpec | HexSpec | RefSpec | ListSpec | MapSpec
+    | ConditionListSpec | OutcomeListSpec
+)
+
+# --- words ----------------------------------------------------------------------------
+
+# effect kinds
+STAT = "stat"
+ATTACK = "attack"
+TRIGGER = "trigger"
+PYTHON = "python"
+EFFECT_KINDS = (STAT, ATTACK, TRIGGER, PYTHON)
+EFFECT_COMMON_KEYS = ("kind", "text")  # on every effect; not part of Effect.params
+
+# who: which operatives a rule picks, relative to the card's owner
+WHO_SELF = "self"
+WHO_FRIENDLY = "friendly"
+WHO_ENEMY = "enemy"
+WHO_ANY = "any"
+WHO_VALUES = (WHO_SELF, WHO_FRIENDLY, WHO_ENEMY, WHO_ANY)
+WHO_DEFAULTS = {"ability": WHO_SELF, "ploy": WHO_FRIENDLY, "mission": WHO_ANY}
+
+STAT_NAMES = ("apl", "move", "defence", "save")
+
+ATTACKER = "attacker"
+DEFENDER = "defender"
+ROLES = (ATTACKER, DEFENDER)
+
+REROLL_VALUES = ("ones", "failed")
+
+# weapon rules of the rulebook (the same words as game.engine.defs.WEAPON_RULES)
+PISTOL = "pistol"
+RAPID_FIRE = "rapid_fire"
+OVERCHARGE = "overcharge"
+IGNORES_COVER = "ignores_cover"
+WEAPON_RULES = (PISTOL, RAPID_FIRE, OVERCHARGE, IGNORES_COVER)
+
+# trigger events
+START_TURNING_POINT = "start_turning_point"
+END_FIREFIGHT_PHASE = "end_firefight_phase"
+END_PHASE = "end_phase"
+END_OF_TURN = "end_of_turn"
+TAKEN_DOWN = "taken_down"
+EVENTS = (START_TURNING_POINT, END_FIREFIGHT_PHASE, END_PHASE, END_OF_TURN, TAKEN_DOWN)
+
+CONTROL_VALUES = ("own", "enemy", "any", "none")
+TERRITORY_VALUES = ("own", "enemy")
+OBJECTIVE_FLAGS = ("powered",)
+SCORE_PER = ("objective", "powered_objective")
+VICTORY_CONDITIONS = ("most_vp",)
+ACTION_ARGUMENTS = ("", "objective")  # what a mission action names when it is made
+PLOY_TARGETS = ("", "operative")  # what a strategic ploy names when it is played
+
+# what a RefSpec may refer to
+REF_WEAPON = "weapon"
+REF_OBJECTIVE = "objective"
+REF_PYTHON_EFFECT = "python_effect"
+REF_KINDS = (REF_WEAPON, REF_OBJECTIVE, REF_PYTHON_EFFECT)
+
+# ids of the rules written in Python (registered in game.engine.effects.PYTHON_EFFECTS)
+KNOWN_PYTHON_EFFECTS: tuple[str, ...] = ("reanimation_protocols",)
+
+# --- conditions -------------------------------------------------------------------------
+
+NEAR_OBJECTIVE = MapSpec({
+    "distance": IntSpec(0),
+    "control": EnumSpec(CONTROL_VALUES),
+    "flag": EnumSpec(OBJECTIVE_FLAGS),
+    "not_flag": EnumSpec(OBJECTIVE_FLAGS),
+})
+
+# conditions on an operative: in `if` of any effect and in mission action `requires`
+OPERATIVE_CONDITIONS: dict[str, ValueSpec] = {
+    "near_objective": NEAR_OBJECTIVE,
+    "in_cover": BoolSpec(),
+    "damaged": BoolSpec(),
+    "in_territory": EnumSpec(TERRITORY_VALUES),
+}
+# conditions on an attack: only in the `if` of an attack effect
+ATTACK_CONDITIONS: dict[str, ValueSpec] = {
+    "distance_at_least": IntSpec(0),
+    "distance_at_most": IntSpec(0),
+    "target_damaged": BoolSpec(),
+}
+CONDITIONS: dict[str, ValueSpec] = {**OPERATIVE_CONDITIONS, **ATTACK_CONDITIONS}
+
+# --- outcomes ---------------------------------------------------------------------------
+
+OUTCOMES: dict[str, MapSpec] = {
+    "heal": MapSpec({"heal": IntSpec(1)}, ("heal",)),
+    "score": MapSpec({
+        "score": IntSpec(0),
+        "per": EnumSpec(SCORE_PER),
+        "min_controlled": IntSpec(1),
+        "objectives": ListSpec(RefSpec(REF_OBJECTIVE)),
+    }, ("score",)),
+    "set_flag": MapSpec({"set_flag": EnumSpec(OBJECTIVE_FLAGS)}, ("set_flag",)),
+    "clear_flag": MapSpec({"clear_flag": EnumSpec(OBJECTIVE_FLAGS)}, ("clear_flag",)),
+}
+
+# --- effects ----------------------------------------------------------------------------
+
+ATTACK_MODS: dict[str, ValueSpec] = {
+    "attacks": IntSpec(),  # attack dice
+    "hit": IntSpec(),  # the Hit value; -1 makes hitting easier
+    "normal": IntSpec(),  # normal Damage
+    "crit": IntSpec(),  # critical Damage
+    "crit_on": IntSpec(2, 6),  # critical hits on N+
+    "reroll_hits": EnumSpec(REROLL_VALUES),
+    "reroll_defence": EnumSpec(REROLL_VALUES),
+    "ignores_cover": BoolSpec(),
+    "defence": IntSpec(),  # defence dice
+    "save": IntSpec(),  # the Save value; -1 makes saving easier
+    "reduce_damage": IntSpec(1),  # each hit and critical hit deals N less, never below 1
+    "cover": BoolSpec(),  # the defender counts as in cover
+}
+
+WEAPON_FILTER = MapSpec({
+    "melee": BoolSpec(),
+    "ranged": BoolSpec(),
+    "rule": EnumSpec(WEAPON_RULES),
+    "ids": ListSpec(RefSpec(REF_WEAPON)),
+})
+
+_WHO = EnumSpec(WHO_VALUES)
+_OPERATIVE_IF = ConditionListSpec(tuple(OPERATIVE_CONDITIONS))
+_ATTACK_IF = ConditionListSpec(tuple(CONDITIONS))
+
+# the keys of each effect kind (besides EFFECT_COMMON_KEYS)
+EFFECT_SCHEMAS: dict[str, MapSpec] = {
+    STAT: MapSpec(
+        {"stat": EnumSpec(STAT_NAMES), "add": IntSpec(), "who": _WHO, "if": _OPERATIVE_IF},
+        ("stat", "add"),
+    ),
+    ATTACK: MapSpec(
+        {
+            "role": EnumSpec(ROLES),  # default attacker
+            "who": _WHO,
+            "weapon": WEAPON_FILTER,
+            "if": _ATTACK_IF,
+            "mods": MapSpec(ATTACK_MODS),
+        },
+        ("mods",),
+    ),
+    TRIGGER: MapSpec(
+        {"on": EnumSpec(EVENTS), "who": _WHO, "if": _OPERATIVE_IF, "do": OutcomeListSpec()},
+        ("on", "do"),
+    ),
+    PYTHON: MapSpec({"id": RefSpec(REF_PYTHON_EFFECT)}, ("id",)),
+}
+
+# --- targets of opportunity -----------------------------------------------------------
+
+TARGET_CONDITIONS: dict[str, MapSpec] = {
+    "take_down": MapSpec({
+        "melee": BoolSpec(),
+        "min_distance": IntSpec(0),
+        "full_health": BoolSpec(),
+    }),
+    "attack": MapSpec({
+        "role": EnumSpec(ROLES),  # default attacker
+        "crits_at_least": IntSpec(1),
+        "blocked_all": BoolSpec(),
+    }),
+    "end_of_turn": MapSpec({
+        "control_at_least": IntSpec(1),
+        "in_enemy_territory": IntSpec(1),
+        "near_hex": MapSpec({"hex": HexSpec(), "distance": IntSpec(0)}, ("hex",)),
+        "control_all": BoolSpec(),
+    }),
+}
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def condition_name(condition: Mapping[str, Any]) -> str:
+    """The word a condition mapping is written with (its only key)."""
+    (key,) = condition
+    return str(key)
+
+
+def outcome_name(outcome: Mapping[str, Any]) -> str | None:
+    """The head key of an outcome mapping (``heal``, ``score``, ...), or None if it has none."""
+    for key in outcome:
+        if key in OUTCOMES:
+            return str(key)
+    return None
+

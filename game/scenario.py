@@ -1,0 +1,425 @@
+"""Scenario files: a position, a script of actions with fixed dice, and what must hold after.
+
+``python -m game.scenario FILE_OR_FOLDER...`` runs them exactly as
+``../shared/docs/SCENARIOS.md`` specifies: exit 0 when every expectation holds, 2 when any
+file is malformed (``FILE:LINE: message``), otherwise 1 with a report of each failure.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.content import ContentError, load_catalogue
+from game.content.loader import parse_datacards
+from game.content.yamlio import Located, load_yaml, suggestion
+from game.engine.actions import Action, NotationError, parse_action
+from game.engine.config import build_config, datacard_to_dict
+from game.engine.defs import Catalogue
+from game.engine.dice import DiceExhaustedError, ScriptedDice
+from game.engine.game import Game, IllegalActionError
+from game.engine.hexgrid import Grid
+from game.engine.state import OperativeState, Phase, State, Step
+
+TOP_KEYS = ("name", "mission", "killzone", "datacards", "fireteams", "operatives", "start",
+            "seed", "dice", "actions", "expect")
+KILLZONE_KEYS = ("columns", "rows", "blocked", "cover", "objectives", "territories")
+OPERATIVE_KEYS = ("id", "player", "card", "at", "damage")
+START_KEYS = ("turning_point", "phase", "initiative", "turn", "to_act", "activated", "control",
+              "vp", "hands", "active", "ploys", "completed", "objective_flags")
+START_PHASES = (Phase.SETUP, Phase.INITIATIVE, Phase.STRATEGY, Phase.FIREFIGHT)
+EXPECT_KEYS = ("operatives", "phase", "turning_point", "initiative", "turn", "to_act",
+               "control", "vp", "winner", "dice_left", "illegal",
+               # this project's additions
+               "completed", "active_targets", "hands", "ploys", "objective_flags", "legal",
+               "not_legal", "events", "deployed_territory", "activated")
+EXPECT_OP_KEYS = ("at", "damage", "taken_down", "ap_left", "activated")
+
+
+class Malformed(Exception):
+    """A scenario file that cannot be run; ``lines`` are ``FILE:LINE: message``."""
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        self.lines = list(lines)
+        super().__init__("\n".join(self.lines))
+
+
+@dataclass
+class Scenario:
+    path: str
+    name: str
+    game: Game
+    actions: list[tuple[int, Action]]  # (line, action)
+    expect: dict[str, Any]
+    expect_lines: dict[Any, int] = field(default_factory=dict)
+
+
+@dataclass
+class Result:
+    path: str
+    name: str
+    failures: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+class _Reader:
+    """Checks one scenario file and collects every problem with its line."""
+
+    def __init__(self, doc: Located, catalogue: Catalogue) -> None:
+        self.doc = doc
+        self.catalogue = catalogue
+        self.problems: list[str] = []
+
+    def bad(self, path: tuple[Any, ...], message: str) -> None:
+        self.problems.append(f"{self.doc.file}:{self.doc.line(*path)}: "
+                             f"{'.'.join(str(p) for p in path)}: {message}")
+
+    def keys(self, data: Any, allowed: Iterable[str], path: tuple[Any, ...]) -> bool:
+        if not isinstance(data, dict):
+            self.bad(path, f"expected a mapping, not {type(data).__name__}")
+            return False
+        allowed = tuple(allowed)
+        for key in data:
+            if key not in allowed:
+                self.bad((*path, key), f"unknown key {key!r}{suggestion(key, allowed)}")
+        return True
+
+    def hex(self, grid: Grid, value: Any, path: tuple[Any, ...]) -> str | None:
+        text = str(value).upper() if isinstance(value, str) else None
+        if text is None or not grid.is_on_board(text):
+            self.bad(path, f"bad hex {value!r}: not a hex of this "
+                           f"{grid.columns}x{grid.rows} killzone")
+            return None
+        return text
+
+    def int_(self, value: Any, path: tuple[Any, ...], low: int = 0, high: int = 10**6) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            self.bad(path, f"expected a whole number {low}..{high}, not {value!r}")
+            return low
+        return value
+
+
+def _per_player(data: Any) -> dict[int, Any]:
+    if not isinstance(data, dict):
+        return {}
+    return {int(k): v for k, v in data.items() if str(k) in ("1", "2")}
+
+
+def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
+    """Read and check a scenario file and set up its game; raises Malformed."""
+    try:
+        doc = load_yaml(path)
+    except ContentError as error:
+        raise Malformed([f"{i.file}:{i.line}: {i.message}" for i in error.issues]) from None
+    r = _Reader(doc, catalogue)
+    data = doc.data
+    if not r.keys(data, TOP_KEYS, ()):
+        raise Malformed(r.problems)
+    if "mission" in data and "killzone" in data:
+        r.bad(("killzone",), "give either 'mission' or 'killzone', not both")
+    if "mission" in data and data["mission"] not in catalogue.missions:
+        r.bad(("mission",), f"unknown mission {data['mission']!r}"
+                            f"{suggestion(data['mission'], catalogue.missions)}")
+    spec: dict[str, Any] = {}
+    if "mission" in data and data["mission"] in catalogue.missions:
+        spec["mission"] = data["mission"]
+    else:
+        kz = data.get("killzone") or {}
+        if r.keys(kz, KILLZONE_KEYS, ("killzone",)):
+            spec["killzone"] = dict(kz)
+    # fireteams
+    teams = _per_player(data.get("fireteams"))
+    if "fireteams" in data:
+        r.keys({str(k): v for k, v in data["fireteams"].items()} if isinstance(
+            data["fireteams"], dict) else data["fireteams"], ("1", "2"), ("fireteams",))
+    for p, team in teams.items():
+        if team not in catalogue.fireteams:
+            r.bad(("fireteams", p), f"unknown fireteam {team!r}"
+                                    f"{suggestion(team, catalogue.fireteams)}")
+    spec["fireteams"] = {p: t for p, t in teams.items() if t in catalogue.fireteams}
+    # inline datacards
+    if "datacards" in data:
+        try:
+            cards = parse_datacards(doc.at("datacards"))
+            spec["datacards"] = {k: datacard_to_dict(v) for k, v in cards.items()}
+        except ContentError as error:
+            r.problems.extend(f"{i.file}:{i.line}: {i.key_path}: {i.message}"
+                              for i in error.issues)
+    if r.problems:
+        raise Malformed(r.problems)
+    try:
+        config = build_config(catalogue, spec)
+    except (KeyError, ValueError) as error:
+        raise Malformed([f"{doc.file}:1: {error}"]) from None
+    grid = config.grid
+    if "killzone" in spec:
+        for key in ("blocked", "cover"):
+            for i, h in enumerate(spec["killzone"].get(key) or ()):
+                r.hex(grid, h, ("killzone", key, i))
+        for obj, h in (spec["killzone"].get("objectives") or {}).items():
+            r.hex(grid, h, ("killzone", "objectives", obj))
+        for side, hexes in (spec["killzone"].get("territories") or {}).items():
+            for i, h in enumerate(hexes or ()):
+                r.hex(grid, h, ("killzone", "territories", side, i))
+    # operatives
+    state = State()
+    for i, raw in enumerate(data.get("operatives") or ()):
+        path: tuple[Any, ...] = ("operatives", i)
+        if not r.keys(raw, OPERATIVE_KEYS, path):
+            continue
+        for key in ("id", "player", "card"):
+            if key not in raw:
+                r.bad(path, f"missing key '{key}'")
+        if any(k not in raw for k in ("id", "player", "card")):
+            continue
+        op_id = str(raw["id"])
+        if op_id in state.operatives:
+            r.bad((*path, "id"), f"duplicate operative id {op_id!r}")
+        if raw["player"] not in (1, 2):
+            r.bad((*path, "player"), f"player must be 1 or 2, not {raw['player']!r}")
+        if raw["card"] not in config.datacards:
+            r.bad((*path, "card"), f"unknown datacard {raw['card']!r}"
+                                   f"{suggestion(raw['card'], config.datacards)}")
+        at = r.hex(grid, raw["at"], (*path, "at")) if raw.get("at") is not None else None
+        damage = r.int_(raw.get("damage", 0), (*path, "damage"))
+        state.operatives[op_id] = OperativeState(op_id, int(raw["player"]) if raw["player"]
+                                                 in (1, 2) else 1, str(raw["card"]), at, damage)
+    # start
+    start = data.get("start") or {}
+    r.keys(start, START_KEYS, ("start",))
+    _apply_start(r, start, state, config)
+    # dice
+    rolls = data.get("dice") or []
+    if not isinstance(rolls, list) or any(
+            isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in rolls):
+        r.bad(("dice",), "dice must be a list of whole numbers 1..6")
+        rolls = []
+    seed = r.int_(data.get("seed", 0), ("seed",), 0, 2**63)
+    # actions
+    actions: list[tuple[int, Action]] = []
+    raw_actions = data.get("actions") or []
+    if not isinstance(raw_actions, list):
+        r.bad(("actions",), "actions must be a list of lines")
+        raw_actions = []
+    for i, line in enumerate(raw_actions):
+        try:
+            actions.append((doc.line("actions", i), parse_action(str(line))))
+        except NotationError as error:
+            r.bad(("actions", i), str(error))
+    expect = data.get("expect") or {}
+    if r.keys(expect, EXPECT_KEYS, ("expect",)):
+        for op_id, checks in (expect.get("operatives") or {}).items():
+            r.keys(checks, EXPECT_OP_KEYS, ("expect", "operatives", op_id))
+        for op_id in expect.get("operatives") or {}:
+            if op_id not in state.operatives:
+                r.bad(("expect", "operatives", op_id), f"unknown operative {op_id!r}")
+    if r.problems:
+        raise Malformed(r.problems)
+    game = Game(config, state, ScriptedDice(rolls, seed))
+    return Scenario(str(path), str(data.get("name", Path(path).stem)), game, actions,
+                    expect)
+
+
+def _apply_start(r: _Reader, start: dict[str, Any], state: State, config: Any) -> None:
+    phase = start.get("phase", Phase.FIREFIGHT)
+    if phase not in START_PHASES:
+        r.bad(("start", "phase"), f"unknown phase {phase!r}{suggestion(phase, START_PHASES)}")
+        phase = Phase.FIREFIGHT
+    state.phase = phase
+    state.turning_point = r.int_(start.get("turning_point", 1), ("start", "turning_point"), 1, 99)
+    state.initiative = r.int_(start.get("initiative", 1), ("start", "initiative"), 0, 2)
+    state.turn = r.int_(start.get("turn", 1), ("start", "turn"), 1, 8)
+    state.to_act = r.int_(start.get("to_act", state.initiative or 1), ("start", "to_act"), 1, 2)
+    for op_id in start.get("activated") or ():
+        if op_id in state.operatives:
+            state.operatives[op_id].activated = True
+        else:
+            r.bad(("start", "activated"), f"unknown operative {op_id!r}")
+    for obj, holder in (start.get("control") or {}).items():
+        if obj not in config.objectives:
+            r.bad(("start", "control", obj), f"unknown objective {obj!r}"
+                                             f"{suggestion(obj, config.objectives)}")
+        state.control[str(obj)] = r.int_(holder, ("start", "control", obj), 0, 2)
+    for obj, flags in (start.get("objective_flags") or {}).items():
+        state.objective_flags[str(obj)] = list(flags or ())
+    for p, v in _per_player(start.get("vp")).items():
+        state.vp[p] = r.int_(v, ("start", "vp", p))
+    for key, target in (("hands", state.hands), ("active", state.active_targets),
+                        ("completed", state.completed)):
+        for p, cards in _per_player(start.get(key)).items():
+            for card in cards or ():
+                if card not in config.targets:
+                    r.bad(("start", key, p), f"unknown target of opportunity {card!r}"
+                                             f"{suggestion(card, config.targets)}")
+                target[p].append(str(card))
+    for p, ploys in _per_player(start.get("ploys")).items():
+        for ploy in ploys or ():
+            if config.ploy(p, ploy) is None:
+                names = [x.id for x in config.ploys_of(p)]
+                r.bad(("start", "ploys", p), f"player {p} has no strategic ploy {ploy!r}"
+                                             f"{suggestion(ploy, names)}")
+            state.ploys[p].append(str(ploy))
+    if phase == Phase.SETUP:
+        state.step = Step.NONE
+        for op in state.operatives.values():
+            if op.hex is not None:
+                for side, hexes in config.territories.items():
+                    if op.hex in hexes and op.player not in state.territory:
+                        state.territory[op.player] = side
+    elif phase == Phase.STRATEGY:
+        state.step = Step.REVEAL
+    elif phase == Phase.FIREFIGHT:
+        state.step = Step.ACTIVATE
+    else:
+        state.step = Step.NONE
+
+
+def run(scenario: Scenario) -> Result:
+    """Play the script and check the expectations."""
+    game = scenario.game
+    failures: list[str] = []
+    illegal_expected = scenario.expect.get("illegal")
+    rejection: str | None = None
+    for index, (line, action) in enumerate(scenario.actions):
+        last = index == len(scenario.actions) - 1
+        try:
+            game.apply(action)
+        except IllegalActionError as error:
+            if last and illegal_expected:
+                rejection = str(error)
+                break
+            failures.append(f"line {line}: '{action}' was rejected: {error}")
+            return Result(scenario.path, scenario.name, failures)
+        except DiceExhaustedError as error:
+            failures.append(f"line {line}: '{action}': {error}")
+            return Result(scenario.path, scenario.name, failures)
+        if last and illegal_expected:
+            failures.append(f"line {line}: '{action}' was expected to be rejected, "
+                            "but it was legal")
+    failures.extend(check(game, scenario.expect, rejection))
+    return Result(scenario.path, scenario.name, failures)
+
+
+def _cmp(failures: list[str], what: str, expected: Any, actual: Any) -> None:
+    if expected != actual:
+        failures.append(f"{what}: expected {expected!r}, got {actual!r}")
+
+
+def check(game: Game, expect: dict[str, Any], rejection: str | None = None) -> list[str]:
+    """Every expectation that does not hold, as 'what: expected X, got Y'."""
+    f: list[str] = []
+    state = game.state
+    for op_id, checks in (expect.get("operatives") or {}).items():
+        op = state.operatives[op_id]
+        for key, value in checks.items():
+            if key == "at":
+                _cmp(f, f"{op_id}.at", str(value).upper() if value else value, op.hex)
+            elif key == "damage":
+                _cmp(f, f"{op_id}.damage", value, op.damage)
+            elif key == "taken_down":
+                _cmp(f, f"{op_id}.taken_down", value, op.taken_down)
+            elif key == "activated":
+                _cmp(f, f"{op_id}.activated", value, op.activated)
+            elif key == "ap_left":
+                actual = state.ap_left if state.active == op_id else None
+                _cmp(f, f"{op_id}.ap_left (its activation running)", value, actual)
+    simple = {"phase": state.phase, "turning_point": state.turning_point,
+              "initiative": state.initiative, "turn": state.turn, "to_act": game.to_act}
+    for key, actual in simple.items():
+        if key in expect:
+            _cmp(f, key, expect[key], actual)
+    if "control" in expect:
+        for obj, holder in expect["control"].items():
+            _cmp(f, f"control.{obj}", holder, state.control.get(str(obj), 0))
+    for key, actual_map in (("vp", state.vp), ("completed", state.completed),
+                            ("active_targets", state.active_targets), ("hands", state.hands),
+                            ("ploys", state.ploys)):
+        if key in expect:
+            for p, value in _per_player(expect[key]).items():
+                _cmp(f, f"{key}.{p}", value, actual_map[p])
+    if "objective_flags" in expect:
+        for obj, flags in expect["objective_flags"].items():
+            _cmp(f, f"objective_flags.{obj}", list(flags or ()),
+                 state.objective_flags.get(str(obj), []))
+    if "deployed_territory" in expect:
+        for p, side in _per_player(expect["deployed_territory"]).items():
+            _cmp(f, f"deployed_territory.{p}", side, state.territory.get(p))
+    if "winner" in expect:
+        _cmp(f, "winner", expect["winner"], game.winner)
+    if "dice_left" in expect:
+        dice = game.dice
+        _cmp(f, "dice_left", expect["dice_left"], dice.left if isinstance(
+            dice, ScriptedDice) else None)
+    legal = {str(a) for a in game.legal_actions()}
+    for line in expect.get("legal") or ():
+        if str(parse_action(str(line))) not in legal:
+            f.append(f"legal: expected '{line}' to be legal now; it is not")
+    for line in expect.get("not_legal") or ():
+        if str(parse_action(str(line))) in legal:
+            f.append(f"not_legal: expected '{line}' to be illegal now; it is legal")
+    for text in expect.get("events") or ():
+        if not any(str(text).lower() in e.lower() for e in game.events):
+            f.append(f"events: nothing in the game log mentions {text!r}")
+    illegal = expect.get("illegal")
+    if isinstance(illegal, str) and rejection is not None \
+            and illegal.lower() not in rejection.lower():
+        f.append(f"illegal: expected the rejection to mention {illegal!r}, got {rejection!r}")
+    return f
+
+
+def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The files named, and every .yaml/.yml below the folders named, in sorted order."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml")))
+        else:
+            out.append(p)
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        print("usage: python -m game.scenario FILE_OR_FOLDER...", file=sys.stderr)
+        return 2
+    try:
+        catalogue = load_catalogue()
+    except ContentError as error:
+        print(f"the shipped content has errors:\n{error}", file=sys.stderr)
+        return 2
+    malformed = failed = passed = 0
+    for path in scenario_files(args):
+        if not path.exists():
+            print(f"{path}:0: no such file", file=sys.stderr)
+            malformed += 1
+            continue
+        try:
+            scenario = load_scenario(path, catalogue)
+        except Malformed as error:
+            for line in error.lines:
+                print(line, file=sys.stderr)
+            malformed += 1
+            continue
+        result = run(scenario)
+        if result.ok:
+            passed += 1
+        else:
+            failed += 1
+            print(f"FAIL {path} ({result.name})")
+            for failure in result.failures:
+                print(f"  {failure}")
+    print(f"{passed} passed, {failed} failed, {malformed} malformed")
+    if malformed:
+        return 2
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
