@@ -170,24 +170,24 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
     # operatives
     state = State()
     for i, raw in enumerate(data.get("operatives") or ()):
-        path: tuple[Any, ...] = ("operatives", i)
-        if not r.keys(raw, OPERATIVE_KEYS, path):
+        where: tuple[Any, ...] = ("operatives", i)
+        if not r.keys(raw, OPERATIVE_KEYS, where):
             continue
         for key in ("id", "player", "card"):
             if key not in raw:
-                r.bad(path, f"missing key '{key}'")
+                r.bad(where, f"missing key '{key}'")
         if any(k not in raw for k in ("id", "player", "card")):
             continue
         op_id = str(raw["id"])
         if op_id in state.operatives:
-            r.bad((*path, "id"), f"duplicate operative id {op_id!r}")
+            r.bad((*where, "id"), f"duplicate operative id {op_id!r}")
         if raw["player"] not in (1, 2):
-            r.bad((*path, "player"), f"player must be 1 or 2, not {raw['player']!r}")
+            r.bad((*where, "player"), f"player must be 1 or 2, not {raw['player']!r}")
         if raw["card"] not in config.datacards:
-            r.bad((*path, "card"), f"unknown datacard {raw['card']!r}"
+            r.bad((*where, "card"), f"unknown datacard {raw['card']!r}"
                                    f"{suggestion(raw['card'], config.datacards)}")
-        at = r.hex(grid, raw["at"], (*path, "at")) if raw.get("at") is not None else None
-        damage = r.int_(raw.get("damage", 0), (*path, "damage"))
+        at = r.hex(grid, raw["at"], (*where, "at")) if raw.get("at") is not None else None
+        damage = r.int_(raw.get("damage", 0), (*where, "damage"))
         state.operatives[op_id] = OperativeState(op_id, int(raw["player"]) if raw["player"]
                                                  in (1, 2) else 1, str(raw["card"]), at, damage)
     # start

@@ -9,11 +9,9 @@ How rules arrive in :class:`game.engine.defs.Effect`:
 - an effect (``stat``, ``attack``, ``trigger``, ``python``): ``Effect(kind, params, text)`` where
   ``params`` is the written mapping without ``kind`` and ``text``;
 - a condition (``if`` lists, mission action ``requires``) is a one-key mapping such as
-  ``{"in_cover": True}``; in ``MissionAction.requires`` it is ``Effect(key, mapping)``, i.e.
-  ``kind`` is that key and ``params`` the whole mapping;
+  ``{"in_cover": True}`` (:func:`condition_name` gives the key);
 - an outcome (``do`` lists, mission action ``effects``) is a mapping with one head key from
-  :data:`OUTCOMES` (``{"score": 1, "per": "objective"}``); in ``MissionAction.effects`` it is
-  ``Effect(head, mapping)``;
+  :data:`OUTCOMES`, e.g. ``{"score": 1, "per": "objective"}`` (:func:`outcome_name`);
 - a target of opportunity's ``condition`` is ``Effect(kind, mapping without kind)``.
 
 Only the standard library is imported here.

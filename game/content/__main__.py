@@ -1,0 +1,98 @@
+"""``python -m game.content check [PATH...]`` and ``python -m game.content list [PATH...]``.
+
+``check`` loads the shipped content plus the given files/folders and prints one summary line
+(exit 0), or every issue and a count line (exit 1). ``list`` prints every id by kind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from game.content.loader import load_catalogue
+from game.content.yamlio import ContentError
+from game.engine.defs import Catalogue
+
+
+def _load(paths: Sequence[str]) -> Catalogue | None:
+    try:
+        return load_catalogue(paths)
+    except ContentError as exc:
+        for issue in exc.issues:
+            print(issue)
+        count = len(exc.issues)
+        files = len({issue.file for issue in exc.issues})
+        print(f"{count} issue{'s' if count != 1 else ''} in {files} "
+              f"file{'s' if files != 1 else ''}")
+        return None
+
+
+def _plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def summary(cat: Catalogue) -> str:
+    """The one-line count of everything in a catalogue."""
+    wargear = special_operations = 0  # no definitions of these exist yet
+    return "ok: " + ", ".join([
+        _plural(len(cat.fireteams), "fireteam"),
+        _plural(len(cat.datacards), "datacard"),
+        _plural(len(cat.missions), "mission"),
+        _plural(len(cat.targets), "target of opportunity", "targets of opportunity"),
+        f"{wargear} special issue wargear",
+        _plural(special_operations, "special operation"),
+        _plural(len(cat.killzones), "killzone side"),
+    ])
+
+
+def listing(cat: Catalogue) -> list[str]:
+    """Every id in the catalogue, grouped by kind, one per line."""
+    groups: list[tuple[str, list[str]]] = [
+        ("fireteams", list(cat.fireteams)),
+        ("datacards", list(cat.datacards)),
+        ("weapons", [f"{c.id}.{w.id}" for c in cat.datacards.values() for w in c.weapons]),
+        ("weapon ids", sorted({w.id for c in cat.datacards.values() for w in c.weapons})),
+        ("ploys", [p.id for team in cat.fireteams.values() for p in team.ploys]),
+        ("killzone sides", list(cat.killzones)),
+        ("missions", list(cat.missions)),
+        ("objectives", [f"{m.id}.{o}" for m in cat.missions.values() for o in m.objectives]),
+        ("mission actions", [f"{m.id}.{a.id}" for m in cat.missions.values()
+                             for a in m.actions]),
+        ("targets of opportunity", list(cat.targets)),
+        ("special issue wargear", []),
+        ("special operations", []),
+    ]
+    lines: list[str] = []
+    for title, ids in groups:
+        lines.append(f"{title}:")
+        lines.extend(f"  {ident}" for ident in ids)
+        if not ids:
+            lines.append("  (none)")
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m game.content",
+        description="Check or list the game content (shipped YAML plus given files/folders).")
+    commands = parser.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("check", help="check content; exit 1 on any issue")
+    check.add_argument("paths", nargs="*", metavar="PATH",
+                       help="extra content files, or folders searched for .yaml/.yml")
+    lister = commands.add_parser("list", help="print every id, grouped by kind")
+    lister.add_argument("paths", nargs="*", metavar="PATH",
+                        help="extra content files, or folders searched for .yaml/.yml")
+    args = parser.parse_args(argv)
+    cat = _load(args.paths)
+    if cat is None:
+        return 1
+    if args.command == "check":
+        print(summary(cat))
+    else:
+        print("\n".join(listing(cat)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

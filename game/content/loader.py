@@ -1,0 +1,449 @@
+"""YAML content → the frozen definitions of :mod:`game.engine.defs`, validated.
+
+One entry, :func:`load_catalogue`, reads the shipped content (``assets/killzones/*.yaml``,
+``assets/fireteams/*.yaml``, ``assets/targets.yaml``, ``missions/*.yaml``) plus any extra files
+or folders, checks everything, and either returns a :class:`Catalogue` or raises one
+:class:`ContentError` holding every issue found (file, line, column, key path, message).
+:func:`parse_datacards` reads the inline ``datacards`` of a scenario file the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from yaml.nodes import Node
+
+from game.content.missions import parse_mission
+from game.content.schema import ABSENT, Board, Context, Reader, Run, describe
+from game.content.yamlio import (
+    ContentError,
+    ContentIssue,
+    KeyPath,
+    Located,
+    display_file,
+    format_path,
+    load_yaml,
+    locate,
+    suggestion,
+)
+from game.engine import vocabulary as V
+from game.engine.defs import (
+    Ability,
+    Catalogue,
+    CompositionEntry,
+    Datacard,
+    Effect,
+    Fireteam,
+    KillzoneSide,
+    Ploy,
+    TargetOfOpportunity,
+    Weapon,
+)
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+FIRETEAM = "fireteam"
+MISSION = "mission"
+KILLZONE = "killzone"
+TARGETS = "targets"
+FILE_KINDS = (KILLZONE, FIRETEAM, TARGETS, MISSION)  # also the order they are read in
+
+_FIRETEAM_KEYS = ("id", "name", "faction", "datacards", "composition", "ploys")
+_DATACARD_KEYS = ("id", "name", "apl", "move", "defence", "save", "wounds", "weapons")
+_WEAPON_KEYS = ("id", "name", "ap", "range", "attacks", "hit", "damage")
+_TEXT_KEYS = ("id", "name", "text")
+
+
+def shipped_files(root: Path = REPO_ROOT) -> list[tuple[Path, str]]:
+    """The shipped content files with their kinds, in a stable order."""
+    files = [(p, KILLZONE) for p in sorted((root / "assets" / "killzones").glob("*.yaml"))]
+    files += [(p, FIRETEAM) for p in sorted((root / "assets" / "fireteams").glob("*.yaml"))]
+    if (root / "assets" / "targets.yaml").is_file():
+        files.append((root / "assets" / "targets.yaml", TARGETS))
+    files += [(p, MISSION) for p in sorted((root / "missions").glob("*.yaml"))]
+    return files
+
+
+def file_kind(data: Any) -> str | None:
+    """What kind of content a file holds, told by its top-level keys (None: cannot tell)."""
+    if not isinstance(data, dict):
+        return None
+    if "datacards" in data and "composition" in data:
+        return FIRETEAM
+    if "turning_points" in data or "territories" in data:
+        return MISSION
+    if "columns" in data or "blocked" in data:
+        return KILLZONE
+    if "targets" in data:
+        return TARGETS
+    return None
+
+
+def expand_paths(paths: Iterable[str | Path]) -> tuple[list[Path], list[ContentIssue]]:
+    """Files named and the .yaml/.yml files under folders named (recursively), in order;
+    plus an issue for each path that does not exist or holds no YAML."""
+    found: list[Path] = []
+    issues: list[ContentIssue] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            inside = sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml")
+                            and p.is_file())
+            if not inside:
+                issues.append(ContentIssue(display_file(path), 0, 0, "",
+                                           "folder holds no .yaml or .yml files"))
+            found.extend(inside)
+        elif path.is_file():
+            found.append(path)
+        else:
+            issues.append(ContentIssue(display_file(path), 0, 0, "", "no such file or folder"))
+    return found, issues
+
+
+def load_catalogue(extra_paths: Sequence[str | Path] = (), *,
+                   shipped: bool = True) -> Catalogue:
+    """Load and check the shipped content (unless ``shipped`` is False) plus ``extra_paths``
+    (files, or folders searched recursively for .yaml/.yml; each extra file's kind is told by
+    its keys). Raises :class:`ContentError` with every issue of the run."""
+    run = Run()
+    files = shipped_files() if shipped else []
+    extra, run.issues = expand_paths(extra_paths)
+    known = {p.resolve() for p, _ in files}
+    for path in extra:
+        if path.resolve() not in known:
+            known.add(path.resolve())
+            files.append((path, ""))
+    docs: dict[str, list[Reader]] = {kind: [] for kind in FILE_KINDS}
+    for path, kind in files:
+        try:
+            doc = load_yaml(path)
+        except ContentError as exc:
+            run.issues.extend(exc.issues)
+            continue
+        kind = kind or file_kind(doc.data) or ""
+        if not kind:
+            run.issues.append(ContentIssue(doc.file, 1, 1, "", "cannot tell what this file "
+                              "holds: a fireteam has 'datacards' and 'composition', a mission "
+                              "'territories', a killzone side 'blocked', a target list 'targets'"))
+            continue
+        docs[kind].append(Reader(doc, run.issues))
+    for r in docs[KILLZONE]:
+        _killzone(run, r)
+    for r in docs[FIRETEAM]:
+        _fireteam(run, r)
+    for r in docs[TARGETS]:
+        _targets(run, r)
+    for r in docs[MISSION]:
+        parse_mission(run, r)
+    for r, where, card in run.card_refs:
+        r.reference(where, card, run.declared_cards, "datacard")
+    if run.issues:
+        order = {str(display_file(p)): i for i, (p, _) in enumerate(files)}
+        run.issues.sort(key=lambda s: (order.get(s.file, -1), s.line, s.column))
+        raise ContentError(run.issues)
+    return Catalogue(run.datacards, run.fireteams, run.killzones, run.missions, run.targets)
+
+
+# --- killzone sides -------------------------------------------------------------------------
+
+
+def _killzone(run: Run, r: Reader) -> None:
+    top = r.doc.path
+    m = r.mapping(top, r.doc.data, ("id", "name"), ("columns", "rows", "blocked", "cover"))
+    if m is None:
+        return
+    mark = r.mark()
+    ident = r.ident(top + ("id",), m.get("id", ABSENT))
+    name = r.text(top + ("name",), m.get("name", ABSENT))
+    columns = r.integer(top + ("columns",), m.get("columns", 15), 1, 26)
+    rows = r.integer(top + ("rows",), m.get("rows", 11), 1, 99)
+    if columns is None or rows is None:
+        return
+    board = Board(columns, rows)
+    blocked = r.hexes(top + ("blocked",), m.get("blocked", []), board)
+    cover = r.hexes(top + ("cover",), m.get("cover", []), board)
+    if ident is not None and run.register(r, top + ("id",), "killzone side", ident) \
+            and r.clean_since(mark):
+        assert name is not None and blocked is not None and cover is not None
+        run.killzones[ident] = KillzoneSide(ident, name, columns, rows, blocked, cover)
+
+
+# --- datacards and fireteams -----------------------------------------------------------------
+
+
+def _weapon(r: Reader, path: KeyPath, raw: Any, scenario: bool) -> Weapon | None:
+    required = tuple(k for k in _WEAPON_KEYS if not (scenario and k == "name"))
+    optional = ("name", "rules") if scenario else ("rules",)
+    m = r.mapping(path, raw, required, optional)
+    if m is None:
+        return None
+    mark = r.mark()
+    ident = r.ident(path + ("id",), m.get("id", ABSENT))
+    name = r.text(path + ("name",), m.get("name", ident or ""))
+    ap = r.integer(path + ("ap",), m.get("ap", ABSENT), 1)
+    rng = r.integer(path + ("range",), m.get("range", ABSENT), 1)
+    attacks = r.integer(path + ("attacks",), m.get("attacks", ABSENT), 1)
+    hit = r.integer(path + ("hit",), m.get("hit", ABSENT), 2, 6)
+    damage = m.get("damage", ABSENT)
+    normal = crit = None
+    if not isinstance(damage, list) or len(damage) != 2:
+        if "damage" in m:
+            r.error(path + ("damage",), "damage must be a pair [normal, critical], "
+                                        f"got {describe(damage)}")
+    else:
+        normal = r.integer(path + ("damage", 0), damage[0], 0)
+        crit = r.integer(path + ("damage", 1), damage[1], 0)
+    rules = []
+    for i, rule in enumerate(r.items(path + ("rules",), m.get("rules", [])) or []):
+        rules.append(r.choice(path + ("rules", i), rule, V.WEAPON_RULES, "weapon rule"))
+    if not r.clean_since(mark) or "id" not in m or "damage" not in m:
+        return None
+    assert ident is not None and name is not None and ap is not None and rng is not None
+    assert attacks is not None and hit is not None and normal is not None and crit is not None
+    return Weapon(ident, name, ap, rng, attacks, hit, normal, crit,
+                  tuple(x for x in rules if x is not None))
+
+
+def _named_effects(r: Reader, path: KeyPath, raw: Any, ctx: Context, extra: Sequence[str] = (),
+                   lenient: bool = False) -> tuple[dict[str, Any], tuple[Effect, ...]] | None:
+    """An ability, ploy or such: ``id``, ``name``, ``text`` and optional ``effects``.
+    Returns the checked fields (``lenient``: name defaults to the id, text to "")."""
+    required = ("id",) if lenient else _TEXT_KEYS
+    m = r.mapping(path, raw, required, tuple(k for k in _TEXT_KEYS if k not in required)
+                  + ("effects",) + tuple(extra))
+    if m is None:
+        return None
+    mark = r.mark()
+    ident = r.ident(path + ("id",), m.get("id", ABSENT))
+    fields = {
+        "id": ident,
+        "name": r.text(path + ("name",), m.get("name", ident if lenient else ABSENT)),
+        "text": r.text(path + ("text",), m.get("text", "" if lenient else ABSENT)),
+    }
+    effects = r.effects(path + ("effects",), m.get("effects", []), ctx)
+    if not r.clean_since(mark) or not all(k in m for k in required) or effects is None:
+        return None
+    return {**m, **fields}, effects
+
+
+def _datacard(r: Reader, path: KeyPath, raw: Any, ident: str | None, scenario: bool,
+              ctx: Context) -> Datacard | None:
+    """One datacard; ``ident`` is given when the id is the mapping key (scenario form)."""
+    required = tuple(k for k in _DATACARD_KEYS
+                     if not (ident is not None and k == "id") and not (scenario and k == "name"))
+    optional = tuple(k for k in ("id", "name", "keywords", "abilities") if k not in required)
+    m = r.mapping(path, raw, required, optional)
+    if m is None:
+        return None
+    mark = r.mark()
+    if ident is None:
+        ident = r.ident(path + ("id",), m.get("id", ABSENT))
+    elif "id" in m and m["id"] != ident:
+        r.error(path + ("id",), f"id '{m['id']}' differs from the key '{ident}' it is under")
+    name = r.text(path + ("name",), m.get("name", ident or ""))
+    apl = r.integer(path + ("apl",), m.get("apl", ABSENT), 1)
+    move = r.integer(path + ("move",), m.get("move", ABSENT), 0)
+    defence = r.integer(path + ("defence",), m.get("defence", ABSENT), 0)
+    save = r.integer(path + ("save",), m.get("save", ABSENT), 2, 6)
+    wounds = r.integer(path + ("wounds",), m.get("wounds", ABSENT), 1)
+    keywords = r.words(path + ("keywords",), m.get("keywords", []))
+    weapons: list[Weapon] = []
+    entries = r.items(path + ("weapons",), m.get("weapons", ABSENT)) if "weapons" in m else []
+    weapon_seen: set[str] = set()
+    for i, raw_weapon in enumerate(entries or []):
+        weapon = _weapon(r, path + ("weapons", i), raw_weapon, scenario)
+        if weapon is not None:
+            if weapon.id in weapon_seen:
+                r.error(path + ("weapons", i, "id"), f"duplicate weapon id '{weapon.id}' "
+                                                     f"on datacard '{ident}'")
+            weapon_seen.add(weapon.id)
+            weapons.append(weapon)
+    abilities: list[Ability] = []
+    ability_seen: set[str] = set()
+    ability_ctx = Context(ctx.weapons if ctx.weapons is not None else weapon_seen,
+                          ctx.objectives, ctx.board)
+    for i, raw_ability in enumerate(r.items(path + ("abilities",),
+                                            m.get("abilities", [])) or []):
+        got = _named_effects(r, path + ("abilities", i), raw_ability, ability_ctx,
+                             lenient=scenario)
+        if got is not None:
+            a, effects = got
+            if a["id"] in ability_seen:
+                r.error(path + ("abilities", i, "id"), f"duplicate ability id '{a['id']}' "
+                                                       f"on datacard '{ident}'")
+            ability_seen.add(a["id"])
+            abilities.append(Ability(a["id"], a["name"], a["text"], effects))
+    if not r.clean_since(mark) or not all(k in m for k in required):
+        return None
+    assert ident is not None and name is not None and apl is not None and move is not None
+    assert defence is not None and save is not None and wounds is not None
+    return Datacard(ident, name, apl, move, defence, save, wounds, tuple(weapons),
+                    tuple(abilities), keywords or ())
+
+
+def _weapon_ids_in(raw_cards: Any) -> set[str]:
+    """Weapon ids written anywhere in a raw datacards list or mapping (for rule filters)."""
+    cards = raw_cards.values() if isinstance(raw_cards, dict) else raw_cards
+    ids: set[str] = set()
+    for card in cards if isinstance(cards, Iterable) else ():
+        weapons = card.get("weapons") if isinstance(card, dict) else None
+        for w in weapons if isinstance(weapons, list) else ():
+            if isinstance(w, dict) and isinstance(w.get("id"), str):
+                ids.add(w["id"])
+    return ids
+
+
+def _datacards(r: Reader, path: KeyPath, raw: Any, scenario: bool,
+               known_weapons: Collection[str] = ()) -> list[tuple[KeyPath, Datacard]]:
+    """A ``datacards`` list (or, in a scenario, a mapping of id -> card)."""
+    ctx = Context(weapons=set(known_weapons) | _weapon_ids_in(raw))
+    found: list[tuple[KeyPath, Datacard]] = []
+    if scenario and isinstance(raw, dict):
+        for key, card_raw in raw.items():
+            ident = r.ident(path + (key,), key)
+            if ident is None:
+                continue
+            card = _datacard(r, path + (key,), card_raw, ident, scenario, ctx)
+            if card is not None:
+                found.append((path + (key,), card))
+        return found
+    entries = r.items(path, raw)
+    for i, card_raw in enumerate(entries or []):
+        card = _datacard(r, path + (i,), card_raw, None, scenario, ctx)
+        if card is not None:
+            found.append((path + (i, "id"), card))
+    return found
+
+
+def parse_datacards(node: Node | Located, file: str | Path = "", *,
+                    known_weapons: Collection[str] = ()) -> dict[str, Datacard]:
+    """Read the inline ``datacards`` of a scenario: a mapping of id -> card (or a list of
+    cards with ``id``). ``node`` is that value (``load_yaml(f).at("datacards")`` or its YAML
+    node) or a whole file with a top-level ``datacards`` key. A card's, weapon's or ability's
+    ``name`` may be omitted (it defaults to the id), as may an ability's ``text``.
+    ``known_weapons`` are further weapon ids an ability's weapon filter may name.
+    Raises :class:`ContentError` with every issue found."""
+    doc = node if isinstance(node, Located) else locate(node, file)
+    if isinstance(doc.data, dict) and "datacards" in doc.data:
+        doc = doc.at("datacards")
+    issues: list[ContentIssue] = []
+    r = Reader(doc, issues, strict_ids=False)
+    cards: dict[str, Datacard] = {}
+    for path, card in _datacards(r, doc.path, doc.data, True, known_weapons):
+        if card.id in cards:
+            r.error(path, f"duplicate datacard id '{card.id}'")
+        cards[card.id] = card
+    if issues:
+        raise ContentError(issues)
+    return cards
+
+
+def _composition(run: Run, r: Reader, path: KeyPath, raw: Any) -> tuple[CompositionEntry, ...]:
+    entries: list[CompositionEntry] = []
+    stems: set[str] = set()
+    for i, entry in enumerate(r.items(path, raw) or []):
+        p = path + (i,)
+        m = r.mapping(p, entry, ("card", "count", "id"))
+        if m is None:
+            continue
+        mark = r.mark()
+        card = r.ident(p + ("card",), m.get("card", ABSENT))
+        count = r.integer(p + ("count",), m.get("count", ABSENT), 1)
+        stem = r.ident(p + ("id",), m.get("id", ABSENT))
+        if stem is not None and stem in stems:
+            r.error(p + ("id",), f"duplicate composition id '{stem}'")
+        if card is not None:
+            run.card_refs.append((r, p + ("card",), card))
+        if r.clean_since(mark) and stem is not None:
+            assert card is not None and count is not None
+            stems.add(stem)
+            entries.append(CompositionEntry(card, count, stem))
+    return tuple(entries)
+
+
+def _fireteam(run: Run, r: Reader) -> None:
+    top = r.doc.path
+    m = r.mapping(top, r.doc.data, _FIRETEAM_KEYS, ("text",))
+    if m is None:
+        return
+    mark = r.mark()
+    ident = r.ident(top + ("id",), m.get("id", ABSENT))
+    name = r.text(top + ("name",), m.get("name", ABSENT))
+    faction = r.text(top + ("faction",), m.get("faction", ABSENT))
+    text = r.text(top + ("text",), m.get("text", ""))
+    cards = _datacards(r, top + ("datacards",), m.get("datacards", ABSENT), False) \
+        if "datacards" in m else []
+    for path, card in cards:
+        if run.register(r, path, "datacard", card.id):
+            run.datacards[card.id] = card
+    raw_cards = m.get("datacards")
+    if isinstance(raw_cards, list):
+        run.declared_cards.update(c["id"] for c in raw_cards
+                                  if isinstance(c, dict) and isinstance(c.get("id"), str))
+    composition = _composition(run, r, top + ("composition",), m.get("composition", ABSENT))
+    ctx = Context(weapons=_weapon_ids_in(raw_cards))
+    ploys: list[Ploy] = []
+    raw_ploys = (r.items(top + ("ploys",), m["ploys"]) or []) if "ploys" in m else []
+    for i, raw in enumerate(raw_ploys):
+        p = top + ("ploys", i)
+        got = _named_effects(r, p, raw, ctx, ("target",))
+        if got is None:
+            continue
+        pm, effects = got
+        target = r.choice(p + ("target",), pm.get("target", ""), V.PLOY_TARGETS, "ploy target")
+        if target is not None and run.register(r, p + ("id",), "ploy", pm["id"]):
+            ploys.append(Ploy(pm["id"], pm["name"], pm["text"], effects, target))
+    if ident is not None and run.register(r, top + ("id",), "fireteam", ident) \
+            and r.clean_since(mark):
+        assert name is not None and faction is not None and text is not None
+        run.fireteams[ident] = Fireteam(ident, name, faction, composition, tuple(ploys), text)
+
+
+# --- targets of opportunity -----------------------------------------------------------------
+
+
+def _targets(run: Run, r: Reader) -> None:
+    top = r.doc.path
+    m = r.mapping(top, r.doc.data, ("targets",))
+    if m is None:
+        return
+    for i, raw in enumerate(r.items(top + ("targets",), m.get("targets", ABSENT)) or []):
+        p = top + ("targets", i)
+        card = r.mapping(p, raw, ("id", "name", "text", "vp", "condition"))
+        if card is None:
+            continue
+        mark = r.mark()
+        ident = r.ident(p + ("id",), card.get("id", ABSENT))
+        name = r.text(p + ("name",), card.get("name", ABSENT))
+        text = r.text(p + ("text",), card.get("text", ABSENT))
+        vp = r.integer(p + ("vp",), card.get("vp", ABSENT), 0)
+        condition = _target_condition(r, p + ("condition",), card.get("condition", ABSENT)) \
+            if "condition" in card else None
+        if ident is not None and run.register(r, p + ("id",), "target of opportunity", ident) \
+                and r.clean_since(mark) and condition is not None:
+            assert name is not None and text is not None and vp is not None
+            run.targets[ident] = TargetOfOpportunity(ident, name, text, vp, condition)
+
+
+def _target_condition(r: Reader, path: KeyPath, raw: Any) -> Effect | None:
+    if not isinstance(raw, dict) or "kind" not in raw:
+        r.mapping(path, raw, ("kind",))
+        return None
+    kind = r.choice(path + ("kind",), raw["kind"], V.TARGET_CONDITIONS,
+                    "target of opportunity condition")
+    if kind is None:
+        return None
+    mark = r.mark()
+    params = r.value(path, {k: v for k, v in raw.items() if k != "kind"},
+                     V.TARGET_CONDITIONS[kind], Context())
+    if not r.clean_since(mark) or not isinstance(params, dict):
+        return None
+    return Effect(kind, params)
+
+
+__all__ = [
+    "FILE_KINDS", "REPO_ROOT", "expand_paths", "file_kind", "format_path", "load_catalogue",
+    "parse_datacards", "shipped_files", "suggestion",
+]

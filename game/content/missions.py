@@ -1,0 +1,131 @@
+"""Mission cards: killzone side, territories, objectives, mission rules and actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.content.schema import ABSENT, Board, Context, Reader, Run, describe
+from game.content.yamlio import KeyPath
+from game.engine import vocabulary as V
+from game.engine.defs import KillzoneSide, Mission, MissionAction
+
+_MISSION_KEYS = ("id", "name", "killzone", "territories", "objectives")
+
+
+def parse_mission(run: Run, r: Reader) -> None:
+    top = r.doc.path
+    m = r.mapping(top, r.doc.data, _MISSION_KEYS,
+                  ("turning_points", "text", "victory", "rules", "actions"))
+    if m is None:
+        return
+    mark = r.mark()
+    ident = r.ident(top + ("id",), m.get("id", ABSENT))
+    name = r.text(top + ("name",), m.get("name", ABSENT))
+    text = r.text(top + ("text",), m.get("text", ""))
+    turning_points = r.integer(top + ("turning_points",), m.get("turning_points", 3), 1)
+    victory = r.choice(top + ("victory",), m.get("victory", "most_vp"), V.VICTORY_CONDITIONS,
+                       "victory condition")
+    side = None
+    if "killzone" in m:
+        kz = r.reference(top + ("killzone",), m["killzone"], run.killzones, "killzone side")
+        side = run.killzones.get(kz) if kz else None
+    board = Board(side.columns, side.rows) if side else Board()
+    territories = _territories(r, top + ("territories",), m.get("territories", ABSENT), board) \
+        if "territories" in m else None
+    objectives = _objectives(r, top + ("objectives",), m.get("objectives", ABSENT), board, side) \
+        if "objectives" in m else None
+    ctx = Context(weapons=run.weapon_ids(), objectives=objectives or {}, board=board)
+    rules = r.effects(top + ("rules",), m.get("rules", []), ctx)
+    actions = _actions(r, top + ("actions",), m.get("actions", []), ctx)
+    if ident is not None and run.register(r, top + ("id",), "mission", ident) \
+            and r.clean_since(mark) and side is not None:
+        assert name is not None and text is not None and turning_points is not None
+        assert territories is not None and objectives is not None and rules is not None
+        assert actions is not None and victory is not None
+        run.missions[ident] = Mission(ident, name, side.id, territories, objectives,
+                                      turning_points, rules, actions, text, victory)
+
+
+def _territories(r: Reader, path: KeyPath, raw: Any,
+                 board: Board) -> dict[int, tuple[str, ...]] | None:
+    if not isinstance(raw, dict):
+        r.error(path, f"expected a mapping with keys 1 and 2, got {describe(raw)}")
+        return None
+    mark = r.mark()
+    zones: dict[int, tuple[str, ...]] = {}
+    for key, hexes in raw.items():
+        side = int(key) if key in (1, 2, "1", "2") else None
+        if side is None:
+            r.error(path + (key,), f"unknown territory '{key}' (the territories are 1 and 2)",
+                    at_key=True)
+            continue
+        labels = r.hexes(path + (key,), hexes, board)
+        if labels is not None:
+            zones[side] = labels
+    for side in (1, 2):
+        if side not in raw and str(side) not in raw:
+            r.error(path, f"missing key '{side}'")
+    if 1 in zones and 2 in zones:
+        first = set(zones[1])
+        key2 = 2 if 2 in raw else "2"
+        for i, label in enumerate(zones[2]):
+            if label in first:
+                r.error(path + (key2, i), f"hex '{label}' is in both territories")
+    return zones if r.clean_since(mark) else None
+
+
+def _objectives(r: Reader, path: KeyPath, raw: Any, board: Board,
+                side: KillzoneSide | None) -> dict[str, str] | None:
+    if not isinstance(raw, dict):
+        r.error(path, f"expected a mapping of objective id -> hex, got {describe(raw)}")
+        return None
+    m = raw
+    mark = r.mark()
+    blocked = set(side.blocked) if side else set()
+    objectives: dict[str, str] = {}
+    for key, label in m.items():
+        ident = r.ident(path + (key,), key)
+        hex_ = r.hex(path + (key,), label, board)
+        if ident is None or hex_ is None:
+            continue
+        if hex_ in blocked:
+            assert side is not None
+            r.error(path + (key,), f"objective '{ident}' is on hex '{hex_}', which is blocked "
+                                   f"on killzone side '{side.id}'")
+        objectives[ident] = hex_
+    return objectives if r.clean_since(mark) else None
+
+
+def _actions(r: Reader, path: KeyPath, raw: Any, ctx: Context) -> tuple[MissionAction, ...] | None:
+    entries = r.items(path, raw)
+    if entries is None:
+        return None
+    mark = r.mark()
+    actions: list[MissionAction] = []
+    seen: set[str] = set()
+    for i, entry in enumerate(entries):
+        p = path + (i,)
+        m = r.mapping(p, entry, ("id", "name", "ap", "text"), ("argument", "requires", "effects"))
+        if m is None:
+            continue
+        ident = r.ident(p + ("id",), m.get("id", ABSENT))
+        name = r.text(p + ("name",), m.get("name", ABSENT))
+        ap = r.integer(p + ("ap",), m.get("ap", ABSENT), 0)
+        text = r.text(p + ("text",), m.get("text", ABSENT))
+        argument = r.choice(p + ("argument",), m.get("argument", ""), V.ACTION_ARGUMENTS,
+                            "action argument")
+        requires = r.value(p + ("requires",), m.get("requires", []),
+                           V.ConditionListSpec(tuple(V.OPERATIVE_CONDITIONS)), ctx)
+        effects = r.value(p + ("effects",), m.get("effects", []), V.OutcomeListSpec(), ctx)
+        if ident is not None:
+            if ident in seen:
+                r.error(p + ("id",), f"duplicate action id '{ident}' in this mission")
+            seen.add(ident)
+        if (ident is None or name is None or ap is None or text is None or argument is None
+                or not isinstance(requires, list) or not isinstance(effects, list)):
+            continue
+        actions.append(MissionAction(
+            ident, name, ap, text,
+            tuple(c for c in requires if c), tuple(o for o in effects if o),
+            argument))
+    return tuple(actions) if r.clean_since(mark) else None

@@ -1,0 +1,453 @@
+"""Checking located YAML data field by field, collecting every problem as a ContentIssue.
+
+A :class:`Reader` wraps one file's :class:`Located` data. Its getters return the checked value,
+or None after recording an issue, so a parser can read a whole definition, then build it only
+when nothing new went wrong. :meth:`Reader.value` checks any value against the effects
+vocabulary of :mod:`game.engine.vocabulary`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar, cast
+
+from game.content.yamlio import ContentIssue, KeyPath, Located, format_path, suggestion
+from game.engine import vocabulary as V
+from game.engine.defs import (
+    Datacard,
+    Effect,
+    Fireteam,
+    KillzoneSide,
+    Mission,
+    TargetOfOpportunity,
+)
+
+DEFAULT_COLUMNS = 15
+DEFAULT_ROWS = 11
+MAX_COLUMNS = 26  # one letter per column
+ABSENT: Any = object()  # a key not written (its absence is reported once, by Reader.mapping)
+_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+_LABEL = re.compile(r"^([A-Z])([0-9]+)$")
+
+
+def hex_problem(label: object, columns: int = DEFAULT_COLUMNS,
+                rows: int = DEFAULT_ROWS) -> str | None:
+    """Why ``label`` is not a hex of a ``columns`` x ``rows`` board, or None if it is one.
+    Lower-set columns (B, D, ...) have ``rows - 1`` hexes."""
+    if not isinstance(label, str):
+        return f"expected a hex label such as D6, got {describe(label)}"
+    match = _LABEL.match(label)
+    if match is None:
+        return f"'{label}' is not a hex label (a column letter and a row number, such as D6)"
+    column = ord(match.group(1)) - ord("A")
+    row = int(match.group(2))
+    last_column = chr(ord("A") + columns - 1)
+    if column >= columns:
+        return f"hex '{label}' is off the board: columns run A to {last_column}"
+    length = rows - 1 if column % 2 else rows
+    if not 1 <= row <= length:
+        return f"hex '{label}' is off the board: column {match.group(1)} has rows 1 to {length}"
+    return None
+
+
+def is_hex_on_board(label: object, columns: int = DEFAULT_COLUMNS,
+                    rows: int = DEFAULT_ROWS) -> bool:
+    return hex_problem(label, columns, rows) is None
+
+
+def describe(value: object) -> str:
+    """A value as a message shows it: its kind and, when short, itself."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"the boolean {'true' if value else 'false'}"
+    if isinstance(value, int):
+        return f"the integer {value}"
+    if isinstance(value, float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text '{value}'" if len(value) <= 40 else "a long text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return f"a {type(value).__name__}"
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _absent_is_none(method: _F) -> _F:
+    """A getter given ABSENT (a key not written) returns None without a second report."""
+
+    @functools.wraps(method)
+    def wrapper(self: Reader, path: KeyPath, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if value is ABSENT:
+            return None
+        return method(self, path, value, *args, **kwargs)
+
+    return cast(_F, wrapper)
+
+
+@dataclass(frozen=True)
+class Board:
+    columns: int = DEFAULT_COLUMNS
+    rows: int = DEFAULT_ROWS
+
+
+@dataclass(frozen=True)
+class Context:
+    """What references in rules may name: None means "not known here, do not check"."""
+
+    weapons: Collection[str] | None = None
+    objectives: Collection[str] | None = None
+    board: Board = field(default_factory=Board)
+
+
+class Reader:
+    """Checked access to one file's data; issues go to the shared ``issues`` list."""
+
+    def __init__(self, doc: Located, issues: list[ContentIssue], *, strict_ids: bool = True):
+        self.doc = doc
+        self.issues = issues
+        self.strict_ids = strict_ids
+
+    # --- reporting ---------------------------------------------------------------------
+
+    def error(self, path: KeyPath, message: str, *, at_key: bool = False) -> None:
+        line, column = self.doc.position(*path[len(self.doc.path):], key=at_key)
+        self.issues.append(ContentIssue(self.doc.file, line, column,
+                                        format_path(path, self._root()), message))
+
+    def _root(self) -> Any:
+        # format_path walks from the top of the file; our doc may be a view into it
+        if not self.doc.path:
+            return self.doc.data
+        root: Any = {}
+        node = root
+        for key in self.doc.path[:-1]:
+            node[key] = {}
+            node = node[key]
+        if self.doc.path:
+            node[self.doc.path[-1]] = self.doc.data
+        return root
+
+    def mark(self) -> int:
+        """A bookmark: :meth:`clean_since` tells whether an issue was added after it."""
+        return len(self.issues)
+
+    def clean_since(self, mark: int) -> bool:
+        return len(self.issues) == mark
+
+    # --- shapes ------------------------------------------------------------------------
+
+    @_absent_is_none
+    def mapping(self, path: KeyPath, value: Any, required: Iterable[str] = (),
+                optional: Iterable[str] = ()) -> dict[Any, Any] | None:
+        """``value`` as a mapping with only these keys: reports unknown keys (with the near
+        miss) and missing required keys."""
+        if not isinstance(value, dict):
+            self.error(path, f"expected a mapping, got {describe(value)}")
+            return None
+        required = tuple(required)
+        allowed = required + tuple(optional)
+        misspelt: set[str] = set()
+        for key in value:
+            if key not in allowed:
+                misspelt.update(difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6))
+                self.error(path + (key,), f"unknown key '{key}'{suggestion(key, allowed)}",
+                           at_key=True)
+        for key in required:
+            if key not in value and key not in misspelt:  # the unknown key already says it
+                self.error(path, f"missing key '{key}'")
+        return value
+
+    @_absent_is_none
+    def items(self, path: KeyPath, value: Any) -> list[Any] | None:
+        if not isinstance(value, list):
+            self.error(path, f"expected a list, got {describe(value)}")
+            return None
+        return value
+
+    # --- scalars -----------------------------------------------------------------------
+
+    @_absent_is_none
+    def integer(self, path: KeyPath, value: Any, minimum: int | None = None,
+                maximum: int | None = None) -> int | None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.error(path, f"expected an integer, got {describe(value)}")
+            return None
+        name = path[-1] if path and isinstance(path[-1], str) else "the value"
+        if minimum is not None and maximum is not None and not minimum <= value <= maximum:
+            self.error(path, f"{name} must be between {minimum} and {maximum}, got {value}")
+            return None
+        if minimum is not None and value < minimum:
+            self.error(path, f"{name} must be at least {minimum}, got {value}")
+            return None
+        if maximum is not None and value > maximum:
+            self.error(path, f"{name} must be at most {maximum}, got {value}")
+            return None
+        return value
+
+    @_absent_is_none
+    def boolean(self, path: KeyPath, value: Any) -> bool | None:
+        if not isinstance(value, bool):
+            self.error(path, f"expected true or false, got {describe(value)}")
+            return None
+        return value
+
+    @_absent_is_none
+    def text(self, path: KeyPath, value: Any) -> str | None:
+        if not isinstance(value, str):
+            self.error(path, f"expected text, got {describe(value)}")
+            return None
+        return value
+
+    @_absent_is_none
+    def ident(self, path: KeyPath, value: Any) -> str | None:
+        """An id: snake_case text (any non-empty text when ids are not strict)."""
+        if not isinstance(value, str) or not value:
+            self.error(path, f"expected an id, got {describe(value)}")
+            return None
+        if self.strict_ids and not _ID.match(value):
+            self.error(path, f"id '{value}' must be snake_case (a-z, 0-9 and _)")
+            return None
+        return value
+
+    @_absent_is_none
+    def choice(self, path: KeyPath, value: Any, choices: Iterable[str],
+               what: str = "value") -> str | None:
+        """One word of a closed set; reports the near miss."""
+        choices = tuple(choices)
+        if not isinstance(value, str):
+            shown = ", ".join(repr(c) for c in choices)
+            self.error(path, f"expected one of {shown}, got {describe(value)}")
+            return None
+        if value not in choices:
+            shown = ", ".join(repr(c) for c in choices)
+            hint = suggestion(value, choices) or f" (one of {shown})"
+            self.error(path, f"unknown {what} '{value}'{hint}")
+            return None
+        return value
+
+    @_absent_is_none
+    def reference(self, path: KeyPath, value: Any, known: Collection[str] | None,
+                  what: str) -> str | None:
+        """The id of something defined elsewhere; ``known=None`` skips the lookup."""
+        if not isinstance(value, str) or not value:
+            self.error(path, f"expected a {what} id, got {describe(value)}")
+            return None
+        if known is not None and value not in known:
+            self.error(path, f"unknown {what} '{value}'{suggestion(value, sorted(known))}")
+            return None
+        return value
+
+    @_absent_is_none
+    def hex(self, path: KeyPath, value: Any, board: Board) -> str | None:
+        problem = hex_problem(value, board.columns, board.rows)
+        if problem is not None:
+            self.error(path, problem)
+            return None
+        assert isinstance(value, str)
+        return value
+
+    @_absent_is_none
+    def hexes(self, path: KeyPath, value: Any, board: Board) -> tuple[str, ...] | None:
+        entries = self.items(path, value)
+        if entries is None:
+            return None
+        mark = self.mark()
+        labels = [self.hex(path + (i,), v, board) for i, v in enumerate(entries)]
+        if not self.clean_since(mark):
+            return None
+        return tuple(label for label in labels if label is not None)
+
+    @_absent_is_none
+    def words(self, path: KeyPath, value: Any) -> tuple[str, ...] | None:
+        entries = self.items(path, value)
+        if entries is None:
+            return None
+        mark = self.mark()
+        words = [self.text(path + (i,), v) for i, v in enumerate(entries)]
+        if not self.clean_since(mark):
+            return None
+        return tuple(w for w in words if w is not None)
+
+    # --- the effects vocabulary --------------------------------------------------------
+
+    @_absent_is_none
+    def value(self, path: KeyPath, value: Any, spec: V.ValueSpec, ctx: Context) -> Any:
+        """Check ``value`` against a vocabulary spec; returns it (plain data) or None."""
+        if isinstance(spec, V.IntSpec):
+            return self.integer(path, value, spec.minimum, spec.maximum)
+        if isinstance(spec, V.BoolSpec):
+            return self.boolean(path, value)
+        if isinstance(spec, V.StrSpec):
+            return self.text(path, value)
+        if isinstance(spec, V.EnumSpec):
+            return self.choice(path, value, spec.choices, _what(path))
+        if isinstance(spec, V.HexSpec):
+            return self.hex(path, value, ctx.board)
+        if isinstance(spec, V.RefSpec):
+            return self._reference(path, value, spec.ref, ctx)
+        if isinstance(spec, V.ListSpec):
+            entries = self.items(path, value)
+            if entries is None:
+                return None
+            return [self.value(path + (i,), v, spec.item, ctx) for i, v in enumerate(entries)]
+        if isinstance(spec, V.MapSpec):
+            mapping = self.mapping(path, value, spec.required,
+                                   [k for k in spec.keys if k not in spec.required])
+            if mapping is None:
+                return None
+            return {k: self.value(path + (k,), v, spec.keys[k], ctx)
+                    for k, v in mapping.items() if k in spec.keys}
+        if isinstance(spec, V.ConditionListSpec):
+            entries = self.items(path, value)
+            if entries is None:
+                return None
+            return [self.condition(path + (i,), v, spec.allowed, ctx)
+                    for i, v in enumerate(entries)]
+        if isinstance(spec, V.OutcomeListSpec):
+            entries = self.items(path, value)
+            if entries is None:
+                return None
+            return [self.outcome(path + (i,), v, ctx) for i, v in enumerate(entries)]
+        raise TypeError(f"unknown spec {spec!r}")
+
+    def _reference(self, path: KeyPath, value: Any, ref: str, ctx: Context) -> str | None:
+        if ref == V.REF_WEAPON:
+            return self.reference(path, value, ctx.weapons, "weapon")
+        if ref == V.REF_OBJECTIVE:
+            return self.reference(path, value, ctx.objectives, "objective")
+        if ref == V.REF_PYTHON_EFFECT:
+            return self.reference(path, value, V.KNOWN_PYTHON_EFFECTS, "python effect")
+        raise ValueError(f"unknown reference kind {ref!r}")
+
+    def condition(self, path: KeyPath, value: Any, allowed: Collection[str],
+                  ctx: Context) -> dict[str, Any] | None:
+        """A condition: a mapping with exactly one key, a word of ``allowed``."""
+        if not isinstance(value, dict):
+            self.error(path, f"expected a condition such as {{in_cover: true}}, "
+                             f"got {describe(value)}")
+            return None
+        if len(value) != 1:
+            self.error(path, f"a condition has exactly one key, got {len(value)}; "
+                             f"write each condition as its own list item")
+            return None
+        ((key, raw),) = value.items()
+        if key not in allowed:
+            if key in V.ATTACK_CONDITIONS:
+                message = f"'{key}' is an attack condition: only an attack effect's 'if' has it"
+            else:
+                message = f"unknown condition '{key}'{suggestion(key, allowed)}"
+            self.error(path + (key,), message, at_key=True)
+            return None
+        checked = self.value(path + (key,), raw, V.CONDITIONS[key], ctx)
+        return None if checked is None else {key: checked}
+
+    def outcome(self, path: KeyPath, value: Any, ctx: Context) -> dict[str, Any] | None:
+        """An outcome: a mapping with one head key of :data:`vocabulary.OUTCOMES`."""
+        if not isinstance(value, dict):
+            self.error(path, f"expected an outcome such as {{heal: 2}}, got {describe(value)}")
+            return None
+        heads = [k for k in value if k in V.OUTCOMES]
+        if len(heads) > 1:
+            self.error(path, f"an outcome has one of {', '.join(V.OUTCOMES)}; "
+                             f"got {', '.join(map(str, heads))}")
+            return None
+        if not heads:
+            first = next(iter(value), None)
+            if first is None:
+                self.error(path, f"empty outcome: expected one of {', '.join(V.OUTCOMES)}")
+            else:
+                self.error(path + (first,),
+                           f"unknown outcome '{first}'{suggestion(first, V.OUTCOMES)}",
+                           at_key=True)
+            return None
+        checked = self.value(path, value, V.OUTCOMES[heads[0]], ctx)
+        return checked if isinstance(checked, dict) else None
+
+    def effect(self, path: KeyPath, value: Any, ctx: Context) -> Effect | None:
+        """One rule: ``{kind: stat|attack|trigger|python, ...}``."""
+        if not isinstance(value, dict):
+            self.error(path, f"expected an effect such as {{kind: stat, ...}}, "
+                             f"got {describe(value)}")
+            return None
+        if "kind" not in value:
+            self.error(path, f"missing key 'kind' (one of {', '.join(V.EFFECT_KINDS)})")
+            return None
+        kind = self.choice(path + ("kind",), value["kind"], V.EFFECT_KINDS, "effect kind")
+        if kind is None:
+            return None
+        schema = V.EFFECT_SCHEMAS[kind]
+        mark = self.mark()
+        params_in = {k: v for k, v in value.items() if k not in V.EFFECT_COMMON_KEYS}
+        text = self.text(path + ("text",), value["text"]) if "text" in value else ""
+        checked = self.value(path, params_in, schema, ctx)
+        if not self.clean_since(mark) or not isinstance(checked, dict):
+            return None
+        return Effect(kind, checked, text or "")
+
+    @_absent_is_none
+    def effects(self, path: KeyPath, value: Any, ctx: Context) -> tuple[Effect, ...] | None:
+        entries = self.items(path, value)
+        if entries is None:
+            return None
+        mark = self.mark()
+        effects = [self.effect(path + (i,), v, ctx) for i, v in enumerate(entries)]
+        if not self.clean_since(mark):
+            return None
+        return tuple(e for e in effects if e is not None)
+
+
+_WHAT = {
+    "on": "event", "who": "who value", "role": "role", "stat": "characteristic",
+    "reroll_hits": "re-roll", "reroll_defence": "re-roll", "control": "control value",
+    "in_territory": "territory", "flag": "objective flag", "not_flag": "objective flag",
+    "set_flag": "objective flag", "clear_flag": "objective flag", "per": "score 'per'",
+    "rule": "weapon rule",
+}
+
+
+def _what(path: KeyPath) -> str:
+    """The thing a closed-word value names, for messages."""
+    for key in reversed(path):
+        if isinstance(key, str):
+            return _WHAT.get(key, key.replace("_", " "))
+    return "value"
+
+
+# --- one load ---------------------------------------------------------------------------
+
+
+@dataclass
+class Run:
+    """State shared by the parsers of one load: issues, ids seen, references to resolve."""
+
+    issues: list[ContentIssue] = field(default_factory=list)
+    seen: dict[str, dict[str, str]] = field(default_factory=dict)  # kind -> id -> where
+    datacards: dict[str, Datacard] = field(default_factory=dict)
+    fireteams: dict[str, Fireteam] = field(default_factory=dict)
+    killzones: dict[str, KillzoneSide] = field(default_factory=dict)
+    missions: dict[str, Mission] = field(default_factory=dict)
+    targets: dict[str, TargetOfOpportunity] = field(default_factory=dict)
+    card_refs: list[tuple[Reader, KeyPath, str]] = field(default_factory=list)
+    declared_cards: set[str] = field(default_factory=set)  # written, even if not valid
+
+    def register(self, r: Reader, path: KeyPath, kind: str, ident: str) -> bool:
+        """Note ``ident`` as defined here; False (and an issue) if its kind already has it."""
+        table = self.seen.setdefault(kind, {})
+        if ident in table:
+            r.error(path, f"duplicate {kind} id '{ident}' (first defined at {table[ident]})")
+            return False
+        line, _ = r.doc.position(*path[len(r.doc.path):])
+        table[ident] = f"{r.doc.file}:{line}"
+        return True
+
+    def weapon_ids(self) -> set[str]:
+        return {w.id for card in self.datacards.values() for w in card.weapons}

@@ -1,0 +1,105 @@
+"""``python -m game.simulate --games N --seed S [--mission M] [--fireteams X Y]``
+
+Plays whole games between two random players, checks the invariants after every action,
+prints a summary and exits non-zero on any exception or broken invariant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.ai.random_player import RandomPlayer
+from game.content import load_catalogue
+from game.engine.defs import Catalogue
+from game.engine.dice import RandomDice
+from game.engine.game import Game
+from game.engine.invariants import broken_invariants
+
+MAX_ACTIONS = 5000
+
+
+class InvariantError(AssertionError):
+    pass
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    wins: dict[int, int] = field(default_factory=lambda: {0: 0, 1: 0, 2: 0})
+    vp: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
+    actions: int = 0
+
+
+def play_random_game(catalogue: Catalogue, mission: str, fireteams: tuple[str, str],
+                     seed: int, check: bool = True) -> Game:
+    """One whole game between random players; raises InvariantError on a broken invariant."""
+    game = Game.new(catalogue, mission, fireteams, RandomDice(seed))
+    players = {1: RandomPlayer(seed * 2 + 1), 2: RandomPlayer(seed * 2 + 2)}
+    for _ in range(MAX_ACTIONS):
+        if game.is_over:
+            return game
+        before = game.vp
+        action = players[game.to_act].choose(game)
+        game.apply(action)
+        if check:
+            problems = broken_invariants(game, before)
+            if problems:
+                raise InvariantError(f"after '{action}': " + "; ".join(problems))
+    raise InvariantError(f"the game did not end within {MAX_ACTIONS} actions")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.simulate")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--mission", help="a mission id (default: every mission in turn)")
+    parser.add_argument("--fireteams", nargs=2, metavar=("X", "Y"),
+                        help="two fireteam ids (default: every pairing in turn)")
+    args = parser.parse_args(argv)
+    catalogue = load_catalogue()
+    missions = [args.mission] if args.mission else sorted(catalogue.missions)
+    teams = sorted(catalogue.fireteams)
+    pairs = [tuple(args.fireteams)] if args.fireteams else [(a, b) for a in teams for b in teams]
+    for name in missions:
+        if name not in catalogue.missions:
+            parser.error(f"unknown mission {name!r}; choose from {', '.join(missions)}")
+    for pair in pairs:
+        for team in pair:
+            if team not in catalogue.fireteams:
+                parser.error(f"unknown fireteam {team!r}; choose from {', '.join(teams)}")
+    summary = Summary()
+    by_team: dict[str, list[int]] = {}
+    for i in range(args.games):
+        seed = args.seed + i
+        mission = missions[i % len(missions)]
+        pair = pairs[(i // len(missions)) % len(pairs)]
+        try:
+            game = play_random_game(catalogue, mission, (pair[0], pair[1]), seed)
+        except Exception:  # report any failure with the seed that reproduces it
+            print(f"game {i} (seed {seed}, {mission}, {pair[0]} v {pair[1]}) failed:")
+            traceback.print_exc()
+            return 1
+        summary.games += 1
+        assert game.winner is not None
+        summary.wins[game.winner] += 1
+        for p in (1, 2):
+            summary.vp[p] += game.vp[p]
+            stats = by_team.setdefault(pair[p - 1], [0, 0])
+            stats[0] += 1
+            stats[1] += game.winner == p
+        summary.actions += len(game.log)
+    n = max(1, summary.games)
+    print(f"{summary.games} games: player 1 won {summary.wins[1]}, player 2 won "
+          f"{summary.wins[2]}, {summary.wins[0]} drawn; mean VP {summary.vp[1] / n:.2f} to "
+          f"{summary.vp[2] / n:.2f}; mean actions per game {summary.actions / n:.1f}")
+    for team, (played, won) in sorted(by_team.items()):
+        print(f"  {team}: won {won} of {played} sides played ({100 * won / played:.0f}%)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

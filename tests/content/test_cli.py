@@ -1,0 +1,63 @@
+"""``python -m game.content check|list``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from game.content import REPO_ROOT
+
+HERE = Path(__file__).parent
+
+
+def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "game.content", *map(str, args)],
+                          cwd=REPO_ROOT, capture_output=True, text=True, timeout=60)
+
+
+def test_check_broken_files_prints_every_issue_and_exits_1() -> None:
+    result = run("check", HERE / "good" / "test_side.yaml", HERE / "broken" / "unknown_id.yaml",
+                 HERE / "broken" / "wrong_type.yaml")
+    assert result.returncode == 1
+    out = result.stdout
+    assert "unknown_id.yaml:17:12: composition[gunner].card: unknown datacard 'broken_guner'" \
+        in out
+    assert "wrong_type.yaml:7:10: datacards[broken_typed].apl: expected an integer" in out
+    assert out.rstrip().splitlines()[-1] == "3 issues in 2 files"
+    assert "Traceback" not in result.stderr
+
+
+def test_check_good_files_prints_a_summary_and_exits_0() -> None:
+    result = run("check", HERE / "good")
+    assert result.returncode == 0, result.stdout
+    (line,) = result.stdout.splitlines()
+    assert line.startswith("ok: ")
+    for kind in ("fireteam", "datacard", "mission", "target", "special issue wargear",
+                 "special operation", "killzone side"):
+        assert kind in line
+
+
+def test_check_a_missing_path_is_a_message_not_a_traceback() -> None:
+    result = run("check", "no/such/place.yaml")
+    assert result.returncode == 1
+    assert "no/such/place.yaml: no such file or folder" in result.stdout
+    assert "Traceback" not in result.stderr
+
+
+def test_list_prints_ids_by_kind() -> None:
+    result = run("list", HERE / "good")
+    assert result.returncode == 0, result.stdout
+    out = result.stdout.splitlines()
+    for title in ("fireteams:", "datacards:", "weapons:", "weapon ids:", "ploys:", "missions:",
+                  "objectives:", "targets of opportunity:", "special issue wargear:",
+                  "special operations:"):
+        assert title in out
+    assert "  test_trooper.test_carbine" in out
+    assert "  test_carbine" in out
+    assert "  test_mission.obj1" in out
+
+
+def test_list_shipped_content_exits_0() -> None:
+    result = run("list")
+    assert result.returncode == 0, result.stdout

@@ -1,0 +1,181 @@
+"""Whole-game properties: random games never break an invariant; saves, undo, replays and
+the per-player view behave."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.ai.random_player import RandomPlayer
+from game.content import load_catalogue
+from game.engine.actions import Move, parse_action
+from game.engine.dice import RandomDice, ReplayDice
+from game.engine.game import Game, IllegalActionError, SaveError
+from game.engine.invariants import broken_invariants
+from game.engine.state import Step
+from game.simulate import play_random_game
+
+CATALOGUE = load_catalogue()
+MISSIONS = sorted(CATALOGUE.missions)
+TEAMS = sorted(CATALOGUE.fireteams)
+
+
+def new_game(seed: int, mission: str = "dual_strike",
+             teams: tuple[str, str] = ("gideon", "deathless_destroyers")) -> Game:
+    return Game.new(CATALOGUE, mission, teams, RandomDice(seed))
+
+
+def play(game: Game, player_seed: int, steps: int) -> None:
+    players = {1: RandomPlayer(player_seed), 2: RandomPlayer(player_seed + 1)}
+    for _ in range(steps):
+        if game.is_over:
+            return
+        game.apply(players[game.to_act].choose(game))
+
+
+@settings(max_examples=12)
+@given(seed=st.integers(0, 10**6), mission=st.sampled_from(MISSIONS),
+       teams=st.tuples(st.sampled_from(TEAMS), st.sampled_from(TEAMS)))
+def test_random_games_never_break_an_invariant(seed: int, mission: str,
+                                               teams: tuple[str, str]) -> None:
+    game = play_random_game(CATALOGUE, mission, teams, seed)  # checks after every action
+    assert game.is_over and game.winner in (0, 1, 2)
+    assert game.turning_point == game.config.turning_points
+
+
+@settings(max_examples=15)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 250))
+def test_a_game_saved_anywhere_continues_identically(seed: int, steps: int) -> None:
+    game = new_game(seed)
+    play(game, seed, steps)
+    saved = json.loads(json.dumps(game.to_dict()))
+    copy = Game.from_dict(saved, CATALOGUE)
+    assert copy.state.to_dict() == game.state.to_dict()
+    assert [str(a) for a in copy.legal_actions()] == [str(a) for a in game.legal_actions()]
+    play(game, seed + 7, 400)
+    play(copy, seed + 7, 400)
+    assert copy.state.to_dict() == game.state.to_dict()
+    assert copy.log == game.log
+
+
+@settings(max_examples=15)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 200))
+def test_undo_returns_the_exact_previous_state(seed: int, steps: int) -> None:
+    game = new_game(seed)
+    play(game, seed, steps)
+    # a Move that spends the last AP ends the activation (RULINGS.md): nothing left to undo
+    if game.is_over or game.state.step != Step.ACT or game.state.ap_left < 2:
+        return
+    moves = [a for a in game.legal_actions() if isinstance(a, Move)]
+    if not moves:
+        return
+    before = game.state.to_dict()
+    legal_before = [str(a) for a in game.legal_actions()]
+    game.apply(moves[len(moves) // 2])
+    game.undo()
+    assert game.state.to_dict() == before
+    assert [str(a) for a in game.legal_actions()] == legal_before
+
+
+def test_nothing_to_undo_at_the_start() -> None:
+    with pytest.raises(IllegalActionError):
+        new_game(5).undo()
+
+
+def test_replaying_the_log_with_the_recorded_dice_gives_the_same_game() -> None:
+    game = play_random_game(CATALOGUE, "power_up", ("gideon", "deathless_destroyers"), 21)
+    replay = Game.new(CATALOGUE, "power_up", ("gideon", "deathless_destroyers"),
+                      ReplayDice(game.record))
+    for line in game.log:
+        replay.apply(parse_action(line))
+    assert replay.state.to_dict() == game.state.to_dict()
+    assert replay.winner == game.winner
+
+
+def test_one_seed_gives_one_game() -> None:
+    a = play_random_game(CATALOGUE, "dual_strike", ("gideon", "deathless_destroyers"), 4)
+    b = play_random_game(CATALOGUE, "dual_strike", ("gideon", "deathless_destroyers"), 4)
+    assert a.log == b.log and a.record == b.record
+
+
+def test_view_hides_the_other_hand_and_the_deck() -> None:
+    game = new_game(8)
+    view = game.view(1)
+    assert view["hands"]["1"] == game.state.hands[1]
+    assert view["hands"]["2"] == ["?"] * len(game.state.hands[2])
+    assert set(view["deck"]) <= {"?"}
+    for card in game.state.hands[2]:
+        assert card not in json.dumps(view["hands"]) or card in game.state.hands[1]
+
+
+def test_illegal_action_leaves_the_game_unchanged() -> None:
+    game = new_game(2)
+    before = game.state.to_dict()
+    with pytest.raises(IllegalActionError) as error:
+        game.apply(parse_action(f"{3 - game.to_act} keep"))
+    assert "decision" in str(error.value)
+    assert game.state.to_dict() == before
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda d: d.pop("state"), "state"),
+    (lambda d: d.update(version=99), "version"),
+    (lambda d: d.update(format="chess"), "format"),
+    (lambda d: d["config"].update(mission="no_such_mission"), "no_such_mission"),
+    (lambda d: d["state"]["operatives"][0].update(card="gretchin"), "gretchin"),
+    (lambda d: d["state"]["operatives"][0].update(hex="Z99"), "Z99"),
+    (lambda d: d["state"].pop("phase"), "phase"),
+])
+def test_a_broken_save_names_what_is_wrong(damage: object, message: str) -> None:
+    data = json.loads(json.dumps(new_game(1).to_dict()))
+    damage(data)  # type: ignore[operator]
+    with pytest.raises(SaveError) as error:
+        Game.from_dict(data, CATALOGUE)
+    assert message in str(error.value)
+
+
+def test_invariants_hold_at_the_start() -> None:
+    assert broken_invariants(new_game(0)) == []
+
+
+def _fixture_game() -> Game:
+    from pathlib import Path
+
+    from game.scenario import load_scenario
+    path = Path(__file__).parent / "fixtures" / "undo.yaml"
+    return load_scenario(path, CATALOGUE).game
+
+
+def test_moves_undo_one_by_one_within_the_activation() -> None:
+    game = _fixture_game()
+    game.apply(parse_action("1 activate a"))
+    start = game.state.to_dict()
+    game.apply(parse_action("1 move a B1"))
+    after_first = game.state.to_dict()
+    game.apply(parse_action("1 move a C2"))
+    game.undo()
+    assert game.state.to_dict() == after_first
+    game.undo()
+    assert game.state.to_dict() == start
+    assert game.log == ["1 activate a"]
+
+
+def test_a_dice_roll_is_a_commit_point() -> None:
+    game = _fixture_game()
+    game.apply(parse_action("1 activate a"))
+    game.apply(parse_action("1 move a B1 C2"))
+    game.apply(parse_action("1 attack a carbine b"))
+    assert not game.can_undo
+    with pytest.raises(IllegalActionError, match="nothing to undo"):
+        game.undo()
+
+
+def test_cancel_an_activation_before_any_ap_is_spent() -> None:
+    game = _fixture_game()
+    before = game.state.to_dict()
+    game.apply(parse_action("1 activate a"))
+    game.apply(parse_action("1 cancel"))
+    assert game.state.to_dict() == before

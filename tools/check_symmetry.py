@@ -1,0 +1,237 @@
+"""Check that the killzone sides and mission maps are fair and well formed.
+
+Loads every ``assets/killzones/*.yaml`` and ``missions/*.yaml`` with ``yaml.safe_load`` and
+checks, independently of the game code:
+
+* every hex label is on the board and listed once; no hex is both blocked and cover;
+* blocked and cover hexes are point-symmetric under a half turn of the board;
+* the open (non-blocked) hexes form one connected region;
+* for each mission: territory 2 is the half turn of territory 1, the territories do not
+  overlap, objectives map onto objectives, and no territory hex or objective is blocked.
+
+A half turn maps column c (0-based) to 14 - c and row r to 12 - r in the 11-hex columns
+A, C, ..., O or to 11 - r in the 10-hex columns B, D, ..., N. No hex is its own image: the
+centre of the board lies on the edge between H5 and H6. A mission with an odd number of
+objectives may therefore have one "centre objective" on H5 or H6 whose image is the other of
+the two; that one is reported, not failed.
+
+Usage: python tools/check_symmetry.py [--render]
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+Hex = tuple[int, int]  # (column 0-based, row 1-based)
+
+
+class Board:
+    def __init__(self, columns: int = 15, rows: int = 11) -> None:
+        self.columns = columns
+        self.rows = rows
+
+    def rows_in(self, q: int) -> int:
+        return self.rows if q % 2 == 0 else self.rows - 1
+
+    def hexes(self) -> list[Hex]:
+        return [(q, r) for q in range(self.columns) for r in range(1, self.rows_in(q) + 1)]
+
+    def on_board(self, h: Hex) -> bool:
+        q, r = h
+        return 0 <= q < self.columns and 1 <= r <= self.rows_in(q)
+
+    def parse(self, label: str) -> Hex:
+        label = str(label).strip()
+        q = LETTERS.index(label[0].upper())
+        h = (q, int(label[1:]))
+        if not self.on_board(h):
+            raise ValueError(f"hex {label} is not on the board")
+        return h
+
+    def half_turn(self, h: Hex) -> Hex:
+        q, r = h
+        return (self.columns - 1 - q, self.rows_in(q) + 1 - r)
+
+    def neighbours(self, h: Hex) -> list[Hex]:
+        q, r = h
+        out = [(q, r - 1), (q, r + 1)]
+        if q % 2:  # lower-set column
+            out += [(q - 1, r), (q - 1, r + 1), (q + 1, r), (q + 1, r + 1)]
+        else:
+            out += [(q - 1, r - 1), (q - 1, r), (q + 1, r - 1), (q + 1, r)]
+        return [n for n in out if self.on_board(n)]
+
+
+def label(h: Hex) -> str:
+    return f"{LETTERS[h[0]]}{h[1]}"
+
+
+def labels(hs: set[Hex]) -> str:
+    return ", ".join(label(h) for h in sorted(hs))
+
+
+def load(path: Path) -> dict:
+    with path.open(encoding="utf-8") as f:
+        data = yaml.safe_load(f)
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: not a mapping")
+    return data
+
+
+def hex_set(board: Board, items: list, what: str, errors: list[str]) -> set[Hex]:
+    out: set[Hex] = set()
+    for item in items or []:
+        try:
+            h = board.parse(item)
+        except (ValueError, IndexError) as e:
+            errors.append(f"{what}: {item!r}: {e}")
+            continue
+        if h in out:
+            errors.append(f"{what}: {item} listed twice")
+        out.add(h)
+    return out
+
+
+def asymmetric(board: Board, hs: set[Hex]) -> set[Hex]:
+    return {h for h in hs if board.half_turn(h) not in hs}
+
+
+def check_killzone(path: Path, errors: list[str]) -> tuple[Board, set[Hex], set[Hex]]:
+    data = load(path)
+    board = Board(int(data.get("columns", 15)), int(data.get("rows", 11)))
+    name = data.get("id", path.stem)
+    blocked = hex_set(board, data.get("blocked"), f"{name} blocked", errors)
+    cover = hex_set(board, data.get("cover"), f"{name} cover", errors)
+    if blocked & cover:
+        errors.append(f"{name}: both blocked and cover: {labels(blocked & cover)}")
+    for what, hs in (("blocked", blocked), ("cover", cover)):
+        bad = asymmetric(board, hs)
+        if bad:
+            errors.append(f"{name}: {what} hexes without a mirror image: {labels(bad)}")
+    components: list[set[Hex]] = []
+    for start in board.hexes():
+        if start in blocked or any(start in c for c in components):
+            continue
+        seen = {start}
+        stack = [start]
+        while stack:
+            for n in board.neighbours(stack.pop()):
+                if n not in blocked and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        components.append(seen)
+    components.sort(key=len, reverse=True)
+    for part in components[1:]:
+        errors.append(f"{name}: open hexes cut off from the rest: {labels(part)}")
+    print(f"{name}: {len(board.hexes())} hexes, {len(blocked)} blocked, {len(cover)} cover")
+    return board, blocked, cover
+
+
+def check_mission(
+    path: Path, killzones: dict[str, tuple[Board, set[Hex], set[Hex]]], errors: list[str]
+) -> tuple[str, set[Hex], set[Hex], set[Hex]] | None:
+    data = load(path)
+    name = data.get("id", path.stem)
+    kz = data.get("killzone")
+    if kz not in killzones:
+        errors.append(f"{name}: unknown killzone {kz!r}")
+        return None
+    board, blocked, _ = killzones[kz]
+    terr = data.get("territories") or {}
+    t1 = hex_set(board, terr.get(1), f"{name} territory 1", errors)
+    t2 = hex_set(board, terr.get(2), f"{name} territory 2", errors)
+    if {board.half_turn(h) for h in t1} != t2:
+        errors.append(f"{name}: territory 2 is not the half turn of territory 1")
+    if t1 & t2:
+        errors.append(f"{name}: territories overlap at {labels(t1 & t2)}")
+    if (t1 | t2) & blocked:
+        errors.append(f"{name}: territory on blocked hexes {labels((t1 | t2) & blocked)}")
+    objectives = data.get("objectives") or {}
+    objs = hex_set(board, list(objectives.values()), f"{name} objectives", errors)
+    if objs & blocked:
+        errors.append(f"{name}: objective on blocked hexes {labels(objs & blocked)}")
+    if objs & (t1 | t2):
+        errors.append(f"{name}: objective inside a territory: {labels(objs & (t1 | t2))}")
+    unmatched = asymmetric(board, objs)
+    centre = {h for h in unmatched if board.half_turn(h) in board.neighbours(h)}
+    if len(centre) > 1 or unmatched - centre:
+        errors.append(f"{name}: objectives without a mirror image: {labels(unmatched)}")
+    elif centre:
+        print(f"{name}: centre objective {labels(centre)} (no hex is its own half turn)")
+    print(f"{name}: territories {len(t1)} + {len(t2)} hexes, objectives {labels(objs)}")
+    return kz, t1, t2, objs
+
+
+def render(
+    board: Board,
+    blocked: set[Hex],
+    cover: set[Hex],
+    t1: set[Hex] = frozenset(),  # type: ignore[assignment]
+    t2: set[Hex] = frozenset(),  # type: ignore[assignment]
+    objs: set[Hex] = frozenset(),  # type: ignore[assignment]
+) -> str:
+    """ASCII map: every column is 3 characters wide; the lower-set columns B, D, ... are
+    printed half a row (one text line) below the others."""
+
+    def mark(h: Hex) -> str:
+        if h in blocked:
+            return "#"
+        if h in objs:
+            return "O"
+        if h in cover:
+            return "*" if h in t1 | t2 else "+"
+        if h in t1:
+            return "1"
+        if h in t2:
+            return "2"
+        return "."
+
+    lines = ["    " + "".join(LETTERS[q].ljust(3) for q in range(board.columns)).rstrip()]
+    for y in range(2, 2 * board.rows + 2):
+        cells = []
+        for q in range(board.columns):
+            r = y // 2 if q % 2 == 0 else (y - 1) // 2
+            show = (y % 2 == 0) == (q % 2 == 0) and 1 <= r <= board.rows_in(q)
+            cells.append(f" {mark((q, r))} " if show else "   ")
+        tag = f"{y // 2:>3}" if y % 2 == 0 else "   "
+        lines.append((tag + "".join(cells)).rstrip())
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    errors: list[str] = []
+    killzones = {}
+    for path in sorted((ROOT / "assets" / "killzones").glob("*.yaml")):
+        kz_id = load(path).get("id", path.stem)
+        killzones[kz_id] = check_killzone(path, errors)
+    missions = {}
+    for path in sorted((ROOT / "missions").glob("*.yaml")):
+        result = check_mission(path, killzones, errors)
+        if result:
+            missions[path.stem] = result
+    if "--render" in argv:
+        legend = "# blocked  + cover  O objective  1/2 territory  * cover in a territory"
+        print(legend)
+        for kz_id, (board, blocked, cover) in killzones.items():
+            print(f"\n{kz_id}")
+            print(render(board, blocked, cover))
+        for m_id, (kz_id, t1, t2, objs) in missions.items():
+            board, blocked, cover = killzones[kz_id]
+            print(f"\n{m_id} on {kz_id}")
+            print(render(board, blocked, cover, t1, t2, objs))
+    for e in errors:
+        print("FAIL:", e)
+    if errors:
+        return 1
+    print("OK: killzones and mission maps are symmetric and connected")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
