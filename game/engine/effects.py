@@ -342,11 +342,11 @@ def target_met(game: Game, player: int, condition: Effect, event: dict[str, Any]
         if event["type"] != "attack":
             return False
         if p.get("role", "attacker") == "defender":
-            return (event["defender_player"] == player and event["hit_any"]
-                    and event["unblocked"] == 0 and bool(p.get("blocked_all", True)))
+            return bool(event["defender_player"] == player and event["hit_any"]
+                        and event["unblocked"] == 0 and p.get("blocked_all", True))
         if event["attacker_player"] != player:
             return False
-        return event["crits_landed"] >= int(p.get("crits_at_least", 1))
+        return int(event["crits_landed"]) >= int(p.get("crits_at_least", 1))
     if kind == "end_of_turn":
         if event["type"] != "end_of_turn" or event["player"] != player:
             return False

@@ -31,9 +31,17 @@ from game.engine.actions import (
 )
 from game.engine.attack import AttackProfile, clamp_target, finish, roll_defence, roll_hits
 from game.engine.config import Config, build_config
-from game.engine.defs import IGNORES_COVER, OVERCHARGE, PISTOL, RAPID_FIRE, Catalogue, Datacard
+from game.engine.defs import (
+    IGNORES_COVER,
+    OVERCHARGE,
+    PISTOL,
+    RAPID_FIRE,
+    Catalogue,
+    Datacard,
+    Ploy,
+    Weapon,
+)
 from game.engine.defs import MissionAction as MissionActionDef
-from game.engine.defs import Ploy, Weapon
 from game.engine.dice import Dice, RandomDice, dice_from_dict
 from game.engine.effects import (
     AttackContext,
@@ -327,7 +335,7 @@ class Game:
         assert op.hex is not None
         taken = self.occupied()
         enemy_hexes = {e.hex for e in self.state.on_killzone(3 - op.player)}
-        out = []
+        out: list[str] = []
         for h in self.grid.neighbours(op.hex):
             if h in taken or h in self.grid.blocked:
                 continue
@@ -342,7 +350,7 @@ class Game:
         card = self.datacard(op)
         adjacent = self.enemies_adjacent(op)
         occupied = self.occupied()
-        out = []
+        out: list[tuple[Weapon, OperativeState]] = []
         for weapon in card.weapons:
             if weapon.ap > self.state.ap_left:
                 continue

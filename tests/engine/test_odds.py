@@ -35,13 +35,7 @@ def exact_by_enumeration(profile: AttackProfile) -> dict[int, Fraction]:
     total = 6 ** (2 * n_hit + 2 * n_def)
     result: dict[int, Fraction] = {}
     for faces in itertools.product(range(1, 7), repeat=2 * n_hit + 2 * n_def):
-        stream = iter(faces)
-        used = [0]
-
-        def d6() -> int:
-            used[0] += 1
-            return next(stream)
-
+        d6 = iter(faces).__next__
         hit_dice = roll_hits(profile, d6)
         hits = finish(hit_dice, [], profile)
         defence = roll_defence(profile, d6) if hits.hits + hits.crits else []
