@@ -35,7 +35,7 @@ EXPECT_KEYS = ("operatives", "phase", "turning_point", "initiative", "turn", "to
                "control", "vp", "winner", "dice_left", "illegal",
                # this project's additions
                "completed", "active_targets", "hands", "ploys", "objective_flags", "legal",
-               "not_legal", "events", "deployed_territory", "activated")
+               "not_legal", "events", "deployed_territory")
 EXPECT_OP_KEYS = ("at", "damage", "taken_down", "ap_left", "activated")
 
 
@@ -216,6 +216,12 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
     if r.keys(expect, EXPECT_KEYS, ("expect",)):
         for op_id, checks in (expect.get("operatives") or {}).items():
             r.keys(checks, EXPECT_OP_KEYS, ("expect", "operatives", op_id))
+        for key in ("legal", "not_legal"):
+            for i, line in enumerate(expect.get(key) or ()):
+                try:
+                    parse_action(str(line))
+                except NotationError as error:
+                    r.bad(("expect", key, i), str(error))
         for op_id in expect.get("operatives") or {}:
             if op_id not in state.operatives:
                 r.bad(("expect", "operatives", op_id), f"unknown operative {op_id!r}")
@@ -356,12 +362,11 @@ def check(game: Game, expect: dict[str, Any], rejection: str | None = None) -> l
         dice = game.dice
         _cmp(f, "dice_left", expect["dice_left"], dice.left if isinstance(
             dice, ScriptedDice) else None)
-    legal = {str(a) for a in game.legal_actions()}
     for line in expect.get("legal") or ():
-        if str(parse_action(str(line))) not in legal:
+        if not game.is_legal(parse_action(str(line))):
             f.append(f"legal: expected '{line}' to be legal now; it is not")
     for line in expect.get("not_legal") or ():
-        if str(parse_action(str(line))) in legal:
+        if game.is_legal(parse_action(str(line))):
             f.append(f"not_legal: expected '{line}' to be illegal now; it is legal")
     for text in expect.get("events") or ():
         if not any(str(text).lower() in e.lower() for e in game.events):

@@ -380,9 +380,7 @@ class Game:
     def apply(self, action: Action) -> None:
         """Carry out ``action``; raises IllegalActionError (a ValueError) saying why it is
         not legal now, leaving the game unchanged."""
-        if isinstance(action, Move) and self._is_legal_move(action):
-            pass
-        elif action not in self.legal_actions():
+        if not self.is_legal(action):
             raise IllegalActionError(f"{action}: {self.why_illegal(action)}")
         self._undoable = isinstance(action, (Move, Disengage, MissionAction))
         if self._undoable:
@@ -394,6 +392,13 @@ class Game:
         handler = getattr(self, "_do_" + type(action).__name__.lower())
         handler(action)
         self._advance()
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now. ``legal_actions()`` lists one Move per
+        destination; any other valid path to a listed destination is legal too."""
+        if isinstance(action, Move):
+            return self._is_legal_move(action)
+        return action in self.legal_actions()
 
     def _is_legal_move(self, action: Move) -> bool:
         state = self.state
