@@ -372,7 +372,10 @@ def end_of_turn_met(game: Game, player: int, p: dict[str, Any]) -> bool:
             return False
     if "near_hex" in p:
         spec = p["near_hex"]
-        hex_, dist = str(spec["hex"]), int(spec.get("distance", 1))
-        if not any(o.hex is not None and game.grid.distance(o.hex, hex_) <= dist for o in mine):
+        hexes = [str(h) for h in spec.get("hexes", [])] + ([str(spec["hex"])] if "hex" in spec
+                                                           else [])
+        dist = int(spec.get("distance", 1))
+        if not any(o.hex is not None and game.grid.distance(o.hex, h) <= dist
+                   for o in mine for h in hexes):
             return False
     return True

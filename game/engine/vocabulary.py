@@ -258,7 +258,8 @@ TARGET_CONDITIONS: dict[str, MapSpec] = {
     "end_of_turn": MapSpec({
         "control_at_least": IntSpec(1),
         "in_enemy_territory": IntSpec(1),
-        "near_hex": MapSpec({"hex": HexSpec(), "distance": IntSpec(0)}, ("hex",)),
+        "near_hex": MapSpec({"hex": HexSpec(), "hexes": ListSpec(HexSpec()),
+                             "distance": IntSpec(0)}),
         "control_all": BoolSpec(),
     }),
 }
