@@ -25,17 +25,21 @@ from game.engine.hexgrid import Grid
 from game.engine.state import OperativeState, Phase, State, Step
 
 TOP_KEYS = ("name", "mission", "killzone", "datacards", "fireteams", "operatives", "start",
-            "seed", "dice", "actions", "expect")
+            "seed", "dice", "actions", "expect",
+            # this project's additions: campaign cards in play
+            "wargear", "special_operation", "honours")
 KILLZONE_KEYS = ("columns", "rows", "blocked", "cover", "objectives", "territories")
 OPERATIVE_KEYS = ("id", "player", "card", "at", "damage")
 START_KEYS = ("turning_point", "phase", "initiative", "turn", "to_act", "activated", "control",
-              "vp", "hands", "active", "ploys", "completed", "objective_flags")
+              "vp", "hands", "active", "ploys", "completed", "objective_flags", "marked",
+              "carried", "wargear_used", "territory")
 START_PHASES = (Phase.SETUP, Phase.INITIATIVE, Phase.STRATEGY, Phase.FIREFIGHT)
 EXPECT_KEYS = ("operatives", "phase", "turning_point", "initiative", "turn", "to_act",
                "control", "vp", "winner", "dice_left", "illegal",
                # this project's additions
                "completed", "active_targets", "hands", "ploys", "objective_flags", "legal",
-               "not_legal", "events", "deployed_territory")
+               "not_legal", "events", "deployed_territory", "carried", "removed_objectives",
+               "wargear_used", "marked")
 EXPECT_OP_KEYS = ("at", "damage", "taken_down", "ap_left", "activated")
 
 
@@ -143,6 +147,30 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
             r.bad(("fireteams", p), f"unknown fireteam {team!r}"
                                     f"{suggestion(team, catalogue.fireteams)}")
     spec["fireteams"] = {p: t for p, t in teams.items() if t in catalogue.fireteams}
+    for p, cards in _per_player(data.get("wargear")).items():
+        for i, card in enumerate(cards or ()):
+            if card not in catalogue.wargear:
+                r.bad(("wargear", p, i), f"unknown wargear {card!r}"
+                                         f"{suggestion(card, catalogue.wargear)}")
+        spec.setdefault("wargear", {})[p] = list(cards or ())
+    if "special_operation" in data:
+        raw = data["special_operation"] or {}
+        if r.keys(raw, ("player", "card"), ("special_operation",)):
+            if raw.get("card") not in catalogue.special_operations:
+                r.bad(("special_operation", "card"),
+                      f"unknown special operation {raw.get('card')!r}"
+                      f"{suggestion(raw.get('card'), catalogue.special_operations)}")
+            if raw.get("player") not in (1, 2):
+                r.bad(("special_operation", "player"), "player must be 1 or 2")
+            spec["special_operation"] = dict(raw)
+    for p, entries in _per_player(data.get("honours")).items():
+        for i, entry in enumerate(entries or ()):
+            if r.keys(entry, ("card", "operative"), ("honours", p, i)) and \
+                    entry.get("card") not in catalogue.special_operations:
+                r.bad(("honours", p, i, "card"), f"unknown special operation "
+                      f"{entry.get('card')!r}"
+                      f"{suggestion(entry.get('card'), catalogue.special_operations)}")
+        spec.setdefault("honours", {})[p] = list(entries or ())
     # inline datacards
     if "datacards" in data:
         try:
@@ -264,20 +292,37 @@ def _apply_start(r: _Reader, start: dict[str, Any], state: State, config: Any) -
                     r.bad(("start", key, p), f"unknown target of opportunity {card!r}"
                                              f"{suggestion(card, config.targets)}")
                 target[p].append(str(card))
+    for op_id in start.get("marked") or ():
+        if op_id in state.operatives:
+            state.operatives[op_id].flags.append("marked")
+        else:
+            r.bad(("start", "marked"), f"unknown operative {op_id!r}")
+    for obj, op_id in (start.get("carried") or {}).items():
+        if obj not in config.objectives or op_id not in state.operatives:
+            r.bad(("start", "carried", obj), "expected objective id: operative id")
+        state.carried[str(obj)] = str(op_id)
+    for p, cards in _per_player(start.get("wargear_used")).items():
+        state.wargear_used[p] = [str(c) for c in cards or ()]
+    for p, side in _per_player(start.get("territory")).items():
+        if side not in config.territories:
+            r.bad(("start", "territory", p), f"no territory {side!r} on this killzone")
+        state.territory[p] = side
     for p, ploys in _per_player(start.get("ploys")).items():
         for ploy in ploys or ():
-            if config.ploy(p, ploy) is None:
+            if config.ploy(p, str(ploy).partition(":")[0]) is None:
                 names = [x.id for x in config.ploys_of(p)]
                 r.bad(("start", "ploys", p), f"player {p} has no strategic ploy {ploy!r}"
                                              f"{suggestion(ploy, names)}")
             state.ploys[p].append(str(ploy))
-    if phase == Phase.SETUP:
-        state.step = Step.NONE
+    if not state.territory:
+        # operatives already placed tell which territory each player deployed in
         for op in state.operatives.values():
             if op.hex is not None:
                 for side, hexes in config.territories.items():
                     if op.hex in hexes and op.player not in state.territory:
                         state.territory[op.player] = side
+    if phase == Phase.SETUP:
+        state.step = Step.NONE
     elif phase == Phase.STRATEGY:
         state.step = Step.REVEAL
     elif phase == Phase.FIREFIGHT:
@@ -356,6 +401,17 @@ def check(game: Game, expect: dict[str, Any], rejection: str | None = None) -> l
     if "deployed_territory" in expect:
         for p, side in _per_player(expect["deployed_territory"]).items():
             _cmp(f, f"deployed_territory.{p}", side, state.territory.get(p))
+    if "carried" in expect:
+        _cmp(f, "carried", dict(expect["carried"] or {}), state.carried)
+    if "removed_objectives" in expect:
+        _cmp(f, "removed_objectives", list(expect["removed_objectives"] or ()),
+             state.removed_objectives)
+    if "wargear_used" in expect:
+        for p, value in _per_player(expect["wargear_used"]).items():
+            _cmp(f, f"wargear_used.{p}", value, state.wargear_used[p])
+    if "marked" in expect:
+        _cmp(f, "marked", sorted(expect["marked"] or ()),
+             sorted(o.id for o in state.operatives.values() if "marked" in o.flags))
     if "winner" in expect:
         _cmp(f, "winner", expect["winner"], game.winner)
     if "dice_left" in expect:

@@ -131,6 +131,17 @@ class MissionAction(Action):
         return " ".join(("action", self.action, self.operative, *self.args))
 
 
+@dataclass(frozen=True, repr=False)
+class Use(Action):
+    """Use a special issue wargear card on an operative."""
+
+    card: str
+    operative: str
+
+    def notation(self) -> str:
+        return f"use {self.card} {self.operative}"
+
+
 def _need(words: list[str], count: int, usage: str) -> None:
     if len(words) != count:
         raise NotationError(f"expected '{usage}'")
@@ -194,4 +205,7 @@ def _parse_verb(player: int, verb: str, rest: list[str]) -> Action:
         if len(rest) < 2:
             raise NotationError("expected 'action ACTION OPERATIVE [ARGUMENTS]'")
         return MissionAction(player, rest[0], rest[1], tuple(rest[2:]))
+    if verb == "use":
+        _need(rest, 2, "use CARD OPERATIVE")
+        return Use(player, rest[0], rest[1])
     raise NotationError(f"unknown action {verb!r}")

@@ -28,6 +28,7 @@ class AttackProfile:
     reroll_hits: str | None = None  # None, "ones" or "failed"
     reroll_defence: str | None = None
     reduce_damage: int = 0
+    crits_unblockable: bool = False  # Devastating: blocks cannot cancel critical hits
 
     @property
     def defence_dice(self) -> int:
@@ -80,11 +81,14 @@ def wants_defence_reroll(die: int, profile: AttackProfile) -> bool:
     return False
 
 
-def cancel(hits: int, crits: int, blocks: int) -> tuple[int, int]:
-    """Blocks cancel normal hits first; only then critical hits. Returns what is left."""
+def cancel(hits: int, crits: int, blocks: int,
+           crits_unblockable: bool = False) -> tuple[int, int]:
+    """Blocks cancel normal hits first; only then critical hits (never, for a Devastating
+    weapon). Returns what is left."""
     on_hits = min(hits, blocks)
     hits -= on_hits
-    crits -= min(crits, blocks - on_hits)
+    if not crits_unblockable:
+        crits -= min(crits, blocks - on_hits)
     return hits, crits
 
 
@@ -133,6 +137,6 @@ def tally_hits(dice: list[int], profile: AttackProfile) -> tuple[int, int]:
 def finish(hit_dice: list[int], defence_dice: list[int], profile: AttackProfile) -> Rolled:
     hits, crits = tally_hits(hit_dice, profile)
     blocks = profile.retained_blocks + sum(1 for d in defence_dice if is_block(d, profile))
-    hits_left, crits_left = cancel(hits, crits, blocks)
+    hits_left, crits_left = cancel(hits, crits, blocks, profile.crits_unblockable)
     return Rolled(hit_dice, hits, crits, hit_dice.count(1), defence_dice, blocks,
                   hits_left, crits_left, damage_of(hits_left, crits_left, profile))

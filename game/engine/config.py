@@ -14,7 +14,9 @@ from game.engine.defs import (
     Mission,
     MissionAction,
     Ploy,
+    SpecialOperation,
     TargetOfOpportunity,
+    Wargear,
     Weapon,
 )
 from game.engine.hexgrid import Grid, grid_for
@@ -33,6 +35,9 @@ class Config:
     mission: Mission | None
     targets: dict[str, TargetOfOpportunity]
     spec: dict[str, Any] = field(default_factory=dict)
+    wargear: dict[int, tuple[Wargear, ...]] = field(default_factory=dict)  # cards held
+    special_operation: tuple[int, SpecialOperation] | None = None  # (agent, card)
+    honours: dict[int, tuple[tuple[SpecialOperation, str], ...]] = field(default_factory=dict)
 
     @property
     def mission_rules(self) -> tuple[Effect, ...]:
@@ -41,6 +46,19 @@ class Config:
     @property
     def mission_actions(self) -> tuple[MissionAction, ...]:
         return self.mission.actions if self.mission else ()
+
+    def objective_side(self, objective: str) -> int:
+        return self.mission.objective_sides.get(objective, 0) if self.mission else 0
+
+    @property
+    def sudden_victory(self) -> int:
+        return self.mission.sudden_victory if self.mission else 0
+
+    def wargear_card(self, player: int, card_id: str) -> Wargear | None:
+        for card in self.wargear.get(player, ()):
+            if card.id == card_id:
+                return card
+        return None
 
     def ploy(self, player: int, ploy_id: str) -> Ploy | None:
         team = self.fireteams.get(player)
@@ -95,8 +113,37 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
         objectives = {str(k): str(v) for k, v in (kz.get("objectives") or {}).items()}
         turning_points = 3
     turning_points = int(spec.get("turning_points") or turning_points)
+    wargear: dict[int, tuple[Wargear, ...]] = {}
+    for player, cards in _per_player(spec.get("wargear")).items():
+        for card in cards:
+            if card not in catalogue.wargear:
+                raise KeyError(f"unknown wargear {card!r}")
+        wargear[player] = tuple(catalogue.wargear[c] for c in cards)
+    special: tuple[int, SpecialOperation] | None = None
+    if spec.get("special_operation"):
+        raw = spec["special_operation"]
+        card = raw.get("card")
+        if card not in catalogue.special_operations:
+            raise KeyError(f"unknown special operation {card!r}")
+        if int(raw.get("player", 0)) not in (1, 2):
+            raise ValueError("special_operation.player must be 1 or 2")
+        special = (int(raw["player"]), catalogue.special_operations[card])
+    honours: dict[int, tuple[tuple[SpecialOperation, str], ...]] = {}
+    for player, entries in _per_player(spec.get("honours")).items():
+        got = []
+        for entry in entries:
+            if entry.get("card") not in catalogue.special_operations:
+                raise KeyError(f"unknown special operation {entry.get('card')!r}")
+            got.append((catalogue.special_operations[entry["card"]], str(entry["operative"])))
+        honours[player] = tuple(got)
     return Config(grid, datacards, fireteams, territories, objectives, turning_points,
-                  mission, dict(catalogue.targets), spec)
+                  mission, dict(catalogue.targets), spec, wargear, special, honours)
+
+
+def _per_player(data: Any) -> dict[int, Any]:
+    if not isinstance(data, dict):
+        return {}
+    return {int(k): v for k, v in data.items() if str(k) in ("1", "2")}
 
 
 def datacard_to_dict(card: Datacard) -> dict[str, Any]:

@@ -18,7 +18,17 @@ PISTOL = "pistol"
 RAPID_FIRE = "rapid_fire"
 OVERCHARGE = "overcharge"
 IGNORES_COVER = "ignores_cover"
-WEAPON_RULES = (PISTOL, RAPID_FIRE, OVERCHARGE, IGNORES_COVER)
+# Weapon rules this edition adds for the factions (docs/content-format.md).
+LETHAL = "lethal"
+PIERCING = "piercing"
+DEVASTATING = "devastating"
+BRUTAL = "brutal"
+HEAVY = "heavy"
+HAZARDOUS = "hazardous"
+TWIN_LINKED = "twin_linked"
+MELTA = "melta"
+WEAPON_RULES = (PISTOL, RAPID_FIRE, OVERCHARGE, IGNORES_COVER, LETHAL, PIERCING, DEVASTATING,
+                BRUTAL, HEAVY, HAZARDOUS, TWIN_LINKED, MELTA)
 
 
 @dataclass(frozen=True)
@@ -145,6 +155,8 @@ class Mission:
     actions: tuple[MissionAction, ...]
     text: str = ""
     victory: str = "most_vp"  # how the winner is decided; see effects.py
+    objective_sides: dict[str, int] = field(default_factory=dict)  # objective -> territory key
+    sudden_victory: int = 0  # >0: the first player to reach this many VP wins at once
 
 
 @dataclass(frozen=True)
@@ -157,6 +169,40 @@ class TargetOfOpportunity:
 
 
 @dataclass(frozen=True)
+class Wargear:
+    """A special issue wargear card: used once, at its timing, on one friendly operative."""
+
+    id: str
+    name: str
+    text: str
+    timing: str  # "activation" or "strategy"
+    duration: str  # "instant", "activation", "turning_point" or "mission"
+    effects: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True)
+class Reward:
+    """The back of a special operation card: a Battle Honour or a Command Asset."""
+
+    kind: str  # "battle_honour" or "command_asset"
+    name: str
+    text: str
+    card: str  # the datacard it may be given to; "" for any operative of the fireteam
+    effects: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True)
+class SpecialOperation:
+    id: str
+    fireteam: str
+    stage: str  # "first", "second" or "final"
+    name: str
+    text: str
+    rules: tuple[Effect, ...]
+    reward: Reward
+
+
+@dataclass(frozen=True)
 class Catalogue:
     """Everything the engine may name: the shipped content plus any test-only additions."""
 
@@ -165,8 +211,5 @@ class Catalogue:
     killzones: dict[str, KillzoneSide]
     missions: dict[str, Mission]
     targets: dict[str, TargetOfOpportunity]
-
-    def with_datacards(self, extra: dict[str, Datacard]) -> Catalogue:
-        merged = dict(self.datacards)
-        merged.update(extra)
-        return Catalogue(merged, self.fireteams, self.killzones, self.missions, self.targets)
+    wargear: dict[str, Wargear] = field(default_factory=dict)
+    special_operations: dict[str, SpecialOperation] = field(default_factory=dict)

@@ -24,15 +24,21 @@ if TYPE_CHECKING:
 ABILITY = "ability"
 PLOY = "ploy"
 MISSION = "mission"
+SPECIAL = "special_operation"
+HONOUR = "honour"
+WARGEAR = "wargear"
+
+DEFAULT_WHO = {ABILITY: "self", PLOY: "friendly", MISSION: "any", SPECIAL: "friendly",
+               HONOUR: "self", WARGEAR: "target"}
 
 
 @dataclass(frozen=True)
 class Source:
     """Where an effect in force comes from: who owns it and which card carries it."""
 
-    kind: str  # ABILITY, PLOY or MISSION
+    kind: str  # ABILITY, PLOY, MISSION, SPECIAL, HONOUR or WARGEAR
     owner: int  # the player; 0 for mission rules (they apply to both players alike)
-    operative: str | None  # the operative whose datacard carries an ability
+    operative: str | None  # the operative that carries it, or that the card names
     effect: Effect
 
 
@@ -70,35 +76,108 @@ class AttackMods:
                 raise ValueError(f"unknown attack modifier {key!r}")
 
 
+def split_ploy(entry: str) -> tuple[str, str | None]:
+    """A ploy in force is stored as ``id`` or ``id:operative``."""
+    ploy_id, _, target = entry.partition(":")
+    return ploy_id, target or None
+
+
 def sources_in_force(game: Game) -> Iterator[Source]:
-    """Every card rule currently in force: abilities of operatives on the killzone, strategic
-    ploys played this turning point, and the mission's rules."""
+    """Every card rule currently in force: abilities and honours of operatives on the
+    killzone, strategic ploys played this turning point, wargear in use, the special
+    operation being played and the mission's rules."""
     state = game.state
+    config = game.config
     for op in state.operatives.values():
         if not op.on_killzone:
             continue
         for ability in game.datacard(op).abilities:
             for effect in ability.effects:
                 yield Source(ABILITY, op.player, op.id, effect)
+    for player, honours in config.honours.items():
+        for special, op_id in honours:
+            holder = state.operatives.get(op_id)
+            if holder is not None and holder.on_killzone and holder.player == player:
+                for effect in special.reward.effects:
+                    yield Source(HONOUR, player, op_id, effect)
     for player in (1, 2):
-        for ploy_id in state.ploys[player]:
+        for entry in state.ploys[player]:
+            ploy_id, target = split_ploy(entry)
             ploy = game.ploy(player, ploy_id)
             for effect in ploy.effects:
-                yield Source(PLOY, player, None, effect)
-    for effect in game.config.mission_rules:
+                yield Source(PLOY, player, target, effect)
+    for player, card_id, op_id, _until in state.boosts:
+        wargear = config.wargear_card(int(player), str(card_id))
+        if wargear is not None:
+            for effect in wargear.effects:
+                if effect.kind != "trigger" or effect.get("on") != "use":
+                    yield Source(WARGEAR, int(player), str(op_id), effect)
+    if config.special_operation is not None:
+        agent, special = config.special_operation
+        for effect in special.rules:
+            yield Source(SPECIAL, agent, None, effect)
+    for effect in config.mission_rules:
         yield Source(MISSION, 0, None, effect)
 
 
 def picks(source: Source, op: OperativeState) -> bool:
     """Whether the effect's ``who`` selects operative ``op``."""
-    default = "self" if source.kind == ABILITY else ("friendly" if source.owner else "any")
-    who = source.effect.get("who", default)
-    if who == "self":
+    who = source.effect.get("who", DEFAULT_WHO[source.kind])
+    if who in ("self", "target"):
         return op.id == source.operative
     if who == "friendly":
         return op.player == source.owner
     if who == "enemy":
         return op.player != source.owner
+    return True
+
+
+def _hexes(spec: dict[str, Any]) -> list[str]:
+    return [str(h) for h in spec.get("hexes", [])] + ([str(spec["hex"])] if "hex" in spec
+                                                      else [])
+
+
+def _distance_now(game: Game, spec: dict[str, Any]) -> int:
+    table = spec.get("by_turning_point")
+    if table:
+        index = min(game.state.turning_point, len(table)) - 1
+        return int(table[index])
+    return int(spec.get("distance", 1))
+
+
+def _objective_matches(game: Game, spec: dict[str, Any], op: OperativeState, obj: str) -> bool:
+    state = game.state
+    where = game.objective_hex(obj)
+    if where is None or op.hex is None:
+        return False
+    if game.grid.distance(op.hex, where) > int(spec.get("distance", 1)):
+        return False
+    holder = state.control.get(obj, 0)
+    control = spec.get("control", "any")
+    if control == "own" and holder != op.player:
+        return False
+    if control == "enemy" and holder in (0, op.player):
+        return False
+    if control == "none" and holder != 0:
+        return False
+    flags = state.objective_flags.get(obj, [])
+    if "flag" in spec and spec["flag"] not in flags:
+        return False
+    if "not_flag" in spec and spec["not_flag"] in flags:
+        return False
+    if "player_flag" in spec and f"{spec['player_flag']}@{op.player}" not in flags:
+        return False
+    if "not_player_flag" in spec and f"{spec['not_player_flag']}@{op.player}" in flags:
+        return False
+    if "carried" in spec and (obj in state.carried) != bool(spec["carried"]):
+        return False
+    if "side" in spec:
+        mine = state.territory.get(op.player)
+        side = game.config.objective_side(obj)
+        if spec["side"] == "own" and (not side or side != mine):
+            return False
+        if spec["side"] == "enemy" and (not side or side == mine):
+            return False
     return True
 
 
@@ -109,31 +188,9 @@ def condition_holds(game: Game, cond: dict[str, Any], op: OperativeState,
     state = game.state
     grid = game.grid
     if key == "near_objective":
-        if op.hex is None:
-            return False
-        spec = value
-        distance = int(spec.get("distance", 1))
         candidates = [objective] if objective is not None else list(game.config.objectives)
-        for obj in candidates:
-            if obj not in game.config.objectives:
-                continue
-            if grid.distance(op.hex, game.config.objectives[obj]) > distance:
-                continue
-            holder = state.control.get(obj, 0)
-            control = spec.get("control", "any")
-            if control == "own" and holder != op.player:
-                continue
-            if control == "enemy" and (holder == 0 or holder == op.player):
-                continue
-            if control == "none" and holder != 0:
-                continue
-            flags = state.objective_flags.get(obj, [])
-            if "flag" in spec and spec["flag"] not in flags:
-                continue
-            if "not_flag" in spec and spec["not_flag"] in flags:
-                continue
-            return True
-        return False
+        return any(obj in game.config.objectives and _objective_matches(game, value, op, obj)
+                   for obj in candidates)
     if key == "in_cover":
         return (op.hex in grid.cover) == bool(value)
     if key == "damaged":
@@ -143,6 +200,20 @@ def condition_holds(game: Game, cond: dict[str, Any], op: OperativeState,
             return False
         side = state.territory.get(op.player if value == "own" else 3 - op.player)
         return side is not None and op.hex in game.config.territories.get(side, ())
+    if key == "moved":
+        return (state.active == op.id and state.moved) == bool(value)
+    if key == "carrying":
+        return (op.id in state.carried.values()) == bool(value)
+    if key == "marked":
+        return ("marked" in op.flags) == bool(value)
+    if key == "wounds_at_most":
+        return game.datacard(op).wounds - op.damage <= int(value)
+    if key in ("near_hex", "far_from_hex"):
+        if op.hex is None:
+            return False
+        reach = _distance_now(game, value)
+        near = any(grid.distance(op.hex, h) <= reach for h in _hexes(value))
+        return near if key == "near_hex" else not near
     if attack is not None:
         if key == "distance_at_least":
             return attack.distance >= int(value)
@@ -217,17 +288,23 @@ def attack_mods(game: Game, ctx: AttackContext) -> AttackMods:
 
 # --- triggers and outcomes -------------------------------------------------------------
 
-def fire(game: Game, event: str, player: int | None = None) -> None:
+def fire(game: Game, event: str, player: int | None = None,
+         subject: OperativeState | None = None) -> None:
     """Run every ``trigger`` effect listening for ``event``. ``player`` is the player whose
-    turn it was, for ``end_of_turn``."""
+    turn it was (``end_of_turn``); ``subject`` the operative concerned (``taken_down``)."""
     for source in list(game.sources()):
+        if game.is_over:
+            return
         effect = source.effect
         if effect.kind != "trigger" or effect.get("on") != event:
             continue
         if event == "end_of_turn" and source.owner and source.owner != player:
             continue
+        if subject is not None and not (picks(source, subject)
+                                        and all_hold(game, effect.get("if"), subject)):
+            continue
         for outcome in effect.get("do", ()):
-            do_outcome(game, source, outcome)
+            do_outcome(game, source, outcome, subject=subject)
 
 
 def _picked(game: Game, source: Source) -> list[OperativeState]:
@@ -237,41 +314,103 @@ def _picked(game: Game, source: Source) -> list[OperativeState]:
 
 
 def do_outcome(game: Game, source: Source | None, outcome: dict[str, Any],
-               objective: str | None = None, player: int = 0) -> None:
-    """Carry out one outcome. ``player`` is the acting player for mission actions."""
+               objective: str | None = None, player: int = 0,
+               subject: OperativeState | None = None) -> None:
+    """Carry out one outcome. ``player`` is the acting player (mission actions, wargear);
+    ``subject`` the operative concerned (the acting operative, a wargear card's target, the
+    operative taken down); ``objective`` the objective a mission action chose."""
     state = game.state
+    acting = player or (subject.player if subject is not None else 0) or (
+        source.owner if source is not None else 0)
     if "heal" in outcome:
-        assert source is not None
-        for op in _picked(game, source):
+        # a card used on an operative (source None) heals it; a trigger heals whom it picks
+        targets = _picked(game, source) if source is not None else (
+            [subject] if subject is not None else [])
+        for op in targets:
+            if not op.on_killzone:
+                continue
             healed = min(op.damage, int(outcome["heal"]))
             if healed:
                 op.damage -= healed
                 game.note(f"{op.id} removes {healed} wound counter(s)")
         return
-    if "score" in outcome:
-        players = [source.owner] if source is not None and source.owner else [1, 2]
-        for p in players:
-            game.score(p, score_for(game, p, outcome), outcome)
+    if "damage" in outcome:
+        targets = _picked(game, source) if source is not None else (
+            [subject] if subject is not None else [])
+        for op in targets:
+            if op.on_killzone:
+                game.note(f"{op.id} suffers {outcome['damage']} damage")
+                game.wound(op, int(outcome["damage"]))
         return
-    if "set_flag" in outcome:
+    if "score" in outcome:
+        recipient = outcome.get("for", "each")
+        if recipient == "each":
+            players = [source.owner] if source is not None and source.owner and \
+                source.kind != SPECIAL else [1, 2]
+        elif recipient == "own":
+            players = [acting]
+        else:
+            players = [3 - acting]
+        picked = _picked(game, source) if source is not None and \
+            outcome.get("per") == "operative" else []
+        for p in players:
+            if p in (1, 2):
+                game.score(p, score_for(game, p, outcome, picked))
+        return
+    if "set_flag" in outcome or "set_player_flag" in outcome:
         if objective is None:
-            raise ValueError("set_flag needs a chosen objective")
+            raise ValueError("setting a flag needs a chosen objective")
+        flag = outcome["set_flag"] if "set_flag" in outcome else \
+            f"{outcome['set_player_flag']}@{acting}"
         flags = state.objective_flags.setdefault(objective, [])
-        if outcome["set_flag"] not in flags:
-            flags.append(outcome["set_flag"])
+        if flag not in flags:
+            flags.append(flag)
         return
     if "clear_flag" in outcome:
         for flags in state.objective_flags.values():
             while outcome["clear_flag"] in flags:
                 flags.remove(outcome["clear_flag"])
         return
+    if "pick_up" in outcome:
+        if objective is None or subject is None:
+            raise ValueError("pick_up needs a chosen objective and an operative")
+        state.carried[objective] = subject.id
+        state.objective_hexes.pop(objective, None)
+        game.note(f"{subject.id} picks up {objective}")
+        return
+    if "remove_objective" in outcome:
+        gone = objective
+        if gone is None and subject is not None:
+            gone = next((o for o, c in state.carried.items() if c == subject.id), None)
+        if gone is None:
+            raise ValueError("remove_objective needs an objective")
+        state.carried.pop(gone, None)
+        state.control.pop(gone, None)
+        if gone not in state.removed_objectives:
+            state.removed_objectives.append(gone)
+        game.note(f"{gone} leaves the killzone")
+        return
+    if "mark_random" in outcome:
+        for p in (1, 2):
+            pool = state.on_killzone(p)
+            if pool:
+                chosen = pool[game.below(len(pool))]
+                if "marked" not in chosen.flags:
+                    chosen.flags.append("marked")
+                game.note(f"{chosen.id} is marked")
+        return
+    if "win" in outcome:
+        game.end_mission(acting)
+        return
     raise ValueError(f"unknown outcome {outcome!r}")
 
 
-def score_for(game: Game, player: int, outcome: dict[str, Any]) -> int:
+def score_for(game: Game, player: int, outcome: dict[str, Any],
+              picked: list[OperativeState] | None = None) -> int:
     """The VP one ``score`` outcome gives ``player`` now."""
     state = game.state
-    named = outcome.get("objectives") or list(game.config.objectives)
+    named = outcome.get("objectives") or [o for o in game.config.objectives
+                                          if o not in state.removed_objectives]
     held = [o for o in named if state.control.get(o, 0) == player]
     if "min_controlled" in outcome and len(held) < int(outcome["min_controlled"]):
         return 0
@@ -281,6 +420,8 @@ def score_for(game: Game, player: int, outcome: dict[str, Any]) -> int:
         return value * len(held)
     if per == "powered_objective":
         return value * sum(1 for o in held if "powered" in state.objective_flags.get(o, []))
+    if per == "operative":
+        return value * sum(1 for op in picked or () if op.player == player)
     return value
 
 

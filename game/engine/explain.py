@@ -18,6 +18,7 @@ from game.engine.actions import (
     Mulligan,
     PlayPloy,
     Reveal,
+    Use,
     Wait,
 )
 from game.engine.defs import OVERCHARGE, PISTOL
@@ -43,6 +44,8 @@ def explain(game: Game, action: Action) -> str:
         return "the mission is over"
     if action.player != state.to_act:
         return f"it is player {state.to_act}'s decision, not player {action.player}'s"
+    if isinstance(action, Use):
+        return _explain_use(game, action)
     wanted = STEP_OF.get(type(action))
     if wanted != state.step:
         return (f"the game is at {STEP_WORDS.get(state.step, state.step)}, "
@@ -66,8 +69,11 @@ def explain(game: Game, action: Action) -> str:
     if isinstance(action, Reveal):
         return f"{action.card} is not in your hand"
     if isinstance(action, PlayPloy):
-        if game.config.ploy(action.player, action.ploy) is None:
+        ploy = game.config.ploy(action.player, action.ploy)
+        if ploy is None:
             return f"your fireteam has no strategic ploy {action.ploy!r}"
+        if ploy.target == "operative":
+            return f"{ploy.name} names one of your operatives on the killzone"
         return "that ploy takes no arguments"
     if isinstance(action, Activate):
         op = state.operatives.get(action.operative)
@@ -166,3 +172,21 @@ def _explain_attack(game: Game, action: Attack) -> str:
     if not game.grid.visible(op.hex, target.hex, game.occupied()):
         return f"{target.id} is not visible to {op.id}"
     return "not a legal attack"
+
+
+def _explain_use(game: Game, action: Use) -> str:
+    state = game.state
+    card = game.config.wargear_card(action.player, action.card)
+    if card is None:
+        return f"you hold no special issue wargear {action.card!r}"
+    if card.id in state.wargear_used[action.player]:
+        return f"{card.name} has already been used this mission"
+    op = state.operatives.get(action.operative)
+    if op is None or op.player != action.player or not op.on_killzone:
+        return f"no operative {action.operative!r} of yours on the killzone"
+    if card.timing == "activation":
+        if state.step != Step.ACT or state.active != op.id:
+            return f"{card.name} is used during that operative's activation"
+    elif state.step != Step.PLOY:
+        return f"{card.name} is used in the strategy phase, before your strategic ploy"
+    return "not allowed now"

@@ -51,6 +51,8 @@ def _setup(game: Game) -> bool:
         check_control(game)
         state.phase, state.step = Phase.INITIATIVE, Step.NONE
         game.note("set-up is complete")
+        game._changed()
+        fire(game, "start_mission")
         return True
     raise AssertionError(f"set-up has no step {state.step!r}")
 
@@ -117,12 +119,17 @@ def end_turn(game: Game) -> None:
     """The player to act has finished a turn: objectives, end-of-turn rules, the next turn."""
     state = game.state
     player = state.to_act
-    state.active, state.ap_left, state.ap_spent = None, 0, False
+    finished = state.active
+    state.active, state.ap_left, state.ap_spent, state.moved = None, 0, False, False
     state.step = Step.ACTIVATE
+    # wargear that lasts for an activation ends with that operative's activation
+    state.boosts = [b for b in state.boosts if not (b[3] == "activation" and b[2] == finished)]
     game._undo.clear()
     game._changed()
     check_control(game)
     fire(game, "end_of_turn", player)
+    if game.is_over:
+        return
     game._event({"type": "end_of_turn", "player": player})
     first, second = _order(game)
     if player == first:
@@ -138,8 +145,13 @@ def end_turn(game: Game) -> None:
 def _end(game: Game) -> bool:
     state = game.state
     fire(game, "end_firefight_phase")
+    if game.is_over:
+        return False
     fire(game, "end_phase")
+    if game.is_over:
+        return False
     state.ploys = {1: [], 2: []}
+    state.boosts = [b for b in state.boosts if b[3] == "mission"]
     for op in state.operatives.values():
         op.activated = False
     game._changed()
@@ -152,9 +164,12 @@ def _end(game: Game) -> bool:
     return True
 
 
-def final_end_phase(game: Game) -> None:
-    """Add completed targets of opportunity to the VP totals and decide the mission."""
+def final_end_phase(game: Game, winner: int | None = None) -> None:
+    """Add completed targets of opportunity to the VP totals and decide the mission: the
+    most VP wins, unless a mission rule has already named the ``winner``."""
     state = game.state
+    if state.phase == Phase.OVER:
+        return
     for player in (1, 2):
         bonus = sum(game.config.targets[c].vp for c in state.completed[player]
                     if c in game.config.targets)
@@ -162,7 +177,9 @@ def final_end_phase(game: Game) -> None:
             state.vp[player] += bonus
             game.note(f"player {player} adds {bonus} VP from targets of opportunity")
     one, two = state.vp[1], state.vp[2]
-    state.winner = 0 if one == two else (1 if one > two else 2)
+    if winner is None:
+        winner = 0 if one == two else (1 if one > two else 2)
+    state.winner = winner
     state.phase, state.step = Phase.OVER, Step.NONE
     result = "a draw" if state.winner == 0 else f"player {state.winner} wins"
     game.note(f"the mission is over: {one} VP to {two} VP, {result}")
@@ -172,7 +189,10 @@ def check_control(game: Game) -> None:
     """A player gains an objective with more operatives within 1 hex of it than the enemy."""
     state = game.state
     grid = game.grid
-    for obj, hex_ in game.config.objectives.items():
+    for obj in game.config.objectives:
+        hex_ = game.objective_hex(obj)
+        if hex_ is None:
+            continue
         counts = {1: 0, 2: 0}
         for op in state.operatives.values():
             if op.on_killzone and op.hex is not None and grid.distance(op.hex, hex_) <= 1:

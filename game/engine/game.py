@@ -27,15 +27,24 @@ from game.engine.actions import (
     Mulligan,
     PlayPloy,
     Reveal,
+    Use,
     Wait,
 )
 from game.engine.attack import AttackProfile, clamp_target, finish, roll_defence, roll_hits
 from game.engine.config import Config, build_config
 from game.engine.defs import (
+    BRUTAL,
+    DEVASTATING,
+    HAZARDOUS,
+    HEAVY,
     IGNORES_COVER,
+    LETHAL,
+    MELTA,
     OVERCHARGE,
+    PIERCING,
     PISTOL,
     RAPID_FIRE,
+    TWIN_LINKED,
     Catalogue,
     Datacard,
     Ploy,
@@ -90,10 +99,20 @@ class Game:
 
     @classmethod
     def new(cls, catalogue: Catalogue, mission: str, fireteams: tuple[str, str],
-            dice: Dice | None = None) -> Game:
-        """A new game of a shipped mission between two shipped fireteams, at set-up."""
+            dice: Dice | None = None, *, wargear: dict[int, list[str]] | None = None,
+            special_operation: dict[str, Any] | None = None,
+            honours: dict[int, list[dict[str, str]]] | None = None) -> Game:
+        """A new game of a shipped mission between two shipped fireteams, at set-up.
+        ``wargear`` (cards each player holds), ``special_operation`` (``{player, card}``)
+        and ``honours`` (``{player: [{card, operative}]}``) come from a campaign."""
         spec: dict[str, Any] = {"mission": mission,
                                 "fireteams": {1: fireteams[0], 2: fireteams[1]}}
+        if wargear:
+            spec["wargear"] = wargear
+        if special_operation:
+            spec["special_operation"] = special_operation
+        if honours:
+            spec["honours"] = honours
         config = build_config(catalogue, spec)
         state = State()
         mirror = fireteams[0] == fireteams[1]
@@ -156,6 +175,16 @@ class Game:
     def operative(self, op_id: str) -> OperativeState | None:
         return self.state.operatives.get(op_id)
 
+    def objective_hex(self, objective: str) -> str | None:
+        """Where an objective token is now (None once it has left the killzone)."""
+        state = self.state
+        if objective in state.removed_objectives:
+            return None
+        carrier = state.carried.get(objective)
+        if carrier is not None:
+            return state.operatives[carrier].hex
+        return state.objective_hexes.get(objective, self.config.objectives.get(objective))
+
     def sources(self) -> list[Source]:
         """Card rules in force now (cached until the state changes)."""
         if self._sources is None:
@@ -212,10 +241,21 @@ class Game:
     def note(self, text: str) -> None:
         self.events.append(text)
 
-    def score(self, player: int, vp: int, why: Any = None) -> None:
-        if vp > 0:
-            self.state.vp[player] += vp
-            self.note(f"player {player} scores {vp} VP")
+    def score(self, player: int, vp: int) -> None:
+        if vp <= 0 or self.is_over:
+            return
+        self.state.vp[player] += vp
+        self.note(f"player {player} scores {vp} VP")
+        target = self.config.sudden_victory
+        if target and self.state.vp[player] >= target:
+            self.note(f"player {player} reaches {target} VP: the mission ends at once")
+            self.end_mission(player)
+
+    def end_mission(self, winner: int | None = None) -> None:
+        """End the mission now: completed targets of opportunity are added, then the winner
+        is ``winner`` (a mission card's sudden victory) or whoever has the most VP."""
+        flow.final_end_phase(self, winner)
+        self._changed()
 
     # --- the flow ----------------------------------------------------------------------
 
@@ -261,7 +301,12 @@ class Game:
                 yield Reveal(player, card)
         elif state.step == Step.PLOY:
             for ploy in self.config.ploys_of(player):
-                yield PlayPloy(player, ploy.id)
+                if ploy.target == "operative":
+                    for op in state.on_killzone(player):
+                        yield PlayPloy(player, ploy.id, (op.id,))
+                else:
+                    yield PlayPloy(player, ploy.id)
+            yield from self._wargear_uses(player, "strategy", state.on_killzone(player))
         elif state.step == Step.ACTIVATE:
             for op in self.activatable(player):
                 yield Activate(player, op.id)
@@ -305,8 +350,17 @@ class Game:
         for mission_action in self.config.mission_actions:
             for args in self.mission_action_args(op, mission_action):
                 yield MissionAction(player, mission_action.id, op.id, args)
+        yield from self._wargear_uses(player, "activation", [op])
         if state.ap_left >= 1:
             yield Wait(player)
+
+    def _wargear_uses(self, player: int, timing: str,
+                      operatives: list[OperativeState]) -> Iterator[Action]:
+        used = self.state.wargear_used[player]
+        for card in self.config.wargear.get(player, ()):
+            if card.timing == timing and card.id not in used:
+                for op in operatives:
+                    yield Use(player, card.id, op.id)
 
     def move_paths(self, op: OperativeState) -> dict[str, tuple[str, ...]]:
         """Each hex ``op`` can reach with one Move action, with a shortest path to it."""
@@ -354,6 +408,8 @@ class Game:
         for weapon in card.weapons:
             if weapon.ap > self.state.ap_left:
                 continue
+            if HEAVY in weapon.rules and self.state.moved:
+                continue
             if adjacent:
                 if weapon.range != 1 and PISTOL not in weapon.rules:
                     continue
@@ -382,8 +438,9 @@ class Game:
         not legal now, leaving the game unchanged."""
         if not self.is_legal(action):
             raise IllegalActionError(f"{action}: {self.why_illegal(action)}")
-        self._undoable = isinstance(action, (Move, Disengage, MissionAction))
-        if self._undoable:
+        undoable = isinstance(action, (Move, Disengage, MissionAction)) or (
+            isinstance(action, Use) and self.state.step == Step.ACT)
+        if undoable:
             self._undo.append((self.state.copy(), len(self.log), len(self.events),
                                len(self.record)))
         else:
@@ -488,9 +545,25 @@ class Game:
         state.done.append(action.player)
 
     def _do_playploy(self, action: PlayPloy) -> None:
-        self.state.ploys[action.player].append(action.ploy)
-        self.note(f"player {action.player} uses {self.ploy(action.player, action.ploy).name}")
+        entry = action.ploy + (f":{action.args[0]}" if action.args else "")
+        self.state.ploys[action.player].append(entry)
+        on = f" on {action.args[0]}" if action.args else ""
+        self.note(f"player {action.player} uses {self.ploy(action.player, action.ploy).name}"
+                  f"{on}")
         self.state.done.append(action.player)
+
+    def _do_use(self, action: Use) -> None:
+        card = self.config.wargear_card(action.player, action.card)
+        assert card is not None
+        target = self.state.operatives[action.operative]
+        self.state.wargear_used[action.player].append(card.id)
+        self.note(f"player {action.player} uses {card.name} on {target.id}")
+        for effect in card.effects:
+            if effect.kind == "trigger" and effect.get("on") == "use":
+                for outcome in effect.get("do", ()):
+                    do_outcome(self, None, outcome, player=action.player, subject=target)
+        if card.duration != "instant":
+            self.state.boosts.append([action.player, card.id, target.id, card.duration])
 
     def _do_activate(self, action: Activate) -> None:
         state = self.state
@@ -499,6 +572,7 @@ class Game:
         state.active = op.id
         state.ap_left = 1 if op.activated else self.stat(op, "apl")
         state.ap_spent = False
+        state.moved = False
         op.activated = True
         state.step = Step.ACT
         self.note(f"player {action.player} activates {op.id} ({state.ap_left} AP)")
@@ -520,12 +594,14 @@ class Game:
     def _do_move(self, action: Move) -> None:
         op = self.state.operatives[action.operative]
         op.hex = action.destination
+        self.state.moved = True
         self._spend(1)
         self.note(f"{op.id} moves to {op.hex}")
 
     def _do_disengage(self, action: Disengage) -> None:
         op = self.state.operatives[action.operative]
         op.hex = action.hex
+        self.state.moved = True
         self._spend(1)
         self.note(f"{op.id} disengages to {op.hex}")
 
@@ -538,8 +614,10 @@ class Game:
         definition = next(a for a in self.config.mission_actions if a.id == action.action)
         self._spend(definition.ap)
         objective = action.args[0] if action.args else None
+        actor = self.state.operatives[action.operative]
         for outcome in definition.effects:
-            do_outcome(self, None, outcome, objective=objective, player=action.player)
+            do_outcome(self, None, outcome, objective=objective, player=action.player,
+                       subject=actor)
         where = f" on {objective}" if objective else ""
         self.note(f"{action.operative} makes {definition.name}{where}")
 
@@ -549,20 +627,27 @@ class Game:
         assert attacker.hex is not None and defender.hex is not None
         distance = self.grid.distance(attacker.hex, defender.hex)
         mods = attack_mods(self, AttackContext(attacker, defender, weapon, distance))
+        rules = weapon.rules
+        half_range = distance * 2 <= weapon.range
         attacks = weapon.attacks + mods.attacks
-        if RAPID_FIRE in weapon.rules and distance * 2 <= weapon.range:
+        if RAPID_FIRE in rules and half_range:
             attacks += 1
-        bonus = 2 if overcharge else 0
-        ignores = IGNORES_COVER in weapon.rules or mods.ignores_cover
+        bonus = (2 if overcharge else 0) + (2 if MELTA in rules and half_range else 0)
+        ignores = IGNORES_COVER in rules or mods.ignores_cover
         in_cover = (defender.hex in self.grid.cover or mods.cover) and distance > 1 \
             and not ignores
+        defence = self.stat(defender, "defence") + mods.defence - (1 if PIERCING in rules
+                                                                   else 0)
+        save = 6 if BRUTAL in rules else clamp_target(self.stat(defender, "save") + mods.save)
+        crit_on = min(mods.crit_on, 5) if LETHAL in rules else mods.crit_on
+        reroll_hits = mods.reroll_hits or ("ones" if TWIN_LINKED in rules else None)
         return AttackProfile(
             attacks=max(0, attacks), hit=clamp_target(weapon.hit + mods.hit),
             normal=weapon.normal + mods.normal + bonus, crit=weapon.crit + mods.crit + bonus,
-            defence=max(0, self.stat(defender, "defence") + mods.defence),
-            save=clamp_target(self.stat(defender, "save") + mods.save), cover=in_cover,
-            crit_on=max(2, mods.crit_on), reroll_hits=mods.reroll_hits,
-            reroll_defence=mods.reroll_defence, reduce_damage=mods.reduce_damage)
+            defence=max(0, defence), save=save, cover=in_cover,
+            crit_on=max(2, crit_on), reroll_hits=reroll_hits,
+            reroll_defence=mods.reroll_defence, reduce_damage=mods.reduce_damage,
+            crits_unblockable=DEVASTATING in rules)
 
     def _do_attack(self, action: Attack) -> None:
         state = self.state
@@ -582,13 +667,14 @@ class Game:
         if action.overcharge and hit_dice.count(1):
             burn = 4 * hit_dice.count(1)
             self.note(f"{attacker.id} suffers {burn} damage from overcharging")
-            self._wound(attacker, burn, None, False, 0)
+            self.wound(attacker, burn)
         if hits == 0 or not any(d > 1 and (d >= profile.hit or d >= profile.crit_on)
                                 for d in hit_dice):
             self.note("the attack misses")
             self._event({"type": "attack", "attacker_player": attacker.player,
                          "defender_player": defender.player, "hit_any": False,
                          "crits_landed": 0, "unblocked": 0})
+            self._hazard(attacker, weapon)
             return
         defence_dice = roll_defence(profile, self.roll)
         rolled = finish(hit_dice, defence_dice, profile)
@@ -600,11 +686,24 @@ class Game:
                      "crits_landed": rolled.crits_left,
                      "unblocked": rolled.hits_left + rolled.crits_left})
         if rolled.damage:
-            self._wound(defender, rolled.damage, attacker.player, weapon.is_melee, distance,
-                        full_health)
+            self.wound(defender, rolled.damage, attacker.player, weapon.is_melee, distance,
+                       full_health)
+        self._hazard(attacker, weapon)
 
-    def _wound(self, op: OperativeState, amount: int, by: int | None, melee: bool,
-               distance: int, full_health: bool = False) -> None:
+    def _hazard(self, attacker: OperativeState, weapon: Weapon) -> None:
+        """Hazardous: after the attack, one d6; on a 1 the attacker suffers 3 damage."""
+        if HAZARDOUS in weapon.rules and attacker.on_killzone and not self.is_over:
+            roll = self.roll("hazardous")
+            if roll == 1:
+                self.note(f"{weapon.name} backfires (1): {attacker.id} suffers 3 damage")
+                self.wound(attacker, 3)
+            else:
+                self.note(f"{weapon.name} holds ({roll})")
+
+    def wound(self, op: OperativeState, amount: int, by: int | None = None, melee: bool = False,
+              distance: int = 0, full_health: bool = False) -> None:
+        """Give ``op`` wound counters; take it down when they reach its Wounds (card rules
+        permitting). ``by`` is the attacking player, for targets of opportunity."""
         op.damage += amount
         wounds = self.datacard(op).wounds
         if op.damage < wounds:
@@ -612,12 +711,18 @@ class Game:
         for hook in python_effects_for(self, op):
             if hook.would_be_taken_down(self, op):
                 return
+        state = self.state
+        for objective, carrier in list(state.carried.items()):
+            if carrier == op.id and op.hex is not None:
+                del state.carried[objective]
+                state.objective_hexes[objective] = op.hex
+                self.note(f"{op.id} drops {objective} on {op.hex}")
         op.damage = wounds
         op.taken_down = True
         op.hex = None
         self.note(f"{op.id} is taken down")
         self._sources = None
-        fire(self, "taken_down")
+        fire(self, "taken_down", subject=op)
         self._event({"type": "taken_down", "victim": op.id, "by": by, "melee": melee,
                      "distance": distance, "full_health": full_health})
 

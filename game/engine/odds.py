@@ -89,7 +89,7 @@ def damage_distribution(profile: AttackProfile) -> Odds:
                 result[0] = result.get(0, Fraction(0)) + p_roll
                 continue
             for blocks, p_b in blocks_dist.items():
-                left_h, left_c = cancel(hits, crits, blocks)
+                left_h, left_c = cancel(hits, crits, blocks, profile.crits_unblockable)
                 dmg = damage_of(left_h, left_c, profile)
                 result[dmg] = result.get(dmg, Fraction(0)) + p_roll * p_b
     return Odds({d: p for d, p in sorted(result.items()) if p})

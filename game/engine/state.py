@@ -66,6 +66,7 @@ class State:
     ap_left: int = 0
     ap_spent: bool = False
     reactivation: bool = False  # the active operative had already been activated
+    moved: bool = False  # the active operative has made a Move or Disengage action
     # set-up
     territory: dict[int, int] = field(default_factory=dict)  # player -> territory key (1/2)
     mulliganed: list[int] = field(default_factory=list)
@@ -74,13 +75,18 @@ class State:
     # objectives
     control: dict[str, int] = field(default_factory=dict)
     objective_flags: dict[str, list[str]] = field(default_factory=dict)
+    objective_hexes: dict[str, str] = field(default_factory=dict)  # moved (dropped) tokens
+    carried: dict[str, str] = field(default_factory=dict)  # objective -> carrying operative
+    removed_objectives: list[str] = field(default_factory=list)
     # cards
     deck: list[str] = field(default_factory=list)
     discard: list[str] = field(default_factory=list)
     hands: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: []})
     active_targets: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: []})
     completed: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: []})
-    ploys: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: []})
+    ploys: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: []})  # "id[:op]"
+    wargear_used: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: []})
+    boosts: list[list[Any]] = field(default_factory=list)  # [player, card, operative, until]
     vp: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
     winner: int | None = None  # None while the mission runs; 0 = draw
 
@@ -101,6 +107,11 @@ class State:
         new.completed = {p: list(v) for p, v in self.completed.items()}
         new.ploys = {p: list(v) for p, v in self.ploys.items()}
         new.vp = dict(self.vp)
+        new.objective_hexes = dict(self.objective_hexes)
+        new.carried = dict(self.carried)
+        new.removed_objectives = list(self.removed_objectives)
+        new.wargear_used = {p: list(v) for p, v in self.wargear_used.items()}
+        new.boosts = [list(b) for b in self.boosts]
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -113,7 +124,7 @@ class State:
                 value = {str(k): (list(v) if isinstance(v, list) else v)
                          for k, v in value.items()}
             elif isinstance(value, list):
-                value = list(value)
+                value = [list(v) if isinstance(v, list) else v for v in value]
             out[f.name] = value
         return out
 
@@ -121,7 +132,8 @@ class State:
     def from_dict(data: dict[str, Any]) -> State:
         """Rebuild a state from ``to_dict`` output; raises KeyError/TypeError/ValueError."""
         state = State()
-        per_player = ("territory", "hands", "active_targets", "completed", "ploys", "vp")
+        per_player = ("territory", "hands", "active_targets", "completed", "ploys", "vp",
+                      "wargear_used")
         for f in fields(State):
             if f.name not in data:
                 raise KeyError(f.name)

@@ -110,7 +110,8 @@ WHO_SELF = "self"
 WHO_FRIENDLY = "friendly"
 WHO_ENEMY = "enemy"
 WHO_ANY = "any"
-WHO_VALUES = (WHO_SELF, WHO_FRIENDLY, WHO_ENEMY, WHO_ANY)
+WHO_TARGET = "target"  # the operative a ploy, wargear card or honour names
+WHO_VALUES = (WHO_SELF, WHO_FRIENDLY, WHO_ENEMY, WHO_ANY, WHO_TARGET)
 WHO_DEFAULTS = {"ability": WHO_SELF, "ploy": WHO_FRIENDLY, "mission": WHO_ANY}
 
 STAT_NAMES = ("apl", "move", "defence", "save")
@@ -126,7 +127,16 @@ PISTOL = "pistol"
 RAPID_FIRE = "rapid_fire"
 OVERCHARGE = "overcharge"
 IGNORES_COVER = "ignores_cover"
-WEAPON_RULES = (PISTOL, RAPID_FIRE, OVERCHARGE, IGNORES_COVER)
+LETHAL = "lethal"
+PIERCING = "piercing"
+DEVASTATING = "devastating"
+BRUTAL = "brutal"
+HEAVY = "heavy"
+HAZARDOUS = "hazardous"
+TWIN_LINKED = "twin_linked"
+MELTA = "melta"
+WEAPON_RULES = (PISTOL, RAPID_FIRE, OVERCHARGE, IGNORES_COVER, LETHAL, PIERCING, DEVASTATING,
+                BRUTAL, HEAVY, HAZARDOUS, TWIN_LINKED, MELTA)
 
 # trigger events
 START_TURNING_POINT = "start_turning_point"
@@ -134,12 +144,20 @@ END_FIREFIGHT_PHASE = "end_firefight_phase"
 END_PHASE = "end_phase"
 END_OF_TURN = "end_of_turn"
 TAKEN_DOWN = "taken_down"
-EVENTS = (START_TURNING_POINT, END_FIREFIGHT_PHASE, END_PHASE, END_OF_TURN, TAKEN_DOWN)
+START_MISSION = "start_mission"
+USE = "use"  # a wargear card is used
+EVENTS = (START_MISSION, START_TURNING_POINT, END_FIREFIGHT_PHASE, END_PHASE, END_OF_TURN,
+          TAKEN_DOWN, USE)
 
 CONTROL_VALUES = ("own", "enemy", "any", "none")
 TERRITORY_VALUES = ("own", "enemy")
-OBJECTIVE_FLAGS = ("powered",)
-SCORE_PER = ("objective", "powered_objective")
+OBJECTIVE_FLAGS = ("powered", "sabotaged", "downloaded", "activated", "secured")
+SCORE_PER = ("objective", "powered_objective", "operative")
+SCORE_FOR = ("each", "own", "enemy")
+WARGEAR_TIMINGS = ("activation", "strategy")
+WARGEAR_DURATIONS = ("instant", "activation", "turning_point", "mission")
+SPECIAL_OPERATION_STAGES = ("first", "second", "final")
+REWARD_KINDS = ("battle_honour", "command_asset")
 VICTORY_CONDITIONS = ("most_vp",)
 ACTION_ARGUMENTS = ("", "objective")  # what a mission action names when it is made
 PLOY_TARGETS = ("", "operative")  # what a strategic ploy names when it is played
@@ -160,7 +178,15 @@ NEAR_OBJECTIVE = MapSpec({
     "control": EnumSpec(CONTROL_VALUES),
     "flag": EnumSpec(OBJECTIVE_FLAGS),
     "not_flag": EnumSpec(OBJECTIVE_FLAGS),
+    "side": EnumSpec(TERRITORY_VALUES),
+    "player_flag": EnumSpec(OBJECTIVE_FLAGS),
+    "not_player_flag": EnumSpec(OBJECTIVE_FLAGS),
+    "carried": BoolSpec(),
 })
+
+NEAR_HEX = MapSpec({"hex": HexSpec(), "hexes": ListSpec(HexSpec()), "distance": IntSpec(0)})
+FAR_FROM_HEX = MapSpec({"hex": HexSpec(), "hexes": ListSpec(HexSpec()), "distance": IntSpec(0),
+                        "by_turning_point": ListSpec(IntSpec(0))})
 
 # conditions on an operative: in `if` of any effect and in mission action `requires`
 OPERATIVE_CONDITIONS: dict[str, ValueSpec] = {
@@ -168,6 +194,12 @@ OPERATIVE_CONDITIONS: dict[str, ValueSpec] = {
     "in_cover": BoolSpec(),
     "damaged": BoolSpec(),
     "in_territory": EnumSpec(TERRITORY_VALUES),
+    "moved": BoolSpec(),
+    "carrying": BoolSpec(),
+    "marked": BoolSpec(),
+    "near_hex": NEAR_HEX,
+    "far_from_hex": FAR_FROM_HEX,
+    "wounds_at_most": IntSpec(0),
 }
 # conditions on an attack: only in the `if` of an attack effect
 ATTACK_CONDITIONS: dict[str, ValueSpec] = {
@@ -184,11 +216,19 @@ OUTCOMES: dict[str, MapSpec] = {
     "score": MapSpec({
         "score": IntSpec(0),
         "per": EnumSpec(SCORE_PER),
+        "for": EnumSpec(SCORE_FOR),
         "min_controlled": IntSpec(1),
         "objectives": ListSpec(RefSpec(REF_OBJECTIVE)),
     }, ("score",)),
     "set_flag": MapSpec({"set_flag": EnumSpec(OBJECTIVE_FLAGS)}, ("set_flag",)),
     "clear_flag": MapSpec({"clear_flag": EnumSpec(OBJECTIVE_FLAGS)}, ("clear_flag",)),
+    "damage": MapSpec({"damage": IntSpec(1)}, ("damage",)),
+    "set_player_flag": MapSpec({"set_player_flag": EnumSpec(OBJECTIVE_FLAGS)},
+                               ("set_player_flag",)),
+    "pick_up": MapSpec({"pick_up": BoolSpec()}, ("pick_up",)),
+    "remove_objective": MapSpec({"remove_objective": BoolSpec()}, ("remove_objective",)),
+    "mark_random": MapSpec({"mark_random": BoolSpec()}, ("mark_random",)),
+    "win": MapSpec({"win": BoolSpec()}, ("win",)),
 }
 
 # --- effects ----------------------------------------------------------------------------
@@ -258,8 +298,7 @@ TARGET_CONDITIONS: dict[str, MapSpec] = {
     "end_of_turn": MapSpec({
         "control_at_least": IntSpec(1),
         "in_enemy_territory": IntSpec(1),
-        "near_hex": MapSpec({"hex": HexSpec(), "hexes": ListSpec(HexSpec()),
-                             "distance": IntSpec(0)}),
+        "near_hex": NEAR_HEX,
         "control_all": BoolSpec(),
     }),
 }
