@@ -52,6 +52,51 @@ def play_random_game(catalogue: Catalogue, mission: str, fireteams: tuple[str, s
     raise InvariantError(f"the game did not end within {MAX_ACTIONS} actions")
 
 
+def balance_table(games: int, seed: int) -> int:
+    """Win rates of every fireteam against every other (both seats), as a Markdown table.
+    A game counts half a win for each side when drawn."""
+    catalogue = load_catalogue()
+    missions = sorted(catalogue.missions)
+    teams = sorted(catalogue.fireteams)
+    score: dict[tuple[str, str], float] = {}
+    played: dict[tuple[str, str], int] = {}
+    seat = {0: 0, 1: 0, 2: 0}
+    n = 0
+    for a in teams:
+        for b in teams:
+            for i in range(games):
+                game_seed = seed + n
+                n += 1
+                mission = missions[i % len(missions)]
+                try:
+                    game = play_random_game(catalogue, mission, (a, b), game_seed)
+                except Exception:
+                    print(f"seed {game_seed}, {mission}, {a} v {b} failed:")
+                    traceback.print_exc()
+                    return 1
+                assert game.winner is not None
+                seat[game.winner] += 1
+                for me, them, p in ((a, b, 1), (b, a, 2)):
+                    won = 1.0 if game.winner == p else 0.5 if game.winner == 0 else 0.0
+                    score[(me, them)] = score.get((me, them), 0.0) + won
+                    played[(me, them)] = played.get((me, them), 0) + 1
+    print(f"{n} games ({games} per ordered pair, missions in turn); player 1 won "
+          f"{seat[1]}, player 2 won {seat[2]}, {seat[0]} drawn\n")
+    print("| win rate of row v column | " + " | ".join(teams) + " |")
+    print("|---" * (len(teams) + 1) + "|")
+    worst = 0.0
+    for a in teams:
+        cells = []
+        for b in teams:
+            rate = score[(a, b)] / played[(a, b)]
+            if a != b:
+                worst = max(worst, rate)
+            cells.append(f"{100 * rate:.0f}%")
+        print(f"| {a} | " + " | ".join(cells) + " |")
+    print(f"\nhighest win rate of one fireteam against another: {100 * worst:.0f}%")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.simulate")
     parser.add_argument("--games", type=int, default=20)
@@ -59,7 +104,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--mission", help="a mission id (default: every mission in turn)")
     parser.add_argument("--fireteams", nargs=2, metavar=("X", "Y"),
                         help="two fireteam ids (default: every pairing in turn)")
+    parser.add_argument("--table", action="store_true",
+                        help="play --games games for EVERY ordered pair of fireteams (mirror "
+                             "matches included), spread over the missions, and print the "
+                             "win-rate table")
     args = parser.parse_args(argv)
+    if args.table:
+        return balance_table(args.games, args.seed)
     catalogue = load_catalogue()
     missions = [args.mission] if args.mission else sorted(catalogue.missions)
     teams = sorted(catalogue.fireteams)

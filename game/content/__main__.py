@@ -1,7 +1,8 @@
 """``python -m game.content check [PATH...]`` and ``python -m game.content list [PATH...]``.
 
 ``check`` loads the shipped content plus the given files/folders and prints one summary line
-(exit 0), or every issue and a count line (exit 1). ``list`` prints every id by kind.
+(exit 0), or every issue and a count line (exit 1). ``list`` prints every id by kind (special
+operations with their fireteam, stage and reward) and the weapon rules.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from collections.abc import Sequence
 
 from game.content.loader import load_catalogue
 from game.content.yamlio import ContentError
-from game.engine.defs import Catalogue
+from game.engine.defs import Catalogue, SpecialOperation
+from game.engine.vocabulary import WEAPON_RULES
 
 
 def _load(paths: Sequence[str]) -> Catalogue | None:
@@ -34,14 +36,13 @@ def _plural(n: int, word: str, many: str | None = None) -> str:
 
 def summary(cat: Catalogue) -> str:
     """The one-line count of everything in a catalogue."""
-    wargear = special_operations = 0  # no definitions of these exist yet
     return "ok: " + ", ".join([
         _plural(len(cat.fireteams), "fireteam"),
         _plural(len(cat.datacards), "datacard"),
         _plural(len(cat.missions), "mission"),
         _plural(len(cat.targets), "target of opportunity", "targets of opportunity"),
-        f"{wargear} special issue wargear",
-        _plural(special_operations, "special operation"),
+        f"{len(cat.wargear)} special issue wargear",
+        _plural(len(cat.special_operations), "special operation"),
         _plural(len(cat.killzones), "killzone side"),
     ])
 
@@ -60,8 +61,9 @@ def listing(cat: Catalogue) -> list[str]:
         ("mission actions", [f"{m.id}.{a.id}" for m in cat.missions.values()
                              for a in m.actions]),
         ("targets of opportunity", list(cat.targets)),
-        ("special issue wargear", []),
-        ("special operations", []),
+        ("special issue wargear", list(cat.wargear)),
+        ("special operations", [_operation(op) for op in cat.special_operations.values()]),
+        ("weapon rules", list(WEAPON_RULES)),
     ]
     lines: list[str] = []
     for title, ids in groups:
@@ -70,6 +72,11 @@ def listing(cat: Catalogue) -> list[str]:
         if not ids:
             lines.append("  (none)")
     return lines
+
+
+def _operation(op: SpecialOperation) -> str:
+    kind = op.reward.kind.replace("_", " ")
+    return f"{op.id} ({op.fireteam}, {op.stage}; {kind}: {op.reward.name})"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,20 +1,23 @@
 """YAML content → the frozen definitions of :mod:`game.engine.defs`, validated.
 
 One entry, :func:`load_catalogue`, reads the shipped content (``assets/killzones/*.yaml``,
-``assets/fireteams/*.yaml``, ``assets/targets.yaml``, ``missions/*.yaml``) plus any extra files
-or folders, checks everything, and either returns a :class:`Catalogue` or raises one
-:class:`ContentError` holding every issue found (file, line, column, key path, message).
+``assets/fireteams/*.yaml``, ``assets/targets.yaml``, ``missions/*.yaml``,
+``assets/wargear.yaml``, ``assets/special_operations/*.yaml``) plus any extra files or folders,
+checks everything, and either returns a :class:`Catalogue` or raises one :class:`ContentError`
+holding every issue found (file, line, column, key path, message).
 :func:`parse_datacards` reads the inline ``datacards`` of a scenario file the same way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from yaml.nodes import Node
 
+from game.content.cards import parse_special_operations, parse_wargear
 from game.content.missions import parse_mission
 from game.content.schema import ABSENT, Board, Context, Reader, Run, describe
 from game.content.yamlio import (
@@ -48,7 +51,10 @@ FIRETEAM = "fireteam"
 MISSION = "mission"
 KILLZONE = "killzone"
 TARGETS = "targets"
-FILE_KINDS = (KILLZONE, FIRETEAM, TARGETS, MISSION)  # also the order they are read in
+WARGEAR = "wargear"
+SPECIAL_OPERATIONS = "special_operations"
+# also the order they are read in
+FILE_KINDS = (KILLZONE, FIRETEAM, TARGETS, MISSION, WARGEAR, SPECIAL_OPERATIONS)
 
 _FIRETEAM_KEYS = ("id", "name", "faction", "datacards", "composition", "ploys")
 _DATACARD_KEYS = ("id", "name", "apl", "move", "defence", "save", "wounds", "weapons")
@@ -63,6 +69,10 @@ def shipped_files(root: Path = REPO_ROOT) -> list[tuple[Path, str]]:
     if (root / "assets" / "targets.yaml").is_file():
         files.append((root / "assets" / "targets.yaml", TARGETS))
     files += [(p, MISSION) for p in sorted((root / "missions").glob("*.yaml"))]
+    if (root / "assets" / "wargear.yaml").is_file():
+        files.append((root / "assets" / "wargear.yaml", WARGEAR))
+    files += [(p, SPECIAL_OPERATIONS)
+              for p in sorted((root / "assets" / "special_operations").glob("*.yaml"))]
     return files
 
 
@@ -78,6 +88,10 @@ def file_kind(data: Any) -> str | None:
         return KILLZONE
     if "targets" in data:
         return TARGETS
+    if "special_operations" in data:
+        return SPECIAL_OPERATIONS
+    if "wargear" in data:
+        return WARGEAR
     return None
 
 
@@ -126,7 +140,9 @@ def load_catalogue(extra_paths: Sequence[str | Path] = (), *,
         if not kind:
             run.issues.append(ContentIssue(doc.file, 1, 1, "", "cannot tell what this file "
                               "holds: a fireteam has 'datacards' and 'composition', a mission "
-                              "'territories', a killzone side 'blocked', a target list 'targets'"))
+                              "'territories', a killzone side 'blocked', a target list "
+                              "'targets', a wargear list 'wargear', a special operation list "
+                              "'special_operations'"))
             continue
         docs[kind].append(Reader(doc, run.issues))
     for r in docs[KILLZONE]:
@@ -137,13 +153,18 @@ def load_catalogue(extra_paths: Sequence[str | Path] = (), *,
         _targets(run, r)
     for r in docs[MISSION]:
         parse_mission(run, r)
+    for r in docs[WARGEAR]:
+        parse_wargear(run, r)
+    for r in docs[SPECIAL_OPERATIONS]:
+        parse_special_operations(run, r)
     for r, where, card in run.card_refs:
         r.reference(where, card, run.declared_cards, "datacard")
     if run.issues:
         order = {str(display_file(p)): i for i, (p, _) in enumerate(files)}
         run.issues.sort(key=lambda s: (order.get(s.file, -1), s.line, s.column))
         raise ContentError(run.issues)
-    return Catalogue(run.datacards, run.fireteams, run.killzones, run.missions, run.targets)
+    return Catalogue(run.datacards, run.fireteams, run.killzones, run.missions, run.targets,
+                     run.wargear, run.special_operations)
 
 
 # --- killzone sides -------------------------------------------------------------------------
@@ -262,8 +283,8 @@ def _datacard(r: Reader, path: KeyPath, raw: Any, ident: str | None, scenario: b
             weapons.append(weapon)
     abilities: list[Ability] = []
     ability_seen: set[str] = set()
-    ability_ctx = Context(ctx.weapons if ctx.weapons is not None else weapon_seen,
-                          ctx.objectives, ctx.board)
+    ability_ctx = replace(ctx, weapons=ctx.weapons if ctx.weapons is not None else weapon_seen,
+                          holder="a datacard ability", target_ok=False, use_ok=False)
     for i, raw_ability in enumerate(r.items(path + ("abilities",),
                                             m.get("abilities", [])) or []):
         got = _named_effects(r, path + ("abilities", i), raw_ability, ability_ctx,
@@ -382,12 +403,21 @@ def _fireteam(run: Run, r: Reader) -> None:
     if isinstance(raw_cards, list):
         run.declared_cards.update(c["id"] for c in raw_cards
                                   if isinstance(c, dict) and isinstance(c.get("id"), str))
+    team_weapons = _weapon_ids_in(raw_cards)
+    run.declared_weapons.update(team_weapons)
+    if isinstance(m.get("id"), str):
+        raw_composition = m.get("composition")
+        run.team_cards.setdefault(m["id"], set()).update(
+            e["card"] for e in (raw_composition if isinstance(raw_composition, list) else ())
+            if isinstance(e, dict) and isinstance(e.get("card"), str))
     composition = _composition(run, r, top + ("composition",), m.get("composition", ABSENT))
-    ctx = Context(weapons=_weapon_ids_in(raw_cards))
     ploys: list[Ploy] = []
     raw_ploys = (r.items(top + ("ploys",), m["ploys"]) or []) if "ploys" in m else []
     for i, raw in enumerate(raw_ploys):
         p = top + ("ploys", i)
+        targeted = isinstance(raw, dict) and raw.get("target") == "operative"
+        ctx = Context(weapons=team_weapons, holder="a ploy without 'target: operative'",
+                      target_ok=targeted)
         got = _named_effects(r, p, raw, ctx, ("target",))
         if got is None:
             continue
@@ -444,6 +474,6 @@ def _target_condition(r: Reader, path: KeyPath, raw: Any) -> Effect | None:
 
 
 __all__ = [
-    "FILE_KINDS", "REPO_ROOT", "expand_paths", "file_kind", "format_path", "load_catalogue",
-    "parse_datacards", "shipped_files", "suggestion",
+    "FILE_KINDS", "REPO_ROOT", "SPECIAL_OPERATIONS", "WARGEAR", "expand_paths", "file_kind",
+    "format_path", "load_catalogue", "parse_datacards", "shipped_files", "suggestion",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.content.schema import ABSENT, Board, Context, Reader, Run, describe
-from game.content.yamlio import KeyPath
+from game.content.yamlio import KeyPath, suggestion
 from game.engine import vocabulary as V
 from game.engine.defs import KillzoneSide, Mission, MissionAction
 
@@ -15,7 +15,8 @@ _MISSION_KEYS = ("id", "name", "killzone", "territories", "objectives")
 def parse_mission(run: Run, r: Reader) -> None:
     top = r.doc.path
     m = r.mapping(top, r.doc.data, _MISSION_KEYS,
-                  ("turning_points", "text", "victory", "rules", "actions"))
+                  ("turning_points", "text", "victory", "rules", "actions", "objective_sides",
+                   "sudden_victory"))
     if m is None:
         return
     mark = r.mark()
@@ -34,16 +35,67 @@ def parse_mission(run: Run, r: Reader) -> None:
         if "territories" in m else None
     objectives = _objectives(r, top + ("objectives",), m.get("objectives", ABSENT), board, side) \
         if "objectives" in m else None
-    ctx = Context(weapons=run.weapon_ids(), objectives=objectives or {}, board=board)
+    sides = _objective_sides(r, top + ("objective_sides",), m.get("objective_sides", {}),
+                             objectives)
+    sudden = _sudden_victory(r, top + ("sudden_victory",), m.get("sudden_victory", ABSENT)) \
+        if "sudden_victory" in m else 0
+    ctx = Context(weapons=run.weapon_ids(), objectives=objectives or {}, board=board,
+                  holder="a mission rule")
     rules = r.effects(top + ("rules",), m.get("rules", []), ctx)
     actions = _actions(r, top + ("actions",), m.get("actions", []), ctx)
+    if "objective_sides" not in m:
+        _no_sides(r, top, m)
     if ident is not None and run.register(r, top + ("id",), "mission", ident) \
             and r.clean_since(mark) and side is not None:
         assert name is not None and text is not None and turning_points is not None
         assert territories is not None and objectives is not None and rules is not None
         assert actions is not None and victory is not None
+        assert sides is not None and sudden is not None
         run.missions[ident] = Mission(ident, name, side.id, territories, objectives,
-                                      turning_points, rules, actions, text, victory)
+                                      turning_points, rules, actions, text, victory, sides,
+                                      sudden)
+
+
+def _objective_sides(r: Reader, path: KeyPath, raw: Any,
+                     objectives: dict[str, str] | None) -> dict[str, int] | None:
+    """``{objective id: 1 or 2}``: the territory whose side each objective is on."""
+    if not isinstance(raw, dict):
+        r.error(path, f"expected a mapping of objective id -> 1 or 2, got {describe(raw)}")
+        return None
+    mark = r.mark()
+    sides: dict[str, int] = {}
+    for key, value in raw.items():
+        if objectives is not None and key not in objectives:
+            r.error(path + (key,), f"unknown objective '{key}'"
+                                   f"{suggestion(key, sorted(objectives))}", at_key=True)
+            continue
+        if isinstance(value, bool) or value not in (1, 2):
+            r.error(path + (key,), f"an objective's side is 1 or 2, got {describe(value)}")
+            continue
+        sides[str(key)] = int(value)
+    return sides if r.clean_since(mark) else None
+
+
+def _sudden_victory(r: Reader, path: KeyPath, raw: Any) -> int | None:
+    """``{vp_at_least: N}``: the first player to reach N VP wins at once."""
+    m = r.mapping(path, raw, ("vp_at_least",))
+    if m is None:
+        return None
+    return r.integer(path + ("vp_at_least",), m.get("vp_at_least", ABSENT), 1)
+
+
+def _no_sides(r: Reader, top: KeyPath, m: dict[Any, Any]) -> None:
+    """Report each ``near_objective: {side: ...}`` of a mission without ``objective_sides``."""
+    for key, inner in (("rules", "if"), ("actions", "requires")):
+        items = m.get(key)
+        for i, item in enumerate(items if isinstance(items, list) else ()):
+            conditions = item.get(inner) if isinstance(item, dict) else None
+            for j, condition in enumerate(conditions if isinstance(conditions, list) else ()):
+                near = condition.get("near_objective") if isinstance(condition, dict) else None
+                if isinstance(near, dict) and "side" in near:
+                    r.error(top + (key, i, inner, j, "near_objective", "side"),
+                            "an objective's side is only known when the mission gives "
+                            "'objective_sides'")
 
 
 def _territories(r: Reader, path: KeyPath, raw: Any,

@@ -23,7 +23,9 @@ from game.engine.defs import (
     Fireteam,
     KillzoneSide,
     Mission,
+    SpecialOperation,
     TargetOfOpportunity,
+    Wargear,
 )
 
 DEFAULT_COLUMNS = 15
@@ -101,11 +103,18 @@ class Board:
 
 @dataclass(frozen=True)
 class Context:
-    """What references in rules may name: None means "not known here, do not check"."""
+    """What references in rules may name: None means "not known here, do not check".
+
+    ``holder`` says what holds the rules, for messages ("a datacard ability"); ``target_ok``
+    allows ``who: target`` (wargear, ploys with ``target: operative``, rewards) and ``use_ok``
+    the event ``use`` (wargear only)."""
 
     weapons: Collection[str] | None = None
     objectives: Collection[str] | None = None
     board: Board = field(default_factory=Board)
+    holder: str = "this card"
+    target_ok: bool = False
+    use_ok: bool = False
 
 
 class Reader:
@@ -387,6 +396,13 @@ class Reader:
         schema = V.EFFECT_SCHEMAS[kind]
         mark = self.mark()
         params_in = {k: v for k, v in value.items() if k not in V.EFFECT_COMMON_KEYS}
+        if params_in.get("who") == V.WHO_TARGET and not ctx.target_ok:
+            self.error(path + ("who",), f"'who: target' is not allowed in {ctx.holder}: only "
+                       "special issue wargear, a ploy with 'target: operative' and a special "
+                       "operation's reward name an operative")
+        if kind == V.TRIGGER and params_in.get("on") == V.USE and not ctx.use_ok:
+            self.error(path + ("on",), f"the event 'use' is not allowed in {ctx.holder}: it "
+                       "fires when a special issue wargear card is used")
         text = self.text(path + ("text",), value["text"]) if "text" in value else ""
         checked = self.value(path, params_in, schema, ctx)
         if not self.clean_since(mark) or not isinstance(checked, dict):
@@ -410,7 +426,9 @@ _WHAT = {
     "reroll_hits": "re-roll", "reroll_defence": "re-roll", "control": "control value",
     "in_territory": "territory", "flag": "objective flag", "not_flag": "objective flag",
     "set_flag": "objective flag", "clear_flag": "objective flag", "per": "score 'per'",
-    "rule": "weapon rule",
+    "rule": "weapon rule", "for": "score 'for' value", "side": "objective side",
+    "player_flag": "objective flag", "not_player_flag": "objective flag",
+    "set_player_flag": "objective flag",
 }
 
 
@@ -436,8 +454,15 @@ class Run:
     killzones: dict[str, KillzoneSide] = field(default_factory=dict)
     missions: dict[str, Mission] = field(default_factory=dict)
     targets: dict[str, TargetOfOpportunity] = field(default_factory=dict)
+    wargear: dict[str, Wargear] = field(default_factory=dict)
+    special_operations: dict[str, SpecialOperation] = field(default_factory=dict)
     card_refs: list[tuple[Reader, KeyPath, str]] = field(default_factory=list)
     declared_cards: set[str] = field(default_factory=set)  # written, even if not valid
+    declared_weapons: set[str] = field(default_factory=set)  # written, even if not valid
+    # fireteam id (written, even if not valid) -> the datacard ids its composition names
+    team_cards: dict[str, set[str]] = field(default_factory=dict)
+    # (fireteam, stage) -> the special operation first given for it, as "'id' (file:line)"
+    operation_stages: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def register(self, r: Reader, path: KeyPath, kind: str, ident: str) -> bool:
         """Note ``ident`` as defined here; False (and an issue) if its kind already has it."""
@@ -450,4 +475,7 @@ class Run:
         return True
 
     def weapon_ids(self) -> set[str]:
-        return {w.id for card in self.datacards.values() for w in card.weapons}
+        """Every weapon id written on a datacard (valid or not, so that a broken card does
+        not make each rule naming its weapons a second issue)."""
+        return {w.id for card in self.datacards.values() for w in card.weapons} \
+            | self.declared_weapons

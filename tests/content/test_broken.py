@@ -193,3 +193,110 @@ def test_a_file_of_unknown_kind_says_what_it_expected(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as caught:
         load_catalogue([path], shipped=False)
     assert "cannot tell what this file holds" in caught.value.issues[0].message
+
+
+# --- wargear, special operations, mission extensions ----------------------------------------
+
+TEAM = HERE / "good" / "test_team.yaml"  # the fireteam the broken special operations name
+
+
+def with_team(*names: str) -> list[ContentIssue]:
+    """The issues of these broken files loaded with the test killzone and fireteam."""
+    with pytest.raises(ContentError) as caught:
+        load_catalogue([SIDE, TEAM, *(BROKEN / name for name in names)], shipped=False)
+    return caught.value.issues
+
+
+def test_unknown_wargear_timing_suggests_the_near_miss() -> None:
+    found = issues("bad_wargear.yaml")
+    timing = one(found, "wargear[broken_kit].timing")
+    assert timing.file.endswith("bad_wargear.yaml")
+    assert (timing.line, timing.column) == (5, 13)
+    assert timing.message == "unknown wargear timing 'activaton' — did you mean 'activation'?"
+    duration = one(found, "wargear[broken_forever].duration")
+    assert duration.line == 13
+    assert "did you mean 'mission'?" in duration.message
+    assert "did you mean 'heal'?" in one(found,
+                                         "wargear[broken_forever].effects[0].do[0].hael").message
+
+
+def test_special_operation_of_an_unknown_fireteam() -> None:
+    (issue,) = with_team("bad_operation_fireteam.yaml")
+    assert issue.file.endswith("bad_operation_fireteam.yaml")
+    assert (issue.line, issue.column) == (3, 15)
+    assert issue.key_path == "special_operations[broken_lost].fireteam"
+    assert issue.message == "unknown fireteam 'test_tem' — did you mean 'test_team'?"
+
+
+def test_reward_card_must_be_in_the_fireteam_and_kind_must_fit_the_stage() -> None:
+    found = with_team("bad_reward.yaml", "unknown_id.yaml")  # unknown_id defines broken_gunner
+    card = one(found, "special_operations[broken_stranger].reward.card")
+    assert card.file.endswith("bad_reward.yaml")
+    assert card.line == 11
+    assert card.message == ("datacard 'broken_gunner' is not in the composition of fireteam "
+                            "'test_team' (its datacards: test_trooper)")
+    kind = one(found, "special_operations[broken_asset].reward.kind")
+    assert kind.line == 20
+    assert kind.message == ("the reward of a final special operation is a command_asset, "
+                            "not a battle_honour")
+    rules = one(found, "special_operations[broken_asset].rules[0].who")
+    assert rules.line == 18
+    assert "'who: target' is not allowed in a special operation's rules" in rules.message
+
+
+def test_who_target_only_where_an_operative_is_named() -> None:
+    found = issues("bad_who_target.yaml")
+    ability = one(found, "datacards[broken_pointer].abilities[broken_aim].effects[0].who")
+    assert ability.file.endswith("bad_who_target.yaml")
+    assert (ability.line, ability.column) == (19, 51)
+    assert ability.message.startswith("'who: target' is not allowed in a datacard ability")
+    ploy = one(found, "ploys[broken_untargeted].effects[0].who")
+    assert ploy.line == 28
+    assert "a ploy without 'target: operative'" in ploy.message
+    use = one(found, "datacards[broken_pointer].abilities[broken_aim].effects[1].on")
+    assert use.line == 20
+    assert "the event 'use' is not allowed in a datacard ability" in use.message
+    # a ploy that names an operative may use it
+    assert not [i for i in found if "broken_targeted" in i.key_path]
+    assert len(found) == 3
+
+
+def test_one_special_operation_per_stage_and_fireteam() -> None:
+    (issue,) = with_team("duplicate_stage.yaml")
+    assert issue.file.endswith("duplicate_stage.yaml")
+    assert (issue.line, issue.key_path) == (10, "special_operations[broken_second_b].stage")
+    assert issue.message.startswith("fireteam 'test_team' already has a second special "
+                                    "operation: 'broken_second_a' (")
+    assert "duplicate_stage.yaml:4)" in issue.message
+
+
+def test_a_stage_already_taken_by_another_file() -> None:
+    found = with_team("../good/test_special_operations.yaml", "duplicate_stage.yaml")
+    stages = [i for i in found if i.key_path.endswith(".stage")]
+    assert [i.key_path for i in stages] == ["special_operations[broken_second_a].stage",
+                                            "special_operations[broken_second_b].stage"]
+    assert all("'test_team_second' (" in i.message for i in stages)
+    assert "test_special_operations.yaml:19)" in stages[0].message
+
+
+def test_mission_objective_sides_and_sudden_victory() -> None:
+    found = issues("bad_mission_extras.yaml")
+    unknown = one(found, "objective_sides.obj3")
+    assert unknown.file.endswith("bad_mission_extras.yaml")
+    assert (unknown.line, unknown.column) == (8, 28)
+    assert unknown.message == "unknown objective 'obj3' — did you mean 'obj2'?"
+    side = one(found, "objective_sides.obj2")
+    assert side.message == "an objective's side is 1 or 2, got the integer 3"
+    sudden = one(found, "sudden_victory.vp_at_least")
+    assert (sudden.line, sudden.message) == (9, "vp_at_least must be at least 1, got 0")
+    assert "not allowed in a mission rule" in one(found, "rules[0].who").message
+    assert "the event 'use' is not allowed" in one(found, "rules[0].on").message
+    assert "unknown score 'for' value 'everyone'" in one(found, "rules[0].do[0].for").message
+
+
+def test_objective_side_condition_needs_objective_sides() -> None:
+    (issue,) = issues("bad_mission_sides.yaml")
+    assert issue.file.endswith("bad_mission_sides.yaml")
+    assert (issue.line, issue.key_path) == (
+        14, "actions[broken_raid].requires[0].near_objective.side")
+    assert "objective_sides" in issue.message

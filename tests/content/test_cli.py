@@ -38,6 +38,26 @@ def test_check_good_files_prints_a_summary_and_exits_0() -> None:
         assert kind in line
 
 
+def counts(summary_line: str) -> dict[str, int]:
+    """``ok: 2 fireteams, 0 special issue wargear`` -> {"fireteams": 2, ...}."""
+    assert summary_line.startswith("ok: ")
+    parts = (part.split(" ", 1) for part in summary_line[4:].split(", "))
+    return {what: int(n) for n, what in parts}
+
+
+def test_check_counts_wargear_and_special_operations() -> None:
+    shipped = run("check")
+    assert shipped.returncode == 0, shipped.stdout
+    both = run("check", HERE / "good")
+    assert both.returncode == 0, both.stdout
+    before, after = counts(shipped.stdout.strip()), counts(both.stdout.strip())
+    assert after["special issue wargear"] == before["special issue wargear"] + 2
+    operations = [k for k in after if k.startswith("special operation")]
+    assert len(operations) == 1
+    assert after[operations[0]] == sum(v for k, v in before.items()
+                                       if k.startswith("special operation")) + 3
+
+
 def test_check_a_missing_path_is_a_message_not_a_traceback() -> None:
     result = run("check", "no/such/place.yaml")
     assert result.returncode == 1
@@ -51,11 +71,16 @@ def test_list_prints_ids_by_kind() -> None:
     out = result.stdout.splitlines()
     for title in ("fireteams:", "datacards:", "weapons:", "weapon ids:", "ploys:", "missions:",
                   "objectives:", "targets of opportunity:", "special issue wargear:",
-                  "special operations:"):
+                  "special operations:", "weapon rules:"):
         assert title in out
     assert "  test_trooper.test_carbine" in out
     assert "  test_carbine" in out
     assert "  test_mission.obj1" in out
+    assert "  test_stimm" in out
+    assert "  test_team_first (test_team, first; battle honour: Steady Hands)" in out
+    assert "  test_team_final (test_team, final; command asset: Resupply)" in out
+    rules = out[out.index("weapon rules:") + 1:]
+    assert "  lethal" in rules and "  melta" in rules
 
 
 def test_list_shipped_content_exits_0() -> None:

@@ -11,6 +11,7 @@ import yaml
 from game.content import (
     REPO_ROOT,
     ContentError,
+    file_kind,
     is_hex_on_board,
     load_catalogue,
     load_yaml,
@@ -152,3 +153,87 @@ def test_lower_set_columns_have_one_hex_fewer(label: str, on_board: bool) -> Non
 
 def test_repo_root_is_found_from_the_package() -> None:
     assert (REPO_ROOT / "game" / "content" / "loader.py").is_file()
+
+
+def test_wargear_becomes_definitions() -> None:
+    cat = load_catalogue([GOOD], shipped=False)
+    assert list(cat.wargear) == ["test_medi_kit", "test_stimm"]
+    kit = cat.wargear["test_medi_kit"]
+    assert (kit.name, kit.timing, kit.duration) == ("Medi-kit", "activation", "instant")
+    assert kit.effects == (defs.Effect("trigger", {"on": "use", "do": [{"heal": 3}]}),)
+    stimm = cat.wargear["test_stimm"]
+    assert (stimm.timing, stimm.duration) == ("strategy", "turning_point")
+    assert stimm.effects[0].params == {"stat": "move", "add": 1, "who": "target"}
+    assert stimm.text.endswith("until the turning point ends.")  # a folded YAML line
+
+
+def test_special_operations_become_definitions() -> None:
+    cat = load_catalogue([GOOD], shipped=False)
+    ops = cat.special_operations
+    assert list(ops) == ["test_team_first", "test_team_second", "test_team_final"]
+    first = ops["test_team_first"]
+    assert (first.fireteam, first.stage, first.name) == ("test_team", "first", "Under Fire")
+    assert first.rules == (defs.Effect("trigger", {"on": "start_mission", "who": "friendly",
+                                                   "do": [{"damage": 1}]}),)
+    assert first.reward.kind == "battle_honour"
+    assert first.reward.card == "test_trooper"
+    assert first.reward.effects[0].params["mods"] == {"hit": -1}
+    second = ops["test_team_second"]
+    assert second.rules == ()
+    assert second.reward.card == ""
+    assert second.reward.effects[0].params["who"] == "target"
+    final = ops["test_team_final"]
+    assert final.reward == defs.Reward("command_asset", "Resupply",
+                                       "Once per mission, heal an operative.", "", ())
+
+
+def test_mission_extensions() -> None:
+    cat = load_catalogue([GOOD], shipped=False)
+    mission = cat.missions["test_mission"]
+    assert mission.objective_sides == {"obj1": 1, "obj2": 2}
+    assert mission.sudden_victory == 6
+    assert mission.rules[1].params == {"on": "start_mission", "do": [{"mark_random": True}]}
+    assert mission.rules[2].params["do"] == [{"score": 1, "for": "own", "per": "operative"}]
+    grab = mission.actions[1]
+    assert grab.requires[0] == {"near_objective": {"distance": 0, "side": "enemy",
+                                                   "carried": False,
+                                                   "not_player_flag": "secured"}}
+    assert grab.requires[3:] == ({"wounds_at_most": 12},
+                                 {"near_hex": {"hexes": ["D1", "D4"], "distance": 3}})
+    assert grab.effects == ({"pick_up": True}, {"set_player_flag": "secured"}, {"damage": 1})
+    escape = mission.actions[2]
+    assert escape.effects[-1] == {"win": True}
+    # missions that do not say have neither
+    dual = load_catalogue().missions.get("dual_strike")
+    if dual is not None:
+        assert dual.objective_sides == {} and dual.sudden_victory == 0
+
+
+def test_a_targeted_ploy_may_use_who_target() -> None:
+    cat = load_catalogue([GOOD], shipped=False)
+    ploy = cat.fireteams["test_team"].ploys[1]
+    assert ploy.effects[0].params["who"] == "target"
+
+
+@pytest.mark.parametrize(("data", "kind"), [
+    ({"wargear": []}, "wargear"),
+    ({"special_operations": []}, "special_operations"),
+    ({"targets": []}, "targets"),
+    ({"hello": 1}, None),
+])
+def test_file_kind_is_told_by_the_top_level_key(data: object, kind: str | None) -> None:
+    assert file_kind(data) == kind
+
+
+def test_shipped_files_include_wargear_and_special_operations(tmp_path: Path) -> None:
+    (tmp_path / "assets" / "special_operations").mkdir(parents=True)
+    (tmp_path / "assets" / "wargear.yaml").write_text("wargear: []\n", encoding="utf-8")
+    for name in ("b.yaml", "a.yaml"):
+        (tmp_path / "assets" / "special_operations" / name).write_text(
+            "special_operations: []\n", encoding="utf-8")
+    files = shipped_files(tmp_path)
+    assert [(p.relative_to(tmp_path).as_posix(), kind) for p, kind in files] == [
+        ("assets/wargear.yaml", "wargear"),
+        ("assets/special_operations/a.yaml", "special_operations"),
+        ("assets/special_operations/b.yaml", "special_operations"),
+    ]
