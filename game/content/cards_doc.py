@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from game.content.loader import REPO_ROOT
+from game.engine import defs as D
 from game.engine import vocabulary as V
 from game.engine.defs import (
     Catalogue,
@@ -26,23 +27,23 @@ GENERATOR = "python tools/gen_cards.py"
 
 # Each weapon rule: its printed name and what it does, in our own words.
 WEAPON_RULE_GLOSSARY: dict[str, tuple[str, str]] = {
-    V.PISTOL: ("Pistol", "Can be used against an enemy operative next to the attacker, "
+    D.PISTOL: ("Pistol", "Can be used against an enemy operative next to the attacker, "
                          "as a Range 1 weapon can."),
-    V.RAPID_FIRE: ("Rapid Fire", "One more attack die when the target is at most half the "
+    D.RAPID_FIRE: ("Rapid Fire", "One more attack die when the target is at most half the "
                                  "weapon's Range away."),
-    V.OVERCHARGE: ("Overcharge", "May be declared with the attack: +2 to both Damage values, "
+    D.OVERCHARGE: ("Overcharge", "May be declared with the attack: +2 to both Damage values, "
                                  "but each 1 on the hit dice deals 4 damage to the attacker."),
-    V.IGNORES_COVER: ("Ignores Cover", "The defender gains nothing from being in cover."),
-    V.LETHAL: ("Lethal", "Hit dice of 5 and 6 are both critical hits."),
-    V.PIERCING: ("Piercing", "The defender rolls one defence die fewer."),
-    V.DEVASTATING: ("Devastating", "Blocks cannot cancel this weapon's critical hits."),
-    V.BRUTAL: ("Brutal", "The defender's dice block only when they show a 6."),
-    V.HEAVY: ("Heavy", "Cannot be used in an activation in which the operative has made a "
+    D.IGNORES_COVER: ("Ignores Cover", "The defender gains nothing from being in cover."),
+    D.LETHAL: ("Lethal", "Hit dice of 5 and 6 are both critical hits."),
+    D.PIERCING: ("Piercing", "The defender rolls one defence die fewer."),
+    D.DEVASTATING: ("Devastating", "Blocks cannot cancel this weapon's critical hits."),
+    D.BRUTAL: ("Brutal", "The defender's dice block only when they show a 6."),
+    D.HEAVY: ("Heavy", "Cannot be used in an activation in which the operative has made a "
                        "Move or Disengage action."),
-    V.HAZARDOUS: ("Hazardous", "After the attack the attacker rolls one D6; on a 1 it "
+    D.HAZARDOUS: ("Hazardous", "After the attack the attacker rolls one D6; on a 1 it "
                                "suffers 3 damage."),
-    V.TWIN_LINKED: ("Twin-linked", "Re-roll any hit dice that show a 1."),
-    V.MELTA: ("Melta", "+2 to both Damage values when the target is at most half the "
+    D.TWIN_LINKED: ("Twin-linked", "Re-roll any hit dice that show a 1."),
+    D.MELTA: ("Melta", "+2 to both Damage values when the target is at most half the "
                        "weapon's Range away."),
 }
 

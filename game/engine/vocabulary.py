@@ -23,6 +23,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.engine.defs import WEAPON_RULES
+
 # --- value specs ----------------------------------------------------------------------
 
 
@@ -122,21 +124,7 @@ ROLES = (ATTACKER, DEFENDER)
 
 REROLL_VALUES = ("ones", "failed")
 
-# weapon rules of the rulebook (the same words as game.engine.defs.WEAPON_RULES)
-PISTOL = "pistol"
-RAPID_FIRE = "rapid_fire"
-OVERCHARGE = "overcharge"
-IGNORES_COVER = "ignores_cover"
-LETHAL = "lethal"
-PIERCING = "piercing"
-DEVASTATING = "devastating"
-BRUTAL = "brutal"
-HEAVY = "heavy"
-HAZARDOUS = "hazardous"
-TWIN_LINKED = "twin_linked"
-MELTA = "melta"
-WEAPON_RULES = (PISTOL, RAPID_FIRE, OVERCHARGE, IGNORES_COVER, LETHAL, PIERCING, DEVASTATING,
-                BRUTAL, HEAVY, HAZARDOUS, TWIN_LINKED, MELTA)
+# weapon rules (WEAPON_RULES) are defined with the weapons, in defs.py
 
 # trigger events
 START_TURNING_POINT = "start_turning_point"
@@ -319,3 +307,4 @@ def outcome_name(outcome: Mapping[str, Any]) -> str | None:
             return str(key)
     return None
 
+__all__ = ["WEAPON_RULES"]  # re-exported for the content loader
