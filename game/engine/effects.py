@@ -421,7 +421,10 @@ def score_for(game: Game, player: int, outcome: dict[str, Any],
     if per == "powered_objective":
         return value * sum(1 for o in held if "powered" in state.objective_flags.get(o, []))
     if per == "operative":
-        return value * sum(1 for op in picked or () if op.player == player)
+        # `for: each`: each player counts its own picked operatives; `own`/`enemy`: the one
+        # player scoring counts every operative the trigger picked
+        mine_only = outcome.get("for", "each") == "each"
+        return value * sum(1 for op in picked or () if op.player == player or not mine_only)
     return value
 
 

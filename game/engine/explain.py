@@ -84,7 +84,8 @@ def explain(game: Game, action: Action) -> str:
         return (f"{op.id} has already been activated this turning point and other friendly "
                 "operatives have not")
     if isinstance(action, Cancel):
-        return "the operative has already spent AP: the activation cannot be cancelled"
+        return ("the operative has already spent AP or had a card used on it: the activation "
+                "cannot be cancelled")
     assert state.active is not None
     op = state.operatives[state.active]
     operative = getattr(action, "operative", op.id)

@@ -557,6 +557,8 @@ class Game:
         assert card is not None
         target = self.state.operatives[action.operative]
         self.state.wargear_used[action.player].append(card.id)
+        if self.state.step == Step.ACT:
+            self.state.ap_spent = True  # a card used: the activation can no longer be cancelled
         self.note(f"player {action.player} uses {card.name} on {target.id}")
         for effect in card.effects:
             if effect.kind == "trigger" and effect.get("on") == "use":
@@ -719,10 +721,12 @@ class Game:
                 self.note(f"{op.id} drops {objective} on {op.hex}")
         op.damage = wounds
         op.taken_down = True
-        op.hex = None
         self.note(f"{op.id} is taken down")
         self._sources = None
+        # its hex is still known while "taken down" rules ask where it fell
         fire(self, "taken_down", subject=op)
+        op.hex = None
+        self._changed()
         self._event({"type": "taken_down", "victim": op.id, "by": by, "melee": melee,
                      "distance": distance, "full_health": full_health})
 
