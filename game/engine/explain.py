@@ -21,7 +21,7 @@ from game.engine.actions import (
     Use,
     Wait,
 )
-from game.engine.defs import OVERCHARGE, PISTOL
+from game.engine.defs import HEAVY, OVERCHARGE, PISTOL
 from game.engine.state import Phase, Step
 
 if TYPE_CHECKING:
@@ -152,6 +152,9 @@ def _explain_attack(game: Game, action: Attack) -> str:
         return f"{weapon.name} costs {weapon.ap}AP and only {state.ap_left}AP are left"
     if action.overcharge and OVERCHARGE not in weapon.rules:
         return f"{weapon.name} cannot be overcharged"
+    if HEAVY in weapon.rules and state.moved:
+        return (f"{weapon.name} is Heavy: it cannot be used in an activation in which "
+                f"{op.id} has made a Move or Disengage action")
     target = state.operatives.get(action.target)
     if target is None or not target.on_killzone:
         return f"no operative {action.target!r} on the killzone"
