@@ -506,8 +506,9 @@ def end_of_turn_met(game: Game, player: int, p: dict[str, Any]) -> bool:
         if held < int(p["control_at_least"]):
             return False
     if p.get("control_all"):
-        if not game.config.objectives or any(
-                state.control.get(o, 0) != player for o in game.config.objectives):
+        # an objective that has left the killzone (extracted, destroyed) no longer counts
+        live = [o for o in game.config.objectives if o not in state.removed_objectives]
+        if not live or any(state.control.get(o, 0) != player for o in live):
             return False
     if "in_enemy_territory" in p:
         side = state.territory.get(3 - player)

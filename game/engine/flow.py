@@ -145,6 +145,7 @@ def end_turn(game: Game) -> None:
 def _end(game: Game) -> bool:
     state = game.state
     fire(game, "end_firefight_phase")
+    game.check_sudden_victory()
     if game.is_over:
         return False
     fire(game, "end_phase")

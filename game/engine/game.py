@@ -246,10 +246,25 @@ class Game:
             return
         self.state.vp[player] += vp
         self.note(f"player {player} scores {vp} VP")
+
+    def check_sudden_victory(self) -> None:
+        """A mission card's sudden victory, checked once a rule or an action has finished
+        scoring (so two players scoring in the same step are treated alike): whoever reached
+        the target wins at once; if both did, the higher total wins, equal totals draw."""
         target = self.config.sudden_victory
-        if target and self.state.vp[player] >= target:
-            self.note(f"player {player} reaches {target} VP: the mission ends at once")
-            self.end_mission(player)
+        if not target or self.is_over:
+            return
+        vp = self.state.vp
+        reached = [p for p in (1, 2) if vp[p] >= target]
+        if not reached:
+            return
+        if len(reached) == 1:
+            winner = reached[0]
+            self.note(f"player {winner} reaches {target} VP: the mission ends at once")
+        else:
+            winner = 0 if vp[1] == vp[2] else (1 if vp[1] > vp[2] else 2)
+            self.note(f"both players reach {target} VP: the mission ends at once")
+        self.end_mission(winner)
 
     def end_mission(self, winner: int | None = None) -> None:
         """End the mission now: completed targets of opportunity are added, then the winner
@@ -267,6 +282,7 @@ class Game:
         """Carry out everything that needs no decision, until a decision or the end."""
         while True:
             self._changed()
+            self.check_sudden_victory()
             if not flow.step(self):
                 return
 
