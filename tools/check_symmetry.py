@@ -7,13 +7,18 @@ checks, independently of the game code:
 * blocked and cover hexes are point-symmetric under a half turn of the board;
 * the open (non-blocked) hexes form one connected region;
 * for each mission: territory 2 is the half turn of territory 1, the territories do not
-  overlap, objectives map onto objectives, and no territory hex or objective is blocked.
+  overlap, every objective's half turn is another objective (strictly: objectives come in
+  mirrored pairs), and no territory hex or objective is blocked;
+* ``objective_sides``: every key is an objective, every value 1 or 2; an objective and its
+  half turn are on opposite sides (or both on none), and an objective on side N lies nearer
+  to territory N than to the other territory;
+* hexes named by the mission's rules and actions (``hex`` / ``hexes`` of ``near_hex`` and
+  ``far_from_hex``) map onto hexes named there too.
 
 A half turn maps column c (0-based) to 14 - c and row r to 12 - r in the 11-hex columns
 A, C, ..., O or to 11 - r in the 10-hex columns B, D, ..., N. No hex is its own image: the
-centre of the board lies on the edge between H5 and H6. A mission with an odd number of
-objectives may therefore have one "centre objective" on H5 or H6 whose image is the other of
-the two; that one is reported, not failed.
+centre of the board lies on the edge between H5 and H6, so a single centre objective is
+never fair; put a pair there (H5 and H6) instead.
 
 Usage: python tools/check_symmetry.py [--render]
 """
@@ -159,13 +164,85 @@ def check_mission(
     if objs & (t1 | t2):
         errors.append(f"{name}: objective inside a territory: {labels(objs & (t1 | t2))}")
     unmatched = asymmetric(board, objs)
-    centre = {h for h in unmatched if board.half_turn(h) in board.neighbours(h)}
-    if len(centre) > 1 or unmatched - centre:
+    if unmatched:
         errors.append(f"{name}: objectives without a mirror image: {labels(unmatched)}")
-    elif centre:
-        print(f"{name}: centre objective {labels(centre)} (no hex is its own half turn)")
+    if len(objs) != len(objectives):
+        errors.append(f"{name}: two objectives share a hex")
+    check_sides(board, name, objectives, data.get("objective_sides"), t1, t2, errors)
+    named = hex_set(board, sorted(set(rule_hexes(data.get("rules")) +
+                                      rule_hexes(data.get("actions")))),
+                    f"{name} hexes named by rules", errors)
+    bad = asymmetric(board, named)
+    if bad:
+        errors.append(f"{name}: hexes named by rules without their half turn: {labels(bad)}")
     print(f"{name}: territories {len(t1)} + {len(t2)} hexes, objectives {labels(objs)}")
     return kz, t1, t2, objs
+
+
+def rule_hexes(node: object) -> list[str]:
+    """Every hex label under a ``hex`` or ``hexes`` key anywhere in rules or actions."""
+    out: list[str] = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "hex":
+                out.append(str(value))
+            elif key == "hexes" and isinstance(value, list):
+                out.extend(str(v) for v in value)
+            else:
+                out.extend(rule_hexes(value))
+    elif isinstance(node, list):
+        for item in node:
+            out.extend(rule_hexes(item))
+    return out
+
+
+def check_sides(board: Board, name: str, objectives: dict[str, str], sides: object, t1: set[Hex],
+                t2: set[Hex], errors: list[str]) -> None:
+    """``objective_sides``: mirrored objectives on opposite sides, each nearer its own
+    territory."""
+    if sides is None:
+        return
+    if not isinstance(sides, dict):
+        errors.append(f"{name}: objective_sides must map objective ids to 1 or 2")
+        return
+    where: dict[Hex, str] = {}
+    for obj, label_ in objectives.items():
+        try:
+            where[board.parse(label_)] = obj
+        except (ValueError, IndexError):
+            continue  # reported with the objectives
+    for obj, side in sides.items():
+        if obj not in objectives:
+            errors.append(f"{name}: objective_sides names unknown objective {obj!r}")
+        elif side not in (1, 2):
+            errors.append(f"{name}: objective_sides.{obj} must be 1 or 2, not {side!r}")
+    for h, ident in where.items():
+        mirror = where.get(board.half_turn(h))
+        if mirror is None:
+            continue  # reported as an unmatched objective
+        side, other = sides.get(ident), sides.get(mirror)
+        mismatched = side in (1, 2) and other != 3 - side or side is None and other is not None
+        if mismatched and h < board.half_turn(h):  # each pair once
+            errors.append(f"{name}: objectives {ident} and {mirror} are each other's half turn "
+                          f"but on sides {side} and {other}")
+        if side in (1, 2) and t1 and t2:
+            own, far = (t1, t2) if side == 1 else (t2, t1)
+            if distance_to(board, h, own) >= distance_to(board, h, far):
+                errors.append(f"{name}: objective {ident} is on side {side} but not nearer to "
+                              f"territory {side}")
+
+
+def distance_to(board: Board, start: Hex, zone: set[Hex]) -> int:
+    """Hex distance (ignoring terrain) from ``start`` to the nearest hex of ``zone``."""
+    def cube(h: Hex) -> tuple[int, int]:
+        q, r = h
+        return q, (r - 1) - (q - (q & 1)) // 2
+
+    def dist(a: Hex, b: Hex) -> int:
+        (aq, ar), (bq, br) = cube(a), cube(b)
+        return (abs(aq - bq) + abs(ar - br) + abs(aq + ar - bq - br)) // 2
+
+    return min(dist(start, z) for z in zone)
 
 
 def render(
