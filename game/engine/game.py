@@ -9,11 +9,9 @@ operatives) happens by itself in :meth:`Game._advance`, driven by the phase tabl
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import combinations
 from typing import Any
 
-from game.engine import flow
+from game.engine import combat, flow, legal
 from game.engine.actions import (
     Action,
     Activate,
@@ -30,21 +28,9 @@ from game.engine.actions import (
     Use,
     Wait,
 )
-from game.engine.attack import AttackProfile, clamp_target, finish, roll_defence, roll_hits
+from game.engine.attack import AttackProfile
 from game.engine.config import Config, build_config
 from game.engine.defs import (
-    BRUTAL,
-    DEVASTATING,
-    HAZARDOUS,
-    HEAVY,
-    IGNORES_COVER,
-    LETHAL,
-    MELTA,
-    OVERCHARGE,
-    PIERCING,
-    PISTOL,
-    RAPID_FIRE,
-    TWIN_LINKED,
     Catalogue,
     Datacard,
     Ploy,
@@ -53,10 +39,7 @@ from game.engine.defs import (
 from game.engine.defs import MissionAction as MissionActionDef
 from game.engine.dice import Dice, RandomDice, dice_from_dict
 from game.engine.effects import (
-    AttackContext,
     Source,
-    all_hold,
-    attack_mods,
     do_outcome,
     fire,
     python_effects_for,
@@ -291,161 +274,33 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """Every action the player to act may take now, in a stable order."""
         if self._legal is None:
-            self._legal = list(self._generate())
+            self._legal = list(legal.generate(self))
         return self._legal
 
-    def _generate(self) -> Iterator[Action]:
-        state = self.state
-        player = state.to_act
-        if state.phase == Phase.OVER:
-            return
-        if state.step == Step.MULLIGAN:
-            yield Keep(player)
-            hand = state.hands[player]
-            for size in range(1, len(hand) + 1):
-                for cards in combinations(hand, size):
-                    yield Mulligan(player, cards)
-        elif state.step == Step.DEPLOY:
-            zone = self.deploy_hexes(player)
-            for op in state.operatives.values():
-                if op.player == player and op.hex is None and not op.taken_down:
-                    for h in zone:
-                        yield Deploy(player, op.id, h)
-        elif state.step == Step.REVEAL:
-            yield Reveal(player, None)
-            for card in state.hands[player]:
-                yield Reveal(player, card)
-        elif state.step == Step.PLOY:
-            for ploy in self.config.ploys_of(player):
-                if ploy.target == "operative":
-                    for op in state.on_killzone(player):
-                        yield PlayPloy(player, ploy.id, (op.id,))
-                else:
-                    yield PlayPloy(player, ploy.id)
-            yield from self._wargear_uses(player, "strategy", state.on_killzone(player))
-        elif state.step == Step.ACTIVATE:
-            for op in self.activatable(player):
-                yield Activate(player, op.id)
-        elif state.step == Step.ACT:
-            yield from self._operative_actions(player)
-
     def deploy_hexes(self, player: int) -> list[str]:
-        """Empty hexes of ``player``'s territory (both territories before the first
-        operative is placed)."""
-        state = self.state
-        sides = [state.territory[player]] if player in state.territory else [
-            s for s in sorted(self.config.territories) if s not in state.territory.values()]
-        taken = self.occupied()
-        return [h for s in sides for h in self.config.territories[s]
-                if h not in taken and h not in self.grid.blocked]
+        """Empty hexes of ``player``'s territory (both before the first placement)."""
+        return legal.deploy_hexes(self, player)
 
     def activatable(self, player: int) -> list[OperativeState]:
-        ready = self.state.on_killzone(player)
-        fresh = [o for o in ready if not o.activated]
-        return fresh or ready
-
-    def _operative_actions(self, player: int) -> Iterator[Action]:
-        state = self.state
-        assert state.active is not None
-        op = state.operatives[state.active]
-        assert op.hex is not None
-        if not state.ap_spent:
-            yield Cancel(player)
-        if state.ap_left >= 1:
-            adjacent = self.enemies_adjacent(op)
-            if not adjacent:
-                for path in self.move_paths(op).values():
-                    yield Move(player, op.id, path)
-            else:
-                for h in self.disengage_hexes(op):
-                    yield Disengage(player, op.id, h)
-        for weapon, target in self.attack_options(op):
-            yield Attack(player, op.id, weapon.id, target.id)
-            if OVERCHARGE in weapon.rules:
-                yield Attack(player, op.id, weapon.id, target.id, True)
-        for mission_action in self.config.mission_actions:
-            for args in self.mission_action_args(op, mission_action):
-                yield MissionAction(player, mission_action.id, op.id, args)
-        yield from self._wargear_uses(player, "activation", [op])
-        if state.ap_left >= 1:
-            yield Wait(player)
-
-    def _wargear_uses(self, player: int, timing: str,
-                      operatives: list[OperativeState]) -> Iterator[Action]:
-        used = self.state.wargear_used[player]
-        for card in self.config.wargear.get(player, ()):
-            if card.timing == timing and card.id not in used:
-                for op in operatives:
-                    yield Use(player, card.id, op.id)
+        """The operatives ``player`` may activate now."""
+        return legal.activatable(self, player)
 
     def move_paths(self, op: OperativeState) -> dict[str, tuple[str, ...]]:
         """Each hex ``op`` can reach with one Move action, with a shortest path to it."""
-        assert op.hex is not None
-        steps = self.stat(op, "move")
-        grid = self.grid
-        blocked = grid.blocked
-        taken = self.occupied()
-        paths: dict[str, tuple[str, ...]] = {}
-        frontier: list[tuple[str, tuple[str, ...]]] = [(op.hex, ())]
-        seen = {op.hex}
-        for _ in range(steps):
-            nxt: list[tuple[str, tuple[str, ...]]] = []
-            for here, path in frontier:
-                for h in grid.neighbours(here):
-                    if h in seen or h in blocked or h in taken:
-                        continue
-                    seen.add(h)
-                    route = (*path, h)
-                    paths[h] = route
-                    nxt.append((h, route))
-            frontier = nxt
-        return paths
+        return legal.move_paths(self, op)
 
     def disengage_hexes(self, op: OperativeState) -> list[str]:
-        assert op.hex is not None
-        taken = self.occupied()
-        enemy_hexes = {e.hex for e in self.state.on_killzone(3 - op.player)}
-        out: list[str] = []
-        for h in self.grid.neighbours(op.hex):
-            if h in taken or h in self.grid.blocked:
-                continue
-            if any(n in enemy_hexes for n in self.grid.neighbours(h)):
-                continue
-            out.append(h)
-        return out
+        """The hexes ``op`` may disengage into."""
+        return legal.disengage_hexes(self, op)
 
     def attack_options(self, op: OperativeState) -> list[tuple[Weapon, OperativeState]]:
         """Every (weapon, defender) pair ``op`` may pick now, AP permitting."""
-        assert op.hex is not None
-        card = self.datacard(op)
-        adjacent = self.enemies_adjacent(op)
-        occupied = self.occupied()
-        out: list[tuple[Weapon, OperativeState]] = []
-        for weapon in card.weapons:
-            if weapon.ap > self.state.ap_left:
-                continue
-            if HEAVY in weapon.rules and self.state.moved:
-                continue
-            if adjacent:
-                if weapon.range != 1 and PISTOL not in weapon.rules:
-                    continue
-                targets = adjacent
-            else:
-                targets = [e for e in self.state.on_killzone(3 - op.player)
-                           if e.hex is not None
-                           and self.grid.distance(op.hex, e.hex) <= weapon.range
-                           and self.grid.visible(op.hex, e.hex, occupied)]
-            out.extend((weapon, t) for t in targets)
-        return out
+        return legal.attack_options(self, op)
 
     def mission_action_args(self, op: OperativeState,
                             action: MissionActionDef) -> list[tuple[str, ...]]:
-        if action.ap > self.state.ap_left:
-            return []
-        if action.argument == "objective":
-            return [(obj,) for obj in self.config.objectives
-                    if all_hold(self, action.requires, op, objective=obj)]
-        return [()] if all_hold(self, action.requires, op) else []
+        """The argument tuples with which ``op`` may make a mission action now."""
+        return legal.mission_action_args(self, op, action)
 
     # --- applying actions --------------------------------------------------------------
 
@@ -470,29 +325,8 @@ class Game:
         """Whether ``action`` may be applied now. ``legal_actions()`` lists one Move per
         destination; any other valid path to a listed destination is legal too."""
         if isinstance(action, Move):
-            return self._is_legal_move(action)
+            return legal.is_legal_move(self, action)
         return action in self.legal_actions()
-
-    def _is_legal_move(self, action: Move) -> bool:
-        state = self.state
-        if state.step != Step.ACT or action.player != state.to_act:
-            return False
-        if action.operative != state.active or state.ap_left < 1:
-            return False
-        op = state.operatives[action.operative]
-        if op.hex is None or self.enemies_adjacent(op) or not action.path:
-            return False
-        if len(action.path) > self.stat(op, "move"):
-            return False
-        taken = self.occupied()
-        here = op.hex
-        for h in action.path:
-            if not self.grid.is_on_board(h) or h in taken or h in self.grid.blocked:
-                return False
-            if h not in self.grid.neighbours(here):
-                return False
-            here = h
-        return True
 
     def undo(self) -> None:
         """Take back the last Move, Disengage or mission action of the current activation.
@@ -642,81 +476,10 @@ class Game:
     def attack_profile(self, attacker: OperativeState, defender: OperativeState,
                        weapon: Weapon, overcharge: bool = False) -> AttackProfile:
         """The attack exactly as it would be rolled now (used by the attack preview)."""
-        assert attacker.hex is not None and defender.hex is not None
-        distance = self.grid.distance(attacker.hex, defender.hex)
-        mods = attack_mods(self, AttackContext(attacker, defender, weapon, distance))
-        rules = weapon.rules
-        half_range = distance * 2 <= weapon.range
-        attacks = weapon.attacks + mods.attacks
-        if RAPID_FIRE in rules and half_range:
-            attacks += 1
-        bonus = (2 if overcharge else 0) + (2 if MELTA in rules and half_range else 0)
-        ignores = IGNORES_COVER in rules or mods.ignores_cover
-        in_cover = (defender.hex in self.grid.cover or mods.cover) and distance > 1 \
-            and not ignores
-        defence = self.stat(defender, "defence") + mods.defence - (1 if PIERCING in rules
-                                                                   else 0)
-        save = 6 if BRUTAL in rules else clamp_target(self.stat(defender, "save") + mods.save)
-        crit_on = min(mods.crit_on, 5) if LETHAL in rules else mods.crit_on
-        reroll_hits = mods.reroll_hits or ("ones" if TWIN_LINKED in rules else None)
-        return AttackProfile(
-            attacks=max(0, attacks), hit=clamp_target(weapon.hit + mods.hit),
-            normal=weapon.normal + mods.normal + bonus, crit=weapon.crit + mods.crit + bonus,
-            defence=max(0, defence), save=save, cover=in_cover,
-            crit_on=max(2, crit_on), reroll_hits=reroll_hits,
-            reroll_defence=mods.reroll_defence, reduce_damage=mods.reduce_damage,
-            crits_unblockable=DEVASTATING in rules)
+        return combat.attack_profile(self, attacker, defender, weapon, overcharge)
 
     def _do_attack(self, action: Attack) -> None:
-        state = self.state
-        attacker = state.operatives[action.operative]
-        defender = state.operatives[action.target]
-        weapon = self.datacard(attacker).weapon(action.weapon)
-        assert weapon is not None and attacker.hex and defender.hex
-        distance = self.grid.distance(attacker.hex, defender.hex)
-        profile = self.attack_profile(attacker, defender, weapon, action.overcharge)
-        full_health = defender.damage == 0
-        self._spend(weapon.ap)
-        oc = " (overcharged)" if action.overcharge else ""
-        hit_dice = roll_hits(profile, self.roll)
-        hits = sum(1 for d in hit_dice if d >= profile.hit or d >= profile.crit_on)
-        self.note(f"{attacker.id} attacks {defender.id} with {weapon.name}{oc}: "
-                  f"{len(hit_dice)} dice {hit_dice}")
-        if action.overcharge and hit_dice.count(1):
-            burn = 4 * hit_dice.count(1)
-            self.note(f"{attacker.id} suffers {burn} damage from overcharging")
-            self.wound(attacker, burn)
-        if hits == 0 or not any(d > 1 and (d >= profile.hit or d >= profile.crit_on)
-                                for d in hit_dice):
-            self.note("the attack misses")
-            self._event({"type": "attack", "attacker_player": attacker.player,
-                         "defender_player": defender.player, "hit_any": False,
-                         "crits_landed": 0, "unblocked": 0})
-            self._hazard(attacker, weapon)
-            return
-        defence_dice = roll_defence(profile, self.roll)
-        rolled = finish(hit_dice, defence_dice, profile)
-        cover = " (cover: 1 block retained)" if profile.cover else ""
-        self.note(f"{rolled.hits} hit(s), {rolled.crits} critical; {defender.id} rolls "
-                  f"{defence_dice}{cover}: {rolled.blocks} block(s); {rolled.damage} damage")
-        self._event({"type": "attack", "attacker_player": attacker.player,
-                     "defender_player": defender.player, "hit_any": True,
-                     "crits_landed": rolled.crits_left,
-                     "unblocked": rolled.hits_left + rolled.crits_left})
-        if rolled.damage:
-            self.wound(defender, rolled.damage, attacker.player, weapon.is_melee, distance,
-                       full_health)
-        self._hazard(attacker, weapon)
-
-    def _hazard(self, attacker: OperativeState, weapon: Weapon) -> None:
-        """Hazardous: after the attack, one d6; on a 1 the attacker suffers 3 damage."""
-        if HAZARDOUS in weapon.rules and attacker.on_killzone and not self.is_over:
-            roll = self.roll("hazardous")
-            if roll == 1:
-                self.note(f"{weapon.name} backfires (1): {attacker.id} suffers 3 damage")
-                self.wound(attacker, 3)
-            else:
-                self.note(f"{weapon.name} holds ({roll})")
+        combat.do_attack(self, action)
 
     def wound(self, op: OperativeState, amount: int, by: int | None = None, melee: bool = False,
               distance: int = 0, full_health: bool = False) -> None:
