@@ -355,7 +355,9 @@ class Game:
         for _ in action.cards:
             if state.deck:
                 hand.append(state.deck.pop(0))
-        self.note(f"player {action.player} discards {', '.join(action.cards)} and draws "
+        names = [self.config.targets[c].name if c in self.config.targets else c
+                 for c in action.cards]
+        self.note(f"player {action.player} discards {', '.join(names)} and draws "
                   f"{len(action.cards)}")
         self._after_mulligan(action.player)
 
