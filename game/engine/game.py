@@ -48,6 +48,7 @@ from game.engine.effects import (
     target_met,
 )
 from game.engine.hexgrid import Grid
+from game.engine.odds import Odds, damage_distribution
 from game.engine.state import OperativeState, Phase, State, Step
 
 SAVE_FORMAT = "fireteam-save"
@@ -479,6 +480,18 @@ class Game:
                        weapon: Weapon, overcharge: bool = False) -> AttackProfile:
         """The attack exactly as it would be rolled now (used by the attack preview)."""
         return combat.attack_profile(self, attacker, defender, weapon, overcharge)
+
+    def attack_odds(self, action: Attack) -> Odds:
+        """The exact damage distribution of a legal attack, every card rule in force
+        included (the client's attack preview). Raises IllegalActionError."""
+        if not self.is_legal(action):
+            raise IllegalActionError(f"{action}: {self.why_illegal(action)}")
+        attacker = self.state.operatives[action.operative]
+        defender = self.state.operatives[action.target]
+        weapon = self.datacard(attacker).weapon(action.weapon)
+        assert weapon is not None
+        return damage_distribution(self.attack_profile(attacker, defender, weapon,
+                                                       action.overcharge))
 
     def _do_attack(self, action: Attack) -> None:
         combat.do_attack(self, action)
