@@ -179,3 +179,33 @@ def test_cancel_an_activation_before_any_ap_is_spent() -> None:
     game.apply(parse_action("1 activate a"))
     game.apply(parse_action("1 cancel"))
     assert game.state.to_dict() == before
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10**6), mission=st.sampled_from(MISSIONS),
+       teams=st.tuples(st.sampled_from(TEAMS), st.sampled_from(TEAMS)),
+       data=st.data())
+def test_random_games_with_campaign_cards_never_break_an_invariant(
+        seed: int, mission: str, teams: tuple[str, str], data: st.DataObject) -> None:
+    wargear = sorted(CATALOGUE.wargear)
+    held = {p: data.draw(st.lists(st.sampled_from(wargear), max_size=3, unique=True))
+            for p in (1, 2)}
+    agent = data.draw(st.sampled_from([1, 2]))
+    specials = sorted(s for s, c in CATALOGUE.special_operations.items()
+                      if c.fireteam == teams[agent - 1])
+    special = data.draw(st.sampled_from(specials))
+    probe = Game.new(CATALOGUE, mission, teams, RandomDice(seed))
+    mine = sorted(o.id for o in probe.state.operatives.values() if o.player == agent)
+    honours = {agent: [{"card": special, "operative": data.draw(st.sampled_from(mine))}]}
+    game = Game.new(CATALOGUE, mission, teams, RandomDice(seed), wargear=held,
+                    special_operation={"player": agent, "card": special}, honours=honours)
+    players = {1: RandomPlayer(seed), 2: RandomPlayer(seed + 1)}
+    for _ in range(5000):
+        if game.is_over:
+            break
+        before = game.vp
+        game.apply(players[game.to_act].choose(game))
+        assert broken_invariants(game, before) == []
+    assert game.is_over
+    copy = Game.from_dict(json.loads(json.dumps(game.to_dict())), CATALOGUE)
+    assert copy.state.to_dict() == game.state.to_dict()
