@@ -399,9 +399,6 @@ def do_outcome(game: Game, source: Source | None, outcome: dict[str, Any],
                     chosen.flags.append("marked")
                 game.note(f"{chosen.id} is marked")
         return
-    if "win" in outcome:
-        game.end_mission(acting)
-        return
     raise ValueError(f"unknown outcome {outcome!r}")
 
 

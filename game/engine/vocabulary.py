@@ -216,7 +216,6 @@ OUTCOMES: dict[str, MapSpec] = {
     "pick_up": MapSpec({"pick_up": BoolSpec()}, ("pick_up",)),
     "remove_objective": MapSpec({"remove_objective": BoolSpec()}, ("remove_objective",)),
     "mark_random": MapSpec({"mark_random": BoolSpec()}, ("mark_random",)),
-    "win": MapSpec({"win": BoolSpec()}, ("win",)),
 }
 
 # --- effects ----------------------------------------------------------------------------

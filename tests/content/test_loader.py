@@ -202,7 +202,7 @@ def test_mission_extensions() -> None:
                                  {"near_hex": {"hexes": ["D1", "D4"], "distance": 3}})
     assert grab.effects == ({"pick_up": True}, {"set_player_flag": "secured"}, {"damage": 1})
     escape = mission.actions[2]
-    assert escape.effects[-1] == {"win": True}
+    assert escape.effects[-1] == {"score": 2, "for": "enemy"}
     # missions that do not say have neither
     dual = load_catalogue().missions.get("dual_strike")
     if dual is not None:
