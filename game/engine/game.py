@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine import combat, flow, legal
+from game.engine import combat, flow, legal, persist
 from game.engine.actions import (
     Action,
     Activate,
@@ -37,7 +37,7 @@ from game.engine.defs import (
     Weapon,
 )
 from game.engine.defs import MissionAction as MissionActionDef
-from game.engine.dice import Dice, RandomDice, dice_from_dict
+from game.engine.dice import Dice, RandomDice
 from game.engine.effects import (
     Source,
     do_outcome,
@@ -47,20 +47,12 @@ from game.engine.effects import (
     stat,
     target_met,
 )
+from game.engine.errors import IllegalActionError, SaveError
 from game.engine.hexgrid import Grid
 from game.engine.odds import Odds, damage_distribution
 from game.engine.state import OperativeState, Phase, State, Step
 
-SAVE_FORMAT = "fireteam-save"
-SAVE_VERSION = 1
-
-
-class IllegalActionError(ValueError):
-    """An action the rules do not allow now; the message says why."""
-
-
-class SaveError(ValueError):
-    """A saved game that cannot be loaded; the message names what is wrong."""
+__all__ = ["Game", "IllegalActionError", "SaveError"]
 
 
 class Game:
@@ -556,67 +548,10 @@ class Game:
         return data
 
     def to_dict(self) -> dict[str, Any]:
-        return {"format": SAVE_FORMAT, "version": SAVE_VERSION,
-                "config": _jsonable(self.config.spec), "state": self.state.to_dict(),
-                "dice": self.dice.to_dict(), "log": list(self.log),
-                "events": list(self.events), "record": [list(r) for r in self.record]}
+        """The whole game as JSON-able data, with a format version (see persist.py)."""
+        return persist.save(self)
 
     @classmethod
     def from_dict(cls, data: Any, catalogue: Catalogue) -> Game:
         """Load a game saved by :meth:`to_dict`; raises SaveError naming what is wrong."""
-        if not isinstance(data, dict):
-            raise SaveError("a save must be a JSON object")
-        if data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"not a Fireteam save (format is {data.get('format')!r})")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"save version {data.get('version')!r} is not supported "
-                            f"(this build reads version {SAVE_VERSION})")
-        for key in ("config", "state", "dice", "log", "record"):
-            if key not in data:
-                raise SaveError(f"the save has no '{key}'")
-        try:
-            config = build_config(catalogue, data["config"])
-        except (KeyError, ValueError, TypeError) as error:
-            raise SaveError(f"config: {error}") from None
-        try:
-            state = State.from_dict(data["state"])
-        except KeyError as error:
-            raise SaveError(f"state: missing key {error}") from None
-        except (TypeError, ValueError, AttributeError) as error:
-            raise SaveError(f"state: {error}") from None
-        _check_state(state, config)
-        try:
-            dice = dice_from_dict(data["dice"])
-        except (KeyError, ValueError, TypeError) as error:
-            raise SaveError(f"dice: {error}") from None
-        game = cls.__new__(cls)
-        game.config, game.state, game.dice = config, state, dice
-        game.log = [str(x) for x in data["log"]]
-        game.events = [str(x) for x in data.get("events", [])]
-        game.record = [list(r) for r in data["record"]]
-        game._undo, game._legal, game._sources = [], None, None
-        return game
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    return value
-
-
-def _check_state(state: State, config: Config) -> None:
-    if state.phase not in Phase.ALL:
-        raise SaveError(f"state.phase: unknown phase {state.phase!r}")
-    if state.step not in Step.ALL:
-        raise SaveError(f"state.step: unknown step {state.step!r}")
-    for op in state.operatives.values():
-        if op.card not in config.datacards:
-            raise SaveError(f"state.operatives.{op.id}.card: unknown datacard {op.card!r}")
-        if op.player not in (1, 2):
-            raise SaveError(f"state.operatives.{op.id}.player: must be 1 or 2")
-        if op.hex is not None and not config.grid.is_on_board(op.hex):
-            raise SaveError(f"state.operatives.{op.id}.hex: {op.hex!r} is not on the board")
-    if state.active is not None and state.active not in state.operatives:
-        raise SaveError(f"state.active: unknown operative {state.active!r}")
+        return persist.load(cls, data, catalogue)
