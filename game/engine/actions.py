@@ -6,6 +6,7 @@ The notation is the one of SCENARIOS.md: ``<player> <verb> <arguments>``, e.g.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 
@@ -14,14 +15,17 @@ class NotationError(ValueError):
 
 
 @dataclass(frozen=True)
-class Action:
+class Action(ABC):
+    """One decision of one player. ``str()`` gives its notation, which parses back."""
+
     player: int
 
     def __str__(self) -> str:
         return f"{self.player} {self.notation()}"
 
-    def notation(self) -> str:  # pragma: no cover - every subclass overrides
-        raise NotImplementedError
+    @abstractmethod
+    def notation(self) -> str:
+        """The action's words after the player number."""
 
     def __repr__(self) -> str:
         return f"parse_action({str(self)!r})"
