@@ -18,6 +18,7 @@ from game.content.loader import parse_datacards
 from game.content.yamlio import Located, load_yaml, suggestion
 from game.engine.actions import Action, NotationError, parse_action
 from game.engine.config import build_config, datacard_to_dict
+from game.engine.config import per_player as _per_player
 from game.engine.defs import Catalogue
 from game.engine.dice import DiceExhaustedError, ScriptedDice
 from game.engine.game import Game, IllegalActionError
@@ -107,12 +108,6 @@ class _Reader:
             self.bad(path, f"expected a whole number {low}..{high}, not {value!r}")
             return low
         return value
-
-
-def _per_player(data: Any) -> dict[int, Any]:
-    if not isinstance(data, dict):
-        return {}
-    return {int(k): v for k, v in data.items() if str(k) in ("1", "2")}
 
 
 def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:

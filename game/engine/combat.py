@@ -100,7 +100,7 @@ def do_attack(game: Game, action: Attack) -> None:
 def hazard(game: Game, attacker: OperativeState, weapon: Weapon) -> None:
     """Hazardous: after the attack, one d6; on a 1 the attacker suffers 3 damage."""
     if HAZARDOUS in weapon.rules and attacker.on_killzone and not game.is_over:
-        roll = game.roll("hazardous")
+        roll = game.roll()
         if roll == 1:
             game.note(f"{weapon.name} backfires (1): {attacker.id} suffers 3 damage")
             game.wound(attacker, 3)

@@ -86,9 +86,9 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
     datacards = dict(catalogue.datacards)
     datacards.update(extra)
     fireteams: dict[int, Fireteam | None] = {}
+    teams = per_player(spec.get("fireteams"))
     for player in (1, 2):
-        team_id = (spec.get("fireteams") or {}).get(player) or (
-            spec.get("fireteams") or {}).get(str(player))
+        team_id = teams.get(player)
         if team_id is None:
             fireteams[player] = None
         elif team_id not in catalogue.fireteams:
@@ -114,7 +114,7 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
         turning_points = 3
     turning_points = int(spec.get("turning_points") or turning_points)
     wargear: dict[int, tuple[Wargear, ...]] = {}
-    for player, cards in _per_player(spec.get("wargear")).items():
+    for player, cards in per_player(spec.get("wargear")).items():
         for card in cards:
             if card not in catalogue.wargear:
                 raise KeyError(f"unknown wargear {card!r}")
@@ -129,7 +129,7 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
             raise ValueError("special_operation.player must be 1 or 2")
         special = (int(raw["player"]), catalogue.special_operations[card])
     honours: dict[int, tuple[tuple[SpecialOperation, str], ...]] = {}
-    for player, entries in _per_player(spec.get("honours")).items():
+    for player, entries in per_player(spec.get("honours")).items():
         got = []
         for entry in entries:
             if entry.get("card") not in catalogue.special_operations:
@@ -140,7 +140,8 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
                   mission, dict(catalogue.targets), spec, wargear, special, honours)
 
 
-def _per_player(data: Any) -> dict[int, Any]:
+def per_player(data: Any) -> dict[int, Any]:
+    """``{1: x, 2: y}`` from a mapping keyed by player (1/"1", 2/"2"); other keys ignored."""
     if not isinstance(data, dict):
         return {}
     return {int(k): v for k, v in data.items() if str(k) in ("1", "2")}

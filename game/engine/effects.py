@@ -444,7 +444,7 @@ class ReanimationProtocols(PythonEffect):
         if "reanimation_used" in op.flags:
             return False
         op.flags.append("reanimation_used")
-        roll = game.roll(f"reanimation protocols for {op.id}")
+        roll = game.roll()
         if roll >= 5:
             op.damage = max(0, game.datacard(op).wounds - 3)
             game.note(f"{op.id} reanimates ({roll}): back with {op.damage} wound counters")

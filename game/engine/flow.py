@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.engine.effects import end_of_turn_met, fire
+from game.engine.effects import fire
 from game.engine.state import Phase, Step
 
 if TYPE_CHECKING:
@@ -222,4 +222,4 @@ def step(game: Game) -> bool:
     return PHASES[game.state.phase](game)
 
 
-__all__ = ["step", "end_turn", "check_control", "end_of_turn_met", "final_end_phase"]
+__all__ = ["step", "end_turn", "check_control", "final_end_phase"]

@@ -148,9 +148,6 @@ class Game:
             raise KeyError(ploy_id)
         return ploy
 
-    def operative(self, op_id: str) -> OperativeState | None:
-        return self.state.operatives.get(op_id)
-
     def objective_hex(self, objective: str) -> str | None:
         """Where an objective token is now (None once it has left the killzone)."""
         state = self.state
@@ -178,13 +175,9 @@ class Game:
         near = self.grid.neighbours(op.hex)
         return [e for e in self.state.on_killzone(3 - op.player) if e.hex in near]
 
-    def visible(self, a: OperativeState, b: OperativeState) -> bool:
-        assert a.hex is not None and b.hex is not None
-        return self.grid.visible(a.hex, b.hex, self.occupied())
-
     # --- randomness and narration ------------------------------------------------------
 
-    def roll(self, reason: str = "") -> int:
+    def roll(self) -> int:
         value = self.dice.d6()
         self.record.append(["d6", value])
         return value
@@ -203,7 +196,7 @@ class Game:
         """Each player rolls a die (player 1 first); ties re-roll, unless ``tie_to`` names
         the player who wins a tie."""
         while True:
-            one, two = self.roll("roll-off 1"), self.roll("roll-off 2")
+            one, two = self.roll(), self.roll()
             if one != two:
                 winner = 1 if one > two else 2
                 self.note(f"roll-off: player 1 rolls {one}, player 2 rolls {two}: "
