@@ -145,18 +145,14 @@ def load_catalogue(extra_paths: Sequence[str | Path] = (), *,
                               "'special_operations'"))
             continue
         docs[kind].append(Reader(doc, run.issues))
-    for r in docs[KILLZONE]:
-        _killzone(run, r)
-    for r in docs[FIRETEAM]:
-        _fireteam(run, r)
-    for r in docs[TARGETS]:
-        _targets(run, r)
-    for r in docs[MISSION]:
-        parse_mission(run, r)
-    for r in docs[WARGEAR]:
-        parse_wargear(run, r)
-    for r in docs[SPECIAL_OPERATIONS]:
-        parse_special_operations(run, r)
+    # killzones before missions, fireteams before special operations: later kinds refer to
+    # earlier ones
+    parsers = ((KILLZONE, _killzone), (FIRETEAM, _fireteam), (TARGETS, _targets),
+               (MISSION, parse_mission), (WARGEAR, parse_wargear),
+               (SPECIAL_OPERATIONS, parse_special_operations))
+    for kind, parse in parsers:
+        for r in docs[kind]:
+            parse(run, r)
     for r, where, card in run.card_refs:
         r.reference(where, card, run.declared_cards, "datacard")
     if run.issues:
