@@ -22,7 +22,7 @@ def transcript() -> str:
     game = play_random_game(load_catalogue(), MISSION, FIRETEAMS, SEED)
     lines = [f"# {MISSION}, {FIRETEAMS[0]} v {FIRETEAMS[1]}, seed {SEED}", "", "## actions"]
     lines += game.log
-    lines += ["", "## events"] + game.events
+    lines += ["", "## events"] + [str(e) for e in game.events]
     lines += ["", f"## result: VP {game.vp[1]}-{game.vp[2]}, winner {game.winner}"]
     return "\n".join(lines) + "\n"
 

@@ -7,6 +7,7 @@ file is malformed (``FILE:LINE: message``), otherwise 1 with a report of each fa
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -21,9 +22,10 @@ from game.engine.config import build_config, datacard_to_dict
 from game.engine.config import per_player as _per_player
 from game.engine.defs import Catalogue
 from game.engine.dice import DiceExhaustedError, ScriptedDice
+from game.engine.events import EVENT_TYPES, Die, Event
 from game.engine.game import Game, IllegalActionError
 from game.engine.hexgrid import Grid
-from game.engine.state import OperativeState, Phase, State, Step
+from game.engine.state import Flag, OperativeState, Phase, PloyInForce, State, Step
 
 TOP_KEYS = ("name", "mission", "killzone", "datacards", "fireteams", "operatives", "start",
             "seed", "dice", "actions", "expect",
@@ -245,6 +247,20 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
                     parse_action(str(line))
                 except NotationError as error:
                     r.bad(("expect", key, i), str(error))
+        for i, wanted in enumerate(expect.get("events") or ()):
+            if isinstance(wanted, dict):
+                kind = wanted.get("type")
+                if kind not in EVENT_TYPES:
+                    r.bad(("expect", "events", i, "type"), f"unknown event type {kind!r}"
+                                                           f"{suggestion(str(kind), EVENT_TYPES)}")
+                    continue
+                names = {f.name for f in dataclasses.fields(EVENT_TYPES[kind])}
+                for key in wanted:
+                    if key != "type" and key not in names:
+                        r.bad(("expect", "events", i, key),
+                              f"{kind} has no field {key!r}{suggestion(str(key), names)}")
+            elif not isinstance(wanted, str):
+                r.bad(("expect", "events", i), "expected a text or a mapping with a type")
         for op_id in expect.get("operatives") or {}:
             if op_id not in state.operatives:
                 r.bad(("expect", "operatives", op_id), f"unknown operative {op_id!r}")
@@ -260,7 +276,7 @@ def _apply_start(r: _Reader, start: dict[str, Any], state: State, config: Any) -
     if phase not in START_PHASES:
         r.bad(("start", "phase"), f"unknown phase {phase!r}{suggestion(phase, START_PHASES)}")
         phase = Phase.FIREFIGHT
-    state.phase = phase
+    state.phase = Phase(phase)
     state.turning_point = r.int_(start.get("turning_point", 1), ("start", "turning_point"), 1, 99)
     state.initiative = r.int_(start.get("initiative", 1), ("start", "initiative"), 0, 2)
     state.turn = r.int_(start.get("turn", 1), ("start", "turn"), 1, 8)
@@ -276,7 +292,7 @@ def _apply_start(r: _Reader, start: dict[str, Any], state: State, config: Any) -
                                              f"{suggestion(obj, config.objectives)}")
         state.control[str(obj)] = r.int_(holder, ("start", "control", obj), 0, 2)
     for obj, flags in (start.get("objective_flags") or {}).items():
-        state.objective_flags[str(obj)] = list(flags or ())
+        state.objective_flags[str(obj)] = [Flag.parse(str(x)) for x in flags or ()]
     for p, v in _per_player(start.get("vp")).items():
         state.vp[p] = r.int_(v, ("start", "vp", p))
     for key, target in (("hands", state.hands), ("active", state.active_targets),
@@ -308,7 +324,7 @@ def _apply_start(r: _Reader, start: dict[str, Any], state: State, config: Any) -
                 names = [x.id for x in config.ploys_of(p)]
                 r.bad(("start", "ploys", p), f"player {p} has no strategic ploy {ploy!r}"
                                              f"{suggestion(ploy, names)}")
-            state.ploys[p].append(str(ploy))
+            state.ploys[p].append(PloyInForce.parse(str(ploy)))
     if not state.territory:
         # operatives already placed tell which territory each player deployed in
         for op in state.operatives.values():
@@ -388,11 +404,13 @@ def check(game: Game, expect: dict[str, Any], rejection: str | None = None) -> l
                             ("ploys", state.ploys)):
         if key in expect:
             for p, value in _per_player(expect[key]).items():
-                _cmp(f, f"{key}.{p}", value, actual_map[p])
+                actual = actual_map[p]
+                _cmp(f, f"{key}.{p}", value,
+                     [str(x) for x in actual] if isinstance(actual, list) else actual)
     if "objective_flags" in expect:
         for obj, flags in expect["objective_flags"].items():
             _cmp(f, f"objective_flags.{obj}", list(flags or ()),
-                 state.objective_flags.get(str(obj), []))
+                 [str(x) for x in state.objective_flags.get(str(obj), [])])
     if "deployed_territory" in expect:
         for p, side in _per_player(expect["deployed_territory"]).items():
             _cmp(f, f"deployed_territory.{p}", side, state.territory.get(p))
@@ -419,14 +437,38 @@ def check(game: Game, expect: dict[str, Any], rejection: str | None = None) -> l
     for line in expect.get("not_legal") or ():
         if game.is_legal(parse_action(str(line))):
             f.append(f"not_legal: expected '{line}' to be illegal now; it is legal")
-    for text in expect.get("events") or ():
-        if not any(str(text).lower() in e.lower() for e in game.events):
-            f.append(f"events: nothing in the game log mentions {text!r}")
+    for wanted in expect.get("events") or ():
+        if isinstance(wanted, dict):
+            if not any(event_matches(e, wanted) for e in game.events):
+                f.append(f"events: no {wanted.get('type')} event with {wanted!r}")
+        elif not any(str(wanted).lower() in str(e).lower() for e in game.events):
+            f.append(f"events: nothing in the game log mentions {wanted!r}")
     illegal = expect.get("illegal")
     if isinstance(illegal, str) and rejection is not None \
             and illegal.lower() not in rejection.lower():
         f.append(f"illegal: expected the rejection to mention {illegal!r}, got {rejection!r}")
     return f
+
+
+def event_matches(event: Event, wanted: dict[str, Any]) -> bool:
+    """Whether ``event`` is of ``wanted['type']`` and has every other field ``wanted`` names
+    (tuples compare with lists; dice compare by their final values)."""
+    if type(event).__name__ != wanted.get("type"):
+        return False
+    for key, value in wanted.items():
+        if key == "type":
+            continue
+        if not hasattr(event, key) or _plain(getattr(event, key)) != _plain(value):
+            return False
+    return True
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Die):
+        return value.value
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 def scenario_files(paths: Iterable[str | Path]) -> list[Path]:

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from game.engine.actions import Action, Cancel
+from game.engine.actions import Action, AgreeResult, Cancel, Concede
 from game.engine.dice import SplitMix64
 from game.engine.game import Game
 
 
 class RandomPlayer:
     """Chooses uniformly among ``legal_actions()`` with its own seeded generator, so it never
-    touches the game's dice. Cancelling an activation is left out (it would only loop)."""
+    touches the game's dice. Cancelling an activation is left out (it would only loop), and
+    so are conceding and agreeing a result (it plays every game to the end)."""
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = SplitMix64(seed ^ 0x5EED)
 
     def choose(self, game: Game) -> Action:
-        options = [a for a in game.legal_actions() if not isinstance(a, Cancel)]
+        options = [a for a in game.legal_actions()
+                   if not isinstance(a, (Cancel, Concede, AgreeResult))]
         return options[self._rng.below(len(options))]

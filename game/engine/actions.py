@@ -146,6 +146,24 @@ class Use(Action):
         return f"use {self.card} {self.operative}"
 
 
+@dataclass(frozen=True, repr=False)
+class Concede(Action):
+    """The player gives up: the other player wins the mission."""
+
+    def notation(self) -> str:
+        return "concede"
+
+
+@dataclass(frozen=True, repr=False)
+class AgreeResult(Action):
+    """Both players agree the result (0: a draw); the client asks both before applying it."""
+
+    winner: int
+
+    def notation(self) -> str:
+        return "agree " + ("draw" if self.winner == 0 else str(self.winner))
+
+
 def _need(words: list[str], count: int, usage: str) -> None:
     if len(words) != count:
         raise NotationError(f"expected '{usage}'")
@@ -212,4 +230,12 @@ def _parse_verb(player: int, verb: str, rest: list[str]) -> Action:
     if verb == "use":
         _need(rest, 2, "use CARD OPERATIVE")
         return Use(player, rest[0], rest[1])
+    if verb == "concede":
+        _need(rest, 0, "concede")
+        return Concede(player)
+    if verb == "agree":
+        _need(rest, 1, "agree draw|1|2")
+        if rest[0] not in ("draw", "1", "2"):
+            raise NotationError("expected 'agree draw', 'agree 1' or 'agree 2'")
+        return AgreeResult(player, 0 if rest[0] == "draw" else int(rest[0]))
     raise NotationError(f"unknown action {verb!r}")

@@ -7,8 +7,10 @@ the rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+from game.engine.events import Die
 
 MISS, HIT, CRIT = 0, 1, 2
 
@@ -29,6 +31,8 @@ class AttackProfile:
     reroll_defence: str | None = None
     reduce_damage: int = 0
     crits_unblockable: bool = False  # Devastating: blocks cannot cancel critical hits
+    reroll_hits_by: str | None = None  # the card or rule that re-rolls hit dice
+    reroll_defence_by: str | None = None
 
     @property
     def defence_dice(self) -> int:
@@ -96,47 +100,63 @@ def damage_of(hits: int, crits: int, profile: AttackProfile) -> int:
     return hits * profile.normal_damage + crits * profile.crit_damage
 
 
-@dataclass
+@dataclass(frozen=True)
 class Rolled:
     """What the dice did in one attack."""
 
-    hit_dice: list[int]
     hits: int
     crits: int
-    ones: int  # ones among the final hit dice (Overcharge)
-    defence_dice: list[int]
     blocks: int  # retained block included
     hits_left: int
     crits_left: int
     damage: int
 
 
-def roll_hits(profile: AttackProfile, d6: Callable[[], int]) -> list[int]:
-    """The attacker's hit dice, then any re-rolls of them (RULINGS.md's order)."""
-    dice = [d6() for _ in range(profile.attacks)]
-    for i, die in enumerate(dice):
-        if wants_hit_reroll(die, profile):
-            dice[i] = d6()
-    return dice
+def roll_hits(profile: AttackProfile, d6: Callable[[], int]) -> tuple[Die, ...]:
+    """The attacker's hit dice, then any re-rolls of them (docs/rules-decisions.md, "Order of
+    dice")."""
+    firsts = [d6() for _ in range(profile.attacks)]
+    return tuple(Die(d6(), die, profile.reroll_hits_by) if wants_hit_reroll(die, profile)
+                 else Die(die) for die in firsts)
 
 
-def roll_defence(profile: AttackProfile, d6: Callable[[], int]) -> list[int]:
+def roll_defence(profile: AttackProfile, d6: Callable[[], int]) -> tuple[Die, ...]:
     """The defender's dice, then any re-rolls of those."""
-    dice = [d6() for _ in range(profile.defence_dice)]
-    for i, die in enumerate(dice):
-        if wants_defence_reroll(die, profile):
-            dice[i] = d6()
-    return dice
+    firsts = [d6() for _ in range(profile.defence_dice)]
+    return tuple(Die(d6(), die, profile.reroll_defence_by)
+                 if wants_defence_reroll(die, profile) else Die(die) for die in firsts)
 
 
-def tally_hits(dice: list[int], profile: AttackProfile) -> tuple[int, int]:
+def tally_hits(dice: Sequence[int], profile: AttackProfile) -> tuple[int, int]:
     results = [hit_result(d, profile) for d in dice]
     return results.count(HIT), results.count(CRIT)
 
 
-def finish(hit_dice: list[int], defence_dice: list[int], profile: AttackProfile) -> Rolled:
-    hits, crits = tally_hits(hit_dice, profile)
-    blocks = profile.retained_blocks + sum(1 for d in defence_dice if is_block(d, profile))
+def values(dice: Sequence[int | Die]) -> list[int]:
+    """Dice as their final values."""
+    return [d.value if isinstance(d, Die) else d for d in dice]
+
+
+def finish(hit_dice: Sequence[int | Die], defence_dice: Sequence[int | Die],
+           profile: AttackProfile) -> Rolled:
+    """What the rolled dice did: hits, blocks, what got through, the damage."""
+    hits, crits = tally_hits(values(hit_dice), profile)
+    blocks = profile.retained_blocks + sum(1 for d in values(defence_dice)
+                                           if is_block(d, profile))
     hits_left, crits_left = cancel(hits, crits, blocks, profile.crits_unblockable)
-    return Rolled(hit_dice, hits, crits, hit_dice.count(1), defence_dice, blocks,
-                  hits_left, crits_left, damage_of(hits_left, crits_left, profile))
+    return Rolled(hits, crits, blocks, hits_left, crits_left,
+                  damage_of(hits_left, crits_left, profile))
+
+
+def assign_blocks(hit_dice: Sequence[int | Die], defence_dice: Sequence[int | Die],
+                  profile: AttackProfile) -> tuple[tuple[int, int], ...]:
+    """Which block cancels which hit, as (block die index, hit die index) pairs; the block
+    cover retains is index -1. Blocks go to normal hits first, then critical hits, exactly
+    as :func:`cancel` counts them."""
+    results = [hit_result(d, profile) for d in values(hit_dice)]
+    targets = [i for i, r in enumerate(results) if r == HIT]
+    if not profile.crits_unblockable:
+        targets += [i for i, r in enumerate(results) if r == CRIT]
+    blocks = [-1] * profile.retained_blocks + [
+        i for i, d in enumerate(values(defence_dice)) if is_block(d, profile)]
+    return tuple(zip(blocks, targets, strict=False))

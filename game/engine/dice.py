@@ -152,3 +152,12 @@ def dice_from_dict(data: dict[str, Any]) -> Dice:
     if kind == "replay":
         return ReplayDice(list(data["record"]), int(data["used"]))
     raise ValueError(f"unknown dice kind {kind!r}")
+
+
+def copy_dice(dice: Dice) -> Dice:
+    """An independent copy of a dice source, at the same point of its sequence."""
+    if isinstance(dice, RandomDice):
+        new = RandomDice(dice.seed)
+        new._rng.state = dice._rng.state
+        return new
+    return dice_from_dict(dice.to_dict())

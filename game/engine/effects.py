@@ -13,10 +13,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from game.engine import vocabulary as V
 from game.engine.defs import Effect, Weapon
-from game.engine.state import OperativeState
+from game.engine.events import (
+    ActivationEnded,
+    Event,
+    Healed,
+    Marked,
+    ObjectivePickedUp,
+    ObjectiveRemoved,
+    PhaseEnded,
+    PhaseStarted,
+    Reanimation,
+    SetupComplete,
+    TakenDown,
+    TurningPointStarted,
+)
+from game.engine.state import Flag, OperativeState, Phase
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -28,8 +44,23 @@ SPECIAL = "special_operation"
 HONOUR = "honour"
 WARGEAR = "wargear"
 
-DEFAULT_WHO = {ABILITY: "self", PLOY: "friendly", MISSION: "any", SPECIAL: "friendly",
-               HONOUR: "self", WARGEAR: "target"}
+DEFAULT_WHO = {ABILITY: V.WHO_SELF, PLOY: V.WHO_FRIENDLY, MISSION: V.WHO_ANY,
+               SPECIAL: V.WHO_FRIENDLY, HONOUR: V.WHO_SELF, WARGEAR: V.WHO_TARGET}
+# how a source is named where it scores or changes an attack
+KIND_WORDS = {ABILITY: "ability", PLOY: "ploy", MISSION: "mission rule",
+              SPECIAL: "special operation", HONOUR: "battle honour", WARGEAR: "wargear"}
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why an attack (or a score) differs from the printed numbers: a card or a rule."""
+
+    kind: str  # "ploy", "ability", "weapon rule", "cover", "wargear", "mission rule"...
+    name: str
+    text: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.kind})" + (f": {self.text}" if self.text else "")
 
 
 @dataclass(frozen=True)
@@ -40,6 +71,7 @@ class Source:
     owner: int  # the player; 0 for mission rules (they apply to both players alike)
     operative: str | None  # the operative that carries it, or that the card names
     effect: Effect
+    name: str = ""  # the ability's, ploy's or card's name
 
 
 @dataclass
@@ -58,9 +90,11 @@ class AttackMods:
     save: int = 0
     reduce_damage: int = 0
     cover: bool = False
-    sources: list[str] = field(default_factory=list)  # card texts, for the attack preview
+    reroll_hits_by: str | None = None
+    reroll_defence_by: str | None = None
+    reasons: list[Reason] = field(default_factory=list)  # for the attack preview
 
-    def add(self, mods: dict[str, Any]) -> None:
+    def add(self, mods: dict[str, Any], by: str = "") -> None:
         for key, value in mods.items():
             if key in ("attacks", "hit", "normal", "crit", "defence", "save", "reduce_damage"):
                 setattr(self, key, getattr(self, key) + int(value))
@@ -70,16 +104,11 @@ class AttackMods:
                 # re-rolling every failure includes re-rolling the ones
                 if getattr(self, key) != "failed":
                     setattr(self, key, value)
+                    setattr(self, key + "_by", by or None)
             elif key in ("ignores_cover", "cover"):
                 setattr(self, key, bool(value) or getattr(self, key))
             else:
                 raise ValueError(f"unknown attack modifier {key!r}")
-
-
-def split_ploy(entry: str) -> tuple[str, str | None]:
-    """A ploy in force is stored as ``id`` or ``id:operative``."""
-    ploy_id, _, target = entry.partition(":")
-    return ploy_id, target or None
 
 
 def sources_in_force(game: Game) -> Iterator[Source]:
@@ -93,31 +122,31 @@ def sources_in_force(game: Game) -> Iterator[Source]:
             continue
         for ability in game.datacard(op).abilities:
             for effect in ability.effects:
-                yield Source(ABILITY, op.player, op.id, effect)
+                yield Source(ABILITY, op.player, op.id, effect, ability.name)
     for player, honours in config.honours.items():
         for special, op_id in honours:
             holder = state.operatives.get(op_id)
             if holder is not None and holder.on_killzone and holder.player == player:
                 for effect in special.reward.effects:
-                    yield Source(HONOUR, player, op_id, effect)
+                    yield Source(HONOUR, player, op_id, effect, special.reward.name)
     for player in (1, 2):
         for entry in state.ploys[player]:
-            ploy_id, target = split_ploy(entry)
-            ploy = game.ploy(player, ploy_id)
+            ploy = game.ploy(player, entry.ploy)
             for effect in ploy.effects:
-                yield Source(PLOY, player, target, effect)
-    for player, card_id, op_id, _until in state.boosts:
-        wargear = config.wargear_card(int(player), str(card_id))
+                yield Source(PLOY, player, entry.operative, effect, ploy.name)
+    for boost in state.boosts:
+        wargear = config.wargear_card(boost.player, boost.card)
         if wargear is not None:
             for effect in wargear.effects:
-                if effect.kind != "trigger" or effect.get("on") != "use":
-                    yield Source(WARGEAR, int(player), str(op_id), effect)
+                if effect.kind != V.TRIGGER or effect.get("on") != V.USE:
+                    yield Source(WARGEAR, boost.player, boost.operative, effect, wargear.name)
     if config.special_operation is not None:
         agent, special = config.special_operation
         for effect in special.rules:
-            yield Source(SPECIAL, agent, None, effect)
+            yield Source(SPECIAL, agent, None, effect, special.name)
+    mission_name = config.mission.name if config.mission else "mission"
     for effect in config.mission_rules:
-        yield Source(MISSION, 0, None, effect)
+        yield Source(MISSION, 0, None, effect, mission_name)
 
 
 def picks(source: Source, op: OperativeState) -> bool:
@@ -161,13 +190,13 @@ def _objective_matches(game: Game, spec: dict[str, Any], op: OperativeState, obj
     if control == "none" and holder != 0:
         return False
     flags = state.objective_flags.get(obj, [])
-    if "flag" in spec and spec["flag"] not in flags:
+    if "flag" in spec and Flag(spec["flag"]) not in flags:
         return False
-    if "not_flag" in spec and spec["not_flag"] in flags:
+    if "not_flag" in spec and Flag(spec["not_flag"]) in flags:
         return False
-    if "player_flag" in spec and f"{spec['player_flag']}@{op.player}" not in flags:
+    if "player_flag" in spec and Flag(spec["player_flag"], op.player) not in flags:
         return False
-    if "not_player_flag" in spec and f"{spec['not_player_flag']}@{op.player}" in flags:
+    if "not_player_flag" in spec and Flag(spec["not_player_flag"], op.player) in flags:
         return False
     if "carried" in spec and (obj in state.carried) != bool(spec["carried"]):
         return False
@@ -280,31 +309,64 @@ def attack_mods(game: Game, ctx: AttackContext) -> AttackMods:
             continue
         if not all_hold(game, effect.get("if"), subject, ctx):
             continue
-        mods.add(effect.get("mods", {}))
-        if effect.text:
-            mods.sources.append(effect.text)
+        mods.add(effect.get("mods", {}), source.name)
+        mods.reasons.append(Reason(KIND_WORDS[source.kind], source.name, effect.text))
     return mods
 
 
 # --- triggers and outcomes -------------------------------------------------------------
 
-def fire(game: Game, event: str, player: int | None = None,
+def fire(game: Game, trigger: str, player: int | None = None,
          subject: OperativeState | None = None) -> None:
-    """Run every ``trigger`` effect listening for ``event``. ``player`` is the player whose
-    turn it was (``end_of_turn``); ``subject`` the operative concerned (``taken_down``)."""
+    """Run every ``trigger`` effect listening for ``trigger`` (a word of
+    :data:`vocabulary.EVENTS`). ``player`` is the player whose turn it was
+    (``end_of_turn``); ``subject`` the operative concerned (``taken_down``)."""
+    if trigger not in V.EVENTS:
+        raise ValueError(f"unknown trigger {trigger!r}")
     for source in list(game.sources()):
         if game.is_over:
             return
         effect = source.effect
-        if effect.kind != "trigger" or effect.get("on") != event:
+        if effect.kind != V.TRIGGER or effect.get("on") != trigger:
             continue
-        if event == "end_of_turn" and source.owner and source.owner != player:
+        if trigger == V.END_OF_TURN and source.owner and source.owner != player:
             continue
         if subject is not None and not (picks(source, subject)
                                         and all_hold(game, effect.get("if"), subject)):
             continue
         for outcome in effect.get("do", ()):
             do_outcome(game, source, outcome, subject=subject)
+
+
+def on_event(game: Game, event: Event) -> None:
+    """Card triggers subscribe to the typed events: each vocabulary word names the event
+    that fires it (see :data:`TRIGGERS`)."""
+    for trigger, (event_type, phase) in TRIGGERS.items():
+        if type(event) is not event_type:
+            continue
+        if phase is not None and getattr(event, "phase", None) != phase:
+            continue
+        if isinstance(event, TakenDown):
+            fire(game, trigger, subject=game.state.operatives[event.operative])
+        elif isinstance(event, ActivationEnded):
+            fire(game, trigger, player=event.player)
+        else:
+            fire(game, trigger)
+
+
+# Each trigger word of the vocabulary and the typed event (of a phase, where it matters) that
+# fires it. A word without an event, or an event named here that the vocabulary lacks,
+# stops the import: a typo cannot fail silently.
+TRIGGERS: dict[str, tuple[type[Event], Phase | None]] = {
+    V.START_MISSION: (SetupComplete, None),
+    V.START_TURNING_POINT: (TurningPointStarted, None),
+    V.END_OF_TURN: (ActivationEnded, None),
+    V.TAKEN_DOWN: (TakenDown, None),
+    V.END_FIREFIGHT_PHASE: (PhaseEnded, Phase.FIREFIGHT),
+    V.END_PHASE: (PhaseStarted, Phase.END),
+}
+if set(TRIGGERS) | {V.USE} != set(V.EVENTS):  # "use" fires from the wargear rule itself
+    raise AssertionError("every trigger word needs exactly one typed event")
 
 
 def _picked(game: Game, source: Source) -> list[OperativeState]:
@@ -315,11 +377,15 @@ def _picked(game: Game, source: Source) -> list[OperativeState]:
 
 def do_outcome(game: Game, source: Source | None, outcome: dict[str, Any],
                objective: str | None = None, player: int = 0,
-               subject: OperativeState | None = None) -> None:
+               subject: OperativeState | None = None,
+               origin: tuple[str, str] = ("card", "")) -> None:
     """Carry out one outcome. ``player`` is the acting player (mission actions, wargear);
     ``subject`` the operative concerned (the acting operative, a wargear card's target, the
-    operative taken down); ``objective`` the objective a mission action chose."""
+    operative taken down); ``objective`` the objective a mission action chose; ``origin``
+    (kind, name) names what scores when there is no ``source`` (a mission action, a card)."""
     state = game.state
+    if source is not None:
+        origin = (KIND_WORDS[source.kind], source.name)
     acting = player or (subject.player if subject is not None else 0) or (
         source.owner if source is not None else 0)
     if "heal" in outcome:
@@ -332,15 +398,14 @@ def do_outcome(game: Game, source: Source | None, outcome: dict[str, Any],
             healed = min(op.damage, int(outcome["heal"]))
             if healed:
                 op.damage -= healed
-                game.note(f"{op.id} removes {healed} wound counter(s)")
+                game.emit(Healed(op.id, healed))
         return
     if "damage" in outcome:
         targets = _picked(game, source) if source is not None else (
             [subject] if subject is not None else [])
         for op in targets:
             if op.on_killzone:
-                game.note(f"{op.id} suffers {outcome['damage']} damage")
-                game.wound(op, int(outcome["damage"]))
+                game.wound(op, int(outcome["damage"]), cause=origin[1] or origin[0])
         return
     if "score" in outcome:
         recipient = outcome.get("for", "each")
@@ -355,28 +420,29 @@ def do_outcome(game: Game, source: Source | None, outcome: dict[str, Any],
             outcome.get("per") == "operative" else []
         for p in players:
             if p in (1, 2):
-                game.score(p, score_for(game, p, outcome, picked))
+                vp, counted = score_for(game, p, outcome, picked)
+                game.score(p, vp, origin[0], origin[1], counted)
         return
     if "set_flag" in outcome or "set_player_flag" in outcome:
         if objective is None:
             raise ValueError("setting a flag needs a chosen objective")
-        flag = outcome["set_flag"] if "set_flag" in outcome else \
-            f"{outcome['set_player_flag']}@{acting}"
+        flag = Flag(outcome["set_flag"]) if "set_flag" in outcome else \
+            Flag(outcome["set_player_flag"], acting)
         flags = state.objective_flags.setdefault(objective, [])
         if flag not in flags:
             flags.append(flag)
         return
     if "clear_flag" in outcome:
         for flags in state.objective_flags.values():
-            while outcome["clear_flag"] in flags:
-                flags.remove(outcome["clear_flag"])
+            while Flag(outcome["clear_flag"]) in flags:
+                flags.remove(Flag(outcome["clear_flag"]))
         return
     if "pick_up" in outcome:
         if objective is None or subject is None:
             raise ValueError("pick_up needs a chosen objective and an operative")
         state.carried[objective] = subject.id
         state.objective_hexes.pop(objective, None)
-        game.note(f"{subject.id} picks up {objective}")
+        game.emit(ObjectivePickedUp(subject.id, objective))
         return
     if "remove_objective" in outcome:
         gone = objective
@@ -388,7 +454,7 @@ def do_outcome(game: Game, source: Source | None, outcome: dict[str, Any],
         state.control.pop(gone, None)
         if gone not in state.removed_objectives:
             state.removed_objectives.append(gone)
-        game.note(f"{gone} leaves the killzone")
+        game.emit(ObjectiveRemoved(gone))
         return
     if "mark_random" in outcome:
         for p in (1, 2):
@@ -397,32 +463,33 @@ def do_outcome(game: Game, source: Source | None, outcome: dict[str, Any],
                 chosen = pool[game.below(len(pool))]
                 if "marked" not in chosen.flags:
                     chosen.flags.append("marked")
-                game.note(f"{chosen.id} is marked")
+                game.emit(Marked(chosen.id))
         return
     raise ValueError(f"unknown outcome {outcome!r}")
 
 
 def score_for(game: Game, player: int, outcome: dict[str, Any],
-              picked: list[OperativeState] | None = None) -> int:
-    """The VP one ``score`` outcome gives ``player`` now."""
+              picked: list[OperativeState] | None = None) -> tuple[int, tuple[str, ...]]:
+    """The VP one ``score`` outcome gives ``player`` now, and the objectives that counted."""
     state = game.state
     named = outcome.get("objectives") or [o for o in game.config.objectives
                                           if o not in state.removed_objectives]
     held = [o for o in named if state.control.get(o, 0) == player]
     if "min_controlled" in outcome and len(held) < int(outcome["min_controlled"]):
-        return 0
+        return 0, ()
     per = outcome.get("per")
     value = int(outcome["score"])
     if per == "objective":
-        return value * len(held)
+        return value * len(held), tuple(held)
     if per == "powered_objective":
-        return value * sum(1 for o in held if "powered" in state.objective_flags.get(o, []))
+        powered = tuple(o for o in held if Flag("powered") in state.objective_flags.get(o, []))
+        return value * len(powered), powered
     if per == "operative":
         # `for: each`: each player counts its own picked operatives; `own`/`enemy`: the one
         # player scoring counts every operative the trigger picked
         mine_only = outcome.get("for", "each") == "each"
-        return value * sum(1 for op in picked or () if op.player == player or not mine_only)
-    return value
+        return value * sum(1 for op in picked or () if op.player == player or not mine_only), ()
+    return value, tuple(held) if "min_controlled" in outcome else ()
 
 
 # --- rules that need code ---------------------------------------------------------------
@@ -435,22 +502,33 @@ class PythonEffect:
         """Return True to keep ``op`` on the killzone."""
         return False
 
+    def survival_chance(self, game: Game, op: OperativeState) -> Fraction:
+        """The chance that :meth:`would_be_taken_down` keeps ``op`` (for the odds)."""
+        return Fraction(0)
+
 
 class ReanimationProtocols(PythonEffect):
     """The first time the operative would be taken down in a mission, roll one d6: on a 5+
     it stays, with wound counters equal to its Wounds minus 3."""
+
+    SUCCESS_ON = 5
 
     def would_be_taken_down(self, game: Game, op: OperativeState) -> bool:
         if "reanimation_used" in op.flags:
             return False
         op.flags.append("reanimation_used")
         roll = game.roll()
-        if roll >= 5:
+        if roll >= self.SUCCESS_ON:
             op.damage = max(0, game.datacard(op).wounds - 3)
-            game.note(f"{op.id} reanimates ({roll}): back with {op.damage} wound counters")
+            game.emit(Reanimation(op.id, roll, True, op.damage))
             return True
-        game.note(f"{op.id} fails to reanimate ({roll})")
+        game.emit(Reanimation(op.id, roll, False, op.damage))
         return False
+
+    def survival_chance(self, game: Game, op: OperativeState) -> Fraction:
+        if "reanimation_used" in op.flags:
+            return Fraction(0)
+        return Fraction(7 - self.SUCCESS_ON, 6)
 
 
 PYTHON_EFFECTS: dict[str, Callable[[], PythonEffect]] = {
@@ -463,61 +541,3 @@ def python_effects_for(game: Game, op: OperativeState) -> Iterator[PythonEffect]
         for effect in ability.effects:
             if effect.kind == "python":
                 yield PYTHON_EFFECTS[str(effect.get("id"))]()
-
-
-# --- targets of opportunity -------------------------------------------------------------
-
-def target_met(game: Game, player: int, condition: Effect, event: dict[str, Any]) -> bool:
-    """Whether ``event`` meets a target of opportunity ``condition`` held by ``player``."""
-    kind = condition.kind
-    p = condition.params
-    if kind == "take_down":
-        if event["type"] != "taken_down" or event.get("by") != player:
-            return False
-        if p.get("melee") and not event["melee"]:
-            return False
-        if "min_distance" in p and event["distance"] < int(p["min_distance"]):
-            return False
-        return not (p.get("full_health") and not event["full_health"])
-    if kind == "attack":
-        if event["type"] != "attack":
-            return False
-        if p.get("role", "attacker") == "defender":
-            return bool(event["defender_player"] == player and event["hit_any"]
-                        and event["unblocked"] == 0 and p.get("blocked_all", True))
-        if event["attacker_player"] != player:
-            return False
-        return int(event["crits_landed"]) >= int(p.get("crits_at_least", 1))
-    if kind == "end_of_turn":
-        if event["type"] != "end_of_turn" or event["player"] != player:
-            return False
-        return end_of_turn_met(game, player, p)
-    raise ValueError(f"unknown target condition {kind!r}")
-
-
-def end_of_turn_met(game: Game, player: int, p: dict[str, Any]) -> bool:
-    state = game.state
-    mine = state.on_killzone(player)
-    if "control_at_least" in p:
-        held = sum(1 for v in state.control.values() if v == player)
-        if held < int(p["control_at_least"]):
-            return False
-    if p.get("control_all"):
-        # an objective that has left the killzone (extracted, destroyed) no longer counts
-        live = [o for o in game.config.objectives if o not in state.removed_objectives]
-        if not live or any(state.control.get(o, 0) != player for o in live):
-            return False
-    if "in_enemy_territory" in p:
-        side = state.territory.get(3 - player)
-        zone = game.config.territories.get(side, ()) if side else ()
-        if sum(1 for o in mine if o.hex in zone) < int(p["in_enemy_territory"]):
-            return False
-    if "near_hex" in p:
-        spec = p["near_hex"]
-        hexes = [str(h) for h in spec.get("hexes", [])] + ([str(spec["hex"])] if "hex" in spec
-                                                           else [])
-        dist = int(spec.get("distance", 1))
-        if not any(o.hex is not None and game.grid.distance(o.hex, h) <= dist
-                   for o in mine for h in hexes):
-            return False
-    return True

@@ -1,75 +1,75 @@
 """The ``Game``: the single source of truth for a mission in progress.
 
 ``legal_actions()`` lists every decision open to the player whose turn it is to decide;
-``apply()`` carries one out (and raises :class:`IllegalActionError` saying why when it is not
-legal); everything that needs no decision (roll-offs, the end phase, passing with no
-operatives) happens by itself in :meth:`Game._advance`, driven by the phase table of
-``flow.py``.
+``apply()`` carries one out (all or nothing) and returns the typed events it caused (it raises
+:class:`IllegalActionError` saying why when the action is not legal). Everything that needs no
+decision (roll-offs, the end phase, passing with no operatives) happens by itself in
+:meth:`Game._advance`, driven by the phase table of ``flow.py``; each action's rule lives in
+:mod:`game.engine.rules`.
+
+The questions a screen or a computer player asks are pure (they change nothing and roll
+nothing): :meth:`reach`, :meth:`targets_from`, :meth:`threat`, :meth:`why_not`,
+:meth:`attack_odds`, :meth:`view`. :meth:`clone` and :meth:`from_view` give copies to search.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from game.engine import combat, flow, legal, persist
-from game.engine.actions import (
-    Action,
-    Activate,
-    Attack,
-    Cancel,
-    Deploy,
-    Disengage,
-    Keep,
-    MissionAction,
-    Move,
-    Mulligan,
-    PlayPloy,
-    Reveal,
-    Use,
-    Wait,
-)
-from game.engine.attack import AttackProfile
+from game.engine import flow, persist, rules, targets
+from game.engine.actions import Action, Attack
 from game.engine.config import Config, build_config
-from game.engine.defs import (
-    Catalogue,
-    Datacard,
-    Ploy,
-    Weapon,
-)
-from game.engine.defs import MissionAction as MissionActionDef
-from game.engine.dice import Dice, RandomDice
-from game.engine.effects import (
-    Source,
-    do_outcome,
-    fire,
-    python_effects_for,
-    sources_in_force,
-    stat,
-    target_met,
-)
+from game.engine.defs import Catalogue, Datacard, Ploy, Weapon
+from game.engine.dice import Dice, RandomDice, copy_dice
+from game.engine.effects import Source, on_event, python_effects_for, sources_in_force, stat
 from game.engine.errors import IllegalActionError, SaveError
+from game.engine.events import (
+    Damaged,
+    Event,
+    ObjectiveDropped,
+    RollOff,
+    Scored,
+    SuddenVictory,
+    TakenDown,
+)
 from game.engine.hexgrid import Grid
-from game.engine.odds import Odds, damage_distribution
-from game.engine.state import OperativeState, Phase, State, Step
+from game.engine.odds import AttackOdds
+from game.engine.rules import attacking, movement
+from game.engine.state import OperativeState, Phase, State
+from game.engine.view import View, build_view, rebuild
 
 __all__ = ["Game", "IllegalActionError", "SaveError"]
+
+# who hears each event, in order: card triggers first, then targets of opportunity
+SUBSCRIBERS = (on_event, targets.on_event)
 
 
 class Game:
     """A mission in progress. Build one with :meth:`new` (a shipped mission) or directly
     from a :class:`Config` and a :class:`State` (scenario files, saves)."""
 
+    config: Config
+    state: State
+    dice: Dice
+    log: list[str]  # every applied action, in notation
+    events: list[Event]  # everything that happened, in order
+    record: list[tuple[Any, ...]]  # every random result, for replays
+
     def __init__(self, config: Config, state: State, dice: Dice) -> None:
+        self._setup(config, state, dice)
+        self._advance()
+
+    def _setup(self, config: Config, state: State, dice: Dice) -> None:
         self.config = config
         self.state = state
         self.dice = dice
-        self.log: list[str] = []  # every applied action, in notation
-        self.events: list[str] = []  # what happened, for people to read
-        self.record: list[list[int | str]] = []  # every random result, for replays
-        self._undo: list[tuple[State, int, int, int]] = []
-        self._legal: list[Action] | None = None
+        self.log = []
+        self.events = []
+        self.record = []
+        self._undo: list[tuple[State, int, int, int, dict[str, Any]]] = []
+        self._legal: tuple[Action, ...] | None = None
         self._sources: list[Source] | None = None
-        self._advance()
+        self._occupied: set[str] | None = None
 
     # --- construction ------------------------------------------------------------------
 
@@ -103,6 +103,28 @@ class Game:
                     state.operatives[op_id] = OperativeState(op_id, player, entry.card)
         return cls(config, state, dice if dice is not None else RandomDice(0))
 
+    def clone(self, dice: Dice | None = None) -> Game:
+        """An independent copy sharing only what never changes (the config and catalogue),
+        with a copy of the dice source, or ``dice`` instead. The copy has no undo history."""
+        other = Game.__new__(Game)
+        other.config = self.config
+        other.state = self.state.copy()
+        other.dice = dice if dice is not None else copy_dice(self.dice)
+        other.log = list(self.log)
+        other.events = list(self.events)
+        other.record = list(self.record)
+        other._undo = []
+        other._legal = self._legal
+        other._sources = None
+        other._occupied = None
+        return other
+
+    @classmethod
+    def from_view(cls, view: View, rng: Dice) -> Game:
+        """A game consistent with ``view``: what its player cannot see (the other hand, the
+        deck order, the dice to come) is a sample drawn with ``rng``."""
+        return rebuild(cls, view, rng)
+
     # --- what anyone may ask -----------------------------------------------------------
 
     @property
@@ -110,7 +132,7 @@ class Game:
         return self.config.grid
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self.state.phase
 
     @property
@@ -142,6 +164,13 @@ class Game:
     def datacard(self, op: OperativeState) -> Datacard:
         return self.config.datacards[op.card]
 
+    def operative(self, op_id: str) -> OperativeState:
+        """The operative ``op_id``; raises KeyError naming it."""
+        try:
+            return self.state.operatives[op_id]
+        except KeyError:
+            raise KeyError(f"no operative {op_id!r}") from None
+
     def ploy(self, player: int, ploy_id: str) -> Ploy:
         ploy = self.config.ploy(player, ploy_id)
         if ploy is None:
@@ -168,23 +197,28 @@ class Game:
         return stat(self, op, name)
 
     def occupied(self) -> set[str]:
-        return {o.hex for o in self.state.operatives.values() if o.on_killzone and o.hex}
+        """The hexes holding an operative (do not change the set returned)."""
+        if self._occupied is None:
+            self._occupied = {o.hex for o in self.state.operatives.values()
+                              if o.hex is not None and not o.taken_down}
+        return self._occupied
 
     def enemies_adjacent(self, op: OperativeState) -> list[OperativeState]:
         assert op.hex is not None
         near = self.grid.neighbours(op.hex)
         return [e for e in self.state.on_killzone(3 - op.player) if e.hex in near]
 
-    # --- randomness and narration ------------------------------------------------------
+    # --- what the rules call ------------------------------------------------------------
 
     def roll(self) -> int:
+        """One d6 from the game's dice; every roll must end up in exactly one event."""
         value = self.dice.d6()
-        self.record.append(["d6", value])
+        self.record.append(("d6", value))
         return value
 
     def below(self, n: int) -> int:
         value = self.dice.below(n)
-        self.record.append(["below", n, value])
+        self.record.append(("below", n, value))
         return value
 
     def shuffle(self, items: list[str]) -> None:
@@ -192,29 +226,47 @@ class Game:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def roll_off(self, tie_to: int = 0) -> int:
+    def roll_off(self, purpose: str, tie_to: int = 0) -> RollOff:
         """Each player rolls a die (player 1 first); ties re-roll, unless ``tie_to`` names
-        the player who wins a tie."""
+        the player who wins a tie. The caller emits the result."""
+        pairs: list[tuple[int, int]] = []
         while True:
             one, two = self.roll(), self.roll()
+            pairs.append((one, two))
             if one != two:
-                winner = 1 if one > two else 2
-                self.note(f"roll-off: player 1 rolls {one}, player 2 rolls {two}: "
-                          f"player {winner} wins")
-                return winner
+                return RollOff(purpose, tuple(pairs), 1 if one > two else 2, tie_to)
             if tie_to:
-                self.note(f"roll-off: both roll {one}: the tie goes to player {tie_to}")
-                return tie_to
-            self.note(f"roll-off: both roll {one}: roll again")
+                return RollOff(purpose, tuple(pairs), tie_to, tie_to)
 
-    def note(self, text: str) -> None:
-        self.events.append(text)
+    def emit(self, event: Event) -> None:
+        """Record ``event`` and let the card triggers and targets of opportunity hear it."""
+        self.events.append(event)
+        for subscriber in SUBSCRIBERS:
+            subscriber(self, event)
 
-    def score(self, player: int, vp: int) -> None:
+    def invalidate(self) -> None:
+        """Forget what was worked out from the state (legal actions, rules in force)."""
+        self._legal = None
+        self._sources = None
+        self._occupied = None
+
+    def clear_undo(self) -> None:
+        self._undo.clear()
+
+    def spend(self, ap: int) -> None:
+        self.state.ap_left -= ap
+        self.state.ap_spent = True
+
+    def score(self, player: int, vp: int, source: str = "", name: str = "",
+              objectives: tuple[str, ...] = ()) -> None:
+        """Give ``player`` VP, saying where they come from."""
         if vp <= 0 or self.is_over:
             return
         self.state.vp[player] += vp
-        self.note(f"player {player} scores {vp} VP")
+        self.emit(Scored(player, vp, self.state.turning_point, source, name, objectives))
+
+    def check_control(self) -> None:
+        flow.check_control(self)
 
     def check_sudden_victory(self) -> None:
         """A mission card's sudden victory, checked once a rule or an action has finished
@@ -224,321 +276,192 @@ class Game:
         if not target or self.is_over:
             return
         vp = self.state.vp
-        reached = [p for p in (1, 2) if vp[p] >= target]
+        reached = tuple(p for p in (1, 2) if vp[p] >= target)
         if not reached:
             return
+        self.emit(SuddenVictory(reached, target))
         if len(reached) == 1:
             winner = reached[0]
-            self.note(f"player {winner} reaches {target} VP: the mission ends at once")
         else:
             winner = 0 if vp[1] == vp[2] else (1 if vp[1] > vp[2] else 2)
-            self.note(f"both players reach {target} VP: the mission ends at once")
-        self.end_mission(winner)
+        self.end_mission(winner, reason="sudden victory")
 
-    def end_mission(self, winner: int | None = None) -> None:
+    def end_mission(self, winner: int | None = None, reason: str = "most VP") -> None:
         """End the mission now: completed targets of opportunity are added, then the winner
-        is ``winner`` (a mission card's sudden victory) or whoever has the most VP."""
-        flow.final_end_phase(self, winner)
-        self._changed()
+        is ``winner`` (a mission card's sudden victory, a concession) or has the most VP."""
+        flow.final_end_phase(self, winner, reason)
+        self.invalidate()
 
-    # --- the flow ----------------------------------------------------------------------
-
-    def _changed(self) -> None:
-        self._legal = None
-        self._sources = None
-
-    def _advance(self) -> None:
-        """Carry out everything that needs no decision, until a decision or the end."""
-        while True:
-            self._changed()
-            self.check_sudden_victory()
-            if not flow.step(self):
-                return
-
-    # --- legal actions -----------------------------------------------------------------
-
-    def legal_actions(self) -> list[Action]:
-        """Every action the player to act may take now, in a stable order."""
-        if self._legal is None:
-            self._legal = list(legal.generate(self))
-        return self._legal
-
-    def deploy_hexes(self, player: int) -> list[str]:
-        """Empty hexes of ``player``'s territory (both before the first placement)."""
-        return legal.deploy_hexes(self, player)
-
-    def activatable(self, player: int) -> list[OperativeState]:
-        """The operatives ``player`` may activate now."""
-        return legal.activatable(self, player)
-
-    def move_paths(self, op: OperativeState) -> dict[str, tuple[str, ...]]:
-        """Each hex ``op`` can reach with one Move action, with a shortest path to it."""
-        return legal.move_paths(self, op)
-
-    def disengage_hexes(self, op: OperativeState) -> list[str]:
-        """The hexes ``op`` may disengage into."""
-        return legal.disengage_hexes(self, op)
-
-    def attack_options(self, op: OperativeState) -> list[tuple[Weapon, OperativeState]]:
-        """Every (weapon, defender) pair ``op`` may pick now, AP permitting."""
-        return legal.attack_options(self, op)
-
-    def mission_action_args(self, op: OperativeState,
-                            action: MissionActionDef) -> list[tuple[str, ...]]:
-        """The argument tuples with which ``op`` may make a mission action now."""
-        return legal.mission_action_args(self, op, action)
-
-    # --- applying actions --------------------------------------------------------------
-
-    def apply(self, action: Action) -> None:
-        """Carry out ``action``; raises IllegalActionError (a ValueError) saying why it is
-        not legal now, leaving the game unchanged."""
-        if not self.is_legal(action):
-            raise IllegalActionError(f"{action}: {self.why_illegal(action)}")
-        undoable = isinstance(action, (Move, Disengage, MissionAction)) or (
-            isinstance(action, Use) and self.state.step == Step.ACT)
-        if undoable:
-            self._undo.append((self.state.copy(), len(self.log), len(self.events),
-                               len(self.record)))
-        else:
-            self._undo.clear()
-        self.log.append(str(action))
-        handler = getattr(self, "_do_" + type(action).__name__.lower())
-        handler(action)
-        self._advance()
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` may be applied now. ``legal_actions()`` lists one Move per
-        destination; any other valid path to a listed destination is legal too."""
-        if isinstance(action, Move):
-            return legal.is_legal_move(self, action)
-        return action in self.legal_actions()
-
-    def undo(self) -> None:
-        """Take back the last Move, Disengage or mission action of the current activation.
-        A die roll or a revealed secret is a commit point. Raises IllegalActionError."""
-        if not self._undo:
-            raise IllegalActionError("nothing to undo: the last action cannot be taken back")
-        state, log, events, record = self._undo.pop()
-        self.state = state
-        del self.log[log:], self.events[events:], self.record[record:]
-        self._changed()
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._undo)
-
-    def _do_keep(self, action: Keep) -> None:
-        self.note(f"player {action.player} keeps their targets of opportunity")
-        self._after_mulligan(action.player)
-
-    def _do_mulligan(self, action: Mulligan) -> None:
-        state = self.state
-        hand = state.hands[action.player]
-        for card in action.cards:
-            hand.remove(card)
-            state.discard.append(card)
-        for _ in action.cards:
-            if state.deck:
-                hand.append(state.deck.pop(0))
-        names = [self.config.targets[c].name if c in self.config.targets else c
-                 for c in action.cards]
-        self.note(f"player {action.player} discards {', '.join(names)} and draws "
-                  f"{len(action.cards)}")
-        self._after_mulligan(action.player)
-
-    def _after_mulligan(self, player: int) -> None:
-        self.state.mulliganed.append(player)
-        self.state.to_act = 3 - player
-
-    def _do_deploy(self, action: Deploy) -> None:
-        state = self.state
-        if action.player not in state.territory:
-            side = next(s for s, hexes in self.config.territories.items()
-                        if action.hex in hexes)
-            state.territory[action.player] = side
-            others = [s for s in self.config.territories if s != side]
-            if others and 3 - action.player not in state.territory:
-                state.territory[3 - action.player] = others[0]
-        state.operatives[action.operative].hex = action.hex
-        self.note(f"player {action.player} deploys {action.operative} on {action.hex}")
-        other = 3 - action.player
-        if self.undeployed(other):
-            state.to_act = other
-
-    def undeployed(self, player: int) -> list[OperativeState]:
-        return [o for o in self.state.operatives.values()
-                if o.player == player and o.hex is None and not o.taken_down]
-
-    def _do_reveal(self, action: Reveal) -> None:
-        state = self.state
-        if action.card is not None:
-            state.hands[action.player].remove(action.card)
-            state.active_targets[action.player].append(action.card)
-            name = self.config.targets[action.card].name if action.card in \
-                self.config.targets else action.card
-            self.note(f"player {action.player} reveals {name}")
-        else:
-            self.note(f"player {action.player} reveals no target")
-        state.done.append(action.player)
-
-    def _do_playploy(self, action: PlayPloy) -> None:
-        entry = action.ploy + (f":{action.args[0]}" if action.args else "")
-        self.state.ploys[action.player].append(entry)
-        on = f" on {action.args[0]}" if action.args else ""
-        self.note(f"player {action.player} uses {self.ploy(action.player, action.ploy).name}"
-                  f"{on}")
-        self.state.done.append(action.player)
-
-    def _do_use(self, action: Use) -> None:
-        card = self.config.wargear_card(action.player, action.card)
-        assert card is not None
-        target = self.state.operatives[action.operative]
-        self.state.wargear_used[action.player].append(card.id)
-        if self.state.step == Step.ACT:
-            self.state.ap_spent = True  # a card used: the activation can no longer be cancelled
-        self.note(f"player {action.player} uses {card.name} on {target.id}")
-        for effect in card.effects:
-            if effect.kind == "trigger" and effect.get("on") == "use":
-                for outcome in effect.get("do", ()):
-                    do_outcome(self, None, outcome, player=action.player, subject=target)
-        if card.duration != "instant":
-            self.state.boosts.append([action.player, card.id, target.id, card.duration])
-
-    def _do_activate(self, action: Activate) -> None:
-        state = self.state
-        op = state.operatives[action.operative]
-        state.reactivation = op.activated
-        state.active = op.id
-        state.ap_left = 1 if op.activated else self.stat(op, "apl")
-        state.ap_spent = False
-        state.moved = False
-        op.activated = True
-        state.step = Step.ACT
-        self.note(f"player {action.player} activates {op.id} ({state.ap_left} AP)")
-
-    def _do_cancel(self, action: Cancel) -> None:
-        state = self.state
-        assert state.active is not None
-        op = state.operatives[state.active]
-        op.activated = state.reactivation
-        state.active = None
-        state.ap_left = 0
-        state.step = Step.ACTIVATE
-        self.note(f"player {action.player} cancels the activation of {op.id}")
-
-    def _spend(self, ap: int) -> None:
-        self.state.ap_left -= ap
-        self.state.ap_spent = True
-
-    def _do_move(self, action: Move) -> None:
-        op = self.state.operatives[action.operative]
-        op.hex = action.destination
-        self.state.moved = True
-        self._spend(1)
-        self.note(f"{op.id} moves to {op.hex}")
-
-    def _do_disengage(self, action: Disengage) -> None:
-        op = self.state.operatives[action.operative]
-        op.hex = action.hex
-        self.state.moved = True
-        self._spend(1)
-        self.note(f"{op.id} disengages to {op.hex}")
-
-    def _do_wait(self, action: Wait) -> None:
-        assert self.state.active is not None
-        self._spend(self.state.ap_left)
-        self.note(f"{self.state.active} waits")
-
-    def _do_missionaction(self, action: MissionAction) -> None:
-        definition = next(a for a in self.config.mission_actions if a.id == action.action)
-        self._spend(definition.ap)
-        objective = action.args[0] if action.args else None
-        actor = self.state.operatives[action.operative]
-        for outcome in definition.effects:
-            do_outcome(self, None, outcome, objective=objective, player=action.player,
-                       subject=actor)
-        where = f" on {objective}" if objective else ""
-        self.note(f"{action.operative} makes {definition.name}{where}")
-
-    def attack_profile(self, attacker: OperativeState, defender: OperativeState,
-                       weapon: Weapon, overcharge: bool = False) -> AttackProfile:
-        """The attack exactly as it would be rolled now (used by the attack preview)."""
-        return combat.attack_profile(self, attacker, defender, weapon, overcharge)
-
-    def attack_odds(self, action: Attack) -> Odds:
-        """The exact damage distribution of a legal attack, every card rule in force
-        included (the client's attack preview). Raises IllegalActionError."""
-        if not self.is_legal(action):
-            raise IllegalActionError(f"{action}: {self.why_illegal(action)}")
-        attacker = self.state.operatives[action.operative]
-        defender = self.state.operatives[action.target]
-        weapon = self.datacard(attacker).weapon(action.weapon)
-        assert weapon is not None
-        return damage_distribution(self.attack_profile(attacker, defender, weapon,
-                                                       action.overcharge))
-
-    def _do_attack(self, action: Attack) -> None:
-        combat.do_attack(self, action)
-
-    def wound(self, op: OperativeState, amount: int, by: int | None = None, melee: bool = False,
-              distance: int = 0, full_health: bool = False) -> None:
+    def wound(self, op: OperativeState, amount: int, by: int | None = None,
+              melee: bool = False, distance: int = 0, full_health: bool = False,
+              cause: str = "") -> None:
         """Give ``op`` wound counters; take it down when they reach its Wounds (card rules
         permitting). ``by`` is the attacking player, for targets of opportunity."""
         op.damage += amount
         wounds = self.datacard(op).wounds
+        self.emit(Damaged(op.id, amount, min(op.damage, wounds), cause))
         if op.damage < wounds:
             return
         for hook in python_effects_for(self, op):
             if hook.would_be_taken_down(self, op):
                 return
         state = self.state
+        assert op.hex is not None
         for objective, carrier in list(state.carried.items()):
-            if carrier == op.id and op.hex is not None:
+            if carrier == op.id:
                 del state.carried[objective]
                 state.objective_hexes[objective] = op.hex
-                self.note(f"{op.id} drops {objective} on {op.hex}")
+                self.emit(ObjectiveDropped(op.id, objective, op.hex))
         op.damage = wounds
         op.taken_down = True
-        self.note(f"{op.id} is taken down")
-        self._sources = None
+        self.invalidate()
         # its hex is still known while "taken down" rules ask where it fell
-        fire(self, "taken_down", subject=op)
+        self.emit(TakenDown(op.id, op.player, op.hex, by, melee, distance, full_health))
         op.hex = None
-        self._changed()
-        self._event({"type": "taken_down", "victim": op.id, "by": by, "melee": melee,
-                     "distance": distance, "full_health": full_health})
+        self.invalidate()
 
-    def _event(self, event: dict[str, Any]) -> None:
-        """Complete every active target of opportunity that ``event`` meets."""
-        state = self.state
-        for player in (1, 2):
-            for card in list(state.active_targets[player]):
-                target = self.config.targets.get(card)
-                if target is not None and target_met(self, player, target.condition, event):
-                    state.active_targets[player].remove(card)
-                    state.completed[player].append(card)
-                    self.note(f"player {player} completes {target.name} ({target.vp} VP)")
+    # --- the flow ----------------------------------------------------------------------
 
-    # --- diagnostics -------------------------------------------------------------------
+    def _advance(self) -> None:
+        """Carry out everything that needs no decision, until a decision or the end."""
+        while True:
+            self.invalidate()
+            self.check_sudden_victory()
+            if not flow.step(self):
+                return
+
+    # --- legal actions -----------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the player to act may take now, in a stable order."""
+        if self._legal is None:
+            self._legal = tuple(rules.generate(self))
+        return self._legal
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now. ``legal_actions()`` lists one Move per
+        destination; any other valid path to a listed destination is legal too."""
+        return rules.why_not(self, action) is None
+
+    def why_not(self, action: Action) -> str | None:
+        """The one reason ``action`` cannot be taken now, in plain words (None: it can)."""
+        return rules.why_not(self, action)
 
     def why_illegal(self, action: Action) -> str:
-        """A reason for people; legality itself is decided by legal_actions()."""
-        from game.engine.explain import explain
-        return explain(self, action)
+        return rules.why_not(self, action) or "it is legal"
 
-    # --- hidden information and saves --------------------------------------------------
+    # --- applying actions --------------------------------------------------------------
 
-    def view(self, player: int) -> dict[str, Any]:
-        """The game as ``player`` may see it: the other hand and the deck order hidden."""
-        data = self.state.to_dict()
-        other = 3 - player
-        data["hands"] = {str(player): list(self.state.hands[player]),
-                         str(other): ["?"] * len(self.state.hands[other])}
-        data["deck"] = ["?"] * len(self.state.deck)
-        data["legal_actions"] = [str(a) for a in self.legal_actions()] \
-            if self.to_act == player else []
-        return data
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out ``action`` and everything that follows by itself; returns the events it
+        caused. Raises IllegalActionError (a ValueError) saying why it is not legal now.
+        All or nothing: if carrying it out raises, the game is exactly as before."""
+        reason = rules.why_not(self, action)
+        if reason is not None:
+            raise IllegalActionError(f"{action}: {reason}")
+        rule = rules.RULES[type(action)]
+        before = (self.state.copy(), len(self.log), len(self.events), len(self.record),
+                  self.dice.to_dict())
+        undo = list(self._undo)
+        first_event = len(self.events)
+        try:
+            if rule.is_undoable(self, action):
+                self._undo.append(before)
+            else:
+                self._undo.clear()
+            self.log.append(str(action))
+            rule.apply(self, action)
+            self._advance()
+        except BaseException:
+            self._restore(before)
+            self._undo = undo
+            raise
+        return self.events[first_event:]
+
+    def _restore(self, snapshot: tuple[State, int, int, int, dict[str, Any]]) -> None:
+        from game.engine.dice import dice_from_dict
+
+        state, log, events, record, dice = snapshot
+        self.state = state
+        del self.log[log:], self.events[events:], self.record[record:]
+        self.dice = dice_from_dict(dice)
+        self.invalidate()
+
+    def undo(self) -> None:
+        """Take back the last Move, Disengage or mission action of the current activation.
+        A die roll or a revealed secret is a commit point. Raises IllegalActionError."""
+        if not self._undo:
+            raise IllegalActionError("nothing to undo: the last action cannot be taken back")
+        state, log, events, record, dice = self._undo.pop()
+        self._restore((state.copy(), log, events, record, dice))
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    # --- questions a screen asks (pure) ------------------------------------------------
+
+    def deploy_hexes(self, player: int) -> list[str]:
+        """Empty hexes of ``player``'s territory (both before the first placement)."""
+        return rules.setup.deploy_hexes(self, player)
+
+    def activatable(self, player: int) -> list[OperativeState]:
+        """The operatives ``player`` may activate now."""
+        return rules.firefight.activatable(self, player)
+
+    def move_paths(self, op: OperativeState) -> dict[str, tuple[str, ...]]:
+        """Each hex ``op`` can reach with one Move action now, with a shortest path to it."""
+        return movement.move_paths(self, op)
+
+    def disengage_hexes(self, op: OperativeState) -> list[str]:
+        """The hexes ``op`` may disengage into."""
+        return movement.disengage_hexes(self, op)
+
+    def reach(self, op_id: str, moves: int | None = None,
+              reserve_ap: int = 0) -> dict[str, tuple[str, ...]]:
+        """The hexes operative ``op_id`` (active or not) could end on, with a path to each:
+        with ``moves`` Move actions, or by default as many as its next activation allows
+        (APL, 1 if it would be reactivated; its AP left if active) less ``reserve_ap`` kept
+        for an attack."""
+        op = self.operative(op_id)
+        if moves is None:
+            moves = movement.moves_next_activation(self, op, reserve_ap)
+        return movement.reach(self, op, moves)
+
+    def targets_from(self, op_id: str, hex_: str | None = None) -> list[tuple[Weapon,
+                                                                              OperativeState]]:
+        """The (weapon, enemy) pairs operative ``op_id`` could attack from where it stands,
+        or from ``hex_``: range, visibility and the adjacency rule, whatever its AP."""
+        return attacking.targets_from(self, self.operative(op_id), hex_)
+
+    def threat(self, op_id: str, enemy_id: str) -> dict[str, list[str]]:
+        """The hexes from which ``enemy_id`` could attack ``op_id``, each with its weapons."""
+        return attacking.threat(self, self.operative(op_id), self.operative(enemy_id))
+
+    def why_not_move_to(self, op_id: str, hex_: str) -> str | None:
+        """Why the active operative ``op_id`` cannot Move to ``hex_`` now (None: it can)."""
+        return movement.why_not_move_to(self, self.operative(op_id), hex_)
+
+    def attack_options(self, op: OperativeState) -> list[tuple[Weapon, OperativeState]]:
+        """Every (weapon, defender) pair the active ``op`` may pick now, AP permitting."""
+        return [(self.datacard(op).weapon(a.weapon), self.state.operatives[a.target])  # type: ignore[misc]
+                for a in rules.RULES[Attack].generate(self, op.player)
+                if isinstance(a, Attack) and not a.overcharge]
+
+    def attack_odds(self, action: Attack) -> AttackOdds:
+        """The exact damage distribution of a legal attack with every card rule in force,
+        the reasons for each change, the chance to take the target down (its saving rules
+        counted) and the attacker's own risk. Raises IllegalActionError."""
+        reason = rules.why_not(self, action)
+        if reason is not None:
+            raise IllegalActionError(f"{action}: {reason}")
+        return attacking.odds(self, action)
+
+    def view(self, player: int | None) -> View:
+        """Everything a screen may show ``player`` (None: what everybody may see)."""
+        return build_view(self, player)
+
+    # --- saves -------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """The whole game as JSON-able data, with a format version (see persist.py)."""

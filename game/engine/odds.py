@@ -6,9 +6,10 @@ preview always agrees with the rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
+from typing import Any
 
 from game.engine.attack import (
     CRIT,
@@ -61,6 +62,8 @@ class Odds:
         return sum((p for d, p in self.damage.items() if d >= amount), Fraction(0))
 
     def to_json(self, wounds_left: int | None = None) -> dict[str, object]:
+        """The odds as JSON: the damage distribution, the mean, and the chance of at least
+        ``wounds_left`` damage when given."""
         out: dict[str, object] = {
             "damage": {str(d): float(p) for d, p in sorted(self.damage.items())},
             "expected_damage": float(self.expected)}
@@ -93,3 +96,63 @@ def damage_distribution(profile: AttackProfile) -> Odds:
                 dmg = damage_of(left_h, left_c, profile)
                 result[dmg] = result.get(dmg, Fraction(0)) + p_roll * p_b
     return Odds({d: p for d, p in sorted(result.items()) if p})
+
+
+@dataclass(frozen=True)
+class AttackOdds(Odds):
+    """The preview of one attack in a game: the damage distribution, the chance to take the
+    target down with every rule that can save it counted, the reasons the attack differs
+    from the weapon's printed line, and the attacker's own risk (Overcharge, Hazardous)."""
+
+    wounds_left: int = 0
+    survival: Fraction = Fraction(0)  # the chance a saving rule keeps a target taken down
+    reasons: tuple[Any, ...] = ()  # effects.Reason, each card or rule that changed it
+    self_damage: dict[int, Fraction] = field(default_factory=lambda: {0: Fraction(1)})
+    attacker_wounds_left: int = 0
+    attacker_survival: Fraction = Fraction(0)
+
+    @property
+    def p_take_down(self) -> Fraction:
+        return self.p_at_least(self.wounds_left) * (1 - self.survival)
+
+    @property
+    def expected_self_damage(self) -> Fraction:
+        return sum((d * p for d, p in self.self_damage.items()), Fraction(0))
+
+    @property
+    def p_self_take_down(self) -> Fraction:
+        p = sum((p for d, p in self.self_damage.items() if d >= self.attacker_wounds_left),
+                Fraction(0))
+        return p * (1 - self.attacker_survival) if self.attacker_wounds_left else Fraction(0)
+
+
+def ones_distribution(profile: AttackProfile) -> dict[int, Fraction]:
+    """P(k ones among the final hit dice), re-rolls included (Overcharge)."""
+    p_one = Fraction(0)
+    for first in range(1, 7):
+        if wants_hit_reroll(first, profile):
+            p_one += SIXTH * SIXTH
+        elif first == 1:
+            p_one += SIXTH
+    n = profile.attacks
+    return {k: comb(n, k) * p_one ** k * (1 - p_one) ** (n - k) for k in range(n + 1)
+            if comb(n, k) * p_one ** k * (1 - p_one) ** (n - k)}
+
+
+def self_damage_distribution(profile: AttackProfile, overcharge: bool, hazardous: bool,
+                             wounds_left: int, per_one: int = 4,
+                             hazard: int = 3) -> dict[int, Fraction]:
+    """The attacker's own damage: ``per_one`` for each 1 rolled when overcharging, then, if
+    it is still standing, ``hazard`` on a 1 in six for a Hazardous weapon."""
+    first = {per_one * k: p for k, p in ones_distribution(profile).items()} if overcharge \
+        else {0: Fraction(1)}
+    if not hazardous:
+        return first
+    out: dict[int, Fraction] = {}
+    for dmg, p in first.items():
+        if dmg >= wounds_left:
+            out[dmg] = out.get(dmg, Fraction(0)) + p
+            continue
+        out[dmg] = out.get(dmg, Fraction(0)) + p * 5 * SIXTH
+        out[dmg + hazard] = out.get(dmg + hazard, Fraction(0)) + p * SIXTH
+    return dict(sorted(out.items()))

@@ -8,6 +8,7 @@ from game.engine.config import Config, build_config
 from game.engine.defs import Catalogue
 from game.engine.dice import dice_from_dict
 from game.engine.errors import SaveError
+from game.engine.events import event_from_dict, event_to_dict
 from game.engine.state import Phase, State, Step
 
 if TYPE_CHECKING:
@@ -22,7 +23,8 @@ def save(game: Game) -> dict[str, Any]:
     return {"format": SAVE_FORMAT, "version": SAVE_VERSION,
             "config": _jsonable(game.config.spec), "state": game.state.to_dict(),
             "dice": game.dice.to_dict(), "log": list(game.log),
-            "events": list(game.events), "record": [list(r) for r in game.record]}
+            "events": [event_to_dict(e) for e in game.events],
+            "record": [list(r) for r in game.record]}
 
 
 def load(cls: type[Game], data: Any, catalogue: Catalogue) -> Game:
@@ -53,11 +55,13 @@ def load(cls: type[Game], data: Any, catalogue: Catalogue) -> Game:
     except (KeyError, ValueError, TypeError) as error:
         raise SaveError(f"dice: {error}") from None
     game = cls.__new__(cls)
-    game.config, game.state, game.dice = config, state, dice
-    game.log = [str(x) for x in data["log"]]
-    game.events = [str(x) for x in data.get("events", [])]
-    game.record = [list(r) for r in data["record"]]
-    game._undo, game._legal, game._sources = [], None, None
+    game._setup(config, state, dice)
+    try:
+        game.log = [str(x) for x in data["log"]]
+        game.events = [event_from_dict(e) for e in data.get("events", [])]
+        game.record = [tuple(r) for r in data["record"]]
+    except (KeyError, ValueError, TypeError) as error:
+        raise SaveError(f"events: {error}") from None
     return game
 
 
@@ -70,9 +74,9 @@ def _jsonable(value: Any) -> Any:
 
 
 def _check_state(state: State, config: Config) -> None:
-    if state.phase not in Phase.ALL:
+    if state.phase not in tuple(Phase):
         raise SaveError(f"state.phase: unknown phase {state.phase!r}")
-    if state.step not in Step.ALL:
+    if state.step not in tuple(Step):
         raise SaveError(f"state.step: unknown step {state.step!r}")
     for op in state.operatives.values():
         if op.card not in config.datacards:

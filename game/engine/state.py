@@ -1,12 +1,19 @@
-"""The game state as plain data, cheap to copy (undo snapshots) and to turn into JSON."""
+"""The game state as plain, typed data: cheap to copy (undo snapshots, clones for search) and
+to turn into JSON.
+
+:meth:`State.copy` is derived from the dataclass fields when the module is imported: each field
+is copied as deep as its declared type says it is mutable, so a field added later can never be
+shared between two snapshots by mistake (an unknown kind of field stops the import).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from enum import StrEnum
 from typing import Any
 
 
-class Phase:
+class Phase(StrEnum):
     SETUP = "setup"
     INITIATIVE = "initiative"
     STRATEGY = "strategy"
@@ -14,10 +21,8 @@ class Phase:
     END = "end"
     OVER = "over"
 
-    ALL = (SETUP, INITIATIVE, STRATEGY, FIREFIGHT, END, OVER)
 
-
-class Step:
+class Step(StrEnum):
     """Where inside a phase the game waits for a decision."""
 
     MULLIGAN = "mulligan"
@@ -28,7 +33,58 @@ class Step:
     ACT = "act"  # the active operative makes actions
     NONE = ""
 
-    ALL = (MULLIGAN, DEPLOY, REVEAL, PLOY, ACTIVATE, ACT, NONE)
+
+class Duration(StrEnum):
+    """How long a special issue wargear card stays in force once used."""
+
+    INSTANT = "instant"
+    ACTIVATION = "activation"
+    TURNING_POINT = "turning_point"
+    MISSION = "mission"
+
+
+@dataclass(frozen=True)
+class PloyInForce:
+    """A strategic ploy played this turning point, with the operative it names (if any)."""
+
+    ploy: str
+    operative: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.ploy}:{self.operative}" if self.operative else self.ploy
+
+    @staticmethod
+    def parse(text: str) -> PloyInForce:
+        """``id`` or ``id:operative`` (the scenario and save notation)."""
+        ploy, _, operative = str(text).partition(":")
+        return PloyInForce(ploy, operative or None)
+
+
+@dataclass(frozen=True)
+class Boost:
+    """A special issue wargear card in force on an operative until ``until`` runs out."""
+
+    player: int
+    card: str
+    operative: str
+    until: Duration
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A flag on an objective (``powered``); ``player`` set for a flag one player placed
+    (``downloaded`` by player 1 is written ``downloaded@1``)."""
+
+    name: str
+    player: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.name}@{self.player}" if self.player else self.name
+
+    @staticmethod
+    def parse(text: str) -> Flag:
+        name, _, player = str(text).partition("@")
+        return Flag(name, int(player) if player else 0)
 
 
 @dataclass
@@ -40,21 +96,27 @@ class OperativeState:
     damage: int = 0  # wound counters
     taken_down: bool = False
     activated: bool = False  # has an activation token this turning point
-    flags: list[str] = field(default_factory=list)  # e.g. "reanimated"
+    flags: list[str] = field(default_factory=list)  # "marked", "reanimation_used"
 
     def copy(self) -> OperativeState:
-        return OperativeState(self.id, self.player, self.card, self.hex, self.damage,
-                              self.taken_down, self.activated, list(self.flags))
+        new = OperativeState.__new__(OperativeState)
+        new.__dict__.update(self.__dict__)
+        new.flags = list(self.flags)
+        return new
 
     @property
     def on_killzone(self) -> bool:
         return self.hex is not None and not self.taken_down
 
 
+def _per_player_lists() -> dict[int, list[str]]:
+    return {1: [], 2: []}
+
+
 @dataclass
 class State:
-    phase: str = Phase.SETUP
-    step: str = Step.NONE
+    phase: Phase = Phase.SETUP
+    step: Step = Step.NONE
     turning_point: int = 1
     initiative: int = 0  # initiative token holder; 0 = nobody yet
     turn: int = 1
@@ -74,84 +136,123 @@ class State:
     done: list[int] = field(default_factory=list)
     # objectives
     control: dict[str, int] = field(default_factory=dict)
-    objective_flags: dict[str, list[str]] = field(default_factory=dict)
+    objective_flags: dict[str, list[Flag]] = field(default_factory=dict)
     objective_hexes: dict[str, str] = field(default_factory=dict)  # moved (dropped) tokens
     carried: dict[str, str] = field(default_factory=dict)  # objective -> carrying operative
     removed_objectives: list[str] = field(default_factory=list)
     # cards
     deck: list[str] = field(default_factory=list)
     discard: list[str] = field(default_factory=list)
-    hands: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: []})
-    active_targets: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: []})
-    completed: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: []})
-    ploys: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: []})  # "id[:op]"
-    wargear_used: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: []})
-    boosts: list[list[Any]] = field(default_factory=list)  # [player, card, operative, until]
+    hands: dict[int, list[str]] = field(default_factory=_per_player_lists)
+    active_targets: dict[int, list[str]] = field(default_factory=_per_player_lists)
+    completed: dict[int, list[str]] = field(default_factory=_per_player_lists)
+    ploys: dict[int, list[PloyInForce]] = field(
+        default_factory=lambda: {1: [], 2: []})
+    wargear_used: dict[int, list[str]] = field(default_factory=_per_player_lists)
+    boosts: list[Boost] = field(default_factory=list)
     vp: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
     winner: int | None = None  # None while the mission runs; 0 = draw
 
     def copy(self) -> State:
-        """A snapshot independent of this state (much cheaper than deepcopy)."""
-        new = State.__new__(State)
-        new.__dict__.update(self.__dict__)
-        new.operatives = {k: o.copy() for k, o in self.operatives.items()}
-        new.territory = dict(self.territory)
-        new.mulliganed = list(self.mulliganed)
-        new.done = list(self.done)
-        new.control = dict(self.control)
-        new.objective_flags = {k: list(v) for k, v in self.objective_flags.items()}
-        new.deck = list(self.deck)
-        new.discard = list(self.discard)
-        new.hands = {p: list(v) for p, v in self.hands.items()}
-        new.active_targets = {p: list(v) for p, v in self.active_targets.items()}
-        new.completed = {p: list(v) for p, v in self.completed.items()}
-        new.ploys = {p: list(v) for p, v in self.ploys.items()}
-        new.vp = dict(self.vp)
-        new.objective_hexes = dict(self.objective_hexes)
-        new.carried = dict(self.carried)
-        new.removed_objectives = list(self.removed_objectives)
-        new.wargear_used = {p: list(v) for p, v in self.wargear_used.items()}
-        new.boosts = [list(b) for b in self.boosts]
-        return new
+        """A snapshot independent of this state (generated from the fields, see below)."""
+        raise NotImplementedError  # replaced by _derive_copy() at import
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON-able data: enums as their words, flags and ploys in their notation."""
         out: dict[str, Any] = {}
         for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "operatives":
-                value = [vars(o) | {"flags": list(o.flags)} for o in value.values()]
-            elif isinstance(value, dict):
-                value = {str(k): (list(v) if isinstance(v, list) else v)
-                         for k, v in value.items()}
-            elif isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            out[f.name] = value
+            out[f.name] = _to_json(getattr(self, f.name))
+        out["operatives"] = [_to_json(vars(o)) for o in self.operatives.values()]
+        out["boosts"] = [[b.player, b.card, b.operative, str(b.until)] for b in self.boosts]
         return out
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> State:
         """Rebuild a state from ``to_dict`` output; raises KeyError/TypeError/ValueError."""
         state = State()
-        per_player = ("territory", "hands", "active_targets", "completed", "ploys", "vp",
-                      "wargear_used")
         for f in fields(State):
             if f.name not in data:
                 raise KeyError(f.name)
             value = data[f.name]
+            kind = _FIELD_KINDS[f.name]
             if f.name == "operatives":
-                ops = {}
+                ops: dict[str, OperativeState] = {}
                 for raw in value:
                     op = OperativeState(**raw)
+                    op.flags = list(op.flags)
                     ops[op.id] = op
                 value = ops
-            elif f.name in per_player:
+            elif f.name == "phase":
+                value = Phase(value)
+            elif f.name == "step":
+                value = Step(value)
+            elif f.name == "boosts":
+                value = [Boost(int(b[0]), str(b[1]), str(b[2]), Duration(b[3])) for b in value]
+            elif f.name == "ploys":
+                value = {int(k): [PloyInForce.parse(x) for x in v] for k, v in value.items()}
+            elif f.name == "objective_flags":
+                value = {str(k): [Flag.parse(x) for x in v] for k, v in value.items()}
+            elif kind in ("player_lists", "player_map"):
                 value = {int(k): (list(v) if isinstance(v, list) else v)
                          for k, v in value.items()}
-            elif isinstance(value, dict):
-                value = {k: (list(v) if isinstance(v, list) else v) for k, v in value.items()}
+            elif kind == "map_of_lists":
+                value = {str(k): list(v) for k, v in value.items()}
+            elif kind in ("map", "list"):
+                value = dict(value) if kind == "map" else list(value)
             setattr(state, f.name, value)
         return state
 
     def on_killzone(self, player: int | None = None) -> list[OperativeState]:
         return [o for o in self.operatives.values()
                 if o.on_killzone and (player is None or o.player == player)]
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, StrEnum):
+        return str(value)
+    if isinstance(value, (Flag, PloyInForce)):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(k): _to_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_to_json(v) for v in value]
+    return value
+
+
+# How deep each declared field type must be copied. A field whose type is not listed here
+# makes the import fail, so that State.copy can never share a new mutable field.
+_KIND_OF_TYPE = {
+    "Phase": "value", "Step": "value", "int": "value", "bool": "value",
+    "str | None": "value", "int | None": "value",
+    "dict[str, OperativeState]": "operatives",
+    "dict[int, int]": "player_map", "dict[str, int]": "map", "dict[str, str]": "map",
+    "list[int]": "list", "list[str]": "list", "list[Boost]": "list",
+    "dict[str, list[Flag]]": "map_of_lists",
+    "dict[int, list[str]]": "player_lists", "dict[int, list[PloyInForce]]": "player_lists",
+}
+_FIELD_KINDS = {f.name: _KIND_OF_TYPE[str(f.type)] for f in fields(State)}
+
+_COPY_EXPR = {
+    "value": "s.{n}",
+    "operatives": "{{k: o.copy() for k, o in s.{n}.items()}}",
+    "player_map": "dict(s.{n})",
+    "map": "dict(s.{n})",
+    "list": "list(s.{n})",
+    "map_of_lists": "{{k: list(v) for k, v in s.{n}.items()}}",
+    "player_lists": "{{k: list(v) for k, v in s.{n}.items()}}",
+}
+
+
+def _derive_copy() -> None:
+    body = ["def copy(s):", "    new = _new(State)", "    d = new.__dict__"]
+    for name, kind in _FIELD_KINDS.items():
+        body.append(f"    d[{name!r}] = " + _COPY_EXPR[kind].format(n=name))
+    body.append("    return new")
+    namespace: dict[str, Any] = {"_new": object.__new__, "State": State}
+    exec("\n".join(body), namespace)  # noqa: S102 - generated from the fields above
+    copy = namespace["copy"]
+    copy.__doc__ = State.copy.__doc__
+    State.copy = copy  # type: ignore[method-assign]
+
+
+_derive_copy()

@@ -104,11 +104,12 @@ def test_one_seed_gives_one_game() -> None:
 def test_view_hides_the_other_hand_and_the_deck() -> None:
     game = new_game(8)
     view = game.view(1)
-    assert view["hands"]["1"] == game.state.hands[1]
-    assert view["hands"]["2"] == ["?"] * len(game.state.hands[2])
-    assert set(view["deck"]) <= {"?"}
+    assert list(view.hand) == game.state.hands[1]
+    assert view.state.hands[2] == [] and view.hand_sizes[1] == len(game.state.hands[2])
+    assert view.state.deck == [] and view.deck_size == len(game.state.deck)
+    shown = json.dumps([str(e.for_viewer(1)) for e in view.events]) + repr(view.events)
     for card in game.state.hands[2]:
-        assert card not in json.dumps(view["hands"]) or card in game.state.hands[1]
+        assert card not in shown or card in game.state.hands[1]
 
 
 def test_illegal_action_leaves_the_game_unchanged() -> None:

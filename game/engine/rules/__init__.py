@@ -1,0 +1,75 @@
+"""Every action's rule, one module per step of the flow (see ``base.py``):
+
+- ``setup``: the roll-off, dealing, Keep / Mulligan, Deploy;
+- ``strategy``: the initiative roll-off, Reveal, PlayPloy;
+- ``firefight``: Activate, Cancel, Wait, passing, the end of a turn;
+- ``movement``: Move, Disengage, reach;
+- ``attacking``: Attack, the attack sequence, targets, threat, the attack's reasons;
+- ``cards``: mission actions and special issue wargear;
+- ``result``: Concede and AgreeResult.
+
+:data:`RULES` maps each action class to its rule; :func:`generate` lists the legal actions
+of the step the game is at; :func:`why_not` gives the reason an action is not legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from game.engine.actions import Action
+from game.engine.rules.attacking import AttackRule
+from game.engine.rules.base import ActionRule
+from game.engine.rules.cards import MissionActionRule, UseRule
+from game.engine.rules.firefight import ActivateRule, CancelRule, WaitRule
+from game.engine.rules.movement import DisengageRule, MoveRule
+from game.engine.rules.result import AgreeResultRule, ConcedeRule
+from game.engine.rules.setup import DeployRule, KeepRule, MulliganRule
+from game.engine.rules.strategy import PloyRule, RevealRule
+from game.engine.state import Phase, Step
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+# in the order legal_actions() lists them at each step
+_ALL: tuple[ActionRule, ...] = (
+    KeepRule(), MulliganRule(), DeployRule(), RevealRule(), PloyRule(), ActivateRule(),
+    CancelRule(), MoveRule(), DisengageRule(), AttackRule(), MissionActionRule(), UseRule(),
+    WaitRule(), ConcedeRule(), AgreeResultRule())
+RULES: dict[type[Action], ActionRule] = {rule.action: rule for rule in _ALL}
+# the rules taken at each step (rules with step None are open at every step)
+BY_STEP: dict[Step, tuple[ActionRule, ...]] = {
+    step: tuple(r for r in _ALL if r.step in (step, None)) for step in Step}
+
+STEP_WORDS = {Step.MULLIGAN: "discarding targets of opportunity", Step.DEPLOY: "deployment",
+              Step.REVEAL: "revealing targets", Step.PLOY: "choosing a strategic ploy",
+              Step.ACTIVATE: "choosing an operative to activate",
+              Step.ACT: "an operative's activation", Step.NONE: "nothing"}
+
+
+def generate(game: Game) -> Iterator[Action]:
+    """Every legal action of the player to act, in a stable order."""
+    state = game.state
+    if state.phase == Phase.OVER:
+        return
+    for rule in BY_STEP[state.step]:
+        yield from rule.generate(game, state.to_act)
+
+
+def why_not(game: Game, action: Action) -> str | None:
+    """The reason ``action`` is not legal now, in plain words; None when it is legal."""
+    state = game.state
+    rule = RULES.get(type(action))
+    if rule is None:
+        return f"{action} is not an action of this game"
+    if state.phase == Phase.OVER:
+        return "the mission is over"
+    if action.player != state.to_act:
+        return f"it is player {state.to_act}'s decision, not player {action.player}'s"
+    if rule.step is not None and rule.step != state.step:
+        return (f"the game is at {STEP_WORDS[state.step]}, "
+                f"not {STEP_WORDS[rule.step]}")
+    return rule.why_not(game, action)
+
+
+__all__ = ["BY_STEP", "RULES", "ActionRule", "generate", "why_not"]

@@ -1,0 +1,336 @@
+"""The Attack action: who may attack whom with what (range, visibility, the adjacency rule,
+Pistol, Heavy, AP), the attack sequence as the game rolls it, the weapon rules that act
+after it, and the questions a screen asks: targets from any hex, threat, odds with reasons
+(docs/rules-decisions.md, "Attacking")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from game.engine.actions import Action, Attack
+from game.engine.attack import (
+    AttackProfile,
+    assign_blocks,
+    clamp_target,
+    finish,
+    roll_defence,
+    roll_hits,
+)
+from game.engine.defs import (
+    BRUTAL,
+    DEVASTATING,
+    HAZARDOUS,
+    HEAVY,
+    IGNORES_COVER,
+    LETHAL,
+    MELTA,
+    OVERCHARGE,
+    PIERCING,
+    PISTOL,
+    RAPID_FIRE,
+    TWIN_LINKED,
+    Weapon,
+)
+from game.engine.effects import AttackContext, Reason, attack_mods, python_effects_for
+from game.engine.events import (
+    AttackDeclared,
+    AttackResolved,
+    BlocksAssigned,
+    CoverBlock,
+    DefenceDiceRolled,
+    HazardRolled,
+    HitDiceRolled,
+)
+from game.engine.odds import AttackOdds, damage_distribution, self_damage_distribution
+from game.engine.rules.base import ActionRule
+from game.engine.state import OperativeState, Step
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+OVERCHARGE_DAMAGE = 4  # per 1 among the final hit dice
+HAZARDOUS_DAMAGE = 3  # on a 1 on the die rolled after the attack
+WEAPON_RULE_NAMES = {PISTOL: "Pistol", RAPID_FIRE: "Rapid Fire", OVERCHARGE: "Overcharge",
+                     IGNORES_COVER: "Ignores Cover", LETHAL: "Lethal", PIERCING: "Piercing",
+                     DEVASTATING: "Devastating", BRUTAL: "Brutal", HEAVY: "Heavy",
+                     HAZARDOUS: "Hazardous", TWIN_LINKED: "Twin-linked", MELTA: "Melta"}
+
+
+@dataclass(frozen=True)
+class Shot:
+    """An attack worked out before any die: the profile and every reason it differs from
+    the weapon's printed line."""
+
+    profile: AttackProfile
+    reasons: tuple[Reason, ...]
+    distance: int
+
+
+def shot(game: Game, attacker: OperativeState, defender: OperativeState, weapon: Weapon,
+         overcharge: bool = False) -> Shot:
+    """The attack exactly as it would be rolled now, with the reasons for each change."""
+    assert attacker.hex is not None and defender.hex is not None
+    distance = game.grid.distance(attacker.hex, defender.hex)
+    mods = attack_mods(game, AttackContext(attacker, defender, weapon, distance))
+    reasons = list(mods.reasons)
+    rules = weapon.rules
+
+    def rule(name: str, text: str) -> None:
+        reasons.append(Reason("weapon rule", WEAPON_RULE_NAMES[name], text))
+
+    half_range = distance * 2 <= weapon.range
+    attacks = weapon.attacks + mods.attacks
+    if RAPID_FIRE in rules and half_range:
+        attacks += 1
+        rule(RAPID_FIRE, "within half range: one more attack die")
+    bonus = 0
+    if overcharge:
+        bonus += 2
+        rule(OVERCHARGE, "+2 damage; each 1 rolled deals 4 damage to the attacker")
+    if MELTA in rules and half_range:
+        bonus += 2
+        rule(MELTA, "within half range: +2 damage")
+    ignores = IGNORES_COVER in rules or mods.ignores_cover
+    could_cover = (defender.hex in game.grid.cover or mods.cover) and distance > 1
+    in_cover = could_cover and not ignores
+    if in_cover:
+        reasons.append(Reason("cover", "Cover", "one block retained, one defence die fewer"))
+    elif could_cover and IGNORES_COVER in rules:
+        rule(IGNORES_COVER, "the defender gets no benefit from cover")
+    defence = game.stat(defender, "defence") + mods.defence
+    if PIERCING in rules:
+        defence -= 1
+        rule(PIERCING, "one defence die fewer")
+    save = clamp_target(game.stat(defender, "save") + mods.save)
+    if BRUTAL in rules:
+        save = 6
+        rule(BRUTAL, "blocks only on a 6")
+    crit_on = mods.crit_on
+    if LETHAL in rules and crit_on > 5:
+        crit_on = 5
+        rule(LETHAL, "critical hits on 5+")
+    reroll_hits, reroll_by = mods.reroll_hits, mods.reroll_hits_by
+    if TWIN_LINKED in rules and reroll_hits is None:
+        reroll_hits, reroll_by = "ones", WEAPON_RULE_NAMES[TWIN_LINKED]
+        rule(TWIN_LINKED, "re-roll hit dice that show 1")
+    if DEVASTATING in rules:
+        rule(DEVASTATING, "blocks cannot cancel critical hits")
+    if HAZARDOUS in rules:
+        rule(HAZARDOUS, "after the attack, a 1 on one die deals 3 damage to the attacker")
+    profile = AttackProfile(
+        attacks=max(0, attacks), hit=clamp_target(weapon.hit + mods.hit),
+        normal=weapon.normal + mods.normal + bonus, crit=weapon.crit + mods.crit + bonus,
+        defence=max(0, defence), save=save, cover=in_cover,
+        crit_on=max(2, crit_on), reroll_hits=reroll_hits,
+        reroll_defence=mods.reroll_defence, reduce_damage=mods.reduce_damage,
+        crits_unblockable=DEVASTATING in rules, reroll_hits_by=reroll_by,
+        reroll_defence_by=mods.reroll_defence_by)
+    return Shot(profile, tuple(reasons), distance)
+
+
+# --- who may attack whom --------------------------------------------------------------------
+
+def target_problem(game: Game, attacker: OperativeState, at: str, weapon: Weapon,
+                   target: OperativeState, occupied: set[str],
+                   adjacent: list[OperativeState]) -> str | None:
+    """Why ``attacker`` standing on ``at`` cannot pick ``target`` with ``weapon`` (AP and
+    Heavy aside), or None. ``occupied`` are the hexes holding operatives, ``adjacent`` the
+    enemies next to ``at``."""
+    if target.player == attacker.player:
+        return f"{target.id} is a friendly operative"
+    if not target.on_killzone or target.hex is None:
+        return f"{target.id} is not on the killzone"
+    if adjacent:
+        if target not in adjacent:
+            near = ", ".join(e.id for e in adjacent)
+            return f"must fight the adjacent enemy first ({near})"
+        if weapon.range != 1 and PISTOL not in weapon.rules:
+            return (f"against an adjacent enemy only a Range 1 or Pistol weapon can be "
+                    f"picked, and {weapon.name} is neither")
+        return None
+    distance = game.grid.distance(at, target.hex)
+    if distance > weapon.range:
+        return f"out of range: {distance} hexes, {weapon.name} Range {weapon.range}"
+    if not game.grid.visible(at, target.hex, occupied):
+        return f"no line of sight: {sight_breaker(game, at, target.hex, occupied)}"
+    return None
+
+
+def sight_breaker(game: Game, a: str, b: str, occupied: set[str]) -> str:
+    """The words for what breaks the line between ``a`` and ``b``."""
+    grid = game.grid
+    walls = sorted(grid.touched_hexes(a, b) & grid.blocked, key=lambda h: grid.distance(a, h))
+    if walls:
+        return f"blocked at {walls[0]}"
+    bodies = sorted(grid.interior_hexes(a, b) & (occupied - {a, b}),
+                    key=lambda h: grid.distance(a, h))
+    if bodies:
+        return f"an operative stands in the way at {bodies[0]}"
+    return "the line is broken"
+
+
+def _adjacent_enemies(game: Game, player: int, at: str) -> list[OperativeState]:
+    near = game.grid.neighbours(at)
+    return [e for e in game.state.on_killzone(3 - player) if e.hex in near]
+
+
+def targets_from(game: Game, attacker: OperativeState, at: str | None = None,
+                 ) -> list[tuple[Weapon, OperativeState]]:
+    """Every (weapon, enemy) ``attacker`` could pick if it stood on ``at`` (where it stands
+    when None), whatever its AP; the operative need not be active."""
+    here = at or attacker.hex
+    if here is None:
+        return []
+    occupied = game.occupied()
+    if attacker.hex is not None and here != attacker.hex:
+        occupied = (occupied - {attacker.hex}) | {here}
+    adjacent = _adjacent_enemies(game, attacker.player, here)
+    enemies = adjacent or game.state.on_killzone(3 - attacker.player)
+    return [(weapon, e) for weapon in game.datacard(attacker).weapons for e in enemies
+            if target_problem(game, attacker, here, weapon, e, occupied, adjacent) is None]
+
+
+def threat(game: Game, defender: OperativeState, enemy: OperativeState) -> dict[str, list[str]]:
+    """The hexes from which ``enemy`` could attack ``defender`` (as the board stands, the
+    enemy moved there), each with the weapons it could use: its own hex and empty ones."""
+    if defender.hex is None or enemy.hex is None:
+        return {}
+    out: dict[str, list[str]] = {}
+    taken = game.occupied() - {enemy.hex}
+    grid = game.grid
+    for h in grid.hexes:
+        if h in grid.blocked or h in taken:
+            continue
+        weapons = [w.id for w, t in targets_from(game, enemy, h) if t.id == defender.id]
+        if weapons:
+            out[h] = weapons
+    return out
+
+
+def attack_problem(game: Game, action: Attack) -> str | None:
+    """Why ``action`` is not a legal attack now, or None."""
+    state = game.state
+    op = state.operatives.get(action.operative)
+    if op is None or state.active != op.id:
+        return f"{action.operative} is not the active operative ({state.active} is)"
+    weapon = game.datacard(op).weapon(action.weapon)
+    if weapon is None:
+        return f"{op.id} has no weapon {action.weapon!r}"
+    if weapon.ap > state.ap_left:
+        return f"{weapon.name} costs {weapon.ap}AP and only {state.ap_left}AP are left"
+    if action.overcharge and OVERCHARGE not in weapon.rules:
+        return f"{weapon.name} cannot be overcharged"
+    if HEAVY in weapon.rules and state.moved:
+        return (f"{weapon.name} is Heavy: it cannot be used in an activation in which "
+                f"{op.id} has made a Move or Disengage action")
+    target = state.operatives.get(action.target)
+    if target is None or not target.on_killzone:
+        return f"no operative {action.target!r} on the killzone"
+    assert op.hex is not None
+    return target_problem(game, op, op.hex, weapon, target, game.occupied(),
+                          game.enemies_adjacent(op))
+
+
+class AttackRule(ActionRule):
+    action = Attack
+    step = Step.ACT
+
+    def generate(self, game: Game, player: int) -> Iterator[Action]:
+        state = game.state
+        assert state.active is not None
+        op = state.operatives[state.active]
+        for weapon, target in targets_from(game, op):
+            if weapon.ap > state.ap_left or (HEAVY in weapon.rules and state.moved):
+                continue
+            yield Attack(player, op.id, weapon.id, target.id)
+            if OVERCHARGE in weapon.rules:
+                yield Attack(player, op.id, weapon.id, target.id, True)
+
+    def why_not(self, game: Game, action: Action) -> str | None:
+        assert isinstance(action, Attack)
+        return attack_problem(game, action)
+
+    def apply(self, game: Game, action: Action) -> None:
+        assert isinstance(action, Attack)
+        resolve(game, action)
+
+
+def resolve(game: Game, action: Attack) -> None:
+    """The attack sequence: hit dice and their re-rolls, Overcharge, defence dice and their
+    re-rolls (only if something hit), blocks, damage, then Hazardous."""
+    state = game.state
+    attacker = state.operatives[action.operative]
+    defender = state.operatives[action.target]
+    weapon = game.datacard(attacker).weapon(action.weapon)
+    assert weapon is not None
+    worked = shot(game, attacker, defender, weapon, action.overcharge)
+    profile = worked.profile
+    full_health = defender.damage == 0
+    game.spend(weapon.ap)
+    game.emit(AttackDeclared(attacker.player, attacker.id, weapon.id, weapon.name, defender.id,
+                             action.overcharge))
+    hit_dice = roll_hits(profile, game.roll)
+    rolled_hits = finish(tuple(d.value for d in hit_dice), (), profile)
+    game.emit(HitDiceRolled(attacker.id, hit_dice, rolled_hits.hits, rolled_hits.crits))
+    ones = sum(1 for d in hit_dice if d.value == 1)
+    if action.overcharge and ones:
+        game.wound(attacker, OVERCHARGE_DAMAGE * ones, cause="overcharging")
+    if rolled_hits.hits + rolled_hits.crits == 0:
+        game.emit(AttackResolved(attacker.player, defender.player, False, 0, 0))
+        _hazard(game, attacker, weapon)
+        return
+    if profile.cover:
+        game.emit(CoverBlock(defender.id))
+    defence_dice = roll_defence(profile, game.roll)
+    rolled = finish(tuple(d.value for d in hit_dice), tuple(d.value for d in defence_dice),
+                    profile)
+    game.emit(DefenceDiceRolled(defender.id, defence_dice, rolled.blocks))
+    pairs = assign_blocks(tuple(d.value for d in hit_dice),
+                          tuple(d.value for d in defence_dice), profile)
+    game.emit(BlocksAssigned(pairs, rolled.hits_left, rolled.crits_left, rolled.damage))
+    game.emit(AttackResolved(attacker.player, defender.player, True, rolled.crits_left,
+                             rolled.hits_left + rolled.crits_left))
+    if rolled.damage and defender.on_killzone:
+        game.wound(defender, rolled.damage, by=attacker.player, melee=weapon.is_melee,
+                   distance=worked.distance, full_health=full_health, cause="attack")
+    _hazard(game, attacker, weapon)
+
+
+def _hazard(game: Game, attacker: OperativeState, weapon: Weapon) -> None:
+    """Hazardous: after the attack, one d6; on a 1 the attacker suffers 3 damage."""
+    if HAZARDOUS in weapon.rules and attacker.on_killzone and not game.is_over:
+        roll = game.roll()
+        game.emit(HazardRolled(attacker.id, weapon.name, roll))
+        if roll == 1:
+            game.wound(attacker, HAZARDOUS_DAMAGE, cause=WEAPON_RULE_NAMES[HAZARDOUS])
+
+
+def odds(game: Game, action: Attack) -> AttackOdds:
+    """The exact preview of a legal attack (see :class:`AttackOdds`)."""
+    state = game.state
+    attacker = state.operatives[action.operative]
+    defender = state.operatives[action.target]
+    weapon = game.datacard(attacker).weapon(action.weapon)
+    assert weapon is not None
+    worked = shot(game, attacker, defender, weapon, action.overcharge)
+    base = damage_distribution(worked.profile)
+    wounds_left = game.datacard(defender).wounds - defender.damage
+    own_left = game.datacard(attacker).wounds - attacker.damage
+    return AttackOdds(
+        base.damage, wounds_left=wounds_left, survival=_survival(game, defender),
+        reasons=worked.reasons,
+        self_damage=self_damage_distribution(worked.profile, action.overcharge,
+                                             HAZARDOUS in weapon.rules, own_left,
+                                             OVERCHARGE_DAMAGE, HAZARDOUS_DAMAGE),
+        attacker_wounds_left=own_left, attacker_survival=_survival(game, attacker))
+
+
+def _survival(game: Game, op: OperativeState) -> Fraction:
+    """The chance that the rules which can keep ``op`` from being taken down do so."""
+    fail = Fraction(1)
+    for hook in python_effects_for(game, op):
+        fail *= 1 - hook.survival_chance(game, op)
+    return 1 - fail

@@ -1,0 +1,45 @@
+"""The shape every action's rule takes: its legal-move generation, its "why not", its effect.
+
+Each step of the flow keeps these together in one module of this package (as boardgame.io
+keeps a phase's moves, turn order and end condition in one config), so a rule is written
+once: ``generate`` lists exactly the actions for which ``why_not`` says nothing, because both
+are built from the same predicates.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, ClassVar
+
+from game.engine.actions import Action
+from game.engine.state import Step
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+
+class ActionRule(ABC):
+    """One kind of action. ``step`` is where in the flow it may be taken (None: at more than
+    one step; ``why_not`` then says which)."""
+
+    action: ClassVar[type[Action]]
+    step: ClassVar[Step | None]
+    # Whether the action may be taken back (moves: yes; anything that rolls or reveals: no)
+    undoable: ClassVar[bool] = False
+
+    @abstractmethod
+    def generate(self, game: Game, player: int) -> Iterator[Action]:
+        """Every legal action of this kind for ``player`` now, in a stable order."""
+
+    @abstractmethod
+    def why_not(self, game: Game, action: Action) -> str | None:
+        """The reason ``action`` cannot be taken now, or None when it is legal. Called only
+        once the game is at this rule's step and it is ``action.player``'s decision."""
+
+    @abstractmethod
+    def apply(self, game: Game, action: Action) -> None:
+        """Carry out a legal ``action``: change the state and emit its events."""
+
+    def is_undoable(self, game: Game, action: Action) -> bool:
+        return self.undoable

@@ -1,0 +1,149 @@
+"""The firefight phase's turns: activating an operative (again at APL 1 once every friendly
+operative has been), cancelling before any AP is spent, Wait, passing with no operatives, and
+the end of each turn (docs/rules-decisions.md, "Turning points")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from game.engine.actions import Action, Activate, Cancel, Wait
+from game.engine.events import Activated, ActivationCancelled, ActivationEnded, TurnPassed, Waited
+from game.engine.rules.base import ActionRule
+from game.engine.rules.strategy import order
+from game.engine.state import Duration, OperativeState, Phase, Step
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+TURNS_PER_PHASE = 8
+
+
+def advance(game: Game) -> bool:
+    state = game.state
+    if state.step == Step.ACTIVATE:
+        if state.on_killzone(state.to_act):
+            return False
+        game.emit(TurnPassed(state.to_act, state.turn))
+        end_turn(game)
+        return True
+    if state.step == Step.ACT:
+        assert state.active is not None
+        op = state.operatives[state.active]
+        if op.on_killzone and state.ap_left > 0:
+            return False
+        end_turn(game)
+        return True
+    raise AssertionError(f"the firefight phase has no step {state.step!r}")
+
+
+def end_turn(game: Game) -> None:
+    """The player to act has finished a turn: objectives, end-of-turn rules, the next turn."""
+    state = game.state
+    player = state.to_act
+    finished = state.active
+    state.active, state.ap_left, state.ap_spent, state.moved = None, 0, False, False
+    state.step = Step.ACTIVATE
+    # wargear that lasts for an activation ends with that operative's activation
+    state.boosts = [b for b in state.boosts
+                    if not (b.until == Duration.ACTIVATION and b.operative == finished)]
+    game.clear_undo()
+    game.invalidate()
+    game.check_control()
+    # end-of-turn card rules and targets of opportunity listen for this event
+    game.emit(ActivationEnded(player, finished, state.turn))
+    if game.is_over:
+        return
+    first, second = order(game)
+    if player == first:
+        state.to_act = second
+    else:
+        state.turn += 1
+        state.to_act = first
+    if state.turn > TURNS_PER_PHASE:
+        state.turn = TURNS_PER_PHASE
+        state.phase, state.step = Phase.END, Step.NONE
+
+
+def activatable(game: Game, player: int) -> list[OperativeState]:
+    """Operatives not yet activated this turning point; once there are none, any of them."""
+    ready = game.state.on_killzone(player)
+    fresh = [o for o in ready if not o.activated]
+    return fresh or ready
+
+
+class ActivateRule(ActionRule):
+    action = Activate
+    step = Step.ACTIVATE
+
+    def generate(self, game: Game, player: int) -> Iterator[Action]:
+        for op in activatable(game, player):
+            yield Activate(player, op.id)
+
+    def why_not(self, game: Game, action: Action) -> str | None:
+        assert isinstance(action, Activate)
+        op = game.state.operatives.get(action.operative)
+        if op is None or op.player != action.player:
+            return f"no operative {action.operative!r} of yours"
+        if not op.on_killzone:
+            return f"{op.id} is not on the killzone"
+        if op not in activatable(game, action.player):
+            return (f"{op.id} has already been activated this turning point and other "
+                    "friendly operatives have not")
+        return None
+
+    def apply(self, game: Game, action: Action) -> None:
+        assert isinstance(action, Activate)
+        state = game.state
+        op = state.operatives[action.operative]
+        state.reactivation = op.activated
+        state.active = op.id
+        state.ap_left = 1 if op.activated else game.stat(op, "apl")
+        state.ap_spent = False
+        state.moved = False
+        op.activated = True
+        state.step = Step.ACT
+        game.emit(Activated(action.player, op.id, state.ap_left, state.reactivation))
+
+
+class CancelRule(ActionRule):
+    action = Cancel
+    step = Step.ACT
+
+    def generate(self, game: Game, player: int) -> Iterator[Action]:
+        if not game.state.ap_spent:
+            yield Cancel(player)
+
+    def why_not(self, game: Game, action: Action) -> str | None:
+        if game.state.ap_spent:
+            return ("the operative has already spent AP or had a card used on it: the "
+                    "activation cannot be cancelled")
+        return None
+
+    def apply(self, game: Game, action: Action) -> None:
+        state = game.state
+        assert state.active is not None
+        op = state.operatives[state.active]
+        op.activated = state.reactivation
+        state.active = None
+        state.ap_left = 0
+        state.step = Step.ACTIVATE
+        game.emit(ActivationCancelled(action.player, op.id))
+
+
+class WaitRule(ActionRule):
+    action = Wait
+    step = Step.ACT
+
+    def generate(self, game: Game, player: int) -> Iterator[Action]:
+        if game.state.ap_left >= 1:
+            yield Wait(player)
+
+    def why_not(self, game: Game, action: Action) -> str | None:
+        return None if game.state.ap_left >= 1 else "no AP left"
+
+    def apply(self, game: Game, action: Action) -> None:
+        active = game.state.active
+        assert active is not None
+        game.spend(game.state.ap_left)
+        game.emit(Waited(active))

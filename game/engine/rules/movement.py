@@ -1,0 +1,229 @@
+"""Move and Disengage, and the questions a screen asks about movement: where any operative
+could get to now or in its next activation, and why it cannot get to a hex
+(docs/rules-decisions.md, "Moving")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from game.engine.actions import Action, Disengage, Move
+from game.engine.events import Moved
+from game.engine.rules.base import ActionRule
+from game.engine.state import OperativeState, Step
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+
+def _stop(game: Game, h: str, taken: set[str]) -> str | None:
+    """Why an operative cannot step into ``h`` (None: it can)."""
+    if h in game.grid.blocked:
+        return f"{h} is a blocked hex"
+    if h in taken:
+        return f"{h} holds another operative"
+    return None
+
+
+def paths_from(game: Game, start: str, steps: int, taken: set[str]) -> dict[str, tuple[str, ...]]:
+    """Each hex reachable from ``start`` in at most ``steps`` steps into adjacent hexes that
+    are neither blocked nor occupied, with a shortest path to it (start hex not listed)."""
+    grid = game.grid
+    blocked = grid.blocked
+    paths: dict[str, tuple[str, ...]] = {}
+    frontier: list[tuple[str, tuple[str, ...]]] = [(start, ())]
+    seen = {start}
+    for _ in range(steps):
+        nxt: list[tuple[str, tuple[str, ...]]] = []
+        for here, path in frontier:
+            for h in grid.neighbours(here):
+                if h in seen or h in blocked or h in taken:
+                    continue
+                seen.add(h)
+                route = (*path, h)
+                paths[h] = route
+                nxt.append((h, route))
+        frontier = nxt
+    return paths
+
+
+def move_paths(game: Game, op: OperativeState) -> dict[str, tuple[str, ...]]:
+    """Each hex ``op`` can reach with one Move action now, with a shortest path to it."""
+    assert op.hex is not None
+    return paths_from(game, op.hex, game.stat(op, "move"), game.occupied())
+
+
+def disengage_hexes(game: Game, op: OperativeState) -> list[str]:
+    """The hexes ``op`` may disengage into: empty, adjacent, next to no enemy."""
+    assert op.hex is not None
+    return [h for h in game.grid.neighbours(op.hex) if _disengage_stop(game, op, h) is None]
+
+
+def _disengage_stop(game: Game, op: OperativeState, h: str) -> str | None:
+    assert op.hex is not None
+    if not game.grid.is_on_board(h):
+        return f"{h} is not a hex of the killzone"
+    if h not in game.grid.neighbours(op.hex):
+        return f"{h} is not adjacent to {op.hex}"
+    stop = _stop(game, h, game.occupied())
+    if stop:
+        return stop
+    enemy_hexes = {e.hex for e in game.state.on_killzone(3 - op.player)}
+    if any(n in enemy_hexes for n in game.grid.neighbours(h)):
+        return f"{h} is next to an enemy operative"
+    return None
+
+
+def reach(game: Game, op: OperativeState, moves: int = 1) -> dict[str, tuple[str, ...]]:
+    """Each hex ``op`` could end on after ``moves`` Move actions (each up to its Move stat;
+    an operative next to an enemy cannot Move), with a path to it. ``op`` need not be
+    active; other operatives stay where they are."""
+    if op.hex is None or moves < 1:
+        return {}
+    taken = game.occupied() - {op.hex}
+    steps = game.stat(op, "move")
+    enemies = {e.hex for e in game.state.on_killzone(3 - op.player)}
+
+    def engaged(h: str) -> bool:
+        return any(n in enemies for n in game.grid.neighbours(h))
+
+    found: dict[str, tuple[str, ...]] = {}
+    frontier: dict[str, tuple[str, ...]] = {op.hex: ()} if not engaged(op.hex) else {}
+    for _ in range(moves):
+        nxt: dict[str, tuple[str, ...]] = {}
+        for here, so_far in frontier.items():
+            for h, path in paths_from(game, here, steps, taken).items():
+                route = (*so_far, *path)
+                if h != op.hex and (h not in found or len(route) < len(found[h])):
+                    found[h] = route
+                    if not engaged(h):
+                        nxt[h] = route
+        frontier = nxt
+    return found
+
+
+def moves_next_activation(game: Game, op: OperativeState, reserve_ap: int = 0) -> int:
+    """How many Move actions ``op`` could make in its next activation: its APL (1 if it
+    would be reactivated), less ``reserve_ap`` kept for an attack."""
+    state = game.state
+    if state.active == op.id:
+        ap = state.ap_left
+    elif op.activated:
+        ap = 1  # reactivated once every friendly operative has been: APL 1
+    else:
+        ap = game.stat(op, "apl")
+    return max(0, ap - reserve_ap)
+
+
+def why_not_move_to(game: Game, op: OperativeState, target: str) -> str | None:
+    """Why ``op`` (the active operative) cannot Move to ``target`` now, in plain words."""
+    state = game.state
+    if not game.grid.is_on_board(target):
+        return f"{target} is not a hex of the killzone"
+    if state.active != op.id:
+        return f"{op.id} is not the active operative"
+    if state.ap_left < 1:
+        return "not enough AP"
+    if game.enemies_adjacent(op):
+        return "an operative adjacent to an enemy operative cannot Move (Disengage instead)"
+    assert op.hex is not None
+    stop = _stop(game, target, game.occupied())
+    if stop:
+        return stop
+    limit = game.stat(op, "move")
+    if target in move_paths(game, op):
+        return None
+    far = paths_from(game, op.hex, game.grid.columns * game.grid.rows, game.occupied())
+    if target not in far:
+        return f"no way through to {target}: blocked hexes and operatives are in the way"
+    return f"out of reach: {len(far[target])} hexes, Move {limit}"
+
+
+class MoveRule(ActionRule):
+    action = Move
+    step = Step.ACT
+    undoable = True
+
+    def generate(self, game: Game, player: int) -> Iterator[Action]:
+        state = game.state
+        assert state.active is not None
+        op = state.operatives[state.active]
+        if state.ap_left >= 1 and not game.enemies_adjacent(op):
+            for path in move_paths(game, op).values():
+                yield Move(player, op.id, path)
+
+    def why_not(self, game: Game, action: Action) -> str | None:
+        """Any valid path is legal, not only the shortest one listed."""
+        assert isinstance(action, Move)
+        state = game.state
+        op = state.operatives.get(action.operative)
+        if op is None or state.active != op.id:
+            return f"{action.operative} is not the active operative ({state.active} is)"
+        if state.ap_left < 1:
+            return "not enough AP"
+        if game.enemies_adjacent(op):
+            return "an operative adjacent to an enemy operative cannot Move (Disengage instead)"
+        limit = game.stat(op, "move")
+        if not action.path:
+            return "a Move needs at least one hex"
+        if len(action.path) > limit:
+            return f"out of reach: {len(action.path)} hexes, Move {limit}"
+        assert op.hex is not None
+        here = op.hex
+        taken = game.occupied()
+        for h in action.path:
+            if not game.grid.is_on_board(h):
+                return f"{h} is not a hex of the killzone"
+            if h not in game.grid.neighbours(here):
+                return f"{h} is not adjacent to {here}"
+            stop = _stop(game, h, taken)
+            if stop:
+                return stop
+            here = h
+        return None
+
+    def apply(self, game: Game, action: Action) -> None:
+        assert isinstance(action, Move)
+        op = game.state.operatives[action.operative]
+        start = op.hex
+        assert start is not None
+        op.hex = action.destination
+        game.state.moved = True
+        game.spend(1)
+        game.emit(Moved(op.id, (start, *action.path)))
+
+
+class DisengageRule(ActionRule):
+    action = Disengage
+    step = Step.ACT
+    undoable = True
+
+    def generate(self, game: Game, player: int) -> Iterator[Action]:
+        state = game.state
+        assert state.active is not None
+        op = state.operatives[state.active]
+        if state.ap_left >= 1 and game.enemies_adjacent(op):
+            for h in disengage_hexes(game, op):
+                yield Disengage(player, op.id, h)
+
+    def why_not(self, game: Game, action: Action) -> str | None:
+        assert isinstance(action, Disengage)
+        state = game.state
+        op = state.operatives.get(action.operative)
+        if op is None or state.active != op.id:
+            return f"{action.operative} is not the active operative ({state.active} is)"
+        if not game.enemies_adjacent(op):
+            return "Disengage needs an adjacent enemy operative (use Move)"
+        if state.ap_left < 1:
+            return "not enough AP"
+        return _disengage_stop(game, op, action.hex)
+
+    def apply(self, game: Game, action: Action) -> None:
+        assert isinstance(action, Disengage)
+        op = game.state.operatives[action.operative]
+        start = op.hex
+        assert start is not None
+        op.hex = action.hex
+        game.state.moved = True
+        game.spend(1)
+        game.emit(Moved(op.id, (start, action.hex), disengage=True))

@@ -1,0 +1,52 @@
+"""Ending a mission by the players' word: a concession, or a result both players agree.
+Both are actions like any other: logged, replayed, and the mission ends with that result.
+
+The engine lists them for the player whose decision it is; agreeing a result stands for both
+players' consent, which the client asks for before it applies the action."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from game.engine.actions import Action, AgreeResult, Concede
+from game.engine.events import Conceded, ResultAgreed
+from game.engine.rules.base import ActionRule
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+
+class ConcedeRule(ActionRule):
+    action = Concede
+    step = None
+
+    def generate(self, game: Game, player: int) -> Iterator[Action]:
+        yield Concede(player)
+
+    def why_not(self, game: Game, action: Action) -> str | None:
+        return None
+
+    def apply(self, game: Game, action: Action) -> None:
+        game.emit(Conceded(action.player))
+        game.end_mission(3 - action.player, reason="concession")
+
+
+class AgreeResultRule(ActionRule):
+    action = AgreeResult
+    step = None
+
+    def generate(self, game: Game, player: int) -> Iterator[Action]:
+        for winner in (0, 1, 2):
+            yield AgreeResult(player, winner)
+
+    def why_not(self, game: Game, action: Action) -> str | None:
+        assert isinstance(action, AgreeResult)
+        if action.winner not in (0, 1, 2):
+            return "the result is 0 (a draw), 1 or 2"
+        return None
+
+    def apply(self, game: Game, action: Action) -> None:
+        assert isinstance(action, AgreeResult)
+        game.emit(ResultAgreed(action.player, action.winner))
+        game.end_mission(action.winner, reason="agreement")

@@ -1,0 +1,179 @@
+"""Set-up: the roll-off, dealing targets of opportunity, keeping or swapping them, and
+placing operatives (docs/rules-decisions.md, "Set-up")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from game.engine.actions import Action, Deploy, Keep, Mulligan
+from game.engine.events import Deployed, Mulliganed, SetupComplete, TargetsDealt
+from game.engine.rules.base import ActionRule
+from game.engine.state import OperativeState, Phase, Step
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+HAND_SIZE = 3
+
+
+def advance(game: Game) -> bool:
+    """The set-up steps that need no decision. True when something happened."""
+    state = game.state
+    if state.step == Step.NONE:
+        roll_off = game.roll_off("set-up")
+        game.emit(roll_off)
+        state.rolloff_winner = winner = roll_off.winner
+        other = 3 - winner
+        if game.config.targets and not any(state.hands.values()):
+            deck = sorted(game.config.targets)
+            game.shuffle(deck)
+            for _ in range(HAND_SIZE):
+                for player in (winner, other):
+                    if deck:
+                        state.hands[player].append(deck.pop(0))
+            state.deck = deck
+            state.step, state.to_act = Step.MULLIGAN, winner
+            game.emit(TargetsDealt(winner, (tuple(state.hands[1]), tuple(state.hands[2]))))
+        else:
+            state.step, state.to_act = Step.DEPLOY, winner
+        return True
+    if state.step == Step.MULLIGAN:
+        if len(state.mulliganed) < 2:
+            return False
+        state.step, state.to_act = Step.DEPLOY, state.rolloff_winner
+        return True
+    if state.step == Step.DEPLOY:
+        if undeployed(game, 1) or undeployed(game, 2):
+            if not undeployed(game, state.to_act):
+                state.to_act = 3 - state.to_act
+            return False
+        game.check_control()
+        state.phase, state.step = Phase.INITIATIVE, Step.NONE
+        game.invalidate()
+        game.emit(SetupComplete())
+        return True
+    raise AssertionError(f"set-up has no step {state.step!r}")
+
+
+def undeployed(game: Game, player: int) -> list[OperativeState]:
+    return [o for o in game.state.operatives.values()
+            if o.player == player and o.hex is None and not o.taken_down]
+
+
+def deploy_hexes(game: Game, player: int) -> list[str]:
+    """Empty hexes of ``player``'s territory (both territories before the first operative is
+    placed)."""
+    state = game.state
+    sides = [state.territory[player]] if player in state.territory else [
+        s for s in sorted(game.config.territories) if s not in state.territory.values()]
+    taken = game.occupied()
+    blocked = game.grid.blocked
+    return [h for s in sides for h in game.config.territories[s]
+            if h not in taken and h not in blocked]
+
+
+class KeepRule(ActionRule):
+    action = Keep
+    step = Step.MULLIGAN
+
+    def generate(self, game: Game, player: int) -> Iterator[Action]:
+        yield Keep(player)
+
+    def why_not(self, game: Game, action: Action) -> str | None:
+        return None
+
+    def apply(self, game: Game, action: Action) -> None:
+        assert isinstance(action, Keep)
+        game.emit(Mulliganed(action.player, (), (), ()))
+        _after_mulligan(game, action.player)
+
+
+class MulliganRule(ActionRule):
+    action = Mulligan
+    step = Step.MULLIGAN
+
+    def generate(self, game: Game, player: int) -> Iterator[Action]:
+        hand = game.state.hands[player]
+        for size in range(1, len(hand) + 1):
+            for cards in combinations(hand, size):
+                yield Mulligan(player, cards)
+
+    def why_not(self, game: Game, action: Action) -> str | None:
+        assert isinstance(action, Mulligan)
+        hand = game.state.hands[action.player]
+        missing = [c for c in action.cards if c not in hand]
+        if missing:
+            return f"{', '.join(missing)} not in your hand"
+        if len(set(action.cards)) != len(action.cards) or not action.cards:
+            return "each card may be discarded once"
+        if action not in set(self.generate(game, action.player)):
+            return "discard the cards in the order they are held"
+        return None
+
+    def apply(self, game: Game, action: Action) -> None:
+        assert isinstance(action, Mulligan)
+        state = game.state
+        hand = state.hands[action.player]
+        for card in action.cards:
+            hand.remove(card)
+            state.discard.append(card)
+        drawn = []
+        for _ in action.cards:
+            if state.deck:
+                drawn.append(state.deck.pop(0))
+        hand.extend(drawn)
+        names = tuple(game.config.targets[c].name if c in game.config.targets else c
+                      for c in action.cards)
+        game.emit(Mulliganed(action.player, tuple(action.cards), names, tuple(drawn)))
+        _after_mulligan(game, action.player)
+
+
+def _after_mulligan(game: Game, player: int) -> None:
+    game.state.mulliganed.append(player)
+    game.state.to_act = 3 - player
+
+
+class DeployRule(ActionRule):
+    action = Deploy
+    step = Step.DEPLOY
+
+    def generate(self, game: Game, player: int) -> Iterator[Action]:
+        zone = deploy_hexes(game, player)
+        for op in undeployed(game, player):
+            for h in zone:
+                yield Deploy(player, op.id, h)
+
+    def why_not(self, game: Game, action: Action) -> str | None:
+        assert isinstance(action, Deploy)
+        op = game.state.operatives.get(action.operative)
+        if op is None or op.player != action.player:
+            return f"no operative {action.operative!r} of yours"
+        if op.hex is not None or op.taken_down:
+            return f"{op.id} is already deployed"
+        if not game.grid.is_on_board(action.hex):
+            return f"{action.hex} is not a hex of the killzone"
+        if action.hex in game.occupied():
+            return f"{action.hex} already holds an operative"
+        if action.hex in game.grid.blocked:
+            return f"{action.hex} is a blocked hex"
+        if action.hex not in deploy_hexes(game, action.player):
+            return f"{action.hex} is not in your territory"
+        return None
+
+    def apply(self, game: Game, action: Action) -> None:
+        assert isinstance(action, Deploy)
+        state = game.state
+        if action.player not in state.territory:
+            side = next(s for s, hexes in game.config.territories.items()
+                        if action.hex in hexes)
+            state.territory[action.player] = side
+            others = [s for s in game.config.territories if s != side]
+            if others and 3 - action.player not in state.territory:
+                state.territory[3 - action.player] = others[0]
+        state.operatives[action.operative].hex = action.hex
+        game.emit(Deployed(action.player, action.operative, action.hex))
+        other = 3 - action.player
+        if undeployed(game, other):
+            state.to_act = other

@@ -1,0 +1,133 @@
+"""The initiative and strategy phases: the initiative roll-off, revealing a target of
+opportunity, choosing a strategic ploy (docs/rules-decisions.md, "Turning points")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from game.engine.actions import Action, PlayPloy, Reveal
+from game.engine.events import (
+    InitiativeRolled,
+    PhaseStarted,
+    PloyPlayed,
+    TargetRevealed,
+    TurningPointStarted,
+)
+from game.engine.rules.base import ActionRule
+from game.engine.state import Phase, PloyInForce, Step
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+
+def order(game: Game) -> tuple[int, int]:
+    """The initiative holder first."""
+    first = game.state.initiative or 1
+    return first, 3 - first
+
+
+def advance_initiative(game: Game) -> bool:
+    """Roll off for the initiative (a tie goes to whoever does not hold the token)."""
+    state = game.state
+    game.emit(TurningPointStarted(state.turning_point))
+    game.emit(PhaseStarted(Phase.INITIATIVE, state.turning_point))
+    roll_off = game.roll_off("initiative", tie_to=3 - state.initiative if state.initiative
+                             else 0)
+    state.initiative = roll_off.winner
+    game.emit(InitiativeRolled(roll_off.winner, roll_off))
+    state.phase, state.step = Phase.STRATEGY, Step.REVEAL
+    state.done = []
+    state.to_act = state.initiative
+    game.emit(PhaseStarted(Phase.STRATEGY, state.turning_point))
+    return True
+
+
+def advance_strategy(game: Game) -> bool:
+    """Each player in initiative order reveals, then chooses a ploy; a player with nothing
+    to choose is passed over."""
+    state = game.state
+    for player in order(game):
+        if player in state.done:
+            continue
+        has_choice = bool(state.hands[player]) if state.step == Step.REVEAL else \
+            bool(game.config.ploys_of(player))
+        if has_choice:
+            if state.to_act != player:
+                state.to_act = player
+                return True
+            return False
+        state.done.append(player)
+        return True
+    state.done = []
+    if state.step == Step.REVEAL:
+        state.step = Step.PLOY
+    else:
+        state.phase, state.step = Phase.FIREFIGHT, Step.ACTIVATE
+        state.turn, state.to_act = 1, order(game)[0]
+        game.emit(PhaseStarted(Phase.FIREFIGHT, state.turning_point))
+    return True
+
+
+class RevealRule(ActionRule):
+    action = Reveal
+    step = Step.REVEAL
+
+    def generate(self, game: Game, player: int) -> Iterator[Action]:
+        yield Reveal(player, None)
+        for card in game.state.hands[player]:
+            yield Reveal(player, card)
+
+    def why_not(self, game: Game, action: Action) -> str | None:
+        assert isinstance(action, Reveal)
+        if action.card is not None and action.card not in game.state.hands[action.player]:
+            return f"{action.card} is not in your hand"
+        return None
+
+    def apply(self, game: Game, action: Action) -> None:
+        assert isinstance(action, Reveal)
+        state = game.state
+        name = ""
+        if action.card is not None:
+            state.hands[action.player].remove(action.card)
+            state.active_targets[action.player].append(action.card)
+            target = game.config.targets.get(action.card)
+            name = target.name if target else action.card
+        game.emit(TargetRevealed(action.player, action.card, name))
+        state.done.append(action.player)
+
+
+class PloyRule(ActionRule):
+    action = PlayPloy
+    step = Step.PLOY
+
+    def generate(self, game: Game, player: int) -> Iterator[Action]:
+        for ploy in game.config.ploys_of(player):
+            if ploy.target == "operative":
+                for op in game.state.on_killzone(player):
+                    yield PlayPloy(player, ploy.id, (op.id,))
+            else:
+                yield PlayPloy(player, ploy.id)
+
+    def why_not(self, game: Game, action: Action) -> str | None:
+        assert isinstance(action, PlayPloy)
+        ploy = game.config.ploy(action.player, action.ploy)
+        if ploy is None:
+            return f"your fireteam has no strategic ploy {action.ploy!r}"
+        if ploy.target == "operative":
+            if len(action.args) != 1:
+                return f"{ploy.name} names one of your operatives on the killzone"
+            op = game.state.operatives.get(action.args[0])
+            if op is None or op.player != action.player or not op.on_killzone:
+                return f"{ploy.name} names one of your operatives on the killzone"
+        elif action.args:
+            return "that ploy takes no arguments"
+        return None
+
+    def apply(self, game: Game, action: Action) -> None:
+        assert isinstance(action, PlayPloy)
+        operative = action.args[0] if action.args else None
+        game.state.ploys[action.player].append(PloyInForce(action.ploy, operative))
+        name = game.ploy(action.player, action.ploy).name
+        game.emit(PloyPlayed(action.player, action.ploy, name, operative))
+        game.state.done.append(action.player)

@@ -1,0 +1,96 @@
+"""Targets of opportunity: each revealed card listens to the typed events and is completed
+the moment one meets its condition (docs/rules-decisions.md, "Targets of opportunity")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine.defs import Effect
+from game.engine.events import ActivationEnded, AttackResolved, Event, TakenDown, TargetCompleted
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+TAKE_DOWN = "take_down"
+ATTACK = "attack"
+END_OF_TURN = "end_of_turn"
+# the event each kind of target condition listens for
+LISTENS_TO: dict[str, type[Event]] = {TAKE_DOWN: TakenDown, ATTACK: AttackResolved,
+                                      END_OF_TURN: ActivationEnded}
+
+
+def on_event(game: Game, event: Event) -> None:
+    """Complete every revealed target of opportunity that ``event`` meets."""
+    if type(event) not in (TakenDown, AttackResolved, ActivationEnded) or game.is_over:
+        return
+    state = game.state
+    for player in (1, 2):
+        for card in list(state.active_targets[player]):
+            target = game.config.targets.get(card)
+            if target is None or not isinstance(event, LISTENS_TO[target.condition.kind]):
+                continue
+            if met(game, player, target.condition, event):
+                state.active_targets[player].remove(card)
+                state.completed[player].append(card)
+                game.emit(TargetCompleted(player, card, target.name, target.vp))
+
+
+def met(game: Game, player: int, condition: Effect, event: Event) -> bool:
+    """Whether ``event`` meets a target of opportunity ``condition`` held by ``player``."""
+    p = condition.params
+    if isinstance(event, TakenDown):
+        if event.by != player:
+            return False
+        if p.get("melee") and not event.melee:
+            return False
+        if "min_distance" in p and event.distance < int(p["min_distance"]):
+            return False
+        return not (p.get("full_health") and not event.full_health)
+    if isinstance(event, AttackResolved):
+        if p.get("role", "attacker") == "defender":
+            return bool(event.defender_player == player and event.hit_any
+                        and event.unblocked == 0 and p.get("blocked_all", True))
+        if event.attacker_player != player:
+            return False
+        return event.crits_landed >= int(p.get("crits_at_least", 1))
+    if isinstance(event, ActivationEnded):
+        return event.player == player and end_of_turn_met(game, player, p)
+    return False
+
+
+def end_of_turn_met(game: Game, player: int, p: dict[str, Any]) -> bool:
+    state = game.state
+    mine = state.on_killzone(player)
+    if "control_at_least" in p:
+        held = sum(1 for v in state.control.values() if v == player)
+        if held < int(p["control_at_least"]):
+            return False
+    if p.get("control_all"):
+        # an objective that has left the killzone (extracted, destroyed) no longer counts
+        live = [o for o in game.config.objectives if o not in state.removed_objectives]
+        if not live or any(state.control.get(o, 0) != player for o in live):
+            return False
+    if "in_enemy_territory" in p:
+        side = state.territory.get(3 - player)
+        zone = game.config.territories.get(side, ()) if side else ()
+        if sum(1 for o in mine if o.hex in zone) < int(p["in_enemy_territory"]):
+            return False
+    if "near_hex" in p:
+        spec = p["near_hex"]
+        hexes = [str(h) for h in spec.get("hexes", [])] + ([str(spec["hex"])] if "hex" in spec
+                                                           else [])
+        dist = int(spec.get("distance", 1))
+        if not any(o.hex is not None and game.grid.distance(o.hex, h) <= dist
+                   for o in mine for h in hexes):
+            return False
+    return True
+
+
+def _check_vocabulary() -> None:
+    from game.engine.vocabulary import TARGET_CONDITIONS
+
+    if set(LISTENS_TO) != set(TARGET_CONDITIONS):
+        raise AssertionError("every target condition of the vocabulary needs an event")
+
+
+_check_vocabulary()
