@@ -112,7 +112,7 @@ class Rolled:
 
 
 def roll_hits(profile: AttackProfile, d6: Callable[[], int]) -> list[int]:
-    """The attacker's hit dice, then any re-rolls of them (RULINGS.md's order)."""
+    """The hit dice, then their re-rolls (docs/rules-decisions.md, "Order of dice")."""
     dice = [d6() for _ in range(profile.attacks)]
     for i, die in enumerate(dice):
         if wants_hit_reroll(die, profile):
