@@ -1,7 +1,7 @@
 """Scenario files: a position, a script of actions with fixed dice, and what must hold after.
 
 ``python -m game.scenario FILE_OR_FOLDER...`` runs them exactly as
-``../shared/docs/SCENARIOS.md`` specifies: exit 0 when every expectation holds, 2 when any
+``docs/scenario-format.md`` specifies: exit 0 when every expectation holds, 2 when any
 file is malformed (``FILE:LINE: message``), otherwise 1 with a report of each failure.
 """
 

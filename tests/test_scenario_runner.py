@@ -1,5 +1,5 @@
-"""The scenario runner keeps SCENARIOS.md's contract: exit codes, FILE:LINE messages for a
-malformed file, and a readable report of each failed expectation."""
+"""The scenario runner keeps the contract of docs/scenario-format.md: exit codes, FILE:LINE
+messages for a malformed file, and a readable report of each failed expectation."""
 
 from __future__ import annotations
 

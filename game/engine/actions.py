@@ -1,6 +1,6 @@
 """Actions: small frozen values with a text form that parses back to an equal action.
 
-The notation is the one of SCENARIOS.md: ``<player> <verb> <arguments>``, e.g.
+The notation is that of docs/scenario-format.md: ``<player> <verb> <arguments>``, e.g.
 ``1 move a D3 D4`` or ``2 attack b carbine a overcharge``.
 """
 

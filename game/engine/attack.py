@@ -113,8 +113,7 @@ class Rolled:
 
 
 def roll_hits(profile: AttackProfile, d6: Callable[[], int]) -> tuple[Die, ...]:
-    """The attacker's hit dice, then any re-rolls of them (docs/rules-decisions.md, "Order of
-    dice")."""
+    """The hit dice, then their re-rolls (docs/rules-decisions.md, "Order of dice")."""
     firsts = [d6() for _ in range(profile.attacks)]
     return tuple(Die(d6(), die, profile.reroll_hits_by) if wants_hit_reroll(die, profile)
                  else Die(die) for die in firsts)

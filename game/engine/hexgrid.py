@@ -1,7 +1,7 @@
 """Hex coordinates of the killzone: labels, neighbours, distance and exact line of sight.
 
-The board is a field of flat-topped hexes laid out "odd-q" (see RULINGS.md, "The killzone and
-hex coordinates"): ``columns`` columns lettered ``A``, ``B``, ... from left to right, rows
+The board (docs/rules-decisions.md, "The killzone and hex names") is a field of flat-topped
+hexes laid out "odd-q": ``columns`` columns lettered ``A``, ``B``, ... from left to right, rows
 numbered from 1 at the top. The 2nd, 4th, ... columns (``B``, ``D``, ..., odd 0-based index)
 sit half a hex lower than their neighbours and hold ``rows - 1`` hexes; the others hold
 ``rows``. The default 15 x 11 board has 158 hexes. Every hex is named by its label, such as
@@ -15,8 +15,8 @@ in the closed hexagon iff ``|v| <= 1`` and ``|u| + |v| <= 2``. Line-of-sight tes
 segment between two centres against those half-planes in integer arithmetic (Cyrus-Beck), never
 in floating point: many lines run exactly along an edge or through a corner.
 
-Visibility (RULINGS.md, "Visibility"): a blocked hex breaks it if the segment meets the closed
-hexagon (edges and corners included); a hex holding another operative breaks it only if the
+Visibility (docs/rules-decisions.md, "Visibility"): a blocked hex breaks it if the segment meets
+the closed hexagon (edges, corners included); a hex holding another operative breaks it only if the
 segment passes through its open interior. Results are cached per pair of hexes, so after the
 first query of a pair :meth:`Grid.visible` is a dict lookup plus a set-disjointness check.
 Use :func:`grid_for` so games on the same map share one :class:`Grid` and its caches.

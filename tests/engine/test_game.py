@@ -66,7 +66,7 @@ def test_a_game_saved_anywhere_continues_identically(seed: int, steps: int) -> N
 def test_undo_returns_the_exact_previous_state(seed: int, steps: int) -> None:
     game = new_game(seed)
     play(game, seed, steps)
-    # a Move that spends the last AP ends the activation (RULINGS.md): nothing left to undo
+    # the last AP spent ends the activation (docs/rules-decisions.md, "Firefight phase"): no undo
     if game.is_over or game.state.step != Step.ACT or game.state.ap_left < 2:
         return
     moves = [a for a in game.legal_actions() if isinstance(a, Move)]

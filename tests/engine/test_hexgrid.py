@@ -1,8 +1,9 @@
 """Tests of game.engine.hexgrid: labels, board shape, distance, half turn and exact visibility.
 
-The visibility rules are RULINGS.md "Visibility"; the board shape is RULINGS.md "The killzone and
-hex coordinates". Line-of-sight results are cross-checked against an independent exact method
-(the separating-axis theorem with strict / non-strict comparisons) over every hex of the board.
+The visibility rules are docs/rules-decisions.md, "Visibility"; the board shape is
+docs/rules-decisions.md, "The killzone and hex names". Line-of-sight results are cross-checked
+against an independent exact method (the separating-axis theorem with strict / non-strict
+comparisons) over every hex of the board.
 """
 
 from __future__ import annotations
