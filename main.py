@@ -1,46 +1,13 @@
-"""Warhammer 40,000: Fireteam, digital edition.
+"""Warhammer 40,000: Fireteam, digital edition: ``python main.py`` in a checkout.
 
-``python main.py`` plays a headless demo game between two random players and prints its log
-(until the graphical client lands). ``python main.py --seed N --mission M`` picks the game.
+The same program as ``fireteam`` and ``python -m game``; it lives in :mod:`game.cli`.
+Until the graphical client lands it plays a headless demo game between two random players and
+prints its log; ``python main.py --seed N --mission M`` picks the game.
 """
 
-from __future__ import annotations
-
-import argparse
 import sys
 
-from game.content import ContentError, load_catalogue
-from game.simulate import play_random_game
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Warhammer 40,000: Fireteam (headless demo)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--mission", default="dual_strike")
-    parser.add_argument("--fireteams", nargs=2, default=["gideon", "deathless_destroyers"],
-                        metavar=("PLAYER1", "PLAYER2"))
-    args = parser.parse_args(argv)
-    try:
-        catalogue = load_catalogue()
-    except ContentError as error:
-        print(f"the game content has errors:\n{error}", file=sys.stderr)
-        return 1
-    if args.mission not in catalogue.missions:
-        parser.error(f"unknown mission {args.mission!r}: choose from "
-                     f"{', '.join(sorted(catalogue.missions))}")
-    for team in args.fireteams:
-        if team not in catalogue.fireteams:
-            parser.error(f"unknown fireteam {team!r}: choose from "
-                         f"{', '.join(sorted(catalogue.fireteams))}")
-    game = play_random_game(catalogue, args.mission, (args.fireteams[0], args.fireteams[1]),
-                            args.seed)
-    mission = catalogue.missions[args.mission]
-    print(f"{mission.name}: {catalogue.fireteams[args.fireteams[0]].name} (player 1) against "
-          f"{catalogue.fireteams[args.fireteams[1]].name} (player 2), seed {args.seed}\n")
-    for line in game.events:
-        print(line)
-    return 0
-
+from game.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

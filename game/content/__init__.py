@@ -6,6 +6,7 @@ as one :class:`ContentError`. See ``docs/content-format.md`` for the format.
 
 from game.content.loader import (
     REPO_ROOT,
+    content_root,
     expand_paths,
     file_kind,
     load_catalogue,
@@ -31,6 +32,7 @@ __all__ = [
     "ContentIssue",
     "KeyPath",
     "Located",
+    "content_root",
     "expand_paths",
     "file_kind",
     "format_path",

@@ -5,6 +5,9 @@ One entry, :func:`load_catalogue`, reads the shipped content (``assets/killzones
 ``assets/wargear.yaml``, ``assets/special_operations/*.yaml``) plus any extra files or folders,
 checks everything, and either returns a :class:`Catalogue` or raises one :class:`ContentError`
 holding every issue found (file, line, column, key path, message).
+:func:`content_root` tells where the shipped ``assets/`` and ``missions/`` are: the
+repository's own top-level folders in a checkout (editable install included), the copy packaged
+as ``game/_data`` in an installed wheel.
 :func:`parse_datacards` reads the inline ``datacards`` of a scenario file the same way.
 """
 
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import replace
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +49,11 @@ from game.engine.defs import (
     Weapon,
 )
 
+# The folder holding the ``game`` package: the repository's top in a checkout (where assets/,
+# missions/, docs/ and tools/ are), site-packages when installed. Content is found through
+# content_root(), which works in both.
 REPO_ROOT = Path(__file__).resolve().parents[2]
+PACKAGED_DATA = "_data"  # game/_data/{assets,missions} in a wheel (see pyproject.toml)
 
 FIRETEAM = "fireteam"
 MISSION = "mission"
@@ -62,8 +70,21 @@ _WEAPON_KEYS = ("id", "name", "ap", "range", "attacks", "hit", "damage")
 _TEXT_KEYS = ("id", "name", "text")
 
 
-def shipped_files(root: Path = REPO_ROOT) -> list[tuple[Path, str]]:
-    """The shipped content files with their kinds, in a stable order."""
+def content_root() -> Path:
+    """The folder holding the shipped ``assets/`` and ``missions/``: the copy packaged inside
+    the game (``game/_data``) when it is installed from a wheel, else, in a checkout or an
+    editable install, the repository's top-level folders, so that edits there are what is
+    read."""
+    package = Path(str(resources.files("game")))  # a folder: pip installs unpacked
+    packaged = package / PACKAGED_DATA
+    return packaged if packaged.is_dir() else package.parent
+
+
+def shipped_files(root: Path | None = None) -> list[tuple[Path, str]]:
+    """The shipped content files with their kinds, in a stable order (``root``: the folder
+    holding ``assets/`` and ``missions/``, by default :func:`content_root`)."""
+    if root is None:
+        root = content_root()
     files = [(p, KILLZONE) for p in sorted((root / "assets" / "killzones").glob("*.yaml"))]
     files += [(p, FIRETEAM) for p in sorted((root / "assets" / "fireteams").glob("*.yaml"))]
     if (root / "assets" / "targets.yaml").is_file():
@@ -74,6 +95,17 @@ def shipped_files(root: Path = REPO_ROOT) -> list[tuple[Path, str]]:
     files += [(p, SPECIAL_OPERATIONS)
               for p in sorted((root / "assets" / "special_operations").glob("*.yaml"))]
     return files
+
+
+def _missing_content(files: Sequence[tuple[Path, str]]) -> list[ContentIssue]:
+    """An issue for each of assets/ and missions/ that gave no shipped file: a check must not
+    pass on no content at all (a broken install)."""
+    root = content_root()
+    return [ContentIssue(display_file(root / folder), 0, 0, "",
+                         f"no game content found: no .yaml files in {folder}/ (is the game "
+                         "installed without its content?)")
+            for folder in ("assets", "missions")
+            if not any(path.is_relative_to(root / folder) for path, _ in files)]
 
 
 def file_kind(data: Any) -> str | None:
@@ -124,6 +156,8 @@ def load_catalogue(extra_paths: Sequence[str | Path] = (), *,
     run = Run()
     files = shipped_files() if shipped else []
     extra, run.issues = expand_paths(extra_paths)
+    if shipped:
+        run.issues[:0] = _missing_content(files)
     known = {p.resolve() for p, _ in files}
     for path in extra:
         if path.resolve() not in known:
@@ -470,6 +504,6 @@ def _target_condition(r: Reader, path: KeyPath, raw: Any) -> Effect | None:
 
 
 __all__ = [
-    "FILE_KINDS", "REPO_ROOT", "SPECIAL_OPERATIONS", "WARGEAR", "expand_paths", "file_kind",
-    "format_path", "load_catalogue", "parse_datacards", "shipped_files", "suggestion",
+    "FILE_KINDS", "REPO_ROOT", "SPECIAL_OPERATIONS", "WARGEAR", "content_root", "expand_paths",
+    "file_kind", "format_path", "load_catalogue", "parse_datacards", "shipped_files", "suggestion",
 ]
