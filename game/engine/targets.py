@@ -1,5 +1,5 @@
 """Targets of opportunity: each revealed card listens to the typed events and is completed
-the moment one meets its condition (docs/rules-decisions.md, "Targets of opportunity")."""
+the moment one meets its condition (docs/rules-decisions.md, "Cards")."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The Attack action: who may attack whom with what (range, visibility, the adjacency rule,
 Pistol, Heavy, AP), the attack sequence as the game rolls it, the weapon rules that act
 after it, and the questions a screen asks: targets from any hex, threat, odds with reasons
-(docs/rules-decisions.md, "Attacking")."""
+(docs/rules-decisions.md, "Hits")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The firefight phase's turns: activating an operative (again at APL 1 once every friendly
 operative has been), cancelling before any AP is spent, Wait, passing with no operatives, and
-the end of each turn (docs/rules-decisions.md, "Turning points")."""
+the end of each turn (docs/rules-decisions.md, "Firefight phase")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Move and Disengage, and the questions a screen asks about movement: where any operative
 could get to now or in its next activation, and why it cannot get to a hex
-(docs/rules-decisions.md, "Moving")."""
+(docs/rules-decisions.md, "Movement")."""
 
 from __future__ import annotations
 

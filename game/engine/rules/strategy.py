@@ -1,5 +1,5 @@
 """The initiative and strategy phases: the initiative roll-off, revealing a target of
-opportunity, choosing a strategic ploy (docs/rules-decisions.md, "Turning points")."""
+opportunity, choosing a strategic ploy (docs/rules-decisions.md, "Strategy phase")."""
 
 from __future__ import annotations
 
