@@ -20,7 +20,7 @@ from game.engine.invariants import broken_invariants
 from game.saves import parse_save
 
 CATALOGUE = load_catalogue()
-MUTATIONS_PER_SAVE = 60
+MUTATIONS_PER_SAVE = 80
 Path_ = list[str | int]  # keys and indexes from the save's root to one value
 
 
@@ -62,11 +62,14 @@ def _parent(data: Any, path: Path_) -> Any:
     return data
 
 
-def _hexes(data: dict[str, Any], blocked: bool) -> list[str]:
-    if blocked:
-        mission = CATALOGUE.missions[data["config"]["mission"]]
-        return sorted(CATALOGUE.killzones[mission.killzone].blocked)
-    return [op["hex"] for op in data["state"]["operatives"] if op.get("hex")]
+BLOCKED = sorted(set().union(*(CATALOGUE.killzones[m.killzone].blocked
+                                for m in CATALOGUE.missions.values())))
+
+
+def _operatives(data: dict[str, Any]) -> list[dict[str, Any]]:
+    state = data.get("state")
+    ops = state.get("operatives") if isinstance(state, dict) else None
+    return [op for op in ops if isinstance(op, dict)] if isinstance(ops, list) else []
 
 
 ODD_VALUES: list[Any] = ["x", "7", [], {}, None, True, False, 1.5, -1, 0, 1, 2, 3, 9,
@@ -77,13 +80,16 @@ def _mutate(data: dict[str, Any], rng: random.Random) -> None:
     """Damage ``data`` in one of several ways, chosen by ``rng``."""
     paths = [p for p in _paths(data, []) if p]
     kind = rng.randrange(7)
-    if kind == 5:  # an operative onto a blocked or an occupied hex
-        ops = data["state"]["operatives"]
-        spots = _hexes(data, blocked=rng.random() < 0.5)
-        if spots:
-            rng.choice(ops)["hex"] = rng.choice(spots)
+    ops = _operatives(data)
+    if kind == 5 and ops:  # an operative onto a blocked or an occupied hex
+        taken = [op["hex"] for op in ops if isinstance(op.get("hex"), str)]
+        spots = BLOCKED if rng.random() < 0.5 or not taken else taken
+        rng.choice(ops)["hex"] = rng.choice(spots)
         return
-    if kind == 6:  # a duplicated operative or target card
+    if kind == 6 and ops and rng.random() < 0.5:  # a duplicated operative
+        data["state"]["operatives"].append(copy.deepcopy(rng.choice(ops)))
+        return
+    if kind == 6:  # a duplicated item of any list (a target card, a ploy, a roll...)
         lists = [p for p in paths if isinstance(_parent(data, p)[p[-1]], list)
                  and _parent(data, p)[p[-1]]]
         target = rng.choice(lists)
