@@ -1,21 +1,32 @@
-"""Saved games on disk: JSON, written atomically (a temporary file renamed into place), so a
-crash while saving never leaves a half-written save behind."""
+"""Saved games on disk: JSON, written atomically (a temporary file renamed into place, then the
+folder synced), so a crash while saving never leaves a half-written save behind. Temporary
+files an interrupted save left behind are removed by the next save in the folder and by
+:func:`clean_leftovers`."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
+import time
 from pathlib import Path
 
 from game.engine.defs import Catalogue
 from game.engine.game import Game, SaveError
 
+# what tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp") creates in save_game
+_LEFTOVER = re.compile(r"^\.(?P<slot>.+)\.[a-z0-9_]{8}\.tmp$")
+STALE_AFTER = 3600.0  # seconds: another slot's temporary file this old is surely abandoned
+
 
 def save_game(game: Game, path: str | Path) -> None:
-    """Write ``game`` to ``path`` atomically; raises OSError when the folder is not writable."""
+    """Write ``game`` to ``path`` atomically; raises OSError when the folder is not writable.
+    Leftovers of earlier interrupted saves of this slot (and stale ones of other slots) are
+    removed first."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
+    _remove_leftovers(target.parent, slot=target.name, stale_after=STALE_AFTER)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -26,20 +37,81 @@ def save_game(game: Game, path: str | Path) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _sync_folder(target.parent)
+
+
+def clean_leftovers(folder: str | Path) -> list[Path]:
+    """Remove every temporary file an interrupted :func:`save_game` left in ``folder``;
+    returns the files removed. Files that vanish or cannot be removed meanwhile are skipped."""
+    return _remove_leftovers(Path(folder), slot=None, stale_after=0.0)
+
+
+def _remove_leftovers(folder: Path, slot: str | None, stale_after: float) -> list[Path]:
+    """Remove leftovers of ``slot`` (any age) and any leftover older than ``stale_after``."""
+    removed: list[Path] = []
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        match = _LEFTOVER.match(entry.name)
+        if match is None:
+            continue
+        try:
+            if match["slot"] != slot and now - entry.stat().st_mtime < stale_after:
+                continue
+            if not entry.is_file():
+                continue
+            entry.unlink()
+        except OSError:
+            continue
+        removed.append(entry)
+    return removed
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename durable: fsync the folder (where the platform allows it)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def load_game(path: str | Path, catalogue: Catalogue) -> Game:
     """Read a save; raises SaveError naming the file and what is wrong with it."""
     shown = os.fspath(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        raw = Path(path).read_bytes()
     except OSError as error:
         raise SaveError(f"{shown}: cannot read the save ({error.strerror})") from None
+    return parse_save(raw, catalogue, shown)
+
+
+def parse_save(raw: bytes, catalogue: Catalogue, shown: str = "<save>") -> Game:
+    """A game from the bytes of a save file; raises SaveError naming ``shown`` and the
+    position of bad bytes or bad JSON, or what is wrong with the game."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+        raise SaveError(f"{shown}:{line}:{column}: not UTF-8 text (byte {error.start}: "
+                        f"{error.reason})") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise SaveError(f"{shown}:{error.lineno}:{error.colno}: not valid JSON "
                         f"({error.msg})") from None
+    except (ValueError, RecursionError) as error:  # e.g. a number too long, nesting too deep
+        raise SaveError(f"{shown}: not a valid save ({type(error).__name__}: "
+                        f"{str(error)[:80]})") from None
     try:
         return Game.from_dict(data, catalogue)
     except SaveError as error:

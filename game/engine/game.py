@@ -56,10 +56,12 @@ class Game:
     record: list[tuple[Any, ...]]  # every random result, for replays
 
     def __init__(self, config: Config, state: State, dice: Dice) -> None:
-        self._setup(config, state, dice)
+        self.assemble(config, state, dice)
         self._advance()
 
-    def _setup(self, config: Config, state: State, dice: Dice) -> None:
+    def assemble(self, config: Config, state: State, dice: Dice) -> None:
+        """Set the game up on a config, a state and dice, without advancing it (saves and
+        games rebuilt from a view are already at a decision)."""
         self.config = config
         self.state = state
         self.dice = dice

@@ -175,36 +175,53 @@ class State:
                 raise KeyError(f.name)
             value = data[f.name]
             kind = _FIELD_KINDS[f.name]
-            if f.name == "operatives":
-                ops: dict[str, OperativeState] = {}
-                for raw in value:
-                    op = OperativeState(**raw)
-                    op.flags = list(op.flags)
-                    ops[op.id] = op
-                value = ops
-            elif f.name == "phase":
-                value = Phase(value)
-            elif f.name == "step":
-                value = Step(value)
-            elif f.name == "boosts":
-                value = [Boost(int(b[0]), str(b[1]), str(b[2]), Duration(b[3])) for b in value]
-            elif f.name == "ploys":
-                value = {int(k): [PloyInForce.parse(x) for x in v] for k, v in value.items()}
-            elif f.name == "objective_flags":
-                value = {str(k): [Flag.parse(x) for x in v] for k, v in value.items()}
-            elif kind in ("player_lists", "player_map"):
-                value = {int(k): (list(v) if isinstance(v, list) else v)
-                         for k, v in value.items()}
-            elif kind == "map_of_lists":
-                value = {str(k): list(v) for k, v in value.items()}
-            elif kind in ("map", "list"):
-                value = dict(value) if kind == "map" else list(value)
-            setattr(state, f.name, value)
+            try:
+                setattr(state, f.name, _field_from_json(f.name, kind, value))
+            except (TypeError, ValueError, KeyError, AttributeError) as error:
+                raise ValueError(f"{f.name}: {error}") from None
         return state
 
     def on_killzone(self, player: int | None = None) -> list[OperativeState]:
         return [o for o in self.operatives.values()
                 if o.on_killzone and (player is None or o.player == player)]
+
+
+def _field_from_json(name: str, kind: str, value: Any) -> Any:
+    """One field of :meth:`State.from_dict`; raises TypeError/ValueError saying why."""
+    if kind in ("operatives", "list") and not isinstance(value, list):
+        raise TypeError(f"expected a list, not {type(value).__name__}")
+    if kind in ("player_map", "map", "map_of_lists", "player_lists") and \
+            not isinstance(value, dict):
+        raise TypeError(f"expected a mapping, not {type(value).__name__}")
+    if name == "operatives":
+        ops: dict[str, OperativeState] = {}
+        for raw in value:
+            op = OperativeState(**raw)
+            op.flags = list(op.flags)
+            ops[op.id] = op
+        value = ops
+    elif name == "phase":
+        if value not in Phase._value2member_map_:
+            raise ValueError(f"unknown phase {value!r}")
+        value = Phase(value)
+    elif name == "step":
+        if value not in Step._value2member_map_:
+            raise ValueError(f"unknown step {value!r}")
+        value = Step(value)
+    elif name == "boosts":
+        value = [Boost(int(b[0]), str(b[1]), str(b[2]), Duration(b[3])) for b in value]
+    elif name == "ploys":
+        value = {int(k): [PloyInForce.parse(x) for x in v] for k, v in value.items()}
+    elif name == "objective_flags":
+        value = {str(k): [Flag.parse(x) for x in v] for k, v in value.items()}
+    elif kind in ("player_lists", "player_map"):
+        value = {int(k): (list(v) if isinstance(v, list) else v)
+                 for k, v in value.items()}
+    elif kind == "map_of_lists":
+        value = {str(k): list(v) for k, v in value.items()}
+    elif kind in ("map", "list"):
+        value = dict(value) if kind == "map" else list(value)
+    return value
 
 
 def _to_json(value: Any) -> Any:

@@ -140,7 +140,7 @@ def rebuild(cls: type[Game], view: View, rng: Dice) -> Game:
     state.deck = pool[:view.deck_size]
     dice = RandomDice(rng.below(1 << 62))
     game = cls.__new__(cls)
-    game._setup(view.config, state, dice)
+    game.assemble(view.config, state, dice)
     game.events = list(view.events)
     game.log = list(view.log)
     return game
