@@ -7,6 +7,9 @@ from game.engine.dice import SplitMix64
 from game.engine.game import Game
 
 
+_LEFT_OUT = (Cancel, Concede, AgreeResult)
+
+
 class RandomPlayer:
     """Chooses uniformly among ``legal_actions()`` with its own seeded generator, so it never
     touches the game's dice. Cancelling an activation is left out (it would only loop), and
@@ -16,6 +19,5 @@ class RandomPlayer:
         self._rng = SplitMix64(seed ^ 0x5EED)
 
     def choose(self, game: Game) -> Action:
-        options = [a for a in game.legal_actions()
-                   if not isinstance(a, (Cancel, Concede, AgreeResult))]
+        options = [a for a in game.legal_actions() if type(a) not in _LEFT_OUT]
         return options[self._rng.below(len(options))]

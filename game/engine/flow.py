@@ -34,7 +34,7 @@ def _end(game: Game) -> bool:
     state.boosts = [b for b in state.boosts if b.until == Duration.MISSION]
     for op in state.operatives.values():
         op.activated = False
-    game.invalidate()
+    game.rules_changed()
     if state.turning_point >= game.config.turning_points:
         final_end_phase(game)
         return False

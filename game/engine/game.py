@@ -72,6 +72,7 @@ class Game:
         self._legal: tuple[Action, ...] | None = None
         self._sources: list[Source] | None = None
         self._occupied: set[str] | None = None
+        self._on_killzone: dict[int | None, list[OperativeState]] = {}
 
     # --- construction ------------------------------------------------------------------
 
@@ -119,6 +120,7 @@ class Game:
         other._legal = self._legal
         other._sources = None
         other._occupied = None
+        other._on_killzone = {}
         return other
 
     @classmethod
@@ -205,10 +207,18 @@ class Game:
                               if o.hex is not None and not o.taken_down}
         return self._occupied
 
+    def on_killzone(self, player: int | None = None) -> list[OperativeState]:
+        """``player``'s operatives on the killzone (everybody's for None), cached until the
+        state changes: do not change the list returned."""
+        found = self._on_killzone.get(player)
+        if found is None:
+            found = self._on_killzone[player] = self.state.on_killzone(player)
+        return found
+
     def enemies_adjacent(self, op: OperativeState) -> list[OperativeState]:
         assert op.hex is not None
         near = self.grid.neighbours(op.hex)
-        return [e for e in self.state.on_killzone(3 - op.player) if e.hex in near]
+        return [e for e in self.on_killzone(3 - op.player) if e.hex in near]
 
     # --- what the rules call ------------------------------------------------------------
 
@@ -247,10 +257,18 @@ class Game:
             subscriber(self, event)
 
     def invalidate(self) -> None:
-        """Forget what was worked out from the state (legal actions, rules in force)."""
+        """Forget what was worked out from the state: legal actions, occupied hexes. Called
+        after every change of the state."""
         self._legal = None
-        self._sources = None
         self._occupied = None
+        self._on_killzone = {}
+
+    def rules_changed(self) -> None:
+        """Forget the card rules in force as well. Rules must call this whenever what
+        :func:`sources_in_force` reads changes: an operative enters or leaves the killzone,
+        a ploy is played or ends, wargear comes into force or ends, the state is replaced."""
+        self.invalidate()
+        self._sources = None
 
     def clear_undo(self) -> None:
         self._undo.clear()
@@ -292,7 +310,7 @@ class Game:
         """End the mission now: completed targets of opportunity are added, then the winner
         is ``winner`` (a mission card's sudden victory, a concession) or has the most VP."""
         flow.final_end_phase(self, winner, reason)
-        self.invalidate()
+        self.rules_changed()
 
     def wound(self, op: OperativeState, amount: int, by: int | None = None,
               melee: bool = False, distance: int = 0, full_health: bool = False,
@@ -316,7 +334,7 @@ class Game:
                 self.emit(ObjectiveDropped(op.id, objective, op.hex))
         op.damage = wounds
         op.taken_down = True
-        self.invalidate()
+        self.rules_changed()
         # its hex is still known while "taken down" rules ask where it fell
         self.emit(TakenDown(op.id, op.player, op.hex, by, melee, distance, full_health))
         op.hex = None
@@ -387,7 +405,7 @@ class Game:
         self.state = state
         del self.log[log:], self.events[events:], self.record[record:]
         self.dice = dice_from_dict(dice)
-        self.invalidate()
+        self.rules_changed()
 
     def undo(self) -> None:
         """Take back the last Move, Disengage or mission action of the current activation.

@@ -13,6 +13,9 @@ from enum import StrEnum
 from typing import Any
 
 
+_new = object.__new__
+
+
 class Phase(StrEnum):
     SETUP = "setup"
     INITIATIVE = "initiative"
@@ -99,9 +102,9 @@ class OperativeState:
     flags: list[str] = field(default_factory=list)  # "marked", "reanimation_used"
 
     def copy(self) -> OperativeState:
-        new = OperativeState.__new__(OperativeState)
-        new.__dict__.update(self.__dict__)
-        new.flags = list(self.flags)
+        new = _new(OperativeState)
+        d = new.__dict__ = self.__dict__.copy()
+        d["flags"] = list(self.flags)
         return new
 
     @property

@@ -174,7 +174,7 @@ def sight_breaker(game: Game, a: str, b: str, occupied: set[str]) -> str:
 
 def _adjacent_enemies(game: Game, player: int, at: str) -> list[OperativeState]:
     near = game.grid.neighbours(at)
-    return [e for e in game.state.on_killzone(3 - player) if e.hex in near]
+    return [e for e in game.on_killzone(3 - player) if e.hex in near]
 
 
 def targets_from(game: Game, attacker: OperativeState, at: str | None = None,
@@ -188,7 +188,7 @@ def targets_from(game: Game, attacker: OperativeState, at: str | None = None,
     if attacker.hex is not None and here != attacker.hex:
         occupied = (occupied - {attacker.hex}) | {here}
     adjacent = _adjacent_enemies(game, attacker.player, here)
-    enemies = adjacent or game.state.on_killzone(3 - attacker.player)
+    enemies = adjacent or game.on_killzone(3 - attacker.player)
     return [(weapon, e) for weapon in game.datacard(attacker).weapons for e in enemies
             if target_problem(game, attacker, here, weapon, e, occupied, adjacent) is None]
 

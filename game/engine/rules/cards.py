@@ -86,7 +86,7 @@ class UseRule(ActionRule):
         state = game.state
         used = state.wargear_used[player]
         if state.step == Step.PLOY:
-            timing, operatives = "strategy", state.on_killzone(player)
+            timing, operatives = "strategy", game.on_killzone(player)
         elif state.step == Step.ACT and state.active is not None:
             timing, operatives = "activation", [state.operatives[state.active]]
         else:
@@ -135,4 +135,4 @@ class UseRule(ActionRule):
         if card.duration != Duration.INSTANT:
             state.boosts.append(Boost(action.player, card.id, target.id,
                                       Duration(card.duration)))
-            game.invalidate()
+            game.rules_changed()

@@ -22,7 +22,7 @@ TURNS_PER_PHASE = 8
 def advance(game: Game) -> bool:
     state = game.state
     if state.step == Step.ACTIVATE:
-        if state.on_killzone(state.to_act):
+        if game.on_killzone(state.to_act):
             return False
         game.emit(TurnPassed(state.to_act, state.turn))
         end_turn(game)
@@ -48,7 +48,7 @@ def end_turn(game: Game) -> None:
     state.boosts = [b for b in state.boosts
                     if not (b.until == Duration.ACTIVATION and b.operative == finished)]
     game.clear_undo()
-    game.invalidate()
+    game.rules_changed()
     game.check_control()
     # end-of-turn card rules and targets of opportunity listen for this event
     game.emit(ActivationEnded(player, finished, state.turn))
@@ -67,7 +67,7 @@ def end_turn(game: Game) -> None:
 
 def activatable(game: Game, player: int) -> list[OperativeState]:
     """Operatives not yet activated this turning point; once there are none, any of them."""
-    ready = game.state.on_killzone(player)
+    ready = game.on_killzone(player)
     fresh = [o for o in ready if not o.activated]
     return fresh or ready
 

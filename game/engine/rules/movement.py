@@ -68,7 +68,7 @@ def _disengage_stop(game: Game, op: OperativeState, h: str) -> str | None:
     stop = _stop(game, h, game.occupied())
     if stop:
         return stop
-    enemy_hexes = {e.hex for e in game.state.on_killzone(3 - op.player)}
+    enemy_hexes = {e.hex for e in game.on_killzone(3 - op.player)}
     if any(n in enemy_hexes for n in game.grid.neighbours(h)):
         return f"{h} is next to an enemy operative"
     return None
@@ -82,7 +82,7 @@ def reach(game: Game, op: OperativeState, moves: int = 1) -> dict[str, tuple[str
         return {}
     taken = game.occupied() - {op.hex}
     steps = game.stat(op, "move")
-    enemies = {e.hex for e in game.state.on_killzone(3 - op.player)}
+    enemies = {e.hex for e in game.on_killzone(3 - op.player)}
 
     def engaged(h: str) -> bool:
         return any(n in enemies for n in game.grid.neighbours(h))
@@ -188,6 +188,7 @@ class MoveRule(ActionRule):
         start = op.hex
         assert start is not None
         op.hex = action.destination
+        game.invalidate()
         game.state.moved = True
         game.spend(1)
         game.emit(Moved(op.id, (start, *action.path)))
@@ -224,6 +225,7 @@ class DisengageRule(ActionRule):
         start = op.hex
         assert start is not None
         op.hex = action.hex
+        game.invalidate()
         game.state.moved = True
         game.spend(1)
         game.emit(Moved(op.id, (start, action.hex), disengage=True))

@@ -173,6 +173,7 @@ class DeployRule(ActionRule):
             if others and 3 - action.player not in state.territory:
                 state.territory[3 - action.player] = others[0]
         state.operatives[action.operative].hex = action.hex
+        game.rules_changed()  # its abilities are in force from now on
         game.emit(Deployed(action.player, action.operative, action.hex))
         other = 3 - action.player
         if undeployed(game, other):

@@ -104,7 +104,7 @@ class PloyRule(ActionRule):
     def generate(self, game: Game, player: int) -> Iterator[Action]:
         for ploy in game.config.ploys_of(player):
             if ploy.target == "operative":
-                for op in game.state.on_killzone(player):
+                for op in game.on_killzone(player):
                     yield PlayPloy(player, ploy.id, (op.id,))
             else:
                 yield PlayPloy(player, ploy.id)
@@ -128,6 +128,7 @@ class PloyRule(ActionRule):
         assert isinstance(action, PlayPloy)
         operative = action.args[0] if action.args else None
         game.state.ploys[action.player].append(PloyInForce(action.ploy, operative))
+        game.rules_changed()
         name = game.ploy(action.player, action.ploy).name
         game.emit(PloyPlayed(action.player, action.ploy, name, operative))
         game.state.done.append(action.player)
