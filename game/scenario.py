@@ -26,24 +26,9 @@ from game.engine.events import EVENT_TYPES, Die, Event
 from game.engine.game import Game, IllegalActionError
 from game.engine.hexgrid import Grid
 from game.engine.state import Flag, OperativeState, Phase, PloyInForce, State, Step
+from game.scenario_shapes import ScenarioReader, check_shapes
 
-TOP_KEYS = ("name", "mission", "killzone", "datacards", "fireteams", "operatives", "start",
-            "seed", "dice", "actions", "expect",
-            # this project's additions: campaign cards in play
-            "wargear", "special_operation", "honours")
-KILLZONE_KEYS = ("columns", "rows", "blocked", "cover", "objectives", "territories")
-OPERATIVE_KEYS = ("id", "player", "card", "at", "damage")
-START_KEYS = ("turning_point", "phase", "initiative", "turn", "to_act", "activated", "control",
-              "vp", "hands", "active", "ploys", "completed", "objective_flags", "marked",
-              "carried", "wargear_used", "territory")
 START_PHASES = (Phase.SETUP, Phase.INITIATIVE, Phase.STRATEGY, Phase.FIREFIGHT)
-EXPECT_KEYS = ("operatives", "phase", "turning_point", "initiative", "turn", "to_act",
-               "control", "vp", "winner", "dice_left", "illegal",
-               # this project's additions
-               "completed", "active_targets", "hands", "ploys", "objective_flags", "legal",
-               "not_legal", "events", "deployed_territory", "carried", "removed_objectives",
-               "wargear_used", "marked")
-EXPECT_OP_KEYS = ("at", "damage", "taken_down", "ap_left", "activated")
 
 
 class Malformed(Exception):
@@ -52,6 +37,12 @@ class Malformed(Exception):
     def __init__(self, lines: Sequence[str]) -> None:
         self.lines = list(lines)
         super().__init__("\n".join(self.lines))
+
+
+class SetupFailed(Exception):
+    """A well-formed scenario whose game could not be set up: the scripted dice ran out
+    during the automatic steps before the first action, or the engine raised. The scenario
+    fails (exit 1); the message says why."""
 
 
 @dataclass
@@ -75,27 +66,13 @@ class Result:
         return not self.failures
 
 
-class _Reader:
-    """Checks one scenario file and collects every problem with its line."""
+class _Reader(ScenarioReader):
+    """Checks the meaning of one scenario file (its shape is checked by
+    :func:`check_shapes` first) and collects every problem with its line."""
 
     def __init__(self, doc: Located, catalogue: Catalogue) -> None:
-        self.doc = doc
+        super().__init__(doc)
         self.catalogue = catalogue
-        self.problems: list[str] = []
-
-    def bad(self, path: tuple[Any, ...], message: str) -> None:
-        self.problems.append(f"{self.doc.file}:{self.doc.line(*path)}: "
-                             f"{'.'.join(str(p) for p in path)}: {message}")
-
-    def keys(self, data: Any, allowed: Iterable[str], path: tuple[Any, ...]) -> bool:
-        if not isinstance(data, dict):
-            self.bad(path, f"expected a mapping, not {type(data).__name__}")
-            return False
-        allowed = tuple(allowed)
-        for key in data:
-            if key not in allowed:
-                self.bad((*path, key), f"unknown key {key!r}{suggestion(key, allowed)}")
-        return True
 
     def hex(self, grid: Grid, value: Any, path: tuple[Any, ...]) -> str | None:
         text = str(value).upper() if isinstance(value, str) else None
@@ -113,14 +90,16 @@ class _Reader:
 
 
 def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
-    """Read and check a scenario file and set up its game; raises Malformed."""
+    """Read and check a scenario file and set up its game. Raises :class:`Malformed` (with
+    ``FILE:LINE: message`` for every problem) when the file is not a valid scenario, and
+    :class:`SetupFailed` when the engine cannot set up its game (dice run out, a crash)."""
     try:
         doc = load_yaml(path)
     except ContentError as error:
         raise Malformed([f"{i.file}:{i.line}: {i.message}" for i in error.issues]) from None
     r = _Reader(doc, catalogue)
     data = doc.data
-    if not r.keys(data, TOP_KEYS, ()):
+    if not check_shapes(r):
         raise Malformed(r.problems)
     if "mission" in data and "killzone" in data:
         r.bad(("killzone",), "give either 'mission' or 'killzone', not both")
@@ -131,14 +110,9 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
     if "mission" in data and data["mission"] in catalogue.missions:
         spec["mission"] = data["mission"]
     else:
-        kz = data.get("killzone") or {}
-        if r.keys(kz, KILLZONE_KEYS, ("killzone",)):
-            spec["killzone"] = dict(kz)
+        spec["killzone"] = dict(data.get("killzone") or {})
     # fireteams
-    teams = _per_player(data.get("fireteams"))
-    if "fireteams" in data:
-        r.keys({str(k): v for k, v in data["fireteams"].items()} if isinstance(
-            data["fireteams"], dict) else data["fireteams"], ("1", "2"), ("fireteams",))
+    teams = {p: t for p, t in _per_player(data.get("fireteams")).items() if t is not None}
     for p, team in teams.items():
         if team not in catalogue.fireteams:
             r.bad(("fireteams", p), f"unknown fireteam {team!r}"
@@ -151,19 +125,14 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
                                          f"{suggestion(card, catalogue.wargear)}")
         spec.setdefault("wargear", {})[p] = list(cards or ())
     if "special_operation" in data:
-        raw = data["special_operation"] or {}
-        if r.keys(raw, ("player", "card"), ("special_operation",)):
-            if raw.get("card") not in catalogue.special_operations:
-                r.bad(("special_operation", "card"),
-                      f"unknown special operation {raw.get('card')!r}"
-                      f"{suggestion(raw.get('card'), catalogue.special_operations)}")
-            if raw.get("player") not in (1, 2):
-                r.bad(("special_operation", "player"), "player must be 1 or 2")
-            spec["special_operation"] = dict(raw)
+        raw = data["special_operation"]
+        if raw["card"] not in catalogue.special_operations:
+            r.bad(("special_operation", "card"), f"unknown special operation {raw['card']!r}"
+                  f"{suggestion(raw['card'], catalogue.special_operations)}")
+        spec["special_operation"] = dict(raw)
     for p, entries in _per_player(data.get("honours")).items():
         for i, entry in enumerate(entries or ()):
-            if r.keys(entry, ("card", "operative"), ("honours", p, i)) and \
-                    entry.get("card") not in catalogue.special_operations:
+            if entry["card"] not in catalogue.special_operations:
                 r.bad(("honours", p, i, "card"), f"unknown special operation "
                       f"{entry.get('card')!r}"
                       f"{suggestion(entry.get('card'), catalogue.special_operations)}")
@@ -180,7 +149,7 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
         raise Malformed(r.problems)
     try:
         config = build_config(catalogue, spec)
-    except (KeyError, ValueError) as error:
+    except (KeyError, ValueError, TypeError) as error:
         raise Malformed([f"{doc.file}:1: {error}"]) from None
     grid = config.grid
     if "killzone" in spec:
@@ -196,13 +165,6 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
     state = State()
     for i, raw in enumerate(data.get("operatives") or ()):
         where: tuple[Any, ...] = ("operatives", i)
-        if not r.keys(raw, OPERATIVE_KEYS, where):
-            continue
-        for key in ("id", "player", "card"):
-            if key not in raw:
-                r.bad(where, f"missing key '{key}'")
-        if any(k not in raw for k in ("id", "player", "card")):
-            continue
         op_id = str(raw["id"])
         if op_id in state.operatives:
             r.bad((*where, "id"), f"duplicate operative id {op_id!r}")
@@ -217,56 +179,50 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
                                                  in (1, 2) else 1, str(raw["card"]), at, damage)
     # start
     start = data.get("start") or {}
-    r.keys(start, START_KEYS, ("start",))
     _apply_start(r, start, state, config)
     # dice
     rolls = data.get("dice") or []
-    if not isinstance(rolls, list) or any(
-            isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in rolls):
-        r.bad(("dice",), "dice must be a list of whole numbers 1..6")
-        rolls = []
     seed = r.int_(data.get("seed", 0), ("seed",), 0, 2**63)
     # actions
     actions: list[tuple[int, Action]] = []
-    raw_actions = data.get("actions") or []
-    if not isinstance(raw_actions, list):
-        r.bad(("actions",), "actions must be a list of lines")
-        raw_actions = []
-    for i, line in enumerate(raw_actions):
+    for i, line in enumerate(data.get("actions") or ()):
         try:
-            actions.append((doc.line("actions", i), parse_action(str(line))))
+            actions.append((doc.line("actions", i), parse_action(line)))
         except NotationError as error:
             r.bad(("actions", i), str(error))
     expect = data.get("expect") or {}
-    if r.keys(expect, EXPECT_KEYS, ("expect",)):
-        for op_id, checks in (expect.get("operatives") or {}).items():
-            r.keys(checks, EXPECT_OP_KEYS, ("expect", "operatives", op_id))
-        for key in ("legal", "not_legal"):
-            for i, line in enumerate(expect.get(key) or ()):
-                try:
-                    parse_action(str(line))
-                except NotationError as error:
-                    r.bad(("expect", key, i), str(error))
-        for i, wanted in enumerate(expect.get("events") or ()):
-            if isinstance(wanted, dict):
-                kind = wanted.get("type")
-                if kind not in EVENT_TYPES:
-                    r.bad(("expect", "events", i, "type"), f"unknown event type {kind!r}"
-                                                           f"{suggestion(str(kind), EVENT_TYPES)}")
-                    continue
-                names = {f.name for f in dataclasses.fields(EVENT_TYPES[kind])}
-                for key in wanted:
-                    if key != "type" and key not in names:
-                        r.bad(("expect", "events", i, key),
-                              f"{kind} has no field {key!r}{suggestion(str(key), names)}")
-            elif not isinstance(wanted, str):
-                r.bad(("expect", "events", i), "expected a text or a mapping with a type")
-        for op_id in expect.get("operatives") or {}:
-            if op_id not in state.operatives:
-                r.bad(("expect", "operatives", op_id), f"unknown operative {op_id!r}")
+    for key in ("legal", "not_legal"):
+        for i, line in enumerate(expect.get(key) or ()):
+            try:
+                parse_action(line)
+            except NotationError as error:
+                r.bad(("expect", key, i), str(error))
+    for i, wanted in enumerate(expect.get("events") or ()):
+        if isinstance(wanted, dict):
+            kind = wanted.get("type")
+            if kind not in EVENT_TYPES:
+                r.bad(("expect", "events", i, "type"), f"unknown event type {kind!r}"
+                                                       f"{suggestion(str(kind), EVENT_TYPES)}")
+                continue
+            names = {f.name for f in dataclasses.fields(EVENT_TYPES[kind])}
+            for key in wanted:
+                if key != "type" and key not in names:
+                    r.bad(("expect", "events", i, key),
+                          f"{kind} has no field {key!r}{suggestion(str(key), names)}")
+        elif not isinstance(wanted, str):
+            r.bad(("expect", "events", i), "expected a text or a mapping with a type")
+    for op_id in expect.get("operatives") or {}:
+        if str(op_id) not in state.operatives:
+            r.bad(("expect", "operatives", op_id), f"unknown operative {op_id!r}")
     if r.problems:
         raise Malformed(r.problems)
-    game = Game(config, state, ScriptedDice(rolls, seed))
+    try:
+        game = Game(config, state, ScriptedDice(rolls, seed))
+    except DiceExhaustedError as error:
+        raise SetupFailed(f"setting up the game: {error}") from None
+    except Exception as error:  # the engine crashed on a position it accepted
+        raise SetupFailed(f"the engine crashed setting up the game: "
+                          f"{type(error).__name__}: {error}") from None
     return Scenario(str(path), str(data.get("name", Path(path).stem)), game, actions,
                     expect)
 
@@ -281,7 +237,7 @@ def _apply_start(r: _Reader, start: dict[str, Any], state: State, config: Any) -
     state.initiative = r.int_(start.get("initiative", 1), ("start", "initiative"), 0, 2)
     state.turn = r.int_(start.get("turn", 1), ("start", "turn"), 1, 8)
     state.to_act = r.int_(start.get("to_act", state.initiative or 1), ("start", "to_act"), 1, 2)
-    for op_id in start.get("activated") or ():
+    for op_id in map(str, start.get("activated") or ()):
         if op_id in state.operatives:
             state.operatives[op_id].activated = True
         else:
@@ -303,13 +259,13 @@ def _apply_start(r: _Reader, start: dict[str, Any], state: State, config: Any) -
                     r.bad(("start", key, p), f"unknown target of opportunity {card!r}"
                                              f"{suggestion(card, config.targets)}")
                 target[p].append(str(card))
-    for op_id in start.get("marked") or ():
+    for op_id in map(str, start.get("marked") or ()):
         if op_id in state.operatives:
             state.operatives[op_id].flags.append("marked")
         else:
             r.bad(("start", "marked"), f"unknown operative {op_id!r}")
     for obj, op_id in (start.get("carried") or {}).items():
-        if obj not in config.objectives or op_id not in state.operatives:
+        if obj not in config.objectives or str(op_id) not in state.operatives:
             r.bad(("start", "carried", obj), "expected objective id: operative id")
         state.carried[str(obj)] = str(op_id)
     for p, cards in _per_player(start.get("wargear_used")).items():
@@ -361,10 +317,18 @@ def run(scenario: Scenario) -> Result:
         except DiceExhaustedError as error:
             failures.append(f"line {line}: '{action}': {error}")
             return Result(scenario.path, scenario.name, failures)
+        except Exception as error:  # an engine bug: report it as this scenario's failure
+            failures.append(f"line {line}: '{action}' crashed the engine: "
+                            f"{type(error).__name__}: {error}")
+            return Result(scenario.path, scenario.name, failures)
         if last and illegal_expected:
             failures.append(f"line {line}: '{action}' was expected to be rejected, "
                             "but it was legal")
-    failures.extend(check(game, scenario.expect, rejection))
+    try:
+        failures.extend(check(game, scenario.expect, rejection))
+    except Exception as error:  # an engine bug met while checking (is_legal, ...)
+        failures.append(f"checking the expectations crashed the engine: "
+                        f"{type(error).__name__}: {error}")
     return Result(scenario.path, scenario.name, failures)
 
 
@@ -378,8 +342,8 @@ def check(game: Game, expect: dict[str, Any], rejection: str | None = None) -> l
     f: list[str] = []
     state = game.state
     for op_id, checks in (expect.get("operatives") or {}).items():
-        op = state.operatives[op_id]
-        for key, value in checks.items():
+        op = state.operatives[str(op_id)]
+        for key, value in (checks or {}).items():
             if key == "at":
                 _cmp(f, f"{op_id}.at", str(value).upper() if value else value, op.hex)
             elif key == "damage":
@@ -389,9 +353,9 @@ def check(game: Game, expect: dict[str, Any], rejection: str | None = None) -> l
             elif key == "activated":
                 _cmp(f, f"{op_id}.activated", value, op.activated)
             elif key == "ap_left":
-                actual = state.ap_left if state.active == op_id else None
-                _cmp(f, f"{op_id}.ap_left (its activation running)", value, actual)
-    simple = {"phase": state.phase, "turning_point": state.turning_point,
+                ap_left = state.ap_left if state.active == op.id else None
+                _cmp(f, f"{op_id}.ap_left (its activation running)", value, ap_left)
+    simple: dict[str, Any] = {"phase": state.phase, "turning_point": state.turning_point,
               "initiative": state.initiative, "turn": state.turn, "to_act": game.to_act}
     for key, actual in simple.items():
         if key in expect:
@@ -482,18 +446,12 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
     return out
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if not args:
-        print("usage: python -m game.scenario FILE_OR_FOLDER...", file=sys.stderr)
-        return 2
-    try:
-        catalogue = load_catalogue()
-    except ContentError as error:
-        print(f"the shipped content has errors:\n{error}", file=sys.stderr)
-        return 2
+def run_paths(paths: Iterable[str | Path], catalogue: Catalogue) -> int:
+    """Run the scenario files named (folders searched recursively), printing failures to
+    stdout and malformed files to stderr. Returns the exit code: 0 all pass, 1 some
+    expectation failed, 2 some file is malformed. Raises nothing for any file's content."""
     malformed = failed = passed = 0
-    for path in scenario_files(args):
+    for path in scenario_files(paths):
         if not path.exists():
             print(f"{path}:0: no such file", file=sys.stderr)
             malformed += 1
@@ -504,6 +462,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             for line in error.lines:
                 print(line, file=sys.stderr)
             malformed += 1
+            continue
+        except SetupFailed as error:
+            failed += 1
+            print(f"FAIL {path}\n  {error}")
             continue
         result = run(scenario)
         if result.ok:
@@ -517,6 +479,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if malformed:
         return 2
     return 1 if failed else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        print("usage: python -m game.scenario FILE_OR_FOLDER...", file=sys.stderr)
+        return 2
+    try:
+        catalogue = load_catalogue()
+    except ContentError as error:
+        print(f"the shipped content has errors:\n{error}", file=sys.stderr)
+        return 2
+    return run_paths(args, catalogue)
 
 
 if __name__ == "__main__":

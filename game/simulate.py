@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.ai.random_player import RandomPlayer
-from game.content import load_catalogue
+from game.content import ContentError, load_catalogue, suggestion
 from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
@@ -111,17 +111,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.table:
         return balance_table(args.games, args.seed)
-    catalogue = load_catalogue()
-    missions = [args.mission] if args.mission else sorted(catalogue.missions)
+    try:
+        catalogue = load_catalogue()
+    except ContentError as error:
+        print(f"the shipped content has errors:\n{error}", file=sys.stderr)
+        return 2
+    known_missions = sorted(catalogue.missions)
     teams = sorted(catalogue.fireteams)
+    missions = [args.mission] if args.mission else known_missions
     pairs = [tuple(args.fireteams)] if args.fireteams else [(a, b) for a in teams for b in teams]
     for name in missions:
         if name not in catalogue.missions:
-            parser.error(f"unknown mission {name!r}; choose from {', '.join(missions)}")
+            parser.error(f"unknown mission {name!r}{suggestion(name, known_missions)}; "
+                         f"choose from {', '.join(known_missions)}")
     for pair in pairs:
         for team in pair:
             if team not in catalogue.fireteams:
-                parser.error(f"unknown fireteam {team!r}; choose from {', '.join(teams)}")
+                parser.error(f"unknown fireteam {team!r}{suggestion(team, teams)}; "
+                             f"choose from {', '.join(teams)}")
     summary = Summary()
     by_team: dict[str, list[int]] = {}
     for i in range(args.games):

@@ -6,7 +6,6 @@ from game.engine.actions import Action, AgreeResult, Cancel, Concede
 from game.engine.dice import SplitMix64
 from game.engine.game import Game
 
-
 _LEFT_OUT = (Cancel, Concede, AgreeResult)
 
 

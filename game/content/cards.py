@@ -27,10 +27,10 @@ def parse_wargear(run: Run, r: Reader) -> None:
                   use_ok=True)
     for i, raw in enumerate(r.items(top + ("wargear",), m.get("wargear", ABSENT)) or []):
         p = top + ("wargear", i)
+        mark = r.mark()
         card = r.mapping(p, raw, _WARGEAR_KEYS, ("effects",))
         if card is None:
             continue
-        mark = r.mark()
         ident = r.ident(p + ("id",), card.get("id", ABSENT))
         name = r.text(p + ("name",), card.get("name", ABSENT))
         text = r.text(p + ("text",), card.get("text", ABSENT))
@@ -57,10 +57,10 @@ def parse_special_operations(run: Run, r: Reader) -> None:
     stages = run.operation_stages
     for i, raw in enumerate(entries or []):
         p = top + ("special_operations", i)
+        mark = r.mark()
         card = r.mapping(p, raw, _OPERATION_KEYS, ("rules",))
         if card is None:
             continue
-        mark = r.mark()
         ident = r.ident(p + ("id",), card.get("id", ABSENT))
         team = r.reference(p + ("fireteam",), card.get("fireteam", ABSENT), run.team_cards,
                            "fireteam")
@@ -90,10 +90,10 @@ def parse_special_operations(run: Run, r: Reader) -> None:
 def _reward(run: Run, r: Reader, path: KeyPath, raw: Any, team: str | None,
             stage: str | None) -> Reward | None:
     """The back of a special operation card: a battle honour or a command asset."""
+    mark = r.mark()
     m = r.mapping(path, raw, _REWARD_KEYS, ("card", "effects"))
     if m is None:
         return None
-    mark = r.mark()
     kind = r.choice(path + ("kind",), m.get("kind", ABSENT), V.REWARD_KINDS, "reward kind")
     if kind is not None and stage is not None and kind != STAGE_REWARDS[stage]:
         r.error(path + ("kind",), f"the reward of a {stage} special operation is a "

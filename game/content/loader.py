@@ -23,7 +23,7 @@ from yaml.nodes import Node
 
 from game.content.cards import parse_special_operations, parse_wargear
 from game.content.missions import parse_mission
-from game.content.schema import ABSENT, Board, Context, Reader, Run, describe
+from game.content.schema import ABSENT, LIMITS, Board, Context, Reader, Run, describe
 from game.content.yamlio import (
     ContentError,
     ContentIssue,
@@ -202,14 +202,14 @@ def load_catalogue(extra_paths: Sequence[str | Path] = (), *,
 
 def _killzone(run: Run, r: Reader) -> None:
     top = r.doc.path
+    mark = r.mark()
     m = r.mapping(top, r.doc.data, ("id", "name"), ("columns", "rows", "blocked", "cover"))
     if m is None:
         return
-    mark = r.mark()
     ident = r.ident(top + ("id",), m.get("id", ABSENT))
     name = r.text(top + ("name",), m.get("name", ABSENT))
-    columns = r.integer(top + ("columns",), m.get("columns", 15), 1, 26)
-    rows = r.integer(top + ("rows",), m.get("rows", 11), 1, 99)
+    columns = r.limited(top + ("columns",), m.get("columns", 15), "columns")
+    rows = r.limited(top + ("rows",), m.get("rows", 11), "rows")
     if columns is None or rows is None:
         return
     board = Board(columns, rows)
@@ -227,16 +227,16 @@ def _killzone(run: Run, r: Reader) -> None:
 def _weapon(r: Reader, path: KeyPath, raw: Any, scenario: bool) -> Weapon | None:
     required = tuple(k for k in _WEAPON_KEYS if not (scenario and k == "name"))
     optional = ("name", "rules") if scenario else ("rules",)
+    mark = r.mark()
     m = r.mapping(path, raw, required, optional)
     if m is None:
         return None
-    mark = r.mark()
     ident = r.ident(path + ("id",), m.get("id", ABSENT))
     name = r.text(path + ("name",), m.get("name", ident or ""))
-    ap = r.integer(path + ("ap",), m.get("ap", ABSENT), 1)
-    rng = r.integer(path + ("range",), m.get("range", ABSENT), 1)
-    attacks = r.integer(path + ("attacks",), m.get("attacks", ABSENT), 1)
-    hit = r.integer(path + ("hit",), m.get("hit", ABSENT), 2, 6)
+    ap = r.limited(path + ("ap",), m.get("ap", ABSENT), "ap")
+    rng = r.limited(path + ("range",), m.get("range", ABSENT), "range")
+    attacks = r.limited(path + ("attacks",), m.get("attacks", ABSENT), "attacks")
+    hit = r.limited(path + ("hit",), m.get("hit", ABSENT), "hit")
     damage = m.get("damage", ABSENT)
     normal = crit = None
     if not isinstance(damage, list) or len(damage) != 2:
@@ -244,8 +244,8 @@ def _weapon(r: Reader, path: KeyPath, raw: Any, scenario: bool) -> Weapon | None
             r.error(path + ("damage",), "damage must be a pair [normal, critical], "
                                         f"got {describe(damage)}")
     else:
-        normal = r.integer(path + ("damage", 0), damage[0], 0)
-        crit = r.integer(path + ("damage", 1), damage[1], 0)
+        normal = r.limited(path + ("damage", 0), damage[0], "damage")
+        crit = r.limited(path + ("damage", 1), damage[1], "damage")
     rules = []
     for i, rule in enumerate(r.items(path + ("rules",), m.get("rules", [])) or []):
         rules.append(r.choice(path + ("rules", i), rule, V.WEAPON_RULES, "weapon rule"))
@@ -262,11 +262,11 @@ def _named_effects(r: Reader, path: KeyPath, raw: Any, ctx: Context, extra: Sequ
     """An ability, ploy or such: ``id``, ``name``, ``text`` and optional ``effects``.
     Returns the checked fields (``lenient``: name defaults to the id, text to "")."""
     required = ("id",) if lenient else _TEXT_KEYS
+    mark = r.mark()
     m = r.mapping(path, raw, required, tuple(k for k in _TEXT_KEYS if k not in required)
                   + ("effects",) + tuple(extra))
     if m is None:
         return None
-    mark = r.mark()
     ident = r.ident(path + ("id",), m.get("id", ABSENT))
     fields = {
         "id": ident,
@@ -285,20 +285,20 @@ def _datacard(r: Reader, path: KeyPath, raw: Any, ident: str | None, scenario: b
     required = tuple(k for k in _DATACARD_KEYS
                      if not (ident is not None and k == "id") and not (scenario and k == "name"))
     optional = tuple(k for k in ("id", "name", "keywords", "abilities") if k not in required)
+    mark = r.mark()
     m = r.mapping(path, raw, required, optional)
     if m is None:
         return None
-    mark = r.mark()
     if ident is None:
         ident = r.ident(path + ("id",), m.get("id", ABSENT))
     elif "id" in m and m["id"] != ident:
         r.error(path + ("id",), f"id '{m['id']}' differs from the key '{ident}' it is under")
     name = r.text(path + ("name",), m.get("name", ident or ""))
-    apl = r.integer(path + ("apl",), m.get("apl", ABSENT), 1)
-    move = r.integer(path + ("move",), m.get("move", ABSENT), 0)
-    defence = r.integer(path + ("defence",), m.get("defence", ABSENT), 0)
-    save = r.integer(path + ("save",), m.get("save", ABSENT), 2, 6)
-    wounds = r.integer(path + ("wounds",), m.get("wounds", ABSENT), 1)
+    apl = r.limited(path + ("apl",), m.get("apl", ABSENT), "apl")
+    move = r.limited(path + ("move",), m.get("move", ABSENT), "move")
+    defence = r.limited(path + ("defence",), m.get("defence", ABSENT), "defence")
+    save = r.limited(path + ("save",), m.get("save", ABSENT), "save")
+    wounds = r.limited(path + ("wounds",), m.get("wounds", ABSENT), "wounds")
     keywords = r.words(path + ("keywords",), m.get("keywords", []))
     weapons: list[Weapon] = []
     entries = r.items(path + ("weapons",), m.get("weapons", ABSENT)) if "weapons" in m else []
@@ -396,12 +396,12 @@ def _composition(run: Run, r: Reader, path: KeyPath, raw: Any) -> tuple[Composit
     stems: set[str] = set()
     for i, entry in enumerate(r.items(path, raw) or []):
         p = path + (i,)
+        mark = r.mark()
         m = r.mapping(p, entry, ("card", "count", "id"))
         if m is None:
             continue
-        mark = r.mark()
         card = r.ident(p + ("card",), m.get("card", ABSENT))
-        count = r.integer(p + ("count",), m.get("count", ABSENT), 1)
+        count = r.limited(p + ("count",), m.get("count", ABSENT), "count")
         stem = r.ident(p + ("id",), m.get("id", ABSENT))
         if stem is not None and stem in stems:
             r.error(p + ("id",), f"duplicate composition id '{stem}'")
@@ -411,15 +411,19 @@ def _composition(run: Run, r: Reader, path: KeyPath, raw: Any) -> tuple[Composit
             assert card is not None and count is not None
             stems.add(stem)
             entries.append(CompositionEntry(card, count, stem))
+    total = sum(e.count for e in entries)
+    low, high = LIMITS["operatives"]
+    if isinstance(raw, list) and len(entries) == len(raw) and not low <= total <= high:
+        r.error(path, f"a fireteam has {low} to {high} operatives in all, this one {total}")
     return tuple(entries)
 
 
 def _fireteam(run: Run, r: Reader) -> None:
     top = r.doc.path
+    mark = r.mark()
     m = r.mapping(top, r.doc.data, _FIRETEAM_KEYS, ("text",))
     if m is None:
         return
-    mark = r.mark()
     ident = r.ident(top + ("id",), m.get("id", ABSENT))
     name = r.text(top + ("name",), m.get("name", ABSENT))
     faction = r.text(top + ("faction",), m.get("faction", ABSENT))
@@ -471,14 +475,14 @@ def _targets(run: Run, r: Reader) -> None:
         return
     for i, raw in enumerate(r.items(top + ("targets",), m.get("targets", ABSENT)) or []):
         p = top + ("targets", i)
+        mark = r.mark()
         card = r.mapping(p, raw, ("id", "name", "text", "vp", "condition"))
         if card is None:
             continue
-        mark = r.mark()
         ident = r.ident(p + ("id",), card.get("id", ABSENT))
         name = r.text(p + ("name",), card.get("name", ABSENT))
         text = r.text(p + ("text",), card.get("text", ABSENT))
-        vp = r.integer(p + ("vp",), card.get("vp", ABSENT), 0)
+        vp = r.limited(p + ("vp",), card.get("vp", ABSENT), "vp")
         condition = _target_condition(r, p + ("condition",), card.get("condition", ABSENT)) \
             if "condition" in card else None
         if ident is not None and run.register(r, p + ("id",), "target of opportunity", ident) \

@@ -14,16 +14,17 @@ _MISSION_KEYS = ("id", "name", "killzone", "territories", "objectives")
 
 def parse_mission(run: Run, r: Reader) -> None:
     top = r.doc.path
+    mark = r.mark()
     m = r.mapping(top, r.doc.data, _MISSION_KEYS,
                   ("turning_points", "text", "victory", "rules", "actions", "objective_sides",
                    "sudden_victory"))
     if m is None:
         return
-    mark = r.mark()
     ident = r.ident(top + ("id",), m.get("id", ABSENT))
     name = r.text(top + ("name",), m.get("name", ABSENT))
     text = r.text(top + ("text",), m.get("text", ""))
-    turning_points = r.integer(top + ("turning_points",), m.get("turning_points", 3), 1)
+    turning_points = r.limited(top + ("turning_points",), m.get("turning_points", 3),
+                               "turning_points")
     victory = r.choice(top + ("victory",), m.get("victory", "most_vp"), V.VICTORY_CONDITIONS,
                        "victory condition")
     side = None
@@ -81,7 +82,7 @@ def _sudden_victory(r: Reader, path: KeyPath, raw: Any) -> int | None:
     m = r.mapping(path, raw, ("vp_at_least",))
     if m is None:
         return None
-    return r.integer(path + ("vp_at_least",), m.get("vp_at_least", ABSENT), 1)
+    return r.limited(path + ("vp_at_least",), m.get("vp_at_least", ABSENT), "vp_at_least")
 
 
 def _no_sides(r: Reader, top: KeyPath, m: dict[Any, Any]) -> None:
@@ -162,7 +163,7 @@ def _actions(r: Reader, path: KeyPath, raw: Any, ctx: Context) -> tuple[MissionA
             continue
         ident = r.ident(p + ("id",), m.get("id", ABSENT))
         name = r.text(p + ("name",), m.get("name", ABSENT))
-        ap = r.integer(p + ("ap",), m.get("ap", ABSENT), 0)
+        ap = r.limited(p + ("ap",), m.get("ap", ABSENT), "action_ap")
         text = r.text(p + ("text",), m.get("text", ABSENT))
         argument = r.choice(p + ("argument",), m.get("argument", ""), V.ACTION_ARGUMENTS,
                             "action argument")
@@ -176,8 +177,41 @@ def _actions(r: Reader, path: KeyPath, raw: Any, ctx: Context) -> tuple[MissionA
         if (ident is None or name is None or ap is None or text is None or argument is None
                 or not isinstance(requires, list) or not isinstance(effects, list)):
             continue
+        if not _objective_use_ok(r, p, argument, requires, effects, ctx):
+            continue
         actions.append(MissionAction(
             ident, name, ap, text,
             tuple(c for c in requires if c), tuple(o for o in effects if o),
             argument))
     return tuple(actions) if r.clean_since(mark) else None
+
+
+# outcomes that act on the objective a mission action chose (effects.do_outcome raises
+# without one)
+CHOSEN_OBJECTIVE_OUTCOMES = ("set_flag", "set_player_flag", "pick_up")
+
+
+def _objective_use_ok(r: Reader, path: KeyPath, argument: str, requires: list[Any],
+                      effects: list[Any], ctx: Context) -> bool:
+    """Whether a mission action's outcomes always have the objective they act on: a flag or
+    a pick-up needs ``argument: objective`` (and a mission with objectives); removing an
+    objective needs that, or a ``{carrying: true}`` requirement (it removes the carried one).
+    Reports each combination that would fail in play; False if there was one."""
+    ok = True
+    if argument == "objective" and not ctx.objectives:
+        r.error(path + ("argument",), "this action chooses an objective, but the mission "
+                                      "names none")
+        ok = False
+    carrying = any(isinstance(c, dict) and c.get("carrying") is True for c in requires)
+    for i, outcome in enumerate(effects):
+        head = V.outcome_name(outcome) if isinstance(outcome, dict) else None
+        if head in CHOSEN_OBJECTIVE_OUTCOMES and argument != "objective":
+            r.error(path + ("effects", i), f"'{head}' acts on the objective the action "
+                                           "chooses: give the action 'argument: objective'")
+            ok = False
+        elif head == "remove_objective" and argument != "objective" and not carrying:
+            r.error(path + ("effects", i), "'remove_objective' removes the chosen objective "
+                    "or the one the operative carries: give the action 'argument: objective' "
+                    "or the requirement {carrying: true}")
+            ok = False
+    return ok

@@ -27,37 +27,63 @@ from game.engine.defs import (
     TargetOfOpportunity,
     Wargear,
 )
+from game.engine.hexgrid import LETTERS, grid_for, parse_label
 
 DEFAULT_COLUMNS = 15
 DEFAULT_ROWS = 11
-MAX_COLUMNS = 26  # one letter per column
+# The range of every number a content file gives (docs/content-format.md, "Limits"): wide
+# enough for any real card, narrow enough that no accepted file makes a game that cannot end
+# or that rolls millions of dice.
+LIMITS: dict[str, tuple[int, int]] = {
+    "columns": (1, 26), "rows": (1, 30),  # a killzone side
+    "turning_points": (1, 10), "vp_at_least": (1, 50),  # a mission
+    "action_ap": (1, 4),  # a mission action's AP cost
+    "count": (1, 20), "operatives": (1, 20),  # per composition entry / per fireteam
+    "apl": (1, 4), "move": (0, 12), "defence": (0, 6), "save": (2, 6), "wounds": (1, 50),
+    "ap": (1, 4), "range": (1, 30), "attacks": (1, 20), "hit": (2, 6), "damage": (0, 30),
+    "vp": (0, 20),  # a target of opportunity
+}
+# numbers inside effects, by their key; every other number of an effect is within +-100
+EFFECT_LIMITS: dict[str, tuple[int, int]] = {
+    "add": (-6, 6), "attacks": (-10, 10), "hit": (-5, 5), "normal": (-10, 10),
+    "crit": (-10, 10), "defence": (-6, 6), "save": (-5, 5), "reduce_damage": (1, 10),
+    "heal": (1, 50), "damage": (1, 50), "score": (0, 20),
+}
+EFFECT_NUMBER_LIMIT = 100
+# outcomes that need the objective a mission action chooses (or carries)
+OBJECTIVE_OUTCOMES = ("set_flag", "set_player_flag", "pick_up", "remove_objective")
 ABSENT: Any = object()  # a key not written (its absence is reported once, by Reader.mapping)
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
-_LABEL = re.compile(r"^([A-Z])([0-9]+)$")
 
 
 def hex_problem(label: object, columns: int = DEFAULT_COLUMNS,
                 rows: int = DEFAULT_ROWS) -> str | None:
     """Why ``label`` is not a hex of a ``columns`` x ``rows`` board, or None if it is one.
-    Lower-set columns (B, D, ...) have ``rows - 1`` hexes."""
+
+    The engine's :mod:`game.engine.hexgrid` decides (its :func:`~game.engine.hexgrid.
+    parse_label` and :meth:`Grid.is_on_board`), so content accepts exactly the labels a game
+    does: an upper-case column letter and a row number from 1 without leading zeros, and
+    lower-set columns (B, D, ...) have ``rows - 1`` hexes."""
     if not isinstance(label, str):
         return f"expected a hex label such as D6, got {describe(label)}"
-    match = _LABEL.match(label)
-    if match is None:
-        return f"'{label}' is not a hex label (a column letter and a row number, such as D6)"
-    column = ord(match.group(1)) - ord("A")
-    row = int(match.group(2))
-    last_column = chr(ord("A") + columns - 1)
+    shown = f"'{label}'" if len(label) <= 20 else "this long text"
+    try:
+        column, _ = parse_label(label)
+        grid = grid_for(columns, rows, (), ())
+    except ValueError:
+        return (f"{shown} is not a hex label (a capital column letter and a row number from 1 "
+                "without leading zeros, such as D6)")
+    if grid.is_on_board(label):
+        return None
     if column >= columns:
-        return f"hex '{label}' is off the board: columns run A to {last_column}"
-    length = rows - 1 if column % 2 else rows
-    if not 1 <= row <= length:
-        return f"hex '{label}' is off the board: column {match.group(1)} has rows 1 to {length}"
-    return None
+        return f"hex {shown} is off the board: columns run A to {LETTERS[columns - 1]}"
+    length = sum(1 for h in grid.hexes if parse_label(h)[0] == column)
+    return f"hex {shown} is off the board: column {LETTERS[column]} has rows 1 to {length}"
 
 
 def is_hex_on_board(label: object, columns: int = DEFAULT_COLUMNS,
                     rows: int = DEFAULT_ROWS) -> bool:
+    """Whether ``label`` is a hex of a ``columns`` x ``rows`` board, as the engine says."""
     return hex_problem(label, columns, rows) is None
 
 
@@ -202,6 +228,10 @@ class Reader:
             return None
         return value
 
+    def limited(self, path: KeyPath, value: Any, what: str) -> int | None:
+        """An integer within ``LIMITS[what]``."""
+        return self.integer(path, value, *LIMITS[what])
+
     @_absent_is_none
     def boolean(self, path: KeyPath, value: Any) -> bool | None:
         if not isinstance(value, bool):
@@ -292,7 +322,13 @@ class Reader:
     def value(self, path: KeyPath, value: Any, spec: V.ValueSpec, ctx: Context) -> Any:
         """Check ``value`` against a vocabulary spec; returns it (plain data) or None."""
         if isinstance(spec, V.IntSpec):
-            return self.integer(path, value, spec.minimum, spec.maximum)
+            key = next((k for k in reversed(path) if isinstance(k, str)), "")
+            low, high = EFFECT_LIMITS.get(key, (-EFFECT_NUMBER_LIMIT, EFFECT_NUMBER_LIMIT))
+            if spec.minimum is not None:
+                low = max(low, spec.minimum)
+            if spec.maximum is not None:
+                high = min(high, spec.maximum)
+            return self.integer(path, value, low, high)
         if isinstance(spec, V.BoolSpec):
             return self.boolean(path, value)
         if isinstance(spec, V.StrSpec):
@@ -405,9 +441,21 @@ class Reader:
                        "fires when a special issue wargear card is used")
         text = self.text(path + ("text",), value["text"]) if "text" in value else ""
         checked = self.value(path, params_in, schema, ctx)
+        if kind == V.TRIGGER and isinstance(checked, dict):
+            self._no_objective_outcomes(path, checked.get("do"))
         if not self.clean_since(mark) or not isinstance(checked, dict):
             return None
         return Effect(kind, checked, text or "")
+
+    def _no_objective_outcomes(self, path: KeyPath, outcomes: Any) -> None:
+        """Report each outcome of a trigger that acts on a chosen or carried objective: a
+        trigger has neither (only a mission action chooses an objective)."""
+        for i, outcome in enumerate(outcomes if isinstance(outcomes, list) else ()):
+            head = V.outcome_name(outcome) if isinstance(outcome, dict) else None
+            if head in OBJECTIVE_OUTCOMES:
+                self.error(path + ("do", i), f"'{head}' acts on the objective a mission "
+                                             "action chooses: only a mission action's "
+                                             "effects may use it")
 
     @_absent_is_none
     def effects(self, path: KeyPath, value: Any, ctx: Context) -> tuple[Effect, ...] | None:

@@ -30,6 +30,12 @@ _MERGE_TAG = "tag:yaml.org,2002:merge"
 
 _Base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
+# Bounds on what one file may hold, so that no file can hang or exhaust the loader: a YAML
+# alias is expanded every time it is used, so ten lines can stand for billions of values.
+MAX_FILE_BYTES = 2_000_000  # the largest shipped file is about 10 kB
+MAX_VALUES = 50_000  # values (scalars, lists, mappings) after expanding aliases
+MAX_DEPTH = 50  # lists and mappings nested inside each other
+
 
 class ContentLoader(_Base):  # type: ignore[misc]
     """The safe loader, with YAML 1.2 booleans (``yes``/``no``/``on``/``off`` stay words)."""
@@ -137,28 +143,67 @@ def _position(node: Node) -> Position:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
 
+class _TooBig(Exception):
+    """Raised inside :class:`_Converter` when a file expands to more than MAX_VALUES."""
+
+    def __init__(self, node: Node) -> None:
+        super().__init__()
+        self.node = node
+
+
+@dataclass
+class _Budget:
+    """What is left of one file's allowance of values, and the collections being expanded
+    (to catch an alias used inside the very node it names)."""
+
+    values: int = MAX_VALUES
+    open: set[int] = field(default_factory=set)
+    depth: int = 0
+
+
 class _Converter:
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, budget: _Budget | None = None) -> None:
         self.file = file
         self.marks: dict[KeyPath, Position] = {}
         self.key_marks: dict[KeyPath, Position] = {}
         self.issues: list[ContentIssue] = []
         self.constructor = yaml.constructor.SafeConstructor()
+        self.budget = budget or _Budget()
 
     def issue(self, pos: Position, path: KeyPath, message: str) -> None:
         self.issues.append(ContentIssue(self.file, pos[0], pos[1], format_path(path), message))
 
     def convert(self, node: Node, path: KeyPath) -> Any:
+        """Plain data for ``node``; records an issue (and gives None) for a value that cannot
+        be read. Raises :class:`_TooBig` when the file's allowance of values runs out."""
         self.marks[path] = _position(node)
+        budget = self.budget
+        budget.values -= 1
+        if budget.values < 0:
+            raise _TooBig(node)
         if isinstance(node, ScalarNode):
             value = self.scalar(node, path)
             return None if value is _FAILED else value
-        if isinstance(node, SequenceNode):
-            return [self.convert(item, path + (i,)) for i, item in enumerate(node.value)]
-        if isinstance(node, MappingNode):
+        if not isinstance(node, (SequenceNode, MappingNode)):
+            self.issue(_position(node), path, f"unsupported YAML node {node.tag}")
+            return None
+        if id(node) in budget.open:
+            self.issue(_position(node), path, "an alias used inside the value it names "
+                                              "(a value cannot contain itself)")
+            return None
+        if budget.depth >= MAX_DEPTH:
+            self.issue(_position(node), path, f"lists and mappings nested more than "
+                                              f"{MAX_DEPTH} deep")
+            return None
+        budget.open.add(id(node))
+        budget.depth += 1
+        try:
+            if isinstance(node, SequenceNode):
+                return [self.convert(item, path + (i,)) for i, item in enumerate(node.value)]
             return self.mapping(node, path)
-        self.issue(_position(node), path, f"unsupported YAML node {node.tag}")
-        return None
+        finally:
+            budget.open.discard(id(node))
+            budget.depth -= 1
 
     def scalar(self, node: ScalarNode, path: KeyPath) -> Any:
         if node.tag == _BOOL_TAG and node.value not in _BOOL_WORDS:
@@ -167,6 +212,11 @@ class _Converter:
             return self.constructor.construct_object(node)
         except yaml.YAMLError as exc:
             self.issue(_position(node), path, f"cannot read value: {_problem(exc)}")
+            return _FAILED
+        except (ValueError, OverflowError) as exc:
+            # an integer of thousands of digits, a date such as 2020-13-45
+            first = str(exc).split(";")[0].split("\n")[0]
+            self.issue(_position(node), path, f"cannot read value: {first}")
             return _FAILED
 
     def mapping(self, node: MappingNode, path: KeyPath) -> dict[Any, Any]:
@@ -196,7 +246,7 @@ class _Converter:
                 if not isinstance(source, MappingNode):
                     self.issue(_position(source), path, "'<<' must merge a mapping")
                     continue
-                inner = _Converter(self.file)
+                inner = _Converter(self.file, self.budget)
                 inner.constructor = self.constructor
                 for key, value in inner.mapping(source, path).items():
                     result.setdefault(key, value)
@@ -249,7 +299,13 @@ def locate(node: Node, file: str | Path = "") -> Located:
     """A composed YAML node as :class:`Located` data; raises :class:`ContentError` when a
     value cannot be read (duplicate key, unknown tag)."""
     converter = _Converter(display_file(file) if file else "<yaml>")
-    data = converter.convert(node, ())
+    try:
+        data = converter.convert(node, ())
+    except _TooBig as big:
+        line, column = _position(big.node)
+        raise ContentError([ContentIssue(
+            converter.file, line, column, "", f"the file stands for more than {MAX_VALUES} "
+            "values once its aliases are expanded; content this large is refused")]) from None
     if converter.issues:
         raise ContentError(converter.issues)
     return Located(converter.file, data, converter.marks, converter.key_marks)
@@ -267,31 +323,60 @@ def compose(text: str, file: str | Path = "") -> Node | None:
         line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         raise ContentError([ContentIssue(shown, line, column, "",
                                          f"YAML syntax error: {_problem(exc)}")]) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow
+        line, column = _offset_position(text, exc.position)
+        raise ContentError([ContentIssue(
+            shown, line, column, "",
+            f"character #x{exc.character:04x} is not allowed in YAML ({exc.reason})")]) from None
     except yaml.YAMLError as exc:
-        raise ContentError([ContentIssue(shown, 0, 0, "",
+        raise ContentError([ContentIssue(shown, 1, 1, "",
                                          f"YAML error: {_problem(exc)}")]) from None
+    except RecursionError:  # the pure-Python composer, on lists nested thousands deep
+        raise ContentError([ContentIssue(shown, 1, 1, "", "YAML error: lists and mappings "
+                                         "nested too deep")]) from None
     finally:
         loader.dispose()
     return node
 
 
+def _offset_position(text: str, offset: int) -> Position:
+    """The line and column of a parser's offset into ``text`` (libyaml counts UTF-8 bytes,
+    the pure-Python reader characters)."""
+    if _Base is not yaml.SafeLoader:
+        text = text.encode("utf-8")[:max(0, offset)].decode("utf-8", "replace")
+        offset = len(text)
+    before = text[:max(0, offset)]
+    return before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+
+
 def load_yaml(path: str | Path) -> Located:
     """Read one YAML file as :class:`Located` data. Raises :class:`ContentError` naming the
-    file (and line and column where known) when it cannot be read, is not valid YAML, is
-    empty, or repeats a key."""
+    file (and line and column where known) when it cannot be read, is not UTF-8 text (at its
+    first bad byte), is larger than MAX_FILE_BYTES, is not valid YAML, is empty, repeats a
+    key, or expands to more than MAX_VALUES values."""
     shown = display_file(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise ContentError([ContentIssue(shown, 0, 0, "", "no such file")]) from None
     except IsADirectoryError:
         raise ContentError([ContentIssue(shown, 0, 0, "", "is a folder, not a file")]) from None
-    except UnicodeDecodeError as exc:
-        raise ContentError([ContentIssue(shown, 0, 0, "",
-                                         f"not UTF-8 text ({exc.reason})")]) from None
     except OSError as exc:
         raise ContentError([ContentIssue(shown, 0, 0, "",
                                          f"cannot read: {exc.strerror}")]) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise ContentError([ContentIssue(shown, 1, 1, "", f"the file is larger than "
+                                         f"{MAX_FILE_BYTES} bytes; content this large is "
+                                         "refused")])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise ContentError([ContentIssue(shown, line, column, "",
+                                         f"not UTF-8 text: byte 0x{raw[exc.start]:02x} "
+                                         f"({exc.reason})")]) from None
     node = compose(text, path)
     if node is None:
         raise ContentError([ContentIssue(shown, 1, 1, "", "the file is empty")])

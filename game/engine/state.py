@@ -12,7 +12,6 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
-
 _new = object.__new__
 
 

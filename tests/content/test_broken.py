@@ -98,18 +98,18 @@ def test_yaml_syntax_error_has_line_and_column() -> None:
 def test_stat_ranges() -> None:
     found = issues("bad_ranges.yaml")
     card = "datacards[broken_ranged]"
-    assert one(found, f"{card}.apl").message == "apl must be at least 1, got 0"
-    assert one(found, f"{card}.move").message == "move must be at least 0, got -1"
+    assert one(found, f"{card}.apl").message == "apl must be between 1 and 4, got 0"
+    assert one(found, f"{card}.move").message == "move must be between 0 and 12, got -1"
     assert one(found, f"{card}.save").message == "save must be between 2 and 6, got 7"
-    assert one(found, f"{card}.wounds").message == "wounds must be at least 1, got 0"
+    assert one(found, f"{card}.wounds").message == "wounds must be between 1 and 50, got 0"
     gun = f"{card}.weapons[broken_gun]"
-    assert one(found, f"{gun}.ap").message == "ap must be at least 1, got 0"
-    assert one(found, f"{gun}.range").message == "range must be at least 1, got 0"
+    assert one(found, f"{gun}.ap").message == "ap must be between 1 and 4, got 0"
+    assert one(found, f"{gun}.range").message == "range must be between 1 and 30, got 0"
     assert one(found, f"{gun}.hit").message == "hit must be between 2 and 6, got 1"
     damage = one(found, f"{card}.weapons[broken_club].damage")
     assert damage.message.startswith("damage must be a pair")
     count = one(found, "composition[ranged].count")
-    assert (count.line, count.message) == (16, "count must be at least 1, got 0")
+    assert (count.line, count.message) == (16, "count must be between 1 and 20, got 0")
 
 
 def test_effects_outside_the_vocabulary() -> None:
@@ -288,7 +288,7 @@ def test_mission_objective_sides_and_sudden_victory() -> None:
     side = one(found, "objective_sides.obj2")
     assert side.message == "an objective's side is 1 or 2, got the integer 3"
     sudden = one(found, "sudden_victory.vp_at_least")
-    assert (sudden.line, sudden.message) == (9, "vp_at_least must be at least 1, got 0")
+    assert (sudden.line, sudden.message) == (9, "vp_at_least must be between 1 and 50, got 0")
     assert "not allowed in a mission rule" in one(found, "rules[0].who").message
     assert "the event 'use' is not allowed" in one(found, "rules[0].on").message
     assert "unknown score 'for' value 'everyone'" in one(found, "rules[0].do[0].for").message
