@@ -27,7 +27,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     pairs = [(a, b) for a in teams for b in teams]
     # warm the line-of-sight caches, as a long-running client would have them
     for mission in missions:
-        play_random_game(catalogue, mission, pairs[0], args.seed - 1, check=False)
+        game = play_random_game(catalogue, mission, pairs[0], args.seed - 1, check=False)
+        game.grid.precompute_sight()
     actions = 0
     start = time.perf_counter()
     for i in range(args.games):

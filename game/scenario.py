@@ -261,7 +261,7 @@ def _apply_start(r: _Reader, start: dict[str, Any], state: State, config: Any) -
                 target[p].append(str(card))
     for op_id in map(str, start.get("marked") or ()):
         if op_id in state.operatives:
-            state.operatives[op_id].flags.append("marked")
+            state.operatives[op_id].flags = (*state.operatives[op_id].flags, "marked")
         else:
             r.bad(("start", "marked"), f"unknown operative {op_id!r}")
     for obj, op_id in (start.get("carried") or {}).items():

@@ -18,5 +18,8 @@ class RandomPlayer:
         self._rng = SplitMix64(seed ^ 0x5EED)
 
     def choose(self, game: Game) -> Action:
-        options = [a for a in game.legal_actions() if type(a) not in _LEFT_OUT]
-        return options[self._rng.below(len(options))]
+        options = game.legal_actions()
+        while True:  # uniform over the actions not left out (there is always a Wait, Keep...)
+            action = options[self._rng.below(len(options))]
+            if type(action) not in _LEFT_OUT:
+                return action

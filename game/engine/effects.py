@@ -266,9 +266,9 @@ STAT_LIMITS = {"apl": (1, 9), "move": (0, 12), "defence": (0, 9), "save": (2, 6)
 def stat(game: Game, op: OperativeState, name: str) -> int:
     """A characteristic of ``op`` after every ``stat`` effect in force (clamped)."""
     value: int = getattr(game.datacard(op), name)
-    for source in game.sources():
+    for source in game.sources(V.STAT):
         effect = source.effect
-        if effect.kind != "stat" or effect.get("stat") != name:
+        if effect.get("stat") != name:
             continue
         if picks(source, op) and all_hold(game, effect.get("if"), op):
             value += int(effect.get("add", 0))
@@ -299,10 +299,8 @@ def weapon_matches(spec: dict[str, Any] | None, weapon: Weapon) -> bool:
 def attack_mods(game: Game, ctx: AttackContext) -> AttackMods:
     """Gather every ``attack`` effect that applies to this attack."""
     mods = AttackMods()
-    for source in game.sources():
+    for source in game.sources(V.ATTACK):
         effect = source.effect
-        if effect.kind != "attack":
-            continue
         role = effect.get("role", "attacker")
         subject = ctx.attacker if role == "attacker" else ctx.defender
         if not picks(source, subject) or not weapon_matches(effect.get("weapon"), ctx.weapon):
@@ -323,12 +321,10 @@ def fire(game: Game, trigger: str, player: int | None = None,
     (``end_of_turn``); ``subject`` the operative concerned (``taken_down``)."""
     if trigger not in V.EVENTS:
         raise ValueError(f"unknown trigger {trigger!r}")
-    for source in list(game.sources()):
+    for source in list(game.sources(f"{V.TRIGGER}:{trigger}")):
         if game.is_over:
             return
         effect = source.effect
-        if effect.kind != V.TRIGGER or effect.get("on") != trigger:
-            continue
         if trigger == V.END_OF_TURN and source.owner and source.owner != player:
             continue
         if subject is not None and not (picks(source, subject)
@@ -462,7 +458,7 @@ def do_outcome(game: Game, source: Source | None, outcome: dict[str, Any],
             if pool:
                 chosen = pool[game.below(len(pool))]
                 if "marked" not in chosen.flags:
-                    chosen.flags.append("marked")
+                    chosen.flags = (*chosen.flags, "marked")
                 game.emit(Marked(chosen.id))
         return
     raise ValueError(f"unknown outcome {outcome!r}")
@@ -516,7 +512,7 @@ class ReanimationProtocols(PythonEffect):
     def would_be_taken_down(self, game: Game, op: OperativeState) -> bool:
         if "reanimation_used" in op.flags:
             return False
-        op.flags.append("reanimation_used")
+        op.flags = (*op.flags, "reanimation_used")
         roll = game.roll()
         if roll >= self.SUCCESS_ON:
             op.damage = max(0, game.datacard(op).wounds - 3)

@@ -64,6 +64,8 @@ def final_end_phase(game: Game, winner: int | None = None, reason: str = "most V
         winner = 0 if one == two else (1 if one > two else 2)
     state.winner = winner
     state.phase, state.step = Phase.OVER, Step.NONE
+    # an activation cut short by the end of the mission ends with it
+    state.active, state.ap_left, state.ap_spent, state.moved = None, 0, False, False
     game.emit(MissionEnded(winner, (one, two), reason))
 
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine import flow, persist, rules, targets
-from game.engine.actions import Action, Attack
+from game.engine.actions import Action, Attack, parse_action
 from game.engine.config import Config, build_config
 from game.engine.defs import Catalogue, Datacard, Ploy, Weapon
-from game.engine.dice import Dice, RandomDice, copy_dice
+from game.engine.dice import Dice, RandomDice, copy_dice, dice_from_dict
 from game.engine.effects import Source, on_event, python_effects_for, sources_in_force, stat
 from game.engine.errors import IllegalActionError, SaveError
 from game.engine.events import (
@@ -42,6 +42,10 @@ __all__ = ["Game", "IllegalActionError", "SaveError"]
 
 # who hears each event, in order: card triggers first, then targets of opportunity
 SUBSCRIBERS = (on_event, targets.on_event)
+# a copy of the state is kept every so many actions, to roll a failed action back from
+CHECKPOINT_EVERY = 16
+# a state with the lengths of the log, events and record, and the dice, at one moment
+Snapshot = tuple[State, int, int, int, dict[str, Any]]
 
 
 class Game:
@@ -68,9 +72,10 @@ class Game:
         self.log = []
         self.events = []
         self.record = []
-        self._undo: list[tuple[State, int, int, int, dict[str, Any]]] = []
+        self._undo: list[Snapshot] = []
+        self._checkpoint: Snapshot | None = None
         self._legal: tuple[Action, ...] | None = None
-        self._sources: list[Source] | None = None
+        self._sources: dict[str | None, list[Source]] | None = None
         self._occupied: set[str] | None = None
         self._on_killzone: dict[int | None, list[OperativeState]] = {}
 
@@ -117,6 +122,7 @@ class Game:
         other.events = list(self.events)
         other.record = list(self.record)
         other._undo = []
+        other._checkpoint = None
         other._legal = self._legal
         other._sources = None
         other._occupied = None
@@ -191,11 +197,20 @@ class Game:
             return state.operatives[carrier].hex
         return state.objective_hexes.get(objective, self.config.objectives.get(objective))
 
-    def sources(self) -> list[Source]:
-        """Card rules in force now (cached until the state changes)."""
+    def sources(self, kind: str | None = None) -> list[Source]:
+        """Card rules in force now, all or those of one effect ``kind`` (``stat``,
+        ``attack``, ``trigger``, ``python``), or the triggers listening for one event
+        (``trigger:end_of_turn``). Cached until :meth:`rules_changed`."""
         if self._sources is None:
-            self._sources = list(sources_in_force(self))
-        return self._sources
+            every = list(sources_in_force(self))
+            index: dict[str | None, list[Source]] = {None: every}
+            for source in every:
+                effect = source.effect
+                index.setdefault(effect.kind, []).append(source)
+                if effect.kind == "trigger":
+                    index.setdefault(f"trigger:{effect.get('on')}", []).append(source)
+            self._sources = index
+        return self._sources.get(kind, [])
 
     def stat(self, op: OperativeState, name: str) -> int:
         return stat(self, op, name)
@@ -380,40 +395,56 @@ class Game:
         if reason is not None:
             raise IllegalActionError(f"{action}: {reason}")
         rule = rules.RULES[type(action)]
-        before = (self.state.copy(), len(self.log), len(self.events), len(self.record),
-                  self.dice.to_dict())
+        if self._checkpoint is None or len(self.log) - self._checkpoint[1] >= CHECKPOINT_EVERY:
+            self._checkpoint = self._snapshot()
         undo = list(self._undo)
+        done = len(self.log)
         first_event = len(self.events)
         try:
             if rule.is_undoable(self, action):
-                self._undo.append(before)
+                self._undo.append(self._snapshot())
             else:
                 self._undo.clear()
             self.log.append(str(action))
             rule.apply(self, action)
             self._advance()
         except BaseException:
-            self._restore(before)
+            self._roll_back(done)
             self._undo = undo
             raise
         return self.events[first_event:]
 
-    def _restore(self, snapshot: tuple[State, int, int, int, dict[str, Any]]) -> None:
-        from game.engine.dice import dice_from_dict
+    def _snapshot(self) -> Snapshot:
+        return (self.state.copy(), len(self.log), len(self.events), len(self.record),
+                self.dice.to_dict())
 
+    def _restore(self, snapshot: Snapshot) -> None:
         state, log, events, record, dice = snapshot
-        self.state = state
+        self.state = state.copy()
         del self.log[log:], self.events[events:], self.record[record:]
         self.dice = dice_from_dict(dice)
         self.rules_changed()
+
+    def _roll_back(self, done: int) -> None:
+        """Put the game back as it was after its first ``done`` actions: back to the last
+        checkpoint, then the actions since replayed (the same dice give the same game).
+        Cheaper than a copy of the state before every action."""
+        assert self._checkpoint is not None
+        actions = self.log[self._checkpoint[1]:done]
+        self._restore(self._checkpoint)
+        for line in actions:
+            self.log.append(line)
+            replayed = parse_action(line)
+            rules.RULES[type(replayed)].apply(self, replayed)
+            self._advance()
 
     def undo(self) -> None:
         """Take back the last Move, Disengage or mission action of the current activation.
         A die roll or a revealed secret is a commit point. Raises IllegalActionError."""
         if not self._undo:
             raise IllegalActionError("nothing to undo: the last action cannot be taken back")
-        state, log, events, record, dice = self._undo.pop()
-        self._restore((state.copy(), log, events, record, dice))
+        self._restore(self._undo.pop())
+        self._checkpoint = None
 
     @property
     def can_undo(self) -> bool:

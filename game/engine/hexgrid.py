@@ -295,6 +295,11 @@ class Grid:
         except KeyError:
             raise self._bad_hex(h) from None
 
+    @property
+    def adjacency(self) -> dict[str, tuple[str, ...]]:
+        """Every hex's :meth:`neighbours`, as one mapping for tight loops (do not change it)."""
+        return self._neighbours
+
     def neighbours(self, h: str) -> tuple[str, ...]:
         """The on-board hexes adjacent to ``h`` (blocked ones included), in board order.
 
@@ -358,6 +363,13 @@ class Grid:
         return label(self.columns - 1 - q, self._column_length(q) + 1 - r)
 
     # -- line of sight -----------------------------------------------------------------------
+
+    def precompute_sight(self) -> None:
+        """Work out line of sight for every pair of hexes now (about a second for a full
+        board) instead of on first use, as a long-running program's caches would hold it."""
+        for i, a in enumerate(self.hexes):
+            for b in self.hexes[i:]:
+                self._sight_of(a, b)
 
     def _sight_of(self, a: str, b: str) -> _Sight:
         """Compute (and cache under both orders) the line-of-sight facts of the pair a, b."""

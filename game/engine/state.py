@@ -98,12 +98,11 @@ class OperativeState:
     damage: int = 0  # wound counters
     taken_down: bool = False
     activated: bool = False  # has an activation token this turning point
-    flags: list[str] = field(default_factory=list)  # "marked", "reanimation_used"
+    flags: tuple[str, ...] = ()  # "marked", "reanimation_used" (immutable: cheap copies)
 
     def copy(self) -> OperativeState:
         new = _new(OperativeState)
-        d = new.__dict__ = self.__dict__.copy()
-        d["flags"] = list(self.flags)
+        new.__dict__ = self.__dict__.copy()
         return new
 
     @property
@@ -199,7 +198,9 @@ def _field_from_json(name: str, kind: str, value: Any) -> Any:
         ops: dict[str, OperativeState] = {}
         for raw in value:
             op = OperativeState(**raw)
-            op.flags = list(op.flags)
+            if not isinstance(op.flags, list):
+                raise TypeError(f"operative {op.id} flags: expected a list")
+            op.flags = tuple(op.flags)
             ops[op.id] = op
         value = ops
     elif name == "phase":
@@ -233,7 +234,7 @@ def _to_json(value: Any) -> Any:
         return str(value)
     if isinstance(value, dict):
         return {str(k): _to_json(v) for k, v in value.items()}
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return [_to_json(v) for v in value]
     return value
 
@@ -253,7 +254,7 @@ _FIELD_KINDS = {f.name: _KIND_OF_TYPE[str(f.type)] for f in fields(State)}
 
 _COPY_EXPR = {
     "value": "s.{n}",
-    "operatives": "{{k: o.copy() for k, o in s.{n}.items()}}",
+    "operatives": "{{k: _op_copy(o) for k, o in s.{n}.items()}}",
     "player_map": "dict(s.{n})",
     "map": "dict(s.{n})",
     "list": "list(s.{n})",
@@ -267,7 +268,8 @@ def _derive_copy() -> None:
     for name, kind in _FIELD_KINDS.items():
         body.append(f"    d[{name!r}] = " + _COPY_EXPR[kind].format(n=name))
     body.append("    return new")
-    namespace: dict[str, Any] = {"_new": object.__new__, "State": State}
+    namespace: dict[str, Any] = {"_new": object.__new__, "State": State,
+                                 "_op_copy": OperativeState.copy}
     exec("\n".join(body), namespace)  # noqa: S102 - generated from the fields above
     copy = namespace["copy"]
     copy.__doc__ = State.copy.__doc__

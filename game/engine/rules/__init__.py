@@ -14,7 +14,6 @@ of the step the game is at; :func:`why_not` gives the reason an action is not le
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from game.engine.actions import Action
@@ -47,13 +46,15 @@ STEP_WORDS = {Step.MULLIGAN: "discarding targets of opportunity", Step.DEPLOY: "
               Step.ACT: "an operative's activation", Step.NONE: "nothing"}
 
 
-def generate(game: Game) -> Iterator[Action]:
+def generate(game: Game) -> list[Action]:
     """Every legal action of the player to act, in a stable order."""
     state = game.state
+    legal: list[Action] = []
     if state.phase == Phase.OVER:
-        return
+        return legal
     for rule in BY_STEP[state.step]:
-        yield from rule.generate(game, state.to_act)
+        legal.extend(rule.generate(game, state.to_act))
+    return legal
 
 
 def why_not(game: Game, action: Action) -> str | None:

@@ -188,9 +188,21 @@ def targets_from(game: Game, attacker: OperativeState, at: str | None = None,
     if attacker.hex is not None and here != attacker.hex:
         occupied = (occupied - {attacker.hex}) | {here}
     adjacent = _adjacent_enemies(game, attacker.player, here)
-    enemies = adjacent or game.on_killzone(3 - attacker.player)
-    return [(weapon, e) for weapon in game.datacard(attacker).weapons for e in enemies
-            if target_problem(game, attacker, here, weapon, e, occupied, adjacent) is None]
+    weapons = game.datacard(attacker).weapons
+    if adjacent:
+        return [(weapon, e) for weapon in weapons for e in adjacent
+                if target_problem(game, attacker, here, weapon, e, occupied, adjacent) is None]
+    # the same test as target_problem's, with each enemy's distance and sight worked out once
+    grid = game.grid
+    seen: list[tuple[OperativeState, int]] = []
+    longest = max((w.range for w in weapons), default=0)
+    for enemy in game.on_killzone(3 - attacker.player):
+        assert enemy.hex is not None
+        distance = grid.distance(here, enemy.hex)
+        if distance <= longest and grid.visible(here, enemy.hex, occupied):
+            seen.append((enemy, distance))
+    return [(weapon, e) for weapon in weapons for e, distance in seen
+            if distance <= weapon.range]
 
 
 def threat(game: Game, defender: OperativeState, enemy: OperativeState) -> dict[str, list[str]]:

@@ -45,10 +45,14 @@ def end_turn(game: Game) -> None:
     state.active, state.ap_left, state.ap_spent, state.moved = None, 0, False, False
     state.step = Step.ACTIVATE
     # wargear that lasts for an activation ends with that operative's activation
-    state.boosts = [b for b in state.boosts
-                    if not (b.until == Duration.ACTIVATION and b.operative == finished)]
+    kept = [b for b in state.boosts
+            if not (b.until == Duration.ACTIVATION and b.operative == finished)]
     game.clear_undo()
-    game.rules_changed()
+    if len(kept) != len(state.boosts):
+        state.boosts = kept
+        game.rules_changed()
+    else:
+        game.invalidate()
     game.check_control()
     # end-of-turn card rules and targets of opportunity listen for this event
     game.emit(ActivationEnded(player, finished, state.turn))

@@ -28,19 +28,20 @@ def _stop(game: Game, h: str, taken: set[str]) -> str | None:
 def paths_from(game: Game, start: str, steps: int, taken: set[str]) -> dict[str, tuple[str, ...]]:
     """Each hex reachable from ``start`` in at most ``steps`` steps into adjacent hexes that
     are neither blocked nor occupied, with a shortest path to it (start hex not listed)."""
-    grid = game.grid
-    blocked = grid.blocked
+    adjacency = game.grid.adjacency
     paths: dict[str, tuple[str, ...]] = {}
     frontier: list[tuple[str, tuple[str, ...]]] = [(start, ())]
-    seen = {start}
+    closed = set(game.grid.blocked)  # hexes seen, or that can never be entered
+    closed |= taken
+    closed.add(start)
     for _ in range(steps):
         nxt: list[tuple[str, tuple[str, ...]]] = []
         for here, path in frontier:
-            for h in grid.neighbours(here):
-                if h in seen or h in blocked or h in taken:
+            for h in adjacency[here]:
+                if h in closed:
                     continue
-                seen.add(h)
-                route = (*path, h)
+                closed.add(h)
+                route = path + (h,)
                 paths[h] = route
                 nxt.append((h, route))
         frontier = nxt
