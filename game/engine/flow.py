@@ -73,16 +73,16 @@ def check_control(game: Game) -> None:
     """A player gains an objective with more operatives within 1 hex of it than the enemy."""
     state = game.state
     grid = game.grid
-    ops = [o for o in state.operatives.values() if o.on_killzone and o.hex is not None]
+    where = {o.hex: o.player for o in game.on_killzone()}
     for obj in game.config.objectives:
         hex_ = game.objective_hex(obj)
         if hex_ is None:
             continue
         counts = {1: 0, 2: 0}
-        for op in ops:
-            assert op.hex is not None
-            if grid.distance(op.hex, hex_) <= 1:
-                counts[op.player] += 1
+        for h in grid.within(hex_, 1):
+            player = where.get(h)
+            if player is not None:
+                counts[player] += 1
         for player in (1, 2):
             previous = state.control.get(obj, 0)
             if counts[player] > counts[3 - player] and previous != player:

@@ -72,7 +72,7 @@ class Game:
         self.log = []
         self.events = []
         self.record = []
-        self._undo: list[Snapshot] = []
+        self._undo: list[int] = []  # the number of actions done before each undoable one
         self._checkpoint: Snapshot | None = None
         self._legal: tuple[Action, ...] | None = None
         self._sources: dict[str | None, list[Source]] | None = None
@@ -395,14 +395,16 @@ class Game:
         if reason is not None:
             raise IllegalActionError(f"{action}: {reason}")
         rule = rules.RULES[type(action)]
-        if self._checkpoint is None or len(self.log) - self._checkpoint[1] >= CHECKPOINT_EVERY:
+        # a new checkpoint only while nothing can be undone (undo rolls back from it too)
+        if self._checkpoint is None or (
+                not self._undo and len(self.log) - self._checkpoint[1] >= CHECKPOINT_EVERY):
             self._checkpoint = self._snapshot()
         undo = list(self._undo)
         done = len(self.log)
         first_event = len(self.events)
         try:
             if rule.is_undoable(self, action):
-                self._undo.append(self._snapshot())
+                self._undo.append(done)
             else:
                 self._undo.clear()
             self.log.append(str(action))
@@ -443,8 +445,7 @@ class Game:
         A die roll or a revealed secret is a commit point. Raises IllegalActionError."""
         if not self._undo:
             raise IllegalActionError("nothing to undo: the last action cannot be taken back")
-        self._restore(self._undo.pop())
-        self._checkpoint = None
+        self._roll_back(self._undo.pop())
 
     @property
     def can_undo(self) -> bool:

@@ -17,12 +17,17 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 
+# the same few action objects every time they are listed
+_CONCEDE = {p: Concede(p) for p in (1, 2)}
+_AGREE = {p: tuple(AgreeResult(p, w) for w in (0, 1, 2)) for p in (1, 2)}
+
+
 class ConcedeRule(ActionRule):
     action = Concede
     step = None
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
-        yield Concede(player)
+        yield _CONCEDE[player]
 
     def why_not(self, game: Game, action: Action) -> str | None:
         return None
@@ -37,8 +42,7 @@ class AgreeResultRule(ActionRule):
     step = None
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
-        for winner in (0, 1, 2):
-            yield AgreeResult(player, winner)
+        yield from _AGREE[player]
 
     def why_not(self, game: Game, action: Action) -> str | None:
         assert isinstance(action, AgreeResult)
