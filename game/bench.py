@@ -54,6 +54,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     p95 = sorted(timings)[int(len(timings) * 0.95)] * 1000
     print(f"legal_actions(): median {median:.3f} ms, 95th percentile {p95:.3f} ms "
           f"over {len(timings)} positions")
+    # the cost of a copy for search, mid-game
+    game = Game.new(catalogue, missions[0], pairs[0], RandomDice(args.seed))
+    player = RandomPlayer(args.seed)
+    for _ in range(60):
+        game.apply(player.choose(game))
+    clones = 2000
+    t0 = time.perf_counter()
+    for _ in range(clones):
+        game.clone()
+    per_clone = (time.perf_counter() - t0) / clones * 1000
+    print(f"clone(): {per_clone:.4f} ms mid-game ({len(game.events)} events so far)")
     return 0
 
 

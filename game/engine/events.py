@@ -58,6 +58,13 @@ class Die:
         return (self.value,) if self.first is None else (self.first, self.value)
 
 
+def rolled_order(dice: tuple[Die, ...]) -> tuple[int, ...]:
+    """The d6 results of a set of dice in the order they were rolled: every first roll, then
+    the re-rolls (docs/rules-decisions.md, "Order of dice")."""
+    firsts = tuple(d.value if d.first is None else d.first for d in dice)
+    return firsts + tuple(d.value for d in dice if d.first is not None)
+
+
 def _dice_text(dice: tuple[Die, ...]) -> str:
     return "[" + ", ".join(str(d) for d in dice) + "]"
 
@@ -331,7 +338,7 @@ class HitDiceRolled(Event):
 
     @property
     def dice_rolled(self) -> tuple[int, ...]:
-        return tuple(r for d in self.dice for r in d.rolls)
+        return rolled_order(self.dice)
 
 
 @dataclass(frozen=True)
@@ -353,7 +360,7 @@ class DefenceDiceRolled(Event):
 
     @property
     def dice_rolled(self) -> tuple[int, ...]:
-        return tuple(r for d in self.dice for r in d.rolls)
+        return rolled_order(self.dice)
 
 
 @dataclass(frozen=True)

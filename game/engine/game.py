@@ -424,7 +424,12 @@ class Game:
         state, log, events, record, dice = snapshot
         self.state = state.copy()
         del self.log[log:], self.events[events:], self.record[record:]
-        self.dice = dice_from_dict(dice)
+        restored = dice_from_dict(dice)
+        if type(restored) is type(self.dice):
+            # rewound in place: whoever holds the dice object sees it rewound too
+            vars(self.dice).update(vars(restored))
+        else:
+            self.dice = restored
         self.rules_changed()
 
     def _roll_back(self, done: int) -> None:

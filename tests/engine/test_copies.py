@@ -183,7 +183,7 @@ def test_a_reanimation_roll_that_runs_out_changes_nothing(tmp_path: Path) -> Non
     game = scripted(tmp_path, [6, 1, 1, 1, 1, 1])
     assert_refused_unchanged(game, "1 attack a carbine w")
     w = game.operative("w")
-    assert w.damage == 9 and w.flags == [] and w.on_killzone
+    assert w.damage == 9 and w.flags == () and w.on_killzone
 
 
 def test_the_game_goes_on_after_a_refused_apply(tmp_path: Path) -> None:

@@ -46,17 +46,12 @@ def test_every_d6_rolled_is_reported_by_exactly_one_event(seed: int) -> None:
     assert len(dice_in_events(game.events)) == len(d6_record(game))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: Die.rolls puts a re-rolled die's re-roll right after its first value, but "
-    "the dice are rolled all first values, then the re-rolls (rules-decisions 'Order of "
-    "dice'), so the events' dice_rolled are not the record's d6 sequence"))
 def test_events_report_the_dice_in_the_order_they_were_rolled() -> None:
     for seed in SEEDS:
         game = finished_game(seed)
         assert dice_in_events(game.events) == d6_record(game), f"seed {seed}"
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: re-rolls reported out of roll order")
 def test_a_rerolled_hit_die_is_reported_in_the_order_rolled() -> None:
     # minimal reproduction: Battle-Hardened re-rolls the first of four hit dice
     path = SCENARIOS / "events" / "hit_dice_event_reports_the_reroll.yaml"
@@ -64,7 +59,7 @@ def test_a_rerolled_hit_die_is_reported_in_the_order_rolled() -> None:
     assert run(scenario).ok
     game = scenario.game
     assert d6_record(game) == [1, 3, 3, 2, 4, 1, 1, 1]
-    assert dice_in_events(game.events) == d6_record(game)  # events say 1, 4, 3, 3, 2, ...
+    assert dice_in_events(game.events) == d6_record(game)
 
 
 def test_a_rerolled_hit_die_reports_its_first_value_and_the_rule_that_rerolled_it() -> None:

@@ -128,9 +128,6 @@ def test_disengaging_next_to_an_enemy_is_refused(tmp_path: Path) -> None:
     assert reason is not None and "Disengage instead" in reason
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug (message): a Move back onto the operative's own hex is refused because "
-    "'C2 holds another operative' - the only operative there is the mover itself"))
 def test_a_move_onto_its_own_hex_is_not_blamed_on_another_operative(tmp_path: Path) -> None:
     game = game_at(tmp_path, "  - {id: a, player: 1, card: trooper, at: C2}\n"
                              "  - {id: x, player: 2, card: trooper, at: G7}")
@@ -266,7 +263,7 @@ def test_odds_against_a_necron_warrior_count_reanimation_protocols(tmp_path: Pat
     assert odds.p_at_least(6) > 0
     assert odds.p_take_down == odds.p_at_least(6) * Fraction(2, 3)
     # once used, the protocols save nobody
-    game.operative("w").flags.append("reanimation_used")
+    game.operative("w").flags = ("reanimation_used",)
     game.invalidate()
     used = game.attack_odds(Attack(1, "a", "carbine", "w"))
     assert used.p_take_down == used.p_at_least(6)

@@ -128,6 +128,8 @@ def why_not_move_to(game: Game, op: OperativeState, target: str) -> str | None:
     if game.enemies_adjacent(op):
         return "an operative adjacent to an enemy operative cannot Move (Disengage instead)"
     assert op.hex is not None
+    if target == op.hex:
+        return f"{target} is where {op.id} stands already"
     stop = _stop(game, target, game.occupied())
     if stop:
         return stop
@@ -177,6 +179,8 @@ class MoveRule(ActionRule):
                 return f"{h} is not a hex of the killzone"
             if h not in game.grid.neighbours(here):
                 return f"{h} is not adjacent to {here}"
+            if h == op.hex:
+                return f"{h} is where {op.id} starts: a Move goes somewhere else"
             stop = _stop(game, h, taken)
             if stop:
                 return stop
