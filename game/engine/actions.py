@@ -164,6 +164,26 @@ class AgreeResult(Action):
         return "agree " + ("draw" if self.winner == 0 else str(self.winner))
 
 
+_new = object.__new__
+
+
+def new_move(player: int, operative: str, path: tuple[str, ...]) -> Move:
+    """``Move(player, operative, path)``, built without the dataclass's checks: for the
+    generation of legal actions, where thousands are listed and the fields are known good."""
+    move = _new(Move)
+    fields = move.__dict__
+    fields["player"], fields["operative"], fields["path"] = player, operative, path
+    return move
+
+
+def new_deploy(player: int, operative: str, hex_: str) -> Deploy:
+    """``Deploy(player, operative, hex_)``, built as :func:`new_move` builds a Move."""
+    deploy = _new(Deploy)
+    fields = deploy.__dict__
+    fields["player"], fields["operative"], fields["hex"] = player, operative, hex_
+    return deploy
+
+
 def _need(words: list[str], count: int, usage: str) -> None:
     if len(words) != count:
         raise NotationError(f"expected '{usage}'")

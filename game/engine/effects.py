@@ -337,9 +337,7 @@ def fire(game: Game, trigger: str, player: int | None = None,
 def on_event(game: Game, event: Event) -> None:
     """Card triggers subscribe to the typed events: each vocabulary word names the event
     that fires it (see :data:`TRIGGERS`)."""
-    for trigger, (event_type, phase) in TRIGGERS.items():
-        if type(event) is not event_type:
-            continue
+    for trigger, phase in _TRIGGERS_OF.get(type(event), ()):
         if phase is not None and getattr(event, "phase", None) != phase:
             continue
         if isinstance(event, TakenDown):
@@ -363,6 +361,10 @@ TRIGGERS: dict[str, tuple[type[Event], Phase | None]] = {
 }
 if set(TRIGGERS) | {V.USE} != set(V.EVENTS):  # "use" fires from the wargear rule itself
     raise AssertionError("every trigger word needs exactly one typed event")
+# the same, by event type (most events fire no trigger: one lookup)
+_TRIGGERS_OF: dict[type[Event], list[tuple[str, Phase | None]]] = {}
+for _word, (_type, _phase) in TRIGGERS.items():
+    _TRIGGERS_OF.setdefault(_type, []).append((_word, _phase))
 
 
 def _picked(game: Game, source: Source) -> list[OperativeState]:

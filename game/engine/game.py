@@ -14,6 +14,8 @@ nothing): :meth:`reach`, :meth:`targets_from`, :meth:`threat`, :meth:`why_not`,
 
 from __future__ import annotations
 
+import operator
+from itertools import repeat
 from typing import Any
 
 from game.engine import flow, persist, rules, targets
@@ -391,9 +393,12 @@ class Game:
         """Carry out ``action`` and everything that follows by itself; returns the events it
         caused. Raises IllegalActionError (a ValueError) saying why it is not legal now.
         All or nothing: if carrying it out raises, the game is exactly as before."""
-        reason = rules.why_not(self, action)
-        if reason is not None:
-            raise IllegalActionError(f"{action}: {reason}")
+        legal = self._legal
+        # an action object taken from the current legal_actions() needs no second look
+        if legal is None or not any(map(operator.is_, legal, repeat(action))):
+            reason = rules.why_not(self, action)
+            if reason is not None:
+                raise IllegalActionError(f"{action}: {reason}")
         rule = rules.RULES[type(action)]
         # a new checkpoint only while nothing can be undone (undo rolls back from it too)
         if self._checkpoint is None or (

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from game.engine.actions import Action, Disengage, Move
+from game.engine.actions import Action, Disengage, Move, new_move
 from game.engine.events import Moved
 from game.engine.rules.base import ActionRule
 from game.engine.state import OperativeState, Step
@@ -153,7 +153,7 @@ class MoveRule(ActionRule):
         op = state.operatives[state.active]
         if state.ap_left >= 1 and not game.enemies_adjacent(op):
             for path in move_paths(game, op).values():
-                yield Move(player, op.id, path)
+                yield new_move(player, op.id, path)
 
     def why_not(self, game: Game, action: Action) -> str | None:
         """Any valid path is legal, not only the shortest one listed."""

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from game.engine.actions import Action, Deploy, Keep, Mulligan
+from game.engine.actions import Action, Deploy, Keep, Mulligan, new_deploy
 from game.engine.events import Deployed, Mulliganed, SetupComplete, TargetsDealt
 from game.engine.rules.base import ActionRule
 from game.engine.state import OperativeState, Phase, Step
@@ -142,8 +142,9 @@ class DeployRule(ActionRule):
     def generate(self, game: Game, player: int) -> Iterator[Action]:
         zone = deploy_hexes(game, player)
         for op in undeployed(game, player):
+            op_id = op.id
             for h in zone:
-                yield Deploy(player, op.id, h)
+                yield new_deploy(player, op_id, h)
 
     def why_not(self, game: Game, action: Action) -> str | None:
         assert isinstance(action, Deploy)
