@@ -16,7 +16,7 @@ def parse_mission(run: Run, r: Reader) -> None:
     top = r.doc.path
     mark = r.mark()
     m = r.mapping(top, r.doc.data, _MISSION_KEYS,
-                  ("turning_points", "text", "victory", "rules", "actions", "objective_sides",
+                  ("turning_points", "text", "rules", "actions", "objective_sides",
                    "sudden_victory"))
     if m is None:
         return
@@ -25,8 +25,6 @@ def parse_mission(run: Run, r: Reader) -> None:
     text = r.text(top + ("text",), m.get("text", ""))
     turning_points = r.limited(top + ("turning_points",), m.get("turning_points", 3),
                                "turning_points")
-    victory = r.choice(top + ("victory",), m.get("victory", "most_vp"), V.VICTORY_CONDITIONS,
-                       "victory condition")
     side = None
     if "killzone" in m:
         kz = r.reference(top + ("killzone",), m["killzone"], run.killzones, "killzone side")
@@ -50,10 +48,10 @@ def parse_mission(run: Run, r: Reader) -> None:
             and r.clean_since(mark) and side is not None:
         assert name is not None and text is not None and turning_points is not None
         assert territories is not None and objectives is not None and rules is not None
-        assert actions is not None and victory is not None
+        assert actions is not None
         assert sides is not None and sudden is not None
         run.missions[ident] = Mission(ident, name, side.id, territories, objectives,
-                                      turning_points, rules, actions, text, victory, sides,
+                                      turning_points, rules, actions, text, sides,
                                       sudden)
 
 

@@ -154,7 +154,6 @@ class Mission:
     rules: tuple[Effect, ...]
     actions: tuple[MissionAction, ...]
     text: str = ""
-    victory: str = "most_vp"  # how the winner is decided; see effects.py
     objective_sides: dict[str, int] = field(default_factory=dict)  # objective -> territory key
     sudden_victory: int = 0  # >0: the first player to reach this many VP wins at once
 

@@ -114,7 +114,6 @@ WHO_ENEMY = "enemy"
 WHO_ANY = "any"
 WHO_TARGET = "target"  # the operative a ploy, wargear card or honour names
 WHO_VALUES = (WHO_SELF, WHO_FRIENDLY, WHO_ENEMY, WHO_ANY, WHO_TARGET)
-WHO_DEFAULTS = {"ability": WHO_SELF, "ploy": WHO_FRIENDLY, "mission": WHO_ANY}
 
 STAT_NAMES = ("apl", "move", "defence", "save")
 
@@ -146,7 +145,6 @@ WARGEAR_TIMINGS = ("activation", "strategy")
 WARGEAR_DURATIONS = ("instant", "activation", "turning_point", "mission")
 SPECIAL_OPERATION_STAGES = ("first", "second", "final")
 REWARD_KINDS = ("battle_honour", "command_asset")
-VICTORY_CONDITIONS = ("most_vp",)
 ACTION_ARGUMENTS = ("", "objective")  # what a mission action names when it is made
 PLOY_TARGETS = ("", "operative")  # what a strategic ploy names when it is played
 
