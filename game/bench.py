@@ -45,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         RandomDice(args.seed + i))
         player = RandomPlayer(i)
         while not game.is_over:
-            game._legal = None
+            game.invalidate()
             t0 = time.perf_counter()
             game.legal_actions()
             timings.append(time.perf_counter() - t0)

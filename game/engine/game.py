@@ -504,6 +504,13 @@ class Game:
         """Why the active operative ``op_id`` cannot Move to ``hex_`` now (None: it can)."""
         return movement.why_not_move_to(self, self.operative(op_id), hex_)
 
+    def why_not_attack(self, op_id: str, enemy_id: str,
+                       weapon_id: str | None = None) -> str | None:
+        """Why the active ``op_id`` cannot attack ``enemy_id`` now (with ``weapon_id``, or
+        with any weapon); None when it can."""
+        return attacking.why_not_attack(self, self.operative(op_id), self.operative(enemy_id),
+                                        weapon_id)
+
     def attack_options(self, op: OperativeState) -> list[tuple[Weapon, OperativeState]]:
         """Every (weapon, defender) pair the active ``op`` may pick now, AP permitting."""
         return [(self.datacard(op).weapon(a.weapon), self.state.operatives[a.target])  # type: ignore[misc]

@@ -246,6 +246,21 @@ def attack_problem(game: Game, action: Attack) -> str | None:
                           game.enemies_adjacent(op))
 
 
+def why_not_attack(game: Game, attacker: OperativeState, target: OperativeState,
+                   weapon_id: str | None = None) -> str | None:
+    """Why the active ``attacker`` cannot attack ``target`` now, with ``weapon_id`` or (when
+    None) with any of its weapons: None when one of them can. With no weapon named, the
+    reason given is that of its longest-ranged weapon."""
+    weapons = game.datacard(attacker).weapons
+    if weapon_id is not None:
+        return attack_problem(game, Attack(attacker.player, attacker.id, weapon_id, target.id))
+    reasons = [attack_problem(game, Attack(attacker.player, attacker.id, w.id, target.id))
+               for w in sorted(weapons, key=lambda w: -w.range)]
+    if any(r is None for r in reasons):
+        return None
+    return reasons[0] if reasons else f"{attacker.id} has no weapon"
+
+
 class AttackRule(ActionRule):
     action = Attack
     step = Step.ACT
