@@ -45,7 +45,7 @@ from game.engine.events import (
     HitDiceRolled,
 )
 from game.engine.odds import AttackOdds, damage_distribution, self_damage_distribution
-from game.engine.rules.base import ActionRule
+from game.engine.rules.base import ActionRule, active_operative, not_the_active
 from game.engine.state import OperativeState, Step
 
 if TYPE_CHECKING:
@@ -225,9 +225,10 @@ def threat(game: Game, defender: OperativeState, enemy: OperativeState) -> dict[
 def attack_problem(game: Game, action: Attack) -> str | None:
     """Why ``action`` is not a legal attack now, or None."""
     state = game.state
-    op = state.operatives.get(action.operative)
-    if op is None or state.active != op.id:
-        return f"{action.operative} is not the active operative ({state.active} is)"
+    wrong = not_the_active(game, action.operative)
+    if wrong:
+        return wrong
+    op = state.operatives[action.operative]
     weapon = game.datacard(op).weapon(action.weapon)
     if weapon is None:
         return f"{op.id} has no weapon {action.weapon!r}"
@@ -267,8 +268,7 @@ class AttackRule(ActionRule):
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
         state = game.state
-        assert state.active is not None
-        op = state.operatives[state.active]
+        op = active_operative(game)
         for weapon, target in targets_from(game, op):
             if weapon.ap > state.ap_left or (HEAVY in weapon.rules and state.moved):
                 continue

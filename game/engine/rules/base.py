@@ -13,10 +13,23 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 from game.engine.actions import Action
-from game.engine.state import Step
+from game.engine.state import OperativeState, Step
 
 if TYPE_CHECKING:
     from game.engine.game import Game
+
+
+def active_operative(game: Game) -> OperativeState:
+    """The operative whose activation is running (only called at the ACT step)."""
+    state = game.state
+    assert state.active is not None
+    return state.operatives[state.active]
+
+
+def not_the_active(game: Game, op_id: str) -> str | None:
+    """Why ``op_id`` cannot act now: it is not the active operative (None: it is)."""
+    active = game.state.active
+    return None if op_id == active else f"{op_id} is not the active operative ({active} is)"
 
 
 class ActionRule(ABC):

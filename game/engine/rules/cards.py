@@ -11,7 +11,7 @@ from game.engine.actions import Action, MissionAction, Use
 from game.engine.defs import MissionAction as MissionActionDef
 from game.engine.effects import all_hold, do_outcome
 from game.engine.events import MissionActionMade, WargearUsed
-from game.engine.rules.base import ActionRule
+from game.engine.rules.base import ActionRule, active_operative, not_the_active
 from game.engine.state import Boost, Duration, OperativeState, Step
 
 if TYPE_CHECKING:
@@ -35,9 +35,7 @@ class MissionActionRule(ActionRule):
     undoable = True
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
-        state = game.state
-        assert state.active is not None
-        op = state.operatives[state.active]
+        op = active_operative(game)
         for definition in game.config.mission_actions:
             for args in mission_action_args(game, op, definition):
                 yield MissionAction(player, definition.id, op.id, args)
@@ -45,9 +43,10 @@ class MissionActionRule(ActionRule):
     def why_not(self, game: Game, action: Action) -> str | None:
         assert isinstance(action, MissionAction)
         state = game.state
-        op = state.operatives.get(action.operative)
-        if op is None or state.active != op.id:
-            return f"{action.operative} is not the active operative ({state.active} is)"
+        wrong = not_the_active(game, action.operative)
+        if wrong:
+            return wrong
+        op = state.operatives[action.operative]
         definitions = {a.id: a for a in game.config.mission_actions}
         if action.action not in definitions:
             return f"this mission has no action {action.action!r}"

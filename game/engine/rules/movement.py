@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.actions import Action, Disengage, Move, new_move
 from game.engine.events import Moved
-from game.engine.rules.base import ActionRule
+from game.engine.rules.base import ActionRule, active_operative, not_the_active
 from game.engine.state import OperativeState, Step
 
 if TYPE_CHECKING:
@@ -148,10 +148,8 @@ class MoveRule(ActionRule):
     undoable = True
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
-        state = game.state
-        assert state.active is not None
-        op = state.operatives[state.active]
-        if state.ap_left >= 1 and not game.enemies_adjacent(op):
+        op = active_operative(game)
+        if game.state.ap_left >= 1 and not game.enemies_adjacent(op):
             for path in move_paths(game, op).values():
                 yield new_move(player, op.id, path)
 
@@ -159,9 +157,10 @@ class MoveRule(ActionRule):
         """Any valid path is legal, not only the shortest one listed."""
         assert isinstance(action, Move)
         state = game.state
-        op = state.operatives.get(action.operative)
-        if op is None or state.active != op.id:
-            return f"{action.operative} is not the active operative ({state.active} is)"
+        wrong = not_the_active(game, action.operative)
+        if wrong:
+            return wrong
+        op = state.operatives[action.operative]
         if state.ap_left < 1:
             return "not enough AP"
         if game.enemies_adjacent(op):
@@ -189,14 +188,7 @@ class MoveRule(ActionRule):
 
     def apply(self, game: Game, action: Action) -> None:
         assert isinstance(action, Move)
-        op = game.state.operatives[action.operative]
-        start = op.hex
-        assert start is not None
-        op.hex = action.destination
-        game.invalidate()
-        game.state.moved = True
-        game.spend(1)
-        game.emit(Moved(op.id, (start, *action.path)))
+        _relocate(game, action.operative, action.path, disengage=False)
 
 
 class DisengageRule(ActionRule):
@@ -205,19 +197,18 @@ class DisengageRule(ActionRule):
     undoable = True
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
-        state = game.state
-        assert state.active is not None
-        op = state.operatives[state.active]
-        if state.ap_left >= 1 and game.enemies_adjacent(op):
+        op = active_operative(game)
+        if game.state.ap_left >= 1 and game.enemies_adjacent(op):
             for h in disengage_hexes(game, op):
                 yield Disengage(player, op.id, h)
 
     def why_not(self, game: Game, action: Action) -> str | None:
         assert isinstance(action, Disengage)
         state = game.state
-        op = state.operatives.get(action.operative)
-        if op is None or state.active != op.id:
-            return f"{action.operative} is not the active operative ({state.active} is)"
+        wrong = not_the_active(game, action.operative)
+        if wrong:
+            return wrong
+        op = state.operatives[action.operative]
         if not game.enemies_adjacent(op):
             return "Disengage needs an adjacent enemy operative (use Move)"
         if state.ap_left < 1:
@@ -226,11 +217,16 @@ class DisengageRule(ActionRule):
 
     def apply(self, game: Game, action: Action) -> None:
         assert isinstance(action, Disengage)
-        op = game.state.operatives[action.operative]
-        start = op.hex
-        assert start is not None
-        op.hex = action.hex
-        game.invalidate()
-        game.state.moved = True
-        game.spend(1)
-        game.emit(Moved(op.id, (start, action.hex), disengage=True))
+        _relocate(game, action.operative, (action.hex,), disengage=True)
+
+
+def _relocate(game: Game, op_id: str, path: tuple[str, ...], disengage: bool) -> None:
+    """A Move or Disengage action: ``op_id`` goes along ``path`` for 1 AP."""
+    op = game.state.operatives[op_id]
+    start = op.hex
+    assert start is not None
+    op.hex = path[-1]
+    game.invalidate()
+    game.state.moved = True
+    game.spend(1)
+    game.emit(Moved(op.id, (start, *path), disengage=disengage))
