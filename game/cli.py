@@ -1,23 +1,70 @@
 """The game's command line: ``fireteam``, ``python -m game`` and ``python main.py``.
 
-Until the graphical client lands it plays a headless demo game between two random players and
-prints its log; ``--seed N --mission M --fireteams X Y`` picks the game and ``--brief`` prints
-only the heading and the result.
+- no arguments: the game window;
+- ``demo [--seed N] [--mission M] [--fireteams X Y] [--brief]``: a headless game between two
+  random players, its log printed;
+- ``--frames N --screenshot FILE [--scene NAME]``: run N frames of the program (headless under
+  ``SDL_VIDEODRIVER=dummy``) and save the last one; ``--scene`` opens a seeded game at that
+  point first (menu, newgame, setup, deploy, play, attack-preview, dice, handover, end);
+- ``--fuzz N --seed S``: N random clicks and keys over every scene; exits non-zero with the
+  traceback on any exception;
+- ``--bench-frames N``: the frame-time benchmark of a busy mid-game position.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
 from game.content import ContentError, load_catalogue
 from game.simulate import play_random_game
 
+SCENES = ("menu", "newgame", "setup", "deploy", "play", "attack-preview", "dice", "handover",
+          "end")
+
 
 def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
-    parser = argparse.ArgumentParser(prog=prog,
-                                     description="Warhammer 40,000: Fireteam (headless demo)")
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["demo"]:
+        return demo(args[1:], prog)
+    parser = argparse.ArgumentParser(
+        prog=prog, description="Warhammer 40,000: Fireteam. With no options, opens the game "
+        "window; 'demo' plays a headless game and prints it (demo --help).")
+    parser.add_argument("--seed", type=int, default=1, help="seed of games started here")
+    parser.add_argument("--size", nargs=2, type=int, default=(1280, 800),
+                        metavar=("WIDTH", "HEIGHT"))
+    parser.add_argument("--frames", type=int, help="run this many frames, then stop")
+    parser.add_argument("--screenshot", help="save the last frame to this PNG file")
+    parser.add_argument("--scene", choices=SCENES, help="open a seeded game at this point")
+    parser.add_argument("--fuzz", type=int, metavar="N",
+                        help="N random clicks and key presses over every scene")
+    parser.add_argument("--bench-frames", type=int, metavar="N",
+                        help="the frame-time benchmark over N frames")
+    options = parser.parse_args(args)
+    if options.fuzz or options.bench_frames or options.screenshot:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    try:
+        catalogue = load_catalogue()
+    except ContentError as error:
+        print(f"the game content has errors:\n{error}", file=sys.stderr)
+        return 1
+    from game.ui import headless
+
+    size = (options.size[0], options.size[1])
+    if options.fuzz:
+        return headless.fuzz(catalogue, options.fuzz, options.seed, size)
+    if options.bench_frames:
+        return headless.bench_frames(catalogue, options.bench_frames, size)
+    return headless.window(catalogue, options.seed, size, options.frames, options.screenshot,
+                           options.scene)
+
+
+def demo(argv: Sequence[str], prog: str | None = None) -> int:
+    parser = argparse.ArgumentParser(prog=f"{prog or 'fireteam'} demo",
+                                     description="A headless game between two random players")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--mission", default="dual_strike")
     parser.add_argument("--fireteams", nargs=2, default=["gideon", "deathless_destroyers"],

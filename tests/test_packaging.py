@@ -127,7 +127,7 @@ def test_check_fails_when_no_content_is_shipped(tmp_path: Path) -> None:
     assert "no game content found: no .yaml files in missions/" in check.stdout
     assert "no game content found: no .yaml files in assets/" in check.stdout
     assert "Traceback" not in check.stderr
-    play = _run("-m", "game", "--brief", cwd=elsewhere, pythonpath=site)
+    play = _run("-m", "game", "demo", "--brief", cwd=elsewhere, pythonpath=site)
     assert play.returncode == 1
     assert "no game content found" in play.stderr
 
@@ -136,7 +136,7 @@ def test_the_game_starts_from_outside_the_checkout(tmp_path: Path) -> None:
     result = _run("-m", "game", "--help", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("usage: python -m game")
-    demo = _run("-m", "game", "--seed", "1", "--brief", cwd=tmp_path)
+    demo = _run("-m", "game", "demo", "--seed", "1", "--brief", cwd=tmp_path)
     assert demo.returncode == 0, demo.stderr
     lines = demo.stdout.strip().splitlines()
     assert len(lines) == 3 and lines[-1].startswith("the mission is over")
@@ -146,8 +146,8 @@ def test_main_py_and_the_console_script_run_the_same_program() -> None:
     with open(REPO_ROOT / "pyproject.toml", "rb") as f:
         scripts = tomllib.load(f)["project"]["scripts"]
     assert scripts == {"fireteam": "game.cli:main"}
-    full = _run("main.py", "--seed", "3", cwd=REPO_ROOT)
-    brief = _run("-m", "game", "--seed", "3", "--brief", cwd=REPO_ROOT)
+    full = _run("main.py", "demo", "--seed", "3", cwd=REPO_ROOT)
+    brief = _run("-m", "game", "demo", "--seed", "3", "--brief", cwd=REPO_ROOT)
     assert full.returncode == brief.returncode == 0
     full_lines, brief_lines = full.stdout.splitlines(), brief.stdout.splitlines()
     assert brief_lines == full_lines[:2] + full_lines[-1:]

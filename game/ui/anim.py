@@ -1,0 +1,226 @@
+"""Short animations built from the engine's typed events: banners for what matters (control
+changing hands, a target completed, VP scored, a new turning point) and the dice of the last
+attack. None of them blocks input; with animations off they show at once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.engine.attack import CRIT, HIT
+from game.engine.events import (
+    AttackDeclared,
+    BlocksAssigned,
+    ControlChanged,
+    CoverBlock,
+    DefenceDiceRolled,
+    Die,
+    Event,
+    HitDiceRolled,
+    InitiativeRolled,
+    MissionEnded,
+    RollOff,
+    Scored,
+    TakenDown,
+    TargetCompleted,
+    TurningPointStarted,
+)
+from game.ui.context import GOLD, INK, PANEL, PANEL_EDGE, PLAYER_COLOURS, Context
+
+BANNER_SECONDS = 1.8
+DIE_SECONDS = 0.12
+
+
+@dataclass
+class Banner:
+    text: str
+    colour: tuple[int, int, int]
+    left: float = BANNER_SECONDS
+
+
+@dataclass
+class Roll:
+    """One attack's dice, as the dice panel shows them."""
+
+    title: str
+    hit_dice: tuple[Die, ...] = ()
+    hit_kinds: tuple[int, ...] = ()
+    defence_dice: tuple[Die, ...] = ()
+    blocks: tuple[int, ...] = ()  # indexes of defence dice that block
+    cover: bool = False
+    pairs: tuple[tuple[int, int], ...] = ()
+    result: str = ""
+    shown: float = 0.0  # seconds since it appeared
+    extra: list[str] = field(default_factory=list)
+
+
+class Animations:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.banners: list[Banner] = []
+        self.roll: Roll | None = None
+        self.roll_off: tuple[str, tuple[tuple[int, int], ...]] | None = None
+
+    @property
+    def speed(self) -> float:
+        return self.ctx.settings.animation_speed
+
+    def add(self, events: list[Event], names: dict[int, str]) -> None:
+        for event in events:
+            if isinstance(event, TurningPointStarted):
+                self.banners.append(Banner(f"Turning point {event.turning_point}", GOLD))
+            elif isinstance(event, ControlChanged):
+                self.banners.append(Banner(f"{names[event.player]} takes {event.objective}",
+                                           PLAYER_COLOURS[event.player]))
+            elif isinstance(event, TargetCompleted):
+                self.banners.append(Banner(f"{names[event.player]} completes {event.name}",
+                                           PLAYER_COLOURS[event.player]))
+            elif isinstance(event, Scored):
+                self.banners.append(Banner(f"{names[event.player]} scores {event.vp} VP",
+                                           PLAYER_COLOURS[event.player]))
+            elif isinstance(event, TakenDown):
+                self.banners.append(Banner(f"{event.operative} is taken down", (220, 90, 70)))
+            elif isinstance(event, MissionEnded):
+                self.banners.append(Banner("The mission is over", GOLD))
+            elif isinstance(event, (RollOff, InitiativeRolled)):
+                roll = event.roll_off if isinstance(event, InitiativeRolled) else event
+                self.roll_off = (f"{roll.purpose.capitalize()} roll-off: "
+                                 f"{names[roll.winner]} wins", roll.rolls)
+            elif isinstance(event, AttackDeclared):
+                self.roll = Roll(f"{event.attacker} attacks {event.target} with "
+                                 f"{event.weapon_name}" + (" (overcharged)"
+                                                           if event.overcharge else ""))
+            elif self.roll is not None:
+                self._attack_event(event)
+
+    def _attack_event(self, event: Event) -> None:
+        roll = self.roll
+        assert roll is not None
+        if isinstance(event, HitDiceRolled):
+            roll.hit_dice = event.dice
+            # a die's result only grows with its value: the engine's counts of criticals and
+            # hits fall on the highest dice, in that order
+            hits, crits = event.hits, event.crits
+            kinds = [0] * len(event.dice)
+            for i in sorted(range(len(event.dice)), key=lambda i: -event.dice[i].value):
+                if crits:
+                    kinds[i], crits = CRIT, crits - 1
+                elif hits:
+                    kinds[i], hits = HIT, hits - 1
+            roll.hit_kinds = tuple(kinds)
+            if not event.hits and not event.crits:
+                roll.result = "The attack misses"
+        elif isinstance(event, CoverBlock):
+            roll.cover = True
+        elif isinstance(event, DefenceDiceRolled):
+            roll.defence_dice = event.dice
+        elif isinstance(event, BlocksAssigned):
+            roll.pairs = event.pairs
+            roll.blocks = tuple(b for b, _ in event.pairs if b >= 0)
+            roll.result = (f"{event.hits_left} hit(s) and {event.crits_left} critical(s) get "
+                           f"through: {event.damage} damage")
+
+    def update(self, dt: float) -> None:
+        step = dt * (self.speed if self.speed > 0 else 1000)
+        if self.banners:
+            self.banners[0].left -= step
+            if self.banners[0].left <= 0:
+                self.banners.pop(0)
+        if self.roll is not None:
+            self.roll.shown += step
+
+    def draw_banner(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        if not self.banners:
+            return
+        banner = self.banners[0]
+        font = self.ctx.assets.font(22, "bold")
+        width = font.size(banner.text)[0] + 60
+        rect = pygame.Rect(0, 0, width, 46)
+        rect.midtop = (area.centerx, area.top + 12)
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((12, 12, 14, 215))
+        surface.blit(shade, rect)
+        pygame.draw.rect(surface, banner.colour, rect, 3, border_radius=6)
+        self.ctx.text(surface, banner.text, 22, rect.center, INK, "bold", "center")
+
+    def draw_dice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The last attack's dice: hits and criticals, the defence dice, which block
+        cancelled which hit, and the result; dice appear one by one."""
+        roll = self.roll
+        if roll is None:
+            return
+        pygame.draw.rect(surface, PANEL, rect, border_radius=6)
+        pygame.draw.rect(surface, PANEL_EDGE, rect, 1, border_radius=6)
+        ctx = self.ctx
+        ctx.text(surface, roll.title, 14, (rect.left + 10, rect.top + 6), GOLD, "bold",
+                 width=rect.width - 20)
+        size = min(40, (rect.width - 30) // max(1, len(roll.hit_dice), len(roll.defence_dice)
+                                               + (1 if roll.cover else 0)) - 6)
+        shown = int(roll.shown / DIE_SECONDS) + 1
+        y = rect.top + 28
+        centres: dict[tuple[str, int], tuple[int, int]] = {}
+        for i, die in enumerate(roll.hit_dice[:shown]):
+            kind = roll.hit_kinds[i] if i < len(roll.hit_kinds) else 0
+            pos = (rect.left + 10 + i * (size + 6), y)
+            self._die(surface, die, pos, size, kind)
+            centres[("hit", i)] = (pos[0] + size // 2, pos[1] + size // 2)
+        y += size + 22
+        shown -= len(roll.hit_dice)
+        x = rect.left + 10
+        if roll.cover and shown > 0:
+            cover = pygame.Rect(x, y, size, size)
+            pygame.draw.rect(surface, (70, 110, 70), cover, border_radius=6)
+            ctx.text(surface, "C", max(13, size // 2), cover.center, INK, "bold", "center")
+            centres[("block", -1)] = cover.center
+            x += size + 6
+        for i, die in enumerate(roll.defence_dice[:max(0, shown)]):
+            pos = (x + i * (size + 6), y)
+            blocking = i in roll.blocks
+            self._die(surface, die, pos, size, 3 if blocking else 0)
+            centres[("block", i)] = (pos[0] + size // 2, pos[1] + size // 2)
+        if shown > len(roll.defence_dice):
+            for block, hit in roll.pairs:
+                a = centres.get(("block", block))
+                b = centres.get(("hit", hit))
+                if a and b:
+                    pygame.draw.line(surface, (120, 200, 255), a, b, 2)
+            if roll.result:
+                ctx.text(surface, roll.result, 14, (rect.left + 10, rect.bottom - 22), INK,
+                         width=rect.width - 20)
+        elif roll.result and not roll.defence_dice and shown >= 0:
+            ctx.text(surface, roll.result, 14, (rect.left + 10, rect.bottom - 22), INK)
+
+    def _die(self, surface: pygame.Surface, die: Die, pos: tuple[int, int], size: int,
+             kind: int) -> None:
+        face = self.ctx.assets.scaled(f"die_{die.value}.png", (size, size))
+        surface.blit(face, pos)
+        rect = pygame.Rect(pos, (size, size))
+        colour = {CRIT: GOLD, HIT: (240, 240, 240), 3: (120, 200, 255)}.get(kind)
+        if colour:
+            pygame.draw.rect(surface, colour, rect.inflate(4, 4), 3, border_radius=7)
+        else:
+            veil = pygame.Surface((size, size), pygame.SRCALPHA)
+            veil.fill((0, 0, 0, 110))
+            surface.blit(veil, pos)
+        if die.first is not None:
+            self.ctx.text(surface, f"↺{die.first}", 13, (rect.centerx, rect.bottom + 1), INK,
+                          anchor="midtop")
+
+    def draw_roll_off(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        if self.roll_off is None:
+            return
+        title, pairs = self.roll_off
+        pygame.draw.rect(surface, PANEL, rect, border_radius=6)
+        pygame.draw.rect(surface, PANEL_EDGE, rect, 1, border_radius=6)
+        self.ctx.text(surface, title, 14, (rect.left + 10, rect.top + 6), GOLD, "bold",
+                      width=rect.width - 20)
+        a, b = pairs[-1]
+        size = min(40, rect.height - 36)
+        for i, (value, player) in enumerate(((a, 1), (b, 2))):
+            pos = (rect.left + 10 + i * (size + 40), rect.top + 28)
+            face = self.ctx.assets.scaled(f"die_{value}.png", (size, size))
+            surface.blit(face, pos)
+            pygame.draw.rect(surface, PLAYER_COLOURS[player],
+                             pygame.Rect(pos, (size, size)).inflate(4, 4), 3, border_radius=7)
+

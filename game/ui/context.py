@@ -1,0 +1,95 @@
+"""What every scene is given: the content, the assets, the window's size and the settings of
+this run. No globals: the app passes one :class:`Context` down."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.engine.defs import Catalogue
+from game.ui.assets import Assets
+
+# Okabe-Ito colours: the two players stay apart for colour-blind eyes
+PLAYER_COLOURS = {1: (0, 114, 178), 2: (230, 159, 0)}
+PLAYER_LIGHT = {1: (86, 180, 233), 2: (240, 200, 90)}
+INK = (236, 230, 214)
+DIM = (160, 156, 146)
+PANEL = (24, 26, 30)
+PANEL_EDGE = (92, 84, 60)
+GOLD = (214, 178, 92)
+RED = (210, 60, 50)
+GREEN = (90, 190, 110)
+
+
+@dataclass
+class Settings:
+    hex_labels: bool = True
+    animation_speed: float = 1.0  # 0: animations off
+
+
+@dataclass
+class Context:
+    catalogue: Catalogue
+    assets: Assets
+    seed: int = 0
+    settings: Settings = field(default_factory=Settings)
+    names: dict[int, str] = field(default_factory=lambda: {1: "Player 1", 2: "Player 2"})
+    # every string drawn, when a test records them (None: not recording)
+    drawn: list[str] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def text(self, surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],
+             colour: tuple[int, int, int] = INK, style: str = "regular",
+             anchor: str = "topleft", width: int = 0) -> pygame.Rect:
+        """Draw ``text``; with ``width`` it is shortened with an ellipsis to fit. Returns the
+        rectangle drawn (recorded when :attr:`drawn` is set)."""
+        font = self.assets.font(size, style)
+        if width and font.size(text)[0] > width:
+            while text and font.size(text + "…")[0] > width:
+                text = text[:-1]
+            text += "…"
+        image = font.render(text, True, colour)
+        rect = image.get_rect(**{anchor: pos})
+        surface.blit(image, rect)
+        if self.drawn is not None:
+            self.drawn.append(text)
+        return rect
+
+    def wrapped(self, surface: pygame.Surface, text: str, size: int, rect: pygame.Rect,
+                colour: tuple[int, int, int] = INK, style: str = "regular") -> int:
+        """Draw ``text`` wrapped into ``rect``; returns the height used."""
+        font = self.assets.font(size, style)
+        y = rect.top
+        for paragraph in text.split("\n"):
+            line = ""
+            for word in paragraph.split():
+                trial = f"{line} {word}".strip()
+                if font.size(trial)[0] <= rect.width or not line:
+                    line = trial
+                else:
+                    if y + font.get_linesize() > rect.bottom:
+                        return y - rect.top
+                    self.text(surface, line, size, (rect.left, y), colour, style)
+                    y += font.get_linesize()
+                    line = word
+            if line:
+                if y + font.get_linesize() > rect.bottom:
+                    return y - rect.top
+                self.text(surface, line, size, (rect.left, y), colour, style)
+                y += font.get_linesize()
+        return y - rect.top
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "",
+          ctx: Context | None = None) -> pygame.Rect:
+    """A dark framed panel; returns the inner rectangle below its title."""
+    pygame.draw.rect(surface, PANEL, rect, border_radius=6)
+    pygame.draw.rect(surface, PANEL_EDGE, rect, 1, border_radius=6)
+    inner = rect.inflate(-16, -12)
+    if title and ctx is not None:
+        ctx.text(surface, title.upper(), 13, (inner.left, inner.top), GOLD, "condensed")
+        inner.top += 20
+        inner.height -= 20
+    return inner

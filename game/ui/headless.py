@@ -1,0 +1,221 @@
+"""Running the client without a person: the window itself, screenshots of seeded positions,
+the fuzzer and the frame benchmark (``game/cli.py`` calls these)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+import traceback
+from collections.abc import Callable
+
+import pygame
+
+from game.ai.random_player import RandomPlayer
+from game.engine.actions import Attack, Move
+from game.engine.defs import Catalogue
+from game.engine.dice import RandomDice, SplitMix64
+from game.engine.game import Game
+from game.engine.state import Phase, Step
+from game.ui.app import App
+from game.ui.assets import Assets
+from game.ui.context import Context
+
+MISSION = "dual_strike"
+TEAMS = ("gideon", "deathless_destroyers")
+
+
+def make_app(catalogue: Catalogue, seed: int, size: tuple[int, int]) -> App:
+    return App(size, seed, Context(catalogue, Assets(), seed))
+
+
+def play_until(game: Game, seed: int, done: Callable[[Game], bool], limit: int = 2000) -> Game:
+    """Advance ``game`` with a seeded random player until ``done`` holds."""
+    player = RandomPlayer(seed)
+    for _ in range(limit):
+        if done(game) or game.is_over:
+            return game
+        game.apply(player.choose(game))
+    return game
+
+
+def open_scene(app: App, name: str) -> None:
+    """Put the app at a seeded point of a game (or a menu) for a screenshot."""
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.newgame import NewGameScene
+    from game.ui.scenes.play import PlayScene
+
+    app.push(MenuScene(app))
+    if name == "menu":
+        return
+    if name == "newgame":
+        app.push(NewGameScene(app))
+        return
+    seed = app.ctx.seed
+    game = Game.new(app.ctx.catalogue, MISSION, TEAMS, RandomDice(seed))
+    if name == "deploy":
+        play_until(game, seed, lambda g: g.state.step == Step.DEPLOY and sum(
+            1 for o in g.state.operatives.values() if o.hex) >= 4)
+    elif name in ("play", "attack-preview", "dice"):
+        play_until(game, seed, lambda g: g.state.phase == Phase.FIREFIGHT
+                   and g.state.turning_point == 2 and g.state.step == Step.ACTIVATE)
+        if name in ("attack-preview", "dice"):
+            play_until(game, seed, lambda g: any(isinstance(a, Attack)
+                                                 for a in g.legal_actions()))
+    elif name == "end":
+        play_until(game, seed, lambda g: g.is_over, 5000)
+    scene = PlayScene(app, game)
+    app.push(scene)
+    if name == "setup":
+        scene.reveal_to(game.state.to_act)
+        scene.rebuild()
+    elif name == "attack-preview":
+        attack = next(a for a in game.legal_actions() if isinstance(a, Attack))
+        scene.set_mode("attack")
+        target = game.state.operatives[attack.target]
+        assert target.hex is not None
+        x, y = scene.view_board.centre(target.hex)
+        pygame.mouse.set_pos((int(x), int(y)))
+        scene.hover = target.hex
+    elif name == "dice":
+        attack = next(a for a in game.legal_actions() if isinstance(a, Attack))
+        scene.act(attack)
+        scene.anim.banners.clear()
+        if scene.anim.roll is not None:
+            scene.anim.roll.shown = 99.0
+
+
+def window(catalogue: Catalogue, seed: int, size: tuple[int, int], frames: int | None,
+           screenshot: str | None, scene: str | None) -> int:
+    from game.ui.scenes.menu import MenuScene
+
+    app = make_app(catalogue, seed, size)
+    if scene:
+        open_scene(app, scene)
+    else:
+        app.push(MenuScene(app))
+    app.run(frames)
+    if screenshot:
+        pygame.image.save(app.screen, screenshot)
+        print(f"saved {screenshot}")
+    pygame.quit()
+    return 0
+
+
+# --- the fuzzer ------------------------------------------------------------------------------
+
+def fuzz(catalogue: Catalogue, events: int, seed: int, size: tuple[int, int]) -> int:
+    """``events`` random inputs, most aimed at what can be clicked; raises on any error (the
+    loop has no catch-all). Prints how many engine actions went through in each scene."""
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.newgame import NewGameScene
+    from game.ui.scenes.play import PlayScene
+
+    app = make_app(catalogue, seed, size)
+    app.ctx.settings.animation_speed = 0
+    app.push(MenuScene(app))
+    rng = SplitMix64(seed)
+    applied: dict[str, int] = {}
+    visited: dict[str, int] = {}
+    try:
+        for i in range(events):
+            if not app.running or not app.stack:
+                app.running = True
+                app.push(MenuScene(app))
+            scene = app.scene
+            visited[scene.name] = visited.get(scene.name, 0) + 1
+            if isinstance(scene, MenuScene) and rng.below(4):
+                app.push(NewGameScene(app, mission=sorted(catalogue.missions)[
+                    rng.below(len(catalogue.missions))]))
+                continue
+            for event in random_input(app, rng):
+                pygame.event.post(event)
+            app.frame()
+            for s in app.stack:
+                if isinstance(s, PlayScene):
+                    for kind, n in s.applied.items():
+                        applied[kind] = applied.get(kind, 0) + n
+                    s.applied.clear()
+            if i % 500 == 0 and app.size != size and rng.below(2):
+                app.resize(size)
+    except Exception:
+        traceback.print_exc()
+        return 1
+    print(f"{events} inputs; scenes visited: "
+          + ", ".join(f"{k} {v}" for k, v in sorted(visited.items())))
+    print("engine actions applied: "
+          + (", ".join(f"{k} {v}" for k, v in sorted(applied.items())) or "none"))
+    return 0
+
+
+def random_input(app: App, rng: SplitMix64) -> list[pygame.event.Event]:
+    """One random input: usually a click on something clickable, else a random click, drag,
+    key or resize."""
+    width, height = app.size
+    roll = rng.below(100)
+    targets = app.scene.clickables()
+    if roll < 75 and targets:
+        _, rect = targets[rng.below(len(targets))]
+        pos = rect.center
+        return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+    if roll < 85:
+        pos = (rng.below(width), rng.below(height))
+        button = 1 if rng.below(4) else 3
+        return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
+    if roll < 97:
+        keys = (pygame.K_ESCAPE, pygame.K_TAB, pygame.K_RETURN, pygame.K_m, pygame.K_a,
+                pygame.K_d, pygame.K_w, pygame.K_c, pygame.K_u, pygame.K_k, pygame.K_s,
+                pygame.K_n, pygame.K_1, pygame.K_2, pygame.K_l, pygame.K_t, pygame.K_y)
+        key = keys[rng.below(len(keys))]
+        return [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0),
+                pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)]
+    if roll < 99:
+        return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.below(3) - 1,
+                                   flipped=False, precise_x=0.0, precise_y=0.0)]
+    new = (1024 + rng.below(600), 700 + rng.below(400))
+    return [pygame.event.Event(pygame.VIDEORESIZE, w=new[0], h=new[1], size=new)]
+
+
+# --- the frame benchmark ---------------------------------------------------------------------
+
+def bench_frames(catalogue: Catalogue, frames: int, size: tuple[int, int]) -> int:
+    """Frame times of a busy mid-game position: the mouse on a new hex every frame (so the
+    path, line of sight and odds under it are worked out afresh) while an attack's dice
+    animation runs."""
+    from game.ui.scenes.play import PlayScene
+
+    started = time.perf_counter()
+    app = make_app(catalogue, 5, size)
+    game = Game.new(catalogue, MISSION, TEAMS, RandomDice(5))
+    play_until(game, 5, lambda g: g.state.phase == Phase.FIREFIGHT and g.state.turning_point == 2
+               and any(isinstance(a, Attack) for a in g.legal_actions()))
+    scene = PlayScene(app, game)
+    app.push(scene)
+    app.frame([])
+    first = time.perf_counter() - started
+    attack = next((a for a in game.legal_actions() if isinstance(a, Attack)), None)
+    if attack is not None:
+        scene.act(attack)
+    hexes = list(game.grid.hexes)
+    times: list[float] = []
+    for i in range(frames):
+        if i % 60 == 0 and scene.anim.roll is not None:
+            scene.anim.roll.shown = 0.0  # the dice animation runs again
+        if game.state.step == Step.ACT:
+            scene.mode = "attack" if i % 2 else "move"
+        h = hexes[(i * 7) % len(hexes)]
+        x, y = scene.view_board.centre(h)
+        event = pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0),
+                                   buttons=(0, 0, 0))
+        t0 = time.perf_counter()
+        app.frame([event])
+        times.append(time.perf_counter() - t0)
+    moves = sum(1 for a in game.legal_actions() if isinstance(a, Move))
+    times.sort()
+    print(f"{frames} frames at {size[0]}x{size[1]}: median {statistics.median(times) * 1000:.2f}"
+          f" ms, 95th percentile {times[int(len(times) * 0.95)] * 1000:.2f} ms "
+          f"({moves} moves listed); first frame {first:.2f} s after start")
+    return 0

@@ -1,0 +1,110 @@
+"""A scene: one screen of the game (menu, play, hand-over...). The app keeps a stack of them;
+the top one gets the input and is drawn over the ones below when it is an overlay."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.ui.context import Context
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+class Scene:
+    """Override :meth:`build` (create widgets for the current window size), :meth:`draw`
+    (read-only: drawing never changes the game) and, as needed, :meth:`handle_event` and
+    :meth:`update`."""
+
+    overlay = False  # drawn over the scene below it
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.ctx: Context = app.ctx
+        self.elements: list[pygame_gui.core.UIElement] = []
+        self.actions: dict[pygame_gui.core.UIElement, Callable[[], None]] = {}
+        self.hotkeys: dict[int, Callable[[], None]] = {}
+        self.name = type(self).__name__
+
+    # --- the stack ---------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.rebuild()
+
+    def leave(self) -> None:
+        self.clear_widgets()
+
+    def resume(self) -> None:
+        """The scene above was popped."""
+        self.rebuild()
+
+    def pause(self) -> None:
+        """A scene was pushed above this one."""
+        self.clear_widgets()
+
+    # --- widgets -----------------------------------------------------------------------
+
+    def rebuild(self) -> None:
+        self.clear_widgets()
+        self.build()
+
+    def build(self) -> None:
+        """Create this scene's widgets for the current window size."""
+
+    def clear_widgets(self) -> None:
+        for element in self.elements:
+            element.kill()
+        self.elements.clear()
+        self.actions.clear()
+        self.hotkeys.clear()
+
+    def button(self, text: str, rect: pygame.Rect, action: Callable[[], None],
+               hotkey: int | None = None, tooltip: str = "", enabled: bool = True,
+               object_id: str = "") -> pygame_gui.elements.UIButton:
+        """A themed button; its hotkey is shown on it and works from the keyboard."""
+        label = text
+        if hotkey is not None:
+            label = f"{text} [{pygame.key.name(hotkey).upper()}]"
+        button = pygame_gui.elements.UIButton(
+            rect, label, manager=self.app.manager, tool_tip_text=tooltip or None,
+            object_id=pygame_gui.core.ObjectID(object_id=object_id or None,
+                                               class_id="@game_button"))
+        if not enabled:
+            button.disable()
+        self.elements.append(button)
+        if enabled:
+            self.actions[button] = action
+            if hotkey is not None:
+                self.hotkeys[hotkey] = action
+        if self.ctx.drawn is not None:
+            self.ctx.drawn.append(label)
+        return button
+
+    # --- the loop ----------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions:
+            self.actions[event.ui_element]()
+        elif event.type == pygame.KEYDOWN and event.key in self.hotkeys and not (
+                event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
+            self.hotkeys[event.key]()
+        else:
+            self.on_event(event)
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        """Input the widgets did not take."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene (never changes the game)."""
+
+    def clickables(self) -> list[tuple[str, pygame.Rect]]:
+        """What may be clicked now, named, for the fuzzer and the end-to-end tests."""
+        return [(getattr(b, "text", ""), b.rect) for b in self.actions
+                if b.alive() and b.is_enabled]

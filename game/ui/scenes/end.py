@@ -1,0 +1,87 @@
+"""The end of a mission: the winner, where each player's VP came from, the operatives lost."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.events import MissionEnded, Scored, TakenDown
+from game.ui.context import DIM, GOLD, INK, PLAYER_COLOURS, panel
+from game.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scenes.play import PlayScene
+
+
+class EndScene(Scene):
+    def __init__(self, app: App, play: PlayScene) -> None:
+        super().__init__(app)
+        self.play = play
+
+    def build(self) -> None:
+        width, height = self.app.size
+        self.button("Play again", pygame.Rect(width // 2 - 280, height - 80, 260, 48),
+                    self.again, hotkey=pygame.K_RETURN, object_id="#big_button")
+        self.button("Main menu", pygame.Rect(width // 2 + 20, height - 80, 260, 48),
+                    self.menu, hotkey=pygame.K_ESCAPE, object_id="#big_button")
+
+    def again(self) -> None:
+        from game.ui.scenes.play import PlayScene
+        game = self.play.game
+        config = game.config
+        teams = config.fireteams
+        assert config.mission is not None and teams[1] and teams[2]
+        self.app.replace(PlayScene.new_game(self.app, config.mission.id,
+                                            (teams[1].id, teams[2].id),
+                                            seed=self.ctx.seed + len(game.events)))
+
+    def menu(self) -> None:
+        from game.ui.scenes.menu import MenuScene
+        self.app.replace(MenuScene(self.app))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx, game = self.ctx, self.play.game
+        width, height = surface.get_size()
+        surface.blit(ctx.assets.scaled("menu_background.png", (width, height)), (0, 0))
+        veil = pygame.Surface((width, height), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 150))
+        surface.blit(veil, (0, 0))
+        ended = next((e for e in reversed(game.events) if isinstance(e, MissionEnded)), None)
+        winner = game.winner or 0
+        title = "A draw" if winner == 0 else f"{ctx.names[winner]} wins"
+        ctx.text(surface, title, 44, (width // 2, 60), PLAYER_COLOURS.get(winner, GOLD),
+                 "bold", "center")
+        mission = game.config.mission.name if game.config.mission else ""
+        why = f" · {ended.reason}" if ended is not None else ""
+        ctx.text(surface, f"{mission}: {game.state.vp[1]} VP to {game.state.vp[2]} VP{why}",
+                 18, (width // 2, 105), INK, anchor="center")
+        column = (width - 90) // 2
+        for i, player in enumerate((1, 2)):
+            box = pygame.Rect(30 + i * (column + 30), 140, column, height - 250)
+            inner = panel(surface, box, ctx.names[player], ctx)
+            y = inner.top + 4
+            rows: dict[tuple[int, str], int] = {}
+            for event in game.events:
+                if isinstance(event, Scored) and event.player == player:
+                    key = (event.turning_point, f"{event.source}: {event.name}")
+                    rows[key] = rows.get(key, 0) + event.vp
+            ctx.text(surface, "Victory points", 15, (inner.left, y), GOLD, "bold")
+            y += 24
+            for (tp, source), vp in sorted(rows.items()):
+                ctx.text(surface, f"Turning point {tp} — {source}", 14, (inner.left, y), INK,
+                         width=inner.width - 60)
+                ctx.text(surface, f"{vp} VP", 14, (inner.right, y), INK, anchor="topright")
+                y += 20
+            if not rows:
+                ctx.text(surface, "none", 14, (inner.left, y), DIM)
+                y += 20
+            y += 14
+            ctx.text(surface, "Operatives lost", 15, (inner.left, y), GOLD, "bold")
+            y += 24
+            lost = [e.operative for e in game.events
+                    if isinstance(e, TakenDown) and e.player == player]
+            ctx.wrapped(surface, ", ".join(lost) if lost else "none", 14,
+                        pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
+                        INK if lost else DIM)

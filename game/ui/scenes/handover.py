@@ -1,0 +1,48 @@
+"""The hand-over screen: everything is hidden until the named player is at the screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.context import DIM, INK, PLAYER_COLOURS
+from game.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+class HandoverScene(Scene):
+    """Covers the whole screen (nothing below is drawn) until ``player`` confirms."""
+
+    def __init__(self, app: App, player: int, on_done: Callable[[int], None]) -> None:
+        super().__init__(app)
+        self.player = player
+        self.on_done = on_done
+
+    def build(self) -> None:
+        width, height = self.app.size
+        rect = pygame.Rect(0, 0, 340, 52)
+        rect.center = (width // 2, height // 2 + 60)
+        self.button(f"I am {self.ctx.names[self.player]}", rect, self.done,
+                    hotkey=pygame.K_RETURN, object_id="#big_button")
+
+    def done(self) -> None:
+        self.app.pop()
+        self.on_done(self.player)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        width, height = surface.get_size()
+        surface.fill((10, 10, 12))
+        colour = PLAYER_COLOURS[self.player]
+        pygame.draw.rect(surface, colour, surface.get_rect().inflate(-40, -40), 4,
+                         border_radius=12)
+        self.ctx.text(surface, f"Pass to {self.ctx.names[self.player]}", 40,
+                      (width // 2, height // 2 - 40), colour, "bold", "center")
+        self.ctx.text(surface, "Secret cards are about to be shown. The other player "
+                      "should look away.", 16, (width // 2, height // 2 + 10), DIM,
+                      anchor="center")
+        self.ctx.text(surface, "Press Enter or click when ready", 14,
+                      (width // 2, height // 2 + 110), INK, anchor="center")

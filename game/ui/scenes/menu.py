@@ -1,0 +1,50 @@
+"""The main menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.context import DIM, GOLD, INK
+from game.ui.scene import Scene
+
+ITEMS = (
+    ("New game", "new", ""),
+    ("Tutorial", "tutorial", "The guided Dual Strike tutorial comes in a later version"),
+    ("Mission visualizer", "visualizer", "The set-up visualizer comes in a later version"),
+    ("Campaign", "campaign", "Campaign play comes in a later version"),
+    ("Load game", "load", "Saving and loading come in the next version"),
+    ("Rules help", "rules", "Rules help comes in the next version"),
+    ("Settings", "settings", "Settings come in the next version"),
+    ("Quit", "quit", ""),
+)
+
+
+class MenuScene(Scene):
+    def build(self) -> None:
+        width, height = self.app.size
+        top = int(height * 0.36)
+        for i, (label, key, tip) in enumerate(ITEMS):
+            rect = pygame.Rect(0, 0, 320, 44)
+            rect.midtop = (width // 2, top + i * 52)
+            self.button(label, rect, lambda key=key: self.choose(key),
+                        hotkey=pygame.K_n if key == "new" else
+                        (pygame.K_q if key == "quit" else None),
+                        tooltip=tip, enabled=not tip, object_id="#big_button")
+
+    def choose(self, key: str) -> None:
+        if key == "new":
+            from game.ui.scenes.newgame import NewGameScene
+            self.app.push(NewGameScene(self.app))
+        elif key == "quit":
+            self.app.running = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        width, height = surface.get_size()
+        art = self.ctx.assets.scaled("menu_background.png", (width, height))
+        surface.blit(art, (0, 0))
+        self.ctx.text(surface, "WARHAMMER 40,000", 30, (width // 2, int(height * 0.12)), GOLD,
+                      "condensed", "center")
+        self.ctx.text(surface, "FIRETEAM", 64, (width // 2, int(height * 0.21)), INK,
+                      "condensed", "center")
+        self.ctx.text(surface, "Digital edition — an unofficial fan project", 15,
+                      (width // 2, int(height * 0.29)), DIM, anchor="center")

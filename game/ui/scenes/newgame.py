@@ -1,0 +1,141 @@
+"""A new game: the mission (with its map and card), each player's name and fireteam."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.engine.config import build_config
+from game.engine.dice import SplitMix64
+from game.ui.board import BoardView
+from game.ui.context import DIM, GOLD, INK, PLAYER_COLOURS, panel
+from game.ui.scene import Scene
+
+
+class NewGameScene(Scene):
+    def __init__(self, app, mission: str = "dual_strike",  # type: ignore[no-untyped-def]
+                 fireteams: tuple[str, str] = ("gideon", "deathless_destroyers")) -> None:
+        super().__init__(app)
+        self.missions = sorted(self.ctx.catalogue.missions)
+        self.teams = sorted(self.ctx.catalogue.fireteams)
+        self.mission = mission
+        self.fireteams = list(fireteams)
+        self.names = dict(self.ctx.names)
+        self._thumb: tuple[str, tuple[int, int], pygame.Surface] | None = None
+        self.entries: dict[int, pygame_gui.elements.UITextEntryLine] = {}
+
+    def build(self) -> None:
+        width, height = self.app.size
+        cat = self.ctx.catalogue
+        left = pygame.Rect(30, 80, width // 2 - 45, height - 170)
+        mission_names = [cat.missions[m].name for m in self.missions]
+        drop = pygame_gui.elements.UIDropDownMenu(
+            mission_names, cat.missions[self.mission].name,
+            pygame.Rect(left.left, left.top, left.width - 170, 36), manager=self.app.manager)
+        self.elements.append(drop)
+        self.mission_drop = drop
+        self.button("Random mission", pygame.Rect(left.right - 160, left.top, 160, 36),
+                    self.random_mission, hotkey=pygame.K_r)
+        right = pygame.Rect(width // 2 + 15, 80, width // 2 - 45, height - 170)
+        self.team_drops: dict[int, pygame_gui.elements.UIDropDownMenu] = {}
+        for i, player in enumerate((1, 2)):
+            top = right.top + i * (right.height // 2)
+            entry = pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(right.left + 16, top + 30, 220, 34), manager=self.app.manager)
+            entry.set_text(self.names[player])
+            entry.set_text_length_limit(20)
+            self.entries[player] = entry
+            self.elements.append(entry)
+            team = pygame_gui.elements.UIDropDownMenu(
+                [cat.fireteams[t].name for t in self.teams],
+                cat.fireteams[self.fireteams[i]].name,
+                pygame.Rect(right.left + 250, top + 30, right.width - 266, 34),
+                manager=self.app.manager)
+            self.team_drops[player] = team
+            self.elements.append(team)
+        self.button("Back", pygame.Rect(30, height - 70, 140, 44), self.app.pop,
+                    hotkey=pygame.K_ESCAPE)
+        self.button("Start the mission", pygame.Rect(width - 290, height - 70, 260, 44),
+                    self.start, hotkey=pygame.K_RETURN, object_id="#big_button")
+        self.left, self.right = left, right
+
+    def random_mission(self) -> None:
+        rng = SplitMix64(self.ctx.seed + len(self.missions) + self.app.frames)
+        self.mission = self.missions[rng.below(len(self.missions))]
+        self.rebuild()
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            cat = self.ctx.catalogue
+            if event.ui_element is self.mission_drop:
+                self.mission = next(m for m in self.missions
+                                    if cat.missions[m].name == event.text)
+            for player, drop in self.team_drops.items():
+                if event.ui_element is drop:
+                    self.fireteams[player - 1] = next(t for t in self.teams
+                                                      if cat.fireteams[t].name == event.text)
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            for player, entry in self.entries.items():
+                if event.ui_element is entry:
+                    self.names[player] = entry.get_text().strip() or f"Player {player}"
+
+    def start(self) -> None:
+        from game.ui.scenes.play import PlayScene
+        for player, entry in self.entries.items():
+            self.names[player] = entry.get_text().strip() or f"Player {player}"
+        self.ctx.names = dict(self.names)
+        self.app.push(PlayScene.new_game(self.app, self.mission,
+                                         (self.fireteams[0], self.fireteams[1])))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx, cat = self.ctx, self.ctx.catalogue
+        surface.fill((16, 17, 20))
+        width, _ = surface.get_size()
+        ctx.text(surface, "NEW GAME", 30, (30, 24), GOLD, "condensed")
+        mission = cat.missions[self.mission]
+        box = pygame.Rect(self.left.left, self.left.top + 48, self.left.width,
+                          self.left.height - 48)
+        inner = panel(surface, box, mission.name, ctx)
+        thumb_area = pygame.Rect(inner.left, inner.top, inner.width, int(inner.height * 0.55))
+        key = (self.mission, thumb_area.size)
+        if self._thumb is None or self._thumb[:2] != key:
+            config = build_config(cat, {"mission": self.mission,
+                                        "fireteams": {1: None, 2: None}})
+            view = BoardView(ctx, config, pygame.Rect((0, 0), thumb_area.size))
+            image = pygame.Surface(thumb_area.size, pygame.SRCALPHA)
+            image.blit(view.layer(), view.rect)
+            for obj, h in config.objectives.items():
+                view.objective(image, obj, h, 0)
+            self._thumb = (self.mission, thumb_area.size, image)
+        surface.blit(self._thumb[2], thumb_area)
+        text = pygame.Rect(inner.left, thumb_area.bottom + 8, inner.width,
+                           inner.bottom - thumb_area.bottom - 8)
+        side = cat.killzones[mission.killzone].name
+        used = ctx.wrapped(surface, f"{side} · {mission.turning_points} turning points", 14,
+                           text, DIM)
+        text.top += used + 4
+        text.height -= used + 4
+        ctx.wrapped(surface, mission.text, 14, text)
+        for i, player in enumerate((1, 2)):
+            top = self.right.top + i * (self.right.height // 2)
+            box = pygame.Rect(self.right.left, top, self.right.width, self.right.height // 2
+                              - 10)
+            pygame.draw.rect(surface, (24, 26, 30), box, border_radius=6)
+            pygame.draw.rect(surface, PLAYER_COLOURS[player], box, 2, border_radius=6)
+            ctx.text(surface, f"PLAYER {player}", 14, (box.left + 16, box.top + 8),
+                     PLAYER_COLOURS[player], "condensed")
+            team = cat.fireteams[self.fireteams[i]]
+            y = box.top + 74
+            ctx.text(surface, team.faction, 13, (box.left + 16, y), DIM)
+            y += 20
+            comp = ", ".join(f"{e.count} × {cat.datacards[e.card].name}"
+                             for e in team.composition)
+            used = ctx.wrapped(surface, comp, 14, pygame.Rect(box.left + 16, y, box.width - 32,
+                                                             60))
+            y += used + 6
+            ctx.text(surface, "Strategic ploys:", 13, (box.left + 16, y), GOLD, "bold")
+            y += 20
+            for ploy in team.ploys:
+                ctx.text(surface, f"• {ploy.name}", 14, (box.left + 24, y), INK,
+                         width=box.width - 40)
+                y += 19

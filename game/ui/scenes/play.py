@@ -1,0 +1,586 @@
+"""Playing a mission at one screen: set-up, the strategy phase and the firefight.
+
+Every click becomes one of the engine's legal actions, found in ``game.legal_actions()``;
+a click that cannot be taken shows the engine's reason at the mouse. The shared screen draws
+only the public view; a player's hand is drawn only after a hand-over screen, while that
+player needs it (discarding, revealing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.actions import (
+    Action,
+    Activate,
+    Attack,
+    Cancel,
+    Deploy,
+    Disengage,
+    Keep,
+    MissionAction,
+    Move,
+    Mulligan,
+    PlayPloy,
+    Reveal,
+    Use,
+    Wait,
+)
+from game.engine.dice import RandomDice
+from game.engine.errors import IllegalActionError
+from game.engine.events import Event
+from game.engine.game import Game
+from game.engine.state import OperativeState, Phase, Step
+from game.ui.anim import Animations
+from game.ui.board import BoardView
+from game.ui.context import DIM, GOLD, INK, PLAYER_COLOURS, RED
+from game.ui.log import GameLog
+from game.ui.scene import Scene
+from game.ui.scenes.play_panels import Panels
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+PRIVATE_STEPS = (Step.MULLIGAN, Step.REVEAL)
+TOAST_SECONDS = 2.5
+NUMBER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,
+               pygame.K_7, pygame.K_8, pygame.K_9)
+
+
+class PlayScene(Scene):
+    """One mission in progress."""
+
+    def __init__(self, app: App, game: Game) -> None:
+        super().__init__(app)
+        self.game = game
+        self.anim = Animations(self.ctx)
+        self.log = GameLog(self.ctx)
+        self.panels = Panels(self)
+        self.private_to: int | None = None  # whose hand may be drawn now
+        self.mode = ""  # what a click on the board means: move, attack, disengage, ...
+        self.selected: str | None = None  # an operative picked (deploy tray, ploy, info)
+        self.target: str | None = None  # the enemy picked for an attack
+        self.hover: str | None = None
+        self.toast: tuple[str, tuple[int, int], float] | None = None
+        self.discard: set[str] = set()
+        self.planning = False
+        self.threats: set[str] = set()
+        self.board: BoardView | None = None
+        self.applied: dict[str, int] = {}  # actions applied, by kind (for the fuzzer)
+        for event in game.events:  # what happened before: into the log, not animated
+            self.log.add(str(event.for_viewer(None)))
+
+    @classmethod
+    def new_game(cls, app: App, mission: str, fireteams: tuple[str, str],
+                 seed: int | None = None) -> PlayScene:
+        game = Game.new(app.ctx.catalogue, mission, fireteams,
+                        RandomDice(app.ctx.seed if seed is None else seed))
+        return cls(app, game)
+
+    # --- layout ------------------------------------------------------------------------
+
+    def build(self) -> None:
+        width, height = self.app.size
+        side = max(390, int(width * 0.31))
+        self.top_bar = pygame.Rect(0, 0, width, 46)
+        self.hint_bar = pygame.Rect(0, height - 34, width - side, 34)
+        self.side = pygame.Rect(width - side, 46, side, height - 46)
+        area = pygame.Rect(10, 52, width - side - 20, height - 52 - 40)
+        if self.board is None or self.board.rect.size != BoardView(
+                self.ctx, self.game.config, area).rect.size:
+            self.board = BoardView(self.ctx, self.game.config, area)
+        self.panels.layout(self.side)
+        self.build_buttons()
+
+    @property
+    def view_board(self) -> BoardView:
+        assert self.board is not None
+        return self.board
+
+    def build_buttons(self) -> None:
+        """The buttons for what the player to act may do now."""
+        game = self.game
+        if game.is_over:
+            return
+        state = game.state
+        step = state.step
+        legal = game.legal_actions()
+        buttons: list[tuple[str, Callable[[], None], int | None, str, bool]] = []
+        if step == Step.MULLIGAN and self.private_to == state.to_act:
+            chosen = self._mulligan_choice()
+            buttons.append(("Keep all", lambda: self.act(Keep(state.to_act)), pygame.K_k,
+                            "Keep these three targets of opportunity", True))
+            buttons.append((f"Swap {len(self.discard)} selected",
+                            lambda: self.act(chosen) if chosen else None, pygame.K_s,
+                            "Discard the selected cards and draw as many", chosen is not None))
+        elif step == Step.DEPLOY:
+            ops = sorted({a.operative for a in legal if isinstance(a, Deploy)})
+            for i, op_id in enumerate(ops):
+                key = NUMBER_KEYS[i] if i < len(NUMBER_KEYS) else None
+                buttons.append((self.op_name(op_id), lambda o=op_id: self.pick(o), key,
+                                "Then click a highlighted hex of your territory", True))
+        elif step == Step.REVEAL and self.private_to == state.to_act:
+            for i, action in enumerate(a for a in legal if isinstance(a, Reveal)):
+                assert isinstance(action, Reveal)
+                name = "Reveal none" if action.card is None else \
+                    f"Reveal {game.config.targets[action.card].name}"
+                key = pygame.K_n if action.card is None else NUMBER_KEYS[i]
+                buttons.append((name, lambda a=action: self.act(a), key,
+                                "A revealed target can be completed from now on", True))
+        elif step == Step.PLOY:
+            seen: set[str] = set()
+            for action in legal:
+                if isinstance(action, PlayPloy) and action.ploy not in seen:
+                    seen.add(action.ploy)
+                    ploy = game.ploy(state.to_act, action.ploy)
+                    key = NUMBER_KEYS[len(seen) - 1]
+                    if action.args:
+                        buttons.append((ploy.name, lambda p=action.ploy: self.set_mode(
+                            f"ploy:{p}"), key, ploy.text + " (then click the operative)",
+                            True))
+                    else:
+                        buttons.append((ploy.name, lambda a=action: self.act(a), key,
+                                        ploy.text, True))
+            self._wargear_buttons(buttons, legal)
+        elif step == Step.ACTIVATE:
+            buttons.append(("Next operative", self.cycle, pygame.K_TAB,
+                            "Select the next operative that may be activated", True))
+            if self.selected and any(isinstance(a, Activate) and a.operative == self.selected
+                                     for a in legal):
+                sel = self.selected
+                buttons.append((f"Activate {sel}", lambda: self.act(
+                    Activate(state.to_act, sel)), pygame.K_RETURN, "", True))
+        elif step == Step.ACT:
+            kinds = {type(a) for a in legal}
+            buttons.append(("Move", lambda: self.set_mode("move"), pygame.K_m,
+                            "Up to the Move stat, around blocked and occupied hexes",
+                            Move in kinds))
+            buttons.append(("Attack", lambda: self.set_mode("attack"), pygame.K_a,
+                            "Pick a marked enemy, then the weapon", Attack in kinds))
+            buttons.append(("Disengage", lambda: self.set_mode("disengage"), pygame.K_d,
+                            "One hex away from every enemy", Disengage in kinds))
+            for i, definition in enumerate(game.config.mission_actions):
+                options = [a for a in legal if isinstance(a, MissionAction)
+                           and a.action == definition.id]
+                if options:
+                    run = (lambda a=options[0]: self.act(a)) if not options[0].args else \
+                        (lambda d=definition.id: self.set_mode(f"objective:{d}"))
+                    buttons.append((f"{definition.name} ({definition.ap} AP)", run,
+                                    NUMBER_KEYS[i], definition.text, True))
+            self._wargear_buttons(buttons, legal)
+            buttons.append(("Wait", lambda: self.act(Wait(state.to_act)), pygame.K_w,
+                            "End this operative's activation", Wait in kinds))
+            if Cancel in kinds:
+                buttons.append(("Cancel activation", lambda: self.act(Cancel(state.to_act)),
+                                pygame.K_c, "Choose another operative instead", True))
+            buttons.append(("Undo", self.undo, pygame.K_u,
+                            "Take back the last move (Ctrl+Z)", game.can_undo))
+        self.panels.place_buttons(buttons)
+
+    def _wargear_buttons(self, buttons: list[tuple[str, Callable[[], None], int | None, str,
+                                                   bool]],
+                         legal: tuple[Action, ...]) -> None:
+        for action in legal:
+            if isinstance(action, Use):
+                card = self.game.config.wargear_card(action.player, action.card)
+                assert card is not None
+                buttons.append((f"{card.name} → {action.operative}",
+                                lambda a=action: self.act(a), None, card.text, True))
+
+    def _mulligan_choice(self) -> Mulligan | None:
+        for action in self.game.legal_actions():
+            if isinstance(action, Mulligan) and set(action.cards) == self.discard:
+                return action
+        return None
+
+    # --- acting ------------------------------------------------------------------------
+
+    def act(self, action: Action | None) -> None:
+        """Apply one of the engine's legal actions (never anything else)."""
+        if action is None:
+            return
+        legal = self.game.legal_actions()
+        listed = next((a for a in legal if a == action), None)
+        if listed is None and not (isinstance(action, Move) and self.game.is_legal(action)):
+            self.say(self.game.why_not(action) or "not allowed now")
+            return
+        events = self.game.apply(listed or action)
+        kind = type(action).__name__
+        self.applied[kind] = self.applied.get(kind, 0) + 1
+        self.after(events)
+
+    def undo(self) -> None:
+        if self.game.can_undo:
+            before = len(self.game.events)
+            self.game.undo()
+            self.log.add("(the last action is taken back)")
+            del before
+            self.after([])
+
+    def after(self, events: list[Event]) -> None:
+        self.feed(events)
+        if self.game.state.step not in PRIVATE_STEPS:
+            self.private_to = None
+        elif self.private_to != self.game.state.to_act:
+            self.private_to = None
+        self.mode = ""
+        self.target = None
+        self.discard = set()
+        state = self.game.state
+        if state.step == Step.ACT and state.active:
+            self.selected = state.active
+            self.mode = "move" if any(isinstance(a, Move) for a in self.game.legal_actions()) \
+                else ""
+        elif state.step != Step.DEPLOY:
+            self.selected = None
+        elif self.selected and self.game.state.operatives[self.selected].hex is not None:
+            self.selected = None
+        self.rebuild()
+
+    def feed(self, events: list[Event]) -> None:
+        """Events into the log and the animations, as everybody may see them."""
+        public = [e.for_viewer(None) for e in events]
+        for event in public:
+            self.log.add(str(event))
+        self.anim.add(public, self.ctx.names)
+
+    def set_mode(self, mode: str) -> None:
+        self.mode = mode
+        self.target = None
+        self.rebuild()
+
+    def pick(self, op_id: str) -> None:
+        self.selected = op_id
+        self.rebuild()
+
+    def cycle(self) -> None:
+        ready = [o.id for o in self.game.activatable(self.game.to_act)]
+        if ready:
+            index = (ready.index(self.selected) + 1) % len(ready) \
+                if self.selected in ready else 0
+            self.selected = ready[index]
+            self.rebuild()
+
+    def say(self, text: str) -> None:
+        self.toast = (text, pygame.mouse.get_pos(), TOAST_SECONDS)
+
+    def op_name(self, op_id: str) -> str:
+        op = self.game.state.operatives[op_id]
+        return f"{self.game.config.datacards[op.card].name} ({op_id})"
+
+    # --- input -------------------------------------------------------------------------
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self.undo()
+            elif event.key == pygame.K_ESCAPE:
+                if self.mode or self.target:
+                    self.set_mode("")
+                else:
+                    from game.ui.scenes.pause import PauseScene
+                    self.app.push(PauseScene(self.app, self))
+            elif event.key == pygame.K_l:
+                self.planning = True
+            elif event.key == pygame.K_t and self.hover:
+                op = self.op_at(self.hover)
+                if op is not None:
+                    self.threats ^= {op.id}
+        elif event.type == pygame.KEYUP and event.key == pygame.K_l:
+            self.planning = False
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = self.view_board.hex_at(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.panels.log_rect.collidepoint(pygame.mouse.get_pos()):
+                self.log.on_wheel(event.y)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.panels.click(event.pos):
+                return
+            h = self.view_board.hex_at(event.pos)
+            if h is not None:
+                self.hover = h
+                self.click_hex(h)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.set_mode("")
+
+    def op_at(self, h: str) -> OperativeState | None:
+        for op in self.game.state.operatives.values():
+            if op.hex == h and op.on_killzone:
+                return op
+        return None
+
+    def click_hex(self, h: str) -> None:
+        """What a click on hex ``h`` means now."""
+        game, state = self.game, self.game.state
+        player = state.to_act
+        legal = game.legal_actions()
+        op = self.op_at(h)
+        if state.step == Step.DEPLOY:
+            if op is not None and op.player == player:
+                return
+            if self.selected is None:
+                self.say("Choose an operative to place from the list first")
+                return
+            self.act(Deploy(player, self.selected, h))
+        elif state.step == Step.PLOY and self.mode.startswith("ploy:"):
+            ploy = self.mode.split(":", 1)[1]
+            if op is None:
+                self.say("Click one of your operatives")
+                return
+            self.act(PlayPloy(player, ploy, (op.id,)))
+        elif state.step == Step.ACTIVATE:
+            if op is None:
+                return
+            self.selected = op.id
+            action = Activate(player, op.id)
+            if action in legal:
+                self.act(action)
+            else:
+                self.say(game.why_not(action) or "")
+                self.rebuild()
+        elif state.step == Step.ACT:
+            active = state.active
+            assert active is not None
+            if self.mode == "move":
+                move = next((a for a in legal if isinstance(a, Move) and a.destination == h),
+                            None)
+                if move is not None:
+                    self.act(move)
+                elif op is not None and op.player != player and any(
+                        isinstance(a, Attack) and a.target == op.id for a in legal):
+                    self.mode = "attack"
+                    self.click_hex(h)
+                else:
+                    self.say(game.why_not_move_to(active, h) or "")
+            elif self.mode == "attack":
+                if op is None or op.player == player:
+                    self.say("Click a marked enemy operative")
+                    return
+                reason = game.why_not_attack(active, op.id)
+                if reason:
+                    self.say(reason)
+                    return
+                self.target = op.id
+                self.rebuild()
+                self.panels.weapon_buttons(op.id)
+            elif self.mode == "disengage":
+                self.act(Disengage(player, active, h))
+            elif self.mode.startswith("objective:"):
+                action_id = self.mode.split(":", 1)[1]
+                objective = next((o for o, where in self.objectives_now() if where == h), None)
+                if objective is None:
+                    self.say("Click an objective")
+                    return
+                self.act(MissionAction(player, action_id, active, (objective,)))
+
+    def objectives_now(self) -> list[tuple[str, str]]:
+        out = []
+        for obj in self.game.config.objectives:
+            where = self.game.objective_hex(obj)
+            if where is not None:
+                out.append((obj, where))
+        return out
+
+    # --- the loop ----------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.anim.update(dt)
+        if self.toast is not None:
+            text, pos, left = self.toast
+            self.toast = (text, pos, left - dt) if left > dt else None
+        game = self.game
+        if game.is_over:
+            if not self.anim.banners or self.ctx.settings.animation_speed == 0 or \
+                    self.app.frames % 1 == 0:
+                from game.ui.scenes.end import EndScene
+                self.app.push(EndScene(self.app, self))
+            return
+        if game.state.step in PRIVATE_STEPS and self.private_to != game.state.to_act:
+            from game.ui.scenes.handover import HandoverScene
+            self.app.push(HandoverScene(self.app, game.state.to_act, self.reveal_to))
+
+    def reveal_to(self, player: int) -> None:
+        self.private_to = player
+        self.discard = set()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((14, 15, 17))
+        board = self.view_board
+        surface.blit(board.layer(), board.rect)
+        self.draw_highlights(surface)
+        self.draw_tokens(surface)
+        self.panels.draw(surface)
+        self.draw_hint(surface)
+        self.anim.draw_banner(surface, board.rect)
+        dice_rect = pygame.Rect(board.rect.left + 8, board.rect.bottom - 150,
+                                min(440, board.rect.width - 16), 142)
+        if self.game.state.phase == Phase.SETUP or self.anim.roll is None:
+            if self.game.state.phase in (Phase.SETUP, Phase.STRATEGY):
+                self.anim.draw_roll_off(surface, dice_rect.inflate(-160, -50).move(-80, 25))
+        else:
+            self.anim.draw_dice(surface, dice_rect)
+        if self.private_to is not None and self.game.state.step in PRIVATE_STEPS:
+            self.panels.draw_hand(surface, self.private_to)
+        if self.toast is not None:
+            self.draw_toast(surface)
+
+    def draw_highlights(self, surface: pygame.Surface) -> None:
+        game, board = self.game, self.view_board
+        state = game.state
+        legal = game.legal_actions()
+        if state.step == Step.DEPLOY and self.selected:
+            board.shade(surface, {a.hex for a in legal if isinstance(a, Deploy)
+                                  and a.operative == self.selected}, (120, 220, 140, 70))
+        elif state.step == Step.ACTIVATE:
+            for a in legal:
+                if isinstance(a, Activate):
+                    op = state.operatives[a.operative]
+                    if op.hex:
+                        board.outline(surface, op.hex, (250, 235, 160), 3)
+        elif state.step == Step.PLOY and self.mode.startswith("ploy:"):
+            ploy = self.mode.split(":", 1)[1]
+            for a in legal:
+                if isinstance(a, PlayPloy) and a.ploy == ploy and a.args:
+                    op = state.operatives[a.args[0]]
+                    if op.hex:
+                        board.outline(surface, op.hex, (250, 235, 160), 3)
+        elif state.step == Step.ACT and state.active:
+            active = state.operatives[state.active]
+            if self.mode == "move":
+                moves = {a.destination: a.path for a in legal if isinstance(a, Move)}
+                board.shade(surface, moves, (110, 200, 255, 60))
+                if self.hover in moves and active.hex:
+                    board.path(surface, [active.hex, *moves[self.hover]])
+            elif self.mode == "attack":
+                for a in legal:
+                    if isinstance(a, Attack):
+                        target = state.operatives[a.target]
+                        if target.hex:
+                            board.outline(surface, target.hex, RED, 3)
+                hover_op = self.op_at(self.hover) if self.hover else None
+                if hover_op is not None and hover_op.player != active.player and active.hex:
+                    assert hover_op.hex is not None
+                    clear = game.grid.visible(active.hex, hover_op.hex, game.occupied())
+                    board.sight_line(surface, active.hex, hover_op.hex, clear)
+            elif self.mode == "disengage":
+                board.shade(surface, {a.hex for a in legal if isinstance(a, Disengage)},
+                            (110, 200, 255, 60))
+            elif self.mode.startswith("objective:"):
+                for _, where in self.objectives_now():
+                    board.outline(surface, where, GOLD, 3)
+        if self.planning and self.hover:
+            occupied = game.occupied()
+            seen = [h for h in game.grid.hexes if h != self.hover
+                    and h not in game.grid.blocked
+                    and game.grid.visible(self.hover, h, occupied)]
+            board.shade(surface, seen, (255, 255, 255, 30))
+        for enemy_id in self.threats:
+            enemy = state.operatives.get(enemy_id)
+            if enemy is None or not enemy.on_killzone or not self.selected:
+                continue
+            mine = state.operatives.get(self.selected)
+            if mine is None or not mine.on_killzone or mine.player == enemy.player:
+                continue
+            board.shade(surface, game.threat(mine.id, enemy.id), (230, 80, 60, 45))
+        if self.hover:
+            board.outline(surface, self.hover, (255, 255, 255), 1, 1.0)
+
+    def draw_tokens(self, surface: pygame.Surface) -> None:
+        game, board = self.game, self.view_board
+        for obj, where in self.objectives_now():
+            board.objective(surface, obj, where, game.state.control.get(obj, 0))
+        for op in game.state.operatives.values():
+            if op.on_killzone:
+                board.token(surface, op, game.config.datacards[op.card].wounds,
+                            selected=op.id in (self.selected, game.state.active, self.target))
+
+    def hint(self) -> str:
+        """What may be done next, in one line."""
+        game = self.game
+        if game.is_over:
+            return "The mission is over."
+        state = game.state
+        name = self.ctx.names[state.to_act]
+        step = state.step
+        if step == Step.MULLIGAN:
+            return f"{name}: keep your targets of opportunity, or select some to swap."
+        if step == Step.DEPLOY:
+            return (f"{name}: pick an operative from the list, then a highlighted hex." if
+                    self.selected is None else
+                    f"{name}: click a highlighted hex to place {self.selected}.")
+        if step == Step.REVEAL:
+            return f"{name}: reveal a target of opportunity, or none."
+        if step == Step.PLOY:
+            return f"{name}: choose a strategic ploy."
+        if step == Step.ACTIVATE:
+            return f"{name}: click a highlighted operative to activate it (Tab cycles)."
+        if self.mode == "move":
+            return "Click a shaded hex to move there (Esc: other actions; L: line of sight)."
+        if self.mode == "attack":
+            return "Click a red-ringed enemy, then choose the weapon."
+        if self.mode == "disengage":
+            return "Click a shaded hex to disengage into it."
+        if self.mode.startswith("objective:"):
+            return "Click the objective."
+        return f"{name}: choose an action for {state.active} ({state.ap_left} AP left)."
+
+    def draw_hint(self, surface: pygame.Surface) -> None:
+        self.ctx.text(surface, self.hint(), 15, (self.hint_bar.left + 14,
+                                                 self.hint_bar.centery), INK, anchor="midleft",
+                      width=self.hint_bar.width - 28)
+
+    def draw_toast(self, surface: pygame.Surface) -> None:
+        assert self.toast is not None
+        text, pos, _ = self.toast
+        font = self.ctx.assets.font(14)
+        rect = pygame.Rect(0, 0, min(520, font.size(text)[0] + 20), 30)
+        rect.midbottom = (pos[0], pos[1] - 14)
+        rect.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, (40, 14, 12), rect, border_radius=5)
+        pygame.draw.rect(surface, RED, rect, 1, border_radius=5)
+        self.ctx.text(surface, text, 14, rect.center, INK, anchor="center",
+                      width=rect.width - 16)
+
+    def clickables(self) -> list[tuple[str, pygame.Rect]]:
+        """Buttons, then the board's hexes that mean something now."""
+        out = super().clickables()
+        out += self.panels.clickables()
+        board = self.view_board
+        legal = self.game.legal_actions()
+        hexes: set[str] = set()
+        state = self.game.state
+        for a in legal:
+            if isinstance(a, Deploy) and (self.selected in (None, a.operative)):
+                hexes.add(a.hex)
+            elif isinstance(a, (Activate, Attack)):
+                op = state.operatives[a.operative if isinstance(a, Activate) else a.target]
+                if op.hex:
+                    hexes.add(op.hex)
+            elif isinstance(a, Move):
+                hexes.add(a.destination)
+            elif isinstance(a, Disengage):
+                hexes.add(a.hex)
+            elif isinstance(a, PlayPloy) and a.args:
+                op = state.operatives[a.args[0]]
+                if op.hex:
+                    hexes.add(op.hex)
+            elif isinstance(a, MissionAction) and a.args:
+                where = self.game.objective_hex(a.args[0])
+                if where:
+                    hexes.add(where)
+        for h in sorted(hexes):
+            x, y = board.centre(h)
+            out.append((f"hex {h}", pygame.Rect(int(x) - 3, int(y) - 3, 6, 6)))
+        return out
+
+    def tint(self, player: int) -> tuple[int, int, int]:
+        return PLAYER_COLOURS[player]
+
+    def dim(self) -> tuple[int, int, int]:
+        return DIM
+
+
+__all__ = ["IllegalActionError", "PlayScene"]

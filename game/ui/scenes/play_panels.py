@@ -1,0 +1,321 @@
+"""What surrounds the board while a mission is played: the turn tracker, VP and mission card,
+the cards in play, the selected operative's datacard, the action buttons, the attack preview,
+the log, and (after a hand-over) the hand of the player at the screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.actions import Attack
+from game.engine.state import Phase, Step
+from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, PLAYER_COLOURS, panel
+
+if TYPE_CHECKING:
+    from game.ui.scenes.play import PlayScene
+
+ButtonSpec = tuple[str, Callable[[], None], int | None, str, bool]
+
+
+def percent(p: Fraction) -> str:
+    return f"{float(p) * 100:.0f}%"
+
+
+class Panels:
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+        self.ctx = scene.ctx
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.card_rects: dict[str, pygame.Rect] = {}
+
+    def layout(self, side: pygame.Rect) -> None:
+        x, w = side.left + 8, side.width - 16
+        y = side.top + 6
+        self.score_rect = pygame.Rect(x, y, w, 92)
+        y = self.score_rect.bottom + 6
+        self.cards_rect = pygame.Rect(x, y, w, 128)
+        y = self.cards_rect.bottom + 6
+        self.op_rect = pygame.Rect(x, y, w, 150)
+        y = self.op_rect.bottom + 6
+        self.buttons_rect = pygame.Rect(x, y, w, 142)
+        y = self.buttons_rect.bottom + 6
+        self.log_rect = pygame.Rect(x + 8, y + 26, w - 16, side.bottom - y - 34)
+        self.log_box = pygame.Rect(x, y, w, side.bottom - y - 6)
+
+    # --- buttons -----------------------------------------------------------------------
+
+    def place_buttons(self, buttons: list[ButtonSpec]) -> None:
+        rect = self.buttons_rect
+        cols = 2
+        width = (rect.width - 8 * (cols - 1)) // cols
+        height = 32
+        rows = max(1, (rect.height - 26) // (height + 6))
+        if len(buttons) > cols * rows:
+            cols = 3
+            width = (rect.width - 8 * (cols - 1)) // cols
+        for i, (label, action, key, tip, enabled) in enumerate(buttons[:cols * rows * 2]):
+            r, c = divmod(i, cols)
+            box = pygame.Rect(rect.left + c * (width + 8), rect.top + 24 + r * (height + 6),
+                              width, height)
+            self.scene.button(label, box, action, hotkey=key, tooltip=tip, enabled=enabled)
+
+    def weapon_buttons(self, target: str) -> None:
+        """One button per weapon (and Overcharge) that may strike ``target``, with odds."""
+        game, scene = self.scene.game, self.scene
+        options = [a for a in game.legal_actions()
+                   if isinstance(a, Attack) and a.target == target]
+        rect = self.buttons_rect
+        height = 30
+        for i, action in enumerate(options[:4]):
+            op = game.state.operatives[action.operative]
+            weapon = game.config.datacards[op.card].weapon(action.weapon)
+            assert weapon is not None
+            odds = game.attack_odds(action)
+            label = (f"{weapon.name}{' (overcharge)' if action.overcharge else ''}: "
+                     f"{float(odds.expected):.1f} dmg, {percent(odds.p_take_down)} kill")
+            box = pygame.Rect(rect.left, rect.top + 24 + i * (height + 4), rect.width, height)
+            scene.button(label, box, lambda a=action: scene.act(a),
+                         hotkey=(pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)[i],
+                         tooltip="; ".join(str(r) for r in odds.reasons) or "no modifiers")
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """A click on a card of the hand being shown (discarding)."""
+        scene = self.scene
+        if scene.game.state.step != Step.MULLIGAN or scene.private_to is None:
+            return False
+        for card, rect in self.card_rects.items():
+            if rect.collidepoint(pos):
+                scene.discard ^= {card}
+                scene.rebuild()
+                return True
+        return False
+
+    def clickables(self) -> list[tuple[str, pygame.Rect]]:
+        scene = self.scene
+        if scene.game.state.step == Step.MULLIGAN and scene.private_to is not None:
+            return [(f"card {c}", r) for c, r in self.card_rects.items()]
+        return []
+
+    # --- drawing -----------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_tracker(surface)
+        self.draw_score(surface)
+        self.draw_cards(surface)
+        self.draw_operative(surface)
+        inner = panel(surface, self.buttons_rect.inflate(0, 0), self.buttons_title(),
+                      self.ctx)
+        del inner
+        self.draw_preview(surface)
+        panel(surface, self.log_box, "Log", self.ctx)
+        self.scene.log.draw(surface, self.log_rect)
+
+    def buttons_title(self) -> str:
+        state = self.scene.game.state
+        if state.step == Step.ACT and state.active:
+            return f"Actions — {state.active}, {state.ap_left} AP left"
+        return {Step.MULLIGAN: "Targets of opportunity", Step.DEPLOY: "Operatives to place",
+                Step.REVEAL: "Reveal a target", Step.PLOY: "Strategic ploys",
+                Step.ACTIVATE: "Activation"}.get(state.step, "Actions")
+
+    def draw_tracker(self, surface: pygame.Surface) -> None:
+        ctx, game = self.ctx, self.scene.game
+        state = game.state
+        bar = self.scene.top_bar
+        pygame.draw.rect(surface, (20, 21, 24), bar)
+        pygame.draw.line(surface, PANEL_EDGE, bar.bottomleft, bar.bottomright)
+        mission = game.config.mission.name if game.config.mission else "Custom killzone"
+        ctx.text(surface, mission.upper(), 16, (14, bar.centery), GOLD, "condensed",
+                 "midleft")
+        phase = {Phase.SETUP: "Set-up", Phase.INITIATIVE: "Initiative",
+                 Phase.STRATEGY: "Strategy phase", Phase.FIREFIGHT: "Firefight phase",
+                 Phase.END: "End phase", Phase.OVER: "Mission over"}[state.phase]
+        x = 250
+        ctx.text(surface, f"Turning point {state.turning_point}/{game.config.turning_points}"
+                 f" · {phase}", 15, (x, bar.centery), INK, "bold", "midleft")
+        x = 560
+        if state.phase == Phase.FIREFIGHT:
+            for turn in range(1, 9):
+                for player in (1, 2):
+                    first = state.initiative or 1
+                    order = 0 if player == first else 1
+                    done = turn < state.turn or (turn == state.turn and order == 0
+                                                 and state.to_act != first)
+                    now = turn == state.turn and player == state.to_act
+                    box = pygame.Rect(x + (turn - 1) * 30 + order * 13, bar.top + 12, 11, 22)
+                    colour = PLAYER_COLOURS[player]
+                    if done:
+                        pygame.draw.rect(surface, colour, box, border_radius=2)
+                    else:
+                        pygame.draw.rect(surface, colour, box, 1, border_radius=2)
+                    if now:
+                        pygame.draw.rect(surface, (255, 255, 255), box.inflate(4, 4), 2,
+                                         border_radius=3)
+            x += 8 * 30 + 10
+        if state.initiative:
+            ctx.text(surface, f"Initiative: {ctx.names[state.initiative]}", 14,
+                     (x, bar.centery), PLAYER_COLOURS[state.initiative], anchor="midleft")
+        if not game.is_over:
+            ctx.text(surface, f"To act: {ctx.names[state.to_act]}", 15,
+                     (bar.right - 14, bar.centery), PLAYER_COLOURS[state.to_act], "bold",
+                     "midright")
+
+    def draw_score(self, surface: pygame.Surface) -> None:
+        ctx, game = self.ctx, self.scene.game
+        inner = panel(surface, self.score_rect, "Victory points", ctx)
+        half = inner.width // 2
+        for i, player in enumerate((1, 2)):
+            x = inner.left + i * half
+            ctx.text(surface, ctx.names[player], 15, (x, inner.top), PLAYER_COLOURS[player],
+                     "bold", width=half - 60)
+            ctx.text(surface, str(game.state.vp[player]), 30, (x + half - 12, inner.top - 4),
+                     INK, "bold", "topright")
+            team = game.config.fireteams[player]
+            if team is not None:
+                ctx.text(surface, team.name, 13, (x, inner.top + 24), DIM, width=half - 12)
+            held = sum(1 for v in game.state.control.values() if v == player)
+            ctx.text(surface, f"objectives held: {held}", 13, (x, inner.top + 42), DIM)
+
+    def draw_cards(self, surface: pygame.Surface) -> None:
+        ctx, game = self.ctx, self.scene.game
+        state = game.state
+        inner = panel(surface, self.cards_rect, "Cards in play", ctx)
+        half = inner.width // 2
+        for i, player in enumerate((1, 2)):
+            x = inner.left + i * half
+            y = inner.top
+            ctx.text(surface, f"hand: {len(state.hands[player])} card(s)", 13, (x, y), DIM)
+            y += 17
+            for card in state.active_targets[player]:
+                ctx.text(surface, f"▸ {game.config.targets[card].name}", 13, (x, y), INK,
+                         width=half - 10)
+                y += 17
+            for card in state.completed[player]:
+                target = game.config.targets[card]
+                ctx.text(surface, f"✓ {target.name} ({target.vp} VP)", 13, (x, y),
+                         (120, 210, 130), width=half - 10)
+                y += 17
+            for ploy in state.ploys[player]:
+                name = game.ploy(player, ploy.ploy).name
+                on = f" → {ploy.operative}" if ploy.operative else ""
+                ctx.text(surface, f"★ {name}{on}", 13, (x, y), GOLD, width=half - 10)
+                y += 17
+
+    def draw_operative(self, surface: pygame.Surface) -> None:
+        ctx, scene = self.ctx, self.scene
+        game = scene.game
+        op_id = scene.selected or game.state.active
+        if op_id is None and scene.hover:
+            op = scene.op_at(scene.hover)
+            op_id = op.id if op else None
+        op = game.state.operatives.get(op_id) if op_id else None
+        if op is None:
+            inner = panel(surface, self.op_rect, "Operative", ctx)
+            ctx.wrapped(surface, "Hover over or select an operative to see its datacard.",
+                        14, inner, DIM)
+            return
+        card = game.config.datacards[op.card]
+        inner = panel(surface, self.op_rect, f"{card.name} — {op.id}", ctx)
+        stats = (f"APL {game.stat(op, 'apl')}   Move {game.stat(op, 'move')}   "
+                 f"Def {game.stat(op, 'defence')}   Save {game.stat(op, 'save')}+   "
+                 f"Wounds {card.wounds - op.damage}/{card.wounds}")
+        ctx.text(surface, stats, 14, (inner.left, inner.top), PLAYER_COLOURS[op.player], "bold",
+                 width=inner.width)
+        y = inner.top + 22
+        for weapon in card.weapons:
+            rules = ", ".join(r.replace("_", " ") for r in weapon.rules)
+            line = (f"{weapon.name}: {weapon.ap}AP R{weapon.range} A{weapon.attacks} "
+                    f"{weapon.hit}+ {weapon.normal}/{weapon.crit}" + (f" · {rules}"
+                                                                      if rules else ""))
+            ctx.text(surface, line, 13, (inner.left, y), INK, width=inner.width)
+            y += 18
+        for ability in card.abilities:
+            if y > inner.bottom - 16:
+                break
+            ctx.text(surface, f"{ability.name}: {ability.text}", 13, (inner.left, y), DIM,
+                     width=inner.width)
+            y += 18
+
+    def draw_preview(self, surface: pygame.Surface) -> None:
+        """In attack mode, the exact odds of each weapon against the enemy under the mouse,
+        with the reasons the engine gives."""
+        scene = self.scene
+        game = scene.game
+        if scene.mode != "attack" or scene.target is not None or not scene.hover:
+            return
+        target = scene.op_at(scene.hover)
+        if target is None:
+            return
+        options = [a for a in game.legal_actions() if isinstance(a, Attack)
+                   and a.target == target.id]
+        if not options:
+            return
+        board = scene.view_board
+        x, y = board.centre(scene.hover)
+        rect = pygame.Rect(0, 0, 360, 30 + 54 * min(4, len(options)))
+        rect.topleft = (int(x) + 30, int(y) - 20)
+        rect.clamp_ip(board.rect)
+        pygame.draw.rect(surface, PANEL, rect, border_radius=6)
+        pygame.draw.rect(surface, GOLD, rect, 1, border_radius=6)
+        ctx = self.ctx
+        ctx.text(surface, f"Attack {target.id}", 14, (rect.left + 10, rect.top + 6), GOLD,
+                 "bold")
+        yy = rect.top + 28
+        for action in options[:4]:
+            op = game.state.operatives[action.operative]
+            weapon = game.config.datacards[op.card].weapon(action.weapon)
+            assert weapon is not None
+            odds = game.attack_odds(action)
+            name = weapon.name + (" (overcharge)" if action.overcharge else "")
+            ctx.text(surface, f"{name}: {float(odds.expected):.1f} damage expected", 13,
+                     (rect.left + 10, yy), INK, "bold", width=rect.width - 20)
+            ctx.text(surface, f"take down {percent(odds.p_take_down)} · no damage "
+                     f"{percent(odds.damage.get(0, Fraction(0)))}"
+                     + (f" · own risk {percent(odds.p_self_take_down)}"
+                        if odds.expected_self_damage else ""), 13,
+                     (rect.left + 10, yy + 17), DIM, width=rect.width - 20)
+            reasons = ", ".join(r.name for r in odds.reasons)
+            if reasons:
+                ctx.text(surface, reasons, 13, (rect.left + 10, yy + 33), GOLD,
+                         width=rect.width - 20)
+            yy += 54
+
+    def draw_hand(self, surface: pygame.Surface, player: int) -> None:
+        """The hand of ``player`` (who is at the screen after a hand-over), as cards."""
+        ctx, game = self.ctx, self.scene.game
+        hand = game.state.hands[player]
+        board = self.scene.view_board
+        width = min(210, (board.rect.width - 60) // max(1, len(hand)))
+        height = int(width * 1.35)
+        total = len(hand) * (width + 16) - 16
+        left = board.rect.centerx - total // 2
+        top = board.rect.centery - height // 2
+        shade = pygame.Surface(board.rect.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, board.rect)
+        ctx.text(surface, f"{ctx.names[player]}'s targets of opportunity", 20,
+                 (board.rect.centerx, top - 40), PLAYER_COLOURS[player], "bold", "center")
+        self.card_rects = {}
+        for i, card in enumerate(hand):
+            target = game.config.targets[card]
+            rect = pygame.Rect(left + i * (width + 16), top, width, height)
+            frame = ctx.assets.scaled("card_frame.png", rect.size)
+            surface.blit(frame, rect)
+            picked = card in self.scene.discard
+            if picked:
+                pygame.draw.rect(surface, (220, 80, 60), rect.inflate(8, 8), 4,
+                                 border_radius=10)
+            ctx.text(surface, target.name, 15, (rect.centerx, rect.top + 22), GOLD, "bold",
+                     "center", width=rect.width - 24)
+            body = pygame.Rect(rect.left + 14, rect.top + 50, rect.width - 28,
+                               rect.height - 90)
+            ctx.wrapped(surface, target.text, 13, body)
+            ctx.text(surface, f"{target.vp} VP", 15, (rect.centerx, rect.bottom - 24), INK,
+                     "bold", "center")
+            if picked:
+                ctx.text(surface, "to swap", 14, (rect.centerx, rect.bottom + 14),
+                         (220, 80, 60), "bold", "center")
+            self.card_rects[card] = rect
