@@ -165,7 +165,7 @@ class Animations:
             pos = (rect.left + 10 + i * (size + 6), y)
             self._die(surface, die, pos, size, kind)
             centres[("hit", i)] = (pos[0] + size // 2, pos[1] + size // 2)
-        y += size + 22
+        y += size + 26
         shown -= len(roll.hit_dice)
         x = rect.left + 10
         if roll.cover and shown > 0:

@@ -55,8 +55,10 @@ def card_icon(card: str) -> str:
 class BoardView:
     """Where the board sits in the window and how its hexes map to pixels."""
 
-    def __init__(self, ctx: Context, config: Config, area: pygame.Rect) -> None:
+    def __init__(self, ctx: Context, config: Config, area: pygame.Rect,
+                 labels: bool | None = None) -> None:
         self.ctx = ctx
+        self.labels = ctx.settings.hex_labels if labels is None else labels
         self.config = config
         self.grid: Grid = config.grid
         xs = [self.grid.centre(h)[0] for h in self.grid.hexes]
@@ -141,7 +143,7 @@ class BoardView:
             _dashed(surface, _shift(self.polygon(h, 0.9), offset), (245, 245, 245), 2)
         for h in sorted(grid.blocked):
             pygame.draw.lines(surface, RED, True, _shift(self.polygon(h, 0.92), offset), 2)
-        if ctx.settings.hex_labels:
+        if self.labels:
             size = max(9, int(self.size * 0.3))
             for h in grid.hexes:
                 cx, cy = self.centre(h)

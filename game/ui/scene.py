@@ -15,6 +15,15 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
+KEY_NAMES = {pygame.K_RETURN: "Enter", pygame.K_ESCAPE: "Esc", pygame.K_TAB: "Tab",
+             pygame.K_SPACE: "Space"}
+
+
+def key_name(key: int) -> str:
+    """How a hotkey is written on its button."""
+    return KEY_NAMES.get(key, pygame.key.name(key).upper())
+
+
 class Scene:
     """Override :meth:`build` (create widgets for the current window size), :meth:`draw`
     (read-only: drawing never changes the game) and, as needed, :meth:`handle_event` and
@@ -68,7 +77,7 @@ class Scene:
         """A themed button; its hotkey is shown on it and works from the keyboard."""
         label = text
         if hotkey is not None:
-            label = f"{text} [{pygame.key.name(hotkey).upper()}]"
+            label = f"{text} [{key_name(hotkey)}]"
         button = pygame_gui.elements.UIButton(
             rect, label, manager=self.app.manager, tool_tip_text=tooltip or None,
             object_id=pygame_gui.core.ObjectID(object_id=object_id or None,

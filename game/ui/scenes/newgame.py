@@ -31,11 +31,12 @@ class NewGameScene(Scene):
         mission_names = [cat.missions[m].name for m in self.missions]
         drop = pygame_gui.elements.UIDropDownMenu(
             mission_names, cat.missions[self.mission].name,
-            pygame.Rect(left.left, left.top, left.width - 170, 36), manager=self.app.manager)
+            pygame.Rect(left.left, left.top, left.width - 200, 36), manager=self.app.manager)
         self.elements.append(drop)
         self.mission_drop = drop
-        self.button("Random mission", pygame.Rect(left.right - 160, left.top, 160, 36),
-                    self.random_mission, hotkey=pygame.K_r)
+        self.button("Random", pygame.Rect(left.right - 190, left.top, 190, 36),
+                    self.random_mission, hotkey=pygame.K_r,
+                    tooltip="Pick one of the twelve missions at random")
         right = pygame.Rect(width // 2 + 15, 80, width // 2 - 45, height - 170)
         self.team_drops: dict[int, pygame_gui.elements.UIDropDownMenu] = {}
         for i, player in enumerate((1, 2)):
@@ -55,7 +56,7 @@ class NewGameScene(Scene):
             self.elements.append(team)
         self.button("Back", pygame.Rect(30, height - 70, 140, 44), self.app.pop,
                     hotkey=pygame.K_ESCAPE)
-        self.button("Start the mission", pygame.Rect(width - 290, height - 70, 260, 44),
+        self.button("Start", pygame.Rect(width - 290, height - 70, 260, 44),
                     self.start, hotkey=pygame.K_RETURN, object_id="#big_button")
         self.left, self.right = left, right
 
@@ -101,7 +102,7 @@ class NewGameScene(Scene):
         if self._thumb is None or self._thumb[:2] != key:
             config = build_config(cat, {"mission": self.mission,
                                         "fireteams": {1: None, 2: None}})
-            view = BoardView(ctx, config, pygame.Rect((0, 0), thumb_area.size))
+            view = BoardView(ctx, config, pygame.Rect((0, 0), thumb_area.size), labels=False)
             image = pygame.Surface(thumb_area.size, pygame.SRCALPHA)
             image.blit(view.layer(), view.rect)
             for obj, h in config.objectives.items():

@@ -46,6 +46,8 @@ if TYPE_CHECKING:
 
 PRIVATE_STEPS = (Step.MULLIGAN, Step.REVEAL)
 TOAST_SECONDS = 2.5
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
+          pygame.K_DOWN: (0, 1)}
 NUMBER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,
                pygame.K_7, pygame.K_8, pygame.K_9)
 
@@ -118,10 +120,14 @@ class PlayScene(Scene):
                             "Discard the selected cards and draw as many", chosen is not None))
         elif step == Step.DEPLOY:
             ops = sorted({a.operative for a in legal if isinstance(a, Deploy)})
+            if self.selected not in ops:
+                self.selected = ops[0] if ops else None
             for i, op_id in enumerate(ops):
                 key = NUMBER_KEYS[i] if i < len(NUMBER_KEYS) else None
-                buttons.append((self.op_name(op_id), lambda o=op_id: self.pick(o), key,
-                                "Then click a highlighted hex of your territory", True))
+                mark = "▶ " if op_id == self.selected else ""
+                buttons.append((mark + op_id, lambda o=op_id: self.pick(o), key,
+                                f"{self.op_name(op_id)}: then click a highlighted hex of "
+                                "your territory", True))
         elif step == Step.REVEAL and self.private_to == state.to_act:
             for i, action in enumerate(a for a in legal if isinstance(a, Reveal)):
                 assert isinstance(action, Reveal)
@@ -152,7 +158,7 @@ class PlayScene(Scene):
                                      for a in legal):
                 sel = self.selected
                 buttons.append((f"Activate {sel}", lambda: self.act(
-                    Activate(state.to_act, sel)), pygame.K_RETURN, "", True))
+                    Activate(state.to_act, sel)), pygame.K_SPACE, "", True))
         elif step == Step.ACT:
             kinds = {type(a) for a in legal}
             buttons.append(("Move", lambda: self.set_mode("move"), pygame.K_m,
@@ -285,6 +291,10 @@ class PlayScene(Scene):
                     self.app.push(PauseScene(self.app, self))
             elif event.key == pygame.K_l:
                 self.planning = True
+            elif event.key in ARROWS:
+                self.move_cursor(event.key)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.hover:
+                self.click_hex(self.hover)
             elif event.key == pygame.K_t and self.hover:
                 op = self.op_at(self.hover)
                 if op is not None:
@@ -305,6 +315,25 @@ class PlayScene(Scene):
                 self.click_hex(h)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.set_mode("")
+
+    def move_cursor(self, key: int) -> None:
+        """Arrow keys move a hex cursor (Enter then acts on it as a click would)."""
+        grid = self.game.grid
+        start = self.hover or self.game.state.active or grid.hexes[len(grid.hexes) // 2]
+        if start in self.game.state.operatives:
+            start = self.game.state.operatives[start].hex or grid.hexes[0]
+        x, y = grid.centre(start)
+        dx, dy = ARROWS[key]
+        best = None
+        for h in grid.neighbours(start):
+            hx, hy = grid.centre(h)
+            score = (hx - x) * dx + (hy - y) * dy
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, h)
+        if best is not None:
+            self.hover = best[1]
+            cx, cy = self.view_board.centre(best[1])
+            pygame.mouse.set_pos((int(cx), int(cy)))
 
     def op_at(self, h: str) -> OperativeState | None:
         for op in self.game.state.operatives.values():
@@ -415,8 +444,8 @@ class PlayScene(Scene):
         self.panels.draw(surface)
         self.draw_hint(surface)
         self.anim.draw_banner(surface, board.rect)
-        dice_rect = pygame.Rect(board.rect.left + 8, board.rect.bottom - 150,
-                                min(440, board.rect.width - 16), 142)
+        dice_rect = pygame.Rect(board.rect.left + 8, board.rect.bottom - 178,
+                                min(440, board.rect.width - 16), 170)
         if self.game.state.phase == Phase.SETUP or self.anim.roll is None:
             if self.game.state.phase in (Phase.SETUP, Phase.STRATEGY):
                 self.anim.draw_roll_off(surface, dice_rect.inflate(-160, -50).move(-80, 25))
@@ -506,7 +535,8 @@ class PlayScene(Scene):
         name = self.ctx.names[state.to_act]
         step = state.step
         if step == Step.MULLIGAN:
-            return f"{name}: keep your targets of opportunity, or select some to swap."
+            return (f"{name}: keep your targets of opportunity, or click cards to select them "
+                    "for a swap.")
         if step == Step.DEPLOY:
             return (f"{name}: pick an operative from the list, then a highlighted hex." if
                     self.selected is None else

@@ -219,9 +219,9 @@ class Panels:
             return
         card = game.config.datacards[op.card]
         inner = panel(surface, self.op_rect, f"{card.name} — {op.id}", ctx)
-        stats = (f"APL {game.stat(op, 'apl')}   Move {game.stat(op, 'move')}   "
-                 f"Def {game.stat(op, 'defence')}   Save {game.stat(op, 'save')}+   "
-                 f"Wounds {card.wounds - op.damage}/{card.wounds}")
+        stats = (f"APL {game.stat(op, 'apl')} · Move {game.stat(op, 'move')} · "
+                 f"Def {game.stat(op, 'defence')} · Sv {game.stat(op, 'save')}+ · "
+                 f"W {card.wounds - op.damage}/{card.wounds}")
         ctx.text(surface, stats, 14, (inner.left, inner.top), PLAYER_COLOURS[op.player], "bold",
                  width=inner.width)
         y = inner.top + 22
