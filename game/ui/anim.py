@@ -26,7 +26,7 @@ from game.engine.events import (
     TargetCompleted,
     TurningPointStarted,
 )
-from game.ui.context import GOLD, INK, PANEL, PANEL_EDGE, PLAYER_COLOURS, Context
+from game.ui.context import GOLD, INK, PANEL, PANEL_EDGE, Context
 
 BANNER_SECONDS = 1.8
 DIE_SECONDS = 0.12
@@ -72,13 +72,13 @@ class Animations:
                 self.banners.append(Banner(f"Turning point {event.turning_point}", GOLD))
             elif isinstance(event, ControlChanged):
                 self.banners.append(Banner(f"{names[event.player]} takes {event.objective}",
-                                           PLAYER_COLOURS[event.player]))
+                                           self.ctx.colours[event.player]))
             elif isinstance(event, TargetCompleted):
                 self.banners.append(Banner(f"{names[event.player]} completes {event.name}",
-                                           PLAYER_COLOURS[event.player]))
+                                           self.ctx.colours[event.player]))
             elif isinstance(event, Scored):
                 self.banners.append(Banner(f"{names[event.player]} scores {event.vp} VP",
-                                           PLAYER_COLOURS[event.player]))
+                                           self.ctx.colours[event.player]))
             elif isinstance(event, TakenDown):
                 self.banners.append(Banner(f"{event.operative} is taken down", (220, 90, 70)))
             elif isinstance(event, MissionEnded):
@@ -221,6 +221,6 @@ class Animations:
             pos = (rect.left + 10 + i * (size + 40), rect.top + 28)
             face = self.ctx.assets.scaled(f"die_{value}.png", (size, size))
             surface.blit(face, pos)
-            pygame.draw.rect(surface, PLAYER_COLOURS[player],
+            pygame.draw.rect(surface, self.ctx.colours[player],
                              pygame.Rect(pos, (size, size)).inflate(4, 4), 3, border_radius=7)
 

@@ -18,7 +18,7 @@ import pygame
 from game.engine.config import Config
 from game.engine.hexgrid import CORNER_OFFSETS, Grid
 from game.engine.state import OperativeState
-from game.ui.context import GOLD, INK, PLAYER_COLOURS, PLAYER_LIGHT, RED, Context
+from game.ui.context import GOLD, INK, RED, Context, lighter
 
 SQRT3 = math.sqrt(3)
 KILLZONE_ART = {"side_a": "ground_side_a.png", "side_b": "ground_side_b.png"}
@@ -177,16 +177,23 @@ class BoardView:
         colour = (120, 230, 140) if clear else (235, 80, 70)
         pygame.draw.line(surface, colour, self.centre(a), self.centre(b), 2)
 
-    def objective(self, surface: pygame.Surface, obj: str, h: str, controller: int) -> None:
+    def objective(self, surface: pygame.Surface, obj: str, h: str, controller: int,
+                  flags: tuple[str, ...] = ()) -> None:
+        """An objective token, ringed in its controller's colour, with its mission tokens
+        (powered, sabotaged...) written under it."""
         cx, cy = self.centre(h)
         radius = int(self.size * 0.55)
         icon = self.ctx.assets.scaled("objective.png", (radius * 2, radius * 2))
         rect = icon.get_rect(center=(cx, cy))
         surface.blit(icon, rect)
         if controller:
-            pygame.draw.circle(surface, PLAYER_COLOURS[controller], (cx, cy), radius + 2, 3)
+            pygame.draw.circle(surface, self.ctx.colours[controller], (cx, cy), radius + 2, 3)
         self.ctx.text(surface, "!", max(13, int(self.size * 0.45)), (int(cx), int(cy)),
                       (30, 24, 10), "bold", "center")
+        for i, flag in enumerate(flags):
+            label = self.ctx.text(surface, flag, 13, (int(cx), int(cy + radius + 2 + i * 15)),
+                                  GOLD, "bold", "midtop")
+            del label
 
     def token(self, surface: pygame.Surface, op: OperativeState, wounds: int,
               selected: bool = False, dim: bool = False) -> None:
@@ -195,10 +202,10 @@ class BoardView:
         assert op.hex is not None
         cx, cy = self.centre(op.hex)
         radius = int(self.size * 0.62)
-        colour = PLAYER_COLOURS[op.player]
+        colour = self.ctx.colours[op.player]
         pygame.draw.circle(surface, (15, 15, 18), (cx + 2, cy + 3), radius)
         pygame.draw.circle(surface, colour, (cx, cy), radius)
-        pygame.draw.circle(surface, PLAYER_LIGHT[op.player], (cx, cy), radius, 2)
+        pygame.draw.circle(surface, lighter(self.ctx.colours[op.player]), (cx, cy), radius, 2)
         icon = self.ctx.assets.icon(card_icon(op.card), int(radius * 1.3))
         surface.blit(icon, icon.get_rect(center=(cx, cy - radius * 0.08)))
         if dim:
@@ -207,6 +214,9 @@ class BoardView:
             surface.blit(veil, (cx - radius, cy - radius))
         if selected:
             pygame.draw.circle(surface, (255, 255, 255), (cx, cy), radius + 4, 3)
+        if "marked" in op.flags:
+            mark = self.ctx.assets.icon("targeted", max(12, int(radius * 0.8)), (240, 80, 60))
+            surface.blit(mark, mark.get_rect(center=(cx - radius * 0.8, cy - radius * 0.8)))
         # wounds left: a bar under the token
         left = max(0, wounds - op.damage)
         bar = pygame.Rect(0, 0, int(radius * 1.7), max(4, int(self.size * 0.14)))

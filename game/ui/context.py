@@ -11,9 +11,16 @@ import pygame
 from game.engine.defs import Catalogue
 from game.ui.assets import Assets
 
-# Okabe-Ito colours: the two players stay apart for colour-blind eyes
-PLAYER_COLOURS = {1: (0, 114, 178), 2: (230, 159, 0)}
-PLAYER_LIGHT = {1: (86, 180, 233), 2: (240, 200, 90)}
+# Okabe-Ito colours: any two of them stay apart for colour-blind eyes
+PALETTE = {"Blue": (0, 114, 178), "Orange": (230, 159, 0), "Vermillion": (213, 94, 0),
+           "Bluish green": (0, 158, 115), "Sky blue": (86, 180, 233),
+           "Reddish purple": (204, 121, 167), "Yellow": (240, 228, 66)}
+PLAYER_COLOURS = {1: PALETTE["Blue"], 2: PALETTE["Orange"]}
+
+
+def lighter(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    r, g, b = colour
+    return (min(255, r + 80), min(255, g + 70), min(255, b + 60))
 INK = (236, 230, 214)
 DIM = (160, 156, 146)
 PANEL = (24, 26, 30)
@@ -36,6 +43,8 @@ class Context:
     seed: int = 0
     settings: Settings = field(default_factory=Settings)
     names: dict[int, str] = field(default_factory=lambda: {1: "Player 1", 2: "Player 2"})
+    colours: dict[int, tuple[int, int, int]] = field(
+        default_factory=lambda: dict(PLAYER_COLOURS))
     # every string drawn, when a test records them (None: not recording)
     drawn: list[str] | None = None
     extra: dict[str, Any] = field(default_factory=dict)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.events import MissionEnded, Scored, TakenDown
-from game.ui.context import DIM, GOLD, INK, PLAYER_COLOURS, panel
+from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class EndScene(Scene):
         ended = next((e for e in reversed(game.events) if isinstance(e, MissionEnded)), None)
         winner = game.winner or 0
         title = "A draw" if winner == 0 else f"{ctx.names[winner]} wins"
-        ctx.text(surface, title, 44, (width // 2, 60), PLAYER_COLOURS.get(winner, GOLD),
+        ctx.text(surface, title, 44, (width // 2, 60), ctx.colours.get(winner, GOLD),
                  "bold", "center")
         mission = game.config.mission.name if game.config.mission else ""
         why = f" · {ended.reason}" if ended is not None else ""
@@ -59,7 +59,7 @@ class EndScene(Scene):
                  18, (width // 2, 105), INK, anchor="center")
         column = (width - 90) // 2
         for i, player in enumerate((1, 2)):
-            box = pygame.Rect(30 + i * (column + 30), 140, column, height - 250)
+            box = pygame.Rect(30 + i * (column + 30), 140, column, min(height - 250, 460))
             inner = panel(surface, box, ctx.names[player], ctx)
             y = inner.top + 4
             rows: dict[tuple[int, str], int] = {}
@@ -75,6 +75,19 @@ class EndScene(Scene):
                 ctx.text(surface, f"{vp} VP", 14, (inner.right, y), INK, anchor="topright")
                 y += 20
             if not rows:
+                ctx.text(surface, "none", 14, (inner.left, y), DIM)
+                y += 20
+            ctx.text(surface, f"Total: {game.state.vp[player]} VP", 14, (inner.right, y),
+                     GOLD, "bold", "topright")
+            y += 30
+            ctx.text(surface, "Targets of opportunity completed", 15, (inner.left, y), GOLD,
+                     "bold")
+            y += 24
+            done = [game.config.targets[c] for c in game.state.completed[player]]
+            for target in done:
+                ctx.text(surface, f"{target.name} ({target.vp} VP)", 14, (inner.left, y), INK)
+                y += 20
+            if not done:
                 ctx.text(surface, "none", 14, (inner.left, y), DIM)
                 y += 20
             y += 14

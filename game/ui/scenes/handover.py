@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.context import DIM, INK, PLAYER_COLOURS
+from game.ui.context import DIM, INK
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ class HandoverScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()
         surface.fill((10, 10, 12))
-        colour = PLAYER_COLOURS[self.player]
+        colour = self.ctx.colours[self.player]
         pygame.draw.rect(surface, colour, surface.get_rect().inflate(-40, -40), 4,
                          border_radius=12)
         self.ctx.text(surface, f"Pass to {self.ctx.names[self.player]}", 40,

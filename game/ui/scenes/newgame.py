@@ -8,7 +8,7 @@ import pygame_gui
 from game.engine.config import build_config
 from game.engine.dice import SplitMix64
 from game.ui.board import BoardView
-from game.ui.context import DIM, GOLD, INK, PLAYER_COLOURS, panel
+from game.ui.context import DIM, GOLD, INK, PALETTE, panel
 from game.ui.scene import Scene
 
 
@@ -21,6 +21,8 @@ class NewGameScene(Scene):
         self.mission = mission
         self.fireteams = list(fireteams)
         self.names = dict(self.ctx.names)
+        self.colours = {p: next(n for n, c in PALETTE.items() if c == self.ctx.colours[p])
+                        for p in (1, 2)}
         self._thumb: tuple[str, tuple[int, int], pygame.Surface] | None = None
         self.entries: dict[int, pygame_gui.elements.UITextEntryLine] = {}
 
@@ -39,6 +41,7 @@ class NewGameScene(Scene):
                     tooltip="Pick one of the twelve missions at random")
         right = pygame.Rect(width // 2 + 15, 80, width // 2 - 45, height - 170)
         self.team_drops: dict[int, pygame_gui.elements.UIDropDownMenu] = {}
+        self.colour_drops: dict[int, pygame_gui.elements.UIDropDownMenu] = {}
         for i, player in enumerate((1, 2)):
             top = right.top + i * (right.height // 2)
             entry = pygame_gui.elements.UITextEntryLine(
@@ -54,6 +57,11 @@ class NewGameScene(Scene):
                 manager=self.app.manager)
             self.team_drops[player] = team
             self.elements.append(team)
+            colour = pygame_gui.elements.UIDropDownMenu(
+                list(PALETTE), self.colours[player],
+                pygame.Rect(right.left + 16, top + 70, 220, 32), manager=self.app.manager)
+            self.colour_drops[player] = colour
+            self.elements.append(colour)
         self.button("Back", pygame.Rect(30, height - 70, 140, 44), self.app.pop,
                     hotkey=pygame.K_ESCAPE)
         self.button("Start", pygame.Rect(width - 290, height - 70, 260, 44),
@@ -75,6 +83,14 @@ class NewGameScene(Scene):
                 if event.ui_element is drop:
                     self.fireteams[player - 1] = next(t for t in self.teams
                                                       if cat.fireteams[t].name == event.text)
+            for player, drop in self.colour_drops.items():
+                if event.ui_element is drop:
+                    self.colours[player] = event.text
+                    other = 3 - player
+                    if self.colours[other] == event.text:  # the two always differ
+                        self.colours[other] = next(n for n in PALETTE if n != event.text)
+                    self.ctx.colours = {p: PALETTE[n] for p, n in self.colours.items()}
+                    self.rebuild()
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             for player, entry in self.entries.items():
                 if event.ui_element is entry:
@@ -122,11 +138,12 @@ class NewGameScene(Scene):
             box = pygame.Rect(self.right.left, top, self.right.width, self.right.height // 2
                               - 10)
             pygame.draw.rect(surface, (24, 26, 30), box, border_radius=6)
-            pygame.draw.rect(surface, PLAYER_COLOURS[player], box, 2, border_radius=6)
+            pygame.draw.rect(surface, self.ctx.colours[player], box, 2, border_radius=6)
             ctx.text(surface, f"PLAYER {player}", 14, (box.left + 16, box.top + 8),
-                     PLAYER_COLOURS[player], "condensed")
+                     self.ctx.colours[player], "condensed")
             team = cat.fireteams[self.fireteams[i]]
-            y = box.top + 74
+            ctx.text(surface, "colour", 13, (box.left + 246, box.top + 78), DIM)
+            y = box.top + 112
             ctx.text(surface, team.faction, 13, (box.left + 16, y), DIM)
             y += 20
             comp = ", ".join(f"{e.count} × {cat.datacards[e.card].name}"
@@ -137,6 +154,8 @@ class NewGameScene(Scene):
             ctx.text(surface, "Strategic ploys:", 13, (box.left + 16, y), GOLD, "bold")
             y += 20
             for ploy in team.ploys:
-                ctx.text(surface, f"• {ploy.name}", 14, (box.left + 24, y), INK,
+                ctx.text(surface, ploy.name, 14, (box.left + 24, y), INK, "bold",
                          width=box.width - 40)
-                y += 19
+                y += 18
+                y += ctx.wrapped(surface, ploy.text, 13, pygame.Rect(
+                    box.left + 36, y, box.width - 52, max(0, box.bottom - y - 6)), DIM) + 2

@@ -36,7 +36,7 @@ from game.engine.game import Game
 from game.engine.state import OperativeState, Phase, Step
 from game.ui.anim import Animations
 from game.ui.board import BoardView
-from game.ui.context import DIM, GOLD, INK, PLAYER_COLOURS, RED
+from game.ui.context import DIM, GOLD, INK, RED
 from game.ui.log import GameLog
 from game.ui.scene import Scene
 from game.ui.scenes.play_panels import Panels
@@ -519,8 +519,14 @@ class PlayScene(Scene):
 
     def draw_tokens(self, surface: pygame.Surface) -> None:
         game, board = self.game, self.view_board
+        names = {1: self.ctx.names[1], 2: self.ctx.names[2]}
         for obj, where in self.objectives_now():
-            board.objective(surface, obj, where, game.state.control.get(obj, 0))
+            flags = tuple(f.name if not f.player else f"{f.name} ({names[f.player]})"
+                          for f in game.state.objective_flags.get(obj, ()))
+            carried = game.state.carried.get(obj)
+            if carried:
+                flags += (f"carried by {carried}",)
+            board.objective(surface, obj, where, game.state.control.get(obj, 0), flags)
         for op in game.state.operatives.values():
             if op.on_killzone:
                 board.token(surface, op, game.config.datacards[op.card].wounds,
@@ -607,7 +613,7 @@ class PlayScene(Scene):
         return out
 
     def tint(self, player: int) -> tuple[int, int, int]:
-        return PLAYER_COLOURS[player]
+        return self.ctx.colours[player]
 
     def dim(self) -> tuple[int, int, int]:
         return DIM

@@ -12,7 +12,7 @@ import pygame
 
 from game.engine.actions import Attack
 from game.engine.state import Phase, Step
-from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, PLAYER_COLOURS, panel
+from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -128,16 +128,17 @@ class Panels:
         pygame.draw.rect(surface, (20, 21, 24), bar)
         pygame.draw.line(surface, PANEL_EDGE, bar.bottomleft, bar.bottomright)
         mission = game.config.mission.name if game.config.mission else "Custom killzone"
-        ctx.text(surface, mission.upper(), 16, (14, bar.centery), GOLD, "condensed",
-                 "midleft")
         phase = {Phase.SETUP: "Set-up", Phase.INITIATIVE: "Initiative",
                  Phase.STRATEGY: "Strategy phase", Phase.FIREFIGHT: "Firefight phase",
                  Phase.END: "End phase", Phase.OVER: "Mission over"}[state.phase]
-        x = 250
-        ctx.text(surface, f"Turning point {state.turning_point}/{game.config.turning_points}"
-                 f" · {phase}", 15, (x, bar.centery), INK, "bold", "midleft")
-        x = 560
+        x = ctx.text(surface, mission.upper(), 16, (14, bar.centery), GOLD, "condensed",
+                     "midleft").right + 28
+        x = ctx.text(surface, f"Turning point {state.turning_point}/"
+                     f"{game.config.turning_points} · {phase}", 15, (x, bar.centery), INK,
+                     "bold", "midleft").right + 24
         if state.phase == Phase.FIREFIGHT:
+            x = ctx.text(surface, f"Turn {state.turn}/8", 15, (x, bar.centery), INK, "bold",
+                         "midleft").right + 12
             for turn in range(1, 9):
                 for player in (1, 2):
                     first = state.initiative or 1
@@ -146,7 +147,7 @@ class Panels:
                                                  and state.to_act != first)
                     now = turn == state.turn and player == state.to_act
                     box = pygame.Rect(x + (turn - 1) * 30 + order * 13, bar.top + 12, 11, 22)
-                    colour = PLAYER_COLOURS[player]
+                    colour = self.ctx.colours[player]
                     if done:
                         pygame.draw.rect(surface, colour, box, border_radius=2)
                     else:
@@ -157,10 +158,10 @@ class Panels:
             x += 8 * 30 + 10
         if state.initiative:
             ctx.text(surface, f"Initiative: {ctx.names[state.initiative]}", 14,
-                     (x, bar.centery), PLAYER_COLOURS[state.initiative], anchor="midleft")
+                     (x, bar.centery), self.ctx.colours[state.initiative], anchor="midleft")
         if not game.is_over:
             ctx.text(surface, f"To act: {ctx.names[state.to_act]}", 15,
-                     (bar.right - 14, bar.centery), PLAYER_COLOURS[state.to_act], "bold",
+                     (bar.right - 14, bar.centery), self.ctx.colours[state.to_act], "bold",
                      "midright")
 
     def draw_score(self, surface: pygame.Surface) -> None:
@@ -169,7 +170,7 @@ class Panels:
         half = inner.width // 2
         for i, player in enumerate((1, 2)):
             x = inner.left + i * half
-            ctx.text(surface, ctx.names[player], 15, (x, inner.top), PLAYER_COLOURS[player],
+            ctx.text(surface, ctx.names[player], 15, (x, inner.top), self.ctx.colours[player],
                      "bold", width=half - 60)
             ctx.text(surface, str(game.state.vp[player]), 30, (x + half - 12, inner.top - 4),
                      INK, "bold", "topright")
@@ -222,7 +223,7 @@ class Panels:
         stats = (f"APL {game.stat(op, 'apl')} · Move {game.stat(op, 'move')} · "
                  f"Def {game.stat(op, 'defence')} · Sv {game.stat(op, 'save')}+ · "
                  f"W {card.wounds - op.damage}/{card.wounds}")
-        ctx.text(surface, stats, 14, (inner.left, inner.top), PLAYER_COLOURS[op.player], "bold",
+        ctx.text(surface, stats, 14, (inner.left, inner.top), self.ctx.colours[op.player], "bold",
                  width=inner.width)
         y = inner.top + 22
         for weapon in card.weapons:
@@ -297,7 +298,7 @@ class Panels:
         shade.fill((0, 0, 0, 170))
         surface.blit(shade, board.rect)
         ctx.text(surface, f"{ctx.names[player]}'s targets of opportunity", 20,
-                 (board.rect.centerx, top - 40), PLAYER_COLOURS[player], "bold", "center")
+                 (board.rect.centerx, top - 40), self.ctx.colours[player], "bold", "center")
         self.card_rects = {}
         for i, card in enumerate(hand):
             target = game.config.targets[card]
