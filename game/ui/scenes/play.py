@@ -432,8 +432,10 @@ class PlayScene(Scene):
             self.app.push(HandoverScene(self.app, game.state.to_act, self.reveal_to))
 
     def reveal_to(self, player: int) -> None:
+        """``player`` is at the screen (after the hand-over): their hand may be shown."""
         self.private_to = player
         self.discard = set()
+        self.rebuild()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((14, 15, 17))
