@@ -26,13 +26,15 @@ MIN_SIZE = (1024, 700)
 FPS = 60
 
 
-def theme(folder: Path) -> dict[str, object]:
-    """``assets/ui/theme.json`` with its fonts pointed at the shipped files."""
+def theme(folder: Path, scale: float = 1.0) -> dict[str, object]:
+    """``assets/ui/theme.json`` with its fonts pointed at the shipped files and grown by
+    ``scale`` (the window's size against 1280 x 800)."""
     data: dict[str, object] = json.loads((folder / "theme.json").read_text(encoding="utf-8"))
     fonts = folder / "fonts"
     for block in data.values():
         if isinstance(block, dict) and isinstance(block.get("font"), dict):
             font = block["font"]
+            font["size"] = str(int(int(font.get("size", 15)) * scale))
             font["regular_path"] = str(fonts / "DejaVuSans.ttf")
             font["bold_path"] = str(fonts / "DejaVuSans-Bold.ttf")
             font["italic_path"] = str(fonts / "DejaVuSans.ttf")
@@ -54,7 +56,8 @@ class App:
             pygame.display.set_icon(self.ctx.assets.image("icon.png"))
         except pygame.error:
             pass
-        self.manager = pygame_gui.UIManager(size, theme(ui_folder()))
+        self.ctx.set_window(size)
+        self.manager = pygame_gui.UIManager(size, theme(ui_folder(), self.ctx.scale))
         self.stack: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
@@ -126,9 +129,14 @@ class App:
     def resize(self, size: tuple[int, int]) -> None:
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self.manager.set_window_resolution(size)
         for scene in self.stack:
             scene.clear_widgets()
+        scale = self.ctx.scale
+        self.ctx.set_window(size)
+        if self.ctx.scale != scale:  # the widgets' text grows with the window too
+            self.manager = pygame_gui.UIManager(size, theme(ui_folder(), self.ctx.scale))
+        else:
+            self.manager.set_window_resolution(size)
         self.scene.rebuild()
 
     def toggle_fullscreen(self) -> None:

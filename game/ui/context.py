@@ -48,13 +48,21 @@ class Context:
     # every string drawn, when a test records them (None: not recording)
     drawn: list[str] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    scale: float = 1.0  # text and panels grow with the window (1 at 1280 x 800)
+
+    def set_window(self, size: tuple[int, int]) -> None:
+        self.scale = max(1.0, min(size[0] / 1280, size[1] / 800))
+
+    def px(self, value: int) -> int:
+        """``value`` pixels at 1280 x 800, at the window's size now."""
+        return int(value * self.scale)
 
     def text(self, surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],
              colour: tuple[int, int, int] = INK, style: str = "regular",
              anchor: str = "topleft", width: int = 0) -> pygame.Rect:
         """Draw ``text``; with ``width`` it is shortened with an ellipsis to fit. Returns the
         rectangle drawn (recorded when :attr:`drawn` is set)."""
-        font = self.assets.font(size, style)
+        font = self.assets.font(self.px(size), style)
         if width and font.size(text)[0] > width:
             while text and font.size(text + "…")[0] > width:
                 text = text[:-1]
@@ -69,7 +77,7 @@ class Context:
     def wrapped(self, surface: pygame.Surface, text: str, size: int, rect: pygame.Rect,
                 colour: tuple[int, int, int] = INK, style: str = "regular") -> int:
         """Draw ``text`` wrapped into ``rect``; returns the height used."""
-        font = self.assets.font(size, style)
+        font = self.assets.font(self.px(size), style)
         y = rect.top
         for paragraph in text.split("\n"):
             line = ""
@@ -99,6 +107,6 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "",
     inner = rect.inflate(-16, -12)
     if title and ctx is not None:
         ctx.text(surface, title.upper(), 13, (inner.left, inner.top), GOLD, "condensed")
-        inner.top += 20
-        inner.height -= 20
+        inner.top += ctx.px(20)
+        inner.height -= ctx.px(20)
     return inner

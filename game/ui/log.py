@@ -25,7 +25,7 @@ class GameLog:
                 self.add(text)
 
     def add(self, text: str) -> None:
-        font = self.ctx.assets.font(self.size)
+        font = self.ctx.assets.font(self.ctx.px(self.size))
         colour = INK if not text.startswith("---") else (214, 178, 92)
         words, line = text.split(), ""
         for word in words:
@@ -45,7 +45,7 @@ class GameLog:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self.set_width(rect.width)
-        height = self.ctx.assets.font(self.size).get_linesize()
+        height = self.ctx.assets.font(self.ctx.px(self.size)).get_linesize()
         visible = max(1, rect.height // height)
         end = len(self.lines) - self.scroll
         start = max(0, end - visible)

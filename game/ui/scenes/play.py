@@ -87,10 +87,11 @@ class PlayScene(Scene):
     def build(self) -> None:
         width, height = self.app.size
         side = max(390, int(width * 0.31))
-        self.top_bar = pygame.Rect(0, 0, width, 46)
-        self.hint_bar = pygame.Rect(0, height - 34, width - side, 34)
-        self.side = pygame.Rect(width - side, 46, side, height - 46)
-        area = pygame.Rect(10, 52, width - side - 20, height - 52 - 40)
+        bar = self.ctx.px(46)
+        self.top_bar = pygame.Rect(0, 0, width, bar)
+        self.hint_bar = pygame.Rect(0, height - self.ctx.px(34), width - side, self.ctx.px(34))
+        self.side = pygame.Rect(width - side, bar, side, height - bar)
+        area = pygame.Rect(10, bar + 6, width - side - 20, height - bar - 6 - self.ctx.px(40))
         if self.board is None or self.board.rect.size != BoardView(
                 self.ctx, self.game.config, area).rect.size:
             self.board = BoardView(self.ctx, self.game.config, area)

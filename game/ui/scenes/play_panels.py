@@ -34,15 +34,16 @@ class Panels:
     def layout(self, side: pygame.Rect) -> None:
         x, w = side.left + 8, side.width - 16
         y = side.top + 6
-        self.score_rect = pygame.Rect(x, y, w, 92)
+        px = self.ctx.px
+        self.score_rect = pygame.Rect(x, y, w, px(92))
         y = self.score_rect.bottom + 6
-        self.cards_rect = pygame.Rect(x, y, w, 128)
+        self.cards_rect = pygame.Rect(x, y, w, px(128))
         y = self.cards_rect.bottom + 6
-        self.op_rect = pygame.Rect(x, y, w, 150)
+        self.op_rect = pygame.Rect(x, y, w, px(150))
         y = self.op_rect.bottom + 6
-        self.buttons_rect = pygame.Rect(x, y, w, 142)
+        self.buttons_rect = pygame.Rect(x, y, w, px(142))
         y = self.buttons_rect.bottom + 6
-        self.log_rect = pygame.Rect(x + 8, y + 26, w - 16, side.bottom - y - 34)
+        self.log_rect = pygame.Rect(x + 8, y + px(26), w - 16, side.bottom - y - px(34))
         self.log_box = pygame.Rect(x, y, w, side.bottom - y - 6)
 
     # --- buttons -----------------------------------------------------------------------
@@ -51,14 +52,15 @@ class Panels:
         rect = self.buttons_rect
         cols = 2
         width = (rect.width - 8 * (cols - 1)) // cols
-        height = 32
+        height = self.ctx.px(32)
         rows = max(1, (rect.height - 26) // (height + 6))
         if len(buttons) > cols * rows:
             cols = 3
             width = (rect.width - 8 * (cols - 1)) // cols
         for i, (label, action, key, tip, enabled) in enumerate(buttons[:cols * rows * 2]):
             r, c = divmod(i, cols)
-            box = pygame.Rect(rect.left + c * (width + 8), rect.top + 24 + r * (height + 6),
+            box = pygame.Rect(rect.left + c * (width + 8),
+                              rect.top + self.ctx.px(24) + r * (height + 6),
                               width, height)
             self.scene.button(label, box, action, hotkey=key, tooltip=tip, enabled=enabled)
 
@@ -146,7 +148,9 @@ class Panels:
                     done = turn < state.turn or (turn == state.turn and order == 0
                                                  and state.to_act != first)
                     now = turn == state.turn and player == state.to_act
-                    box = pygame.Rect(x + (turn - 1) * 30 + order * 13, bar.top + 12, 11, 22)
+                    px = self.ctx.px
+                    box = pygame.Rect(x + px((turn - 1) * 30 + order * 13), bar.top + px(12),
+                                      px(11), px(22))
                     colour = self.ctx.colours[player]
                     if done:
                         pygame.draw.rect(surface, colour, box, border_radius=2)
@@ -155,7 +159,7 @@ class Panels:
                     if now:
                         pygame.draw.rect(surface, (255, 255, 255), box.inflate(4, 4), 2,
                                          border_radius=3)
-            x += 8 * 30 + 10
+            x += self.ctx.px(8 * 30 + 10)
         if state.initiative:
             ctx.text(surface, f"Initiative: {ctx.names[state.initiative]}", 14,
                      (x, bar.centery), self.ctx.colours[state.initiative], anchor="midleft")
@@ -172,13 +176,15 @@ class Panels:
             x = inner.left + i * half
             ctx.text(surface, ctx.names[player], 15, (x, inner.top), self.ctx.colours[player],
                      "bold", width=half - 60)
-            ctx.text(surface, str(game.state.vp[player]), 30, (x + half - 12, inner.top - 4),
+            ctx.text(surface, str(game.state.vp[player]), 30, (x + half - 12, inner.top - 6),
                      INK, "bold", "topright")
             team = game.config.fireteams[player]
             if team is not None:
-                ctx.text(surface, team.name, 13, (x, inner.top + 24), DIM, width=half - 12)
+                ctx.text(surface, team.name, 13, (x, inner.top + ctx.px(24)), DIM,
+                         width=half - 12)
             held = sum(1 for v in game.state.control.values() if v == player)
-            ctx.text(surface, f"objectives held: {held}", 13, (x, inner.top + 42), DIM)
+            ctx.text(surface, f"objectives held: {held}", 13, (x, inner.top + ctx.px(42)),
+                     DIM)
 
     def draw_cards(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.scene.game
@@ -189,21 +195,21 @@ class Panels:
             x = inner.left + i * half
             y = inner.top
             ctx.text(surface, f"hand: {len(state.hands[player])} card(s)", 13, (x, y), DIM)
-            y += 17
+            y += self.ctx.px(17)
             for card in state.active_targets[player]:
                 ctx.text(surface, f"▸ {game.config.targets[card].name}", 13, (x, y), INK,
                          width=half - 10)
-                y += 17
+                y += self.ctx.px(17)
             for card in state.completed[player]:
                 target = game.config.targets[card]
                 ctx.text(surface, f"✓ {target.name} ({target.vp} VP)", 13, (x, y),
                          (120, 210, 130), width=half - 10)
-                y += 17
+                y += self.ctx.px(17)
             for ploy in state.ploys[player]:
                 name = game.ploy(player, ploy.ploy).name
                 on = f" → {ploy.operative}" if ploy.operative else ""
                 ctx.text(surface, f"★ {name}{on}", 13, (x, y), GOLD, width=half - 10)
-                y += 17
+                y += self.ctx.px(17)
 
     def draw_operative(self, surface: pygame.Surface) -> None:
         ctx, scene = self.ctx, self.scene
@@ -225,20 +231,20 @@ class Panels:
                  f"W {card.wounds - op.damage}/{card.wounds}")
         ctx.text(surface, stats, 14, (inner.left, inner.top), self.ctx.colours[op.player], "bold",
                  width=inner.width)
-        y = inner.top + 22
+        y = inner.top + self.ctx.px(22)
         for weapon in card.weapons:
             rules = ", ".join(r.replace("_", " ") for r in weapon.rules)
             line = (f"{weapon.name}: {weapon.ap}AP R{weapon.range} A{weapon.attacks} "
                     f"{weapon.hit}+ {weapon.normal}/{weapon.crit}" + (f" · {rules}"
                                                                       if rules else ""))
             ctx.text(surface, line, 13, (inner.left, y), INK, width=inner.width)
-            y += 18
+            y += self.ctx.px(18)
         for ability in card.abilities:
             if y > inner.bottom - 16:
                 break
             ctx.text(surface, f"{ability.name}: {ability.text}", 13, (inner.left, y), DIM,
                      width=inner.width)
-            y += 18
+            y += self.ctx.px(18)
 
     def draw_preview(self, surface: pygame.Surface) -> None:
         """In attack mode, the exact odds of each weapon against the enemy under the mouse,
@@ -256,7 +262,8 @@ class Panels:
             return
         board = scene.view_board
         x, y = board.centre(scene.hover)
-        rect = pygame.Rect(0, 0, 360, 30 + 54 * min(4, len(options)))
+        rect = pygame.Rect(0, 0, self.ctx.px(360),
+                           self.ctx.px(30) + self.ctx.px(54) * min(4, len(options)))
         rect.topleft = (int(x) + 30, int(y) - 20)
         rect.clamp_ip(board.rect)
         pygame.draw.rect(surface, PANEL, rect, border_radius=6)
@@ -264,7 +271,7 @@ class Panels:
         ctx = self.ctx
         ctx.text(surface, f"Attack {target.id}", 14, (rect.left + 10, rect.top + 6), GOLD,
                  "bold")
-        yy = rect.top + 28
+        yy = rect.top + self.ctx.px(28)
         for action in options[:4]:
             op = game.state.operatives[action.operative]
             weapon = game.config.datacards[op.card].weapon(action.weapon)
@@ -277,12 +284,12 @@ class Panels:
                      f"{percent(odds.damage.get(0, Fraction(0)))}"
                      + (f" · own risk {percent(odds.p_self_take_down)}"
                         if odds.expected_self_damage else ""), 13,
-                     (rect.left + 10, yy + 17), DIM, width=rect.width - 20)
+                     (rect.left + 10, yy + self.ctx.px(17)), DIM, width=rect.width - 20)
             reasons = ", ".join(r.name for r in odds.reasons)
             if reasons:
-                ctx.text(surface, reasons, 13, (rect.left + 10, yy + 33), GOLD,
+                ctx.text(surface, reasons, 13, (rect.left + 10, yy + self.ctx.px(33)), GOLD,
                          width=rect.width - 20)
-            yy += 54
+            yy += self.ctx.px(54)
 
     def draw_hand(self, surface: pygame.Surface, player: int) -> None:
         """The hand of ``player`` (who is at the screen after a hand-over), as cards."""
