@@ -70,6 +70,7 @@ class PlayScene(Scene):
         self.discard: set[str] = set()
         self.planning = False
         self.threats: set[str] = set()
+        self._threat_cache: dict[str, tuple[tuple[str, int, int], set[str]]] = {}
         self.board: BoardView | None = None
         self.applied: dict[str, int] = {}  # actions applied, by kind (for the fuzzer)
         for event in game.events:  # what happened before: into the log, not animated
@@ -406,6 +407,32 @@ class PlayScene(Scene):
                     return
                 self.act(MissionAction(player, action_id, active, (objective,)))
 
+    def threat_zone(self, op_id: str) -> set[str]:
+        """The hexes operative ``op_id`` could shoot or strike in its next activation: from
+        every hex it could reach (keeping AP for its cheapest weapon), every hex in range
+        and in sight. Worked out by the engine's reach and visibility, once per position."""
+        key = (op_id, len(self.game.log), len(self.game.events))
+        cached = self._threat_cache.get(op_id)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        game = self.game
+        op = game.state.operatives.get(op_id)
+        zone: set[str] = set()
+        if op is not None and op.on_killzone and op.hex:
+            card = game.config.datacards[op.card]
+            cheapest = min((w.ap for w in card.weapons), default=1)
+            spots = {op.hex, *game.reach(op_id, reserve_ap=cheapest)}
+            longest = max((w.range for w in card.weapons), default=0)
+            occupied = game.occupied() - {op.hex}
+            grid = game.grid
+            for spot in spots:
+                for h in grid.within(spot, longest):
+                    if h not in zone and h not in grid.blocked and grid.visible(
+                            spot, h, occupied | {spot}):
+                        zone.add(h)
+        self._threat_cache[op_id] = (key, zone)
+        return zone
+
     def objectives_now(self) -> list[tuple[str, str]]:
         out = []
         for obj in self.game.config.objectives:
@@ -509,14 +536,11 @@ class PlayScene(Scene):
                     and h not in game.grid.blocked
                     and game.grid.visible(self.hover, h, occupied)]
             board.shade(surface, seen, (255, 255, 255, 30))
-        for enemy_id in self.threats:
+        for enemy_id in sorted(self.threats):
+            board.shade(surface, self.threat_zone(enemy_id), (230, 80, 60, 40))
             enemy = state.operatives.get(enemy_id)
-            if enemy is None or not enemy.on_killzone or not self.selected:
-                continue
-            mine = state.operatives.get(self.selected)
-            if mine is None or not mine.on_killzone or mine.player == enemy.player:
-                continue
-            board.shade(surface, game.threat(mine.id, enemy.id), (230, 80, 60, 45))
+            if enemy is not None and enemy.hex:
+                board.outline(surface, enemy.hex, (230, 80, 60), 3)
         if self.hover:
             board.outline(surface, self.hover, (255, 255, 255), 1, 1.0)
 
@@ -557,7 +581,8 @@ class PlayScene(Scene):
         if step == Step.ACTIVATE:
             return f"{name}: click a highlighted operative to activate it (Tab cycles)."
         if self.mode == "move":
-            return "Click a shaded hex to move there (Esc: other actions; L: line of sight)."
+            return ("Click a shaded hex to move there (Esc: other actions; hold L: what the "
+                    "hex under the mouse sees; T over an enemy: its threat).")
         if self.mode == "attack":
             return "Click a red-ringed enemy, then choose the weapon."
         if self.mode == "disengage":
