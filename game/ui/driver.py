@@ -54,8 +54,8 @@ class DriverError(AssertionError):
 def base_label(label: str) -> str:
     """A button's label without its hotkey suffix (``"Move [M]"`` -> ``"Move"``)."""
     if label.endswith("]") and " [" in label:
-        return label[:label.rindex(" [")]
-    return label
+        label = label[:label.rindex(" [")]
+    return label.removeprefix("▶ ")
 
 
 class Driver:
@@ -246,7 +246,7 @@ class Driver:
             self.click_button(f"Swap {len(action.cards)} selected",
                               nudge="Swap button missing after hand-over")
         elif isinstance(action, Deploy):
-            self.click_button(self.play.op_name(action.operative))
+            self.click_button(action.operative)
             self.click_hex(action.hex)
         elif isinstance(action, Reveal):
             name = "Reveal none" if action.card is None else \
@@ -287,7 +287,13 @@ class Driver:
         elif isinstance(action, Use):
             card = config.wargear_card(action.player, action.card)
             assert card is not None
-            self.click_button(f"{card.name} → {action.operative}")
+            choices = [a for a in self.play.game.legal_actions()
+                       if isinstance(a, Use) and a.card == action.card]
+            self.click_button(card.name)
+            if len(choices) > 1:  # the card's button, then the operative it is used on
+                target = self.play.game.state.operatives[action.operative]
+                assert target.hex is not None
+                self.click_hex(target.hex)
         else:
             raise DriverError(f"the driver does not play {type(action).__name__}")
 

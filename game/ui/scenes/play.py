@@ -93,9 +93,9 @@ class PlayScene(Scene):
         self.hint_bar = pygame.Rect(0, height - self.ctx.px(34), width - side, self.ctx.px(34))
         self.side = pygame.Rect(width - side, bar, side, height - bar)
         area = pygame.Rect(10, bar + 6, width - side - 20, height - bar - 6 - self.ctx.px(40))
-        if self.board is None or self.board.rect.size != BoardView(
-                self.ctx, self.game.config, area).rect.size:
-            self.board = BoardView(self.ctx, self.game.config, area)
+        board = BoardView(self.ctx, self.game.config, area)
+        if self.board is None or self.board.rect != board.rect:
+            self.board = board
         self.panels.layout(self.side)
         self.build_buttons()
 
@@ -131,11 +131,14 @@ class PlayScene(Scene):
                                 f"{self.op_name(op_id)}: then click a highlighted hex of "
                                 "your territory", True))
         elif step == Step.REVEAL and self.private_to == state.to_act:
-            for i, action in enumerate(a for a in legal if isinstance(a, Reveal)):
-                assert isinstance(action, Reveal)
+            cards = 0
+            for action in legal:
+                if not isinstance(action, Reveal):
+                    continue
                 name = "Reveal none" if action.card is None else \
                     f"Reveal {game.config.targets[action.card].name}"
-                key = pygame.K_n if action.card is None else NUMBER_KEYS[i]
+                key = pygame.K_n if action.card is None else NUMBER_KEYS[cards]
+                cards += action.card is not None
                 buttons.append((name, lambda a=action: self.act(a), key,
                                 "A revealed target can be completed from now on", True))
         elif step == Step.PLOY:
@@ -161,6 +164,9 @@ class PlayScene(Scene):
                 sel = self.selected
                 buttons.append((f"Activate {sel}", lambda: self.act(
                     Activate(state.to_act, sel)), pygame.K_SPACE, "", True))
+        elif step == Step.ACT and self.target is not None:
+            self.panels.weapon_buttons(self.target)
+            return
         elif step == Step.ACT:
             kinds = {type(a) for a in legal}
             buttons.append(("Move", lambda: self.set_mode("move"), pygame.K_m,
@@ -191,12 +197,19 @@ class PlayScene(Scene):
     def _wargear_buttons(self, buttons: list[tuple[str, Callable[[], None], int | None, str,
                                                    bool]],
                          legal: tuple[Action, ...]) -> None:
+        uses: dict[str, list[Use]] = {}
         for action in legal:
             if isinstance(action, Use):
-                card = self.game.config.wargear_card(action.player, action.card)
-                assert card is not None
-                buttons.append((f"{card.name} → {action.operative}",
-                                lambda a=action: self.act(a), None, card.text, True))
+                uses.setdefault(action.card, []).append(action)
+        for card_id, options in uses.items():
+            card = self.game.config.wargear_card(options[0].player, card_id)
+            assert card is not None
+            if len(options) == 1:
+                buttons.append((card.name, lambda a=options[0]: self.act(a), None,
+                                f"{card.text} (on {options[0].operative})", True))
+            else:
+                buttons.append((card.name, lambda c=card_id: self.set_mode(f"use:{c}"), None,
+                                card.text + " (then click the operative)", True))
 
     def _mulligan_choice(self) -> Mulligan | None:
         for action in self.game.legal_actions():
@@ -362,6 +375,11 @@ class PlayScene(Scene):
                 self.say("Click one of your operatives")
                 return
             self.act(PlayPloy(player, ploy, (op.id,)))
+        elif self.mode.startswith("use:"):
+            if op is None:
+                self.say("Click one of your operatives")
+                return
+            self.act(Use(player, self.mode.split(":", 1)[1], op.id))
         elif state.step == Step.ACTIVATE:
             if op is None:
                 return
@@ -396,7 +414,6 @@ class PlayScene(Scene):
                     return
                 self.target = op.id
                 self.rebuild()
-                self.panels.weapon_buttons(op.id)
             elif self.mode == "disengage":
                 self.act(Disengage(player, active, h))
             elif self.mode.startswith("objective:"):
@@ -450,8 +467,8 @@ class PlayScene(Scene):
             self.toast = (text, pos, left - dt) if left > dt else None
         game = self.game
         if game.is_over:
-            if not self.anim.banners or self.ctx.settings.animation_speed == 0 or \
-                    self.app.frames % 1 == 0:
+            # the last banners (VP scored, the mission is over) are shown first
+            if not self.anim.banners or self.ctx.settings.animation_speed == 0:
                 from game.ui.scenes.end import EndScene
                 self.app.push(EndScene(self.app, self))
             return
@@ -499,11 +516,13 @@ class PlayScene(Scene):
                     op = state.operatives[a.operative]
                     if op.hex:
                         board.outline(surface, op.hex, (250, 235, 160), 3)
-        elif state.step == Step.PLOY and self.mode.startswith("ploy:"):
-            ploy = self.mode.split(":", 1)[1]
+        elif self.mode.startswith(("ploy:", "use:")):
+            kind, name = self.mode.split(":", 1)
             for a in legal:
-                if isinstance(a, PlayPloy) and a.ploy == ploy and a.args:
-                    op = state.operatives[a.args[0]]
+                named = a.args[0] if isinstance(a, PlayPloy) and a.ploy == name and a.args \
+                    else a.operative if isinstance(a, Use) and a.card == name else None
+                if named is not None:
+                    op = state.operatives[named]
                     if op.hex:
                         board.outline(surface, op.hex, (250, 235, 160), 3)
         elif state.step == Step.ACT and state.active:
@@ -627,8 +646,12 @@ class PlayScene(Scene):
                 hexes.add(a.destination)
             elif isinstance(a, Disengage):
                 hexes.add(a.hex)
-            elif isinstance(a, PlayPloy) and a.args:
+            elif isinstance(a, PlayPloy) and a.args and self.mode == f"ploy:{a.ploy}":
                 op = state.operatives[a.args[0]]
+                if op.hex:
+                    hexes.add(op.hex)
+            elif isinstance(a, Use) and self.mode == f"use:{a.card}":
+                op = state.operatives[a.operative]
                 if op.hex:
                     hexes.add(op.hex)
             elif isinstance(a, MissionAction) and a.args:

@@ -65,7 +65,8 @@ class Panels:
             self.scene.button(label, box, action, hotkey=key, tooltip=tip, enabled=enabled)
 
     def weapon_buttons(self, target: str) -> None:
-        """One button per weapon (and Overcharge) that may strike ``target``, with odds."""
+        """One button per weapon (and Overcharge) that may strike ``target``, with odds, and
+        a button to go back to the other actions."""
         game, scene = self.scene.game, self.scene
         options = [a for a in game.legal_actions()
                    if isinstance(a, Attack) and a.target == target]
@@ -82,6 +83,9 @@ class Panels:
             scene.button(label, box, lambda a=action: scene.act(a),
                          hotkey=(pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)[i],
                          tooltip="; ".join(str(r) for r in odds.reasons) or "no modifiers")
+        back = pygame.Rect(rect.left, rect.bottom - height - 2, rect.width // 2, height)
+        scene.button("Back", back, lambda: scene.set_mode("attack"), hotkey=pygame.K_b,
+                     tooltip="Pick another target or another action")
 
     def click(self, pos: tuple[int, int]) -> bool:
         """A click on a card of the hand being shown (discarding)."""
@@ -160,13 +164,17 @@ class Panels:
                         pygame.draw.rect(surface, (255, 255, 255), box.inflate(4, 4), 2,
                                          border_radius=3)
             x += self.ctx.px(8 * 30 + 10)
-        if state.initiative:
-            ctx.text(surface, f"Initiative: {ctx.names[state.initiative]}", 14,
-                     (x, bar.centery), self.ctx.colours[state.initiative], anchor="midleft")
+        right = bar.right - 14
         if not game.is_over:
-            ctx.text(surface, f"To act: {ctx.names[state.to_act]}", 15,
-                     (bar.right - 14, bar.centery), self.ctx.colours[state.to_act], "bold",
-                     "midright")
+            right = ctx.text(surface, f"To act: {ctx.names[state.to_act]}", 15,
+                             (right, bar.centery), self.ctx.colours[state.to_act], "bold",
+                             "midright").left - 16
+        if state.initiative:
+            words = f"Initiative: {ctx.names[state.initiative]}"
+            # on a narrow window the tracker's order alone tells who holds the initiative
+            if x + ctx.assets.font(ctx.px(14)).size(words)[0] <= right:
+                ctx.text(surface, words, 14, (x, bar.centery),
+                         self.ctx.colours[state.initiative], anchor="midleft")
 
     def draw_score(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.scene.game
