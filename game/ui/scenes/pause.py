@@ -33,17 +33,19 @@ class PauseScene(Scene):
         else:
             items = [
                 ("Resume", self.app.pop, pygame.K_ESCAPE, ""),
-                (f"{names[to_act]} concedes", lambda: self.ask("concede"), None,
+                (f"{names[to_act]} concedes", lambda: self.ask("concede"), pygame.K_c,
                  "The other player wins the mission"),
-                ("Agree a draw", lambda: self.ask("draw"), None,
+                ("Agree a draw", lambda: self.ask("draw"), pygame.K_d,
                  "Both players agree the mission ends in a draw"),
+                ("Rules help", lambda: None, None, "Rules help comes in the next version"),
                 ("Quit to the menu", lambda: self.ask("quit"), pygame.K_q,
                  "The game is not saved in this version"),
             ]
         for i, (label, action, key, tip) in enumerate(items):
             rect = pygame.Rect(0, 0, 300, 44)
             rect.midtop = (width // 2, height // 2 - 60 + i * 54)
-            self.button(label, rect, action, hotkey=key, tooltip=tip)
+            self.button(label, rect, action, hotkey=key, tooltip=tip,
+                        enabled=label != "Rules help")
 
     def ask(self, what: str) -> None:
         self.confirm = what

@@ -31,7 +31,7 @@ from game.engine.actions import (
 )
 from game.engine.dice import RandomDice
 from game.engine.errors import IllegalActionError
-from game.engine.events import Event
+from game.engine.events import Event, InitiativeRolled, RollOff
 from game.engine.game import Game
 from game.engine.state import OperativeState, Phase, Step
 from game.ui.anim import Animations
@@ -75,6 +75,9 @@ class PlayScene(Scene):
         self.applied: dict[str, int] = {}  # actions applied, by kind (for the fuzzer)
         for event in game.events:  # what happened before: into the log, not animated
             self.log.add(str(event.for_viewer(None)))
+        # ...but the roll-off that opened this step is shown as dice
+        rolls = [e for e in game.events if isinstance(e, (RollOff, InitiativeRolled))]
+        self.anim.add(rolls[-1:], self.ctx.names)
 
     @classmethod
     def new_game(cls, app: App, mission: str, fireteams: tuple[str, str],
@@ -197,6 +200,7 @@ class PlayScene(Scene):
     def _wargear_buttons(self, buttons: list[tuple[str, Callable[[], None], int | None, str,
                                                    bool]],
                          legal: tuple[Action, ...]) -> None:
+        keys = iter((pygame.K_g, pygame.K_h, pygame.K_j, pygame.K_v))
         uses: dict[str, list[Use]] = {}
         for action in legal:
             if isinstance(action, Use):
@@ -204,11 +208,12 @@ class PlayScene(Scene):
         for card_id, options in uses.items():
             card = self.game.config.wargear_card(options[0].player, card_id)
             assert card is not None
+            key = next(keys, None)
             if len(options) == 1:
-                buttons.append((card.name, lambda a=options[0]: self.act(a), None,
+                buttons.append((card.name, lambda a=options[0]: self.act(a), key,
                                 f"{card.text} (on {options[0].operative})", True))
             else:
-                buttons.append((card.name, lambda c=card_id: self.set_mode(f"use:{c}"), None,
+                buttons.append((card.name, lambda c=card_id: self.set_mode(f"use:{c}"), key,
                                 card.text + " (then click the operative)", True))
 
     def _mulligan_choice(self) -> Mulligan | None:
@@ -495,7 +500,9 @@ class PlayScene(Scene):
                                 min(440, board.rect.width - 16), 170)
         if self.game.state.phase == Phase.SETUP or self.anim.roll is None:
             if self.game.state.phase in (Phase.SETUP, Phase.STRATEGY):
-                self.anim.draw_roll_off(surface, dice_rect.inflate(-160, -50).move(-80, 25))
+                self.anim.draw_roll_off(surface, pygame.Rect(
+                    dice_rect.left, board.rect.bottom - self.ctx.px(96), self.ctx.px(300),
+                    self.ctx.px(88)))
         else:
             self.anim.draw_dice(surface, dice_rect)
         if self.private_to is not None and self.game.state.step in PRIVATE_STEPS:
@@ -533,11 +540,13 @@ class PlayScene(Scene):
                 if self.hover in moves and active.hex:
                     board.path(surface, [active.hex, *moves[self.hover]])
             elif self.mode == "attack":
-                for a in legal:
-                    if isinstance(a, Attack):
-                        target = state.operatives[a.target]
-                        if target.hex:
-                            board.outline(surface, target.hex, RED, 3)
+                marked = {state.operatives[a.target].hex for a in legal
+                          if isinstance(a, Attack)}
+                sight = self.ctx.assets.icon("targeted", int(board.size * 0.9), (255, 90, 70))
+                for h in sorted(h for h in marked if h):
+                    board.outline(surface, h, (255, 255, 255), 3)
+                    x, y = board.centre(h)
+                    surface.blit(sight, sight.get_rect(center=(x, y - board.size * 0.95)))
                 hover_op = self.op_at(self.hover) if self.hover else None
                 if hover_op is not None and hover_op.player != active.player and active.hex:
                     assert hover_op.hex is not None
@@ -603,7 +612,7 @@ class PlayScene(Scene):
             return ("Click a shaded hex to move there (Esc: other actions; hold L: what the "
                     "hex under the mouse sees; T over an enemy: its threat).")
         if self.mode == "attack":
-            return "Click a red-ringed enemy, then choose the weapon."
+            return "Click an enemy marked with a crosshair, then choose the weapon."
         if self.mode == "disengage":
             return "Click a shaded hex to disengage into it."
         if self.mode.startswith("objective:"):

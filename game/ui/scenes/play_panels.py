@@ -35,11 +35,11 @@ class Panels:
         x, w = side.left + 8, side.width - 16
         y = side.top + 6
         px = self.ctx.px
-        self.score_rect = pygame.Rect(x, y, w, px(92))
+        self.score_rect = pygame.Rect(x, y, w, px(104))
         y = self.score_rect.bottom + 6
-        self.cards_rect = pygame.Rect(x, y, w, px(128))
+        self.cards_rect = pygame.Rect(x, y, w, px(122))
         y = self.cards_rect.bottom + 6
-        self.op_rect = pygame.Rect(x, y, w, px(150))
+        self.op_rect = pygame.Rect(x, y, w, px(144))
         y = self.op_rect.bottom + 6
         self.buttons_rect = pygame.Rect(x, y, w, px(142))
         y = self.buttons_rect.bottom + 6
@@ -186,13 +186,14 @@ class Panels:
                      "bold", width=half - 60)
             ctx.text(surface, str(game.state.vp[player]), 30, (x + half - 12, inner.top - 6),
                      INK, "bold", "topright")
+            held = sum(1 for v in game.state.control.values() if v == player)
+            ctx.text(surface, f"objectives held: {held}", 13, (x, inner.top + ctx.px(20)),
+                     DIM)
             team = game.config.fireteams[player]
             if team is not None:
-                ctx.text(surface, team.name, 13, (x, inner.top + ctx.px(24)), DIM,
-                         width=half - 12)
-            held = sum(1 for v in game.state.control.values() if v == player)
-            ctx.text(surface, f"objectives held: {held}", 13, (x, inner.top + ctx.px(42)),
-                     DIM)
+                ctx.wrapped(surface, team.name, 13, pygame.Rect(
+                    x, inner.top + ctx.px(37), half - 12, inner.bottom - inner.top - ctx.px(37)
+                    + 4), DIM)
 
     def draw_cards(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.scene.game
