@@ -4,6 +4,7 @@ attack. None of them blocks input; with animations off they show at once."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -14,9 +15,11 @@ from game.engine.events import (
     BlocksAssigned,
     ControlChanged,
     CoverBlock,
+    Damaged,
     DefenceDiceRolled,
     Die,
     Event,
+    Healed,
     HitDiceRolled,
     InitiativeRolled,
     MissionEnded,
@@ -29,6 +32,7 @@ from game.engine.events import (
 from game.ui.context import GOLD, INK, PANEL, PANEL_EDGE, Context
 
 BANNER_SECONDS = 1.8
+MARK_SECONDS = 1.4
 DIE_SECONDS = 0.12
 
 
@@ -61,6 +65,9 @@ class Animations:
         self.banners: list[Banner] = []
         self.roll: Roll | None = None
         self.roll_off: tuple[str, tuple[tuple[int, int], ...]] | None = None
+        # short marks on the board: (hex, text, colour, seconds left)
+        self.marks: list[list[object]] = []
+        self.where: dict[str, str] = {}  # operative -> hex, for marks of taken-down ones
 
     @property
     def speed(self) -> float:
@@ -81,6 +88,13 @@ class Animations:
                                            self.ctx.colours[event.player]))
             elif isinstance(event, TakenDown):
                 self.banners.append(Banner(f"{event.operative} is taken down", (220, 90, 70)))
+                self.marks.append([event.hex, "✖", (230, 70, 60), MARK_SECONDS * 1.5])
+            elif isinstance(event, Damaged) and event.operative in self.where:
+                self.marks.append([self.where[event.operative], f"−{event.amount}",
+                                   (255, 120, 90), MARK_SECONDS])
+            elif isinstance(event, Healed) and event.operative in self.where:
+                self.marks.append([self.where[event.operative], f"+{event.amount}",
+                                   (120, 230, 140), MARK_SECONDS])
             elif isinstance(event, MissionEnded):
                 self.banners.append(Banner("The mission is over", GOLD))
             elif isinstance(event, (RollOff, InitiativeRolled)):
@@ -129,6 +143,24 @@ class Animations:
                 self.banners.pop(0)
         if self.roll is not None:
             self.roll.shown += step
+        for mark in self.marks:
+            mark[3] = float(mark[3]) - step  # type: ignore[arg-type]
+        self.marks = [m for m in self.marks if float(m[3]) > 0]  # type: ignore[arg-type]
+
+    def draw_marks(self, surface: pygame.Surface, centre: Callable[[str], tuple[float, float]],
+                   size: float) -> None:
+        """Damage counted onto its target, and a cross where an operative was taken down;
+        each rises and fades."""
+        for h, text, colour, left in self.marks:
+            t = max(0.0, min(1.0, float(left) / MARK_SECONDS))  # type: ignore[arg-type]
+            x, y = centre(str(h))
+            font = self.ctx.assets.font(self.ctx.px(20) if text != "✖" else int(size * 1.2),
+                                        "bold")
+            image = font.render(str(text), True, colour)  # type: ignore[arg-type]
+            image.set_alpha(int(255 * min(1.0, t * 1.5)))
+            surface.blit(image, image.get_rect(center=(x, y - size * (0.3 + (1 - t) * 0.8))))
+            if self.ctx.drawn is not None:
+                self.ctx.drawn.append(str(text))
 
     def draw_banner(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         if not self.banners:

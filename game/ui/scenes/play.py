@@ -69,6 +69,7 @@ class PlayScene(Scene):
         self.toast: tuple[str, tuple[int, int], float] | None = None
         self.discard: set[str] = set()
         self.planning = False
+        self.show_cards = False
         self.threats: set[str] = set()
         self._threat_cache: dict[str, tuple[tuple[str, int, int], set[str]]] = {}
         self.board: BoardView | None = None
@@ -100,6 +101,10 @@ class PlayScene(Scene):
         if self.board is None or self.board.rect != board.rect:
             self.board = board
         self.panels.layout(self.side)
+        cards = pygame.Rect(0, 0, self.ctx.px(130), self.hint_bar.height - 6)
+        cards.midright = (self.hint_bar.right - 8, self.hint_bar.centery)
+        self.button("Cards", cards, self.toggle_cards, hotkey=pygame.K_F2,
+                    tooltip="The mission card and both stratagem cards")
         self.build_buttons()
 
     @property
@@ -268,10 +273,15 @@ class PlayScene(Scene):
 
     def feed(self, events: list[Event]) -> None:
         """Events into the log and the animations, as everybody may see them."""
+        self.anim.where = {o.id: o.hex for o in self.game.state.operatives.values()
+                           if o.hex is not None}
         public = [e.for_viewer(None) for e in events]
         for event in public:
             self.log.add(str(event))
         self.anim.add(public, self.ctx.names)
+
+    def toggle_cards(self) -> None:
+        self.show_cards = not self.show_cards
 
     def set_mode(self, mode: str) -> None:
         self.mode = mode
@@ -493,6 +503,7 @@ class PlayScene(Scene):
         surface.blit(board.layer(), board.rect)
         self.draw_highlights(surface)
         self.draw_tokens(surface)
+        self.anim.draw_marks(surface, board.centre, board.size)
         self.panels.draw(surface)
         self.draw_hint(surface)
         self.anim.draw_banner(surface, board.rect)
@@ -507,6 +518,8 @@ class PlayScene(Scene):
             self.anim.draw_dice(surface, dice_rect)
         if self.private_to is not None and self.game.state.step in PRIVATE_STEPS:
             self.panels.draw_hand(surface, self.private_to)
+        elif self.show_cards:
+            self.panels.draw_cards_overlay(surface)
         if self.toast is not None:
             self.draw_toast(surface)
 
@@ -622,7 +635,7 @@ class PlayScene(Scene):
     def draw_hint(self, surface: pygame.Surface) -> None:
         self.ctx.text(surface, self.hint(), 15, (self.hint_bar.left + 14,
                                                  self.hint_bar.centery), INK, anchor="midleft",
-                      width=self.hint_bar.width - 28)
+                      width=self.hint_bar.width - 28 - self.ctx.px(140))
 
     def draw_toast(self, surface: pygame.Surface) -> None:
         assert self.toast is not None

@@ -336,3 +336,47 @@ class Panels:
                 ctx.text(surface, "to swap", 14, (rect.centerx, rect.bottom + 14),
                          (220, 80, 60), "bold", "center")
             self.card_rects[card] = rect
+
+    def draw_cards_overlay(self, surface: pygame.Surface) -> None:
+        """The mission card and both stratagem cards (ploys in force marked), over the
+        board; all of it is public."""
+        ctx, game = self.ctx, self.scene.game
+        board = self.scene.view_board.rect
+        shade = pygame.Surface(board.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 190))
+        surface.blit(shade, board)
+        column = (board.width - 40) // 3
+        mission = game.config.mission
+        boxes = [pygame.Rect(board.left + 10 + i * (column + 10), board.top + 10, column,
+                             board.height - 20) for i in range(3)]
+        inner = panel(surface, boxes[0], mission.name if mission else "Killzone", ctx)
+        if mission is not None:
+            y = inner.top + ctx.wrapped(surface, mission.text, 13, inner) + ctx.px(8)
+            for action in game.config.mission_actions:
+                ctx.text(surface, f"{action.name} ({action.ap} AP)", 14, (inner.left, y), GOLD,
+                         "bold", width=inner.width)
+                y += ctx.px(18)
+                y += ctx.wrapped(surface, action.text, 13, pygame.Rect(
+                    inner.left, y, inner.width, max(0, inner.bottom - y)), DIM) + ctx.px(6)
+        for i, player in enumerate((1, 2)):
+            team = game.config.fireteams[player]
+            inner = panel(surface, boxes[i + 1], f"{ctx.names[player]} — stratagems", ctx)
+            if team is None:
+                continue
+            in_force = {p.ploy for p in game.state.ploys[player]}
+            y = inner.top
+            for ploy in team.ploys:
+                colour = GOLD if ploy.id in in_force else INK
+                mark = "★ " if ploy.id in in_force else ""
+                ctx.text(surface, mark + ploy.name, 14, (inner.left, y), colour, "bold",
+                         width=inner.width)
+                y += ctx.px(18)
+                y += ctx.wrapped(surface, ploy.text, 13, pygame.Rect(
+                    inner.left, y, inner.width, max(0, inner.bottom - y)), DIM) + ctx.px(8)
+            for card in game.config.wargear.get(player, ()):
+                used = card.id in game.state.wargear_used[player]
+                ctx.text(surface, f"{card.name}{' (used)' if used else ''}", 14,
+                         (inner.left, y), DIM if used else INK, "bold", width=inner.width)
+                y += ctx.px(18)
+                y += ctx.wrapped(surface, card.text, 13, pygame.Rect(
+                    inner.left, y, inner.width, max(0, inner.bottom - y)), DIM) + ctx.px(8)
