@@ -17,6 +17,9 @@ class NewGameScene(Scene):
                  fireteams: tuple[str, str] = ("gideon", "deathless_destroyers")) -> None:
         super().__init__(app)
         self.missions = sorted(self.ctx.catalogue.missions)
+        own = self.ctx.extra.get("own_missions")
+        self.own: tuple[str, ...] = own.own if own is not None else ()
+        self.broken: tuple[tuple[str, str], ...] = own.broken if own is not None else ()
         self.teams = sorted(self.ctx.catalogue.fireteams)
         self.mission = mission
         self.fireteams = list(fireteams)
@@ -30,9 +33,9 @@ class NewGameScene(Scene):
         width, height = self.app.size
         cat = self.ctx.catalogue
         left = pygame.Rect(30, 80, width // 2 - 45, height - 170)
-        mission_names = [cat.missions[m].name for m in self.missions]
+        mission_names = [self.mission_label(m) for m in self.missions]
         drop = pygame_gui.elements.UIDropDownMenu(
-            mission_names, cat.missions[self.mission].name,
+            mission_names, self.mission_label(self.mission),
             pygame.Rect(left.left, left.top, left.width - 200, 36), manager=self.app.manager)
         self.elements.append(drop)
         self.mission_drop = drop
@@ -68,6 +71,10 @@ class NewGameScene(Scene):
                     self.start, hotkey=pygame.K_RETURN, object_id="#big_button")
         self.left, self.right = left, right
 
+    def mission_label(self, mission: str) -> str:
+        name = self.ctx.catalogue.missions[mission].name
+        return f"{name} (yours)" if mission in self.own else name
+
     def random_mission(self) -> None:
         rng = SplitMix64(self.ctx.seed + len(self.missions) + self.app.frames)
         self.mission = self.missions[rng.below(len(self.missions))]
@@ -78,7 +85,7 @@ class NewGameScene(Scene):
             cat = self.ctx.catalogue
             if event.ui_element is self.mission_drop:
                 self.mission = next(m for m in self.missions
-                                    if cat.missions[m].name == event.text)
+                                    if self.mission_label(m) == event.text)
             for player, drop in self.team_drops.items():
                 if event.ui_element is drop:
                     self.fireteams[player - 1] = next(t for t in self.teams
@@ -132,7 +139,14 @@ class NewGameScene(Scene):
                            text, DIM)
         text.top += used + 4
         text.height -= used + 4
-        ctx.wrapped(surface, mission.text, 14, text)
+        used = ctx.wrapped(surface, mission.text, 14, text)
+        if self.broken:
+            text.top += used + 10
+            text.height -= used + 10
+            name, message = self.broken[0]
+            more = f" (and {len(self.broken) - 1} more)" if len(self.broken) > 1 else ""
+            ctx.wrapped(surface, f"Not in the list: your mission file {name}{more} has "
+                        f"errors: {message}", 13, text, (230, 120, 100))
         for i, player in enumerate((1, 2)):
             top = self.right.top + i * (self.right.height // 2)
             box = pygame.Rect(self.right.left, top, self.right.width, self.right.height // 2

@@ -1,0 +1,50 @@
+"""Missions a player puts in the data folder's ``missions/``: each file is checked with the
+same loader (and the same ``file:line`` messages) as the shipped content; a good one joins the
+new-game list, a broken one is listed with its errors instead, and never stops the game."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.content import ContentError, load_catalogue
+from game.engine.defs import Catalogue
+
+
+@dataclass(frozen=True)
+class OwnMissions:
+    catalogue: Catalogue  # the shipped content plus every own mission that loads
+    own: tuple[str, ...]  # ids of the missions that came from the folder
+    broken: tuple[tuple[str, str], ...]  # (file name, the loader's message)
+
+
+def load_own_missions(catalogue: Catalogue, folder: Path | None) -> OwnMissions:
+    """``catalogue`` with the good mission files of ``folder`` added (one file at a time, so
+    one broken file costs only itself)."""
+    if folder is None or not folder.is_dir():
+        return OwnMissions(catalogue, (), ())
+    missions = dict(catalogue.missions)
+    own: list[str] = []
+    broken: list[tuple[str, str]] = []
+    for path in sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml")):
+        try:
+            loaded = load_catalogue([path])
+        except ContentError as error:
+            broken.append((path.name, str(error)))
+            continue
+        new = [m for m in loaded.missions if m not in catalogue.missions]
+        clash = [m for m in loaded.missions if m in catalogue.missions
+                 and loaded.missions[m] != catalogue.missions[m]]
+        if clash:
+            broken.append((path.name, f"{path.name}: mission id {clash[0]!r} is already a "
+                                      "shipped mission: give yours another id"))
+            continue
+        if not new:
+            broken.append((path.name, f"{path.name}: holds no mission"))
+            continue
+        for mission_id in new:
+            missions[mission_id] = loaded.missions[mission_id]
+            own.append(mission_id)
+    return OwnMissions(dataclasses.replace(catalogue, missions=missions), tuple(own),
+                       tuple(broken))
