@@ -350,6 +350,15 @@ class Panels:
         boxes = [pygame.Rect(board.left + 10 + i * (column + 10), board.top + 10, column,
                              board.height - 20) for i in range(3)]
         inner = panel(surface, boxes[0], mission.name if mission else "Killzone", ctx)
+        state = game.state
+        discard = ", ".join(game.config.targets[c].name for c in state.discard) or "empty"
+        public = (f"Targets of opportunity: {len(state.deck)} in the deck; in hand "
+                  f"{ctx.names[1]} {len(state.hands[1])}, {ctx.names[2]} "
+                  f"{len(state.hands[2])}. Discarded: {discard}.")
+        used = ctx.wrapped(surface, public, 13, pygame.Rect(
+            inner.left, inner.bottom - ctx.px(110), inner.width, ctx.px(110)), GOLD)
+        del used
+        inner.height -= ctx.px(114)
         if mission is not None:
             y = inner.top + ctx.wrapped(surface, mission.text, 13, inner) + ctx.px(8)
             for action in game.config.mission_actions:
