@@ -26,8 +26,15 @@ MISSION = "dual_strike"
 TEAMS = ("gideon", "deathless_destroyers")
 
 
-def make_app(catalogue: Catalogue, seed: int, size: tuple[int, int]) -> App:
-    return App(size, seed, Context(catalogue, Assets(), seed))
+def make_app(catalogue: Catalogue, seed: int, size: tuple[int, int],
+             sound: bool = False) -> App:
+    """The app on ``catalogue``; with ``sound``, effects play (silent without a device)."""
+    ctx = Context(catalogue, Assets(), seed)
+    if sound:
+        from game.ui.sound import Sound
+
+        ctx.extra["sound"] = Sound()
+    return App(size, seed, ctx)
 
 
 def play_until(game: Game, seed: int, done: Callable[[Game], bool], limit: int = 2000) -> Game:
@@ -90,7 +97,7 @@ def window(catalogue: Catalogue, seed: int, size: tuple[int, int], frames: int |
            screenshot: str | None, scene: str | None) -> int:
     from game.ui.scenes.menu import MenuScene
 
-    app = make_app(catalogue, seed, size)
+    app = make_app(catalogue, seed, size, sound=True)
     if scene:
         open_scene(app, scene)
     else:

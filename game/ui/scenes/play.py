@@ -272,7 +272,10 @@ class PlayScene(Scene):
         self.rebuild()
 
     def feed(self, events: list[Event]) -> None:
-        """Events into the log and the animations, as everybody may see them."""
+        """Events into the log, the animations and the sound, as everybody may see them."""
+        sound = self.ctx.extra.get("sound")
+        if sound is not None and events:
+            sound.play_events(events)
         self.anim.where = {o.id: o.hex for o in self.game.state.operatives.values()
                            if o.hex is not None}
         public = [e.for_viewer(None) for e in events]
