@@ -14,27 +14,34 @@ ITEMS = (
     ("Campaign", "campaign", "Campaign play comes in a later version"),
     ("Load game", "load", "Saving and loading come in the next version"),
     ("Rules help", "rules", "Rules help comes in the next version"),
+    ("Card library", "cards", ""),
     ("Settings", "settings", "Settings come in the next version"),
     ("Quit", "quit", ""),
 )
 
 
+HOTKEYS = {"new": pygame.K_n, "quit": pygame.K_q, "cards": pygame.K_c}
+
+
 class MenuScene(Scene):
     def build(self) -> None:
         width, height = self.app.size
-        top = int(height * 0.36)
+        top = int(height * 0.34)
+        step = min(52, (height - top - 20) // len(ITEMS))
         for i, (label, key, tip) in enumerate(ITEMS):
-            rect = pygame.Rect(0, 0, 320, 44)
-            rect.midtop = (width // 2, top + i * 52)
+            rect = pygame.Rect(0, 0, 320, step - 8)
+            rect.midtop = (width // 2, top + i * step)
             self.button(label, rect, lambda key=key: self.choose(key),
-                        hotkey=pygame.K_n if key == "new" else
-                        (pygame.K_q if key == "quit" else None),
+                        hotkey=HOTKEYS.get(key),
                         tooltip=tip, enabled=not tip, object_id="#big_button")
 
     def choose(self, key: str) -> None:
         if key == "new":
             from game.ui.scenes.newgame import NewGameScene
             self.app.push(NewGameScene(self.app))
+        elif key == "cards":
+            from game.ui.scenes.cards import CardBrowserScene
+            self.app.push(CardBrowserScene(self.app))
         elif key == "quit":
             self.app.running = False
 

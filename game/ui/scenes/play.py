@@ -105,6 +105,9 @@ class PlayScene(Scene):
         cards.midright = (self.hint_bar.right - 8, self.hint_bar.centery)
         self.button("Cards", cards, self.toggle_cards, hotkey=pygame.K_F2,
                     tooltip="The mission card and both stratagem cards")
+        library = cards.move(-cards.width - 8, 0)
+        self.button("Library", library, self.open_library, hotkey=pygame.K_F3,
+                    tooltip="Every card of the game, with what is public in this one")
         self.build_buttons()
 
     @property
@@ -282,6 +285,10 @@ class PlayScene(Scene):
         for event in public:
             self.log.add(str(event))
         self.anim.add(public, self.ctx.names)
+
+    def open_library(self) -> None:
+        from game.ui.scenes.cards import CardBrowserScene
+        self.app.push(CardBrowserScene(self.app, self.game))
 
     def toggle_cards(self) -> None:
         self.show_cards = not self.show_cards
@@ -638,7 +645,7 @@ class PlayScene(Scene):
     def draw_hint(self, surface: pygame.Surface) -> None:
         self.ctx.text(surface, self.hint(), 15, (self.hint_bar.left + 14,
                                                  self.hint_bar.centery), INK, anchor="midleft",
-                      width=self.hint_bar.width - 28 - self.ctx.px(140))
+                      width=self.hint_bar.width - 28 - self.ctx.px(280))
 
     def draw_toast(self, surface: pygame.Surface) -> None:
         assert self.toast is not None
