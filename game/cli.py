@@ -22,7 +22,7 @@ from game.content import ContentError, load_catalogue
 from game.simulate import play_random_game
 
 SCENES = ("menu", "newgame", "setup", "deploy", "play", "attack-preview", "dice", "handover",
-          "end")
+          "end", "rules", "cards")
 
 
 def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:

@@ -123,6 +123,9 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.open_rules()
+            return
         self.manager.process_events(event)
         self.scene.handle_event(event)
 
@@ -138,6 +141,13 @@ class App:
         else:
             self.manager.set_window_resolution(size)
         self.scene.rebuild()
+
+    def open_rules(self, topic: str | None = None) -> None:
+        """Rules help, from anywhere (F1), at ``topic`` when given."""
+        from game.ui.scenes.rules import RulesScene
+
+        if type(self.scene).__name__ != "RulesScene":
+            self.push(RulesScene(self, topic))
 
     def toggle_fullscreen(self) -> None:
         try:

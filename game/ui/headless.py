@@ -59,6 +59,13 @@ def open_scene(app: App, name: str) -> None:
     if name == "newgame":
         app.push(NewGameScene(app))
         return
+    if name == "rules":
+        app.open_rules("cover")
+        return
+    if name == "cards":
+        from game.ui.scenes.cards import CardBrowserScene
+        app.push(CardBrowserScene(app))
+        return
     seed = app.ctx.seed
     game = Game.new(app.ctx.catalogue, MISSION, TEAMS, RandomDice(seed))
     if name == "deploy":

@@ -13,14 +13,14 @@ ITEMS = (
     ("Mission visualizer", "visualizer", "The set-up visualizer comes in a later version"),
     ("Campaign", "campaign", "Campaign play comes in a later version"),
     ("Load game", "load", "Saving and loading come in the next version"),
-    ("Rules help", "rules", "Rules help comes in the next version"),
+    ("Rules help", "rules", ""),
     ("Card library", "cards", ""),
     ("Settings", "settings", "Settings come in the next version"),
     ("Quit", "quit", ""),
 )
 
 
-HOTKEYS = {"new": pygame.K_n, "quit": pygame.K_q, "cards": pygame.K_c}
+HOTKEYS = {"new": pygame.K_n, "quit": pygame.K_q, "cards": pygame.K_c, "rules": pygame.K_h}
 
 
 class MenuScene(Scene):
@@ -39,6 +39,8 @@ class MenuScene(Scene):
         if key == "new":
             from game.ui.scenes.newgame import NewGameScene
             self.app.push(NewGameScene(self.app))
+        elif key == "rules":
+            self.app.open_rules()
         elif key == "cards":
             from game.ui.scenes.cards import CardBrowserScene
             self.app.push(CardBrowserScene(self.app))

@@ -37,15 +37,14 @@ class PauseScene(Scene):
                  "The other player wins the mission"),
                 ("Agree a draw", lambda: self.ask("draw"), pygame.K_d,
                  "Both players agree the mission ends in a draw"),
-                ("Rules help", lambda: None, None, "Rules help comes in the next version"),
+                ("Rules help", self.app.open_rules, pygame.K_h, "Or press F1 anywhere"),
                 ("Quit to the menu", lambda: self.ask("quit"), pygame.K_q,
                  "The game is not saved in this version"),
             ]
         for i, (label, action, key, tip) in enumerate(items):
             rect = pygame.Rect(0, 0, 300, 44)
             rect.midtop = (width // 2, height // 2 - 60 + i * 54)
-            self.button(label, rect, action, hotkey=key, tooltip=tip,
-                        enabled=label != "Rules help")
+            self.button(label, rect, action, hotkey=key, tooltip=tip)
 
     def ask(self, what: str) -> None:
         self.confirm = what

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.actions import Attack
+from game.engine.rules.attacking import WEAPON_RULE_NAMES
 from game.engine.state import Phase, Step
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
 
@@ -30,6 +31,7 @@ class Panels:
         self.ctx = scene.ctx
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.card_rects: dict[str, pygame.Rect] = {}
+        self.rule_words: list[tuple[str, pygame.Rect]] = []
 
     def layout(self, side: pygame.Rect) -> None:
         x, w = side.left + 8, side.width - 16
@@ -88,8 +90,13 @@ class Panels:
                      tooltip="Pick another target or another action")
 
     def click(self, pos: tuple[int, int]) -> bool:
-        """A click on a card of the hand being shown (discarding)."""
+        """A click on a weapon rule (opens its rules help) or on a card of the hand being
+        shown (discarding)."""
         scene = self.scene
+        for rule, rect in self.rule_words:
+            if rect.collidepoint(pos):
+                scene.app.open_rules(rule)
+                return True
         if scene.game.state.step != Step.MULLIGAN or scene.private_to is None:
             return False
         for card, rect in self.card_rects.items():
@@ -241,12 +248,22 @@ class Panels:
         ctx.text(surface, stats, 14, (inner.left, inner.top), self.ctx.colours[op.player], "bold",
                  width=inner.width)
         y = inner.top + self.ctx.px(22)
+        self.rule_words = []
         for weapon in card.weapons:
-            rules = ", ".join(r.replace("_", " ") for r in weapon.rules)
             line = (f"{weapon.name}: {weapon.ap}AP R{weapon.range} A{weapon.attacks} "
-                    f"{weapon.hit}+ {weapon.normal}/{weapon.crit}" + (f" · {rules}"
-                                                                      if rules else ""))
-            ctx.text(surface, line, 13, (inner.left, y), INK, width=inner.width)
+                    f"{weapon.hit}+ {weapon.normal}/{weapon.crit}")
+            x = ctx.text(surface, line, 13, (inner.left, y), INK, width=inner.width).right
+            for rule in weapon.rules:
+                # each weapon rule is a link to its rules help entry
+                if x >= inner.right - 20:
+                    break
+                word = WEAPON_RULE_NAMES.get(rule, rule)
+                rect = ctx.text(surface, f" {word}", 13, (x + 4, y), (120, 190, 255),
+                                width=inner.right - x - 4)
+                pygame.draw.line(surface, (120, 190, 255), (rect.left + 4, rect.bottom - 1),
+                                 (rect.right, rect.bottom - 1))
+                self.rule_words.append((rule, rect))
+                x = rect.right
             y += self.ctx.px(18)
         for ability in card.abilities:
             if y > inner.bottom - 16:
