@@ -119,7 +119,7 @@ def words(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9']+", text.lower().replace("’", "'")))
 
 
-@pytest.mark.skipif(not RULEBOOKS, reason="the rulebook (../shared/seeds/000_*.txt) is absent")
+@pytest.mark.skipif(not RULEBOOKS, reason="the rulebook (the studio seeds folder beside the checkout) is absent")
 def test_no_sentence_is_copied_from_the_rulebook():
     book = " ".join(words(p.read_text(encoding="utf-8")) for p in RULEBOOKS)
     copied = []
@@ -132,7 +132,7 @@ def test_no_sentence_is_copied_from_the_rulebook():
     assert not copied, f"sentences copied from the rulebook: {copied}"
 
 
-@pytest.mark.skipif(not RULEBOOKS, reason="the rulebook (../shared/seeds/000_*.txt) is absent")
+@pytest.mark.skipif(not RULEBOOKS, reason="the rulebook (the studio seeds folder beside the checkout) is absent")
 def test_no_long_run_of_words_is_copied_from_the_rulebook():
     """Stricter than whole sentences: no 10 words in a row come from the rulebook."""
     book = " " + " ".join(words(p.read_text(encoding="utf-8")) for p in RULEBOOKS) + " "
