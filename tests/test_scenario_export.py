@@ -1,0 +1,139 @@
+"""A position exported as a scenario file replays, under the scenario runner, to the same
+whole state as the game it came from; what the format cannot write is refused."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from game.ai.random_player import RandomPlayer
+from game.content import load_catalogue
+from game.engine.dice import RandomDice
+from game.engine.game import Game
+from game.engine.state import Phase, Step
+from game.replay import Replay
+from game.scenario import load_scenario, run
+from game.scenario_export import ExportError, export_scenario, position_dict
+
+GAMES = [
+    ("dual_strike", ("gideon", "deathless_destroyers"), 1),
+    ("power_up", ("bad_ladz", "bad_ladz"), 2),
+    ("sabotage", ("kappic_eagles", "flickering_blade"), 3),
+    ("relic_run", ("quickstrike", "gideon"), 4),
+    ("vox_beacons", ("deathless_destroyers", "bad_ladz"), 5),
+    ("headhunt", ("flickering_blade", "quickstrike"), 6),
+    ("data_heist", ("gideon", "kappic_eagles"), 7),
+    ("shrinking_ground", ("bad_ladz", "flickering_blade"), 8),
+]
+
+
+COUNTS: dict[str, tuple[int, int, int, int]] = {}  # mission -> tried, exported, starts, middles
+
+
+@pytest.fixture(scope="module")
+def catalogue():
+    return load_catalogue()
+
+
+def finished(catalogue, mission, teams, seed) -> Game:
+    game = Game.new(catalogue, mission, teams, RandomDice(seed))
+    player = RandomPlayer(seed)
+    while not game.is_over:
+        game.apply(player.choose(game))
+    return game
+
+
+def replays_to(text: str, original: Game, catalogue, tmp_path) -> None:
+    path = tmp_path / "exported.yaml"
+    path.write_text(text, encoding="utf-8")
+    scenario = load_scenario(path, catalogue)
+    result = run(scenario)
+    assert result.ok, f"{result.failures}\n{text}"
+    assert position_dict(scenario.game.state) == position_dict(original.state), text
+    assert scenario.game.to_act == original.to_act
+
+
+@pytest.mark.parametrize(("mission", "teams", "seed"), GAMES)
+def test_exported_positions_replay_to_the_same_state(catalogue, tmp_path, mission, teams,
+                                                    seed):
+    game = finished(catalogue, mission, teams, seed)
+    replay = Replay.from_game(game)
+    tried = exported = starts = middles = 0
+    for n in range(len(replay) + 1):
+        position = replay.game_at(n)
+        state = position.state
+        if state.phase != Phase.FIREFIGHT:
+            continue
+        tried += 1
+        try:
+            text = export_scenario(position, replay, catalogue=catalogue)
+        except ExportError as error:
+            assert str(error)
+            continue
+        exported += 1
+        if state.step == Step.ACT:
+            middles += 1
+        else:
+            starts += 1
+        replays_to(text, position, catalogue, tmp_path)
+    assert tried and exported
+    COUNTS[mission] = (tried, exported, starts, middles)
+
+
+def test_a_good_share_of_firefight_positions_export():
+    """Over the games above (taken-down operatives and removed objectives are what most
+    often cannot be written)."""
+    if len(COUNTS) < len(GAMES):
+        pytest.skip("needs the games of the test above (run the whole file)")
+    tried = sum(c[0] for c in COUNTS.values())
+    exported = sum(c[1] for c in COUNTS.values())
+    assert exported >= 0.5 * tried, f"only {exported} of {tried} positions exported: {COUNTS}"
+    assert sum(c[2] for c in COUNTS.values()) and sum(c[3] for c in COUNTS.values())
+
+
+def test_mid_activation_without_a_replay_given(catalogue, tmp_path):
+    game = Game.new(catalogue, "dual_strike", ("gideon", "deathless_destroyers"),
+                    RandomDice(3))
+    player = RandomPlayer(3)
+    while not (game.state.step == Step.ACT and game.state.ap_spent):
+        game.apply(player.choose(game))
+    text = export_scenario(game, catalogue=catalogue)
+    assert "actions:\n- 1 activate" in text or "actions:\n- 2 activate" in text
+    replays_to(text, game, catalogue, tmp_path)
+
+
+def test_the_runner_command_accepts_an_export(catalogue, tmp_path):
+    game = Game.new(catalogue, "sabotage", ("kappic_eagles", "flickering_blade"),
+                    RandomDice(5))
+    player = RandomPlayer(5)
+    while not (game.state.phase == Phase.FIREFIGHT and game.state.step == Step.ACT
+               and any("attack" in line for line in game.log[-3:])):
+        game.apply(player.choose(game))
+    path = tmp_path / "bug.yaml"
+    path.write_text(export_scenario(game, catalogue=catalogue), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "game.scenario", str(path)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_what_cannot_be_written_is_refused(catalogue):
+    game = Game.new(catalogue, "dual_strike", ("gideon", "deathless_destroyers"),
+                    RandomDice(1))
+    with pytest.raises(ExportError, match="set-up"):
+        export_scenario(game, catalogue=catalogue)
+    player = RandomPlayer(1)
+    while not game.is_over:
+        game.apply(player.choose(game))
+    with pytest.raises(ExportError, match="over"):
+        export_scenario(game, catalogue=catalogue)
+    # a position after a casualty: the format has no taken-down operatives
+    replay = Replay.from_game(game)
+    for n in range(len(replay), 0, -1):
+        position = replay.game_at(n)
+        if position.state.phase == Phase.FIREFIGHT and any(
+                o.taken_down for o in position.state.operatives.values()):
+            with pytest.raises(ExportError, match="taken down"):
+                export_scenario(position, replay, catalogue=catalogue)
+            break
