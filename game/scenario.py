@@ -175,8 +175,14 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
                                    f"{suggestion(raw['card'], config.datacards)}")
         at = r.hex(grid, raw["at"], (*where, "at")) if raw.get("at") is not None else None
         damage = r.int_(raw.get("damage", 0), (*where, "damage"))
+        fallen = bool(raw.get("taken_down", False))
+        if fallen and at is not None:
+            r.bad((*where, "taken_down"), "a taken-down operative has no 'at'")
+        if fallen and raw["card"] in config.datacards:
+            damage = config.datacards[raw["card"]].wounds
         state.operatives[op_id] = OperativeState(op_id, int(raw["player"]) if raw["player"]
-                                                 in (1, 2) else 1, str(raw["card"]), at, damage)
+                                                 in (1, 2) else 1, str(raw["card"]), at, damage,
+                                                 taken_down=fallen)
     # start
     start = data.get("start") or {}
     _apply_start(r, start, state, config)

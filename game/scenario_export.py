@@ -8,9 +8,8 @@ bug report, or a tutorial step, taken from a real game.
 
 What the format cannot write is refused with :class:`ExportError` naming it, never written
 differently: mid-set-up positions (the deck order, hands being dealt), a strategy phase after
-its first decision, taken-down operatives (an operative without ``at`` is one not yet
-deployed), dropped or removed objective tokens, wargear in force, operative flags other than
-``marked`` (such as Reanimation Protocols used), random draws other than d6 rolls, a custom
+its first decision, dropped or removed objective tokens, wargear in force, operative flags other
+than ``marked`` (such as Reanimation Protocols used), random draws other than d6 rolls, a custom
 number of turning points, inline datacards. As a last guard, the file written is loaded with
 :func:`game.scenario.load_scenario` and its starting position compared with the game's.
 
@@ -182,9 +181,7 @@ def _check_start(game: Game) -> None:
     problems: list[str] = []
     for op in state.operatives.values():
         if op.taken_down:
-            problems.append(f"operative {op.id} was taken down before this position: the "
-                            "format has no taken-down operatives (one without 'at' is not "
-                            "yet deployed)")
+            pass  # written as `taken_down: true`
         elif op.hex is None:
             problems.append(f"operative {op.id} is not deployed after set-up")
         for flag in op.flags:
@@ -208,6 +205,9 @@ def _check_start(game: Game) -> None:
 def _operative(game: Game, op_id: str) -> dict[str, Any]:
     op = game.state.operatives[op_id]
     out: dict[str, Any] = {"id": op.id, "player": op.player, "card": op.card}
+    if op.taken_down:
+        out["taken_down"] = True
+        return out
     if op.hex is not None:
         out["at"] = op.hex
     out["damage"] = op.damage

@@ -188,7 +188,7 @@ KILLZONE = record({
     "territories": per_player(list_of(HEX)),
 })
 OPERATIVE = record({"id": ident, "player": PLAYER, "card": ident, "at": optional(HEX),
-                    "damage": COUNT}, ("id", "player", "card"))
+                    "damage": COUNT, "taken_down": boolean}, ("id", "player", "card"))
 START = record({
     "turning_point": integer(1, 99), "phase": text, "initiative": PLAYER_OR_NOBODY,
     "turn": integer(1, 8), "to_act": PLAYER, "activated": IDS,

@@ -17,6 +17,7 @@ from game.ui.rules_help import picture_config
 ROOT = Path(__file__).resolve().parent.parent
 DECISIONS = ROOT / "docs" / "rules-decisions.md"
 RULEBOOKS = sorted((ROOT.parent / "shared" / "seeds").glob("000_*.txt"))
+NO_BOOK = "the rulebook (the studio seeds folder beside the checkout) is absent"
 
 
 @pytest.fixture(scope="module")
@@ -119,7 +120,7 @@ def words(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9']+", text.lower().replace("’", "'")))
 
 
-@pytest.mark.skipif(not RULEBOOKS, reason="the rulebook (the studio seeds folder beside the checkout) is absent")
+@pytest.mark.skipif(not RULEBOOKS, reason=NO_BOOK)
 def test_no_sentence_is_copied_from_the_rulebook():
     book = " ".join(words(p.read_text(encoding="utf-8")) for p in RULEBOOKS)
     copied = []
@@ -132,7 +133,7 @@ def test_no_sentence_is_copied_from_the_rulebook():
     assert not copied, f"sentences copied from the rulebook: {copied}"
 
 
-@pytest.mark.skipif(not RULEBOOKS, reason="the rulebook (the studio seeds folder beside the checkout) is absent")
+@pytest.mark.skipif(not RULEBOOKS, reason=NO_BOOK)
 def test_no_long_run_of_words_is_copied_from_the_rulebook():
     """Stricter than whole sentences: no 10 words in a row come from the rulebook."""
     book = " " + " ".join(words(p.read_text(encoding="utf-8")) for p in RULEBOOKS) + " "
