@@ -16,7 +16,9 @@ if TYPE_CHECKING:
 
 
 KEY_NAMES = {pygame.K_RETURN: "Enter", pygame.K_ESCAPE: "Esc", pygame.K_TAB: "Tab",
-             pygame.K_SPACE: "Space"}
+             pygame.K_SPACE: "Space", pygame.K_LEFT: "←", pygame.K_RIGHT: "→",
+             pygame.K_UP: "↑", pygame.K_DOWN: "↓", pygame.K_HOME: "Home", pygame.K_END: "End",
+             pygame.K_PAGEUP: "PgUp", pygame.K_PAGEDOWN: "PgDn", pygame.K_DELETE: "Del"}
 
 
 def key_name(key: int) -> str:

@@ -64,7 +64,7 @@ def test_the_buttons_move_the_replay(make_app, recorded):
     total = len(replay)
     assert replay.position == 0
     labels = [label for label, _ in scene.clickables()]
-    assert "Play [Space]" in labels and "Forward [RIGHT]" in labels
+    assert "Play [Space]" in labels and "Forward [→]" in labels
     assert not any(label.startswith(("Start", "Back")) for label in labels)  # at the start
     click(app, button(scene, "Forward"))
     assert replay.position == 1

@@ -22,9 +22,12 @@ class EndScene(Scene):
 
     def build(self) -> None:
         width, height = self.app.size
-        self.button("Play again", pygame.Rect(width // 2 - 280, height - 80, 260, 48),
+        self.button("Play again", pygame.Rect(width // 2 - 410, height - 80, 260, 48),
                     self.again, hotkey=pygame.K_RETURN, object_id="#big_button")
-        self.button("Main menu", pygame.Rect(width // 2 + 20, height - 80, 260, 48),
+        self.button("Watch the replay", pygame.Rect(width // 2 - 130, height - 80, 260, 48),
+                    self.replay, hotkey=pygame.K_r, object_id="#big_button",
+                    tooltip="The engine plays the game again from its actions and dice")
+        self.button("Main menu", pygame.Rect(width // 2 + 150, height - 80, 260, 48),
                     self.menu, hotkey=pygame.K_ESCAPE, object_id="#big_button")
 
     def again(self) -> None:
@@ -36,6 +39,11 @@ class EndScene(Scene):
         self.app.replace(PlayScene.new_game(self.app, config.mission.id,
                                             (teams[1].id, teams[2].id),
                                             seed=self.ctx.seed + len(game.events)))
+
+    def replay(self) -> None:
+        from game.replay import Replay
+        from game.ui.scenes.replay import ReplayScene
+        self.app.push(ReplayScene(self.app, Replay.from_game(self.play.game)))
 
     def menu(self) -> None:
         from game.ui.scenes.menu import MenuScene
