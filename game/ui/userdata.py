@@ -140,7 +140,8 @@ def save_info(path: Path, catalogue: Catalogue, autosave: bool = False) -> SaveI
 def describe(info: SaveInfo, game: Game) -> None:
     config, state = game.config, game.state
     info.mission = config.mission.name if config.mission else "?"
-    info.fireteams = (config.fireteams[1].name, config.fireteams[2].name)
+    teams = [config.fireteams.get(player) for player in (1, 2)]
+    info.fireteams = (teams[0].name if teams[0] else "?", teams[1].name if teams[1] else "?")
     info.turning_point = state.turning_point
     info.phase = str(getattr(state.phase, "value", state.phase)).replace("_", " ")
     info.over = game.is_over

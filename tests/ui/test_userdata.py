@@ -15,8 +15,7 @@ from game.engine.game import Game
 from game.engine.state import Phase
 from game.saves import save_game
 from game.ui import userdata
-from game.ui.context import (PALETTE, SETTINGS_FILE, Context, Settings, load_settings,
-                             save_settings)
+from game.ui.context import PALETTE, SETTINGS_FILE, Context, Settings, load_settings, save_settings
 from game.ui.headless import play_until
 
 TEAMS = ("gideon", "deathless_destroyers")

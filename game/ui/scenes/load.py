@@ -20,10 +20,10 @@ import pygame_gui
 
 from game.engine.game import Game, SaveError
 from game.saves import load_game, save_game
+from game.ui import userdata
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE, RED, Context, panel
 from game.ui.scene import Scene
-from game.ui import userdata
 
 if TYPE_CHECKING:
     from game.ui.app import App

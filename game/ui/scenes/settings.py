@@ -14,8 +14,18 @@ from game.engine.config import build_config
 from game.engine.state import OperativeState
 from game.ui import userdata
 from game.ui.board import BoardView
-from game.ui.context import (DIM, GOLD, GREEN, INK, PALETTE, RED, TEXT_SIZE_RANGE, Settings,
-                             panel, save_settings)
+from game.ui.context import (
+    DIM,
+    GOLD,
+    GREEN,
+    INK,
+    PALETTE,
+    RED,
+    TEXT_SIZE_RANGE,
+    Settings,
+    panel,
+    save_settings,
+)
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -196,10 +206,7 @@ class SettingsScene(Scene):
         apply_to_app(self.app, new, resize="window" in values)
         if self.app.stack and self.app.scene is self:
             self.rebuild()
-        if "volume" in values:
-            self.save_in = SLIDER_SAVE_DELAY
-        else:
-            self.save()
+        self.save()
         if self.on_change is not None:
             self.on_change(new)
 
