@@ -11,6 +11,7 @@ import re
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from game.engine.defs import Catalogue
 from game.engine.game import Game, SaveError
@@ -24,13 +25,20 @@ def save_game(game: Game, path: str | Path) -> None:
     """Write ``game`` to ``path`` atomically; raises OSError when the folder is not writable.
     Leftovers of earlier interrupted saves of this slot (and stale ones of other slots) are
     removed first."""
+    write_json_atomic(game.to_dict(), path)
+
+
+def write_json_atomic(data: Any, path: str | Path) -> None:
+    """Write ``data`` as JSON to ``path`` atomically (the way :func:`save_game` writes games:
+    settings and other small files use it too); raises OSError when the folder is not
+    writable."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     _remove_leftovers(target.parent, slot=target.name, stale_after=STALE_AFTER)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(game.to_dict(), handle, indent=1)
+            json.dump(data, handle, indent=1)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)

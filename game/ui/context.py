@@ -3,7 +3,11 @@ this run. No globals: the app passes one :class:`Context` down."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import json
+import math
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -30,10 +34,145 @@ RED = (210, 60, 50)
 GREEN = (90, 190, 110)
 
 
+SETTINGS_FILE = "settings.json"
+TEXT_SIZE_RANGE = (0.85, 1.5)  # the text size setting: a multiplier of every Context.px
+ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)  # 0: animations off
+WINDOW_RANGE = ((800, 600), (7680, 4320))  # the smallest and largest window remembered
+
+
 @dataclass
 class Settings:
+    """What the player chose, kept between runs in ``settings.json`` of the data folder
+    (:func:`load_settings`, :func:`save_settings`)."""
+
     hex_labels: bool = True
-    animation_speed: float = 1.0  # 0: animations off
+    animation_speed: float = 1.0  # one of ANIMATION_SPEEDS; 0: animations off
+    window: tuple[int, int] = (1280, 800)  # the window's size at the start (not fullscreen)
+    fullscreen: bool = False
+    text_size: float = 1.0  # within TEXT_SIZE_RANGE; multiplies Context.px (text and panels)
+    colours: tuple[str, str] = ("Blue", "Orange")  # PALETTE names of players 1 and 2
+    sound: bool = True
+    volume: float = 0.8  # 0 to 1
+
+    def player_colours(self) -> dict[int, tuple[int, int, int]]:
+        return {1: PALETTE[self.colours[0]], 2: PALETTE[self.colours[1]]}
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["window"] = list(self.window)
+        data["colours"] = list(self.colours)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any) -> tuple[Settings, list[str]]:
+        """Settings from JSON data: every key that is missing keeps its default, every key
+        with a wrong type or value too, and is named in the problems returned."""
+        settings = cls()
+        if not isinstance(data, dict):
+            return settings, [f"expected an object of settings, found {_json_type(data)}"]
+        problems: list[str] = []
+        for name, check in _CHECKS.items():
+            if name not in data:
+                continue
+            value, problem = check(data[name])
+            if problem:
+                problems.append(f"'{name}' {problem}")
+            else:
+                setattr(settings, name, value)
+        return settings, problems
+
+
+def _json_type(value: Any) -> str:
+    return {bool: "true/false", int: "a number", float: "a number", str: "text",
+            list: "a list", dict: "an object", type(None): "null"}.get(type(value),
+                                                                      type(value).__name__)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(
+        value)
+
+
+def _check_bool(value: Any) -> tuple[Any, str]:
+    return (value, "") if isinstance(value, bool) else (
+        None, f"should be true or false, not {_json_type(value)}")
+
+
+def _check_speed(value: Any) -> tuple[Any, str]:
+    if _is_number(value) and float(value) in ANIMATION_SPEEDS:
+        return float(value), ""
+    return None, "should be one of " + ", ".join(f"{s:g}" for s in ANIMATION_SPEEDS)
+
+
+def _check_window(value: Any) -> tuple[Any, str]:
+    (low_w, low_h), (high_w, high_h) = WINDOW_RANGE
+    if (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            and low_w <= value[0] <= high_w and low_h <= value[1] <= high_h):
+        return (value[0], value[1]), ""
+    return None, (f"should be [width, height] in pixels, from {low_w} x {low_h} to "
+                  f"{high_w} x {high_h}")
+
+
+def _check_text_size(value: Any) -> tuple[Any, str]:
+    low, high = TEXT_SIZE_RANGE
+    if _is_number(value) and low <= value <= high:
+        return float(value), ""
+    return None, f"should be a number from {low:g} to {high:g}"
+
+
+def _check_colours(value: Any) -> tuple[Any, str]:
+    if (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, str) and v in PALETTE for v in value)
+            and value[0] != value[1]):
+        return (value[0], value[1]), ""
+    return None, "should be two different colours of: " + ", ".join(PALETTE)
+
+
+def _check_volume(value: Any) -> tuple[Any, str]:
+    if _is_number(value) and 0 <= value <= 1:
+        return float(value), ""
+    return None, "should be a number from 0 to 1"
+
+
+_CHECKS: dict[str, Callable[[Any], tuple[Any, str]]] = {
+    "hex_labels": _check_bool, "animation_speed": _check_speed, "window": _check_window,
+    "fullscreen": _check_bool, "text_size": _check_text_size, "colours": _check_colours,
+    "sound": _check_bool, "volume": _check_volume,
+}
+
+
+def load_settings(folder: str | Path) -> tuple[Settings, str | None]:
+    """The settings kept in ``folder/settings.json`` and a message when something was wrong
+    with them (None when all is well or the file does not exist yet). A damaged file gives
+    the defaults; a key with a wrong type or value gives that key's default."""
+    path = Path(folder) / SETTINGS_FILE
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as error:
+        return Settings(), f"{path}: cannot read the settings ({error.strerror}); defaults used"
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return Settings(), f"{path}: not UTF-8 text; default settings used"
+    except json.JSONDecodeError as error:
+        return Settings(), (f"{path}:{error.lineno}:{error.colno}: not valid JSON "
+                            f"({error.msg}); default settings used")
+    except (ValueError, RecursionError):
+        return Settings(), f"{path}: not valid JSON; default settings used"
+    settings, problems = Settings.from_dict(data)
+    if problems:
+        return settings, f"{path}: " + "; ".join(problems) + " (the default used instead)"
+    return settings, None
+
+
+def save_settings(settings: Settings, folder: str | Path) -> None:
+    """Write ``folder/settings.json`` atomically; raises OSError when it cannot be written."""
+    from game.saves import write_json_atomic
+
+    write_json_atomic(settings.to_dict(), Path(folder) / SETTINGS_FILE)
 
 
 @dataclass
@@ -49,9 +188,24 @@ class Context:
     drawn: list[str] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     scale: float = 1.0  # text and panels grow with the window (1 at 1280 x 800)
+    window: tuple[int, int] = (1280, 800)  # the size set_window was last given
+
+    def __post_init__(self) -> None:
+        self.colours = self.settings.player_colours()
 
     def set_window(self, size: tuple[int, int]) -> None:
-        self.scale = max(1.0, min(size[0] / 1280, size[1] / 800))
+        """The window's size now: text and panels grow with it, times the text size
+        setting."""
+        self.window = (size[0], size[1])
+        self.scale = max(1.0, min(size[0] / 1280, size[1] / 800)) * self.settings.text_size
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Use ``settings`` from now on: the players' colours and the scale of text and
+        panels. In a running app, ``game.ui.scenes.settings.apply_to_app`` also rebuilds the
+        widgets' theme, the window and full screen."""
+        self.settings = settings
+        self.colours = settings.player_colours()
+        self.set_window(self.window)
 
     def px(self, value: int) -> int:
         """``value`` pixels at 1280 x 800, at the window's size now."""
