@@ -33,8 +33,8 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
         prog=prog, description="Warhammer 40,000: Fireteam. With no options, opens the game "
         "window; 'demo' plays a headless game and prints it (demo --help).")
     parser.add_argument("--seed", type=int, default=1, help="seed of games started here")
-    parser.add_argument("--size", nargs=2, type=int, default=(1280, 800),
-                        metavar=("WIDTH", "HEIGHT"))
+    parser.add_argument("--size", nargs=2, type=int, metavar=("WIDTH", "HEIGHT"),
+                        help="the window's size (default: the saved setting, or 1280 800)")
     parser.add_argument("--frames", type=int, help="run this many frames, then stop")
     parser.add_argument("--screenshot", help="save the last frame to this PNG file")
     parser.add_argument("--scene", choices=SCENES, help="open a seeded game at this point")
@@ -53,11 +53,11 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
         return 1
     from game.ui import headless
 
-    size = (options.size[0], options.size[1])
+    size = (options.size[0], options.size[1]) if options.size else None
     if options.fuzz:
-        return headless.fuzz(catalogue, options.fuzz, options.seed, size)
+        return headless.fuzz(catalogue, options.fuzz, options.seed, size or (1280, 800))
     if options.bench_frames:
-        return headless.bench_frames(catalogue, options.bench_frames, size)
+        return headless.bench_frames(catalogue, options.bench_frames, size or (1280, 800))
     return headless.window(catalogue, options.seed, size, options.frames, options.screenshot,
                            options.scene)
 

@@ -100,20 +100,36 @@ def open_scene(app: App, name: str) -> None:
             scene.anim.roll.shown = 99.0
 
 
-def window(catalogue: Catalogue, seed: int, size: tuple[int, int], frames: int | None,
-           screenshot: str | None, scene: str | None) -> int:
+def window(catalogue: Catalogue, seed: int, size: tuple[int, int] | None,
+           frames: int | None, screenshot: str | None, scene: str | None) -> int:
+    """The game window, with the user's settings, saves and autosave (session.py). An
+    unexpected error in a frame shows the error screen instead of closing the window."""
+    from game.ui import session
     from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.settings import apply_to_app
 
-    app = make_app(catalogue, seed, size, sound=True)
+    ctx = session.start(catalogue, seed)
+    app = App(size or ctx.settings.window, seed, ctx)
     if scene:
         open_scene(app, scene)
     else:
         app.push(MenuScene(app))
-    app.run(frames)
-    if screenshot:
-        pygame.image.save(app.screen, screenshot)
-        print(f"saved {screenshot}")
-    pygame.quit()
+    if ctx.settings.fullscreen:
+        apply_to_app(app, ctx.settings, resize=False)
+    try:
+        while app.running and app.stack and (frames is None or app.frames < frames):
+            try:
+                app.frame()
+            except Exception as error:  # noqa: BLE001 - shown to the player, and logged
+                session.crashed(app, error)
+            if frames is None:
+                app.clock.tick(60)
+        if screenshot:
+            pygame.image.save(app.screen, screenshot)
+            print(f"saved {screenshot}")
+    finally:
+        session.finish()
+        pygame.quit()
     return 0
 
 
@@ -132,6 +148,8 @@ def fuzz(catalogue: Catalogue, events: int, seed: int, size: tuple[int, int]) ->
     rng = SplitMix64(seed)
     applied: dict[str, int] = {}
     visited: dict[str, int] = {}
+    last: object = None
+    stay = 0
     try:
         for i in range(events):
             if not app.running or not app.stack:
@@ -143,6 +161,16 @@ def fuzz(catalogue: Catalogue, events: int, seed: int, size: tuple[int, int]) ->
                 app.push(NewGameScene(app, mission=sorted(catalogue.missions)[
                     rng.below(len(catalogue.missions))]))
                 continue
+            stay = stay + 1 if scene is last else 0
+            last = scene
+            if stay > 20 and not isinstance(scene, PlayScene):
+                # a screen that holds the fuzzer too long (a card library...) is left, as a
+                # player would: Esc, and past that the scene is closed
+                if stay > 35 and len(app.stack) > 1:
+                    app.pop()
+                    continue
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE,
+                                                     mod=0, unicode="", scancode=0))
             for event in random_input(app, rng):
                 pygame.event.post(event)
             app.frame()
@@ -170,7 +198,9 @@ def random_input(app: App, rng: SplitMix64) -> list[pygame.event.Event]:
     roll = rng.below(100)
     targets = app.scene.clickables()
     if roll < 75 and targets:
-        _, rect = targets[rng.below(len(targets))]
+        label, rect = targets[rng.below(len(targets))]
+        if label.startswith(("Library", "Cards")):  # side screens: visited, not lived in
+            label, rect = targets[rng.below(len(targets))]
         pos = rect.center
         return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
                 pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),

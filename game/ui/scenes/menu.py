@@ -4,31 +4,40 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.context import DIM, GOLD, INK
+from game.engine.errors import SaveError
+from game.engine.game import Game
+from game.ui.context import DIM, GOLD, INK, Settings
 from game.ui.scene import Scene
 
 ITEMS = (
     ("New game", "new", ""),
+    ("Load game", "load", ""),
     ("Tutorial", "tutorial", "The guided Dual Strike tutorial comes in a later version"),
     ("Mission visualizer", "visualizer", "The set-up visualizer comes in a later version"),
     ("Campaign", "campaign", "Campaign play comes in a later version"),
-    ("Load game", "load", "Saving and loading come in the next version"),
     ("Rules help", "rules", ""),
     ("Card library", "cards", ""),
-    ("Settings", "settings", "Settings come in the next version"),
+    ("Settings", "settings", ""),
     ("Quit", "quit", ""),
 )
 
 
-HOTKEYS = {"new": pygame.K_n, "quit": pygame.K_q, "cards": pygame.K_c, "rules": pygame.K_h}
+HOTKEYS = {"new": pygame.K_n, "quit": pygame.K_q, "cards": pygame.K_c, "rules": pygame.K_h,
+           "load": pygame.K_l, "settings": pygame.K_s, "resume": pygame.K_r}
 
 
 class MenuScene(Scene):
+    notice = ""
+
     def build(self) -> None:
         width, height = self.app.size
-        top = int(height * 0.34)
-        step = min(52, (height - top - 20) // len(ITEMS))
-        for i, (label, key, tip) in enumerate(ITEMS):
+        items = list(ITEMS)
+        if self.ctx.extra.get("resume"):
+            items.insert(0, ("Resume the last game", "resume",
+                             ""))
+        top = int(height * 0.33)
+        step = min(52, (height - top - 20) // len(items))
+        for i, (label, key, tip) in enumerate(items):
             rect = pygame.Rect(0, 0, 320, step - 8)
             rect.midtop = (width // 2, top + i * step)
             self.button(label, rect, lambda key=key: self.choose(key),
@@ -39,6 +48,15 @@ class MenuScene(Scene):
         if key == "new":
             from game.ui.scenes.newgame import NewGameScene
             self.app.push(NewGameScene(self.app))
+        elif key == "resume":
+            self.resume_last()
+        elif key == "load":
+            from game.ui.scenes.load import LoadScene
+            self.app.push(LoadScene(self.app, self.play))
+        elif key == "settings":
+            from game.ui.scenes.settings import SettingsScene
+            self.app.push(SettingsScene(self.app, self.settings_changed,
+                                        notice=self.ctx.extra.pop("settings_notice", None)))
         elif key == "rules":
             self.app.open_rules()
         elif key == "cards":
@@ -46,6 +64,29 @@ class MenuScene(Scene):
             self.app.push(CardBrowserScene(self.app))
         elif key == "quit":
             self.app.running = False
+
+    def play(self, game: Game) -> None:
+        from game.ui.scenes.play import PlayScene
+        self.app.push(PlayScene(self.app, game))
+
+    def resume_last(self) -> None:
+        from game.saves import load_game
+        path = self.ctx.extra.pop("resume", None)
+        self.rebuild()
+        if path is None:
+            return
+        try:
+            game = load_game(path, self.ctx.catalogue)
+        except SaveError as error:
+            self.notice = str(error)
+            return
+        self.play(game)
+
+    def settings_changed(self, settings: Settings) -> None:
+        sound = self.ctx.extra.get("sound")
+        if sound is not None:
+            sound.enabled = settings.sound
+            sound.set_volume(settings.volume)
 
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()
@@ -57,3 +98,7 @@ class MenuScene(Scene):
                       "condensed", "center")
         self.ctx.text(surface, "Digital edition — an unofficial fan project", 15,
                       (width // 2, int(height * 0.29)), DIM, anchor="center")
+        notice = self.notice or self.ctx.extra.get("settings_notice")
+        if notice:
+            self.ctx.text(surface, notice, 14, (width // 2, height - 18), (230, 120, 100),
+                          anchor="midbottom", width=width - 40)

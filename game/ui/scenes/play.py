@@ -31,7 +31,16 @@ from game.engine.actions import (
 )
 from game.engine.dice import RandomDice
 from game.engine.errors import IllegalActionError
-from game.engine.events import Event, InitiativeRolled, RollOff
+from game.engine.events import (
+    ActivationEnded,
+    Event,
+    InitiativeRolled,
+    MissionEnded,
+    PhaseStarted,
+    RollOff,
+    SetupComplete,
+    TurnPassed,
+)
 from game.engine.game import Game
 from game.engine.state import OperativeState, Phase, Step
 from game.ui.anim import Animations
@@ -45,6 +54,8 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 PRIVATE_STEPS = (Step.MULLIGAN, Step.REVEAL)
+# events after which the game is autosaved
+TURN_ENDS = (ActivationEnded, TurnPassed, PhaseStarted, SetupComplete, MissionEnded)
 TOAST_SECONDS = 2.5
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
           pygame.K_DOWN: (0, 1)}
@@ -256,6 +267,9 @@ class PlayScene(Scene):
 
     def after(self, events: list[Event]) -> None:
         self.feed(events)
+        autosave = self.ctx.extra.get("autosave")
+        if autosave is not None and any(isinstance(e, TURN_ENDS) for e in events):
+            autosave(self.game)  # a crash never costs more than the current turn
         if self.game.state.step not in PRIVATE_STEPS:
             self.private_to = None
         elif self.private_to != self.game.state.to_act:
@@ -323,6 +337,12 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
+            elif event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+                from game.ui.scenes.load import SaveScene
+                self.app.push(SaveScene(self.app, self.game))
+            elif event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
+                from game.ui.scenes.pause import PauseScene
+                PauseScene(self.app, self).load()
             elif event.key == pygame.K_ESCAPE:
                 if self.mode or self.target:
                     self.set_mode("")

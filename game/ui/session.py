@@ -1,0 +1,123 @@
+"""One run of the game window: the user's data folder, the settings kept between runs, the
+autosave after every turn, resuming after a crash or a closed window, and what happens when
+something unexpected goes wrong (the game is autosaved, the error goes to the log file, and a
+bug report can be written)."""
+
+from __future__ import annotations
+
+import time
+import traceback
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.engine.defs import Catalogue
+from game.ui import userdata
+from game.ui.assets import Assets
+from game.ui.context import Context, load_settings
+from game.ui.own_missions import load_own_missions
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+    from game.ui.app import App
+
+
+def start(catalogue: Catalogue, seed: int) -> Context:
+    """The context of a run: settings (a damaged file gives the defaults and a notice), own
+    missions, sound, the autosave, and whether the last run left a game to resume."""
+    folder = userdata.data_folder()
+    settings, problem = load_settings(folder)
+    resume = userdata.resume_available(catalogue)
+    userdata.write_crash_marker()
+    own = load_own_missions(catalogue, folder / "missions")
+    ctx = Context(own.catalogue, Assets(), seed, settings=settings)
+    from game.ui.sound import Sound
+
+    ctx.extra["sound"] = Sound(enabled=settings.sound, volume=settings.volume)
+    ctx.extra.update(own_missions=own, resume=resume, settings_notice=problem,
+                     autosave=safe_autosave)
+    return ctx
+
+
+def finish() -> None:
+    """A clean exit: no game to resume next time."""
+    userdata.remove_crash_marker()
+
+
+def safe_autosave(game: Game) -> str | None:
+    """Autosave ``game``; a full disk or a read-only folder never stops play (the problem
+    goes to the log file)."""
+    try:
+        return str(userdata.autosave(game))
+    except OSError as error:
+        log(f"autosave failed: {error}")
+        return None
+
+
+def log(text: str) -> None:
+    try:
+        with userdata.log_path().open("a", encoding="utf-8") as handle:
+            handle.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {text}\n")
+    except OSError:
+        pass
+
+
+def playing(app: App) -> Game | None:
+    """The game being played, if any scene holds one."""
+    for scene in reversed(app.stack):
+        game = getattr(scene, "game", None)
+        if game is not None and hasattr(game, "legal_actions"):
+            return game  # type: ignore[no-any-return]
+    return None
+
+
+def crashed(app: App, error: BaseException) -> None:
+    """Something went wrong in a frame: autosave, log, and show the error screen."""
+    text = "".join(traceback.format_exception(error))
+    log(f"unexpected error:\n{text}")
+    game = playing(app)
+    saved = safe_autosave(game) if game is not None else None
+    from game.ui.scenes.error import ErrorScene
+
+    summary = f"{type(error).__name__}: {error}"
+    app.replace(ErrorScene(app, summary, lambda: bug_report(text, game), saved))
+
+
+def bug_report(trace: str, game: Game | None) -> str:
+    """One file in the data folder's reports/: the error, the game's log, the save and the
+    position as a scenario file. Returns its path."""
+    import json
+
+    from game.scenario_export import ExportError, export_scenario
+
+    parts = [f"# Fireteam bug report, {time.strftime('%Y-%m-%d %H:%M:%S')}", "", "## error",
+             trace]
+    if game is not None:
+        parts += ["## actions", *game.log, "", "## save", json.dumps(game.to_dict())]
+        try:
+            parts += ["", "## scenario", export_scenario(game)]
+        except (ExportError, ValueError) as problem:
+            parts += ["", "## scenario", f"(not exportable: {problem})"]
+    folder = userdata.data_folder() / "reports"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"report-{time.strftime('%Y%m%d-%H%M%S')}.txt"
+    path.write_text("\n".join(parts) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def export_position(game: Game, name: str | None = None) -> tuple[bool, str]:
+    """Write the position as a scenario file into the data folder's scenarios/; returns
+    (done, the path or why it cannot be written)."""
+    from game.scenario_export import ExportError, export_scenario
+
+    try:
+        text = export_scenario(game)
+    except (ExportError, ValueError) as problem:
+        return False, str(problem)
+    folder = userdata.data_folder() / "scenarios"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name or time.strftime('position-%Y%m%d-%H%M%S')}.yaml"
+    path.write_text(text, encoding="utf-8")
+    return True, str(path)
+
+
+__all__ = ["Path", "bug_report", "crashed", "export_position", "finish", "start"]
