@@ -144,6 +144,10 @@ class LoadScene(Scene):
                     tooltip="Delete the selected save (you are asked first)")
         if chosen is not None:
             self.hotkeys[pygame.K_DELETE] = self.ask_delete
+        self.button("Watch", pygame.Rect(width - 30 - px(610), y, px(170), h), self.watch,
+                    hotkey=pygame.K_w, enabled=chosen is not None and not chosen.error,
+                    tooltip="Watch the game so far again: the engine replays its actions "
+                    "and dice")
         self.button("Load", pygame.Rect(width - 30 - px(230), y, px(230), h), self.load,
                     hotkey=pygame.K_RETURN, enabled=chosen is not None,
                     object_id="#big_button")
@@ -174,6 +178,21 @@ class LoadScene(Scene):
 
     def scroll_by(self, rows: int) -> None:
         self.scroll = max(0, min(max(0, len(self.saves) - self.visible), self.scroll + rows))
+
+    def watch(self) -> None:
+        """The chosen save as a replay (re-played by the engine from its actions and dice)."""
+        chosen = self.chosen
+        if chosen is None:
+            return
+        try:
+            from game.replay import Replay, ReplayError
+            from game.ui.scenes.replay import ReplayScene
+
+            replay = Replay.from_game(load_game(chosen.path, self.ctx.catalogue))
+        except (SaveError, ReplayError) as error:
+            self.show(str(error), RED)
+            return
+        self.app.push(ReplayScene(self.app, replay))
 
     def load(self) -> None:
         chosen = self.chosen
