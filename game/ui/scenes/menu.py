@@ -6,7 +6,7 @@ import pygame
 
 from game.engine.errors import SaveError
 from game.engine.game import Game
-from game.ui.context import DIM, GOLD, INK, Settings
+from game.ui.context import DIM, GOLD, INK, Context, Settings
 from game.ui.scene import Scene
 
 ITEMS = (
@@ -24,6 +24,14 @@ ITEMS = (
 
 HOTKEYS = {"new": pygame.K_n, "quit": pygame.K_q, "cards": pygame.K_c, "rules": pygame.K_h,
            "load": pygame.K_l, "settings": pygame.K_s, "resume": pygame.K_r}
+
+
+def apply_sound(ctx: Context, settings: Settings) -> None:
+    """The sound settings, in force at once."""
+    sound = ctx.extra.get("sound")
+    if sound is not None:
+        sound.enabled = settings.sound
+        sound.set_volume(settings.volume)
 
 
 class MenuScene(Scene):
@@ -83,10 +91,7 @@ class MenuScene(Scene):
         self.play(game)
 
     def settings_changed(self, settings: Settings) -> None:
-        sound = self.ctx.extra.get("sound")
-        if sound is not None:
-            sound.enabled = settings.sound
-            sound.set_volume(settings.volume)
+        apply_sound(self.ctx, settings)
 
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()

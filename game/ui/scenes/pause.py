@@ -74,8 +74,9 @@ class PauseScene(Scene):
         self.app.push(LoadScene(self.app, play))
 
     def settings(self) -> None:
+        from game.ui.scenes.menu import apply_sound
         from game.ui.scenes.settings import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.push(SettingsScene(self.app, lambda s: apply_sound(self.ctx, s)))
 
     def export(self) -> None:
         from game.ui.session import export_position
