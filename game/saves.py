@@ -21,11 +21,26 @@ _LEFTOVER = re.compile(r"^\.(?P<slot>.+)\.[a-z0-9_]{8}\.tmp$")
 STALE_AFTER = 3600.0  # seconds: another slot's temporary file this old is surely abandoned
 
 
-def save_game(game: Game, path: str | Path) -> None:
-    """Write ``game`` to ``path`` atomically; raises OSError when the folder is not writable.
-    Leftovers of earlier interrupted saves of this slot (and stale ones of other slots) are
-    removed first."""
-    write_json_atomic(game.to_dict(), path)
+def save_game(game: Game, path: str | Path, players: dict[int, str] | None = None) -> None:
+    """Write ``game`` to ``path`` atomically (with the players' names, when given); raises
+    OSError when the folder is not writable. Leftovers of earlier interrupted saves of this
+    slot (and stale ones of other slots) are removed first."""
+    data = game.to_dict()
+    if players:
+        data["players"] = {str(p): str(name)[:40] for p, name in players.items()}
+    write_json_atomic(data, path)
+
+
+def read_players(path: str | Path) -> dict[int, str] | None:
+    """The players' names a save was written with, or None (an older save, or unreadable:
+    the names are a convenience, never a reason to refuse a save)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        names = data.get("players")
+        found = {int(p): str(n) for p, n in names.items() if str(p) in ("1", "2")}
+    except (OSError, ValueError, AttributeError, TypeError):
+        return None
+    return found if set(found) == {1, 2} else None
 
 
 def write_json_atomic(data: Any, path: str | Path) -> None:

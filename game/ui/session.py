@@ -43,11 +43,11 @@ def finish() -> None:
     userdata.remove_crash_marker()
 
 
-def safe_autosave(game: Game) -> str | None:
+def safe_autosave(game: Game, players: dict[int, str] | None = None) -> str | None:
     """Autosave ``game``; a full disk or a read-only folder never stops play (the problem
     goes to the log file)."""
     try:
-        return str(userdata.autosave(game))
+        return str(userdata.autosave(game, players))
     except OSError as error:
         log(f"autosave failed: {error}")
         return None
@@ -75,7 +75,7 @@ def crashed(app: App, error: BaseException) -> None:
     text = "".join(traceback.format_exception(error))
     log(f"unexpected error:\n{text}")
     game = playing(app)
-    saved = safe_autosave(game) if game is not None else None
+    saved = safe_autosave(game, app.ctx.names) if game is not None else None
     from game.ui.scenes.error import ErrorScene
 
     summary = f"{type(error).__name__}: {error}"

@@ -171,7 +171,7 @@ def autosave_path() -> Path:
     return autosaves_folder() / AUTOSAVE
 
 
-def autosave(game: Game) -> Path:
+def autosave(game: Game, players: dict[int, str] | None = None) -> Path:
     """Save ``game`` atomically as autosaves/latest.json, the one there before kept as
     previous.json. Raises OSError when the folder is not writable."""
     latest = autosave_path()
@@ -180,7 +180,7 @@ def autosave(game: Game) -> Path:
         temporary = latest.with_name(f".{PREVIOUS_AUTOSAVE}.copy.tmp")
         shutil.copyfile(latest, temporary)
         os.replace(temporary, previous)
-    save_game(game, latest)
+    save_game(game, latest, players)
     return latest
 
 

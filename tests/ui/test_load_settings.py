@@ -218,7 +218,9 @@ def test_save_scene_saves_under_a_typed_name(make_app, catalogue, home):
     click(app, button(app, "Save").center)
     path = home / "saves" / "Club night.json"
     assert saved == [path] and path.exists()
-    assert json.loads(path.read_text(encoding="utf-8")) == game.to_dict()
+    written = json.loads(path.read_text(encoding="utf-8"))
+    assert written.pop("players") == {"1": app.ctx.names[1], "2": app.ctx.names[2]}
+    assert written == game.to_dict()
     assert isinstance(app.scene, LoadScene)
 
 

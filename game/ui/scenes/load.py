@@ -19,7 +19,7 @@ import pygame
 import pygame_gui
 
 from game.engine.game import Game, SaveError
-from game.saves import load_game, save_game
+from game.saves import load_game, read_players, save_game
 from game.ui import userdata
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE, RED, Context, panel
@@ -213,6 +213,9 @@ class LoadScene(Scene):
             return False
         if self.app.stack and self.app.scene is self:
             self.app.pop()
+        names = read_players(path)
+        if names:
+            self.ctx.names = names
         self.on_load(game)
         return True
 
@@ -490,7 +493,7 @@ class SaveScene(Scene):
             self.message = "Type a name for the save first."
             return None
         try:
-            save_game(self.game, path)
+            save_game(self.game, path, self.ctx.names)
         except OSError as error:
             self.message = f"Could not save to {path}: {error.strerror or error}"
             return None

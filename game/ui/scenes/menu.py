@@ -78,7 +78,7 @@ class MenuScene(Scene):
         self.app.push(PlayScene(self.app, game))
 
     def resume_last(self) -> None:
-        from game.saves import load_game
+        from game.saves import load_game, read_players
         path = self.ctx.extra.pop("resume", None)
         self.rebuild()
         if path is None:
@@ -88,6 +88,7 @@ class MenuScene(Scene):
         except SaveError as error:
             self.notice = str(error)
             return
+        self.ctx.names = read_players(path) or self.ctx.names
         self.play(game)
 
     def settings_changed(self, settings: Settings) -> None:

@@ -269,7 +269,7 @@ class PlayScene(Scene):
         self.feed(events)
         autosave = self.ctx.extra.get("autosave")
         if autosave is not None and any(isinstance(e, TURN_ENDS) for e in events):
-            autosave(self.game)  # a crash never costs more than the current turn
+            autosave(self.game, self.ctx.names)  # a crash costs at most the current turn
         if self.game.state.step not in PRIVATE_STEPS:
             self.private_to = None
         elif self.private_to != self.game.state.to_act:
