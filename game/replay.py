@@ -27,8 +27,8 @@ from game.engine.defs import Catalogue
 from game.engine.dice import DiceExhaustedError, ReplayDice
 from game.engine.errors import IllegalActionError
 from game.engine.events import Event
-from game.engine.game import Game
-from game.engine.state import OperativeState, State
+from game.engine.game import Game, starting_state
+from game.engine.state import State
 
 __all__ = ["SNAPSHOT_EVERY", "Replay", "ReplayError", "ReplayMismatch", "initial_state",
            "replay_from_save_file"]
@@ -55,18 +55,7 @@ def initial_state(config: Config) -> State:
         names = [t.id if t is not None else None for t in (teams.get(1), teams.get(2))]
         raise ReplayError("a replay needs a game of a shipped mission between two shipped "
                           f"fireteams (a game begun with Game.new); this one has {names}")
-    state = State()
-    mirror = teams[1].id == teams[2].id  # type: ignore[union-attr]
-    for player in (1, 2):
-        team = teams[player]
-        assert team is not None
-        for entry in team.composition:
-            for n in range(1, entry.count + 1):
-                op_id = entry.id if entry.count == 1 else f"{entry.id}{n}"
-                if mirror:
-                    op_id = f"p{player}_{op_id}"
-                state.operatives[op_id] = OperativeState(op_id, player, entry.card)
-    return state
+    return starting_state(config)
 
 
 class Replay:

@@ -50,6 +50,25 @@ CHECKPOINT_EVERY = 16
 Snapshot = tuple[State, int, int, int, dict[str, Any]]
 
 
+def starting_state(config: Config) -> State:
+    """The state before set-up: each fireteam's operatives, not yet deployed, named from its
+    composition (``intercessor1``...; ``p1_``/``p2_`` in front when both play the same
+    fireteam)."""
+    state = State()
+    teams = config.fireteams
+    mirror = teams[1] is not None and teams[2] is not None and teams[1].id == teams[2].id
+    for player in (1, 2):
+        team = teams[player]
+        assert team is not None
+        for entry in team.composition:
+            for n in range(1, entry.count + 1):
+                op_id = entry.id if entry.count == 1 else f"{entry.id}{n}"
+                if mirror:
+                    op_id = f"p{player}_{op_id}"
+                state.operatives[op_id] = OperativeState(op_id, player, entry.card)
+    return state
+
+
 class Game:
     """A mission in progress. Build one with :meth:`new` (a shipped mission) or directly
     from a :class:`Config` and a :class:`State` (scenario files, saves)."""
@@ -100,18 +119,7 @@ class Game:
         if honours:
             spec["honours"] = honours
         config = build_config(catalogue, spec)
-        state = State()
-        mirror = fireteams[0] == fireteams[1]
-        for player in (1, 2):
-            team = config.fireteams[player]
-            assert team is not None
-            for entry in team.composition:
-                for n in range(1, entry.count + 1):
-                    op_id = entry.id if entry.count == 1 else f"{entry.id}{n}"
-                    if mirror:
-                        op_id = f"p{player}_{op_id}"
-                    state.operatives[op_id] = OperativeState(op_id, player, entry.card)
-        return cls(config, state, dice if dice is not None else RandomDice(0))
+        return cls(config, starting_state(config), dice if dice is not None else RandomDice(0))
 
     def clone(self, dice: Dice | None = None) -> Game:
         """An independent copy sharing only what never changes (the config and catalogue),
