@@ -226,7 +226,8 @@ class Painter:
         """The board view and its layer (art, key marks, objectives) for ``study``."""
         m = study.mission
         key = (m.id, tuple(sorted(m.objectives.items())),
-               tuple(sorted((k, tuple(v)) for k, v in m.territories.items())), study.shown_side, study.labels, area.topleft, area.size)
+               tuple(sorted((k, tuple(v)) for k, v in m.territories.items())),
+               study.shown_side, study.labels, area.topleft, area.size)
         if key not in self._views:
             if len(self._views) > 16:
                 self._views.clear()
@@ -268,7 +269,7 @@ class Painter:
             view.shade(surface, seen_from(grid, study.watched, occupied), SEEN_SHADE)
         for h, (player, card) in sorted(study.placed.items()):
             self.token(surface, view, h, player, card, h == study.watched)
-        if study.sight:
+        if study.sight and study.tool == "sight":
             a, b = study.sight
             view.outline(surface, a, INK, 3)
             if b is not None:
@@ -314,7 +315,7 @@ class Painter:
         ctx = self.ctx
         m = study.mission
         cat = ctx.catalogue
-        key_height = ctx.px(150)
+        key_height = ctx.px(20) + ctx.px(24) * 5 + ctx.px(14)
         card_rect = pygame.Rect(rect.left, rect.top, rect.width,
                                 max(ctx.px(300), int(rect.height * 0.5)))
         inner = panel(surface, card_rect, "Mission card", ctx)
@@ -376,13 +377,13 @@ class Painter:
             pygame.draw.rect(surface, KEY_BLOCKED, box, 2)
         elif kind == "cover":
             for x in range(box.left, box.right, 6):
-                pygame.draw.line(surface, KEY_COVER, (x, box.top), (min(x + 3, box.right), box.top), 2)
-                pygame.draw.line(surface, KEY_COVER, (x, box.bottom - 2),
-                                 (min(x + 3, box.right), box.bottom - 2), 2)
+                end = min(x + 3, box.right)
+                pygame.draw.line(surface, KEY_COVER, (x, box.top), (end, box.top), 2)
+                pygame.draw.line(surface, KEY_COVER, (x, box.bottom - 2), (end, box.bottom - 2), 2)
             for y in range(box.top, box.bottom, 6):
-                pygame.draw.line(surface, KEY_COVER, (box.left, y), (box.left, min(y + 3, box.bottom)), 2)
-                pygame.draw.line(surface, KEY_COVER, (box.right - 2, y),
-                                 (box.right - 2, min(y + 3, box.bottom)), 2)
+                end = min(y + 3, box.bottom)
+                pygame.draw.line(surface, KEY_COVER, (box.left, y), (box.left, end), 2)
+                pygame.draw.line(surface, KEY_COVER, (box.right - 2, y), (box.right - 2, end), 2)
         else:
             pygame.draw.circle(surface, KEY_OBJECTIVE, box.center, box.width // 2, 2)
             self.ctx.text(surface, "!", 14, box.center, KEY_OBJECTIVE, "bold", "center")
