@@ -461,7 +461,7 @@ def draw_key_marks(ctx: Context, view: BoardView, surface: pygame.Surface,
                              (b[0] + offset[0], b[1] + offset[1]), 3)
     for obj, h in sorted(view.config.objectives.items()):
         cx, cy = view.centre(h)
-        centre = (cx + offset[0], cy + offset[1])
+        centre = (round(cx) + offset[0], round(cy) + offset[1])
         radius = int(view.size * 0.55)
         icon = ctx.assets.scaled("objective.png", (radius * 2, radius * 2))
         surface.blit(icon, icon.get_rect(center=centre))
