@@ -120,3 +120,48 @@ def test_a_mission_file_is_checked_by_the_content_loader(make_app, tmp_path) -> 
     app.frame([])
     assert scene.study.mission.name == "Fine Strike" and not scene.error
     assert not any(t.startswith("Play this mission") for t, _ in scene.clickables())
+
+
+def test_a_mission_laid_out_in_the_editor_loads_and_plays_a_whole_game(make_app,
+                                                                       catalogue) -> None:
+    from game.simulate import play_random_game
+    from game.ui.own_missions import load_own_missions
+    from game.ui.scenes.mission_editor import MissionEditorScene
+    from game.ui.userdata import data_folder
+
+    app = make_app()
+    viz = VisualizerScene(app, mission="dual_strike")
+    app.push(viz)
+    app.frame([])
+    key(app, pygame.K_y)
+    editor = app.scene
+    assert isinstance(editor, MissionEditorScene)
+    app.frame([])
+    board = editor.painter.board
+    pos = board.centre
+    click(app, tuple(map(int, pos("E6"))))  # pick obj1 up...
+    click(app, tuple(map(int, pos("D5"))))  # ...and put it down on D5
+    click(app, tuple(map(int, pos("H6"))))  # a new objective in the middle
+    assert sorted(editor.draft.objectives.values()) == ["D5", "H6", "K6"]
+    editor.draft.name = "Crossfire Yard"
+    editor.draft.scoring = "power_up"
+    key(app, pygame.K_m)  # the mirror
+    grid = board.grid
+    assert editor.draft.symmetric(catalogue)
+    assert grid.half_turn("D5") in editor.draft.objectives.values()
+    editor.check()
+    assert editor.mission is not None, editor.draft.problems
+    key(app, pygame.K_s)
+    path = data_folder() / "missions" / "own_crossfire_yard.yaml"
+    assert path.exists()
+    own = load_own_missions(catalogue, data_folder() / "missions")
+    assert "own_crossfire_yard" in own.own and not own.broken
+    assert "own_crossfire_yard" in app.ctx.catalogue.missions  # in the new-game list
+    game = play_random_game(own.catalogue, "own_crossfire_yard",
+                            ("gideon", "deathless_destroyers"), 3)
+    assert game.is_over
+    # a broken layout is reported as the loader words it, and is not saved
+    editor.draft.objectives["obj9"] = "F5"
+    editor.check()
+    assert editor.mission is None and any("blocked" in p for p in editor.draft.problems)
+    path.unlink()
