@@ -3,6 +3,8 @@
 - no arguments: the game window;
 - ``demo [--seed N] [--mission M] [--fireteams X Y] [--brief]``: a headless game between two
   random players, its log printed;
+- ``visualize [MISSION] [--png FILE.png]``: the mission visualizer, or a mission's set-up as a
+  PNG without a window;
 - ``--frames N --screenshot FILE [--scene NAME]``: run N frames of the program (headless under
   ``SDL_VIDEODRIVER=dummy``) and save the last one; ``--scene`` opens a seeded game at that
   point first (menu, newgame, setup, deploy, play, attack-preview, dice, handover, end);
@@ -29,6 +31,9 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["demo"]:
         return demo(args[1:], prog)
+    if args[:1] == ["visualize"]:
+        from game.ui.visualize import main as visualize
+        return visualize(args[1:], prog)
     parser = argparse.ArgumentParser(
         prog=prog, description="Warhammer 40,000: Fireteam. With no options, opens the game "
         "window; 'demo' plays a headless game and prints it (demo --help).")
