@@ -13,7 +13,7 @@ ITEMS = (
     ("New game", "new", ""),
     ("Load game", "load", ""),
     ("Tutorial", "tutorial", "The guided Dual Strike tutorial comes in a later version"),
-    ("Mission visualizer", "visualizer", "The set-up visualizer comes in a later version"),
+    ("Mission visualizer", "visualizer", ""),
     ("Campaign", "campaign", "Campaign play comes in a later version"),
     ("Rules help", "rules", ""),
     ("Card library", "cards", ""),
@@ -23,7 +23,8 @@ ITEMS = (
 
 
 HOTKEYS = {"new": pygame.K_n, "quit": pygame.K_q, "cards": pygame.K_c, "rules": pygame.K_h,
-           "load": pygame.K_l, "settings": pygame.K_s, "resume": pygame.K_r}
+           "load": pygame.K_l, "settings": pygame.K_s, "resume": pygame.K_r,
+           "visualizer": pygame.K_v}
 
 
 def apply_sound(ctx: Context, settings: Settings) -> None:
@@ -67,6 +68,9 @@ class MenuScene(Scene):
                                         notice=self.ctx.extra.pop("settings_notice", None)))
         elif key == "rules":
             self.app.open_rules()
+        elif key == "visualizer":
+            from game.ui.scenes.visualizer import VisualizerScene
+            self.app.push(VisualizerScene(self.app))
         elif key == "cards":
             from game.ui.scenes.cards import CardBrowserScene
             self.app.push(CardBrowserScene(self.app))
