@@ -229,11 +229,13 @@ class TutorialScene(PlayScene):
                 buttons.append((BACK, self.back))
             buttons.append((LEAVE, self.leave_tutorial))
         font = self.ctx.assets.font(px(15))
+        big = self.ctx.assets.font(px(21), "bold")
         x = row.left
         for label, run in buttons:
-            rect = pygame.Rect(x, row.top, font.size(label)[0] + px(28), row.height)
-            self.button(label, rect, run, object_id="#big_button" if label in (
-                NEXT, FINISH, PLAY_REAL) else "")
+            main = label in (NEXT, FINISH, PLAY_REAL)
+            width = (big if main else font).size(label)[0] + px(28)
+            rect = pygame.Rect(x, row.top, width, row.height)
+            self.button(label, rect, run, object_id="#big_button" if main else "")
             x = rect.right + 8
 
     # --- where the step points --------------------------------------------------------------
@@ -330,9 +332,9 @@ class TutorialScene(PlayScene):
                       box: pygame.Rect | None = None) -> None:
         box = box or self.box
         target = target if target is not None else self.target_rect()
+        draw_box(self, surface, box)
         if target is not None:
             draw_highlight(surface, target, box, self.time)
-        draw_box(self, surface, box)
 
 
 def draw_highlight(surface: pygame.Surface, target: pygame.Rect, box: pygame.Rect,
