@@ -31,7 +31,7 @@ from game.engine.game import Game
 
 MISSION = "dual_strike"
 TEAMS = ("gideon", "deathless_destroyers")
-SCRIPT = Path(__file__).resolve().parents[2] / "assets" / "tutorial.yaml"
+SCRIPT = "tutorial.yaml"  # in assets/ of the content root (a checkout's, or the wheel's)
 PROGRESS_FILE = "tutorial.json"
 # panels a step may point at (game/ui/scenes/tutorial.py finds their rectangles)
 PANELS = ("tracker", "score", "cards", "operative", "buttons", "log", "board", "hint",
@@ -65,7 +65,10 @@ class Script:
 
 
 def load_script(path: Path | str | None = None) -> Script:
-    data = yaml.safe_load(Path(path or SCRIPT).read_text(encoding="utf-8"))
+    if path is None:
+        from game.content.loader import content_root
+        path = content_root() / "assets" / SCRIPT
+    data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
     if not isinstance(data, dict) or not isinstance(data.get("steps"), list):
         raise ScriptError("the tutorial script needs a list of steps")
     steps = []
