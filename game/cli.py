@@ -5,6 +5,8 @@
   random players, its log printed;
 - ``visualize [MISSION] [--png FILE.png]``: the mission visualizer, or a mission's set-up as a
   PNG without a window;
+- ``tutorial [--autoplay]``: the guided Dual Strike tutorial; ``--autoplay`` plays it headless
+  by synthesized clicks and exits 0 at its final summary (non-zero, with the step, if not);
 - ``--frames N --screenshot FILE [--scene NAME]``: run N frames of the program (headless under
   ``SDL_VIDEODRIVER=dummy``) and save the last one; ``--scene`` opens a seeded game at that
   point first (menu, newgame, setup, deploy, play, attack-preview, dice, handover, end);
@@ -34,6 +36,8 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     if args[:1] == ["visualize"]:
         from game.ui.visualize import main as visualize
         return visualize(args[1:], prog)
+    if args[:1] == ["tutorial"]:
+        return tutorial(args[1:], prog)
     parser = argparse.ArgumentParser(
         prog=prog, description="Warhammer 40,000: Fireteam. With no options, opens the game "
         "window; 'demo' plays a headless game and prints it (demo --help).")
@@ -97,6 +101,29 @@ def demo(argv: Sequence[str], prog: str | None = None) -> int:
     for line in game.events[-1:] if args.brief else game.events:
         print(line)
     return 0
+
+
+def tutorial(argv: Sequence[str], prog: str | None = None) -> int:
+    parser = argparse.ArgumentParser(prog=f"{prog or 'fireteam'} tutorial",
+                                     description="The guided Dual Strike tutorial")
+    parser.add_argument("--autoplay", action="store_true",
+                        help="play it headless by synthesized clicks; exit 0 at the end")
+    parser.add_argument("--screenshots", metavar="FOLDER",
+                        help="with --autoplay: save every step's screen as a PNG there")
+    args = parser.parse_args(argv)
+    if args.autoplay:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    try:
+        catalogue = load_catalogue()
+    except ContentError as error:
+        print(f"the game content has errors:\n{error}", file=sys.stderr)
+        return 1
+    from game.ui.scenes import tutorial as scene
+
+    if args.autoplay:
+        return scene.run_autoplay(catalogue, screenshots=args.screenshots)
+    return scene.run_window(catalogue)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from game.ui.scene import Scene
 ITEMS = (
     ("New game", "new", ""),
     ("Load game", "load", ""),
-    ("Tutorial", "tutorial", "The guided Dual Strike tutorial comes in a later version"),
+    ("Tutorial", "tutorial", ""),
     ("Mission visualizer", "visualizer", ""),
     ("Campaign", "campaign", "Campaign play comes in a later version"),
     ("Rules help", "rules", ""),
@@ -24,7 +24,7 @@ ITEMS = (
 
 HOTKEYS = {"new": pygame.K_n, "quit": pygame.K_q, "cards": pygame.K_c, "rules": pygame.K_h,
            "load": pygame.K_l, "settings": pygame.K_s, "resume": pygame.K_r,
-           "visualizer": pygame.K_v}
+           "visualizer": pygame.K_v, "tutorial": pygame.K_t}
 
 
 def apply_sound(ctx: Context, settings: Settings) -> None:
@@ -68,6 +68,9 @@ class MenuScene(Scene):
                                         notice=self.ctx.extra.pop("settings_notice", None)))
         elif key == "rules":
             self.app.open_rules()
+        elif key == "tutorial":
+            from game.ui.scenes.tutorial import TutorialScene
+            self.app.push(TutorialScene(self.app))
         elif key == "visualizer":
             from game.ui.scenes.visualizer import VisualizerScene
             self.app.push(VisualizerScene(self.app))

@@ -1,0 +1,522 @@
+"""The guided tutorial: a real game of Dual Strike on the play screen, with a guidance box
+(the step's text, Next / Back, leave), a highlight and an arrow at what the step talks
+about, and only the step's expected action let through (anything else gets a gentle
+reminder). The steps are ``assets/tutorial.yaml``, played by :class:`game.ui.tutorial.Runner`.
+
+The menu opens it with ``TutorialScene(app)`` (it resumes at the step the player left);
+``python main.py tutorial --autoplay`` runs it by synthesized clicks (:func:`autoplay`).
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.actions import (
+    Action,
+    Attack,
+    Deploy,
+    Disengage,
+    Move,
+    Mulligan,
+    PlayPloy,
+    Reveal,
+)
+from game.engine.events import Event
+from game.engine.state import Step as EngineStep
+from game.ui.anim import Animations
+from game.ui.context import DIM, GOLD, INK, panel
+from game.ui.scenes.handover import HandoverScene
+from game.ui.scenes.play import PRIVATE_STEPS, PlayScene
+from game.ui.tutorial import (
+    MISSION,
+    TEAMS,
+    Runner,
+    Script,
+    ScriptError,
+    auto_target,
+    load_progress,
+    load_script,
+    save_progress,
+    start,
+)
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+HIGHLIGHT = (255, 208, 40)
+REMINDER_SECONDS = 4.0
+NEXT, BACK, LEAVE = "Next", "Back a step", "Leave tutorial"
+FINISH = "Finish this turning point for me"
+PLAY_REAL, TO_MENU = "Play Dual Strike for real", "Back to the menu"
+
+
+def progress_folder() -> Path | None:
+    from game.ui.userdata import data_folder
+    try:
+        return data_folder()
+    except OSError:
+        return None
+
+
+class TutorialScene(PlayScene):
+    """A PlayScene whose clicks go through the tutorial's current step."""
+
+    def __init__(self, app: App, index: int | None = None, script: Script | None = None,
+                 remember: bool = True) -> None:
+        self.script = script or load_script()
+        self.folder = progress_folder() if remember else None
+        if index is None:
+            index = load_progress(self.folder)
+        self.runner: Runner = start(app.ctx.catalogue, self.script, index)
+        super().__init__(app, self.runner.game)
+        self.reminder: tuple[str, float] | None = None
+        self.error: str | None = None
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.time = 0.0
+        self.remember = remember
+        save_progress(self.folder, self.runner.index)
+
+    # --- the step -------------------------------------------------------------------------
+
+    @property
+    def step(self):
+        return self.runner.step
+
+    def instruction(self) -> str:
+        step = self.step
+        if step.kind == "read":
+            return f"Press {'the button below' if step.final else NEXT} to go on."
+        if step.kind == "finish":
+            return f"Press \"{FINISH}\"."
+        wanted = self.runner.expected()
+        return f"This step asks for: {wanted}." if wanted else ""
+
+    def remind(self, why: str = "") -> None:
+        text = "Not that one: " + self.instruction() if not why else why
+        self.reminder = (text, REMINDER_SECONDS)
+
+    def next_step(self) -> None:
+        """The step is done: check it showed what it should, then go on."""
+        try:
+            self.runner.advance()
+        except ScriptError as error:
+            self.error = str(error)
+            return
+        save_progress(self.folder, self.runner.index)
+        self.reminder = None
+        self.rebuild()
+
+    def back(self) -> None:
+        """One step back: the game re-played from the start up to that step (dice cannot be
+        taken back)."""
+        index = max(0, self.runner.index - 1)
+        app = self.app
+        app.pop()
+        app.push(TutorialScene(app, index, self.script, self.remember))
+
+    def leave_tutorial(self) -> None:
+        save_progress(self.folder, self.runner.index)
+        self.app.pop()
+        if not self.app.stack:
+            from game.ui.scenes.menu import MenuScene
+            self.app.push(MenuScene(self.app))
+
+    def play_for_real(self) -> None:
+        save_progress(self.folder, 0)
+        app = self.app
+        app.pop()
+        app.push(PlayScene.new_game(app, MISSION, TEAMS))
+
+    def finish_for_me(self) -> None:
+        if self.step.kind != "finish":
+            self.remind()
+            return
+        events = self.runner.finish_turning_point()
+        for event in events:
+            self.log.add(str(event.for_viewer(None)))
+        self.anim = Animations(self.ctx)  # the computer's turns are in the log, not replayed
+        self.anim.add([e.for_viewer(None) for e in events[-3:]], self.ctx.names)
+        self.anim.roll = None
+        self.after([])
+        self.next_step()
+
+    # --- the play scene, filtered -----------------------------------------------------------
+
+    def act(self, action: Action | None) -> None:
+        if action is None:
+            return
+        if self.step.kind != "act" or self.runner.why_not(action):
+            self.remind()
+            return
+        legal = self.game.legal_actions()
+        listed = next((a for a in legal if a == action), None)
+        if listed is None and not (isinstance(action, Move) and self.game.is_legal(action)):
+            self.say(self.game.why_not(action) or "not allowed now")
+            return
+        try:
+            events = self.runner.apply(listed or action)
+        except ScriptError as error:
+            self.error = str(error)
+            return
+        kind = type(action).__name__
+        self.applied[kind] = self.applied.get(kind, 0) + 1
+        self.after(events)
+        if self.runner.step_complete():
+            self.next_step()
+
+    def after(self, events: list[Event]) -> None:
+        autosave = self.ctx.extra.pop("autosave", None)  # a tutorial is never autosaved
+        try:
+            super().after(events)
+        finally:
+            if autosave is not None:
+                self.ctx.extra["autosave"] = autosave
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        # the guidance box is not the board: a click on it never reaches a hex below
+        if event.type == pygame.MOUSEBUTTONDOWN and self.box.collidepoint(event.pos):
+            return
+        super().on_event(event)
+
+    def undo(self) -> None:
+        self.remind("The tutorial keeps to its script: no undo here.")
+
+    def private_expected(self) -> bool:
+        """The step's next action needs a hand shown (after a hand-over)."""
+        return self.step.kind == "act" and self.game.state.step in PRIVATE_STEPS
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.anim.update(dt)
+        if self.toast is not None:
+            text, pos, left = self.toast
+            self.toast = (text, pos, left - dt) if left > dt else None
+        if self.reminder is not None:
+            text, left = self.reminder
+            self.reminder = (text, left - dt) if left > dt else None
+        state = self.game.state
+        if self.private_expected() and self.private_to != state.to_act:
+            self.app.push(TutorialHandover(self.app, state.to_act, self.reveal_to, self))
+
+    # --- layout -----------------------------------------------------------------------------
+
+    def build(self) -> None:
+        super().build()
+        board = self.view_board.rect
+        px = self.ctx.px
+        width = min(px(560), board.width - 20)
+        self.box = pygame.Rect(board.left + 10, 0, width, px(196))
+        self.box.bottom = board.bottom - 4
+        target = self.target_rect()
+        if target is not None and target.colliderect(self.box):
+            self.box.top = board.top + 4
+        step = self.step
+        row = pygame.Rect(0, 0, px(120), px(30))
+        row.bottomleft = (self.box.left + 12, self.box.bottom - 10)
+        buttons: list[tuple[str, object]] = []
+        if step.final:
+            buttons = [(PLAY_REAL, self.play_for_real), (TO_MENU, self.leave_tutorial)]
+        else:
+            if step.kind == "read":
+                buttons.append((NEXT, self.next_step))
+            elif step.kind == "finish":
+                buttons.append((FINISH, self.finish_for_me))
+            if self.runner.index > 0:
+                buttons.append((BACK, self.back))
+            buttons.append((LEAVE, self.leave_tutorial))
+        font = self.ctx.assets.font(px(15))
+        big = self.ctx.assets.font(px(21), "bold")
+        x = row.left
+        for label, run in buttons:
+            main = label in (NEXT, FINISH, PLAY_REAL)
+            width = (big if main else font).size(label)[0] + px(28)
+            rect = pygame.Rect(x, row.top, width, row.height)
+            self.button(label, rect, run, object_id="#big_button" if main else "")
+            x = rect.right + 8
+
+    # --- where the step points --------------------------------------------------------------
+
+    def hex_rect(self, h: str) -> pygame.Rect:
+        board = self.view_board
+        x, y = board.centre(h)
+        r = int(board.size * 0.95)
+        return pygame.Rect(int(x) - r, int(y) - r, 2 * r, 2 * r)
+
+    def button_rect(self, label: str, prefix: bool = False) -> pygame.Rect | None:
+        from game.ui.driver import base_label
+        for text, rect in self.clickables():
+            name = base_label(text)
+            if name == label or (prefix and name.startswith(label)):
+                return rect
+        return None
+
+    def panel_rect(self, name: str) -> pygame.Rect | None:
+        panels, board = self.panels, self.view_board.rect
+        px = self.ctx.px
+        rects = {
+            "tracker": self.top_bar, "score": panels.score_rect, "cards": panels.cards_rect,
+            "operative": panels.op_rect, "buttons": panels.buttons_rect,
+            "log": panels.log_box, "board": board, "hint": self.hint_bar,
+            "dice": pygame.Rect(board.left + 8, board.bottom - px(178), px(440), px(170)),
+            "hand": board.inflate(-board.width // 6, -board.height // 3),
+            "mission": pygame.Rect(0, 0, px(170), self.top_bar.height),
+        }
+        return rects.get(name)
+
+    def target_rect(self) -> pygame.Rect | None:
+        """The rectangle the step points at now (None: nothing to point at)."""
+        target = self.step.target
+        if target is None:
+            return None
+        if target == "auto":
+            return self.auto_rect()
+        if target.startswith("panel:"):
+            return self.panel_rect(target[6:])
+        if target.startswith("button:"):
+            return self.button_rect(target[7:])
+        if target.startswith("card:"):
+            return self.button_rect(f"card {target[5:]}")
+        op = self.game.state.operatives.get(target)
+        if op is not None:
+            return self.hex_rect(op.hex) if op.hex else None
+        if target in self.game.grid.hexes:
+            return self.hex_rect(target)
+        return None
+
+    def auto_rect(self) -> pygame.Rect | None:
+        """The next click the expected action needs: a button first, then the hex."""
+        action = self.runner.expected()
+        if action is None:
+            return None
+        state = self.game.state
+        if isinstance(action, Mulligan):
+            if self.discard == set(action.cards):
+                return self.button_rect(f"Swap {len(action.cards)} selected")
+            card = next((c for c in action.cards if c not in self.discard), action.cards[0])
+            return self.button_rect(f"card {card}")
+        if isinstance(action, Deploy) and self.selected != action.operative:
+            return self.button_rect(action.operative)
+        if isinstance(action, Move) and self.mode != "move":
+            return self.button_rect("Move")
+        if isinstance(action, Disengage) and self.mode != "disengage":
+            return self.button_rect("Disengage")
+        if isinstance(action, Attack):
+            if self.target == action.target:
+                op = state.operatives[action.operative]
+                weapon = self.game.config.datacards[op.card].weapon(action.weapon)
+                return self.button_rect(f"{weapon.name}:" if weapon else "", prefix=True)
+            if self.mode != "attack":
+                return self.button_rect("Attack")
+        if isinstance(action, PlayPloy):
+            return self.button_rect(self.game.ploy(action.player, action.ploy).name)
+        if isinstance(action, Reveal):
+            name = "none" if action.card is None else self.game.config.targets[action.card].name
+            return self.button_rect(f"Reveal {name}")
+        if type(action).__name__ in ("Wait", "Keep", "Cancel"):
+            label = {"Wait": "Wait", "Keep": "Keep all", "Cancel": "Cancel activation"}
+            return self.button_rect(label[type(action).__name__])
+        h = auto_target(self.runner)
+        return self.hex_rect(h) if h else None
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.draw_guidance(surface)
+
+    def draw_guidance(self, surface: pygame.Surface, target: pygame.Rect | None = None,
+                      box: pygame.Rect | None = None) -> None:
+        box = box or self.box
+        target = target if target is not None else self.target_rect()
+        draw_box(self, surface, box)
+        if target is not None:
+            draw_highlight(surface, target, box, self.time)
+
+
+def draw_highlight(surface: pygame.Surface, target: pygame.Rect, box: pygame.Rect,
+                   time: float) -> None:
+    """A pulsing ring around ``target`` and an arrow from ``box`` to it."""
+    ring = target.inflate(8, 8)
+    pulse = 2 + int(2 * (1 + math.sin(time * 5)))
+    pygame.draw.rect(surface, HIGHLIGHT, ring, pulse + 1, border_radius=8)
+    if ring.colliderect(box):
+        return
+    # the arrow: from the box's edge nearest the target to the ring's nearest point
+    tx = min(max(box.centerx, ring.left), ring.right)
+    ty = min(max(box.centery, ring.top), ring.bottom)
+    sx = min(max(tx, box.left + 20), box.right - 20)
+    sy = box.top if ty < box.top else box.bottom if ty > box.bottom else box.centery
+    if box.top <= ty <= box.bottom:
+        sx = box.right if tx > box.right else box.left
+    dx, dy = tx - sx, ty - sy
+    length = math.hypot(dx, dy)
+    if length < 12:
+        return
+    ux, uy = dx / length, dy / length
+    end = (tx - ux * 4, ty - uy * 4)
+    pygame.draw.line(surface, HIGHLIGHT, (sx, sy), end, 4)
+    head = 16
+    left = (end[0] - ux * head - uy * head * 0.6, end[1] - uy * head + ux * head * 0.6)
+    right = (end[0] - ux * head + uy * head * 0.6, end[1] - uy * head - ux * head * 0.6)
+    pygame.draw.polygon(surface, HIGHLIGHT, [end, left, right])
+
+
+def draw_box(scene: TutorialScene, surface: pygame.Surface, box: pygame.Rect) -> None:
+    ctx, step = scene.ctx, scene.step
+    shade = pygame.Surface(box.size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 0))
+    panel(surface, box)
+    pygame.draw.rect(surface, HIGHLIGHT, box, 2, border_radius=6)
+    inner = box.inflate(-24, -16)
+    total = len(scene.script.steps)
+    ctx.text(surface, f"TUTORIAL · STEP {step.index} OF {total}", 12,
+             (inner.left, inner.top), GOLD, "condensed")
+    top = inner.top + ctx.px(18)
+    ctx.text(surface, step.title, 18, (inner.left, top), INK, "bold", width=inner.width)
+    top += ctx.px(26)
+    bottom = box.bottom - ctx.px(46)
+    text_rect = pygame.Rect(inner.left, top, inner.width, bottom - top)
+    used = ctx.wrapped(surface, step.text, 14, text_rect, INK)
+    del used
+    message = scene.error or (scene.reminder[0] if scene.reminder else "")
+    if message:
+        colour = (255, 120, 100) if scene.error else (255, 200, 120)
+        ctx.text(surface, message, 13, (inner.left, bottom - ctx.px(2)), colour,
+                 anchor="bottomleft", width=inner.width)
+    elif step.kind == "act":
+        wanted = scene.runner.expected()
+        if wanted is not None and len(step.actions) > 1:
+            ctx.text(surface, f"{scene.runner.done + 1} of {len(step.actions)}", 12,
+                     (inner.right, inner.top), DIM, anchor="topright")
+
+
+class TutorialHandover(HandoverScene):
+    """The hand-over screen with the tutorial's box over it, pointing at the button."""
+
+    def __init__(self, app: App, player: int, on_done, tutorial: TutorialScene) -> None:
+        super().__init__(app, player, on_done)
+        self.tutorial = tutorial
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        width, height = surface.get_size()
+        px = self.ctx.px
+        box = pygame.Rect(0, 0, min(px(560), width - 40), px(196))
+        box.midtop = (width // 2, 40)
+        button = next((rect for label, rect in self.clickables()
+                       if label.startswith("I am")), None)
+        self.tutorial.draw_guidance(surface, button, box)
+
+
+# --- autoplay -----------------------------------------------------------------------------------
+
+class AutoplayError(RuntimeError):
+    def __init__(self, step: int, message: str) -> None:
+        super().__init__(f"step {step}: {message}")
+        self.step = step
+
+
+def autoplay(app: App, screenshots: Path | None = None,
+             on_step=None) -> TutorialScene:
+    """Run the whole tutorial by synthesized clicks on the real screens, from the first step
+    to the final summary. Every step's highlight must be on screen, every expected action is
+    made by clicks (game/ui/driver.py), and every step's events are checked by the runner.
+    Raises AutoplayError naming the step that could not be done."""
+    from game.ui.driver import Driver, DriverError
+
+    scene = TutorialScene(app, 0, remember=False)
+    app.push(scene)
+    driver = Driver(app)
+    driver.pump([])
+    while True:
+        step = scene.step
+        number = step.index
+
+        def check_target(scene: TutorialScene = scene, number: int = number) -> None:
+            if scene.step.target and scene.target_rect() is None:
+                raise AutoplayError(number, f"the highlight target {scene.step.target!r} "
+                                    "is not on screen")
+        try:
+            driver.confirm_handovers()
+            check_target()
+            if on_step is not None:
+                on_step(scene)
+            if screenshots is not None:
+                pygame.image.save(app.screen, str(screenshots / f"step{number:02d}.png"))
+            if step.final:
+                if driver.find_button(PLAY_REAL) is None:
+                    raise AutoplayError(number, "the final summary has no play button")
+                return scene
+            if step.kind == "read":
+                driver.click_button(NEXT)
+            elif step.kind == "finish":
+                driver.click_button(FINISH)
+            else:
+                while scene.runner.index == number - 1 and scene.error is None:
+                    action = scene.runner.expected()
+                    if action is None:
+                        break
+                    driver.confirm_handovers()
+                    check_target()
+                    driver.perform(action)
+        except DriverError as error:
+            raise AutoplayError(number, str(error)) from None
+        if scene.error:
+            raise AutoplayError(number, scene.error)
+        if scene.runner.index != number:  # 0-based index now points at the next step
+            raise AutoplayError(number, "the step did not complete")
+        driver.pump([])
+
+
+def run_autoplay(catalogue, size: tuple[int, int] = (1280, 800),
+                 screenshots: str | None = None) -> int:
+    """``python main.py tutorial --autoplay``: 0 at the final summary, 1 (and the step)
+    when a step cannot be done."""
+    import time
+
+    from game.ui.headless import make_app
+    from game.ui.scenes.menu import MenuScene
+
+    started = time.perf_counter()
+    app = make_app(catalogue, 0, size)
+    app.ctx.settings.animation_speed = 0
+    app.push(MenuScene(app))
+    folder = Path(screenshots) if screenshots else None
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+    try:
+        scene = autoplay(app, folder)
+    except AutoplayError as error:
+        print(f"tutorial autoplay failed at {error}")
+        return 1
+    finally:
+        if folder is None:
+            pygame.quit()
+    print(f"tutorial autoplay: {len(scene.script.steps)} steps done, final summary reached "
+          f"in {time.perf_counter() - started:.1f} s")
+    return 0
+
+
+__all__ = ["TutorialScene", "autoplay", "run_autoplay", "EngineStep"]
+
+
+def run_window(catalogue) -> int:
+    """``python main.py tutorial``: the window, at the tutorial (the menu behind it)."""
+    from game.ui import session
+    from game.ui.app import App
+    from game.ui.scenes.menu import MenuScene
+
+    ctx = session.start(catalogue, 1)
+    app = App(ctx.settings.window, 1, ctx)
+    app.push(MenuScene(app))
+    app.push(TutorialScene(app))
+    try:
+        app.run()
+    finally:
+        session.finish()
+        pygame.quit()
+    return 0
