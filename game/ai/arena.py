@@ -115,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed = args.seed + i
         mission = missions[i % len(missions)]
         # A's fireteam and B's: every pairing in turn, each pairing from both seats
-        x, y = pairs[(i // 2) % len(pairs)]
+        x, y = pairs[(i // 2) * 7 % len(pairs)]
         a_seat = 1 if i % 2 == 0 else 2
         fireteams = (x, y) if a_seat == 1 else (y, x)
         players = {a_seat: player_for(args.a, seed * 2 + 1),

@@ -18,6 +18,7 @@ from game.engine.dice import RandomDice, SplitMix64
 from game.engine.game import Game
 from game.engine.odds import damage_distribution
 from game.engine.rules import attacking
+from game.engine.events import PhaseEnded, PhaseStarted
 from game.engine.state import OperativeState, Phase
 from game.engine.view import View
 
@@ -108,7 +109,39 @@ def op_worth(game: Game, op: OperativeState) -> float:
     return 0.3 * card.wounds + 0.4 * punch
 
 
+def project(game: Game) -> Game:
+    """A copy of ``game`` as it would be if the firefight phase ended now: control checked,
+    the end-of-firefight scoring and the end-phase rules (a storm's damage) carried out.
+    Mission-agnostic: whatever a mission scores shows in the copy's VP and wounds."""
+    trial = game.clone(dice=RandomDice(0))
+    state = trial.state
+    if state.phase != Phase.FIREFIGHT:
+        return trial
+    try:
+        trial.check_control()
+        trial.emit(PhaseEnded(Phase.FIREFIGHT, state.turning_point))
+        if not trial.is_over:
+            trial.emit(PhaseStarted(Phase.END, state.turning_point))
+    except Exception:
+        return game.clone(dice=RandomDice(0))
+    return trial
+
+
+def projected_vp(game: Game, player: int) -> int:
+    """``player``'s VP lead if the firefight phase ended now."""
+    trial = project(game)
+    return trial.state.vp[player] - trial.state.vp[3 - player]
+
+
 def evaluate(game: Game, player: int) -> float:
+    """The value of the position for ``player`` (higher is better): mostly as it would be
+    if the firefight phase ended now, partly as it stands."""
+    if game.state.phase != Phase.FIREFIGHT:
+        return static_value(game, player)
+    return 0.3 * static_value(game, player) + 0.7 * static_value(project(game), player)
+
+
+def static_value(game: Game, player: int) -> float:
     """A static value of the position for ``player`` (higher is better)."""
     state = game.state
     other = 3 - player
@@ -136,9 +169,9 @@ def evaluate(game: Game, player: int) -> float:
             continue
         holder = state.control.get(obj, 0)
         if holder == player:
-            score += 2.0 * min(tp_left, 2)
+            score += 1.0 * min(tp_left, 2)
         elif holder == other:
-            score -= 2.0 * min(tp_left, 2)
+            score -= 1.0 * min(tp_left, 2)
         near_me = min((grid.distance(at, o.hex) for o in mine if o.hex), default=20)
         near_them = min((grid.distance(at, o.hex) for o in theirs if o.hex), default=20)
         score += 0.15 * (min(near_them, 8) - min(near_me, 8))

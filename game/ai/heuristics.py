@@ -8,6 +8,7 @@ from game.ai.common import (
     capped_expectation,
     evaluate,
     op_worth,
+    projected_vp,
     quick_attack,
 )
 from game.engine.actions import (
@@ -126,6 +127,24 @@ def position(game: Game, op: OperativeState, at: str, ap_after: int) -> float:
     return score
 
 
+def _projected_gain(game: Game, action: Action) -> float:
+    """What ``action`` changes in the VP lead if the firefight phase ended right after it
+    (VP weighted as in the static value, discounted: the enemy still acts)."""
+    player = action.player
+    # worked out once per position: kept on the (rebuilt, never real) game itself
+    cache = game.__dict__.setdefault("_ai_projected", {})
+    key = (len(game.log), player)
+    before = cache.get(key)
+    if before is None:
+        before = cache[key] = projected_vp(game, player)
+    trial = game.clone()
+    try:
+        trial.apply(action)
+    except Exception:
+        return 0.0
+    return 6.0 * (projected_vp(trial, player) - before)
+
+
 def _trial(game: Game, action: Action) -> float:
     """The change of the static value when ``action`` is applied on a clone."""
     player = action.player
@@ -167,10 +186,12 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
         return 1.6 * gain + (0.0 if cheap else 0.3 * max(0, ap_after))
     if isinstance(action, Move):
         op = state.operatives[action.operative]
-        return position(game, op, action.destination, state.ap_left - 1)
+        return (position(game, op, action.destination, state.ap_left - 1)
+                + (0.0 if cheap else _projected_gain(game, action)))
     if isinstance(action, Disengage):
         op = state.operatives[action.operative]
-        return position(game, op, action.hex, state.ap_left - 1) - 0.5
+        return (position(game, op, action.hex, state.ap_left - 1) - 0.5
+                + (0.0 if cheap else _projected_gain(game, action)))
     if isinstance(action, Wait):
         op = state.operatives[state.active] if state.active else None
         return position(game, op, op.hex, 0) if op and op.hex else 0.0
