@@ -15,10 +15,10 @@ from functools import lru_cache
 from game.engine.actions import Action, AgreeResult, Attack, Cancel, Concede
 from game.engine.attack import AttackProfile
 from game.engine.dice import RandomDice, SplitMix64
+from game.engine.events import PhaseEnded, PhaseStarted
 from game.engine.game import Game
 from game.engine.odds import damage_distribution
 from game.engine.rules import attacking
-from game.engine.events import PhaseEnded, PhaseStarted
 from game.engine.state import OperativeState, Phase
 from game.engine.view import View
 
@@ -83,20 +83,48 @@ def attack_value(game: Game, action: Attack) -> float:
     return float(sum(p * min(d, left) for d, p in odds.damage.items()))
 
 
+def damage_worth(game: Game, target: OperativeState,
+                 damage: Iterable[tuple[int, float]], p_saved: float = 0.0) -> float:
+    """What a damage distribution against ``target`` is worth, as the static value counts
+    it: a wound a share of its worth, a take-down the whole operative."""
+    card = game.datacard(target)
+    left = card.wounds - target.damage
+    worth = op_worth(game, target)
+    health = left / card.wounds
+    gone = 3.0 + worth * (0.5 + 0.5 * health)
+    value = 0.0
+    for d, p in damage:
+        if d >= left:
+            value += p * ((1 - p_saved) * gone + p_saved * worth * 0.5 * (left - 1) / card.wounds)
+        else:
+            value += p * worth * 0.5 * d / card.wounds
+    return value
+
+
+def quick_attack_worth(game: Game, attacker: OperativeState, weapon_id: str,
+                       defender: OperativeState, overcharge: bool = False) -> float:
+    weapon = game.datacard(attacker).weapon(weapon_id)
+    assert weapon is not None
+    profile = attacking.shot(game, attacker, defender, weapon, overcharge).profile
+    value = damage_worth(game, defender, _distribution(profile))
+    if overcharge:
+        value -= 1.5
+    return value
+
+
 def attack_score(game: Game, action: Attack) -> float:
-    """What the searching players think of an attack: the exact expected damage, a bonus
-    for a take-down (weighted by the target's worth), less the attacker's own risk."""
+    """What the searching players think of an attack, from the engine's exact odds: the
+    damage distribution valued as the static value counts it, less the attacker's own
+    risk (Overcharge, Hazardous)."""
     odds = game.attack_odds(action)
-    left = odds.wounds_left
     state = game.state
     target = state.operatives[action.target]
     me = state.operatives[action.operative]
-    dealt = float(sum(p * min(d, left) for d, p in odds.damage.items()))
-    down = float(odds.p_take_down)
-    own = float(odds.expected_self_damage)
-    own_down = float(odds.p_self_take_down)
-    return (dealt + down * (2.0 + op_worth(game, target))
-            - own - own_down * (2.0 + op_worth(game, me)))
+    gain = damage_worth(game, target, ((d, float(p)) for d, p in odds.damage.items()),
+                        float(odds.survival))
+    risk = damage_worth(game, me, ((d, float(p)) for d, p in odds.self_damage.items()),
+                        float(odds.attacker_survival))
+    return gain - risk
 
 
 # --- evaluation ---------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from game.ai.common import (
     op_worth,
     projected_vp,
     quick_attack,
+    quick_attack_worth,
 )
 from game.engine.actions import (
     Action,
@@ -176,11 +177,8 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
         op = state.operatives[action.operative]
         ap_after = state.ap_left - game.datacard(op).weapon(action.weapon).ap  # type: ignore[union-attr]
         if cheap:
-            dealt, down = quick_attack(game, op, action.weapon, state.operatives[action.target],
-                                       action.overcharge)
-            gain = dealt + down * 3.0
-            if action.overcharge:
-                gain -= 2.0
+            gain = quick_attack_worth(game, op, action.weapon, state.operatives[action.target],
+                                      action.overcharge)
         else:
             gain = attack_score(game, action)
         return 1.6 * gain + (0.0 if cheap else 0.3 * max(0, ap_after))

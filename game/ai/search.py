@@ -39,7 +39,7 @@ class Budget:
 
 
 LEVELS: dict[str, Budget] = {
-    "easy": Budget(candidates=1, samples=0, replies=0, noise=1.5),
+    "easy": Budget(candidates=1, samples=0, replies=0, noise=0.75),
     "normal": Budget(candidates=4, samples=3, replies=1),
     "hard": Budget(candidates=7, samples=6, replies=1),
 }
