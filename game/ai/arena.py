@@ -1,0 +1,157 @@
+"""``python -m game.ai.arena --a LEVEL --b LEVEL --games N --seed S [--mission M]
+[--fireteams X Y]``
+
+Computer against computer, seats alternated (A is player 1 in even games), missions and
+fireteams in turn unless given. Each player sees only ``game.view(seat)``. Exits non-zero on
+any engine error. The last line reads, from A's side:
+``A v B: W wins, L losses, D draws; A's decisions median X s, p95 Y s; turns median Z s``
+where decision times count only decisions with more than one legal action (conceding and
+agreeing a result aside) and a turn is one activation, from its first action to its last.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.ai.common import playable
+from game.ai.players import LEVEL_NAMES, player_for
+from game.content import load_catalogue
+from game.engine.actions import Activate
+from game.engine.dice import RandomDice
+from game.engine.game import Game
+from game.engine.state import Step
+
+MAX_ACTIONS = 5000
+
+
+@dataclass
+class Tally:
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    decisions: list[float] = field(default_factory=list)  # A's non-forced decisions
+    turns: list[float] = field(default_factory=list)  # A's activations, thinking time
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses + self.draws
+
+    def share(self) -> tuple[float, float, float]:
+        """A's share (draws half) with a 95 % Wilson interval."""
+        n = self.games
+        if n == 0:
+            return 0.0, 0.0, 0.0
+        p = (self.wins + 0.5 * self.draws) / n
+        z = 1.96
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play(game: Game, players: dict[int, object], a_seat: int, tally: Tally) -> None:
+    """Play ``game`` to its end; A's thinking times go into ``tally``."""
+    turn_time = 0.0
+    in_turn = False
+    for _ in range(MAX_ACTIONS):
+        if game.is_over:
+            return
+        seat = game.to_act
+        view = game.view(seat)
+        start = time.perf_counter()
+        action = players[seat].choose(view)  # type: ignore[attr-defined]
+        spent = time.perf_counter() - start
+        if seat == a_seat:
+            if len(playable(view.legal_actions)) > 1:
+                tally.decisions.append(spent)
+            if isinstance(action, Activate):
+                in_turn, turn_time = True, 0.0
+            if in_turn:
+                turn_time += spent
+        game.apply(action)
+        if in_turn and (game.state.step != Step.ACT or game.is_over):
+            tally.turns.append(turn_time)
+            in_turn = False
+    raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
+
+
+def _p95(values: list[float]) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.ai.arena")
+    parser.add_argument("--a", required=True, choices=LEVEL_NAMES)
+    parser.add_argument("--b", required=True, choices=LEVEL_NAMES)
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--mission")
+    parser.add_argument("--fireteams", nargs=2, metavar=("X", "Y"))
+    parser.add_argument("--quiet", action="store_true", help="only the last line")
+    args = parser.parse_args(argv)
+    catalogue = load_catalogue()
+    missions = [args.mission] if args.mission else sorted(catalogue.missions)
+    teams = sorted(catalogue.fireteams)
+    pairs = [tuple(args.fireteams)] if args.fireteams else \
+        [(x, y) for x in teams for y in teams]
+    for m in missions:
+        if m not in catalogue.missions:
+            parser.error(f"unknown mission {m!r}")
+    for pair in pairs:
+        for t in pair:
+            if t not in catalogue.fireteams:
+                parser.error(f"unknown fireteam {t!r}")
+    tally = Tally()
+    for i in range(args.games):
+        seed = args.seed + i
+        mission = missions[i % len(missions)]
+        # A's fireteam and B's: every pairing in turn, each pairing from both seats
+        x, y = pairs[(i // 2) * 7 % len(pairs)]
+        a_seat = 1 if i % 2 == 0 else 2
+        fireteams = (x, y) if a_seat == 1 else (y, x)
+        players = {a_seat: player_for(args.a, seed * 2 + 1),
+                   3 - a_seat: player_for(args.b, seed * 2 + 2)}
+        try:
+            game = Game.new(catalogue, mission, fireteams, RandomDice(seed))
+            play(game, players, a_seat, tally)
+        except Exception:
+            print(f"game {i} (seed {seed}, {mission}, {fireteams[0]} v {fireteams[1]}) "
+                  f"failed:")
+            traceback.print_exc()
+            return 1
+        if game.winner == a_seat:
+            tally.wins += 1
+            result = "A"
+        elif game.winner == 0:
+            tally.draws += 1
+            result = "draw"
+        else:
+            tally.losses += 1
+            result = "B"
+        if not args.quiet:
+            print(f"game {i}: {mission}, A={args.a} ({x}, seat {a_seat}) v B={args.b} ({y}): "
+                  f"VP {game.vp[a_seat]}-{game.vp[3 - a_seat]}, {result}", flush=True)
+    share, low, high = tally.share()
+    if not args.quiet:
+        print(f"A's share {100 * share:.1f}% (95% interval {100 * low:.1f}-{100 * high:.1f}%)"
+              f" over {tally.games} games")
+    decisions = tally.decisions
+    med = statistics.median(decisions) if decisions else 0.0
+    turns = statistics.median(tally.turns) if tally.turns else 0.0
+    print(f"{args.a} v {args.b}: {tally.wins} wins, {tally.losses} losses, {tally.draws} draws; "
+          f"{args.a}'s decisions median {med:.3f} s, p95 {_p95(decisions):.3f} s; "
+          f"turns median {turns:.3f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

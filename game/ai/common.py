@@ -1,0 +1,209 @@
+"""What every computer player shares: its random source, games rebuilt from a view, the
+actions a computer never takes, the exact value of an attack and a static evaluation.
+
+Nothing here touches a real game's dice: a player sees only a :class:`View`, and anything it
+plays out is played on a game rebuilt with :meth:`Game.from_view` and the player's own
+generator.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterable
+from functools import lru_cache
+
+from game.engine.actions import Action, AgreeResult, Attack, Cancel, Concede
+from game.engine.attack import AttackProfile
+from game.engine.dice import RandomDice, SplitMix64
+from game.engine.events import PhaseEnded, PhaseStarted
+from game.engine.game import Game
+from game.engine.odds import damage_distribution
+from game.engine.rules import attacking
+from game.engine.state import OperativeState, Phase
+from game.engine.view import View
+
+# a computer never concedes, proposes a result or cancels an activation (it would only loop)
+LEFT_OUT = (Cancel, Concede, AgreeResult)
+
+WIN = 1000.0
+
+
+def playable(actions: Iterable[Action]) -> list[Action]:
+    """The actions a computer considers, in ``legal_actions()`` order."""
+    return [a for a in actions if type(a) not in LEFT_OUT]
+
+
+def decision_rng(seed: int, view: View, salt: int = 0) -> SplitMix64:
+    """A generator that depends only on the player's seed and what its view shows: the same
+    seed and the same view give the same stream, whatever is hidden."""
+    text = "\n".join(view.log)
+    key = zlib.crc32(text.encode()) ^ (len(view.log) << 32) ^ (salt << 48)
+    return SplitMix64((seed * 0x9E3779B97F4A7C15) ^ key)
+
+
+def rebuild(view: View, rng: SplitMix64) -> Game:
+    """A whole game consistent with ``view``, its hidden parts drawn with ``rng``."""
+    return Game.from_view(view, RandomDice(rng.below(1 << 62)))
+
+
+# --- attacks ----------------------------------------------------------------------------------
+
+@lru_cache(maxsize=20000)
+def _distribution(profile: AttackProfile) -> tuple[tuple[int, float], ...]:
+    return tuple((d, float(p)) for d, p in damage_distribution(profile).damage.items())
+
+
+def capped_expectation(profile: AttackProfile, wounds_left: int) -> tuple[float, float]:
+    """(expected damage dealt, a take-down counting the remaining wounds; P(take-down))."""
+    expected = 0.0
+    down = 0.0
+    for d, p in _distribution(profile):
+        expected += p * min(d, wounds_left)
+        if d >= wounds_left:
+            down += p
+    return expected, down
+
+
+def quick_attack(game: Game, attacker: OperativeState, weapon_id: str,
+                 defender: OperativeState, overcharge: bool = False) -> tuple[float, float]:
+    """The exact capped expected damage and take-down chance of an attack as it would be
+    rolled now (the engine's own profile, its distribution cached by profile)."""
+    weapon = game.datacard(attacker).weapon(weapon_id)
+    assert weapon is not None
+    profile = attacking.shot(game, attacker, defender, weapon, overcharge).profile
+    left = game.datacard(defender).wounds - defender.damage
+    return capped_expectation(profile, left)
+
+
+def attack_value(game: Game, action: Attack) -> float:
+    """The greedy value of an attack, from the engine's exact odds: the expected damage dealt,
+    a take-down counting the target's remaining wounds."""
+    odds = game.attack_odds(action)
+    left = odds.wounds_left
+    return float(sum(p * min(d, left) for d, p in odds.damage.items()))
+
+
+def damage_worth(game: Game, target: OperativeState,
+                 damage: Iterable[tuple[int, float]], p_saved: float = 0.0) -> float:
+    """What a damage distribution against ``target`` is worth, as the static value counts
+    it: a wound a share of its worth, a take-down the whole operative."""
+    card = game.datacard(target)
+    left = card.wounds - target.damage
+    worth = op_worth(game, target)
+    health = left / card.wounds
+    gone = 3.0 + worth * (0.5 + 0.5 * health)
+    value = 0.0
+    for d, p in damage:
+        if d >= left:
+            value += p * ((1 - p_saved) * gone + p_saved * worth * 0.5 * (left - 1) / card.wounds)
+        else:
+            value += p * worth * 0.5 * d / card.wounds
+    return value
+
+
+def quick_attack_worth(game: Game, attacker: OperativeState, weapon_id: str,
+                       defender: OperativeState, overcharge: bool = False) -> float:
+    weapon = game.datacard(attacker).weapon(weapon_id)
+    assert weapon is not None
+    profile = attacking.shot(game, attacker, defender, weapon, overcharge).profile
+    value = damage_worth(game, defender, _distribution(profile))
+    if overcharge:
+        value -= 1.5
+    return value
+
+
+def attack_score(game: Game, action: Attack) -> float:
+    """What the searching players think of an attack, from the engine's exact odds: the
+    damage distribution valued as the static value counts it, less the attacker's own
+    risk (Overcharge, Hazardous)."""
+    odds = game.attack_odds(action)
+    state = game.state
+    target = state.operatives[action.target]
+    me = state.operatives[action.operative]
+    gain = damage_worth(game, target, ((d, float(p)) for d, p in odds.damage.items()),
+                        float(odds.survival))
+    risk = damage_worth(game, me, ((d, float(p)) for d, p in odds.self_damage.items()),
+                        float(odds.attacker_survival))
+    return gain - risk
+
+
+# --- evaluation ---------------------------------------------------------------------------
+
+def op_worth(game: Game, op: OperativeState) -> float:
+    """A rough worth of an operative: its wounds and its best weapon's punch."""
+    card = game.datacard(op)
+    punch = max((w.attacks * (7 - w.hit) / 6 * (w.normal + w.crit) / 2 for w in card.weapons),
+                default=0.0)
+    return 0.3 * card.wounds + 0.4 * punch
+
+
+def project(game: Game) -> Game:
+    """A copy of ``game`` as it would be if the firefight phase ended now: control checked,
+    the end-of-firefight scoring and the end-phase rules (a storm's damage) carried out.
+    Mission-agnostic: whatever a mission scores shows in the copy's VP and wounds."""
+    trial = game.clone(dice=RandomDice(0))
+    state = trial.state
+    if state.phase != Phase.FIREFIGHT:
+        return trial
+    try:
+        trial.check_control()
+        trial.emit(PhaseEnded(Phase.FIREFIGHT, state.turning_point))
+        if not trial.is_over:
+            trial.emit(PhaseStarted(Phase.END, state.turning_point))
+    except Exception:
+        return game.clone(dice=RandomDice(0))
+    return trial
+
+
+def projected_vp(game: Game, player: int) -> int:
+    """``player``'s VP lead if the firefight phase ended now."""
+    trial = project(game)
+    return trial.state.vp[player] - trial.state.vp[3 - player]
+
+
+def evaluate(game: Game, player: int) -> float:
+    """The value of the position for ``player`` (higher is better): mostly as it would be
+    if the firefight phase ended now, partly as it stands."""
+    if game.state.phase != Phase.FIREFIGHT:
+        return static_value(game, player)
+    return 0.3 * static_value(game, player) + 0.7 * static_value(project(game), player)
+
+
+def static_value(game: Game, player: int) -> float:
+    """A static value of the position for ``player`` (higher is better)."""
+    state = game.state
+    other = 3 - player
+    if state.phase == Phase.OVER:
+        w = state.winner
+        base = 0.0 if w == 0 else (WIN if w == player else -WIN)
+        return base + 10.0 * (state.vp[player] - state.vp[other])
+    score = 12.0 * (state.vp[player] - state.vp[other])
+    grid = game.grid
+    mine = game.on_killzone(player)
+    theirs = game.on_killzone(other)
+    for ops, sign in ((mine, 1.0), (theirs, -1.0)):
+        for op in ops:
+            card = game.datacard(op)
+            health = (card.wounds - op.damage) / card.wounds
+            worth = op_worth(game, op)
+            score += sign * (3.0 + worth * (0.5 + 0.5 * health))
+            if op.hex in grid.cover:
+                score += sign * 0.4
+    # objectives: control now, and being close to the ones that are not ours
+    tp_left = max(1, game.config.turning_points - state.turning_point + 1)
+    for obj in game.config.objectives:
+        at = game.objective_hex(obj)
+        if at is None:
+            continue
+        holder = state.control.get(obj, 0)
+        if holder == player:
+            score += 1.0 * min(tp_left, 2)
+        elif holder == other:
+            score -= 1.0 * min(tp_left, 2)
+        near_me = min((grid.distance(at, o.hex) for o in mine if o.hex), default=20)
+        near_them = min((grid.distance(at, o.hex) for o in theirs if o.hex), default=20)
+        score += 0.15 * (min(near_them, 8) - min(near_me, 8))
+        carrier = state.carried.get(obj)
+        if carrier is not None:
+            score += 2.5 if state.operatives[carrier].player == player else -2.5
+    return score

@@ -1,0 +1,240 @@
+"""Cheap scores for every kind of decision: the pruning of the search and the policy its
+playouts follow. Pure: the game they are given is never changed (trials run on clones)."""
+
+from __future__ import annotations
+
+from game.ai.common import (
+    attack_score,
+    capped_expectation,
+    evaluate,
+    op_worth,
+    projected_vp,
+    quick_attack,
+    quick_attack_worth,
+)
+from game.engine.actions import (
+    Action,
+    Activate,
+    Attack,
+    Deploy,
+    Disengage,
+    Keep,
+    MissionAction,
+    Move,
+    Mulligan,
+    PlayPloy,
+    Reveal,
+    Use,
+    Wait,
+)
+from game.engine.attack import AttackProfile
+from game.engine.game import Game
+from game.engine.state import OperativeState
+
+# how likely each kind of target of opportunity is to be completed in a turning point
+_TARGET_CHANCE = {"take_down": 0.45, "attack": 0.2, "end_of_turn": 0.5}
+
+
+def target_worth(game: Game, card: str) -> float:
+    target = game.config.targets.get(card)
+    if target is None:
+        return 0.0
+    chance = _TARGET_CHANCE.get(target.condition.kind, 0.3)
+    return chance * target.vp / max(1, target.vp) ** 0.7
+
+
+def _approx(attacker_card: object, weapon: object, defender: OperativeState, game: Game,
+            cover: bool) -> float:
+    card = game.datacard(defender)
+    profile = AttackProfile(attacks=weapon.attacks, hit=weapon.hit,  # type: ignore[attr-defined]
+                            normal=weapon.normal, crit=weapon.crit,  # type: ignore[attr-defined]
+                            defence=card.defence, save=card.save, cover=cover)
+    return capped_expectation(profile, card.wounds - defender.damage)[0]
+
+
+def danger(game: Game, op: OperativeState, at: str) -> float:
+    """Roughly the damage enemies could deal ``op`` standing on ``at``: those that can see
+    it in range now, and those close enough to charge it (half as much once activated)."""
+    grid = game.grid
+    occupied = game.occupied()
+    if op.hex is not None and op.hex != at:
+        occupied = (occupied - {op.hex}) | {at}
+    in_cover = at in grid.cover
+    total = 0.0
+    for enemy in game.on_killzone(3 - op.player):
+        assert enemy.hex is not None
+        card = game.datacard(enemy)
+        dist = grid.distance(enemy.hex, at)
+        weight = 0.5 if enemy.activated else 1.0
+        best = 0.0
+        reach = card.move * 2 + 1
+        for weapon in card.weapons:
+            if weapon.range == 1:
+                if dist <= reach:
+                    best = max(best, _approx(card, weapon, op, game, False))
+            elif dist <= weapon.range + card.move and (
+                    dist <= weapon.range and grid.visible(enemy.hex, at, occupied)
+                    or dist > weapon.range):
+                factor = 1.0 if dist <= weapon.range else 0.5
+                best = max(best, factor * _approx(card, weapon, op, game,
+                                                  in_cover and dist > 1))
+        total += weight * best
+    return total
+
+
+def objective_pull(game: Game, op: OperativeState, at: str) -> float:
+    """Standing on or near objectives, and closing on those nobody of ours holds."""
+    grid = game.grid
+    score = 0.0
+    nearest = 99
+    friends = [o for o in game.on_killzone(op.player) if o.id != op.id]
+    for obj in game.config.objectives:
+        where = game.objective_hex(obj)
+        if where is None:
+            continue
+        d = grid.distance(at, where)
+        helpers = sum(1 for f in friends if f.hex and grid.distance(f.hex, where) <= 1)
+        if d <= 1:
+            score += 2.5 / (1 + helpers)
+        elif helpers == 0:
+            nearest = min(nearest, d)
+    if nearest < 99:
+        score -= 0.25 * min(nearest, 12)
+    return score
+
+
+def offence(game: Game, op: OperativeState, at: str) -> float:
+    """The best expected damage ``op`` could deal from ``at`` (the engine's profiles)."""
+    best = 0.0
+    saved, cached = op.hex, game._occupied
+    try:
+        op.hex = at  # the profile's distance and cover read the hexes (restored below)
+        for weapon, enemy in game.targets_from(op.id, at):
+            dealt, down = quick_attack(game, op, weapon.id, enemy)
+            best = max(best, dealt + down * 2.0)
+    finally:
+        op.hex = saved
+        game._occupied = cached
+    return best
+
+
+def position(game: Game, op: OperativeState, at: str, ap_after: int) -> float:
+    worth = op_worth(game, op)
+    score = objective_pull(game, op, at)
+    if at in game.grid.cover:
+        score += 0.8
+    score += offence(game, op, at) * (0.9 if ap_after >= 1 else 0.25)
+    score -= danger(game, op, at) * (0.5 + 0.1 * worth)
+    return score
+
+
+def _projected_gain(game: Game, action: Action) -> float:
+    """What ``action`` changes in the VP lead if the firefight phase ended right after it
+    (VP weighted as in the static value, discounted: the enemy still acts)."""
+    player = action.player
+    # worked out once per position: kept on the (rebuilt, never real) game itself
+    cache = game.__dict__.setdefault("_ai_projected", {})
+    key = (len(game.log), player)
+    before = cache.get(key)
+    if before is None:
+        before = cache[key] = projected_vp(game, player)
+    trial = game.clone()
+    try:
+        trial.apply(action)
+    except Exception:
+        return 0.0
+    return 6.0 * (projected_vp(trial, player) - before)
+
+
+def _trial(game: Game, action: Action) -> float:
+    """The change of the static value when ``action`` is applied on a clone."""
+    player = action.player
+    before = evaluate(game, player)
+    trial = game.clone()
+    try:
+        trial.apply(action)
+    except Exception:
+        return -5.0
+    return evaluate(trial, player) - before
+
+
+def combat_balance(game: Game, player: int) -> float:
+    """What each side's operatives could deal the other's, as the board stands."""
+    total = 0.0
+    for side, sign in ((player, 1.0), (3 - player, -1.0)):
+        for op in game.on_killzone(side):
+            card = game.datacard(op)
+            for enemy in game.on_killzone(3 - side):
+                total += sign * max((quick_attack(game, op, w.id, enemy)[0]
+                                     for w in card.weapons), default=0.0)
+    return total
+
+
+def score(game: Game, action: Action, cheap: bool = False) -> float:
+    """A quick value of one action for the player taking it."""
+    state = game.state
+    if isinstance(action, Attack):
+        op = state.operatives[action.operative]
+        ap_after = state.ap_left - game.datacard(op).weapon(action.weapon).ap  # type: ignore[union-attr]
+        if cheap:
+            gain = quick_attack_worth(game, op, action.weapon, state.operatives[action.target],
+                                      action.overcharge)
+        else:
+            gain = attack_score(game, action)
+        return 1.6 * gain + (0.0 if cheap else 0.3 * max(0, ap_after))
+    if isinstance(action, Move):
+        op = state.operatives[action.operative]
+        return (position(game, op, action.destination, state.ap_left - 1)
+                + (0.0 if cheap else _projected_gain(game, action)))
+    if isinstance(action, Disengage):
+        op = state.operatives[action.operative]
+        return (position(game, op, action.hex, state.ap_left - 1) - 0.5
+                + (0.0 if cheap else _projected_gain(game, action)))
+    if isinstance(action, Wait):
+        op = state.operatives[state.active] if state.active else None
+        return position(game, op, op.hex, 0) if op and op.hex else 0.0
+    if isinstance(action, MissionAction):
+        op = state.operatives[action.operative]
+        here = position(game, op, op.hex, state.ap_left - 1) if op.hex else 0.0
+        return 2.0 + here + _trial(game, action)
+    if isinstance(action, Activate):
+        return activation_score(game, state.operatives[action.operative], cheap)
+    if isinstance(action, Deploy):
+        op = state.operatives[action.operative]
+        friends = sum(1 for f in game.on_killzone(op.player)
+                      if f.hex and game.grid.distance(f.hex, action.hex) <= 1)
+        return (objective_pull(game, op, action.hex) * 0.5
+                + (1.2 if action.hex in game.grid.cover else 0.0)
+                - danger(game, op, action.hex) * 0.5 - 0.3 * friends
+                + 0.1 * op_worth(game, op) * (action.hex in game.grid.cover))
+    if isinstance(action, Reveal):
+        return target_worth(game, action.card) if action.card else -1.0
+    if isinstance(action, Keep):
+        return 0.0
+    if isinstance(action, Mulligan):
+        return sum(0.35 - target_worth(game, c) for c in action.cards) - 0.05
+    if isinstance(action, PlayPloy):
+        trial = game.clone()
+        try:
+            trial.apply(action)
+        except Exception:
+            return -5.0
+        return combat_balance(trial, action.player) + _trial(game, action)
+    if isinstance(action, Use):
+        return 0.5 + _trial(game, action)
+    return _trial(game, action)
+
+
+def activation_score(game: Game, op: OperativeState, cheap: bool) -> float:
+    """How much activating ``op`` now could gain over leaving it where it is."""
+    if op.hex is None:
+        return -99.0
+    apl = game.stat(op, "apl") if not op.activated else 1
+    here = position(game, op, op.hex, 0)
+    best = offence(game, op, op.hex) * 1.6
+    if not cheap:
+        for h in game.reach(op.id, moves=1):
+            best = max(best, position(game, op, h, apl - 1) - here)
+    else:
+        best = max(best, danger(game, op, op.hex) * 0.5 - objective_pull(game, op, op.hex) * 0.2)
+    return best + 0.05 * op_worth(game, op)

@@ -1,0 +1,44 @@
+"""Positions from random games for the computer-player tests, and cheap budgets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from game.ai.common import playable
+from game.ai.players import RandomViewPlayer
+from game.ai.search import Budget, SearchPlayer
+from game.content import load_catalogue
+from game.engine.dice import RandomDice
+from game.engine.game import Game
+
+CATALOGUE = load_catalogue()
+MISSIONS = sorted(CATALOGUE.missions)
+TEAMS = sorted(CATALOGUE.fireteams)
+
+# the search levels' code paths at a budget a test can afford
+CHEAP = {"easy": Budget(1, 0, 0, noise=0.75), "normal": Budget(3, 2, 1),
+         "hard": Budget(3, 2, 2)}
+
+
+def cheap_player(level: str, seed: int) -> object:
+    if level in CHEAP:
+        return SearchPlayer(seed, level, CHEAP[level])
+    from game.ai.players import player_for
+    return player_for(level, seed)
+
+
+def decisions(seed: int, every: int) -> Iterator[Game]:
+    """A random game (mission and fireteams chosen by ``seed``) at every ``every``-th
+    decision with more than one playable action."""
+    mission = MISSIONS[seed % len(MISSIONS)]
+    teams = (TEAMS[seed % len(TEAMS)], TEAMS[(seed * 5 + 1) % len(TEAMS)])
+    game = Game.new(CATALOGUE, mission, teams, RandomDice(seed))
+    mover = RandomViewPlayer(seed)
+    step = 0
+    while not game.is_over:
+        view = game.view(game.to_act)
+        if len(playable(view.legal_actions)) > 1:
+            if step % every == 0:
+                yield game
+            step += 1
+        game.apply(mover.choose(view))

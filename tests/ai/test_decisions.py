@@ -1,0 +1,133 @@
+"""Small decisive positions: the computer takes the obvious winning line at every level
+that searches (the scenario format builds them; the computer sees only its view)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.ai.players import player_for
+from game.engine.actions import Attack, MissionAction
+from game.engine.game import Game
+from game.engine.state import Step
+from game.scenario import load_scenario
+from tests.ai.helpers import CATALOGUE
+
+CARDS = """
+datacards:
+  trooper:
+    apl: 2
+    move: 3
+    defence: 3
+    save: 4
+    wounds: 8
+    weapons:
+      - {id: gun, ap: 2, range: 6, attacks: 4, hit: 3, damage: [3, 4]}
+      - {id: knife, ap: 1, range: 1, attacks: 3, hit: 4, damage: [2, 3]}
+  brute:
+    apl: 2
+    move: 3
+    defence: 3
+    save: 3
+    wounds: 14
+    weapons:
+      - {id: cannon, ap: 1, range: 8, attacks: 6, hit: 2, damage: [4, 6]}
+      - {id: claws, ap: 1, range: 1, attacks: 5, hit: 2, damage: [4, 6]}
+  runt:
+    apl: 2
+    move: 3
+    defence: 2
+    save: 6
+    wounds: 4
+    weapons:
+      - {id: knife, ap: 1, range: 1, attacks: 2, hit: 5, damage: [1, 2]}
+"""
+
+DICE = "dice: [" + ", ".join(["4", "5", "3", "6", "2", "5"] * 20) + "]\n"
+
+
+def setup(tmp_path: Path, text: str) -> Game:
+    path = tmp_path / "position.yaml"
+    path.write_text(text + CARDS + DICE)
+    return load_scenario(path, CATALOGUE).game
+
+
+def activation(game: Game, level: str, seat: int = 1) -> list[object]:
+    """Let the computer play ``seat``'s whole activation; the actions it took."""
+    player = player_for(level, 3)
+    taken = []
+    while game.to_act == seat and game.state.step in (Step.ACTIVATE, Step.ACT):
+        action = player.choose(game.view(seat))
+        taken.append(action)
+        game.apply(action)
+        if game.state.step == Step.ACTIVATE:
+            break
+    return taken
+
+
+LEVELS = ["easy", "normal", "hard"]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_takes_an_operative_down_when_the_odds_are_overwhelming(tmp_path: Path,
+                                                                level: str) -> None:
+    game = setup(tmp_path, """
+killzone: {columns: 9, rows: 7, cover: [B2]}
+operatives:
+  - {id: a, player: 1, card: trooper, at: C3}
+  - {id: b, player: 2, card: runt, at: E3, damage: 3}
+  - {id: c, player: 2, card: trooper, at: G3}
+start: {turning_point: 1, phase: firefight, initiative: 1}
+""")
+    # the gun costs 2AP: one attack this activation, and b dies to it almost surely
+    taken = activation(game, level)
+    attacks = [a for a in taken if isinstance(a, Attack)]
+    assert attacks and attacks[0].target == "b", [str(a) for a in taken]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_does_not_walk_into_the_open_next_to_a_stronger_enemy(tmp_path: Path,
+                                                              level: str) -> None:
+    # a, a runt with a knife, sees the brute 5 hexes off; D4 beside it is cover
+    game = setup(tmp_path, """
+killzone: {columns: 9, rows: 9, cover: [D4, B2]}
+operatives:
+  - {id: a, player: 1, card: runt, at: D3}
+  - {id: b, player: 2, card: brute, at: D8}
+start: {turning_point: 1, phase: firefight, initiative: 1}
+""")
+    activation(game, level)
+    where = game.state.operatives["a"].hex
+    assert where is not None
+    brute = game.state.operatives["b"].hex
+    assert game.grid.distance(where, brute) > 1
+    assert where in game.grid.cover or not game.grid.visible(brute, where, game.occupied())
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_grabs_an_uncontested_objective_at_the_end_of_a_turning_point(tmp_path: Path,
+                                                                      level: str) -> None:
+    game = setup(tmp_path, """
+mission: dual_strike
+operatives:
+  - {id: a, player: 1, card: trooper, at: E3}
+  - {id: z, player: 2, card: trooper, at: O10}
+start: {turning_point: 3, phase: firefight, initiative: 2, to_act: 1, activated: [z]}
+""")
+    activation(game, level)
+    assert game.state.control.get("obj1") == 1
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_uses_a_mission_action_that_wins(tmp_path: Path, level: str) -> None:
+    game = setup(tmp_path, """
+mission: data_heist
+operatives:
+  - {id: a, player: 1, card: trooper, at: C4}
+  - {id: z, player: 2, card: trooper, at: F7}
+start: {turning_point: 1, phase: firefight, initiative: 1, vp: {1: 4, 2: 3}}
+""")
+    taken = activation(game, level)
+    assert any(isinstance(a, MissionAction) for a in taken), [str(a) for a in taken]
+    assert game.is_over and game.winner == 1

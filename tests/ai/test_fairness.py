@@ -1,0 +1,83 @@
+"""The computer plays fair: it decides from its view only, and never rolls the game's dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game.engine.dice import RandomDice, SplitMix64
+from game.engine.game import Game
+from tests.ai.helpers import cheap_player, decisions
+
+
+class Sentinel:
+    """Dice that fail the test if anyone rolls them while the computer decides."""
+
+    def d6(self) -> int:
+        raise AssertionError("the computer touched the game's dice")
+
+    def below(self, n: int) -> int:
+        raise AssertionError("the computer touched the game's dice")
+
+    def to_dict(self) -> dict[str, Any]:
+        raise AssertionError("the computer touched the game's dice")
+
+
+def other_hidden(game: Game, seed: int) -> Game:
+    """The same game as its player to act sees it, with everything else changed: the other
+    hand swapped with deck cards, the deck reordered, other dice."""
+    other = game.clone(dice=RandomDice(seed + 99991))
+    state = other.state
+    hidden = 3 - game.to_act
+    pool = state.hands[hidden] + state.deck
+    rng = SplitMix64(seed)
+    for i in range(len(pool) - 1, 0, -1):
+        j = rng.below(i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    size = len(state.hands[hidden])
+    state.hands[hidden], state.deck = pool[:size], pool[size:]
+    other.rules_changed()
+    return other
+
+
+def positions() -> list[Game]:
+    out = []
+    for seed in range(12):  # every mission, fireteams in turn
+        for game in decisions(seed, every=7):
+            out.append(game.clone())
+    return out
+
+
+POSITIONS = positions()
+
+
+def test_enough_positions() -> None:
+    assert len(POSITIONS) >= 200
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "greedy", "random"])
+def test_equal_views_give_equal_decisions(level: str) -> None:
+    changed = 0
+    for n, game in enumerate(POSITIONS):
+        if level in ("normal", "easy") and n % 3:  # the costlier levels on a third
+            continue
+        seat = game.to_act
+        twin = other_hidden(game, n)
+        view, twin_view = game.view(seat), twin.view(seat)
+        assert view == twin_view
+        changed += (twin.state.hands[3 - seat] != game.state.hands[3 - seat]
+                    or twin.state.deck != game.state.deck)
+        player, again = cheap_player(level, 7), cheap_player(level, 7)
+        game.dice, twin.dice = Sentinel(), Sentinel()  # type: ignore[assignment]
+        assert player.choose(view) == again.choose(twin_view), (n, str(view.log[-1:]))
+    assert changed > (30 if level in ("normal", "easy") else 100)
+
+
+def test_the_real_dice_are_never_touched_at_full_budget() -> None:
+    from game.ai.players import player_for
+    for n, game in enumerate(POSITIONS[::10]):
+        real = game.clone(dice=Sentinel())  # type: ignore[arg-type]
+        for level in ("normal", "hard"):
+            action = player_for(level, n).choose(real.view(real.to_act))
+            assert real.is_legal(action)
