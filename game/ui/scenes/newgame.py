@@ -11,6 +11,9 @@ from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PALETTE, panel
 from game.ui.scene import Scene
 
+SEATS = {"human": "Human", "easy": "Computer — easy", "normal": "Computer — normal",
+         "hard": "Computer — hard"}
+
 
 class NewGameScene(Scene):
     def __init__(self, app, mission: str = "dual_strike",  # type: ignore[no-untyped-def]
@@ -24,6 +27,7 @@ class NewGameScene(Scene):
         self.mission = mission
         self.fireteams = list(fireteams)
         self.names = dict(self.ctx.names)
+        self.seats: dict[int, str] = {1: "human", 2: "human"}
         self.colours = {p: next(n for n, c in PALETTE.items() if c == self.ctx.colours[p])
                         for p in (1, 2)}
         self._thumb: tuple[str, tuple[int, int], pygame.Surface] | None = None
@@ -45,6 +49,7 @@ class NewGameScene(Scene):
         right = pygame.Rect(width // 2 + 15, 80, width // 2 - 45, height - 170)
         self.team_drops: dict[int, pygame_gui.elements.UIDropDownMenu] = {}
         self.colour_drops: dict[int, pygame_gui.elements.UIDropDownMenu] = {}
+        self.seat_drops: dict[int, pygame_gui.elements.UIDropDownMenu] = {}
         for i, player in enumerate((1, 2)):
             top = right.top + i * (right.height // 2)
             entry = pygame_gui.elements.UITextEntryLine(
@@ -65,6 +70,12 @@ class NewGameScene(Scene):
                 pygame.Rect(right.left + 16, top + 70, 220, 32), manager=self.app.manager)
             self.colour_drops[player] = colour
             self.elements.append(colour)
+            seat = pygame_gui.elements.UIDropDownMenu(
+                list(SEATS.values()), SEATS[self.seats[player]],
+                pygame.Rect(right.left + 250, top + 70, right.width - 266, 32),
+                manager=self.app.manager)
+            self.seat_drops[player] = seat
+            self.elements.append(seat)
         self.button("Back", pygame.Rect(30, height - 70, 140, 44), self.app.pop,
                     hotkey=pygame.K_ESCAPE)
         self.button("Start", pygame.Rect(width - 290, height - 70, 260, 44),
@@ -90,6 +101,9 @@ class NewGameScene(Scene):
                 if event.ui_element is drop:
                     self.fireteams[player - 1] = next(t for t in self.teams
                                                       if cat.fireteams[t].name == event.text)
+            for player, drop in self.seat_drops.items():
+                if event.ui_element is drop:
+                    self.seats[player] = next(k for k, v in SEATS.items() if v == event.text)
             for player, drop in self.colour_drops.items():
                 if event.ui_element is drop:
                     self.colours[player] = event.text
@@ -109,7 +123,8 @@ class NewGameScene(Scene):
             self.names[player] = entry.get_text().strip() or f"Player {player}"
         self.ctx.names = dict(self.names)
         self.app.push(PlayScene.new_game(self.app, self.mission,
-                                         (self.fireteams[0], self.fireteams[1])))
+                                         (self.fireteams[0], self.fireteams[1]),
+                                         seats=dict(self.seats)))
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, cat = self.ctx, self.ctx.catalogue

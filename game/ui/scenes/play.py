@@ -8,11 +8,13 @@ player needs it (discarding, revealing).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ai.players import hint, player_for, think
 from game.engine.actions import (
     Action,
     Activate,
@@ -54,6 +56,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 PRIVATE_STEPS = (Step.MULLIGAN, Step.REVEAL)
+AI_PAUSE = 0.6  # seconds between a computer's actions at normal speed
 # events after which the game is autosaved
 TURN_ENDS = (ActivationEnded, TurnPassed, PhaseStarted, SetupComplete, MissionEnded)
 TOAST_SECONDS = 2.5
@@ -66,9 +69,18 @@ NUMBER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygam
 class PlayScene(Scene):
     """One mission in progress."""
 
-    def __init__(self, app: App, game: Game) -> None:
+    def __init__(self, app: App, game: Game, seats: dict[int, str] | None = None) -> None:
         super().__init__(app)
         self.game = game
+        # who plays each side: "human", or a computer level ("easy", "normal", "hard")
+        self.seats = dict(seats or app.ctx.extra.get("seats") or {1: "human", 2: "human"})
+        self.computers = {p: player_for(level, app.ctx.seed * 10 + p)
+                          for p, level in self.seats.items() if level != "human"}
+        self.thinking: Generator[None, None, Action] | None = None
+        self.wait = 0.0  # seconds before the computer's next action is shown
+        self.paused = False
+        self.suggestion: Action | None = None
+        self.chosen: Action | None = None
         self.anim = Animations(self.ctx)
         self.log = GameLog(self.ctx)
         self.panels = Panels(self)
@@ -93,10 +105,10 @@ class PlayScene(Scene):
 
     @classmethod
     def new_game(cls, app: App, mission: str, fireteams: tuple[str, str],
-                 seed: int | None = None) -> PlayScene:
+                 seed: int | None = None, seats: dict[int, str] | None = None) -> PlayScene:
         game = Game.new(app.ctx.catalogue, mission, fireteams,
                         RandomDice(app.ctx.seed if seed is None else seed))
-        return cls(app, game)
+        return cls(app, game, seats)
 
     # --- layout ------------------------------------------------------------------------
 
@@ -127,9 +139,17 @@ class PlayScene(Scene):
         return self.board
 
     def build_buttons(self) -> None:
-        """The buttons for what the player to act may do now."""
+        """The buttons for what the player to act may do now (none while a computer seat
+        decides: then only its pause and speed)."""
         game = self.game
         if game.is_over:
+            return
+        if self.computer_to_act():
+            self.panels.place_buttons([
+                ("Resume" if self.paused else "Pause", self.toggle_pause, pygame.K_p,
+                 "Pause or resume the computer's play", True),
+                ("Slower", lambda: self.set_speed(0.5), pygame.K_MINUS, "", True),
+                ("Faster", lambda: self.set_speed(2.0), pygame.K_EQUALS, "", True)])
             return
         state = game.state
         step = state.step
@@ -191,6 +211,9 @@ class PlayScene(Scene):
             return
         elif step == Step.ACT:
             kinds = {type(a) for a in legal}
+            if self.computers:
+                buttons.append(("Hint", self.ask_hint, pygame.K_h,
+                                "What the computer (normal level) would do now", True))
             buttons.append(("Move", lambda: self.set_mode("move"), pygame.K_m,
                             "Up to the Move stat, around blocked and occupied hexes",
                             Move in kinds))
@@ -266,6 +289,7 @@ class PlayScene(Scene):
             self.after([])
 
     def after(self, events: list[Event]) -> None:
+        self.suggestion = None
         self.feed(events)
         autosave = self.ctx.extra.get("autosave")
         if autosave is not None and any(isinstance(e, TURN_ENDS) for e in events):
@@ -403,6 +427,9 @@ class PlayScene(Scene):
 
     def click_hex(self, h: str) -> None:
         """What a click on hex ``h`` means now."""
+        if self.computer_to_act():
+            self.say("The computer is deciding")
+            return
         game, state = self.game, self.game.state
         player = state.to_act
         legal = game.legal_actions()
@@ -517,9 +544,67 @@ class PlayScene(Scene):
                 from game.ui.scenes.end import EndScene
                 self.app.push(EndScene(self.app, self))
             return
-        if game.state.step in PRIVATE_STEPS and self.private_to != game.state.to_act:
+        to_act = game.state.to_act
+        if self.computer_to_act():
+            self.computer_step(dt)
+            return
+        if game.state.step in PRIVATE_STEPS and self.private_to != to_act:
+            if self.computers and not (set(self.seats) - set(self.computers) - {to_act}):
+                self.reveal_to(to_act)  # one human at the screen: no hand-over needed
+                return
             from game.ui.scenes.handover import HandoverScene
-            self.app.push(HandoverScene(self.app, game.state.to_act, self.reveal_to))
+            self.app.push(HandoverScene(self.app, to_act, self.reveal_to))
+
+    # --- computer seats -------------------------------------------------------------
+
+    def computer_to_act(self) -> bool:
+        return not self.game.is_over and self.game.state.to_act in self.computers
+
+    def computer_step(self, dt: float, budget: float = 0.008) -> None:
+        """Think in slices between frames (the window stays responsive); once decided and
+        after a short pause (so people can follow), play the action like a human's."""
+        if self.paused:
+            return
+        if self.thinking is None:
+            seat = self.game.state.to_act
+            self.thinking = think(self.computers[seat], self.game.view(seat))
+        start = time.perf_counter()
+        try:
+            while time.perf_counter() - start < budget:
+                next(self.thinking)
+        except StopIteration as done:
+            self.thinking = None
+            self.chosen = done.value
+        if self.thinking is not None or self.chosen is None:
+            return
+        self.wait += dt
+        delay = 0.0 if self.ctx.settings.animation_speed == 0 else \
+            AI_PAUSE / self.ctx.settings.animation_speed
+        if self.wait >= delay:
+            action, self.chosen, self.wait = self.chosen, None, 0.0
+            self.act(action)
+
+    def play_computer_now(self) -> None:
+        """Decide and play the computer's whole decision at once (tests, headless runs)."""
+        while self.computer_to_act():
+            self.thinking = None
+            seat = self.game.state.to_act
+            self.act(self.computers[seat].choose(self.game.view(seat)))
+
+    def toggle_pause(self) -> None:
+        self.paused = not self.paused
+        self.rebuild()
+
+    def set_speed(self, factor: float) -> None:
+        speed = self.ctx.settings.animation_speed or 1.0
+        self.ctx.settings.animation_speed = max(0.25, min(8.0, speed * factor))
+        self.say(f"Speed ×{self.ctx.settings.animation_speed:g}")
+
+    def ask_hint(self) -> None:
+        """The normal level's suggestion for this decision, shown without playing it."""
+        seat = self.game.state.to_act
+        self.suggestion = hint(self.game.view(seat), self.ctx.seed)
+        self.say(f"Hint: {self.suggestion.notation()}")
 
     def reveal_to(self, player: int) -> None:
         """``player`` is at the screen (after the hand-over): their hand may be shown."""
@@ -612,8 +697,25 @@ class PlayScene(Scene):
             enemy = state.operatives.get(enemy_id)
             if enemy is not None and enemy.hex:
                 board.outline(surface, enemy.hex, (230, 80, 60), 3)
+        if self.suggestion is not None:
+            self.draw_suggestion(surface)
         if self.hover:
             board.outline(surface, self.hover, (255, 255, 255), 1, 1.0)
+
+    def draw_suggestion(self, surface: pygame.Surface) -> None:
+        """The hint, on the board: where to move, whom to attack, what to activate."""
+        board, state = self.view_board, self.game.state
+        action = self.suggestion
+        if isinstance(action, Move):
+            start = state.operatives[action.operative].hex
+            if start:
+                board.path(surface, [start, *action.path], (120, 230, 140))
+            board.outline(surface, action.destination, (120, 230, 140), 4)
+        elif isinstance(action, (Attack, Activate, Disengage)):
+            op_id = action.target if isinstance(action, Attack) else action.operative
+            where = action.hex if isinstance(action, Disengage) else state.operatives[op_id].hex
+            if where:
+                board.outline(surface, where, (120, 230, 140), 4)
 
     def draw_tokens(self, surface: pygame.Surface) -> None:
         game, board = self.game, self.view_board
