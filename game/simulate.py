@@ -108,7 +108,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="play --games games for EVERY ordered pair of fireteams (mirror "
                              "matches included), spread over the missions, and print the "
                              "win-rate table")
+    parser.add_argument("--players", metavar="LEVEL",
+                        help="with --table: computer players of this level (easy, normal, "
+                             "hard, greedy, random) instead of random players, writing "
+                             "docs/balance.md with 99%% intervals")
+    parser.add_argument("--out", default="docs/balance.md", help="with --players: where to")
     args = parser.parse_args(argv)
+    if args.table and args.players:
+        from pathlib import Path
+
+        from game.balance import main as balance
+        return balance(load_catalogue(), args.players, args.games, args.seed,
+                       list(sys.argv[1:] if argv is None else argv), Path(args.out))
     if args.table:
         return balance_table(args.games, args.seed)
     try:
