@@ -243,6 +243,8 @@ class Campaign:
             if len([s for s in catalogue.special_operations.values()
                     if s.fireteam == team]) < 3:
                 raise CampaignError(f"the fireteam {team!r} has no special operations")
+        if store is not None:  # the latest record of each player, not a copy held earlier
+            players = {p: store.profile(players[p].id) for p in (1, 2)}
         seats = seats or {1: "human", 2: "human"}
         for seat in seats.values():
             if seat not in SEATS:
@@ -283,9 +285,7 @@ class Campaign:
         campaign._set_next("mission", 0)
         if store is not None:
             for p in (1, 2):
-                prof = store.profile(players[p].id)
-                prof.record["campaigns_played"] += 1
-                store.save_profile(prof)
+                campaign._update_profile(p, campaigns_played=1)
         campaign._save()
         return campaign
 
