@@ -505,9 +505,9 @@ class Campaign:
                 entry["wargear_used"][p] = used
         deck = self.deck()
         if deck:
-            card = deck[self._rng(len(deck))]
-            self.wargear(winner).append(card)
-            entry["spoils"] = card
+            drawn = deck[self._rng(len(deck))]
+            self.wargear(winner).append(drawn)
+            entry["spoils"] = drawn
         # the record of each player
         if self.store is not None:
             for p in (1, 2):
