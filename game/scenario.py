@@ -124,6 +124,8 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
                 r.bad(("wargear", p, i), f"unknown wargear {card!r}"
                                          f"{suggestion(card, catalogue.wargear)}")
         spec.setdefault("wargear", {})[p] = list(cards or ())
+    if data.get("campaign"):
+        spec["campaign"] = True
     if "special_operation" in data:
         raw = data["special_operation"]
         if raw["card"] not in catalogue.special_operations:

@@ -227,6 +227,7 @@ SCENARIO = record({
     "actions": list_of(text),
     "expect": optional(EXPECT),
     "wargear": per_player(IDS),
+    "campaign": boolean,
     "special_operation": record({"player": PLAYER, "card": ident}, ("player", "card")),
     "honours": per_player(list_of(record({"card": ident, "operative": ident},
                                          ("card", "operative")))),

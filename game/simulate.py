@@ -1,4 +1,5 @@
 """``python -m game.simulate --games N --seed S [--mission M] [--fireteams X Y]``
+``python -m game.simulate --campaign --seed S [--fireteams X Y]``
 
 Plays whole games between two random players, checks the invariants after every action,
 prints a summary and exits non-zero on any exception or broken invariant.
@@ -97,6 +98,45 @@ def balance_table(games: int, seed: int) -> int:
     return 0
 
 
+def play_random_campaign(seed: int, fireteams: Sequence[str] | None = None) -> int:
+    """A whole campaign between random players (random fireteams unless given), in memory:
+    prints the winner and the mission history; 1 on any error."""
+    from game.campaign import Campaign, Profile, history_lines, play_campaign
+    from game.engine.dice import SplitMix64
+
+    try:
+        catalogue = load_catalogue()
+    except ContentError as error:
+        print(f"the shipped content has errors:\n{error}", file=sys.stderr)
+        return 2
+    teams = sorted(catalogue.fireteams)
+    if fireteams:
+        for team in fireteams:
+            if team not in catalogue.fireteams:
+                print(f"unknown fireteam {team!r}{suggestion(team, teams)}", file=sys.stderr)
+                return 2
+        chosen = {1: fireteams[0], 2: fireteams[1]}
+    else:
+        rng = SplitMix64(seed ^ 0x7EA3)
+        chosen = {1: teams[rng.below(len(teams))], 2: teams[rng.below(len(teams))]}
+    players = {1: Profile("random_1", "Random 1"), 2: Profile("random_2", "Random 2")}
+    try:
+        campaign = Campaign.start(catalogue, players, chosen, seed=seed,
+                                  seats={1: "computer", 2: "computer"})
+        play_campaign(campaign, seed)
+    except Exception:  # report any failure with the seed that reproduces it
+        print(f"campaign (seed {seed}, {chosen[1]} v {chosen[2]}) failed:")
+        traceback.print_exc()
+        return 1
+    winner = campaign.winner
+    print(f"campaign (seed {seed}): {chosen[1]} v {chosen[2]}: "
+          f"{campaign.players[winner]['name']} ({chosen[winner]}) wins after "
+          f"{len(campaign.history)} missions")
+    for line in history_lines(campaign):
+        print(line)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.simulate")
     parser.add_argument("--games", type=int, default=20)
@@ -113,7 +153,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "hard, greedy, random) instead of random players, writing "
                              "docs/balance.md with 99%% intervals")
     parser.add_argument("--out", default="docs/balance.md", help="with --players: where to")
+    parser.add_argument("--campaign", action="store_true",
+                        help="play one whole campaign between random players (seed --seed, "
+                             "fireteams --fireteams or random) and print its history")
     args = parser.parse_args(argv)
+    if args.campaign:
+        return play_random_campaign(args.seed, args.fireteams)
     if args.table and args.players:
         from pathlib import Path
 

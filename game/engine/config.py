@@ -80,7 +80,8 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
     ``mission`` (a mission id) or ``killzone`` (``columns``, ``rows``, ``blocked``, ``cover``,
     ``objectives``, ``territories``); ``fireteams`` ``{1: id|None, 2: id|None}``; optional
     ``datacards`` (inline definitions as dicts, see :func:`datacard_from_dict`),
-    ``turning_points``. Raises KeyError/ValueError naming what is unknown.
+    ``turning_points``, ``campaign`` (true: a campaign game, which the tiebreakers keep from
+    ending in a draw). Raises KeyError/ValueError naming what is unknown.
     """
     extra = {k: datacard_from_dict(v) for k, v in (spec.get("datacards") or {}).items()}
     datacards = dict(catalogue.datacards)

@@ -579,6 +579,21 @@ class MissionEnded(Event):
         return f"the mission is over: {self.vp[0]} VP to {self.vp[1]} VP, {result}"
 
 
+@dataclass(frozen=True)
+class TiebreakerUsed(Event):
+    """A campaign mission that would have been a draw, decided by a tiebreaker: ``number``
+    1 (only one fireteam left on the killzone), 2 (more objectives controlled), 3 (a higher
+    share of its operatives left on the killzone) or 4 (a roll-off, emitted just before)."""
+
+    number: int
+    winner: int
+    detail: str = ""
+
+    def __str__(self) -> str:
+        return (f"campaign tiebreaker {self.number} decides the draw: {self.detail}; "
+                f"player {self.winner} wins the mission")
+
+
 # --- saving ---------------------------------------------------------------------------------
 
 EVENT_TYPES: dict[str, type[Event]] = {
@@ -590,7 +605,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         AttackDeclared, HitDiceRolled, CoverBlock, DefenceDiceRolled, BlocksAssigned,
         AttackResolved, HazardRolled, Damaged, Healed, Reanimation, TakenDown, ControlChanged,
         ObjectivePickedUp, ObjectiveDropped, ObjectiveRemoved, Marked, Scored,
-        TargetCompleted, SuddenVictory, Conceded, ResultAgreed, MissionEnded)}
+        TargetCompleted, SuddenVictory, Conceded, ResultAgreed, MissionEnded, TiebreakerUsed)}
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

@@ -46,7 +46,9 @@ def _end(game: Game) -> bool:
 
 def final_end_phase(game: Game, winner: int | None = None, reason: str = "most VP") -> None:
     """Add completed targets of opportunity to the VP totals and decide the mission: the
-    most VP wins, unless a rule or the players have already named the ``winner``."""
+    most VP wins, unless a rule or the players have already named the ``winner``. In a
+    campaign game (``campaign: true`` in the config's recipe) a draw is never the result: the
+    tiebreakers of :func:`tiebreak` decide it."""
     from game.engine.events import MissionEnded
 
     state = game.state
@@ -62,11 +64,49 @@ def final_end_phase(game: Game, winner: int | None = None, reason: str = "most V
     one, two = state.vp[1], state.vp[2]
     if winner is None:
         winner = 0 if one == two else (1 if one > two else 2)
+    if winner == 0 and game.config.spec.get("campaign"):
+        winner, number = tiebreak(game)
+        reason = f"tiebreaker {number}"
     state.winner = winner
     state.phase, state.step = Phase.OVER, Step.NONE
     # an activation cut short by the end of the mission ends with it
     state.active, state.ap_left, state.ap_spent, state.moved = None, 0, False, False
     game.emit(MissionEnded(winner, (one, two), reason))
+
+
+def tiebreak(game: Game) -> tuple[int, int]:
+    """A campaign mission must have a winner: the tiebreakers, in order, for a mission that
+    ends level. Emits the deciding :class:`TiebreakerUsed` (after the roll-off of the last
+    one) and returns (winner, tiebreaker number)."""
+    from game.engine.events import TiebreakerUsed
+
+    state = game.state
+    left = {p: len(game.on_killzone(p)) for p in (1, 2)}
+    if (left[1] == 0) != (left[2] == 0):
+        winner = 1 if left[1] else 2
+        game.emit(TiebreakerUsed(1, winner, f"only player {winner}'s operatives are left "
+                                            "on the killzone"))
+        return winner, 1
+    held = {p: sum(1 for obj, who in state.control.items()
+                   if who == p and obj in game.config.objectives
+                   and game.objective_hex(obj) is not None) for p in (1, 2)}
+    if held[1] != held[2]:
+        winner = 1 if held[1] > held[2] else 2
+        game.emit(TiebreakerUsed(2, winner, f"objectives controlled: {held[1]} to {held[2]}"))
+        return winner, 2
+    total = {p: sum(1 for o in state.operatives.values() if o.player == p) for p in (1, 2)}
+    # compare left[1]/total[1] with left[2]/total[2] without fractions
+    share_one, share_two = left[1] * total[2], left[2] * total[1]
+    if share_one != share_two and total[1] and total[2]:
+        winner = 1 if share_one > share_two else 2
+        game.emit(TiebreakerUsed(3, winner, f"operatives left on the killzone: {left[1]} of "
+                                            f"{total[1]} to {left[2]} of {total[2]}"))
+        return winner, 3
+    roll = game.roll_off("campaign tiebreaker")
+    game.emit(roll)
+    game.emit(TiebreakerUsed(4, roll.winner, "nothing else separates the players, so they "
+                                              "roll off"))
+    return roll.winner, 4
 
 
 def check_control(game: Game) -> None:
@@ -108,4 +148,4 @@ def step(game: Game) -> bool:
     return PHASES[game.state.phase](game)
 
 
-__all__ = ["check_control", "final_end_phase", "step"]
+__all__ = ["check_control", "final_end_phase", "step", "tiebreak"]

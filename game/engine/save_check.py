@@ -179,6 +179,8 @@ def check_config_spec(spec: Any) -> None:
     for key in ("fireteams", "wargear", "honours", "datacards"):
         if spec.get(key) is not None:
             check_type(spec[key], dict[str, Any], f"config.{key}")
+    if spec.get("campaign") is not None:
+        check_type(spec["campaign"], bool, "config.campaign")
     if spec.get("special_operation"):
         check_type(spec["special_operation"], dict[str, Any], "config.special_operation")
     for player, entries in (spec.get("honours") or {}).items():

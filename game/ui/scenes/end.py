@@ -19,11 +19,21 @@ class EndScene(Scene):
     def __init__(self, app: App, play: PlayScene) -> None:
         super().__init__(app)
         self.play = play
+        from game.ui.scenes.campaign import record_campaign_game
+
+        # a campaign mission's result goes into its campaign (saved at once), exactly once
+        self.campaign = record_campaign_game(app, play.game) if \
+            "campaign_ref" in play.game.config.spec else None
 
     def build(self) -> None:
         width, height = self.app.size
-        self.button("Play again", pygame.Rect(width // 2 - 410, height - 80, 260, 48),
-                    self.again, hotkey=pygame.K_RETURN, object_id="#big_button")
+        if self.campaign is not None:
+            self.button("Back to the campaign", pygame.Rect(width // 2 - 410, height - 80,
+                                                            260, 48),
+                        self.to_campaign, hotkey=pygame.K_RETURN, object_id="#big_button")
+        else:
+            self.button("Play again", pygame.Rect(width // 2 - 410, height - 80, 260, 48),
+                        self.again, hotkey=pygame.K_RETURN, object_id="#big_button")
         self.button("Watch the replay", pygame.Rect(width // 2 - 130, height - 80, 260, 48),
                     self.replay, hotkey=pygame.K_r, object_id="#big_button",
                     tooltip="The engine plays the game again from its actions and dice")
@@ -39,6 +49,13 @@ class EndScene(Scene):
         self.app.replace(PlayScene.new_game(self.app, config.mission.id,
                                             (teams[1].id, teams[2].id),
                                             seed=self.ctx.seed + len(game.events)))
+
+    def to_campaign(self) -> None:
+        from game.ui.scenes.campaign import CampaignScene
+        from game.ui.scenes.menu import MenuScene
+        assert self.campaign is not None
+        self.app.replace(MenuScene(self.app))
+        self.app.push(CampaignScene(self.app, self.campaign))
 
     def replay(self) -> None:
         from game.replay import Replay

@@ -14,7 +14,7 @@ ITEMS = (
     ("Load game", "load", ""),
     ("Tutorial", "tutorial", ""),
     ("Mission visualizer", "visualizer", ""),
-    ("Campaign", "campaign", "Campaign play comes in a later version"),
+    ("Campaign", "campaign", ""),
     ("Rules help", "rules", ""),
     ("Card library", "cards", ""),
     ("Settings", "settings", ""),
@@ -24,7 +24,7 @@ ITEMS = (
 
 HOTKEYS = {"new": pygame.K_n, "quit": pygame.K_q, "cards": pygame.K_c, "rules": pygame.K_h,
            "load": pygame.K_l, "settings": pygame.K_s, "resume": pygame.K_r,
-           "visualizer": pygame.K_v, "tutorial": pygame.K_t}
+           "visualizer": pygame.K_v, "tutorial": pygame.K_t, "campaign": pygame.K_a}
 
 
 def apply_sound(ctx: Context, settings: Settings) -> None:
@@ -71,6 +71,9 @@ class MenuScene(Scene):
         elif key == "tutorial":
             from game.ui.scenes.tutorial import TutorialScene
             self.app.push(TutorialScene(self.app))
+        elif key == "campaign":
+            from game.ui.scenes.campaign import CampaignListScene
+            self.app.push(CampaignListScene(self.app))
         elif key == "visualizer":
             from game.ui.scenes.visualizer import VisualizerScene
             self.app.push(VisualizerScene(self.app))

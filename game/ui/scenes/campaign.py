@@ -1,0 +1,317 @@
+"""Campaign screens: the list of campaigns with a form to start one, and a campaign's own
+screen (both players' agent status, Battle Honours, Command Assets, wargear in hand, the
+missions played, what comes next, and a button to play it).
+
+Hooks for the rest of the client (see also :func:`record_campaign_game`):
+
+- main menu item → ``app.push(CampaignListScene(app))``;
+- when a mission of a campaign ends, ``EndScene`` calls ``record_campaign_game(app, game)``
+  once: it returns the campaign with the result recorded (or None for a game outside any
+  campaign, or one already recorded). A "Back to the campaign" button then pops the
+  EndScene and PlayScene: the CampaignScene below re-reads the campaign in ``resume()``. After
+  a restart (a campaign game resumed from the autosave, no CampaignScene below) use
+  ``app.replace(CampaignScene(app, campaign))`` instead.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.campaign import Campaign, CampaignError, CampaignStore, Profile
+from game.engine.game import Game
+from game.ui.context import DIM, GOLD, INK, panel
+from game.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+BAD = (230, 120, 100)
+SEAT_LABELS = {"human": "a person", "computer": "the computer"}
+
+
+def campaign_folder() -> Path:
+    """Where campaigns and player profiles live: ``<data folder>/campaigns``."""
+    from game.ui.userdata import data_folder
+
+    return data_folder() / "campaigns"
+
+
+def campaign_store(app: App) -> CampaignStore:
+    store = app.ctx.extra.get("campaign_store")
+    if not isinstance(store, CampaignStore):
+        store = CampaignStore(campaign_folder(), app.ctx.catalogue)
+        app.ctx.extra["campaign_store"] = store
+    return store
+
+
+def record_campaign_game(app: App, game: Game) -> Campaign | None:
+    """Record a finished campaign mission in its campaign (saved at once). None when the game
+    belongs to no campaign, or was already recorded."""
+    store = campaign_store(app)
+    try:
+        campaign = store.campaign_of(game)
+    except CampaignError:
+        return None
+    if campaign is None or not campaign.belongs(game) or not game.is_over:
+        return None
+    campaign.record_result(game)
+    return campaign
+
+
+class CampaignListScene(Scene):
+    """The campaigns in progress and finished, and a new campaign's players and fireteams."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.store = campaign_store(app)
+        self.teams = sorted(self.ctx.catalogue.fireteams)
+        self.choice: dict[int, str] = {1: "", 2: ""}  # profile ids
+        self.fireteams = {1: self.teams[0], 2: self.teams[min(1, len(self.teams) - 1)]}
+        self.seats = {1: "human", 2: "human"}
+        self.message = ""
+        self.campaigns: list[Campaign] = []
+        self.profiles: list[Profile] = []
+
+    def build(self) -> None:
+        width, height = self.app.size
+        self.campaigns = self.store.campaigns()
+        self.profiles = self.store.profiles()
+        ids = [p.id for p in self.profiles]
+        for p in (1, 2):
+            if self.choice[p] not in ids:
+                others = [i for i in ids if i != self.choice[3 - p]]
+                self.choice[p] = others[0] if others else ""
+        left = pygame.Rect(30, 80, width // 2 - 45, height - 170)
+        for i, campaign in enumerate(self.campaigns[:10]):
+            state = ("won by " + campaign.players[campaign.winner]["name"]
+                     if campaign.is_over else f"mission {len(campaign.history) + 1} next")
+            self.button(f"{campaign.name} · {state}",
+                        pygame.Rect(left.left, left.top + 40 + i * 44, left.width, 38),
+                        lambda c=campaign: self.open(c))
+        right = pygame.Rect(width // 2 + 15, 80, width // 2 - 45, height - 170)
+        self.name_entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(right.left + 16, right.top + 40, 240, 34), manager=self.app.manager)
+        self.name_entry.set_text_length_limit(40)
+        self.elements.append(self.name_entry)
+        self.button("Add player", pygame.Rect(right.left + 266, right.top + 40, 160, 34),
+                    self.add_player)
+        self.drops: dict[tuple[str, int], pygame_gui.elements.UIDropDownMenu] = {}
+        names = {p.id: p.name for p in self.profiles}
+        cat = self.ctx.catalogue
+        for i, player in enumerate((1, 2)):
+            top = right.top + 110 + i * 150
+            if self.profiles:
+                drop = pygame_gui.elements.UIDropDownMenu(
+                    [p.name for p in self.profiles], names.get(self.choice[player], ""),
+                    pygame.Rect(right.left + 16, top + 26, 220, 34), manager=self.app.manager)
+                self.drops[("profile", player)] = drop
+                self.elements.append(drop)
+            team = pygame_gui.elements.UIDropDownMenu(
+                [cat.fireteams[t].name for t in self.teams],
+                cat.fireteams[self.fireteams[player]].name,
+                pygame.Rect(right.left + 246, top + 26, right.width - 262, 34),
+                manager=self.app.manager)
+            self.drops[("team", player)] = team
+            self.elements.append(team)
+            seat = pygame_gui.elements.UIDropDownMenu(
+                list(SEAT_LABELS.values()), SEAT_LABELS[self.seats[player]],
+                pygame.Rect(right.left + 16, top + 68, 220, 32), manager=self.app.manager)
+            self.drops[("seat", player)] = seat
+            self.elements.append(seat)
+        self.button("Back", pygame.Rect(30, height - 70, 140, 44), self.app.pop,
+                    hotkey=pygame.K_ESCAPE)
+        ready = len(self.profiles) >= 2 and self.choice[1] != self.choice[2]
+        self.button("Start campaign", pygame.Rect(width - 350, height - 70, 320, 44),
+                    self.start, hotkey=pygame.K_RETURN, enabled=ready,
+                    object_id="#big_button",
+                    tooltip="Two different players, each with a fireteam for the whole "
+                            "campaign")
+        self.left, self.right = left, right
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        if event.type != pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            return
+        cat = self.ctx.catalogue
+        for (kind, player), drop in self.drops.items():
+            if event.ui_element is not drop:
+                continue
+            if kind == "profile":
+                self.choice[player] = next(p.id for p in self.profiles
+                                           if p.name == event.text)
+                self.rebuild()
+            elif kind == "team":
+                self.fireteams[player] = next(t for t in self.teams
+                                              if cat.fireteams[t].name == event.text)
+            else:
+                self.seats[player] = next(k for k, v in SEAT_LABELS.items()
+                                          if v == event.text)
+
+    def add_player(self) -> None:
+        try:
+            profile = self.store.add_profile(self.name_entry.get_text())
+        except (CampaignError, OSError) as error:
+            self.message = str(error)
+            return
+        self.message = f"{profile.name} can now play campaigns"
+        for p in (1, 2):
+            if not self.choice[p] or (p == 2 and self.choice[2] == self.choice[1]):
+                self.choice[p] = profile.id
+                break
+        self.rebuild()
+
+    def start(self) -> None:
+        try:
+            players = {p: self.store.profile(self.choice[p]) for p in (1, 2)}
+            campaign = self.store.new_campaign(players, dict(self.fireteams),
+                                               seats=dict(self.seats))
+        except (CampaignError, OSError) as error:
+            self.message = str(error)
+            return
+        self.app.push(CampaignScene(self.app, campaign))
+
+    def open(self, campaign: Campaign) -> None:
+        self.app.push(CampaignScene(self.app, campaign))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx = self.ctx
+        surface.fill((16, 17, 20))
+        ctx.text(surface, "CAMPAIGNS", 30, (30, 24), GOLD, "condensed")
+        panel(surface, self.left, "Your campaigns", ctx)
+        y = self.left.top + 40 + min(len(self.campaigns), 10) * 44 + 8
+        if not self.campaigns:
+            ctx.text(surface, "No campaign yet: start one on the right.", 14,
+                     (self.left.left + 16, y), DIM)
+            y += 24
+        for problem in self.store.problems[:4]:
+            y += ctx.wrapped(surface, f"Cannot be read: {problem}", 13,
+                             pygame.Rect(self.left.left + 16, y, self.left.width - 32, 60),
+                             BAD) + 4
+        panel(surface, self.right, "A new campaign", ctx)
+        ctx.text(surface, "New player's name", 13, (self.right.left + 16, self.right.top + 22),
+                 DIM)
+        for i, player in enumerate((1, 2)):
+            top = self.right.top + 110 + i * 150
+            ctx.text(surface, f"PLAYER {player}: profile, fireteam, played by", 13,
+                     (self.right.left + 16, top + 6), ctx.colours[player], "condensed")
+        if self.message:
+            ctx.wrapped(surface, self.message, 14, pygame.Rect(
+                self.right.left + 16, self.right.bottom - 60, self.right.width - 32, 50), INK)
+
+
+class CampaignScene(Scene):
+    """One campaign: where it stands, what happened, and the next mission."""
+
+    def __init__(self, app: App, campaign: Campaign) -> None:
+        super().__init__(app)
+        self.store = campaign_store(app)
+        self.campaign = campaign
+        self.message = ""
+
+    def resume(self) -> None:
+        try:  # a mission may have been recorded meanwhile: read it again from disk
+            self.campaign = self.store.campaign(self.campaign.id)
+        except CampaignError as error:
+            self.message = str(error)
+        super().resume()
+
+    def build(self) -> None:
+        width, height = self.app.size
+        campaign = self.campaign
+        self.button("Back", pygame.Rect(30, height - 70, 140, 44), self.app.pop,
+                    hotkey=pygame.K_ESCAPE)
+        pend = campaign.pending
+        if pend:
+            for i, op in enumerate(pend["options"][:8]):
+                self.button(op, pygame.Rect(30 + i * 150, height - 176, 140, 40),
+                            lambda o=op: self.pick(o),
+                            tooltip="This operative receives the turned card")
+        playable = not campaign.is_over and not pend
+        self.button("Play mission", pygame.Rect(width - 330, height - 70, 300, 44),
+                    self.play, hotkey=pygame.K_RETURN, enabled=playable,
+                    object_id="#big_button")
+
+    def pick(self, operative: str) -> None:
+        try:
+            self.campaign.choose_operative(operative)
+        except (CampaignError, OSError) as error:
+            self.message = str(error)
+        self.rebuild()
+
+    def play(self) -> None:
+        from game.ui.scenes.play import PlayScene
+        try:
+            game = self.campaign.next_game()
+        except (CampaignError, KeyError, ValueError) as error:
+            self.message = str(error)
+            return
+        self.ctx.names = {p: self.campaign.players[p]["name"] for p in (1, 2)}
+        # a computer seat of a campaign plays at the normal level
+        seats = {p: "normal" if self.campaign.players[p].get("seat") == "computer"
+                 else "human" for p in (1, 2)}
+        self.app.push(PlayScene(self.app, game, seats))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx, cat, campaign = self.ctx, self.ctx.catalogue, self.campaign
+        surface.fill((16, 17, 20))
+        width, height = surface.get_size()
+        ctx.text(surface, f"CAMPAIGN · {campaign.name}", 28, (30, 24), GOLD, "condensed")
+        column = (width - 90) // 3
+        for i, player in enumerate((1, 2)):
+            seat = campaign.players[player]
+            box = pygame.Rect(30 + i * (column + 15), 80, column, height - 264)
+            inner = panel(surface, box, seat["name"], ctx)
+            team = cat.fireteams[seat["fireteam"]]
+            lines: list[tuple[str, tuple[int, int, int]]] = [
+                (f"{team.name} · played by {SEAT_LABELS.get(seat['seat'], seat['seat'])}",
+                 DIM)]
+            if campaign.is_over:
+                lines.append(("Won the campaign" if campaign.winner == player
+                              else "Lost the campaign", GOLD))
+            elif campaign.agent == player:
+                lines.append(("The agent: plays its special operation", GOLD))
+            else:
+                lines.append(("Not the agent", DIM))
+            lines.append((f"Next special operation: "
+                          f"{campaign.special_operation_for(player).name}", INK))
+            lines.append(("Battle Honours", GOLD))
+            for h in campaign.honours(player):
+                reward = cat.special_operations[h["card"]].reward
+                lines.append((f"  {reward.name} on {h['operative']}", INK))
+            if not campaign.honours(player):
+                lines.append(("  none", DIM))
+            lines.append(("Command Assets", GOLD))
+            for a in campaign.assets(player):
+                reward = cat.special_operations[a["card"]].reward
+                carried = " (from an earlier campaign)" if a.get("carried") else ""
+                lines.append((f"  {reward.name} on {a['operative']}{carried}", INK))
+            if not campaign.assets(player):
+                lines.append(("  none", DIM))
+            lines.append(("Special issue wargear", GOLD))
+            for card in campaign.wargear(player):
+                lines.append((f"  {cat.wargear[card].name}", INK))
+            if not campaign.wargear(player):
+                lines.append(("  none", DIM))
+            y = inner.top
+            for text, colour in lines:
+                y += ctx.wrapped(surface, text, 14, pygame.Rect(inner.left, y, inner.width,
+                                                               max(0, inner.bottom - y)),
+                                 colour) + 3
+        box = pygame.Rect(30 + 2 * (column + 15), 80, column, height - 264)
+        inner = panel(surface, box, "Missions", ctx)
+        from game.campaign import history_lines
+        y = inner.top
+        for line in history_lines(campaign)[-12:]:
+            y += ctx.wrapped(surface, line, 13, pygame.Rect(inner.left, y, inner.width,
+                                                           max(0, inner.bottom - y)), INK) + 3
+        if not campaign.history:
+            y += ctx.wrapped(surface, "No mission played yet.", 13,
+                             pygame.Rect(inner.left, y, inner.width, 40), DIM)
+        ctx.wrapped(surface, "Next: " + campaign.describe_next(), 16,
+                    pygame.Rect(30, height - 130, width - 400, 50), GOLD)
+        if self.message:
+            ctx.wrapped(surface, self.message, 14, pygame.Rect(190, height - 66, width - 540,
+                                                               40), BAD)
