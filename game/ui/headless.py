@@ -158,8 +158,13 @@ def fuzz(catalogue: Catalogue, events: int, seed: int, size: tuple[int, int]) ->
             scene = app.scene
             visited[scene.name] = visited.get(scene.name, 0) + 1
             if isinstance(scene, MenuScene) and rng.below(4):
-                app.push(NewGameScene(app, mission=sorted(catalogue.missions)[
-                    rng.below(len(catalogue.missions))]))
+                pick = rng.below(10)
+                if pick < 6:
+                    app.push(NewGameScene(app, mission=sorted(catalogue.missions)[
+                        rng.below(len(catalogue.missions))]))
+                else:  # the other screens of the menu are fuzzed too
+                    key = ("visualizer", "campaign", "tutorial", "cards")[pick - 6]
+                    scene.choose(key)
                 continue
             stay = stay + 1 if scene is last else 0
             last = scene
