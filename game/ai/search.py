@@ -40,12 +40,14 @@ class Budget:
     diverse: bool = False  # also play out the best attack and mission action left out
     finalists: int = 0  # the best this many after the first round ...
     extra: int = 0  # ... are played out on this many more rebuilt games each
+    prior: float = 0.0  # this share of the heuristic score is added to the playout mean
 
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(candidates=1, samples=0, replies=0, noise=0.75, prescreen=4),
     "normal": Budget(candidates=4, samples=3, replies=1),
-    "hard": Budget(candidates=6, samples=6, replies=2, diverse=True, finalists=3, extra=10),
+    "hard": Budget(candidates=6, samples=6, replies=2, diverse=True, finalists=3, extra=10,
+                   prior=0.3),
 }
 
 
@@ -108,23 +110,25 @@ class SearchPlayer:
         scored = []
         for i, action in enumerate(options):
             value = heuristics.score(base, action, cheap=cheap_first)
-            scored.append((value, -i, action))
+            shake = 0.0
+            if budget.noise:
+                shake = budget.noise * (rng.below(1 << 20) / (1 << 20) - 0.5) * 2
+            scored.append((value + shake, -i, action, shake))
         if cheap_first:
+            # every action by the cheap scores, the best few again by the full scores
             scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-            scored = [(heuristics.score(base, a, cheap=False), j, a)
-                      for _, j, a in scored[:budget.prescreen]]
-        if budget.noise:
-            scored = [(v + budget.noise * (rng.below(1 << 20) / (1 << 20) - 0.5) * 2, j, a)
-                      for v, j, a in scored]
+            scored = [(heuristics.score(base, a, cheap=False) + shake, j, a, shake)
+                      for _, j, a, shake in scored[:budget.prescreen]]
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         if budget.candidates <= 1 or budget.samples <= 0 or view.step in _NO_PLAYOUT:
             return scored[0][2]
-        shortlist = [a for _, _, a in scored[:budget.candidates]]
+        prior = {id(a): v for v, _, a, _ in scored}
+        shortlist = [a for _, _, a, _ in scored[:budget.candidates]]
         if budget.diverse:
             # the pruning's blind spots: the best attack and mission action it left out
             for kind in (Attack, MissionAction):
                 if not any(isinstance(a, kind) for a in shortlist):
-                    extra = next((a for _, _, a in scored if isinstance(a, kind)), None)
+                    extra = next((a for _, _, a, _ in scored if isinstance(a, kind)), None)
                     if extra is not None:
                         shortlist.append(extra)
         if len(shortlist) == 1:
@@ -144,7 +148,10 @@ class SearchPlayer:
                 total += _play(world, action, budget.replies, me)
                 yield
             totals.append(total)
-        means = [t / len(first) - 0.01 * rank for rank, t in enumerate(totals)]
+        # the prior keeps the search from trusting a line that only pays because the cheap
+        # enemy policy blunders (hiding behind a dying operative instead of taking it down)
+        bias = [budget.prior * prior[id(a)] - 0.01 * rank for rank, a in enumerate(shortlist)]
+        means = [t / len(first) + bias[rank] for rank, t in enumerate(totals)]
         if budget.finalists > 1 and more:
             order = sorted(range(len(shortlist)), key=lambda r: (-means[r], r))
             for r in order[:budget.finalists]:
@@ -152,7 +159,7 @@ class SearchPlayer:
                 for world in more:
                     total += _play(world, shortlist[r], budget.replies, me)
                     yield
-                means[r] = total / len(worlds) - 0.01 * r
+                means[r] = total / len(worlds) + bias[r]
             for r in order[budget.finalists:]:
                 means[r] = float("-inf")
         # a hair for the heuristic's order (above), so near-ties go to its choice
