@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from game.ai import heuristics
 from game.ai.common import decision_rng, evaluate, playable, rebuild
-from game.engine.actions import Action
+from game.engine.actions import Action, Attack, MissionAction
 from game.engine.dice import SplitMix64
 from game.engine.game import Game
 from game.engine.state import Phase, Step
@@ -36,13 +36,27 @@ class Budget:
     samples: int  # rebuilt games per candidate
     replies: int  # enemy activations played out after ours
     noise: float = 0.0  # added to the heuristic scores (easy)
+    prescreen: int = 0  # >0: cheap scores for all, full scores for this many best (easy)
+    diverse: bool = False  # also play out the best attack and mission action left out
+    finalists: int = 0  # the best this many after the first round ...
+    extra: int = 0  # ... are played out on this many more rebuilt games each
+    prior: float = 0.0  # this share of the heuristic score is added to the playout mean
 
 
 LEVELS: dict[str, Budget] = {
-    "easy": Budget(candidates=1, samples=0, replies=0, noise=0.75),
+    "easy": Budget(candidates=1, samples=0, replies=0, noise=0.75, prescreen=4),
     "normal": Budget(candidates=4, samples=3, replies=1),
-    "hard": Budget(candidates=7, samples=6, replies=1),
+    "hard": Budget(candidates=6, samples=6, replies=2, diverse=True, finalists=3, extra=10,
+                   prior=0.3),
 }
+
+
+def slices(budget: Budget) -> int:
+    """The most playouts (``think``'s yields) one decision of ``budget`` makes."""
+    if budget.candidates <= 1 or budget.samples <= 0:
+        return 0
+    wide = budget.candidates + (2 if budget.diverse else 0)
+    return wide * budget.samples + min(budget.finalists, wide) * budget.extra
 
 
 def policy(game: Game) -> Action:
@@ -92,33 +106,69 @@ class SearchPlayer:
         rng = rng or decision_rng(self.seed, view)
         budget = self.budget
         base = rebuild(view, rng)
+        cheap_first = budget.prescreen > 0
         scored = []
         for i, action in enumerate(options):
-            value = heuristics.score(base, action, cheap=False)
+            value = heuristics.score(base, action, cheap=cheap_first)
+            shake = 0.0
             if budget.noise:
-                value += budget.noise * (rng.below(1 << 20) / (1 << 20) - 0.5) * 2
-            scored.append((value, -i, action))
+                shake = budget.noise * (rng.below(1 << 20) / (1 << 20) - 0.5) * 2
+            scored.append((value + shake, -i, action, shake))
+        if cheap_first:
+            # every action by the cheap scores, the best few again by the full scores
+            scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+            scored = [(heuristics.score(base, a, cheap=False) + shake, j, a, shake)
+                      for _, j, a, shake in scored[:budget.prescreen]]
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         if budget.candidates <= 1 or budget.samples <= 0 or view.step in _NO_PLAYOUT:
             return scored[0][2]
-        shortlist = [a for _, _, a in scored[:budget.candidates]]
+        prior = {id(a): v for v, _, a, _ in scored}
+        shortlist = [a for _, _, a, _ in scored[:budget.candidates]]
+        if budget.diverse:
+            # the pruning's blind spots: the best attack and mission action it left out
+            for kind in (Attack, MissionAction):
+                if not any(isinstance(a, kind) for a in shortlist):
+                    extra = next((a for _, _, a, _ in scored if isinstance(a, kind)), None)
+                    if extra is not None:
+                        shortlist.append(extra)
         if len(shortlist) == 1:
             return shortlist[0]
         me = view.player
         assert me is not None
+        # common random numbers: every candidate is played on the same rebuilt games with
+        # the same dice to come (each clone copies its world's dice), so they are compared
+        # on equal luck
         worlds = [rebuild(view, SplitMix64(rng.below(1 << 62)))
-                  for _ in range(budget.samples)]
-        best, best_value = shortlist[0], float("-inf")
-        for rank, action in enumerate(shortlist):
+                  for _ in range(budget.samples + budget.extra)]
+        first, more = worlds[:budget.samples], worlds[budget.samples:]
+        totals = []
+        for action in shortlist:
             total = 0.0
-            for world in worlds:
-                game = world.clone()
-                game.apply(action)
-                playout(game, budget.replies)
-                total += evaluate(game, me)
+            for world in first:
+                total += _play(world, action, budget.replies, me)
                 yield
-            # a hair for the heuristic's order, so near-ties go to its choice
-            value = total / len(worlds) - 0.01 * rank
-            if value > best_value:
-                best, best_value = action, value
-        return best
+            totals.append(total)
+        # the prior keeps the search from trusting a line that only pays because the cheap
+        # enemy policy blunders (hiding behind a dying operative instead of taking it down)
+        bias = [budget.prior * prior[id(a)] - 0.01 * rank for rank, a in enumerate(shortlist)]
+        means = [t / len(first) + bias[rank] for rank, t in enumerate(totals)]
+        if budget.finalists > 1 and more:
+            order = sorted(range(len(shortlist)), key=lambda r: (-means[r], r))
+            for r in order[:budget.finalists]:
+                total = totals[r]
+                for world in more:
+                    total += _play(world, shortlist[r], budget.replies, me)
+                    yield
+                means[r] = total / len(worlds) + bias[r]
+            for r in order[budget.finalists:]:
+                means[r] = float("-inf")
+        # a hair for the heuristic's order (above), so near-ties go to its choice
+        best = max(range(len(shortlist)), key=lambda r: (means[r], -r))
+        return shortlist[best]
+
+
+def _play(world: Game, action: Action, replies: int, me: int) -> float:
+    game = world.clone()
+    game.apply(action)
+    playout(game, replies)
+    return evaluate(game, me)

@@ -16,8 +16,8 @@ MISSIONS = sorted(CATALOGUE.missions)
 TEAMS = sorted(CATALOGUE.fireteams)
 
 # the search levels' code paths at a budget a test can afford
-CHEAP = {"easy": Budget(1, 0, 0, noise=0.75), "normal": Budget(3, 2, 1),
-         "hard": Budget(3, 2, 2)}
+CHEAP = {"easy": Budget(1, 0, 0, noise=0.75, prescreen=4), "normal": Budget(3, 2, 1),
+         "hard": Budget(2, 2, 2, diverse=True, finalists=2, extra=1)}
 
 
 def cheap_player(level: str, seed: int) -> object:

@@ -131,3 +131,10 @@ start: {turning_point: 1, phase: firefight, initiative: 1, vp: {1: 4, 2: 3}}
     taken = activation(game, level)
     assert any(isinstance(a, MissionAction) for a in taken), [str(a) for a in taken]
     assert game.is_over and game.winner == 1
+
+
+def test_hard_plays_out_more_than_normal() -> None:
+    from game.ai.search import LEVELS, slices
+    assert slices(LEVELS["hard"]) > 4 * slices(LEVELS["normal"])
+    assert LEVELS["hard"].replies > LEVELS["normal"].replies
+    assert slices(LEVELS["easy"]) == 0

@@ -56,11 +56,13 @@ def test_enough_positions() -> None:
     assert len(POSITIONS) >= 200
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "greedy", "random"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "greedy", "random"])
 def test_equal_views_give_equal_decisions(level: str) -> None:
     changed = 0
     for n, game in enumerate(POSITIONS):
         if level in ("normal", "easy") and n % 3:  # the costlier levels on a third
+            continue
+        if level == "hard" and n % 8:  # and the costliest on an eighth
             continue
         seat = game.to_act
         twin = other_hidden(game, n)
@@ -71,13 +73,13 @@ def test_equal_views_give_equal_decisions(level: str) -> None:
         player, again = cheap_player(level, 7), cheap_player(level, 7)
         game.dice, twin.dice = Sentinel(), Sentinel()  # type: ignore[assignment]
         assert player.choose(view) == again.choose(twin_view), (n, str(view.log[-1:]))
-    assert changed > (30 if level in ("normal", "easy") else 100)
+    assert changed > {"normal": 30, "easy": 30, "hard": 10}.get(level, 100)
 
 
 def test_the_real_dice_are_never_touched_at_full_budget() -> None:
     from game.ai.players import player_for
     for n, game in enumerate(POSITIONS[::10]):
         real = game.clone(dice=Sentinel())  # type: ignore[arg-type]
-        for level in ("normal", "hard"):
+        for level in ("normal", "hard") if n % 2 == 0 else ("normal",):
             action = player_for(level, n).choose(real.view(real.to_act))
             assert real.is_legal(action)
