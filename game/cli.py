@@ -23,6 +23,7 @@ import sys
 from collections.abc import Sequence
 
 from game.content import ContentError, load_catalogue
+from game.engine.defs import Catalogue
 from game.simulate import play_random_game
 
 SCENES = ("menu", "newgame", "setup", "deploy", "play", "attack-preview", "dice", "handover",
@@ -53,12 +54,9 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
                         help="the frame-time benchmark over N frames")
     options = parser.parse_args(args)
     if options.fuzz or options.bench_frames or options.screenshot:
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    try:
-        catalogue = load_catalogue()
-    except ContentError as error:
-        print(f"the game content has errors:\n{error}", file=sys.stderr)
+        headless_drivers()
+    catalogue = content()
+    if catalogue is None:
         return 1
     from game.ui import headless
 
@@ -71,6 +69,21 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
                            options.scene)
 
 
+def headless_drivers() -> None:
+    """No window and no sound device needed (SDL's dummy drivers, unless set otherwise)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def content() -> Catalogue | None:
+    """The shipped content, or None after printing its errors."""
+    try:
+        return load_catalogue()
+    except ContentError as error:
+        print(f"the game content has errors:\n{error}", file=sys.stderr)
+        return None
+
+
 def demo(argv: Sequence[str], prog: str | None = None) -> int:
     parser = argparse.ArgumentParser(prog=f"{prog or 'fireteam'} demo",
                                      description="A headless game between two random players")
@@ -81,10 +94,8 @@ def demo(argv: Sequence[str], prog: str | None = None) -> int:
     parser.add_argument("--brief", action="store_true",
                         help="print only the heading and the result, not the whole log")
     args = parser.parse_args(argv)
-    try:
-        catalogue = load_catalogue()
-    except ContentError as error:
-        print(f"the game content has errors:\n{error}", file=sys.stderr)
+    catalogue = content()
+    if catalogue is None:
         return 1
     if args.mission not in catalogue.missions:
         parser.error(f"unknown mission {args.mission!r}: choose from "
@@ -112,12 +123,9 @@ def tutorial(argv: Sequence[str], prog: str | None = None) -> int:
                         help="with --autoplay: save every step's screen as a PNG there")
     args = parser.parse_args(argv)
     if args.autoplay:
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    try:
-        catalogue = load_catalogue()
-    except ContentError as error:
-        print(f"the game content has errors:\n{error}", file=sys.stderr)
+        headless_drivers()
+    catalogue = content()
+    if catalogue is None:
         return 1
     from game.ui.scenes import tutorial as scene
 

@@ -8,6 +8,7 @@ shared between two snapshots by mistake (an unknown kind of field stops the impo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
@@ -155,8 +156,9 @@ class State:
     winner: int | None = None  # None while the mission runs; 0 = draw
 
     def copy(self) -> State:
-        """A snapshot independent of this state (generated from the fields, see below)."""
-        raise NotImplementedError  # replaced by _derive_copy() at import
+        """A snapshot independent of this state: each field copied as deep as its declared
+        type says it is mutable (the copying code is generated from the fields, below)."""
+        return _copy_state(self)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able data: enums as their words, flags and ploys in their notation."""
@@ -263,7 +265,8 @@ _COPY_EXPR = {
 }
 
 
-def _derive_copy() -> None:
+def _derive_copy() -> Callable[[State], State]:
+    """The copying function of :class:`State`, one line per field."""
     body = ["def copy(s):", "    new = _new(State)", "    d = new.__dict__"]
     for name, kind in _FIELD_KINDS.items():
         body.append(f"    d[{name!r}] = " + _COPY_EXPR[kind].format(n=name))
@@ -271,9 +274,8 @@ def _derive_copy() -> None:
     namespace: dict[str, Any] = {"_new": object.__new__, "State": State,
                                  "_op_copy": OperativeState.copy}
     exec("\n".join(body), namespace)  # noqa: S102 - generated from the fields above
-    copy = namespace["copy"]
-    copy.__doc__ = State.copy.__doc__
-    State.copy = copy  # type: ignore[method-assign]
+    copy: Callable[[State], State] = namespace["copy"]
+    return copy
 
 
-_derive_copy()
+_copy_state = _derive_copy()

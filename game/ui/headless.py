@@ -100,9 +100,11 @@ def open_scene(app: App, name: str) -> None:
             scene.anim.roll.shown = 99.0
 
 
-def window(catalogue: Catalogue, seed: int, size: tuple[int, int] | None,
-           frames: int | None, screenshot: str | None, scene: str | None) -> int:
-    """The game window, with the user's settings, saves and autosave (session.py). An
+def window(catalogue: Catalogue, seed: int, size: tuple[int, int] | None = None,
+           frames: int | None = None, screenshot: str | None = None, scene: str | None = None,
+           first: Callable[[App], None] | None = None) -> int:
+    """The game window, with the user's settings, saves and autosave (session.py), at the
+    menu, at a seeded ``scene``, or where ``first`` puts it (the tutorial, the visualizer). An
     unexpected error in a frame shows the error screen instead of closing the window."""
     from game.ui import session
     from game.ui.scenes.menu import MenuScene
@@ -114,6 +116,8 @@ def window(catalogue: Catalogue, seed: int, size: tuple[int, int] | None,
         open_scene(app, scene)
     else:
         app.push(MenuScene(app))
+        if first is not None:
+            first(app)
     if ctx.settings.fullscreen:
         apply_to_app(app, ctx.settings, resize=False)
     try:

@@ -536,7 +536,7 @@ def headless_context(catalogue: Catalogue) -> Context:
 def main(argv: Sequence[str], prog: str | None = None) -> int:
     """``visualize [MISSION] [--png FILE.png]``: the visualizer window at MISSION, or the
     mission's set-up written to a PNG without a window. MISSION is an id or a mission file."""
-    from game.content import ContentError, load_catalogue
+    from game.content import ContentError
 
     parser = argparse.ArgumentParser(
         prog=f"{prog or 'fireteam'} visualize",
@@ -550,13 +550,12 @@ def main(argv: Sequence[str], prog: str | None = None) -> int:
     parser.add_argument("--size", nargs=2, type=int, metavar=("WIDTH", "HEIGHT"),
                         default=list(EXPORT_SIZE))
     args = parser.parse_args(list(argv))
+    from game.cli import content, headless_drivers
+
     if args.png:
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    try:
-        catalogue = load_catalogue()
-    except ContentError as error:
-        print(f"the game content has errors:\n{error}", file=sys.stderr)
+        headless_drivers()
+    catalogue = content()
+    if catalogue is None:
         return 1
     mission: Mission | None = None
     if args.mission:
@@ -583,17 +582,7 @@ def main(argv: Sequence[str], prog: str | None = None) -> int:
         export_png(ctx, study, args.png, (args.size[0], args.size[1]))
         print(f"saved {args.png}")
         return 0
-    from game.ui import session
-    from game.ui.app import App
+    from game.ui.headless import window
     from game.ui.scenes.visualizer import VisualizerScene
 
-    ctx = session.start(catalogue, 1)
-    app = App(ctx.settings.window, 1, ctx)
-    scene = VisualizerScene(app, mission=mission)
-    app.push(scene)
-    try:
-        app.run()
-    finally:
-        session.finish()
-        pygame.quit()
-    return 0
+    return window(catalogue, 1, first=lambda app: app.push(VisualizerScene(app, mission)))

@@ -285,15 +285,21 @@ class AttackRule(ActionRule):
         resolve(game, action)
 
 
-def resolve(game: Game, action: Attack) -> None:
-    """The attack sequence: hit dice and their re-rolls, Overcharge, defence dice and their
-    re-rolls (only if something hit), blocks, damage, then Hazardous."""
+def shot_of(game: Game, action: Attack) -> tuple[OperativeState, OperativeState, Weapon, Shot]:
+    """The attacker, the defender, the weapon and the worked-out shot of a legal attack."""
     state = game.state
     attacker = state.operatives[action.operative]
     defender = state.operatives[action.target]
     weapon = game.datacard(attacker).weapon(action.weapon)
     assert weapon is not None
-    worked = shot(game, attacker, defender, weapon, action.overcharge)
+    return attacker, defender, weapon, shot(game, attacker, defender, weapon,
+                                            action.overcharge)
+
+
+def resolve(game: Game, action: Attack) -> None:
+    """The attack sequence: hit dice and their re-rolls, Overcharge, defence dice and their
+    re-rolls (only if something hit), blocks, damage, then Hazardous."""
+    attacker, defender, weapon, worked = shot_of(game, action)
     profile = worked.profile
     full_health = defender.damage == 0
     game.spend(weapon.ap)
@@ -337,12 +343,7 @@ def _hazard(game: Game, attacker: OperativeState, weapon: Weapon) -> None:
 
 def odds(game: Game, action: Attack) -> AttackOdds:
     """The exact preview of a legal attack (see :class:`AttackOdds`)."""
-    state = game.state
-    attacker = state.operatives[action.operative]
-    defender = state.operatives[action.target]
-    weapon = game.datacard(attacker).weapon(action.weapon)
-    assert weapon is not None
-    worked = shot(game, attacker, defender, weapon, action.overcharge)
+    attacker, defender, weapon, worked = shot_of(game, action)
     base = damage_distribution(worked.profile)
     wounds_left = game.datacard(defender).wounds - defender.damage
     own_left = game.datacard(attacker).wounds - attacker.damage

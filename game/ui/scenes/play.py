@@ -94,7 +94,7 @@ class PlayScene(Scene):
         self.planning = False
         self.show_cards = False
         self.threats: set[str] = set()
-        self._threat_cache: dict[str, tuple[tuple[str, int, int], set[str]]] = {}
+        self._threat_cache: dict[str, tuple[tuple[str, int, str, int], set[str]]] = {}
         self.board: BoardView | None = None
         self.applied: dict[str, int] = {}  # actions applied, by kind (for the fuzzer)
         for event in game.events:  # what happened before: into the log, not animated
@@ -270,15 +270,23 @@ class PlayScene(Scene):
         """Apply one of the engine's legal actions (never anything else)."""
         if action is None:
             return
-        legal = self.game.legal_actions()
-        listed = next((a for a in legal if a == action), None)
-        if listed is None and not (isinstance(action, Move) and self.game.is_legal(action)):
-            self.say(self.game.why_not(action) or "not allowed now")
+        chosen = self.legal_form(action)
+        if chosen is None:
             return
-        events = self.game.apply(listed or action)
+        events = self.game.apply(chosen)
         kind = type(action).__name__
         self.applied[kind] = self.applied.get(kind, 0) + 1
         self.after(events)
+
+    def legal_form(self, action: Action) -> Action | None:
+        """``action`` as the engine lists it (any valid path counts for a Move), or None
+        after saying at the mouse why it cannot be taken."""
+        listed = next((a for a in self.game.legal_actions() if a == action), None)
+        if listed is None and isinstance(action, Move) and self.game.is_legal(action):
+            listed = action
+        if listed is None:
+            self.say(self.game.why_not(action) or "not allowed now")
+        return listed
 
     def undo(self) -> None:
         if self.game.can_undo:
@@ -496,11 +504,17 @@ class PlayScene(Scene):
                     return
                 self.act(MissionAction(player, action_id, active, (objective,)))
 
+    def position_key(self) -> tuple[int, str, int]:
+        """Tells one position from another, for what is worked out once per position (the
+        last action tells apart two positions an undo could give the same lengths)."""
+        log = self.game.log
+        return len(log), log[-1] if log else "", len(self.game.events)
+
     def threat_zone(self, op_id: str) -> set[str]:
         """The hexes operative ``op_id`` could shoot or strike in its next activation: from
         every hex it could reach (keeping AP for its cheapest weapon), every hex in range
         and in sight. Worked out by the engine's reach and visibility, once per position."""
-        key = (op_id, len(self.game.log), len(self.game.events))
+        key = (op_id, *self.position_key())
         cached = self._threat_cache.get(op_id)
         if cached is not None and cached[0] == key:
             return cached[1]

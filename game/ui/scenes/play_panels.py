@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.actions import Attack
+from game.engine.odds import AttackOdds
 from game.engine.rules.attacking import WEAPON_RULE_NAMES
 from game.engine.state import Phase, Step
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
@@ -32,6 +33,20 @@ class Panels:
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.card_rects: dict[str, pygame.Rect] = {}
         self.rule_words: list[tuple[str, pygame.Rect]] = []
+        self._odds_key: tuple[int, str, int] | None = None
+        self._odds: dict[Attack, AttackOdds] = {}
+
+    def odds(self, action: Attack) -> AttackOdds:
+        """The engine's odds of ``action``, worked out once per position (the preview asks
+        every frame while the mouse rests on an enemy)."""
+        game = self.scene.game
+        key = self.scene.position_key()
+        if self._odds_key != key:
+            self._odds_key, self._odds = key, {}
+        found = self._odds.get(action)
+        if found is None:
+            found = self._odds[action] = game.attack_odds(action)
+        return found
 
     def layout(self, side: pygame.Rect) -> None:
         x, w = side.left + 8, side.width - 16
@@ -78,7 +93,7 @@ class Panels:
             op = game.state.operatives[action.operative]
             weapon = game.config.datacards[op.card].weapon(action.weapon)
             assert weapon is not None
-            odds = game.attack_odds(action)
+            odds = self.odds(action)
             label = (f"{weapon.name}{' (overcharge)' if action.overcharge else ''}: "
                      f"{float(odds.expected):.1f} dmg, {percent(odds.p_take_down)} kill")
             box = pygame.Rect(rect.left, rect.top + 24 + i * (height + 4), rect.width, height)
@@ -302,7 +317,7 @@ class Panels:
             op = game.state.operatives[action.operative]
             weapon = game.config.datacards[op.card].weapon(action.weapon)
             assert weapon is not None
-            odds = game.attack_odds(action)
+            odds = self.odds(action)
             name = weapon.name + (" (overcharge)" if action.overcharge else "")
             ctx.text(surface, f"{name}: {float(odds.expected):.1f} damage expected", 13,
                      (rect.left + 10, yy), INK, "bold", width=rect.width - 20)

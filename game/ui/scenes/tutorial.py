@@ -152,13 +152,11 @@ class TutorialScene(PlayScene):
         if self.step.kind != "act" or self.runner.why_not(action):
             self.remind()
             return
-        legal = self.game.legal_actions()
-        listed = next((a for a in legal if a == action), None)
-        if listed is None and not (isinstance(action, Move) and self.game.is_legal(action)):
-            self.say(self.game.why_not(action) or "not allowed now")
+        listed = self.legal_form(action)
+        if listed is None:
             return
         try:
-            events = self.runner.apply(listed or action)
+            events = self.runner.apply(listed)
         except ScriptError as error:
             self.error = str(error)
             return
@@ -506,17 +504,6 @@ __all__ = ["TutorialScene", "autoplay", "run_autoplay", "EngineStep"]
 
 def run_window(catalogue) -> int:
     """``python main.py tutorial``: the window, at the tutorial (the menu behind it)."""
-    from game.ui import session
-    from game.ui.app import App
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.headless import window
 
-    ctx = session.start(catalogue, 1)
-    app = App(ctx.settings.window, 1, ctx)
-    app.push(MenuScene(app))
-    app.push(TutorialScene(app))
-    try:
-        app.run()
-    finally:
-        session.finish()
-        pygame.quit()
-    return 0
+    return window(catalogue, 1, first=lambda app: app.push(TutorialScene(app)))
