@@ -24,10 +24,23 @@ def load_own_missions(catalogue: Catalogue, folder: Path | None) -> OwnMissions:
     one broken file costs only itself)."""
     if folder is None or not folder.is_dir():
         return OwnMissions(catalogue, (), ())
+    paths = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml"))
+    if not paths:
+        return OwnMissions(catalogue, (), ())
+    try:  # usually every file is a good mission: one load for them all
+        together = load_catalogue(paths)
+    except ContentError:
+        pass  # then file by file, so that a broken one costs only itself
+    else:
+        new = tuple(m for m in together.missions if m not in catalogue.missions)
+        if len(new) == len(paths):
+            return OwnMissions(dataclasses.replace(
+                catalogue, missions={**catalogue.missions,
+                                     **{m: together.missions[m] for m in new}}), new, ())
     missions = dict(catalogue.missions)
     own: list[str] = []
     broken: list[tuple[str, str]] = []
-    for path in sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml")):
+    for path in paths:
         try:
             loaded = load_catalogue([path])
         except ContentError as error:
