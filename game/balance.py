@@ -49,6 +49,8 @@ class Table:
     teams: list[str]
     cells: dict[tuple[str, str], Tally] = field(default_factory=dict)
     seats: dict[str, Tally] = field(default_factory=dict)  # mission -> roll-off winner's share
+    # (fireteam, mission) -> the fireteam's share on that mission against the others
+    missions: dict[tuple[str, str], Tally] = field(default_factory=dict)
     games: int = 0
 
     def unfair(self) -> list[tuple[str, str, float, float, float]]:
@@ -73,28 +75,63 @@ def play(catalogue: Catalogue, mission: str, teams: tuple[str, str], level: str,
     return game
 
 
-def run(catalogue: Catalogue, level: str, games: int, seed: int) -> Table:
-    """``games`` games for each pairing of fireteams (mirrors included), seats alternated,
-    missions in turn."""
-    teams = sorted(catalogue.fireteams)
-    missions = sorted(catalogue.missions)
-    table = Table(teams)
-    n = 0
+def _one(spec: tuple[str, tuple[str, str], str, int]) -> tuple[int | None, int]:
+    """Play one game of the table in a worker: (winner, roll-off winner)."""
+    mission, pair, level, seed = spec
+    game = play(_catalogue(), mission, pair, level, seed)
+    return game.winner, game.state.rolloff_winner
+
+
+_CATALOGUE: Catalogue | None = None
+
+
+def _catalogue() -> Catalogue:
+    global _CATALOGUE
+    if _CATALOGUE is None:
+        from game.content import load_catalogue
+        _CATALOGUE = load_catalogue()
+    return _CATALOGUE
+
+
+def schedule(teams: Sequence[str], missions: Sequence[str], games: int,
+             seed: int) -> list[tuple[str, tuple[str, str], int]]:
+    """Every game of the table as (mission, (player 1's fireteam, player 2's), seed): for each
+    pairing (mirrors included) ``games`` games: each mission in turn twice running, the
+    fireteams swapping seats between the two, so every mission is played from both seats."""
+    out = []
     for i, a in enumerate(teams):
         for b in teams[i:]:
+            n = len(out)
             for k in range(games):
                 pair = (a, b) if k % 2 == 0 else (b, a)
-                mission = missions[(n + k) % len(missions)]
-                game = play(catalogue, mission, pair, level, seed + n * 7919 + k)
-                winner = game.winner or 0
-                for p, me, them in ((1, pair[0], pair[1]), (2, pair[1], pair[0])):
-                    points = 1.0 if winner == p else 0.5 if winner == 0 else 0.0
-                    table.cells.setdefault((me, them), Tally()).add(points)
-                first = game.state.rolloff_winner
-                points = 1.0 if winner == first else 0.5 if winner == 0 else 0.0
-                table.seats.setdefault(mission, Tally()).add(points)
-                table.games += 1
-            n += games
+                out.append((missions[(k // 2) % len(missions)], pair, seed + n * 7919 + k))
+    return out
+
+
+def run(catalogue: Catalogue, level: str, games: int, seed: int, jobs: int = 1) -> Table:
+    """``games`` games for each pairing of fireteams (mirrors included), seats alternated,
+    missions in turn; ``jobs`` worker processes (the result does not depend on it)."""
+    teams = sorted(catalogue.fireteams)
+    table = Table(teams)
+    specs = schedule(teams, sorted(catalogue.missions), games, seed)
+    if jobs > 1:
+        from multiprocessing import Pool
+        with Pool(jobs) as pool:
+            results = pool.map(_one, [(m, pair, level, s) for m, pair, s in specs],
+                               chunksize=4)
+    else:
+        results = [(g.winner, g.state.rolloff_winner)
+                   for g in (play(catalogue, m, pair, level, s) for m, pair, s in specs)]
+    for (mission, pair, _), (won, first) in zip(specs, results, strict=True):
+        winner = won or 0
+        for p, me, them in ((1, pair[0], pair[1]), (2, pair[1], pair[0])):
+            points = 1.0 if winner == p else 0.5 if winner == 0 else 0.0
+            table.cells.setdefault((me, them), Tally()).add(points)
+            if me != them:
+                table.missions.setdefault((me, mission), Tally()).add(points)
+        points = 1.0 if winner == first else 0.5 if winner == 0 else 0.0
+        table.seats.setdefault(mission, Tally()).add(points)
+        table.games += 1
     return table
 
 
@@ -131,6 +168,13 @@ def markdown(table: Table, command: str, seconds: float, level: str) -> str:
         low, high = wilson(tally.share, tally.games)
         lines.append(f"| {mission} | {tally.games} | {100 * tally.share:.0f}% "
                      f"({100 * low:.0f}–{100 * high:.0f}) |")
+    missions = sorted(table.seats)
+    lines += ["", "## Each fireteam's share per mission (against the other fireteams)", "",
+              "| fireteam | " + " | ".join(missions) + " |", "|---" * (len(missions) + 1) + "|"]
+    for a in teams:
+        row = [f"{100 * table.missions[(a, m)].share:.0f}%" if (a, m) in table.missions
+               else "–" for m in missions]
+        lines.append(f"| {a} | " + " | ".join(row) + " |")
     unfair = table.unfair()
     lines += ["", "## Verdict", ""]
     if unfair:
@@ -142,12 +186,22 @@ def markdown(table: Table, command: str, seconds: float, level: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+HISTORY = "<!-- balance history: kept when the table is made again -->"
+
+
 def main(catalogue: Catalogue, level: str, games: int, seed: int,
-         argv: Sequence[str], out: Path) -> int:
+         argv: Sequence[str], out: Path, jobs: int = 1) -> int:
+    """Play the table and write it to ``out``, keeping whatever follows the ``HISTORY``
+    marker there (the record of card changes with their before and after tables)."""
     start = time.perf_counter()
-    table = run(catalogue, level, games, seed)
+    table = run(catalogue, level, games, seed, jobs)
     command = "python -m game.simulate " + " ".join(argv)
     text = markdown(table, command, time.perf_counter() - start, level)
-    out.write_text(text, encoding="utf-8")
     print(text)
+    old = out.read_text(encoding="utf-8") if out.exists() else ""
+    if HISTORY in old:
+        text += "\n" + old[old.index(HISTORY):]
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(out)
     return 1 if table.unfair() else 0

@@ -153,6 +153,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "hard, greedy, random) instead of random players, writing "
                              "docs/balance.md with 99%% intervals")
     parser.add_argument("--out", default="docs/balance.md", help="with --players: where to")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="with --players: worker processes (the table does not depend "
+                             "on it)")
     parser.add_argument("--campaign", action="store_true",
                         help="play one whole campaign between random players (seed --seed, "
                              "fireteams --fireteams or random) and print its history")
@@ -164,7 +167,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         from game.balance import main as balance
         return balance(load_catalogue(), args.players, args.games, args.seed,
-                       list(sys.argv[1:] if argv is None else argv), Path(args.out))
+                       list(sys.argv[1:] if argv is None else argv), Path(args.out),
+                       args.jobs)
     if args.table:
         return balance_table(args.games, args.seed)
     try:

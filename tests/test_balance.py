@@ -1,11 +1,11 @@
 """The balance table's arithmetic and a tiny run (game/balance.py); the real table is made by
-``python -m game.simulate --table --players greedy --games 168`` (docs/balance.md)."""
+``python -m game.simulate --table --players easy --games 192 --jobs 2`` (docs/balance.md)."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.balance import Table, Tally, markdown, run, wilson
+from game.balance import Table, Tally, markdown, run, schedule, wilson
 from game.content import load_catalogue
 
 
@@ -44,3 +44,22 @@ def test_a_tiny_table_plays_every_pairing_with_seats_alternated() -> None:
                 assert total == pytest.approx(2.0)
     text = markdown(table, "python -m game.simulate --table --players greedy", 1.0, "greedy")
     assert "| row v column |" in text and "## Seats" in text
+
+
+def test_the_schedule_plays_every_mission_from_both_seats() -> None:
+    missions = ["m1", "m2", "m3"]
+    games = schedule(["a", "b"], missions, 12, 7)
+    versus = [(m, pair) for m, pair, _ in games if set(pair) == {"a", "b"}]
+    assert len(versus) == 12
+    for m in missions:
+        assert sorted(pair for mm, pair in versus if mm == m) == \
+            [("a", "b"), ("a", "b"), ("b", "a"), ("b", "a")]
+    seeds = [s for _, _, s in games]
+    assert len(set(seeds)) == len(seeds)
+
+
+def test_worker_processes_do_not_change_the_table() -> None:
+    catalogue = load_catalogue()
+    one = run(catalogue, "random", 2, 11)
+    two = run(catalogue, "random", 2, 11, jobs=2)
+    assert one.cells == two.cells and one.seats == two.seats and one.missions == two.missions

@@ -82,12 +82,42 @@ def danger(game: Game, op: OperativeState, at: str) -> float:
     return total
 
 
+def scoring_zones(game: Game) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """The places a mission's scoring rules reward standing near that are not objectives
+    (``near_hex`` conditions of triggers that score): (hexes, distance) pairs, worked out
+    once per mission."""
+    cache = _ZONES
+    key = game.config.mission.id if game.config.mission else ""
+    if key not in cache:
+        zones = []
+        for effect in game.config.mission_rules:
+            params = effect.params
+            if effect.kind != "trigger" or not any("score" in o for o in params.get("do", ())):
+                continue
+            for cond in params.get("if") or ():
+                spec = cond.get("near_hex") if isinstance(cond, dict) else None
+                if spec:
+                    zones.append((tuple(spec["hexes"]), int(spec.get("distance", 1))))
+        cache[key] = tuple(zones)
+    return cache[key]
+
+
+_ZONES: dict[str, tuple[tuple[tuple[str, ...], int], ...]] = {}
+
+
 def objective_pull(game: Game, op: OperativeState, at: str) -> float:
-    """Standing on or near objectives, and closing on those nobody of ours holds."""
+    """Standing on or near objectives (and the places the mission scores for standing near),
+    and closing on those nobody of ours holds."""
     grid = game.grid
     score = 0.0
     nearest = 99
     friends = [o for o in game.on_killzone(op.player) if o.id != op.id]
+    for hexes, reach in scoring_zones(game):
+        d = min(grid.distance(at, h) for h in hexes)
+        if d <= reach:
+            score += 1.5
+        else:
+            nearest = min(nearest, d - reach)
     for obj in game.config.objectives:
         where = game.objective_hex(obj)
         if where is None:
@@ -124,7 +154,11 @@ def position(game: Game, op: OperativeState, at: str, ap_after: int) -> float:
     if at in game.grid.cover:
         score += 0.8
     score += offence(game, op, at) * (0.9 if ap_after >= 1 else 0.25)
-    score -= danger(game, op, at) * (0.5 + 0.1 * worth)
+    # the damage it risks, weighed by what the operative is worth, but never by more than the
+    # share of the operative that damage is: a point of damage costs a tough operative less
+    # of itself than a frail one, so tough operatives are not the shyest
+    share = 2.0 * worth / game.datacard(op).wounds
+    score -= danger(game, op, at) * min(0.5 + 0.1 * worth, share)
     return score
 
 

@@ -47,7 +47,7 @@ LIMITS: dict[str, tuple[int, int]] = {
 EFFECT_LIMITS: dict[str, tuple[int, int]] = {
     "add": (-6, 6), "attacks": (-10, 10), "hit": (-5, 5), "normal": (-10, 10),
     "crit": (-10, 10), "defence": (-6, 6), "save": (-5, 5), "reduce_damage": (1, 10),
-    "heal": (1, 50), "damage": (1, 50), "score": (0, 20),
+    "heal": (1, 50), "damage": (1, 50), "score": (0, 20), "max": (1, 50),
 }
 EFFECT_NUMBER_LIMIT = 100
 # outcomes that need the objective a mission action chooses (or carries)

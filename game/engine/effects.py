@@ -468,7 +468,16 @@ def do_outcome(game: Game, source: Source | None, outcome: dict[str, Any],
 
 def score_for(game: Game, player: int, outcome: dict[str, Any],
               picked: list[OperativeState] | None = None) -> tuple[int, tuple[str, ...]]:
-    """The VP one ``score`` outcome gives ``player`` now, and the objectives that counted."""
+    """The VP one ``score`` outcome gives ``player`` now, and the objectives that counted;
+    never more than its ``max``, when it has one."""
+    vp, counted = _score_for(game, player, outcome, picked)
+    if "max" in outcome:
+        vp = min(vp, int(outcome["max"]))
+    return vp, counted
+
+
+def _score_for(game: Game, player: int, outcome: dict[str, Any],
+               picked: list[OperativeState] | None = None) -> tuple[int, tuple[str, ...]]:
     state = game.state
     named = outcome.get("objectives") or [o for o in game.config.objectives
                                           if o not in state.removed_objectives]

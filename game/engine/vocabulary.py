@@ -205,6 +205,7 @@ OUTCOMES: dict[str, MapSpec] = {
         "for": EnumSpec(SCORE_FOR),
         "min_controlled": IntSpec(1),
         "objectives": ListSpec(RefSpec(REF_OBJECTIVE)),
+        "max": IntSpec(1),
     }, ("score",)),
     "set_flag": MapSpec({"set_flag": EnumSpec(OBJECTIVE_FLAGS)}, ("set_flag",)),
     "clear_flag": MapSpec({"clear_flag": EnumSpec(OBJECTIVE_FLAGS)}, ("clear_flag",)),

@@ -138,3 +138,34 @@ def test_hard_plays_out_more_than_normal() -> None:
     assert slices(LEVELS["hard"]) > 4 * slices(LEVELS["normal"])
     assert LEVELS["hard"].replies > LEVELS["normal"].replies
     assert slices(LEVELS["easy"]) == 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_heads_for_the_ground_a_mission_scores_without_objectives(tmp_path: Path,
+                                                                  level: str) -> None:
+    # Shrinking Ground scores operatives within 3 hexes of H5/H6 and has no objective
+    # tokens: a, alone in the north-west corner with nobody in sight, walks towards the centre
+    game = setup(tmp_path, """
+mission: shrinking_ground
+operatives:
+  - {id: a, player: 1, card: trooper, at: A1}
+  - {id: z, player: 2, card: trooper, at: O11}
+start: {turning_point: 1, phase: firefight, initiative: 1}
+""")
+    start = min(game.grid.distance("A1", h) for h in ("H5", "H6"))
+    activation(game, level)
+    where = game.state.operatives["a"].hex
+    assert where is not None
+    assert min(game.grid.distance(where, h) for h in ("H5", "H6")) < start - 2
+
+
+def test_the_scoring_zones_are_read_from_the_mission_rules(tmp_path: Path) -> None:
+    from game.ai.heuristics import scoring_zones
+    game = setup(tmp_path, """
+mission: shrinking_ground
+operatives:
+  - {id: a, player: 1, card: trooper, at: A1}
+  - {id: z, player: 2, card: trooper, at: O11}
+start: {turning_point: 1, phase: firefight, initiative: 1}
+""")
+    assert scoring_zones(game) == ((("H5", "H6"), 3),)

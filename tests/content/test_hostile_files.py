@@ -5,7 +5,6 @@ mission actions whose outcomes would have no objective to act on in play."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -47,14 +46,13 @@ def refused(tmp_path: Path, text: str | bytes, name: str = "hostile.yaml") -> Co
     return issue
 
 
-def test_an_alias_bomb_is_refused_quickly(tmp_path: Path) -> None:
+def test_an_alias_bomb_is_refused_before_it_is_expanded(tmp_path: Path) -> None:
     levels = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
     for i, name in enumerate("bcdefghi"):
         previous = "abcdefghi"[i]
         levels.append(f"{name}: &{name} [" + ", ".join([f"*{previous}"] * 10) + "]")
-    started = time.perf_counter()
+    # a billion strings if it were expanded: refused by counting, not by running out of time
     issue = refused(tmp_path, "\n".join(levels) + "\n")
-    assert time.perf_counter() - started < 2
     assert "aliases are expanded" in issue.message
 
 

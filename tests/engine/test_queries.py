@@ -319,7 +319,7 @@ def test_odds_of_overcharging_give_the_attackers_own_damage(tmp_path: Path) -> N
 
 def test_odds_of_a_hazardous_weapon_give_one_chance_in_six_of_three_damage(
         tmp_path: Path) -> None:
-    game = game_at(tmp_path, "  - {id: a, player: 1, card: spanner_boy, at: C2, damage: 10}\n"
+    game = game_at(tmp_path, "  - {id: a, player: 1, card: spanner_boy, at: C2, damage: 12}\n"
                              "  - {id: x, player: 2, card: trooper, at: C5}")
     odds = game.attack_odds(Attack(1, "a", "kustom_mega_blasta", "x"))
     assert odds.self_damage == {0: Fraction(5, 6), 3: SIXTH}
