@@ -63,3 +63,17 @@ def test_worker_processes_do_not_change_the_table() -> None:
     one = run(catalogue, "random", 2, 11)
     two = run(catalogue, "random", 2, 11, jobs=2)
     assert one.cells == two.cells and one.seats == two.seats and one.missions == two.missions
+
+
+def test_the_command_writes_the_table_and_keeps_the_history_below_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from game import simulate
+    from game.balance import HISTORY
+    out = tmp_path / "balance.md"
+    out.write_text("# Balance\n\nold table\n\n" + HISTORY + "\n\n## The changes\n\nkept\n")
+    code = simulate.main(["--table", "--players", "random", "--games", "2", "--seed", "4",
+                          "--jobs", "2", "--out", str(out)])
+    text = out.read_text()
+    assert code in (0, 1)  # 1 when a (tiny) cell comes out unfair
+    assert "old table" not in text and "| row v column |" in text
+    assert text.count(HISTORY) == 1 and text.endswith("## The changes\n\nkept\n")
+    assert "## Each fireteam's share per mission" in text
