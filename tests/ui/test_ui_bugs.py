@@ -4,6 +4,7 @@ its fix and now pins the fixed behaviour."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.ai.random_player import RandomPlayer
 from game.engine.actions import Attack, Reveal, Use
@@ -184,3 +185,43 @@ def test_the_end_screen_waits_for_the_last_banners(make_app, catalogue):
     assert game.is_over
     assert scene.anim.banners  # the last banners are waiting to be shown...
     assert app.scene is scene  # ...so the end screen is not over them yet
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 700)])
+def test_every_ploy_text_shows_whole_on_the_new_game_screen(make_app, catalogue, size):
+    # the third ploy's text was cut off at 1280 x 800 (and a stray "colour" label showed as a
+    # "c" beside the seat menu)
+    from game.ui.scenes.newgame import NewGameScene
+
+    app = make_app(size=size)
+    scene = NewGameScene(app)
+    app.push(scene)
+    teams = sorted(catalogue.fireteams)
+    ctx = app.ctx
+    text = type(ctx).text
+    for a, b in zip(teams, teams[1:] + teams[:1], strict=True):
+        scene.fireteams = [a, b]
+        drawn: list[tuple[str, pygame.Rect]] = []
+
+        def recording(surface, string, *args, **kwargs):
+            rect = text(ctx, surface, string, *args, **kwargs)
+            if surface is app.screen:
+                drawn.append((string, rect))
+            return rect
+
+        ctx.text = recording  # type: ignore[method-assign]
+        try:
+            scene.draw(app.screen)
+        finally:
+            del ctx.text
+        strings = [s for s, _ in drawn]
+        assert "colour" not in strings
+        for i, team in enumerate((a, b)):
+            top = scene.right.top + i * (scene.right.height // 2)
+            box = pygame.Rect(scene.right.left, top, scene.right.width,
+                              scene.right.height // 2 - 10)
+            for ploy in catalogue.fireteams[team].ploys:
+                last = ploy.text.split()[-1]
+                lines = [(s, r) for s, r in drawn if box.contains(r) and s.endswith(last)
+                         and s in ploy.text]
+                assert lines, (size, team, ploy.id)

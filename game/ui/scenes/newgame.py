@@ -8,7 +8,7 @@ import pygame_gui
 from game.engine.config import build_config
 from game.engine.dice import SplitMix64
 from game.ui.board import BoardView
-from game.ui.context import DIM, GOLD, INK, PALETTE, panel
+from game.ui.context import DIM, GOLD, INK, PALETTE, Context, panel
 from game.ui.scene import Scene
 
 SEATS = {"human": "Human", "easy": "Computer — easy", "normal": "Computer — normal",
@@ -36,7 +36,10 @@ class NewGameScene(Scene):
     def build(self) -> None:
         width, height = self.app.size
         cat = self.ctx.catalogue
-        left = pygame.Rect(30, 80, width // 2 - 45, height - 170)
+        # the players' side gets the larger share: its ploy texts need the width more than the
+        # mission map and text do
+        split = width * 9 // 20
+        left = pygame.Rect(30, 80, split - 45, height - 170)
         mission_names = [self.mission_label(m) for m in self.missions]
         drop = pygame_gui.elements.UIDropDownMenu(
             mission_names, self.mission_label(self.mission),
@@ -46,14 +49,14 @@ class NewGameScene(Scene):
         self.button("Random", pygame.Rect(left.right - 190, left.top, 190, 36),
                     self.random_mission, hotkey=pygame.K_r,
                     tooltip="Pick one of the twelve missions at random")
-        right = pygame.Rect(width // 2 + 15, 80, width // 2 - 45, height - 170)
+        right = pygame.Rect(split + 15, 72, width - split - 45, height - 152)
         self.team_drops: dict[int, pygame_gui.elements.UIDropDownMenu] = {}
         self.colour_drops: dict[int, pygame_gui.elements.UIDropDownMenu] = {}
         self.seat_drops: dict[int, pygame_gui.elements.UIDropDownMenu] = {}
         for i, player in enumerate((1, 2)):
             top = right.top + i * (right.height // 2)
             entry = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(right.left + 16, top + 30, 220, 34), manager=self.app.manager)
+                pygame.Rect(right.left + 16, top + 28, 220, 32), manager=self.app.manager)
             entry.set_text(self.names[player])
             entry.set_text_length_limit(20)
             self.entries[player] = entry
@@ -61,18 +64,18 @@ class NewGameScene(Scene):
             team = pygame_gui.elements.UIDropDownMenu(
                 [cat.fireteams[t].name for t in self.teams],
                 cat.fireteams[self.fireteams[i]].name,
-                pygame.Rect(right.left + 250, top + 30, right.width - 266, 34),
+                pygame.Rect(right.left + 250, top + 28, right.width - 266, 32),
                 manager=self.app.manager)
             self.team_drops[player] = team
             self.elements.append(team)
             colour = pygame_gui.elements.UIDropDownMenu(
                 list(PALETTE), self.colours[player],
-                pygame.Rect(right.left + 16, top + 70, 220, 32), manager=self.app.manager)
+                pygame.Rect(right.left + 16, top + 64, 220, 30), manager=self.app.manager)
             self.colour_drops[player] = colour
             self.elements.append(colour)
             seat = pygame_gui.elements.UIDropDownMenu(
                 list(SEATS.values()), SEATS[self.seats[player]],
-                pygame.Rect(right.left + 250, top + 70, right.width - 266, 32),
+                pygame.Rect(right.left + 250, top + 64, right.width - 266, 30),
                 manager=self.app.manager)
             self.seat_drops[player] = seat
             self.elements.append(seat)
@@ -171,20 +174,50 @@ class NewGameScene(Scene):
             ctx.text(surface, f"PLAYER {player}", 14, (box.left + 16, box.top + 8),
                      self.ctx.colours[player], "condensed")
             team = cat.fireteams[self.fireteams[i]]
-            ctx.text(surface, "colour", 13, (box.left + 246, box.top + 78), DIM)
-            y = box.top + 112
-            ctx.text(surface, team.faction, 13, (box.left + 16, y), DIM)
-            y += 20
-            comp = ", ".join(f"{e.count} × {cat.datacards[e.card].name}"
-                             for e in team.composition)
-            used = ctx.wrapped(surface, comp, 14, pygame.Rect(box.left + 16, y, box.width - 32,
+            y = box.top + 98
+            comp = f"{team.faction}: " + ", ".join(
+                f"{e.count} × {cat.datacards[e.card].name}" for e in team.composition)
+            used = ctx.wrapped(surface, comp, 13, pygame.Rect(box.left + 16, y, box.width - 32,
                                                              60))
-            y += used + 6
-            ctx.text(surface, "Strategic ploys:", 13, (box.left + 16, y), GOLD, "bold")
-            y += 20
+            y += used + 3
+            # each ploy as its name in bold, then its text on the same line and wrapped below;
+            # the heading only when there is room for it and every ploy's whole text
+            area = pygame.Rect(box.left + 16, y, box.width - 32, box.bottom - 2 - y)
+            needed = sum(ploy_lines(ctx, None, p.name, p.text, area) for p in team.ploys)
+            if needed + ctx.px(18) <= area.height:
+                ctx.text(surface, "Strategic ploys:", 13, (area.left, y), GOLD, "bold")
+                area.top += ctx.px(18)
+                area.height -= ctx.px(18)
             for ploy in team.ploys:
-                ctx.text(surface, ploy.name, 14, (box.left + 24, y), INK, "bold",
-                         width=box.width - 40)
-                y += 18
-                y += ctx.wrapped(surface, ploy.text, 13, pygame.Rect(
-                    box.left + 36, y, box.width - 52, max(0, box.bottom - y - 6)), DIM) + 2
+                used = ploy_lines(ctx, surface, ploy.name, ploy.text, area)
+                area.top += used
+                area.height -= used
+
+
+def ploy_lines(ctx: Context, surface: pygame.Surface | None, name: str, text: str,
+               area: pygame.Rect) -> int:
+    """Draw a ploy as "Name  text" wrapped into ``area`` (the name in bold, the text dim);
+    return the height it takes. With no ``surface`` only measure."""
+    bold = ctx.assets.font(ctx.px(13), "bold")
+    font = ctx.assets.font(ctx.px(13))
+    height = font.get_linesize()
+    x = area.left
+    if surface is not None and area.height >= height:
+        ctx.text(surface, name, 13, (x, area.top), INK, "bold")
+    x += bold.size(name + "  ")[0]
+    y = area.top
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if x + font.size(trial)[0] <= area.right or not line:
+            line = trial
+            continue
+        if surface is not None and y + height <= area.bottom:
+            ctx.text(surface, line, 13, (x, y), DIM)
+        y += height
+        x, line = area.left + ctx.px(12), word
+    if line:
+        if surface is not None and y + height <= area.bottom:
+            ctx.text(surface, line, 13, (x, y), DIM)
+        y += height
+    return y - area.top
