@@ -203,7 +203,7 @@ def test_every_ploy_text_shows_whole_on_the_new_game_screen(make_app, catalogue,
         scene.fireteams = [a, b]
         drawn: list[tuple[str, pygame.Rect]] = []
 
-        def recording(surface, string, *args, **kwargs):
+        def recording(surface, string, *args, drawn=drawn, **kwargs):
             rect = text(ctx, surface, string, *args, **kwargs)
             if surface is app.screen:
                 drawn.append((string, rect))
