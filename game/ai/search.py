@@ -46,8 +46,7 @@ class Budget:
 LEVELS: dict[str, Budget] = {
     "easy": Budget(candidates=1, samples=0, replies=0, noise=0.75, prescreen=4),
     "normal": Budget(candidates=4, samples=3, replies=1),
-    "hard": Budget(candidates=6, samples=6, replies=2, diverse=True, finalists=3, extra=10,
-                   prior=0.3),
+    "hard": Budget(candidates=6, samples=10, replies=1, diverse=True, finalists=3, extra=10),
 }
 
 
