@@ -225,3 +225,30 @@ def test_every_ploy_text_shows_whole_on_the_new_game_screen(make_app, catalogue,
                 lines = [(s, r) for s, r in drawn if box.contains(r) and s.endswith(last)
                          and s in ploy.text]
                 assert lines, (size, team, ploy.id)
+
+
+def test_the_end_screen_says_a_sudden_victory_was_won_by_reaching_the_target(make_app,
+                                                                             catalogue):
+    # a player who reaches Spearhead's 8 VP first wins at once, even if completed targets of
+    # opportunity added afterwards give the other player more: the end screen says why
+    from pathlib import Path
+
+    from game.scenario import load_scenario, run
+    from game.ui.scenes.end import EndScene
+    from game.ui.scenes.play import PlayScene
+
+    path = Path(__file__).parents[1] / "scenarios" / "missions" / "spearhead" / \
+        "reaching_eight_vp_wins_at_once.yaml"
+    scenario = load_scenario(path, catalogue)
+    assert run(scenario).ok
+    game = scenario.game
+    assert game.is_over and game.winner == 1
+    app = make_app()
+    play = PlayScene(app, game)
+    app.push(play)
+    end = EndScene(app, play)
+    app.push(end)
+    app.ctx.drawn = []
+    end.draw(app.screen)
+    line = next(s for s in app.ctx.drawn if s.startswith("Spearhead:"))
+    assert f"{app.ctx.names[1]} reached 8 VP first" in line, line

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.events import MissionEnded, Scored, TakenDown
+from game.engine.events import MissionEnded, Scored, SuddenVictory, TakenDown
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.scene import Scene
 
@@ -80,6 +80,13 @@ class EndScene(Scene):
                  "bold", "center")
         mission = game.config.mission.name if game.config.mission else ""
         why = f" · {ended.reason}" if ended is not None else ""
+        sudden = next((e for e in reversed(game.events) if isinstance(e, SuddenVictory)), None)
+        if ended is not None and ended.reason == "sudden victory" and sudden is not None:
+            # the card's target ends the mission; completed targets of opportunity are added
+            # only after, so the winner may finish with fewer VP: say why it still won
+            who = (f"{ctx.names[sudden.players[0]]} reached {sudden.target} VP first"
+                   if len(sudden.players) == 1 else f"both reached {sudden.target} VP")
+            why = f" · {who}"
         ctx.text(surface, f"{mission}: {game.state.vp[1]} VP to {game.state.vp[2]} VP{why}",
                  18, (width // 2, 105), INK, anchor="center")
         column = (width - 90) // 2
