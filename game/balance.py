@@ -115,8 +115,10 @@ def run(catalogue: Catalogue, level: str, games: int, seed: int, jobs: int = 1) 
     table = Table(teams)
     specs = schedule(teams, sorted(catalogue.missions), games, seed)
     if jobs > 1:
-        from multiprocessing import Pool
-        with Pool(jobs) as pool:
+        import multiprocessing
+        # spawned, not forked: a fork copies whatever locks other threads of this process
+        # hold at that moment, and a worker could wait on one for ever
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             results = pool.map(_one, [(m, pair, level, s) for m, pair, s in specs],
                                chunksize=4)
     else:
