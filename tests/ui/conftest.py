@@ -37,3 +37,12 @@ def make_app(catalogue):
     yield build
     if pygame.display.get_init():
         pygame.event.clear()
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A fresh user data folder for one test (``FIRETEAM_HOME``); its path."""
+    folder = tmp_path / "home"
+    monkeypatch.setenv("FIRETEAM_HOME", str(folder))
+    return folder
+

@@ -14,11 +14,7 @@ from game.ui.scenes.campaign import (
 )
 from game.ui.scenes.play import PlayScene
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("FIRETEAM_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
+pytestmark = pytest.mark.usefixtures("home")
 
 
 def test_a_campaign_from_the_list_to_a_recorded_mission(make_app, home):

@@ -23,12 +23,6 @@ from game.ui.own_missions import load_own_missions
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("FIRETEAM_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
 def test_own_missions_join_the_list_and_a_broken_one_is_named(catalogue, tmp_path):
     folder = tmp_path / "missions"
     folder.mkdir()

@@ -12,25 +12,16 @@ import pytest
 
 from game.engine.dice import RandomDice
 from game.engine.game import Game
-from game.engine.state import Phase
 from game.saves import save_game
 from game.ui import userdata
 from game.ui.context import PALETTE, SETTINGS_FILE, Context, Settings, load_settings, save_settings
 from game.ui.headless import play_until
+from tests.ui.helpers import midgame
 
 TEAMS = ("gideon", "deathless_destroyers")
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    folder = tmp_path / "home"
-    monkeypatch.setenv("FIRETEAM_HOME", str(folder))
-    return folder
-
-
-def midgame(catalogue, seed: int = 4) -> Game:
-    game = Game.new(catalogue, "dual_strike", TEAMS, RandomDice(seed))
-    return play_until(game, seed, lambda g: g.state.phase == Phase.FIREFIGHT)
+pytestmark = pytest.mark.usefixtures("home")
 
 
 def finished(catalogue, seed: int = 4) -> Game:
