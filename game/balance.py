@@ -75,22 +75,25 @@ def play(catalogue: Catalogue, mission: str, teams: tuple[str, str], level: str,
     return game
 
 
+_CATALOGUE: Catalogue | None = None  # a worker process's copy of the table's content
+
+
+def _start_worker(catalogue: Catalogue) -> None:
+    global _CATALOGUE
+    _CATALOGUE = catalogue
+
+
 def _one(spec: tuple[str, tuple[str, str], str, int]) -> tuple[int | None, int]:
     """Play one game of the table in a worker: (winner, roll-off winner)."""
     mission, pair, level, seed = spec
-    game = play(_catalogue(), mission, pair, level, seed)
+    assert _CATALOGUE is not None
+    game = play(_CATALOGUE, mission, pair, level, seed)
     return game.winner, game.state.rolloff_winner
 
 
-_CATALOGUE: Catalogue | None = None
-
-
-def _catalogue() -> Catalogue:
-    global _CATALOGUE
-    if _CATALOGUE is None:
-        from game.content import load_catalogue
-        _CATALOGUE = load_catalogue()
-    return _CATALOGUE
+def points(winner: int, player: int) -> float:
+    """What one game is worth to ``player``: 1 for a win, a half for a draw (winner 0)."""
+    return 1.0 if winner == player else 0.5 if winner == 0 else 0.0
 
 
 def schedule(teams: Sequence[str], missions: Sequence[str], games: int,
@@ -118,7 +121,8 @@ def run(catalogue: Catalogue, level: str, games: int, seed: int, jobs: int = 1) 
         import multiprocessing
         # spawned, not forked: a fork copies whatever locks other threads of this process
         # hold at that moment, and a worker could wait on one for ever
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        with multiprocessing.get_context("spawn").Pool(
+                jobs, initializer=_start_worker, initargs=(catalogue,)) as pool:
             results = pool.map(_one, [(m, pair, level, s) for m, pair, s in specs],
                                chunksize=4)
     else:
@@ -127,12 +131,10 @@ def run(catalogue: Catalogue, level: str, games: int, seed: int, jobs: int = 1) 
     for (mission, pair, _), (won, first) in zip(specs, results, strict=True):
         winner = won or 0
         for p, me, them in ((1, pair[0], pair[1]), (2, pair[1], pair[0])):
-            points = 1.0 if winner == p else 0.5 if winner == 0 else 0.0
-            table.cells.setdefault((me, them), Tally()).add(points)
+            table.cells.setdefault((me, them), Tally()).add(points(winner, p))
             if me != them:
-                table.missions.setdefault((me, mission), Tally()).add(points)
-        points = 1.0 if winner == first else 0.5 if winner == 0 else 0.0
-        table.seats.setdefault(mission, Tally()).add(points)
+                table.missions.setdefault((me, mission), Tally()).add(points(winner, p))
+        table.seats.setdefault(mission, Tally()).add(points(winner, first))
         table.games += 1
     return table
 
