@@ -82,15 +82,20 @@ def danger(game: Game, op: OperativeState, at: str) -> float:
     return total
 
 
-def scoring_zones(game: Game) -> tuple[tuple[tuple[str, ...], int], ...]:
+Zones = tuple[tuple[tuple[str, ...], int], ...]
+
+
+def scoring_zones(game: Game) -> Zones:
     """The places a mission's scoring rules reward standing near that are not objectives
     (``near_hex`` conditions of triggers that score): (hexes, distance) pairs, worked out
-    once per mission."""
-    cache = _ZONES
-    key = game.config.mission.id if game.config.mission else ""
-    if key not in cache:
+    once per set of mission rules."""
+    rules = game.config.mission_rules
+    # keyed by the rules' identity, which the entry keeps alive (so it cannot be reused): two
+    # missions with one id (a scenario's, a player's own) never share an answer
+    found = _ZONES.get(id(rules))
+    if found is None:
         zones = []
-        for effect in game.config.mission_rules:
+        for effect in rules:
             params = effect.params
             if effect.kind != "trigger" or not any("score" in o for o in params.get("do", ())):
                 continue
@@ -98,11 +103,11 @@ def scoring_zones(game: Game) -> tuple[tuple[tuple[str, ...], int], ...]:
                 spec = cond.get("near_hex") if isinstance(cond, dict) else None
                 if spec:
                     zones.append((tuple(spec["hexes"]), int(spec.get("distance", 1))))
-        cache[key] = tuple(zones)
-    return cache[key]
+        found = _ZONES[id(rules)] = (rules, tuple(zones))
+    return found[1]
 
 
-_ZONES: dict[str, tuple[tuple[tuple[str, ...], int], ...]] = {}
+_ZONES: dict[int, tuple[object, Zones]] = {}
 
 
 def objective_pull(game: Game, op: OperativeState, at: str) -> float:
