@@ -228,30 +228,37 @@ class Context:
             self.drawn.append(text)
         return rect
 
-    def wrapped(self, surface: pygame.Surface, text: str, size: int, rect: pygame.Rect,
-                colour: tuple[int, int, int] = INK, style: str = "regular") -> int:
-        """Draw ``text`` wrapped into ``rect``; returns the height used."""
+    def wrapped(self, surface: pygame.Surface | None, text: str, size: int, rect: pygame.Rect,
+                colour: tuple[int, int, int] = INK, style: str = "regular",
+                first: int = 0) -> int:
+        """Draw ``text`` wrapped into ``rect``; returns the height used. The first line starts
+        ``first`` pixels right of ``rect.left`` (after something drawn before it on that
+        line). With no ``surface`` only measure, however tall ``rect`` is."""
         font = self.assets.font(self.px(size), style)
+        bottom = rect.bottom if surface is not None else 1 << 30
+        x = rect.left + first
         y = rect.top
         for paragraph in text.split("\n"):
             line = ""
             for word in paragraph.split():
                 trial = f"{line} {word}".strip()
-                if font.size(trial)[0] <= rect.width or not line:
+                if x + font.size(trial)[0] <= rect.right or not line:
                     line = trial
                 else:
-                    if y + font.get_linesize() > rect.bottom:
+                    if y + font.get_linesize() > bottom:
                         return y - rect.top
-                    self.text(surface, line, size, (rect.left, y), colour, style)
+                    if surface is not None:
+                        self.text(surface, line, size, (x, y), colour, style)
                     y += font.get_linesize()
-                    line = word
+                    x, line = rect.left, word
             if line:
-                if y + font.get_linesize() > rect.bottom:
+                if y + font.get_linesize() > bottom:
                     return y - rect.top
-                self.text(surface, line, size, (rect.left, y), colour, style)
+                if surface is not None:
+                    self.text(surface, line, size, (x, y), colour, style)
                 y += font.get_linesize()
+                x = rect.left
         return y - rect.top
-
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "",
           ctx: Context | None = None) -> pygame.Rect:

@@ -31,6 +31,9 @@ class NewGameScene(Scene):
         self.colours = {p: next(n for n, c in PALETTE.items() if c == self.ctx.colours[p])
                         for p in (1, 2)}
         self._thumb: tuple[str, tuple[int, int], pygame.Surface] | None = None
+        # (fireteam, text width, text scale) -> the height its ploys take, measured once, not
+        # every frame
+        self._ploy_heights: dict[tuple[str, int, int], int] = {}
         self.entries: dict[int, pygame_gui.elements.UITextEntryLine] = {}
 
     def build(self) -> None:
@@ -183,7 +186,11 @@ class NewGameScene(Scene):
             # each ploy as its name in bold, then its text on the same line and wrapped below;
             # the heading only when there is room for it and every ploy's whole text
             area = pygame.Rect(box.left + 16, y, box.width - 32, box.bottom - 2 - y)
-            needed = sum(ploy_lines(ctx, None, p.name, p.text, area) for p in team.ploys)
+            key = (team.id, area.width, ctx.px(100))
+            if key not in self._ploy_heights:
+                self._ploy_heights[key] = sum(ploy_lines(ctx, None, p.name, p.text, area)
+                                              for p in team.ploys)
+            needed = self._ploy_heights[key]
             if needed + ctx.px(18) <= area.height:
                 ctx.text(surface, "Strategic ploys:", 13, (area.left, y), GOLD, "bold")
                 area.top += ctx.px(18)
@@ -196,28 +203,12 @@ class NewGameScene(Scene):
 
 def ploy_lines(ctx: Context, surface: pygame.Surface | None, name: str, text: str,
                area: pygame.Rect) -> int:
-    """Draw a ploy as "Name  text" wrapped into ``area`` (the name in bold, the text dim);
-    return the height it takes. With no ``surface`` only measure."""
-    bold = ctx.assets.font(ctx.px(13), "bold")
-    font = ctx.assets.font(ctx.px(13))
-    height = font.get_linesize()
-    x = area.left
-    if surface is not None and area.height >= height:
-        ctx.text(surface, name, 13, (x, area.top), INK, "bold")
-    x += bold.size(name + "  ")[0]
-    y = area.top
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if x + font.size(trial)[0] <= area.right or not line:
-            line = trial
-            continue
-        if surface is not None and y + height <= area.bottom:
-            ctx.text(surface, line, 13, (x, y), DIM)
-        y += height
-        x, line = area.left + ctx.px(12), word
-    if line:
-        if surface is not None and y + height <= area.bottom:
-            ctx.text(surface, line, 13, (x, y), DIM)
-        y += height
-    return y - area.top
+    """Draw a ploy as "Name  text" wrapped into ``area`` (the name in bold, the text dim, its
+    later lines indented); return the height it takes. With no ``surface`` only measure."""
+    if surface is not None and area.height >= ctx.assets.font(ctx.px(13)).get_linesize():
+        ctx.text(surface, name, 13, area.topleft, INK, "bold")
+    indent = ctx.px(12)
+    after_name = ctx.assets.font(ctx.px(13), "bold").size(name + "  ")[0] - indent
+    return ctx.wrapped(surface, text, 13, pygame.Rect(area.left + indent, area.top,
+                                                      area.width - indent, area.height),
+                       DIM, first=after_name)
