@@ -151,15 +151,18 @@ class PictureSize(WindowSize):
     limits = (PICTURE_MIN, PICTURE_MAX)
 
 
-def known(parser: argparse.ArgumentParser, what: str, value: str,
-          choices: Iterable[str]) -> None:
+def known(parser: argparse.ArgumentParser, what: str, value: str, choices: Iterable[str],
+          noun: str | None = None) -> None:
     """Ends the command (one line, exit 2) unless ``value`` is one of ``choices``; the line
-    names ``what`` (e.g. "--mission"), suggests the nearest choice and lists them all."""
+    names the argument ``what`` (e.g. "--mission") and the ``noun`` (by default the
+    argument's name in the singular: "mission", "fireteam"), suggests the nearest choice and
+    lists them all."""
     from game.content import suggestion
 
     names = sorted(choices)
     if value not in names:
-        parser.error(f"argument {what}: unknown {value!r}{suggestion(value, names)}; "
+        noun = noun or what.lstrip("-").lower().removesuffix("s")
+        parser.error(f"argument {what}: unknown {noun} {value!r}{suggestion(value, names)}; "
                      f"choose from {', '.join(names)}")
 
 

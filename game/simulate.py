@@ -113,7 +113,7 @@ def play_random_campaign(seed: int, fireteams: Sequence[str] | None = None) -> i
     if fireteams:
         for team in fireteams:
             if team not in catalogue.fireteams:
-                return fail("python -m game.simulate", f"argument --fireteams: unknown "
+                return fail("python -m game.simulate", f"argument --fireteams: unknown fireteam "
                             f"{team!r}{suggestion(team, teams)}; choose from {', '.join(teams)}")
         chosen = {1: fireteams[0], 2: fireteams[1]}
     else:

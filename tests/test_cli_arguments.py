@@ -170,5 +170,5 @@ def test_levels_and_known_ids(capsys) -> None:
     with pytest.raises(SystemExit):
         args.known(parser, "--mission", "dual_strik", ["dual_strike", "power_up"])
     err = capsys.readouterr().err
-    assert err == ("p: argument --mission: unknown 'dual_strik' — did you mean 'dual_strike'?; "
-                   "choose from dual_strike, power_up (see p --help)\n")
+    assert err == ("p: argument --mission: unknown mission 'dual_strik' — did you mean "
+                   "'dual_strike'?; choose from dual_strike, power_up (see p --help)\n")

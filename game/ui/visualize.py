@@ -584,7 +584,7 @@ def main(argv: Sequence[str], prog: str | None = None) -> int:
         else:
             known(parser, "MISSION", args.mission, catalogue.missions)
     if args.side:
-        known(parser, "--side", args.side, catalogue.killzones)
+        known(parser, "--side", args.side, catalogue.killzones, "killzone side")
     if args.png:
         if mission is None:
             parser.error("--png needs a MISSION")
