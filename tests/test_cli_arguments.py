@@ -172,3 +172,55 @@ def test_levels_and_known_ids(capsys) -> None:
     err = capsys.readouterr().err
     assert err == ("p: argument --mission: unknown mission 'dual_strik' — did you mean "
                    "'dual_strike'?; choose from dual_strike, power_up (see p --help)\n")
+
+
+# --- defaults that work from an installed copy ------------------------------------------------
+
+def test_golden_outside_a_checkout_says_what_it_needs(monkeypatch, tmp_path, capsys) -> None:
+    from game import golden
+
+    site = tmp_path / "site-packages"
+    monkeypatch.setattr(golden, "ROOT", site)
+    monkeypatch.setattr(golden, "GOLDEN", site / "tests" / "golden" / "dual_strike_seed7.txt")
+    assert golden.main([]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "needs a checkout" in err and "--out" in err
+    assert not (site / "tests").exists()
+
+
+def test_golden_out_writes_and_checks_any_file(tmp_path, capsys) -> None:
+    from game import golden
+
+    out = tmp_path / "new" / "golden.txt"
+    assert golden.main(["--out", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == golden.GOLDEN.read_text(encoding="utf-8")
+    assert golden.main(["--check", "--out", str(out)]) == 0
+    out.write_text("something else", encoding="utf-8")
+    assert golden.main(["--check", "--out", str(out)]) == 1
+    assert "differs" in capsys.readouterr().err
+
+
+def test_the_balance_table_goes_to_the_user_data_folder_by_default(monkeypatch,
+                                                                   tmp_path) -> None:
+    import game.balance
+    from game import simulate
+
+    written: list[Path] = []
+    monkeypatch.setattr(game.balance, "main",
+                        lambda catalogue, level, games, seed, argv, out, jobs: written.append(out)
+                        or 0)
+    monkeypatch.setenv("FIRETEAM_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    assert simulate.main(["--table", "--players", "random", "--games", "1"]) == 0
+    assert written == [tmp_path / "home" / "balance.md"]
+    assert simulate.main(["--table", "--players", "random", "--games", "1", "--out",
+                          "tables/b.md"]) == 0
+    assert written[1] == Path("tables/b.md") and (tmp_path / "tables").is_dir()
+
+
+def test_visualize_takes_a_shipped_mission_file(tmp_path, capsys) -> None:
+    from game.ui.visualize import main as visualize
+
+    out = tmp_path / "pictures" / "power_up.png"
+    assert visualize([str(ROOT / "missions" / "power_up.yaml"), "--png", str(out)]) == 0
+    assert out.is_file()
