@@ -90,7 +90,10 @@ def run(argv: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_every_row_of_readmes_table_has_a_bad_argument_here() -> None:
-    assert readme_commands() == list(BAD)
+    missing = [c for c in readme_commands() if c not in BAD]
+    assert not missing, f"give BAD (above) one bad invocation of each new row: {missing}"
+    assert readme_commands() == list(BAD), "BAD lists rows README no longer has, or in " \
+        "another order"
 
 
 @pytest.mark.parametrize("command", list(BAD))
