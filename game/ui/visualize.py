@@ -510,7 +510,7 @@ def export_png(ctx: Context, study: Study, path: str | Path,
 
 def load_mission_file(catalogue: Catalogue, path: str | Path) -> list[Mission]:
     """The missions of one file, checked by the content loader: a file of one's own, or a
-    shipped one (``missions/power_up.yaml``, or a copy of it) giving the mission it holds.
+    shipped one (``missions/power_up.yaml``) giving the mission it holds.
     Raises ContentError with its ``file:line`` messages, or ValueError when the file holds no
     mission."""
     from game.content import load_catalogue, load_yaml
@@ -520,7 +520,7 @@ def load_mission_file(catalogue: Catalogue, path: str | Path) -> list[Mission]:
              if i not in catalogue.missions or catalogue.missions[i] != m]
     if found:
         return found
-    # the file adds nothing new: it is (a copy of) a shipped mission; give that one
+    # the file adds nothing new: it is a shipped mission's own file; give that mission
     data = load_yaml(path).data
     ident = data.get("id") if isinstance(data, dict) else None
     if isinstance(ident, str) and ident in loaded.missions:
