@@ -50,7 +50,8 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
         "prints it, 'visualize' lays out a mission, 'tutorial' teaches the game.")
     parser.add_argument("--seed", type=int, default=1, help="seed of games started here")
     parser.add_argument("--size", nargs=2, action=WindowSize, metavar=("WIDTH", "HEIGHT"),
-                        help="the window's size (default: the saved setting, or 1280 800)")
+                        help="the window's size, from 1024 700 to 7680 4320 (default: the "
+                        "saved setting, or 1280 800)")
     parser.add_argument("--frames", type=count(), metavar="N",
                         help="run this many frames, then stop")
     parser.add_argument("--screenshot", type=output_file(".png"), metavar="FILE.png",
