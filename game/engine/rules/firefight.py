@@ -105,20 +105,14 @@ def cancelled_this_turn(game: Game, player: int) -> set[str]:
 
 def other_choice(game: Game, player: int) -> bool:
     """Whether ``player`` could activate another operative than the active one, were its
-    activation cancelled."""
-    active = game.state.active
-    return any(o.id != active for o in activatable_after_cancel(game, player))
-
-
-def activatable_after_cancel(game: Game, player: int) -> list[OperativeState]:
-    """What :func:`activatable` would give once the active operative's activation is
-    cancelled (its activation token taken back)."""
+    activation cancelled (its activation token taken back, unless it was being activated
+    again)."""
     state = game.state
     ready = game.on_killzone(player)
-    cancelled = cancelled_this_turn(game, player) | {state.active or ""}
-    fresh = [o for o in ready if not o.activated or
-             (o.id == state.active and not state.reactivation)]
-    return [o for o in fresh or ready if o.id not in cancelled]
+    fresh = [o for o in ready
+             if not o.activated or (o.id == state.active and not state.reactivation)]
+    left_out = cancelled_this_turn(game, player) | {state.active}
+    return any(o.id not in left_out for o in fresh or ready)
 
 
 class ActivateRule(ActionRule):
