@@ -3,8 +3,8 @@
 - Every ```python block is executed (a doctest-like runner: the blocks of one document run in
   order in one namespace). A ``while`` loop shown in a block runs under a step limit, so an
   example that would never end fails here instead of hanging.
-- Every ```yaml block that is a whole scenario file (it has ``actions`` and ``expect``) is run
-  by the scenario runner and must pass.
+- Every ```yaml block reads as YAML; one that is a whole scenario file (it has ``actions`` and
+  ``expect``) is run by the scenario runner and must pass.
 - Every call written as ``name(parameter, ...)`` in docs/engine.md names the real parameters of
   the engine's function, in order.
 """
@@ -106,6 +106,16 @@ def test_an_endless_example_is_stopped() -> None:
     namespace: dict[str, Any] = {}
     run_python("n = 0\nwhile n < 100:\n    n += 1\n", "bounded", namespace, limit=100)
     assert namespace["n"] == 100
+
+
+YAML = [(path, line, text) for path in DOCUMENTS for line, text in blocks(path, "yaml")]
+
+
+@pytest.mark.parametrize("path, line, text", YAML, ids=[f"{p.name}:{n}" for p, n, _ in YAML])
+def test_yaml_examples_are_yaml(path: Path, line: int, text: str) -> None:
+    """Even the sketches of the content format (with ``...`` and ``<effect>`` in them) read as
+    YAML, as a mapping."""
+    assert isinstance(yaml.safe_load(text), dict)
 
 
 SCENARIOS = [(path, line, text) for path in DOCUMENTS for line, text in blocks(path, "yaml")
