@@ -86,7 +86,7 @@ def open_scene(app: App, name: str) -> None:
         scene.rebuild()
     elif name == "attack-preview":
         attack = next(a for a in game.legal_actions() if isinstance(a, Attack))
-        scene.set_mode("attack")
+        scene.choose_verb("attack")
         target = game.state.operatives[attack.target]
         assert target.hex is not None
         x, y = scene.view_board.centre(target.hex)
@@ -277,7 +277,7 @@ def bench_frames(catalogue: Catalogue, frames: int, size: tuple[int, int]) -> in
     for i in range(frames):
         if i % 45 == 0 and scene.anim.roll is not None:
             scene.anim.roll.shown = 0.0  # the dice animation starts again
-        scene.mode = "attack" if i % 2 else "move"
+        scene.choose_verb("attack" if i % 2 else "move")
         h = targets[i % len(targets)] if i % 4 == 1 else hexes[(i * 7) % len(hexes)]
         x, y = scene.view_board.centre(h)
         event = pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0),

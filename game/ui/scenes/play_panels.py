@@ -14,10 +14,15 @@ from game.engine.actions import Attack
 from game.engine.odds import AttackOdds
 from game.engine.rules.attacking import WEAPON_RULE_NAMES
 from game.engine.state import Phase, Step
+from game.ui.chooser import Chooser, Kind
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
+
+
+def hotkey(name: str) -> int | None:
+    return pygame.key.key_code(name) if name else None
 
 ButtonSpec = tuple[str, Callable[[], None], int | None, str, bool]
 
@@ -81,27 +86,26 @@ class Panels:
                               width, height)
             self.scene.button(label, box, action, hotkey=key, tooltip=tip, enabled=enabled)
 
-    def weapon_buttons(self, target: str) -> None:
-        """One button per weapon (and Overcharge) that may strike ``target``, with odds, and
-        a button to go back to the other actions."""
-        game, scene = self.scene.game, self.scene
-        options = [a for a in game.legal_actions()
-                   if isinstance(a, Attack) and a.target == target]
+    def weapon_buttons(self, chooser: Chooser) -> None:
+        """One button per weapon (and Overcharge) the chooser offers against the enemy
+        picked, with odds, and a button to go back to the other targets."""
+        scene = self.scene
+        options = chooser.weapon_options()
         rect = self.buttons_rect
-        height = 30
-        for i, action in enumerate(options[:4]):
-            op = game.state.operatives[action.operative]
-            weapon = game.config.datacards[op.card].weapon(action.weapon)
-            assert weapon is not None
+        px = self.ctx.px
+        height, gap = px(30), px(4)
+        top = rect.top + px(24)
+        room = max(1, (rect.bottom - top - height - gap) // (height + gap))
+        for i, (option, action) in enumerate(options[:room]):
             odds = self.odds(action)
-            label = (f"{weapon.name}{' (overcharge)' if action.overcharge else ''}: "
-                     f"{float(odds.expected):.1f} dmg, {percent(odds.p_take_down)} kill")
-            box = pygame.Rect(rect.left, rect.top + 24 + i * (height + 4), rect.width, height)
-            scene.button(label, box, lambda a=action: scene.act(a),
-                         hotkey=(pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)[i],
+            label = (f"{option.label}: {float(odds.expected):.1f} dmg, "
+                     f"{percent(odds.p_take_down)} kill")
+            box = pygame.Rect(rect.left, top + i * (height + gap), rect.width, height)
+            scene.button(label, box, lambda v=option.value: scene.choose(v),
+                         hotkey=hotkey(option.hotkey),
                          tooltip="; ".join(str(r) for r in odds.reasons) or "no modifiers")
         back = pygame.Rect(rect.left, rect.bottom - height - 2, rect.width // 2, height)
-        scene.button("Back", back, lambda: scene.set_mode("attack"), hotkey=pygame.K_b,
+        scene.button("Back", back, scene.choose_back, hotkey=pygame.K_b,
                      tooltip="Pick another target or another action")
 
     def click(self, pos: tuple[int, int]) -> bool:
@@ -112,18 +116,17 @@ class Panels:
             if rect.collidepoint(pos):
                 scene.app.open_rules(rule)
                 return True
-        if scene.game.state.step != Step.MULLIGAN or scene.private_to is None:
+        if scene.view.state.step != Step.MULLIGAN or scene.private_to is None:
             return False
         for card, rect in self.card_rects.items():
             if rect.collidepoint(pos):
-                scene.discard ^= {card}
-                scene.rebuild()
+                scene.toggle_card(card)
                 return True
         return False
 
     def clickables(self) -> list[tuple[str, pygame.Rect]]:
         scene = self.scene
-        if scene.game.state.step == Step.MULLIGAN and scene.private_to is not None:
+        if scene.view.state.step == Step.MULLIGAN and scene.private_to is not None:
             return [(f"card {c}", r) for c, r in self.card_rects.items()]
         return []
 
@@ -142,7 +145,7 @@ class Panels:
         self.scene.log.draw(surface, self.log_rect)
 
     def buttons_title(self) -> str:
-        state = self.scene.game.state
+        state = self.scene.view.state
         if state.step == Step.ACT and state.active:
             return f"Actions — {state.active}, {state.ap_left} AP left"
         return {Step.MULLIGAN: "Targets of opportunity", Step.DEPLOY: "Operatives to place",
@@ -151,7 +154,7 @@ class Panels:
 
     def draw_tracker(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.scene.game
-        state = game.state
+        state = self.scene.view.state
         bar = self.scene.top_bar
         pygame.draw.rect(surface, (20, 21, 24), bar)
         pygame.draw.line(surface, PANEL_EDGE, bar.bottomleft, bar.bottomright)
@@ -200,15 +203,16 @@ class Panels:
 
     def draw_score(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.scene.game
+        state = self.scene.view.state
         inner = panel(surface, self.score_rect, "Victory points", ctx)
         half = inner.width // 2
         for i, player in enumerate((1, 2)):
             x = inner.left + i * half
             ctx.text(surface, ctx.names[player], 15, (x, inner.top), self.ctx.colours[player],
                      "bold", width=half - 60)
-            ctx.text(surface, str(game.state.vp[player]), 30, (x + half - 12, inner.top - 6),
+            ctx.text(surface, str(state.vp[player]), 30, (x + half - 12, inner.top - 6),
                      INK, "bold", "topright")
-            held = sum(1 for v in game.state.control.values() if v == player)
+            held = sum(1 for v in state.control.values() if v == player)
             ctx.text(surface, f"objectives held: {held}", 13, (x, inner.top + ctx.px(20)),
                      DIM)
             team = game.config.fireteams[player]
@@ -219,7 +223,7 @@ class Panels:
 
     def draw_cards(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.scene.game
-        state = game.state
+        state = self.scene.view.state
         inner = panel(surface, self.cards_rect, "Cards in play", ctx)
         half = inner.width // 2
         for i, player in enumerate((1, 2)):
@@ -245,11 +249,12 @@ class Panels:
     def draw_operative(self, surface: pygame.Surface) -> None:
         ctx, scene = self.ctx, self.scene
         game = scene.game
-        op_id = scene.selected or game.state.active
+        state = self.scene.view.state
+        op_id = scene.selected or state.active
         if op_id is None and scene.hover:
             op = scene.op_at(scene.hover)
             op_id = op.id if op else None
-        op = game.state.operatives.get(op_id) if op_id else None
+        op = state.operatives.get(op_id) if op_id else None
         if op is None:
             inner = panel(surface, self.op_rect, "Operative", ctx)
             ctx.wrapped(surface, "Hover over or select an operative to see its datacard.",
@@ -292,12 +297,13 @@ class Panels:
         with the reasons the engine gives."""
         scene = self.scene
         game = scene.game
-        if scene.mode != "attack" or scene.target is not None or not scene.hover:
+        state = self.scene.view.state
+        if scene.chooser.next_kind != Kind.ENEMY or not scene.hover:
             return
         target = scene.op_at(scene.hover)
         if target is None:
             return
-        options = [a for a in game.legal_actions() if isinstance(a, Attack)
+        options = [a for a in scene.chooser.candidates if isinstance(a, Attack)
                    and a.target == target.id]
         if not options:
             return
@@ -314,7 +320,7 @@ class Panels:
                  "bold")
         yy = rect.top + self.ctx.px(28)
         for action in options[:4]:
-            op = game.state.operatives[action.operative]
+            op = state.operatives[action.operative]
             weapon = game.config.datacards[op.card].weapon(action.weapon)
             assert weapon is not None
             odds = self.odds(action)
@@ -335,7 +341,7 @@ class Panels:
     def draw_hand(self, surface: pygame.Surface, player: int) -> None:
         """The hand of ``player`` (who is at the screen after a hand-over), as cards."""
         ctx, game = self.ctx, self.scene.game
-        hand = game.state.hands[player]
+        hand = self.scene.hand_of(player)
         board = self.scene.view_board
         width = min(210, (board.rect.width - 60) // max(1, len(hand)))
         height = int(width * 1.35)
@@ -353,7 +359,7 @@ class Panels:
             rect = pygame.Rect(left + i * (width + 16), top, width, height)
             frame = ctx.assets.scaled("card_frame.png", rect.size)
             surface.blit(frame, rect)
-            picked = card in self.scene.discard
+            picked = card in self.scene.chooser.selection
             if picked:
                 pygame.draw.rect(surface, (220, 80, 60), rect.inflate(8, 8), 4,
                                  border_radius=10)
@@ -382,7 +388,7 @@ class Panels:
         boxes = [pygame.Rect(board.left + 10 + i * (column + 10), board.top + 10, column,
                              board.height - 20) for i in range(3)]
         inner = panel(surface, boxes[0], mission.name if mission else "Killzone", ctx)
-        state = game.state
+        state = self.scene.view.state
         discard = ", ".join(game.config.targets[c].name for c in state.discard) or "empty"
         public = (f"Targets of opportunity: {len(state.deck)} in the deck; in hand "
                   f"{ctx.names[1]} {len(state.hands[1])}, {ctx.names[2]} "
@@ -404,7 +410,7 @@ class Panels:
             inner = panel(surface, boxes[i + 1], f"{ctx.names[player]} — stratagems", ctx)
             if team is None:
                 continue
-            in_force = {p.ploy for p in game.state.ploys[player]}
+            in_force = {p.ploy for p in state.ploys[player]}
             y = inner.top
             for ploy in team.ploys:
                 colour = GOLD if ploy.id in in_force else INK
@@ -415,7 +421,7 @@ class Panels:
                 y += ctx.wrapped(surface, ploy.text, 13, pygame.Rect(
                     inner.left, y, inner.width, max(0, inner.bottom - y)), DIM) + ctx.px(8)
             for card in game.config.wargear.get(player, ()):
-                used = card.id in game.state.wargear_used[player]
+                used = card.id in state.wargear_used[player]
                 ctx.text(surface, f"{card.name}{' (used)' if used else ''}", 14,
                          (inner.left, y), DIM if used else INK, "bold", width=inner.width)
                 y += ctx.px(18)

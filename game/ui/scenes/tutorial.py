@@ -17,17 +17,11 @@ import pygame
 
 from game.engine.actions import (
     Action,
-    Attack,
-    Deploy,
-    Disengage,
-    Move,
-    Mulligan,
-    PlayPloy,
-    Reveal,
 )
 from game.engine.events import Event
 from game.engine.state import Step as EngineStep
 from game.ui.anim import Animations
+from game.ui.chooser import Kind
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.play import PRIVATE_STEPS, PlayScene
@@ -286,39 +280,26 @@ class TutorialScene(PlayScene):
         return None
 
     def auto_rect(self) -> pygame.Rect | None:
-        """The next click the expected action needs: a button first, then the hex."""
+        """The next click the expected action needs, as the chooser tells it: a button, a
+        card of the hand, or a hex."""
         action = self.runner.expected()
         if action is None:
             return None
-        state = self.game.state
-        if isinstance(action, Mulligan):
-            if self.discard == set(action.cards):
-                return self.button_rect(f"Swap {len(action.cards)} selected")
-            card = next((c for c in action.cards if c not in self.discard), action.cards[0])
-            return self.button_rect(f"card {card}")
-        if isinstance(action, Deploy) and self.selected != action.operative:
-            return self.button_rect(action.operative)
-        if isinstance(action, Move) and self.mode != "move":
-            return self.button_rect("Move")
-        if isinstance(action, Disengage) and self.mode != "disengage":
-            return self.button_rect("Disengage")
-        if isinstance(action, Attack):
-            if self.target == action.target:
-                op = state.operatives[action.operative]
-                weapon = self.game.config.datacards[op.card].weapon(action.weapon)
-                return self.button_rect(f"{weapon.name}:" if weapon else "", prefix=True)
-            if self.mode != "attack":
-                return self.button_rect("Attack")
-        if isinstance(action, PlayPloy):
-            return self.button_rect(self.game.ploy(action.player, action.ploy).name)
-        if isinstance(action, Reveal):
-            name = "none" if action.card is None else self.game.config.targets[action.card].name
-            return self.button_rect(f"Reveal {name}")
-        if type(action).__name__ in ("Wait", "Keep", "Cancel"):
-            label = {"Wait": "Wait", "Keep": "Keep all", "Cancel": "Cancel activation"}
-            return self.button_rect(label[type(action).__name__])
-        h = auto_target(self.runner)
-        return self.hex_rect(h) if h else None
+        click = self.chooser.next_click(action)
+        if click is None:
+            h = auto_target(self.runner)
+            return self.hex_rect(h) if h else None
+        kind, value = click
+        if kind.on_board:
+            return self.hex_rect(value)
+        if value.startswith("card "):
+            return self.button_rect(value)
+        label = next((o.label for o in self.chooser.buttons() if o.value == value), None)
+        if label is None and kind == Kind.WEAPON:
+            label = next((o.label + ":" for o, _ in self.chooser.weapon_options()
+                          if o.value == value), None)
+            return self.button_rect(label, prefix=True) if label else None
+        return self.button_rect(label) if label else None
 
     # --- drawing ----------------------------------------------------------------------------
 
