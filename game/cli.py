@@ -42,7 +42,9 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog=prog, description="Warhammer 40,000: Fireteam. With no options, opens the game "
         "window; 'demo' plays a headless game and prints it (demo --help).")
-    parser.add_argument("--seed", type=int, default=1, help="seed of games started here")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="dice seed of every game started here (default: a fresh one from "
+                        "the operating system for each new game)")
     parser.add_argument("--size", nargs=2, type=int, metavar=("WIDTH", "HEIGHT"),
                         help="the window's size (default: the saved setting, or 1280 800)")
     parser.add_argument("--frames", type=int, help="run this many frames, then stop")
@@ -62,7 +64,8 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
 
     size = (options.size[0], options.size[1]) if options.size else None
     if options.fuzz:
-        return headless.fuzz(catalogue, options.fuzz, options.seed, size or (1280, 800))
+        return headless.fuzz(catalogue, options.fuzz, 1 if options.seed is None else options.seed,
+                             size or (1280, 800))
     if options.bench_frames:
         return headless.bench_frames(catalogue, options.bench_frames, size or (1280, 800))
     return headless.window(catalogue, options.seed, size, options.frames, options.screenshot,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -218,10 +219,20 @@ class Context:
     # every text drawn with where, when the layout audit records them (None: not recording)
     record: list[DrawnText] | None = None
     layer: int = 0
+    # the dice seed every new game takes (--seed, tests); None: fresh from the OS each game
+    fixed_seed: int | None = None
     window: tuple[int, int] = (1280, 800)  # the size set_window was last given
 
     def __post_init__(self) -> None:
         self.colours = self.settings.player_colours()
+
+    def new_game_seed(self) -> int:
+        """The dice seed of a game started now: :attr:`fixed_seed` when one is set, else a
+        fresh one from the operating system's randomness (every new game rolls its own
+        dice; the seed is kept in the save and shown in the pause menu)."""
+        if self.fixed_seed is not None:
+            return self.fixed_seed
+        return int.from_bytes(os.urandom(8), "big") >> 2
 
     def set_window(self, size: tuple[int, int]) -> None:
         """The window's size now: text and panels grow with it, times the text size

@@ -29,7 +29,7 @@ TEAMS = ("gideon", "deathless_destroyers")
 def make_app(catalogue: Catalogue, seed: int, size: tuple[int, int],
              sound: bool = False) -> App:
     """The app on ``catalogue``; with ``sound``, effects play (silent without a device)."""
-    ctx = Context(catalogue, Assets(), seed)
+    ctx = Context(catalogue, Assets(), seed, fixed_seed=seed)
     if sound:
         from game.ui.sound import Sound
 
@@ -100,7 +100,7 @@ def open_scene(app: App, name: str) -> None:
             scene.anim.roll.shown = 99.0
 
 
-def window(catalogue: Catalogue, seed: int, size: tuple[int, int] | None = None,
+def window(catalogue: Catalogue, seed: int | None, size: tuple[int, int] | None = None,
            frames: int | None = None, screenshot: str | None = None, scene: str | None = None,
            first: Callable[[App], None] | None = None) -> int:
     """The game window, with the user's settings, saves and autosave (session.py), at the
@@ -110,8 +110,8 @@ def window(catalogue: Catalogue, seed: int, size: tuple[int, int] | None = None,
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.settings import apply_to_app
 
-    ctx = session.start(catalogue, seed)
-    app = App(size or ctx.settings.window, seed, ctx)
+    ctx = session.start(catalogue, seed if seed is not None or not scene else 1)
+    app = App(size or ctx.settings.window, ctx.seed, ctx)
     if scene:
         open_scene(app, scene)
     else:

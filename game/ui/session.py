@@ -21,15 +21,17 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
-def start(catalogue: Catalogue, seed: int) -> Context:
+def start(catalogue: Catalogue, seed: int | None) -> Context:
     """The context of a run: settings (a damaged file gives the defaults and a notice), own
-    missions, sound, the autosave, and whether the last run left a game to resume."""
+    missions, sound, the autosave, and whether the last run left a game to resume. With
+    ``seed`` (``--seed``) every new game takes that seed; without, each takes a fresh one."""
     folder = userdata.data_folder()
     settings, problem = load_settings(folder)
     resume = userdata.resume_available(catalogue)
     userdata.write_crash_marker()
     own = load_own_missions(catalogue, folder / "missions")
-    ctx = Context(own.catalogue, Assets(), seed, settings=settings)
+    ctx = Context(own.catalogue, Assets(), 1 if seed is None else seed, settings=settings,
+                  fixed_seed=seed)
     from game.ui.sound import Sound
 
     ctx.extra["sound"] = Sound(enabled=settings.sound, volume=settings.volume)

@@ -48,7 +48,7 @@ class EndScene(Scene):
         assert config.mission is not None and teams[1] and teams[2]
         self.app.replace(PlayScene.new_game(self.app, config.mission.id,
                                             (teams[1].id, teams[2].id),
-                                            seed=self.ctx.seed + len(game.events)))
+                                            seed=None))
 
     def to_campaign(self) -> None:
         from game.ui.scenes.campaign import CampaignScene

@@ -116,7 +116,9 @@ class PauseScene(Scene):
                                                                           "Paused")
         self.ctx.text(surface, title, 30, (width // 2, 60), GOLD, "bold", "center")
         if not self.confirm:
-            self.ctx.text(surface, self.message or "Esc resumes", 14,
+            seed = getattr(self.play.game.dice, "seed", None)
+            said = "Esc resumes" + (f" · dice seed {seed}" if seed is not None else "")
+            self.ctx.text(surface, self.message or said, 14,
                           (width // 2, height - 30), GOLD if self.message else DIM,
                           anchor="center", width=width - 40)
         else:

@@ -98,7 +98,7 @@ class PlayScene(Scene):
     def new_game(cls, app: App, mission: str, fireteams: tuple[str, str],
                  seed: int | None = None, seats: dict[int, str] | None = None) -> PlayScene:
         game = Game.new(app.ctx.catalogue, mission, fireteams,
-                        RandomDice(app.ctx.seed if seed is None else seed))
+                        RandomDice(app.ctx.new_game_seed() if seed is None else seed))
         return cls(app, game, seats)
 
     # --- what the screen shows: the public view ---------------------------------------------
