@@ -238,7 +238,7 @@ class Context:
         """The window's size now: text and panels grow with it, times the text size
         setting."""
         self.window = (size[0], size[1])
-        self.scale = max(1.0, min(size[0] / 1280, size[1] / 800)) * self.settings.text_size
+        self.scale = max(0.85, min(size[0] / 1280, size[1] / 800)) * self.settings.text_size
 
     def apply_settings(self, settings: Settings) -> None:
         """Use ``settings`` from now on: the players' colours and the scale of text and

@@ -172,8 +172,13 @@ class Driver:
     def confirm_handovers(self) -> None:
         """While a hand-over screen is on top, click its "I am NAME" button."""
         from game.ui.scenes.handover import HandoverScene
-        for _ in range(4):
+        from game.ui.scenes.summary import SummaryScene
+        for _ in range(6):
             scene = self.app.scene
+            if isinstance(scene, SummaryScene):
+                self.click_button("Continue")
+                self.done["Summary"] += 1
+                continue
             if not isinstance(scene, HandoverScene):
                 return
             name = self.app.ctx.names[scene.player]

@@ -33,7 +33,7 @@ from game.engine.events import (
 from game.engine.game import Game
 from game.engine.state import OperativeState, Step
 from game.engine.view import View
-from game.ui.anim import Animations
+from game.ui.anim import Animations, Banner
 from game.ui.board import BoardView
 from game.ui.chooser import Chooser, Kind, Option, Refusal
 from game.ui.context import DIM
@@ -41,6 +41,7 @@ from game.ui.log import GameLog
 from game.ui.scene import Scene
 from game.ui.scenes import play_board
 from game.ui.scenes.play_panels import ButtonSpec, Panels
+from game.ui.scenes.summary import SummaryScene, ended_turning_point, summarise
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -61,6 +62,8 @@ def hotkey(name: str) -> int | None:
 
 class PlayScene(Scene):
     """One mission in progress."""
+
+    summaries = True  # the turning point's summary is shown when it ends
 
     def __init__(self, app: App, game: Game, seats: dict[int, str] | None = None) -> None:
         super().__init__(app)
@@ -87,6 +90,7 @@ class PlayScene(Scene):
         self.board: BoardView | None = None
         self.applied: dict[str, int] = {}  # actions applied, by kind (for the fuzzer)
         self._view: tuple[tuple[int, str, int], View] | None = None
+        self.turn_shown: tuple[int, int, int] | None = None
         self.chooser = self.new_chooser()
         for event in game.events:  # what happened before: into the log, not animated
             self.log.add(str(event.for_viewer(None)))
@@ -164,8 +168,9 @@ class PlayScene(Scene):
         if self.board is None or self.board.rect != board.rect:
             self.board = board
         self.panels.layout(self.side)
-        font = self.ctx.assets.font(px(15))
-        cards = pygame.Rect(0, 0, font.size("Library [F3]")[0] + px(24), self.hint_bar.height - 6)
+        font = self.ctx.assets.font(int(15 * self.ctx.scale), "bold")
+        cards = pygame.Rect(0, 0, font.size("Library [F3]")[0] + px(24),
+                            self.hint_bar.height - 6)
         cards.midright = (self.hint_bar.right - 8, self.hint_bar.centery)
         self.button("Cards", cards, self.toggle_cards, hotkey=pygame.K_F2,
                     tooltip="The mission card and both stratagem cards")
@@ -318,7 +323,24 @@ class PlayScene(Scene):
         elif self.selected and state.operatives[self.selected].hex is not None:
             self.selected = None
         self.chooser = self.new_chooser()
+        self.announce_turn()
         self.rebuild()
+        ended = ended_turning_point(events)
+        if ended is not None and self.summaries and not self.game.is_over and \
+                "human" in self.seats.values():
+            view = self.view
+            self.app.push(SummaryScene(self.app, summarise(view.events, ended), view.vp))
+
+    def announce_turn(self) -> None:
+        """A banner when a player's turn of the firefight begins."""
+        state = self.game.state
+        if state.step != Step.ACTIVATE or self.game.is_over:
+            return
+        turn = (state.turning_point, state.turn, state.to_act)
+        if turn != self.turn_shown:
+            self.turn_shown = turn
+            self.anim.banners.append(Banner(f"{self.ctx.names[state.to_act]}'s turn",
+                                            self.ctx.colours[state.to_act]))
 
     def feed(self, events: list[Event]) -> None:
         """Events into the log, the animations and the sound, as everybody may see them."""

@@ -54,35 +54,51 @@ class Panels:
         return found
 
     def layout(self, side: pygame.Rect) -> None:
+        """The side panel, top to bottom: VP, cards in play, the operative's datacard, the
+        action buttons (as tall as their rows: see :meth:`stack`), the dice of the last roll
+        (docked here, so they never cover the board) and the log. Everything scales with
+        the window (``Context.px``)."""
+        self.side = side
         x, w = side.left + 8, side.width - 16
         y = side.top + 6
         px = self.ctx.px
-        self.score_rect = pygame.Rect(x, y, w, px(104))
+        self.score_rect = pygame.Rect(x, y, w, px(92))
         y = self.score_rect.bottom + 6
-        self.cards_rect = pygame.Rect(x, y, w, px(122))
+        self.cards_rect = pygame.Rect(x, y, w, px(104))
         y = self.cards_rect.bottom + 6
-        self.op_rect = pygame.Rect(x, y, w, px(144))
+        self.op_rect = pygame.Rect(x, y, w, px(128))
         y = self.op_rect.bottom + 6
-        self.buttons_rect = pygame.Rect(x, y, w, px(142))
-        y = self.buttons_rect.bottom + 6
-        self.log_rect = pygame.Rect(x + 8, y + px(26), w - 16, side.bottom - y - px(34))
-        self.log_box = pygame.Rect(x, y, w, side.bottom - y - 6)
+        self.stack(pygame.Rect(x, y, w, px(24) + 3 * (px(30) + px(5))))
+
+    def stack(self, buttons: pygame.Rect) -> None:
+        """Place the button panel at ``buttons``; the dice and the log go below it."""
+        px = self.ctx.px
+        side, x, w = self.side, buttons.left, buttons.width
+        self.buttons_rect = buttons
+        y = buttons.bottom + 6
+        self.dice_rect = pygame.Rect(x, y, w, px(104))
+        y = self.dice_rect.bottom + 6
+        self.log_box = pygame.Rect(x, y, w, max(px(40), side.bottom - y - 6))
+        self.log_rect = pygame.Rect(x + 8, y + px(24), w - 16,
+                                    max(px(16), self.log_box.height - px(30)))
 
     # --- buttons -----------------------------------------------------------------------
 
     def place_buttons(self, buttons: list[ButtonSpec]) -> None:
+        """Two columns of buttons, as many rows as they need (the panel grows and the log
+        below shrinks); a label that cannot fit is shortened at a word's end (the full
+        label in its tooltip: see Scene.button)."""
         rect = self.buttons_rect
+        px = self.ctx.px
         cols = 2
-        width = (rect.width - 8 * (cols - 1)) // cols
-        height = self.ctx.px(32)
-        rows = max(1, (rect.height - 26) // (height + 6))
-        if len(buttons) > cols * rows:
-            cols = 3
-            width = (rect.width - 8 * (cols - 1)) // cols
-        for i, (label, action, key, tip, enabled) in enumerate(buttons[:cols * rows * 2]):
+        gap = px(6)
+        width = (rect.width - gap * (cols - 1)) // cols
+        height, step = px(30), px(35)
+        rows = max(1, -(-len(buttons) // cols))
+        self.stack(pygame.Rect(rect.left, rect.top, rect.width, px(24) + rows * step))
+        for i, (label, action, key, tip, enabled) in enumerate(buttons):
             r, c = divmod(i, cols)
-            box = pygame.Rect(rect.left + c * (width + 8),
-                              rect.top + self.ctx.px(24) + r * (height + 6),
+            box = pygame.Rect(rect.left + c * (width + gap), rect.top + px(24) + r * step,
                               width, height)
             self.scene.button(label, box, action, hotkey=key, tooltip=tip, enabled=enabled)
 
@@ -91,12 +107,14 @@ class Panels:
         picked, with odds, and a button to go back to the other targets."""
         scene = self.scene
         options = chooser.weapon_options()
-        rect = self.buttons_rect
         px = self.ctx.px
-        height, gap = px(30), px(4)
+        height, gap = px(30), px(5)
+        rect = self.buttons_rect
+        self.stack(pygame.Rect(rect.left, rect.top, rect.width,
+                               px(24) + (len(options) + 1) * (height + gap)))
+        rect = self.buttons_rect
         top = rect.top + px(24)
-        room = max(1, (rect.bottom - top - height - gap) // (height + gap))
-        for i, (option, action) in enumerate(options[:room]):
+        for i, (option, action) in enumerate(options):
             odds = self.odds(action)
             label = (f"{option.label}: {float(odds.expected):.1f} dmg, "
                      f"{percent(odds.p_take_down)} kill")
@@ -104,7 +122,8 @@ class Panels:
             scene.button(label, box, lambda v=option.value: scene.choose(v),
                          hotkey=hotkey(option.hotkey),
                          tooltip="; ".join(str(r) for r in odds.reasons) or "no modifiers")
-        back = pygame.Rect(rect.left, rect.bottom - height - 2, rect.width // 2, height)
+        back = pygame.Rect(rect.left, top + len(options) * (height + gap), rect.width // 2,
+                           height)
         scene.button("Back", back, scene.choose_back, hotkey=pygame.K_b,
                      tooltip="Pick another target or another action")
 
@@ -140,9 +159,24 @@ class Panels:
         inner = panel(surface, self.buttons_rect.inflate(0, 0), self.buttons_title(),
                       self.ctx)
         del inner
-        self.draw_preview(surface)
+        self.draw_dice(surface)
         panel(surface, self.log_box, "Log", self.ctx)
         self.scene.log.draw(surface, self.log_rect)
+        self.draw_preview(surface)
+
+    def draw_dice(self, surface: pygame.Surface) -> None:
+        """The last roll, docked in the side panel: an attack's dice in the firefight, the
+        roll-off before it."""
+        anim, state = self.scene.anim, self.scene.view.state
+        inner = panel(surface, self.dice_rect, "Last roll", self.ctx)
+        rect = inner.inflate(16, 8)
+        rect.top = inner.top - 2
+        if anim.roll is not None and state.phase not in (Phase.SETUP, Phase.STRATEGY):
+            anim.draw_dice(surface, rect, framed=False)
+        elif anim.roll_off is not None:
+            anim.draw_roll_off(surface, rect, framed=False)
+        else:
+            self.ctx.text(surface, "No dice rolled yet", 13, inner.topleft, DIM)
 
     def buttons_title(self) -> str:
         state = self.scene.view.state
@@ -265,9 +299,8 @@ class Panels:
         stats = (f"APL {game.stat(op, 'apl')} · Move {game.stat(op, 'move')} · "
                  f"Def {game.stat(op, 'defence')} · Sv {game.stat(op, 'save')}+ · "
                  f"W {card.wounds - op.damage}/{card.wounds}")
-        ctx.text(surface, stats, 14, (inner.left, inner.top), self.ctx.colours[op.player], "bold",
-                 width=inner.width)
-        y = inner.top + self.ctx.px(22)
+        y = inner.top + ctx.wrapped(surface, stats, 14, inner, self.ctx.colours[op.player],
+                                    "bold") + self.ctx.px(2)
         self.rule_words = []
         for weapon in card.weapons:
             line = (f"{weapon.name}: {weapon.ap}AP R{weapon.range} A{weapon.attacks} "

@@ -59,6 +59,8 @@ def progress_folder() -> Path | None:
 class TutorialScene(PlayScene):
     """A PlayScene whose clicks go through the tutorial's current step."""
 
+    summaries = False  # the tutorial's own steps tell what a turning point brought
+
     def __init__(self, app: App, index: int | None = None, script: Script | None = None,
                  remember: bool = True) -> None:
         self.script = script or load_script()
@@ -253,7 +255,7 @@ class TutorialScene(PlayScene):
             "tracker": self.top_bar, "score": panels.score_rect, "cards": panels.cards_rect,
             "operative": panels.op_rect, "buttons": panels.buttons_rect,
             "log": panels.log_box, "board": board, "hint": self.hint_bar,
-            "dice": pygame.Rect(board.left + 8, board.bottom - px(178), px(440), px(170)),
+            "dice": panels.dice_rect,
             "hand": board.inflate(-board.width // 6, -board.height // 3),
             "mission": pygame.Rect(0, 0, px(170), self.top_bar.height),
         }
