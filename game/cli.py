@@ -52,10 +52,14 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     parser.add_argument("--scene", choices=SCENES, help="open a seeded game at this point")
     parser.add_argument("--fuzz", type=int, metavar="N",
                         help="N random clicks and key presses over every scene")
+    parser.add_argument("--audit-layout", action="store_true",
+                        help="render every screen at four window sizes and check that every "
+                        "text fits; exits 1 on any clipped or overlapping text (with "
+                        "--screenshot DIR: every screen also saved as DIR/WxH/NAME.png)")
     parser.add_argument("--bench-frames", type=int, metavar="N",
                         help="the frame-time benchmark over N frames")
     options = parser.parse_args(args)
-    if options.fuzz or options.bench_frames or options.screenshot:
+    if options.fuzz or options.bench_frames or options.screenshot or options.audit_layout:
         headless_drivers()
     catalogue = content()
     if catalogue is None:
@@ -63,6 +67,9 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     from game.ui import headless
 
     size = (options.size[0], options.size[1]) if options.size else None
+    if options.audit_layout:
+        from game.audit_layout import run as audit
+        return audit(catalogue, options.scene, options.screenshot)
     if options.fuzz:
         return headless.fuzz(catalogue, options.fuzz, 1 if options.seed is None else options.seed,
                              size or (1280, 800))

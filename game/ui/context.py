@@ -219,6 +219,8 @@ class Context:
     # every text drawn with where, when the layout audit records them (None: not recording)
     record: list[DrawnText] | None = None
     layer: int = 0
+    # boxes drawn over the board that the player did not ask for (layout audit; None: off)
+    covers: list[pygame.Rect] | None = None
     # the dice seed every new game takes (--seed, tests); None: fresh from the OS each game
     fixed_seed: int | None = None
     window: tuple[int, int] = (1280, 800)  # the size set_window was last given
@@ -336,7 +338,8 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "",
     pygame.draw.rect(surface, PANEL_EDGE, rect, 1, border_radius=6)
     inner = rect.inflate(-16, -12)
     if title and ctx is not None:
-        ctx.text(surface, title.upper(), 13, (inner.left, inner.top), GOLD, "condensed")
+        ctx.text(surface, title.upper(), 13, (inner.left, inner.top), GOLD, "condensed",
+                 width=inner.width)
         inner.top += ctx.px(20)
         inner.height -= ctx.px(20)
     return inner

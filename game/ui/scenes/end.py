@@ -27,17 +27,21 @@ class EndScene(Scene):
 
     def build(self) -> None:
         width, height = self.app.size
+        px = self.ctx.px
+        wide, tall, gap = min(px(300), (width - 80) // 3), px(48), px(20)
+        left = width // 2 - (3 * wide + 2 * gap) // 2
+        top = height - tall - px(32)
+        boxes = [pygame.Rect(left + i * (wide + gap), top, wide, tall) for i in range(3)]
         if self.campaign is not None:
-            self.button("Back to the campaign", pygame.Rect(width // 2 - 410, height - 80,
-                                                            260, 48),
+            self.button("Back to the campaign", boxes[0],
                         self.to_campaign, hotkey=pygame.K_RETURN, object_id="#big_button")
         else:
-            self.button("Play again", pygame.Rect(width // 2 - 410, height - 80, 260, 48),
+            self.button("Play again", boxes[0],
                         self.again, hotkey=pygame.K_RETURN, object_id="#big_button")
-        self.button("Watch the replay", pygame.Rect(width // 2 - 130, height - 80, 260, 48),
+        self.button("Watch the replay", boxes[1],
                     self.replay, hotkey=pygame.K_r, object_id="#big_button",
                     tooltip="The engine plays the game again from its actions and dice")
-        self.button("Main menu", pygame.Rect(width // 2 + 150, height - 80, 260, 48),
+        self.button("Main menu", boxes[2],
                     self.menu, hotkey=pygame.K_ESCAPE, object_id="#big_button")
 
     def again(self) -> None:

@@ -51,10 +51,11 @@ class PauseScene(Scene):
                 ("Quit to the menu", lambda: self.ask("quit"), pygame.K_q,
                  "The game so far stays in the autosave"),
             ]
-        step = min(50, (height - 190) // len(items))
-        top = (height - step * len(items)) // 2 + 30
+        px = self.ctx.px
+        step = min(px(50), (height - px(190)) // len(items))
+        top = (height - step * len(items)) // 2 + px(30)
         for i, (label, action, key, tip) in enumerate(items):
-            rect = pygame.Rect(0, 0, 300, step - 8)
+            rect = pygame.Rect(0, 0, px(340), step - px(8))
             rect.midtop = (width // 2, top + i * step)
             self.button(label, rect, action, hotkey=key, tooltip=tip)
 
@@ -122,5 +123,5 @@ class PauseScene(Scene):
                           (width // 2, height - 30), GOLD if self.message else DIM,
                           anchor="center", width=width - 40)
         else:
-            self.ctx.text(surface, "Y: yes, N: no", 14, (width // 2, height // 2 + 60), INK,
-                          anchor="center")
+            self.ctx.text(surface, "Y: yes, N: no", 14, (width // 2, height - self.ctx.px(30)),
+                          INK, anchor="center")

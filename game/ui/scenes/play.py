@@ -64,6 +64,7 @@ class PlayScene(Scene):
     """One mission in progress."""
 
     summaries = True  # the turning point's summary is shown when it ends
+    journaled = True  # every action goes into the autosave journal
 
     def __init__(self, app: App, game: Game, seats: dict[int, str] | None = None) -> None:
         super().__init__(app)
@@ -287,6 +288,7 @@ class PlayScene(Scene):
         if chosen is None:
             return
         events = self.game.apply(chosen)
+        self.journal(str(chosen))
         kind = type(action).__name__
         self.applied[kind] = self.applied.get(kind, 0) + 1
         self.after(events)
@@ -304,6 +306,7 @@ class PlayScene(Scene):
     def undo(self) -> None:
         if self.game.can_undo:
             self.game.undo()
+            self.journal("undo")
             self.log.add("(the last action is taken back)")
             self.after([])
 
@@ -341,6 +344,20 @@ class PlayScene(Scene):
             self.turn_shown = turn
             self.anim.banners.append(Banner(f"{self.ctx.names[state.to_act]}'s turn",
                                             self.ctx.colours[state.to_act]))
+
+    def journal(self, action: str) -> None:
+        """``action`` (its notation, or "undo") into the autosave journal: a crash loses
+        nothing completed (see game/journal.py)."""
+        journal = self.ctx.extra.get("journal")
+        if journal is not None and self.journaled:
+            journal(self.game, action)
+
+    def enter(self) -> None:
+        # the journal continues from a full autosave of this game
+        autosave = self.ctx.extra.get("autosave")
+        if autosave is not None and self.journaled and not self.game.is_over:
+            autosave(self.game, self.ctx.names)
+        super().enter()
 
     def feed(self, events: list[Event]) -> None:
         """Events into the log, the animations and the sound, as everybody may see them."""

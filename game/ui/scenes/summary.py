@@ -80,7 +80,8 @@ class SummaryScene(Scene):
     def build(self) -> None:
         box = self.box()
         px = self.ctx.px
-        button = pygame.Rect(0, 0, px(200), px(40))
+        font = self.ctx.assets.font(int(20 * self.ctx.scale), "bold")
+        button = pygame.Rect(0, 0, font.size("Continue [Enter]")[0] + px(40), px(40))
         button.midbottom = (box.centerx, box.bottom - px(14))
         self.button("Continue", button, self.app.pop, hotkey=pygame.K_RETURN,
                     object_id="#big_button",

@@ -60,6 +60,7 @@ class TutorialScene(PlayScene):
     """A PlayScene whose clicks go through the tutorial's current step."""
 
     summaries = False  # the tutorial's own steps tell what a turning point brought
+    journaled = False  # a tutorial is never autosaved
 
     def __init__(self, app: App, index: int | None = None, script: Script | None = None,
                  remember: bool = True) -> None:
