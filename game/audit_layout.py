@@ -108,6 +108,8 @@ def check(records, covers, operatives, size):  # type: ignore[no-untyped-def]
 
 def run(catalogue, only: str | None = None, out: str | None = None,  # type: ignore[no-untyped-def]
         verbose: bool = True) -> int:
+    """Audit the screens (``only``: a comma-separated list of screen names); print each
+    problem and the summary line; 0 when nothing is clipped, overlapping or covered."""
     import tempfile
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -119,7 +121,8 @@ def run(catalogue, only: str | None = None, out: str | None = None,  # type: ign
     from game.ui.headless import make_app
 
     table = screens()
-    names = [n for n in table if only is None or n == only]
+    wanted = set(only.split(",")) if only else None
+    names = [n for n in table if wanted is None or n in wanted]
     clipped = covered = 0
     for size in SIZES:
         for name in names:
@@ -130,7 +133,7 @@ def run(catalogue, only: str | None = None, out: str | None = None,  # type: ign
             records, covers = render(app, name, table[name])
             operatives = []
             play = next((s for s in reversed(app.stack) if hasattr(s, "view_board")), None)
-            if play is not None and not app.stack[-1].overlay and app.stack[-1] is play:
+            if play is not None and app.stack[-1] is play:
                 board = play.view_board
                 for op in play.view.state.operatives.values():
                     if op.on_killzone and op.hex:

@@ -56,6 +56,8 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
                         help="render every screen at four window sizes and check that every "
                         "text fits; exits 1 on any clipped or overlapping text (with "
                         "--screenshot DIR: every screen also saved as DIR/WxH/NAME.png)")
+    parser.add_argument("--audit-screens", metavar="NAMES",
+                        help="with --audit-layout: only these screens (comma-separated)")
     parser.add_argument("--bench-frames", type=int, metavar="N",
                         help="the frame-time benchmark over N frames")
     options = parser.parse_args(args)
@@ -69,7 +71,7 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     size = (options.size[0], options.size[1]) if options.size else None
     if options.audit_layout:
         from game.audit_layout import run as audit
-        return audit(catalogue, options.scene, options.screenshot)
+        return audit(catalogue, options.audit_screens, options.screenshot)
     if options.fuzz:
         return headless.fuzz(catalogue, options.fuzz, 1 if options.seed is None else options.seed,
                              size or (1280, 800))

@@ -170,6 +170,8 @@ class Animations:
         width = font.size(banner.text)[0] + 60
         rect = pygame.Rect(0, 0, width, 46)
         rect.midtop = (area.centerx, area.top + 12)
+        if self.ctx.covers is not None:
+            self.ctx.covers.append(rect.copy())
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((12, 12, 14, 215))
         surface.blit(shade, rect)
@@ -193,7 +195,7 @@ class Animations:
                  width=rect.width - 20)
         size = min(ctx.px(40), (rect.width - 30) // max(
             1, len(roll.hit_dice), len(roll.defence_dice) + (1 if roll.cover else 0)) - 6,
-            (rect.height - 2 * line - 22) // 2)
+            (rect.height - 2 * line - 20) // 2)
         shown = int(roll.shown / DIE_SECONDS) + 1
         y = rect.top + line + 8
         centres: dict[tuple[str, int], tuple[int, int]] = {}

@@ -80,7 +80,8 @@ class EndScene(Scene):
         ended = next((e for e in reversed(game.events) if isinstance(e, MissionEnded)), None)
         winner = game.winner or 0
         title = "A draw" if winner == 0 else f"{ctx.names[winner]} wins"
-        ctx.text(surface, title, 44, (width // 2, 60), ctx.colours.get(winner, GOLD),
+        px = ctx.px
+        ctx.text(surface, title, 44, (width // 2, px(60)), ctx.colours.get(winner, GOLD),
                  "bold", "center")
         mission = game.config.mission.name if game.config.mission else ""
         why = f" · {ended.reason}" if ended is not None else ""
@@ -92,10 +93,11 @@ class EndScene(Scene):
                    if len(sudden.players) == 1 else f"both reached {sudden.target} VP")
             why = f" · {who}"
         ctx.text(surface, f"{mission}: {game.state.vp[1]} VP to {game.state.vp[2]} VP{why}",
-                 18, (width // 2, 105), INK, anchor="center")
+                 18, (width // 2, px(105)), INK, anchor="center")
         column = (width - 90) // 2
         for i, player in enumerate((1, 2)):
-            box = pygame.Rect(30 + i * (column + 30), 140, column, min(height - 250, 460))
+            box = pygame.Rect(30 + i * (column + 30), px(140), column,
+                              min(height - px(140) - px(110), px(460)))
             inner = panel(surface, box, ctx.names[player], ctx)
             y = inner.top + 4
             rows: dict[tuple[int, str], int] = {}
@@ -104,31 +106,31 @@ class EndScene(Scene):
                     key = (event.turning_point, f"{event.source}: {event.name}")
                     rows[key] = rows.get(key, 0) + event.vp
             ctx.text(surface, "Victory points", 15, (inner.left, y), GOLD, "bold")
-            y += 24
+            y += px(24)
             for (tp, source), vp in sorted(rows.items()):
                 ctx.text(surface, f"Turning point {tp} — {source}", 14, (inner.left, y), INK,
-                         width=inner.width - 60)
+                         width=inner.width - px(60))
                 ctx.text(surface, f"{vp} VP", 14, (inner.right, y), INK, anchor="topright")
-                y += 20
+                y += px(20)
             if not rows:
                 ctx.text(surface, "none", 14, (inner.left, y), DIM)
-                y += 20
+                y += px(20)
             ctx.text(surface, f"Total: {game.state.vp[player]} VP", 14, (inner.right, y),
                      GOLD, "bold", "topright")
-            y += 30
+            y += px(30)
             ctx.text(surface, "Targets of opportunity completed", 15, (inner.left, y), GOLD,
                      "bold")
-            y += 24
+            y += px(24)
             done = [game.config.targets[c] for c in game.state.completed[player]]
             for target in done:
                 ctx.text(surface, f"{target.name} ({target.vp} VP)", 14, (inner.left, y), INK)
-                y += 20
+                y += px(20)
             if not done:
                 ctx.text(surface, "none", 14, (inner.left, y), DIM)
-                y += 20
-            y += 14
+                y += px(20)
+            y += px(14)
             ctx.text(surface, "Operatives lost", 15, (inner.left, y), GOLD, "bold")
-            y += 24
+            y += px(24)
             lost = [e.operative for e in game.events
                     if isinstance(e, TakenDown) and e.player == player]
             ctx.wrapped(surface, ", ".join(lost) if lost else "none", 14,

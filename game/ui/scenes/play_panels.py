@@ -76,7 +76,7 @@ class Panels:
         side, x, w = self.side, buttons.left, buttons.width
         self.buttons_rect = buttons
         y = buttons.bottom + 6
-        self.dice_rect = pygame.Rect(x, y, w, px(104))
+        self.dice_rect = pygame.Rect(x, y, w, px(124))
         y = self.dice_rect.bottom + 6
         self.log_box = pygame.Rect(x, y, w, max(px(40), side.bottom - y - 6))
         self.log_rect = pygame.Rect(x + 8, y + px(24), w - 16,
@@ -98,8 +98,9 @@ class Panels:
         self.stack(pygame.Rect(rect.left, rect.top, rect.width, px(24) + rows * step))
         for i, (label, action, key, tip, enabled) in enumerate(buttons):
             r, c = divmod(i, cols)
+            alone = i == len(buttons) - 1 and c == 0  # the last one, alone on its row
             box = pygame.Rect(rect.left + c * (width + gap), rect.top + px(24) + r * step,
-                              width, height)
+                              rect.width if alone else width, height)
             self.scene.button(label, box, action, hotkey=key, tooltip=tip, enabled=enabled)
 
     def weapon_buttons(self, chooser: Chooser) -> None:
@@ -168,15 +169,14 @@ class Panels:
         """The last roll, docked in the side panel: an attack's dice in the firefight, the
         roll-off before it."""
         anim, state = self.scene.anim, self.scene.view.state
-        inner = panel(surface, self.dice_rect, "Last roll", self.ctx)
-        rect = inner.inflate(16, 8)
-        rect.top = inner.top - 2
+        inner = panel(surface, self.dice_rect)
+        rect = self.dice_rect.inflate(-2, -4)
         if anim.roll is not None and state.phase not in (Phase.SETUP, Phase.STRATEGY):
             anim.draw_dice(surface, rect, framed=False)
         elif anim.roll_off is not None:
             anim.draw_roll_off(surface, rect, framed=False)
         else:
-            self.ctx.text(surface, "No dice rolled yet", 13, inner.topleft, DIM)
+            self.ctx.text(surface, "Last roll: no dice rolled yet", 13, inner.topleft, DIM)
 
     def buttons_title(self) -> str:
         state = self.scene.view.state
@@ -376,7 +376,7 @@ class Panels:
         ctx, game = self.ctx, self.scene.game
         hand = self.scene.hand_of(player)
         board = self.scene.view_board
-        width = min(210, (board.rect.width - 60) // max(1, len(hand)))
+        width = min(self.ctx.px(210), (board.rect.width - 60) // max(1, len(hand)))
         height = int(width * 1.35)
         total = len(hand) * (width + 16) - 16
         left = board.rect.centerx - total // 2

@@ -313,6 +313,8 @@ class TutorialScene(PlayScene):
     def draw_guidance(self, surface: pygame.Surface, target: pygame.Rect | None = None,
                       box: pygame.Rect | None = None) -> None:
         box = box or self.box
+        if self.ctx.covers is not None:
+            self.ctx.covers.append(box.copy())
         target = target if target is not None else self.target_rect()
         draw_box(self, surface, box)
         if target is not None:
