@@ -48,7 +48,9 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
         prog=prog, description="Warhammer 40,000: Fireteam. With no options, opens the game "
         "window. Sub-commands (each with its own --help): 'demo' plays a headless game and "
         "prints it, 'visualize' lays out a mission, 'tutorial' teaches the game.")
-    parser.add_argument("--seed", type=int, default=1, help="seed of games started here")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="dice seed of every game started here (default: a fresh one from "
+                        "the operating system for each new game)")
     parser.add_argument("--size", nargs=2, action=WindowSize, metavar=("WIDTH", "HEIGHT"),
                         help="the window's size, from 1024 700 to 7680 4320 (default: the "
                         "saved setting, or 1280 800)")
@@ -59,10 +61,17 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     parser.add_argument("--scene", choices=SCENES, help="open a seeded game at this point")
     parser.add_argument("--fuzz", type=count(), metavar="N",
                         help="N random clicks and key presses over every scene")
+    parser.add_argument("--audit-layout", action="store_true",
+                        help="render every screen at four window sizes and check that every "
+                        "text fits; exits 1 on any clipped or overlapping text")
+    parser.add_argument("--audit-screens", metavar="NAMES",
+                        help="with --audit-layout: only these screens (comma-separated)")
+    parser.add_argument("--audit-pictures", type=output_folder, metavar="DIR",
+                        help="with --audit-layout: also save every screen as DIR/WxH/NAME.png")
     parser.add_argument("--bench-frames", type=count(), metavar="N",
                         help="the frame-time benchmark over N frames")
     options = parser.parse_args(args)
-    if options.fuzz or options.bench_frames or options.screenshot:
+    if options.fuzz or options.bench_frames or options.screenshot or options.audit_layout:
         headless_drivers()
     catalogue = content()
     if catalogue is None:
@@ -70,10 +79,15 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     from game.ui import headless
 
     size: tuple[int, int] | None = options.size
+    if options.audit_layout:
+        from game.audit_layout import run as audit
+        pictures = str(options.audit_pictures) if options.audit_pictures else None
+        return audit(catalogue, options.audit_screens, pictures)
     if options.screenshot:
         options.screenshot.parent.mkdir(parents=True, exist_ok=True)
     if options.fuzz:
-        return headless.fuzz(catalogue, options.fuzz, options.seed, size or (1280, 800))
+        return headless.fuzz(catalogue, options.fuzz, 1 if options.seed is None else options.seed,
+                             size or (1280, 800))
     if options.bench_frames:
         return headless.bench_frames(catalogue, options.bench_frames, size or (1280, 800))
     screenshot = str(options.screenshot) if options.screenshot else None

@@ -37,6 +37,9 @@ BAD: dict[str, tuple[list[str], str]] = {
         ["-m", "game.simulate", "--campaign", "--fireteams", "nobody", "gideon"], "--fireteams"),
     "python -m game.simulate --table --players LEVEL --games N --seed S [--jobs J] "
     "[--out FILE.md]": (["-m", "game.simulate", "--table", "--players", "silly"], "--players"),
+    "python main.py --audit-layout [--audit-screens A,B] [--audit-pictures DIR]": (
+        ["main.py", "--audit-layout", "--audit-pictures", f"{BLOCKED}/pictures"],
+        "--audit-pictures"),
     "python main.py --fuzz N --seed S": (["main.py", "--fuzz", "-5"], "--fuzz"),
     "python main.py --bench-frames N": (["main.py", "--bench-frames", "0"], "--bench-frames"),
     "python -m game.content check [PATH...]": (

@@ -195,6 +195,18 @@ class BoardView:
                                   GOLD, "bold", "midtop")
             del label
 
+    def objective_badge(self, surface: pygame.Surface, h: str, controller: int) -> None:
+        """A small objective marker at the lower left of the operative standing on it,
+        ringed in its controller's colour: the objective stays visible under the token."""
+        cx, cy = self.centre(h)
+        radius = max(6, int(self.size * 0.3))
+        centre = (int(cx - self.size * 0.55), int(cy + self.size * 0.45))
+        icon = self.ctx.assets.scaled("objective.png", (radius * 2, radius * 2))
+        pygame.draw.circle(surface, (15, 15, 18), centre, radius + 3)
+        surface.blit(icon, icon.get_rect(center=centre))
+        ring = self.ctx.colours[controller] if controller else GOLD
+        pygame.draw.circle(surface, ring, centre, radius + 2, 2)
+
     def token(self, surface: pygame.Surface, op: OperativeState, wounds: int,
               selected: bool = False, dim: bool = False) -> None:
         """An operative: a disc in its player's colour with its datacard's icon, its wounds

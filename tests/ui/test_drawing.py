@@ -123,11 +123,11 @@ def test_move_mode_shades_exactly_the_engine_destinations(make_app, catalogue):
     assert destinations
     # without a board mode (right-click clears it) nothing is shaded...
     driver.click((scene.hint_bar.right - 4, scene.hint_bar.centery), button=3)
-    assert scene.mode == ""
+    assert scene.chooser.verb == ""
     before = centre_pixels(app, scene)
     # ...after the Move button, the shaded hexes are the destinations, no more, no fewer
     driver.click_button("Move")
-    assert scene.mode == "move"
+    assert scene.chooser.verb == "move"
     scene.hover = None
     app.frame([])
     after = centre_pixels(app, scene)

@@ -11,6 +11,7 @@ from game.engine.actions import Attack, Reveal, Use
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
+from game.ui.chooser import Kind
 from game.ui.driver import Driver, base_label
 from game.ui.headless import play_until
 
@@ -161,7 +162,7 @@ def test_weapon_buttons_survive_a_resize(make_app, catalogue):
     driver.click_hex(game.state.operatives[attack.target].hex)
     assert any("dmg" in label for label in labels(driver))
     driver.pump([pygame.event.Event(pygame.VIDEORESIZE, w=1300, h=820, size=(1300, 820))])
-    assert scene.target == attack.target
+    assert scene.chooser.value_of(Kind.ENEMY) == attack.target
     assert any("dmg" in label for label in labels(driver)), labels(driver)
 
 

@@ -51,10 +51,11 @@ class PauseScene(Scene):
                 ("Quit to the menu", lambda: self.ask("quit"), pygame.K_q,
                  "The game so far stays in the autosave"),
             ]
-        step = min(50, (height - 190) // len(items))
-        top = (height - step * len(items)) // 2 + 30
+        px = self.ctx.px
+        step = min(px(50), (height - px(190)) // len(items))
+        top = (height - step * len(items)) // 2 + px(30)
         for i, (label, action, key, tip) in enumerate(items):
-            rect = pygame.Rect(0, 0, 300, step - 8)
+            rect = pygame.Rect(0, 0, px(340), step - px(8))
             rect.midtop = (width // 2, top + i * step)
             self.button(label, rect, action, hotkey=key, tooltip=tip)
 
@@ -116,9 +117,11 @@ class PauseScene(Scene):
                                                                           "Paused")
         self.ctx.text(surface, title, 30, (width // 2, 60), GOLD, "bold", "center")
         if not self.confirm:
-            self.ctx.text(surface, self.message or "Esc resumes", 14,
+            seed = getattr(self.play.game.dice, "seed", None)
+            said = "Esc resumes" + (f" · dice seed {seed}" if seed is not None else "")
+            self.ctx.text(surface, self.message or said, 14,
                           (width // 2, height - 30), GOLD if self.message else DIM,
                           anchor="center", width=width - 40)
         else:
-            self.ctx.text(surface, "Y: yes, N: no", 14, (width // 2, height // 2 + 60), INK,
-                          anchor="center")
+            self.ctx.text(surface, "Y: yes, N: no", 14, (width // 2, height - self.ctx.px(30)),
+                          INK, anchor="center")

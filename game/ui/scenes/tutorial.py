@@ -17,17 +17,11 @@ import pygame
 
 from game.engine.actions import (
     Action,
-    Attack,
-    Deploy,
-    Disengage,
-    Move,
-    Mulligan,
-    PlayPloy,
-    Reveal,
 )
 from game.engine.events import Event
 from game.engine.state import Step as EngineStep
 from game.ui.anim import Animations
+from game.ui.chooser import Kind
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.play import PRIVATE_STEPS, PlayScene
@@ -64,6 +58,9 @@ def progress_folder() -> Path | None:
 
 class TutorialScene(PlayScene):
     """A PlayScene whose clicks go through the tutorial's current step."""
+
+    summaries = False  # the tutorial's own steps tell what a turning point brought
+    journaled = False  # a tutorial is never autosaved
 
     def __init__(self, app: App, index: int | None = None, script: Script | None = None,
                  remember: bool = True) -> None:
@@ -259,7 +256,7 @@ class TutorialScene(PlayScene):
             "tracker": self.top_bar, "score": panels.score_rect, "cards": panels.cards_rect,
             "operative": panels.op_rect, "buttons": panels.buttons_rect,
             "log": panels.log_box, "board": board, "hint": self.hint_bar,
-            "dice": pygame.Rect(board.left + 8, board.bottom - px(178), px(440), px(170)),
+            "dice": panels.dice_rect,
             "hand": board.inflate(-board.width // 6, -board.height // 3),
             "mission": pygame.Rect(0, 0, px(170), self.top_bar.height),
         }
@@ -286,39 +283,26 @@ class TutorialScene(PlayScene):
         return None
 
     def auto_rect(self) -> pygame.Rect | None:
-        """The next click the expected action needs: a button first, then the hex."""
+        """The next click the expected action needs, as the chooser tells it: a button, a
+        card of the hand, or a hex."""
         action = self.runner.expected()
         if action is None:
             return None
-        state = self.game.state
-        if isinstance(action, Mulligan):
-            if self.discard == set(action.cards):
-                return self.button_rect(f"Swap {len(action.cards)} selected")
-            card = next((c for c in action.cards if c not in self.discard), action.cards[0])
-            return self.button_rect(f"card {card}")
-        if isinstance(action, Deploy) and self.selected != action.operative:
-            return self.button_rect(action.operative)
-        if isinstance(action, Move) and self.mode != "move":
-            return self.button_rect("Move")
-        if isinstance(action, Disengage) and self.mode != "disengage":
-            return self.button_rect("Disengage")
-        if isinstance(action, Attack):
-            if self.target == action.target:
-                op = state.operatives[action.operative]
-                weapon = self.game.config.datacards[op.card].weapon(action.weapon)
-                return self.button_rect(f"{weapon.name}:" if weapon else "", prefix=True)
-            if self.mode != "attack":
-                return self.button_rect("Attack")
-        if isinstance(action, PlayPloy):
-            return self.button_rect(self.game.ploy(action.player, action.ploy).name)
-        if isinstance(action, Reveal):
-            name = "none" if action.card is None else self.game.config.targets[action.card].name
-            return self.button_rect(f"Reveal {name}")
-        if type(action).__name__ in ("Wait", "Keep", "Cancel"):
-            label = {"Wait": "Wait", "Keep": "Keep all", "Cancel": "Cancel activation"}
-            return self.button_rect(label[type(action).__name__])
-        h = auto_target(self.runner)
-        return self.hex_rect(h) if h else None
+        click = self.chooser.next_click(action)
+        if click is None:
+            h = auto_target(self.runner)
+            return self.hex_rect(h) if h else None
+        kind, value = click
+        if kind.on_board:
+            return self.hex_rect(value)
+        if value.startswith("card "):
+            return self.button_rect(value)
+        label = next((o.label for o in self.chooser.buttons() if o.value == value), None)
+        if label is None and kind == Kind.WEAPON:
+            label = next((o.label + ":" for o, _ in self.chooser.weapon_options()
+                          if o.value == value), None)
+            return self.button_rect(label, prefix=True) if label else None
+        return self.button_rect(label) if label else None
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -329,6 +313,8 @@ class TutorialScene(PlayScene):
     def draw_guidance(self, surface: pygame.Surface, target: pygame.Rect | None = None,
                       box: pygame.Rect | None = None) -> None:
         box = box or self.box
+        if self.ctx.covers is not None:
+            self.ctx.covers.append(box.copy())
         target = target if target is not None else self.target_rect()
         draw_box(self, surface, box)
         if target is not None:
