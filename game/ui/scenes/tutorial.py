@@ -65,6 +65,8 @@ def progress_folder() -> Path | None:
 class TutorialScene(PlayScene):
     """A PlayScene whose clicks go through the tutorial's current step."""
 
+    is_tutorial = True  # the pause menu offers no concession here
+
     def __init__(self, app: App, index: int | None = None, script: Script | None = None,
                  remember: bool = True) -> None:
         self.script = script or load_script()

@@ -1,0 +1,140 @@
+"""What a newcomer met (issue 17): a concession made by the person at the screen, whoever is
+to act; text fields that keep every key to themselves."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.events import Conceded, MissionEnded, ResultAgreed
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.play import PlayScene
+from tests.ui.helpers import midgame
+
+
+def press(app, k: int, text: str = "") -> None:
+    events = [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text, scancode=0)]
+    if text:
+        events.append(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    events.append(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=text, scancode=0))
+    app.frame(events)
+
+
+def type_text(app, text: str) -> None:
+    for char in text:
+        k = pygame.K_SPACE if char == " " else ord(char.lower())
+        press(app, k, char)
+    app.frame()  # the widgets' own events (text changed) from the queue
+
+
+def paused_game(make_app, catalogue, seats_of):
+    """A mid-game play screen with Alice and Bob, seats as ``seats_of(to_act)`` says, and
+    the pause menu open over it."""
+    app = make_app(3)
+    app.ctx.names = {1: "Alice", 2: "Bob"}
+    app.push(MenuScene(app))
+    game = midgame(catalogue)
+    scene = PlayScene(app, game, seats_of(game.state.to_act))
+    app.push(scene)
+    app.push(PauseScene(app, scene))
+    app.ctx.drawn = []
+    app.frame([])
+    return app, scene, game.state.to_act
+
+
+def labels(app) -> list[str]:
+    return [text for text, _ in app.scene.clickables()]
+
+
+def test_a_concession_during_the_computers_turn_is_the_humans(make_app, catalogue):
+    # the computer is to act: the person at the screen still concedes for themself
+    app, scene, computer = paused_game(make_app, catalogue,
+                                       lambda to_act: {to_act: "easy", 3 - to_act: "human"})
+    human = 3 - computer
+    name = app.ctx.names[human]
+    assert any(t.startswith(f"{name} concedes") for t in labels(app))
+    assert not any("draw" in t for t in labels(app))  # a computer cannot agree a draw
+    press(app, pygame.K_c)
+    assert any(f"{name}: concede the mission to {app.ctx.names[computer]}?" in t
+               for t in app.ctx.drawn)
+    press(app, pygame.K_y)
+    events = scene.game.events
+    assert Conceded(human) in events
+    ended = next(e for e in reversed(events) if isinstance(e, MissionEnded))
+    assert ended.winner == computer and ended.reason == "concession"
+
+
+def test_in_hot_seat_the_player_whose_screen_it_is_offers_the_draw(make_app, catalogue):
+    app, scene, to_act = paused_game(make_app, catalogue,
+                                     lambda to_act: {1: "human", 2: "human"})
+    name = app.ctx.names[to_act]
+    assert any(t.startswith(f"{name} concedes") for t in labels(app))
+    assert any(t.startswith(f"{name} offers a draw") for t in labels(app))
+    press(app, pygame.K_d)
+    press(app, pygame.K_y)
+    assert ResultAgreed(to_act, 0) in scene.game.events
+    assert scene.game.is_over
+
+
+def test_two_computers_offer_no_concession(make_app, catalogue):
+    app, _, _ = paused_game(make_app, catalogue, lambda to_act: {1: "easy", 2: "easy"})
+    assert not any("concedes" in t or "draw" in t for t in labels(app))
+
+
+def test_typing_a_name_in_the_editor_sets_off_no_hotkey(make_app, catalogue):
+    from game.ui.scenes.mission_editor import MissionEditorScene
+    from game.ui.userdata import data_folder
+
+    app = make_app()
+    app.push(MenuScene(app))
+    editor = MissionEditorScene(app, catalogue.missions["dual_strike"])
+    app.push(editor)
+    app.frame([])
+    folder = data_folder() / "missions"
+    before = sorted(folder.glob("*.yaml")) if folder.exists() else []
+    side, objectives = editor.draft.killzone, dict(editor.draft.objectives)
+    editor.name_entry.set_text("")
+    editor.name_entry.focus()
+    type_text(app, "Newcomer Crossing 123")  # O: other side, M: mirror, S: save, 1-3: tools
+    assert editor.name_entry.get_text() == "Newcomer Crossing 123"
+    assert editor.draft.name == "Newcomer Crossing 123"
+    assert editor.draft.killzone == side and editor.draft.objectives == objectives
+    assert editor.tool == "objective"
+    assert (sorted(folder.glob("*.yaml")) if folder.exists() else []) == before
+    press(app, pygame.K_ESCAPE)  # leaves the field, not the editor
+    assert app.scene is editor and not editor.name_entry.is_focused
+    press(app, pygame.K_m, "m")  # now M is the mirror again
+    assert editor.draft.symmetric(catalogue)
+
+
+def test_the_key_that_opens_the_save_box_is_not_typed_into_it(make_app, catalogue):
+    from game.ui.scenes.load import SaveScene, default_save_name
+
+    app, scene, _ = paused_game(make_app, catalogue, lambda to_act: {1: "human", 2: "human"})
+    press(app, pygame.K_s, "s")  # the pause menu's Save hotkey
+    box = app.scene
+    assert isinstance(box, SaveScene)
+    assert box.entry is not None and box.entry.get_text() == default_save_name(scene.game)
+    type_text(app, "qs")  # Q and S are hotkeys elsewhere: here they are only text
+    assert box.entry.get_text() == default_save_name(scene.game) + "qs"
+    assert app.scene is box
+
+
+def test_the_editor_never_says_not_saved_beside_loads_cleanly(make_app, catalogue):
+    from game.ui.scenes.mission_editor import MissionEditorScene
+
+    app = make_app()
+    app.push(MenuScene(app))
+    editor = MissionEditorScene(app, catalogue.missions["dual_strike"])
+    app.push(editor)
+    app.frame([])
+    editor.draft.objectives["obj9"] = "A1"  # off the playable ground or blocked: refused
+    editor.check()
+    if editor.mission is None:
+        assert editor.save() is None and editor.notice.startswith("Not saved")
+    editor.draft.objectives.pop("obj9")
+    editor.check()
+    assert editor.mission is not None and editor.notice == ""
+    app.ctx.drawn = []
+    app.frame([])
+    assert not any(t.startswith("Not saved") for t in app.ctx.drawn)
