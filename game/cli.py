@@ -12,7 +12,10 @@
   point first (menu, newgame, setup, deploy, play, attack-preview, dice, handover, end);
 - ``--fuzz N --seed S``: N random clicks and keys over every scene; exits non-zero with the
   traceback on any exception;
-- ``--bench-frames N``: the frame-time benchmark of a busy mid-game position.
+- ``--bench-frames N``: the frame-time benchmark of a busy mid-game position;
+- ``--bench-computer-turns N``: N computer turns (normal level) on a window-less play screen
+  at the default animation speed: their median and 95th percentile seconds, split into
+  thinking and the rest.
 """
 
 from __future__ import annotations
@@ -52,8 +55,12 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
                         help="N random clicks and key presses over every scene")
     parser.add_argument("--bench-frames", type=int, metavar="N",
                         help="the frame-time benchmark over N frames")
+    parser.add_argument("--bench-computer-turns", type=int, metavar="N",
+                        help="N computer turns on a window-less play screen: their median "
+                             "and 95th percentile seconds")
     options = parser.parse_args(args)
-    if options.fuzz or options.bench_frames or options.screenshot:
+    if options.fuzz or options.bench_frames or options.screenshot or \
+            options.bench_computer_turns:
         headless_drivers()
     catalogue = content()
     if catalogue is None:
@@ -63,6 +70,9 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     size = (options.size[0], options.size[1]) if options.size else None
     if options.fuzz:
         return headless.fuzz(catalogue, options.fuzz, options.seed, size or (1280, 800))
+    if options.bench_computer_turns:
+        from game.ui.bench_turns import run as bench_turns
+        return bench_turns(catalogue, options.bench_computer_turns, options.seed)
     if options.bench_frames:
         return headless.bench_frames(catalogue, options.bench_frames, size or (1280, 800))
     return headless.window(catalogue, options.seed, size, options.frames, options.screenshot,

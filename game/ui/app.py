@@ -139,7 +139,11 @@ class App:
             was_typing = self.typing()
             self.drop_text = False
             self.handle_other(event)
-            self.drop_text = not was_typing and self.typing()
+            # a key that types (no Ctrl or Alt held) and gave a field the focus: its text
+            # follows as a TEXTINPUT event, which is dropped
+            self.drop_text = not was_typing and self.typing() and bool(
+                getattr(event, "unicode", "")) and not event.mod & (pygame.KMOD_CTRL
+                                                                    | pygame.KMOD_ALT)
             return
         self.handle_other(event)
 

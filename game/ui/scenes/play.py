@@ -57,6 +57,7 @@ if TYPE_CHECKING:
 
 PRIVATE_STEPS = (Step.MULLIGAN, Step.REVEAL)
 AI_PAUSE = 0.6  # seconds between a computer's actions at normal speed
+THINK_SLICE = 0.010  # seconds of the computer's thinking per frame
 # events after which the game is autosaved
 TURN_ENDS = (ActivationEnded, TurnPassed, PhaseStarted, SetupComplete, MissionEnded)
 TOAST_SECONDS = 2.5
@@ -574,24 +575,27 @@ class PlayScene(Scene):
     def computer_to_act(self) -> bool:
         return not self.game.is_over and self.game.state.to_act in self.computers
 
-    def computer_step(self, dt: float, budget: float = 0.008) -> None:
-        """Think in slices between frames (the window stays responsive); once decided and
-        after a short pause (so people can follow), play the action like a human's."""
+    def computer_step(self, dt: float, budget: float = THINK_SLICE) -> None:
+        """Think in slices between frames (the window stays responsive); once decided, and
+        at least a short pause after its last action (so people can follow; the pause runs
+        while it thinks), play the action like a human's. A decision is thought once: the
+        pause never starts the same decision's thinking over."""
         if self.paused:
             return
-        if self.thinking is None:
-            seat = self.game.state.to_act
-            self.thinking = think(self.computers[seat], self.game.view(seat))
-        start = time.perf_counter()
-        try:
-            while time.perf_counter() - start < budget:
-                next(self.thinking)
-        except StopIteration as done:
-            self.thinking = None
-            self.chosen = done.value
-        if self.thinking is not None or self.chosen is None:
-            return
         self.wait += dt
+        if self.chosen is None:
+            if self.thinking is None:
+                seat = self.game.state.to_act
+                self.thinking = think(self.computers[seat], self.game.view(seat))
+            start = time.perf_counter()
+            try:
+                while time.perf_counter() - start < budget:
+                    next(self.thinking)
+            except StopIteration as done:
+                self.thinking = None
+                self.chosen = done.value
+            if self.chosen is None:
+                return
         delay = 0.0 if self.ctx.settings.animation_speed == 0 else \
             AI_PAUSE / self.ctx.settings.animation_speed
         if self.wait >= delay:
