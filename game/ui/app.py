@@ -196,8 +196,13 @@ class App:
             if not self.stack[i].overlay:
                 start = i
                 break
+        below = None
         for scene in self.stack[start:]:
+            # an overlay (pause, save) speaks of the game below it in that game's names
+            below = scene.words or below
+            self.ctx.words = below
             scene.draw(surface)
+        self.ctx.words = None
         self.manager.draw_ui(surface)
         pygame.display.flip()
 

@@ -186,6 +186,9 @@ class Context:
         default_factory=lambda: dict(PLAYER_COLOURS))
     # every string drawn, when a test records them (None: not recording)
     drawn: list[str] | None = None
+    # the engine's ids into names for the scene being drawn (game.ui.words.Words; the app
+    # sets it from the scene's ``words`` before the scene draws)
+    words: Callable[[str], str] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     scale: float = 1.0  # text and panels grow with the window (1 at 1280 x 800)
     window: tuple[int, int] = (1280, 800)  # the size set_window was last given
@@ -216,6 +219,8 @@ class Context:
              anchor: str = "topleft", width: int = 0) -> pygame.Rect:
         """Draw ``text``; with ``width`` it is shortened with an ellipsis to fit. Returns the
         rectangle drawn (recorded when :attr:`drawn` is set)."""
+        if self.words is not None:
+            text = self.words(text)
         font = self.assets.font(self.px(size), style)
         if width and font.size(text)[0] > width:
             while text and font.size(text + "…")[0] > width:
@@ -234,6 +239,8 @@ class Context:
         """Draw ``text`` wrapped into ``rect``; returns the height used. The first line starts
         ``first`` pixels right of ``rect.left`` (after something drawn before it on that
         line). With no ``surface`` only measure, however tall ``rect`` is."""
+        if self.words is not None:
+            text = self.words(text)
         font = self.assets.font(self.px(size), style)
         bottom = rect.bottom if surface is not None else 1 << 30
         x = rect.left + first

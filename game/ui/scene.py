@@ -32,6 +32,8 @@ class Scene:
     :meth:`update`."""
 
     overlay = False  # drawn over the scene below it
+    # the engine's ids into names, for what this scene draws (game.ui.words.Words)
+    words: Callable[[str], str] | None = None
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -77,9 +79,9 @@ class Scene:
                hotkey: int | None = None, tooltip: str = "", enabled: bool = True,
                object_id: str = "") -> pygame_gui.elements.UIButton:
         """A themed button; its hotkey is shown on it and works from the keyboard."""
-        label = text
+        label = self.words(text) if self.words is not None else text
         if hotkey is not None:
-            label = f"{text} [{key_name(hotkey)}]"
+            label = f"{label} [{key_name(hotkey)}]"
         button = pygame_gui.elements.UIButton(
             rect, label, manager=self.app.manager, tool_tip_text=tooltip or None,
             object_id=pygame_gui.core.ObjectID(object_id=object_id or None,

@@ -40,6 +40,7 @@ from game.engine.actions import (
 )
 
 if TYPE_CHECKING:
+    from game.engine.defs import Catalogue
     from game.engine.game import Game
 
 CACHE_LIMIT = 4000
@@ -50,6 +51,22 @@ ID_LIKE = re.compile(r"\bobj\d+\b|\b[a-z]+_[a-z0-9_]+\b")
 
 def _has_id_shape(token: str) -> bool:
     return "_" in token or any(c.isdigit() for c in token)
+
+
+def operative_in(catalogue: Catalogue, fireteam: str, op_id: str) -> str:
+    """The name of the operative ``op_id`` of a ``fireteam`` outside any game (a campaign's
+    Battle Honours): "Assault Intercessor 2", "Ork Boy with Shoota"."""
+    team = catalogue.fireteams.get(fireteam)
+    if team is not None:
+        for entry in team.composition:
+            card = catalogue.datacards.get(entry.card)
+            name = card.name if card is not None else entry.card
+            if op_id == entry.id and entry.count == 1:
+                return name
+            suffix = op_id.removeprefix(entry.id)
+            if entry.count > 1 and op_id.startswith(entry.id) and suffix.isdigit():
+                return f"{name} {suffix}"
+    return op_id.replace("_", " ")
 
 
 class Words:

@@ -138,3 +138,111 @@ def test_the_editor_never_says_not_saved_beside_loads_cleanly(make_app, catalogu
     app.ctx.drawn = []
     app.frame([])
     assert not any(t.startswith("Not saved") for t in app.ctx.drawn)
+
+
+# --- the campaign screen ------------------------------------------------------------------
+
+def own_mission_app(make_app, catalogue, home):
+    """An app whose catalogue holds one of the players' own missions besides the cards."""
+    import dataclasses
+
+    from game.ui.own_missions import OwnMissions
+
+    app = make_app(4)
+    own = dataclasses.replace(catalogue.missions["dual_strike"], id="own_yard", name="Yard")
+    app.ctx.catalogue = dataclasses.replace(
+        catalogue, missions={**catalogue.missions, "own_yard": own})
+    app.ctx.extra["own_missions"] = OwnMissions(app.ctx.catalogue, ("own_yard",), ())
+    return app
+
+
+def test_a_computer_player_of_a_campaign_plays_at_the_level_chosen(make_app, catalogue, home):
+    import pygame_gui
+
+    from game.ui.scenes.campaign import CampaignListScene, CampaignScene, campaign_store
+
+    app = make_app(4)
+    store = campaign_store(app)
+    store.add_profile("Alice")
+    store.add_profile("Bob")
+    app.push(MenuScene(app))
+    listing = CampaignListScene(app)
+    app.push(listing)
+    app.frame([])
+    drop = listing.drops[("seat", 2)]
+    app.frame([pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=drop,
+                                  text="the computer, hard")])
+    listing.start()
+    scene = app.scene
+    assert isinstance(scene, CampaignScene)
+    assert scene.campaign.players[2]["seat"] == "computer"
+    assert scene.campaign.level(2) == "hard"
+    app.ctx.drawn = []
+    app.frame([])
+    assert any("played by the computer, hard" in t for t in app.ctx.drawn)
+    scene.play()
+    assert isinstance(app.scene, PlayScene) and app.scene.seats == {1: "human", 2: "hard"}
+
+
+def test_the_campaign_screen_shows_special_operations_and_honours(make_app, catalogue, home):
+    from game.engine.actions import AgreeResult
+    from game.ui.scenes.campaign import CampaignScene, campaign_store, record_campaign_game
+
+    app = make_app(4)
+    store = campaign_store(app)
+    alice, bob = store.add_profile("Alice"), store.add_profile("Bob")
+    campaign = store.new_campaign({1: alice, 2: bob}, {1: "gideon", 2: "bad_ladz"}, seed=4)
+    app.push(MenuScene(app))
+    scene = CampaignScene(app, campaign)
+    app.push(scene)
+    first = catalogue.special_operations["gideon_first"]
+    app.ctx.drawn = []
+    app.frame([])
+    drawn = " ".join(app.ctx.drawn)
+    assert f"First: {first.name}" in drawn and "Final: " in drawn
+    for part in ("Battle Honours", "Command Assets", "none yet"):
+        assert part in drawn
+    # Alice wins the first mission, then her first special operation
+    for _ in range(2):
+        game = app.scene.campaign.next_game()
+        game.apply(AgreeResult(game.to_act, 1))
+        record_campaign_game(app, game)
+        scene.resume()
+    pend = scene.campaign.pending
+    assert pend is not None
+    scene.pick(pend["options"][0])
+    app.ctx.drawn = []
+    app.frame([])
+    drawn = " ".join(app.ctx.drawn)
+    assert f"✓ First: {first.name} (won)" in drawn
+    second = catalogue.special_operations["gideon_second"]
+    assert f"▶ Second: {second.name} (next)" in drawn
+    assert second.text.split()[0] in drawn  # the next card's text is shown
+    assert first.reward.name in drawn and first.reward.text.split()[0] in drawn
+    assert "Assault Intercessor" in drawn and "intercessor1" not in drawn
+
+
+def test_the_random_mission_is_drawn_from_the_mission_cards_unless_own_are_added(
+        make_app, catalogue, home):
+    from game.ui.scenes.campaign import CampaignListScene, campaign_store
+
+    app = own_mission_app(make_app, catalogue, home)
+    store = campaign_store(app)
+    store.add_profile("Alice")
+    store.add_profile("Bob")
+    app.push(MenuScene(app))
+    listing = CampaignListScene(app)
+    app.push(listing)
+    app.frame([])
+    assert "own_yard" not in listing.mission_pool()
+    listing.start()
+    campaign = app.scene.campaign
+    assert campaign.mission_pool() == sorted(catalogue.missions)
+    for _ in range(40):  # many draws: never the players' own mission
+        campaign._set_next("mission", 0)
+        assert campaign.next["mission"] != "own_yard"
+    app.pop()
+    listing.toggle_own()  # the players choose to add their own
+    assert any(t.startswith("✓ Add our own missions") for t, _ in listing.clickables())
+    listing.start()
+    assert "own_yard" in app.scene.campaign.mission_pool()

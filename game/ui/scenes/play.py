@@ -51,6 +51,7 @@ from game.ui.context import DIM, GOLD, INK, RED
 from game.ui.log import GameLog
 from game.ui.scene import Scene
 from game.ui.scenes.play_panels import Panels
+from game.ui.words import Words
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -84,6 +85,7 @@ class PlayScene(Scene):
         self.chosen: Action | None = None
         self.anim = Animations(self.ctx)
         self.log = GameLog(self.ctx)
+        self.words = self.log.words = Words(game, app.ctx.names)
         self.panels = Panels(self)
         self.private_to: int | None = None  # whose hand may be drawn now
         self.mode = ""  # what a click on the board means: move, attack, disengage, ...
@@ -362,7 +364,7 @@ class PlayScene(Scene):
 
     def op_name(self, op_id: str) -> str:
         op = self.game.state.operatives[op_id]
-        return f"{self.game.config.datacards[op.card].name} ({op_id})"
+        return self.words.operative(op_id)
 
     # --- input -------------------------------------------------------------------------
 
@@ -622,7 +624,7 @@ class PlayScene(Scene):
         """The normal level's suggestion for this decision, shown without playing it."""
         seat = self.game.state.to_act
         self.suggestion = hint(self.game.view(seat), self.ctx.seed)
-        self.say(f"Hint: {self.suggestion.notation()}")
+        self.say(f"Hint: {self.words.action(self.suggestion)}")
 
     def reveal_to(self, player: int) -> None:
         """``player`` is at the screen (after the hand-over): their hand may be shown."""

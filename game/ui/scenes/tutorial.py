@@ -95,7 +95,7 @@ class TutorialScene(PlayScene):
         if step.kind == "finish":
             return f"Press \"{FINISH}\"."
         wanted = self.runner.expected()
-        return f"This step asks for: {wanted}." if wanted else ""
+        return f"This step asks you to {self.words.action(wanted)}." if wanted else ""
 
     def remind(self, why: str = "") -> None:
         text = "Not that one: " + self.instruction() if not why else why
@@ -299,7 +299,7 @@ class TutorialScene(PlayScene):
             card = next((c for c in action.cards if c not in self.discard), action.cards[0])
             return self.button_rect(f"card {card}")
         if isinstance(action, Deploy) and self.selected != action.operative:
-            return self.button_rect(action.operative)
+            return self.button_rect(self.words.operative(action.operative))
         if isinstance(action, Move) and self.mode != "move":
             return self.button_rect("Move")
         if isinstance(action, Disengage) and self.mode != "disengage":
