@@ -80,6 +80,7 @@ class PlayScene(Scene):
                           for p, level in self.seats.items() if level != "human"}
         self.thinking: Generator[None, None, Action] | None = None
         self.wait = 0.0  # seconds before the computer's next action is shown
+        self.stepped_at: float | None = None  # when computer_step last ran (real time)
         self.paused = False
         self.suggestion: Action | None = None
         self.chosen: Action | None = None
@@ -583,8 +584,13 @@ class PlayScene(Scene):
         while it thinks), play the action like a human's. A decision is thought once: the
         pause never starts the same decision's thinking over."""
         if self.paused:
+            self.stepped_at = None
             return
-        self.wait += dt
+        # the pause is real time: a frame slower than the frame rate (a busy machine)
+        # must not stretch it
+        now = time.perf_counter()
+        last, self.stepped_at = self.stepped_at, now
+        self.wait += dt if last is None else max(dt, min(now - last, 0.25))
         if self.chosen is None:
             if self.thinking is None:
                 seat = self.game.state.to_act
@@ -603,6 +609,7 @@ class PlayScene(Scene):
         if self.wait >= delay:
             action, self.chosen, self.wait = self.chosen, None, 0.0
             self.act(action)
+            self.stepped_at = None
 
     def play_computer_now(self) -> None:
         """Decide and play the computer's whole decision at once (tests, headless runs)."""
