@@ -246,7 +246,7 @@ class Driver:
             self.click_button(f"Swap {len(action.cards)} selected",
                               nudge="Swap button missing after hand-over")
         elif isinstance(action, Deploy):
-            self.click_button(self.play.words.operative(action.operative))
+            self.click_button(self.play.words.short(action.operative))
             self.click_hex(action.hex)
         elif isinstance(action, Reveal):
             name = "Reveal none" if action.card is None else \

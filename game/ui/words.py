@@ -44,7 +44,10 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 CACHE_LIMIT = 4000
+SHORT = 12  # letters of a short name (before its number)
 _PLAYER = re.compile(r"\b[Pp]layer ([12])\b")
+# a sentence that now starts with a name's "the objective ..." gets its capital back
+_SENTENCE = re.compile(r"(^|[.!?:]\s+)(t)(?=he objective on)")
 # an id the screen must never show: an objective id, or any id with an underscore or digit
 ID_LIKE = re.compile(r"\bobj\d+\b|\b[a-z]+_[a-z0-9_]+\b")
 
@@ -98,7 +101,7 @@ class Words:
             catalogue_names.setdefault(config.mission.id, config.mission.name)
         # only ids that look like ids: a plain word ("sergeant") may be meant as a word
         self._fixed = {k: v for k, v in catalogue_names.items() if _has_id_shape(k)}
-        for op_id in game.state.operatives:
+        for op_id in game.state.operatives:  # lower case: "sergeant", never "Sergeant"
             self._fixed[op_id] = self.operative(op_id)
         tokens = sorted(set(self._fixed) | set(config.objectives), key=len, reverse=True)
         self._pattern = re.compile(r"\b(" + "|".join(re.escape(t) for t in tokens) + r")\b") \
@@ -130,6 +133,21 @@ class Words:
             name = f"{self.player(op.player)}'s {name}"
         return name
 
+    def short(self, op_id: str) -> str:
+        """A short name for a narrow button, unique among one player's operatives:
+        "Warrior 1", "Scarab Swarm 2", "Sergeant", "Shoota"."""
+        op = self.game.state.operatives.get(op_id)
+        if op is None:
+            return op_id.replace("_", " ")
+        name = self.game.config.datacards[op.card].name.split(",")[0]
+        if " with " in name:
+            name = name.split(" with ", 1)[1]
+        while len(name) > SHORT and " " in name:
+            name = name.split(" ", 1)[1]
+        full = self.operative(op_id)
+        digits = full.rsplit(" ", 1)[-1]
+        return f"{name} {digits}" if digits.isdigit() else name
+
     def objective(self, obj: str) -> str:
         where = self.game.objective_hex(obj)
         if where is None:
@@ -152,6 +170,7 @@ class Words:
         if self._pattern is not None:
             out = self._pattern.sub(self._replace, out)
         out = _PLAYER.sub(lambda m: self.player(int(m.group(1))), out)
+        out = _SENTENCE.sub(lambda m: m.group(1) + m.group(2).upper(), out)
         if len(self._cache) < CACHE_LIMIT and not any(o in text for o in
                                                       self.game.config.objectives):
             self._cache[text] = out  # an objective's hex may change: those are not kept

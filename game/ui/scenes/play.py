@@ -173,7 +173,8 @@ class PlayScene(Scene):
             for i, op_id in enumerate(ops):
                 key = NUMBER_KEYS[i] if i < len(NUMBER_KEYS) else None
                 mark = "▶ " if op_id == self.selected else ""
-                buttons.append((mark + op_id, lambda o=op_id: self.pick(o), key,
+                buttons.append((mark + self.words.short(op_id), lambda o=op_id: self.pick(o),
+                                key,
                                 f"{self.op_name(op_id)}: then click a highlighted hex of "
                                 "your territory", True))
         elif step == Step.REVEAL and self.private_to == state.to_act:
@@ -649,21 +650,28 @@ class PlayScene(Scene):
         self.panels.draw(surface)
         self.draw_hint(surface)
         self.anim.draw_banner(surface, board.rect)
-        dice_rect = pygame.Rect(board.rect.left + 8, board.rect.bottom - 178,
-                                min(440, board.rect.width - 16), 170)
         if self.game.state.phase == Phase.SETUP or self.anim.roll is None:
             if self.game.state.phase in (Phase.SETUP, Phase.STRATEGY):
-                self.anim.draw_roll_off(surface, pygame.Rect(
-                    dice_rect.left, board.rect.bottom - self.ctx.px(96), self.ctx.px(300),
-                    self.ctx.px(88)))
+                self.anim.draw_roll_off(surface, self.roll_off_rect())
         else:
-            self.anim.draw_dice(surface, dice_rect)
+            self.anim.draw_dice(surface, self.dice_rect())
         if self.private_to is not None and self.game.state.step in PRIVATE_STEPS:
             self.panels.draw_hand(surface, self.private_to)
         elif self.show_cards:
             self.panels.draw_cards_overlay(surface)
         if self.toast is not None:
             self.draw_toast(surface)
+
+    def dice_rect(self) -> pygame.Rect:
+        """Where the last attack's dice are shown (the tutorial moves it aside)."""
+        board = self.view_board.rect
+        return pygame.Rect(board.left + 8, board.bottom - 178, min(440, board.width - 16), 170)
+
+    def roll_off_rect(self) -> pygame.Rect:
+        """Where the last roll-off is shown (the tutorial moves it aside)."""
+        board = self.view_board.rect
+        return pygame.Rect(board.left + 8, board.bottom - self.ctx.px(96), self.ctx.px(300),
+                           self.ctx.px(88))
 
     def draw_highlights(self, surface: pygame.Surface) -> None:
         game, board = self.game, self.view_board
