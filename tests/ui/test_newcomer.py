@@ -3,6 +3,9 @@ to act; text fields that keep every key to themselves."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pygame
 
 from game.engine.events import Conceded, MissionEnded, ResultAgreed
@@ -246,3 +249,42 @@ def test_the_random_mission_is_drawn_from_the_mission_cards_unless_own_are_added
     assert any(t.startswith("✓ Add our own missions") for t, _ in listing.clickables())
     listing.start()
     assert "own_yard" in app.scene.campaign.mission_pool()
+
+
+# --- own missions -------------------------------------------------------------------------
+
+def test_every_broken_own_mission_is_named_with_its_line_when_the_list_opens(
+        make_app, catalogue, home):
+    from game.ui.own_missions import load_own_missions
+    from game.ui.scenes.newgame import NewGameScene
+    from game.ui.userdata import data_folder
+
+    folder = data_folder() / "missions"
+    folder.mkdir(parents=True, exist_ok=True)
+    app = make_app()
+    app.ctx.extra["own_missions"] = load_own_missions(catalogue, folder)  # at the start
+    app.push(MenuScene(app))
+    # added while the game runs: two broken files and a good one
+    (folder / "first_bad.yaml").write_text("id: [\n", "utf-8")
+    (folder / "second_bad.yaml").write_text("id: x\nname: X\n", "utf-8")
+    source = (Path(__file__).resolve().parents[2] / "missions" / "dual_strike.yaml")
+    good = source.read_text("utf-8").replace("id: dual_strike", "id: own_late", 1)
+    (folder / "late.yaml").write_text(good.replace("name: Dual Strike", "name: Late", 1),
+                                      "utf-8")
+    scene = NewGameScene(app)
+    app.push(scene)
+    app.ctx.drawn = []
+    app.frame([])
+    shown = " ".join(app.ctx.drawn)
+    assert "own_late" in scene.missions
+    assert re.search(r"first_bad\.yaml:\d+", shown) and re.search(r"second_bad\.yaml:\d+",
+                                                                    shown)
+    assert "more)" not in shown
+    # mended: the next time the list is opened it is in, and no longer named as broken
+    (folder / "first_bad.yaml").write_text(good.replace("id: dual_strike", "id: own_fixed")
+                                           .replace("id: own_late", "id: own_fixed"), "utf-8")
+    app.pop()
+    scene = NewGameScene(app)
+    app.push(scene)
+    assert "own_fixed" in scene.missions
+    assert [name for name, _ in scene.broken] == ["second_bad.yaml"]
