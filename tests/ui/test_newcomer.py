@@ -288,3 +288,66 @@ def test_every_broken_own_mission_is_named_with_its_line_when_the_list_opens(
     app.push(scene)
     assert "own_fixed" in scene.missions
     assert [name for name, _ in scene.broken] == ["second_bad.yaml"]
+
+
+# --- the deployment sandbox ----------------------------------------------------------------
+
+def test_the_sandbox_places_only_in_territory_unique_operatives_once_and_says_what_goes(
+        make_app, catalogue):
+    from game.ui.scenes.visualizer import VisualizerScene
+
+    app = make_app()
+    app.push(MenuScene(app))
+    scene = VisualizerScene(app, mission="dual_strike")
+    app.push(scene)
+    app.frame([])
+    s = scene.study
+    s.tool = "deploy"
+    scene.team = "gideon"
+    scene.card = "assault_intercessor_sergeant"  # one in the fireteam: unique
+    mission = catalogue.missions["dual_strike"]
+    zone = sorted(mission.territories[1])
+    other = sorted(mission.territories[2])
+    scene.click("H6")  # the middle of the killzone: no territory
+    assert not s.placed and "not open" in scene.notice
+    scene.click(zone[0])
+    assert s.placed == {zone[0]: (1, "assault_intercessor_sergeant")}
+    scene.click(zone[1])  # the same unique operative again
+    assert len(s.placed) == 1 and "only 1" in scene.notice
+    scene.card = "assault_intercessor"  # four of them
+    scene.click(other[0])  # player 1 has taken the other territory already
+    assert len(s.placed) == 1
+    for h in zone[1:5]:
+        scene.click(h)
+    assert len(s.placed) == 5
+    scene.click(zone[6])  # a fifth Assault Intercessor: the fireteam has four
+    assert len(s.placed) == 5 and "only 4" in scene.notice
+    scene.swap_player()
+    scene.click(zone[7])  # player 2: not in player 1's territory
+    assert len(s.placed) == 5
+    scene.click(other[0])
+    assert s.placed[other[0]] == (2, "assault_intercessor")
+
+
+def test_switching_sides_in_the_sandbox_says_which_operatives_come_off(make_app, catalogue):
+    from game.ui.scenes.visualizer import VisualizerScene
+    from game.ui.visualize import mission_config, other_side
+
+    mission = catalogue.missions["dual_strike"]
+    side = other_side(catalogue, mission.killzone)
+    blocked = mission_config(catalogue, mission, side).grid.blocked
+    here = mission_config(catalogue, mission).grid.blocked
+    # an operative standing where the other side has a wall (a layout of one's own may
+    # have its territory there)
+    spot = next(h for h in sorted(blocked) if h not in here)
+    app = make_app()
+    app.push(MenuScene(app))
+    scene = VisualizerScene(app, mission=mission.id)
+    app.push(scene)
+    app.frame([])
+    s = scene.study
+    s.placed[spot] = (1, "assault_intercessor")
+    scene.toggle_side()
+    assert spot not in s.placed
+    assert "Taken off" in scene.notice and spot in scene.notice
+    assert "Assault Intercessor" in scene.notice
