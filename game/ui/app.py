@@ -160,6 +160,13 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             self.open_rules()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F3 and \
+                pygame.K_F3 not in self.scene.hotkeys and \
+                type(self.scene).__name__ != "CardBrowserScene":
+            from game.ui.scenes.cards import CardBrowserScene  # the library, from anywhere
+
+            self.push(CardBrowserScene(self))
+            return
         self.manager.process_events(event)
         self.scene.handle_event(event)
 

@@ -61,9 +61,8 @@ def test_a_refusal_in_the_tutorial_names_the_action_in_words(make_app):
     app.push(MenuScene(app))
     scene = TutorialScene(app, 0, remember=False)
     app.push(scene)
-    for index, step in enumerate(scene.script.steps):
-        if step.kind == "act" and any(" deploy " in a for a in step.actions):
-            break
+    index = next(i for i, step in enumerate(scene.script.steps)
+                 if step.kind == "act" and any(" deploy " in a for a in step.actions))
     scene = TutorialScene(app, index, remember=False)
     app.replace(scene)
     app.ctx.drawn = []

@@ -351,3 +351,36 @@ def test_switching_sides_in_the_sandbox_says_which_operatives_come_off(make_app,
     assert spot not in s.placed
     assert "Taken off" in scene.notice and spot in scene.notice
     assert "Assault Intercessor" in scene.notice
+
+
+# --- small things ---------------------------------------------------------------------------
+
+def test_f3_opens_the_card_library_from_the_main_menu(make_app):
+    from game.ui.scenes.cards import CardBrowserScene
+
+    app = make_app()
+    app.push(MenuScene(app))
+    press(app, pygame.K_F3)
+    assert isinstance(app.scene, CardBrowserScene)
+
+
+def test_the_end_screens_buttons_hold_their_labels(make_app, catalogue, home):
+    from game.ui.scenes.end import EndScene
+
+    app = make_app()
+    app.push(MenuScene(app))
+    game = midgame(catalogue)
+    game.apply(next(a for a in game.legal_actions() if type(a).__name__ == "Concede"))
+    scene = PlayScene(app, game)
+    app.push(scene)
+    end = EndScene(app, scene)
+    end.campaign = object()  # drawn as at the end of a campaign mission
+    app.push(end)
+    font = app.ctx.assets.font(app.ctx.px(21), "bold")
+    rects = [(label, rect) for label, rect in end.clickables()]
+    assert any(label.startswith("Back to the campaign") for label, _ in rects)
+    for label, rect in rects:
+        assert font.size(label)[0] + 16 <= rect.width, label
+        assert 0 <= rect.left and rect.right <= app.size[0]
+    for (_, a), (_, b) in zip(rects[:-1], rects[1:], strict=True):
+        assert not a.colliderect(b)

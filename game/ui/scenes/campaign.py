@@ -289,7 +289,7 @@ class CampaignScene(Scene):
         self.app.push(PlayScene(self.app, game, seats))
 
     def draw(self, surface: pygame.Surface) -> None:
-        ctx, cat, campaign = self.ctx, self.ctx.catalogue, self.campaign
+        ctx, campaign = self.ctx, self.campaign
         surface.fill((16, 17, 20))
         width, height = surface.get_size()
         ctx.text(surface, f"CAMPAIGN · {campaign.name}", 28, (30, 24), GOLD, "condensed")
@@ -298,7 +298,6 @@ class CampaignScene(Scene):
             seat = campaign.players[player]
             box = pygame.Rect(30 + i * (column + 15), 80, column, height - 264)
             inner = panel(surface, box, seat["name"], ctx)
-            team = cat.fireteams[seat["fireteam"]]
             lines = player_lines(campaign, player)
             y = inner.top
             for text, colour, size in lines:

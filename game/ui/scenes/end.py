@@ -8,7 +8,7 @@ import pygame
 
 from game.engine.events import MissionEnded, Scored, SuddenVictory, TakenDown
 from game.ui.context import DIM, GOLD, INK, panel
-from game.ui.scene import Scene
+from game.ui.scene import Scene, key_name
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -27,18 +27,22 @@ class EndScene(Scene):
 
     def build(self) -> None:
         width, height = self.app.size
-        if self.campaign is not None:
-            self.button("Back to the campaign", pygame.Rect(width // 2 - 410, height - 80,
-                                                            260, 48),
-                        self.to_campaign, hotkey=pygame.K_RETURN, object_id="#big_button")
-        else:
-            self.button("Play again", pygame.Rect(width // 2 - 410, height - 80, 260, 48),
-                        self.again, hotkey=pygame.K_RETURN, object_id="#big_button")
-        self.button("Watch the replay", pygame.Rect(width // 2 - 130, height - 80, 260, 48),
-                    self.replay, hotkey=pygame.K_r, object_id="#big_button",
-                    tooltip="The engine plays the game again from its actions and dice")
-        self.button("Main menu", pygame.Rect(width // 2 + 150, height - 80, 260, 48),
-                    self.menu, hotkey=pygame.K_ESCAPE, object_id="#big_button")
+        first = ("Back to the campaign", self.to_campaign) if self.campaign is not None \
+            else ("Play again", self.again)
+        rows = [(first[0], first[1], pygame.K_RETURN, ""),
+                ("Watch the replay", self.replay, pygame.K_r,
+                 "The engine plays the game again from its actions and dice"),
+                ("Main menu", self.menu, pygame.K_ESCAPE, "")]
+        # each button as wide as its label needs (with room inside its border)
+        font = self.ctx.assets.font(self.ctx.px(21), "bold")
+        widths = [max(260, font.size(f"{label} [{key_name(key)}]")[0] + self.ctx.px(48))
+                  for label, _, key, _ in rows]
+        gap = 20
+        x = (width - sum(widths) - gap * (len(rows) - 1)) // 2
+        for (label, run, key, tip), w in zip(rows, widths, strict=True):
+            self.button(label, pygame.Rect(x, height - 80, w, 48), run, hotkey=key,
+                        object_id="#big_button", tooltip=tip)
+            x += w + gap
 
     def again(self) -> None:
         from game.ui.scenes.play import PlayScene

@@ -365,7 +365,6 @@ class PlayScene(Scene):
         self.toast = (text, pygame.mouse.get_pos(), TOAST_SECONDS)
 
     def op_name(self, op_id: str) -> str:
-        op = self.game.state.operatives[op_id]
         return self.words.operative(op_id)
 
     # --- input -------------------------------------------------------------------------
@@ -699,7 +698,7 @@ class PlayScene(Scene):
             active = state.operatives[state.active]
             if self.mode == "move":
                 moves = {a.destination: a.path for a in legal if isinstance(a, Move)}
-                board.shade(surface, moves, (110, 200, 255, 60))
+                board.shade(surface, moves, (*self.tint(active.player), 70))
                 if self.hover in moves and active.hex:
                     board.path(surface, [active.hex, *moves[self.hover]])
             elif self.mode == "attack":

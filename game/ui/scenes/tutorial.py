@@ -232,7 +232,7 @@ class TutorialScene(PlayScene):
         width = min(max(px(560), needed), board.width - 20)
         self.box = self.place((width, px(196)), "box")
         x, top = self.box.left + 12, self.box.bottom - 10 - px(30)
-        for (label, run), w in zip(buttons, widths):
+        for (label, run), w in zip(buttons, widths, strict=True):
             main = label in (NEXT, FINISH, PLAY_REAL)
             rect = pygame.Rect(x, top, min(w, self.box.right - 12 - x), px(30))
             self.button(label, rect, run, object_id="#big_button" if main else "")
