@@ -13,7 +13,10 @@
   cards);
 - ``--fuzz N --seed S``: N random clicks and keys over every scene; exits non-zero with the
   traceback on any exception;
-- ``--bench-frames N``: the frame-time benchmark of a busy mid-game position.
+- ``--bench-frames N``: the frame-time benchmark of a busy mid-game position;
+- ``--bench-computer-turns N``: N computer turns (normal level) on a window-less play screen
+  at the default animation speed: their median and 95th percentile seconds, split into
+  thinking and the rest.
 
 Arguments are checked by :mod:`game.args` before anything starts: a bad one ends the command
 with one line on stderr and exit code 2, and no window opens.
@@ -70,8 +73,12 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
                         help="with --audit-layout: also save every screen as DIR/WxH/NAME.png")
     parser.add_argument("--bench-frames", type=count(), metavar="N",
                         help="the frame-time benchmark over N frames")
+    parser.add_argument("--bench-computer-turns", type=count(), metavar="N",
+                        help="N computer turns on a window-less play screen: their median "
+                             "and 95th percentile seconds")
     options = parser.parse_args(args)
-    if options.fuzz or options.bench_frames or options.screenshot or options.audit_layout:
+    if options.fuzz or options.bench_frames or options.screenshot or options.audit_layout \
+            or options.bench_computer_turns:
         headless_drivers()
     catalogue = content()
     if catalogue is None:
@@ -88,6 +95,10 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     if options.fuzz:
         return headless.fuzz(catalogue, options.fuzz, 1 if options.seed is None else options.seed,
                              size or (1280, 800))
+    if options.bench_computer_turns:
+        from game.ui.bench_turns import run as bench_turns
+        return bench_turns(catalogue, options.bench_computer_turns,
+                           1 if options.seed is None else options.seed)
     if options.bench_frames:
         return headless.bench_frames(catalogue, options.bench_frames, size or (1280, 800))
     screenshot = str(options.screenshot) if options.screenshot else None

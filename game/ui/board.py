@@ -52,6 +52,10 @@ def card_icon(card: str) -> str:
     return FALLBACK_ICONS[sum(map(ord, card)) % len(FALLBACK_ICONS)]
 
 
+# a hex label sits this many hex sizes below the centre: well inside its own hex, clear of
+# the edge it shares with the hex below (read as that hex's label otherwise)
+LABEL_DROP = 0.6
+
 class BoardView:
     """Where the board sits in the window and how its hexes map to pixels."""
 
@@ -152,7 +156,7 @@ class BoardView:
                 image.set_alpha(150)
                 surface.blit(image, image.get_rect(midbottom=(cx - self.rect.left,
                                                               cy - self.rect.top
-                                                              + self.size * 0.8)))
+                                                              + self.size * LABEL_DROP)))
         return surface
 
     # --- drawn each frame ---------------------------------------------------------------

@@ -212,6 +212,9 @@ class Context:
         default_factory=lambda: dict(PLAYER_COLOURS))
     # every string drawn, when a test records them (None: not recording)
     drawn: list[str] | None = None
+    # the engine's ids into names for the scene being drawn (game.ui.words.Words; the app
+    # sets it from the scene's ``words`` before the scene draws)
+    words: Callable[[str], str] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     scale: float = 1.0  # text and panels grow with the window (1 at 1280 x 800)
     # texts shortened this frame with their full words, for tooltips (cleared each frame)
@@ -257,9 +260,12 @@ class Context:
     def text(self, surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],
              colour: tuple[int, int, int] = INK, style: str = "regular",
              anchor: str = "topleft", width: int = 0) -> pygame.Rect:
-        """Draw ``text``; with ``width`` it is shortened at a word's end with an ellipsis to
-        fit (the full text then shows as a tooltip where the scene draws them). Returns the
-        rectangle drawn (recorded when :attr:`drawn` or :attr:`record` is set)."""
+        """Draw ``text`` (the engine's ids in it put into names, when :attr:`words` is set);
+        with ``width`` it is shortened at a word's end with an ellipsis to fit (the full text
+        then shows as a tooltip where the scene draws them). Returns the rectangle drawn
+        (recorded when :attr:`drawn` or :attr:`record` is set)."""
+        if self.words is not None:
+            text = self.words(text)
         font = self.assets.font(self.px(size), style)
         full, cut = text, False
         if width and font.size(text)[0] > width:
@@ -305,6 +311,8 @@ class Context:
         """Draw ``text`` wrapped into ``rect``; returns the height used. The first line starts
         ``first`` pixels right of ``rect.left`` (after something drawn before it on that
         line). With no ``surface`` only measure, however tall ``rect`` is."""
+        if self.words is not None:
+            text = self.words(text)
         font = self.assets.font(self.px(size), style)
         bottom = rect.bottom if surface is not None else 1 << 30
         x = rect.left + first

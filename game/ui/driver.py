@@ -127,9 +127,18 @@ class Driver:
         return None
 
     def find_button(self, name: str, prefix: bool = False) -> pygame.Rect | None:
-        if prefix:
-            return self.find(lambda label: label.startswith(name))
-        return self.find(lambda label: base_label(label) == name)
+        """The button labelled ``name``, or with its ids put into names as the scene draws
+        them."""
+        words = self.app.scene.words
+        names = [name] if words is None else [name, words(name)]
+        for each in names:
+            if prefix:
+                found = self.find(lambda label, n=each: label.startswith(n))
+            else:
+                found = self.find(lambda label, n=each: base_label(label) == n)
+            if found is not None:
+                return found
+        return None
 
     def nudge(self, why: str) -> None:
         """Right-click an empty spot (the hint bar): the play scene rebuilds its buttons."""

@@ -35,6 +35,8 @@ class Scene:
     :meth:`update`."""
 
     overlay = False  # drawn over the scene below it
+    # the engine's ids into names, for what this scene draws (game.ui.words.Words)
+    words: Callable[[str], str] | None = None
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -82,9 +84,9 @@ class Scene:
                hotkey: int | None = None, tooltip: str = "", enabled: bool = True,
                object_id: str = "") -> pygame_gui.elements.UIButton:
         """A themed button; its hotkey is shown on it and works from the keyboard."""
-        label = text
+        label = self.words(text) if self.words is not None else text
         if hotkey is not None:
-            label = f"{text} [{key_name(hotkey)}]"
+            label = f"{label} [{key_name(hotkey)}]"
         full = label
         # a label too long for its button is shortened at a word's end, never clipped by
         # the widget; its full words go first in the tooltip
@@ -94,7 +96,8 @@ class Scene:
         cut = False
         if font.size(label)[0] > room:
             suffix = f" [{key_name(hotkey)}]" if hotkey is not None else ""
-            short, cut = shorten(font, text, room - font.size(suffix)[0])
+            words = self.words(text) if self.words is not None else text
+            short, cut = shorten(font, words, room - font.size(suffix)[0])
             label = short + suffix
             tooltip = full + (f": {tooltip}" if tooltip else "")
         button = pygame_gui.elements.UIButton(

@@ -186,7 +186,7 @@ def test_attack_preview_shows_the_engine_odds(make_app, catalogue):
     driver.hover(scene.view_board.centre(target_hex))
     drawn = list(app.ctx.drawn)
     app.ctx.drawn = None
-    assert f"Attack {attack.target}" in drawn
+    assert f"Attack {scene.words.operative(attack.target)}" in drawn
     for option in options[:4]:
         odds = game.attack_odds(option)
         op = game.state.operatives[option.operative]

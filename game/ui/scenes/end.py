@@ -8,7 +8,7 @@ import pygame
 
 from game.engine.events import MissionEnded, Scored, SuddenVictory, TakenDown
 from game.ui.context import DIM, GOLD, INK, panel
-from game.ui.scene import Scene
+from game.ui.scene import Scene, key_name
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -27,22 +27,28 @@ class EndScene(Scene):
 
     def build(self) -> None:
         width, height = self.app.size
+        first = ("Back to the campaign", self.to_campaign) if self.campaign is not None \
+            else ("Play again", self.again)
+        rows = [(first[0], first[1], pygame.K_RETURN, ""),
+                ("Watch the replay", self.replay, pygame.K_r,
+                 "The engine plays the game again from its actions and dice"),
+                ("Main menu", self.menu, pygame.K_ESCAPE, "")]
         px = self.ctx.px
-        wide, tall, gap = min(px(300), (width - 80) // 3), px(48), px(20)
-        left = width // 2 - (3 * wide + 2 * gap) // 2
+        tall, gap = px(48), px(20)
+        # each button as wide as its label needs (with room inside its border), all of them
+        # within the window
+        font = self.ctx.assets.font(px(21), "bold")
+        widths = [max(px(260), font.size(f"{label} [{key_name(key)}]")[0] + px(48))
+                  for label, _, key, _ in rows]
+        room = width - 2 * gap * len(rows)
+        if sum(widths) > room:
+            widths = [w * room // sum(widths) for w in widths]
+        x = (width - sum(widths) - gap * (len(rows) - 1)) // 2
         top = height - tall - px(32)
-        boxes = [pygame.Rect(left + i * (wide + gap), top, wide, tall) for i in range(3)]
-        if self.campaign is not None:
-            self.button("Back to the campaign", boxes[0],
-                        self.to_campaign, hotkey=pygame.K_RETURN, object_id="#big_button")
-        else:
-            self.button("Play again", boxes[0],
-                        self.again, hotkey=pygame.K_RETURN, object_id="#big_button")
-        self.button("Watch the replay", boxes[1],
-                    self.replay, hotkey=pygame.K_r, object_id="#big_button",
-                    tooltip="The engine plays the game again from its actions and dice")
-        self.button("Main menu", boxes[2],
-                    self.menu, hotkey=pygame.K_ESCAPE, object_id="#big_button")
+        for (label, run, key, tip), w in zip(rows, widths, strict=True):
+            self.button(label, pygame.Rect(x, top, w, tall), run, hotkey=key,
+                        object_id="#big_button", tooltip=tip)
+            x += w + gap
 
     def again(self) -> None:
         from game.ui.scenes.play import PlayScene

@@ -42,6 +42,7 @@ from game.ui.scene import Scene
 from game.ui.scenes import play_board
 from game.ui.scenes.play_panels import ButtonSpec, Panels
 from game.ui.scenes.summary import SummaryScene, ended_turning_point, summarise
+from game.ui.words import Words
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
 PRIVATE_STEPS = (Step.MULLIGAN, Step.REVEAL)
 AI_PAUSE = 0.6  # seconds between a computer's actions at normal speed
 TOAST_SECONDS = 2.5
+THINK_SLICE = 0.010  # seconds of the computer's thinking per frame
 # events after which the game is autosaved
 TURN_ENDS = (ActivationEnded, TurnPassed, PhaseStarted, SetupComplete, MissionEnded)
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
@@ -75,11 +77,13 @@ class PlayScene(Scene):
                           for p, level in self.seats.items() if level != "human"}
         self.thinking: Generator[None, None, Action] | None = None
         self.wait = 0.0  # seconds before the computer's next action is shown
+        self.stepped_at: float | None = None  # when computer_step last ran (real time)
         self.paused = False
         self.suggestion: Action | None = None
         self.chosen: Action | None = None
         self.anim = Animations(self.ctx)
         self.log = GameLog(self.ctx)
+        self.words = self.log.words = Words(game, app.ctx.names)
         self.panels = Panels(self)
         self.private_to: int | None = None  # whose hand may be drawn now
         self.selected: str | None = None  # the operative whose datacard is shown
@@ -390,8 +394,7 @@ class PlayScene(Scene):
         self.toast = (text, pygame.mouse.get_pos(), TOAST_SECONDS)
 
     def op_name(self, op_id: str) -> str:
-        op = self.view.state.operatives[op_id]
-        return f"{self.game.config.datacards[op.card].name} ({op_id})"
+        return self.words.operative(op_id)
 
     # --- input -------------------------------------------------------------------------
 
@@ -503,29 +506,38 @@ class PlayScene(Scene):
     def computer_to_act(self) -> bool:
         return not self.game.is_over and self.game.state.to_act in self.computers
 
-    def computer_step(self, dt: float, budget: float = 0.008) -> None:
-        """Think in slices between frames (the window stays responsive); once decided and
-        after a short pause (so people can follow), play the action like a human's."""
+    def computer_step(self, dt: float, budget: float = THINK_SLICE) -> None:
+        """Think in slices between frames (the window stays responsive); once decided, and
+        at least a short pause after its last action (so people can follow; the pause runs
+        while it thinks), play the action like a human's. A decision is thought once: the
+        pause never starts the same decision's thinking over."""
         if self.paused:
+            self.stepped_at = None
             return
-        if self.thinking is None:
-            seat = self.game.state.to_act
-            self.thinking = think(self.computers[seat], self.game.view(seat))
-        start = time.perf_counter()
-        try:
-            while time.perf_counter() - start < budget:
-                next(self.thinking)
-        except StopIteration as done:
-            self.thinking = None
-            self.chosen = done.value
-        if self.thinking is not None or self.chosen is None:
-            return
-        self.wait += dt
+        # the pause is real time: a frame slower than the frame rate (a busy machine)
+        # must not stretch it
+        now = time.perf_counter()
+        last, self.stepped_at = self.stepped_at, now
+        self.wait += dt if last is None else max(dt, min(now - last, 0.25))
+        if self.chosen is None:
+            if self.thinking is None:
+                seat = self.game.state.to_act
+                self.thinking = think(self.computers[seat], self.game.view(seat))
+            start = time.perf_counter()
+            try:
+                while time.perf_counter() - start < budget:
+                    next(self.thinking)
+            except StopIteration as done:
+                self.thinking = None
+                self.chosen = done.value
+            if self.chosen is None:
+                return
         delay = 0.0 if self.ctx.settings.animation_speed == 0 else \
             AI_PAUSE / self.ctx.settings.animation_speed
         if self.wait >= delay:
             action, self.chosen, self.wait = self.chosen, None, 0.0
             self.act(action)
+            self.stepped_at = None
 
     def play_computer_now(self) -> None:
         """Decide and play the computer's whole decision at once (tests, headless runs)."""
@@ -547,7 +559,7 @@ class PlayScene(Scene):
         """The normal level's suggestion for this decision, shown without playing it."""
         seat = self.game.state.to_act
         self.suggestion = hint(self.game.view(seat), self.ctx.seed)
-        self.say(f"Hint: {self.suggestion.notation()}")
+        self.say(f"Hint: {self.words.action(self.suggestion)}")
 
     def reveal_to(self, player: int) -> None:
         """``player`` is at the screen (after the hand-over): their hand may be shown."""

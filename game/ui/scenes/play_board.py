@@ -16,7 +16,6 @@ from game.ui.context import GOLD, INK, RED
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
 
-MOVE_SHADE = (110, 200, 255, 60)
 PLACE_SHADE = (120, 220, 140, 70)
 PICK_OUTLINE = (250, 235, 160)
 THREAT = (230, 80, 60)
@@ -49,7 +48,9 @@ def draw_highlights(scene: PlayScene, surface: pygame.Surface) -> None:
     kind = chooser.next_kind
     hexes = chooser.board()
     if kind == Kind.HEX:
-        shade = PLACE_SHADE if chooser.step == chooser.step.DEPLOY else MOVE_SHADE
+        # the move area in the moving player's colour
+        shade = PLACE_SHADE if chooser.step == chooser.step.DEPLOY \
+            else (*scene.tint(chooser.player), 70)
         board.shade(surface, hexes, shade)
     elif kind == Kind.OPERATIVE:
         for h in sorted(hexes):

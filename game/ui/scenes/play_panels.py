@@ -295,7 +295,7 @@ class Panels:
                         14, inner, DIM)
             return
         card = game.config.datacards[op.card]
-        inner = panel(surface, self.op_rect, f"{card.name} — {op.id}", ctx)
+        inner = panel(surface, self.op_rect, scene.words.operative(op.id), ctx)
         stats = (f"APL {game.stat(op, 'apl')} · Move {game.stat(op, 'move')} · "
                  f"Def {game.stat(op, 'defence')} · Sv {game.stat(op, 'save')}+ · "
                  f"W {card.wounds - op.damage}/{card.wounds}")

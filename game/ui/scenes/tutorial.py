@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 HIGHLIGHT = (255, 208, 40)
+CORNERS = ("bottomleft", "bottomright", "topleft", "topright")
 REMINDER_SECONDS = 4.0
 NEXT, BACK, LEAVE = "Next", "Back a step", "Leave tutorial"
 FINISH = "Finish this turning point for me"
@@ -61,6 +62,7 @@ class TutorialScene(PlayScene):
 
     summaries = False  # the tutorial's own steps tell what a turning point brought
     journaled = False  # a tutorial is never autosaved
+    is_tutorial = True  # the pause menu offers no concession here
 
     def __init__(self, app: App, index: int | None = None, script: Script | None = None,
                  remember: bool = True) -> None:
@@ -73,6 +75,7 @@ class TutorialScene(PlayScene):
         self.reminder: tuple[str, float] | None = None
         self.error: str | None = None
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.corners: dict[str, str] = {}  # the board's corner the box and the dice are in
         self.time = 0.0
         self.remember = remember
         save_progress(self.folder, self.runner.index)
@@ -90,7 +93,7 @@ class TutorialScene(PlayScene):
         if step.kind == "finish":
             return f"Press \"{FINISH}\"."
         wanted = self.runner.expected()
-        return f"This step asks for: {wanted}." if wanted else ""
+        return f"This step asks you to {self.words.action(wanted)}." if wanted else ""
 
     def remind(self, why: str = "") -> None:
         text = "Not that one: " + self.instruction() if not why else why
@@ -203,15 +206,7 @@ class TutorialScene(PlayScene):
         super().build()
         board = self.view_board.rect
         px = self.ctx.px
-        width = min(px(560), board.width - 20)
-        self.box = pygame.Rect(board.left + 10, 0, width, px(196))
-        self.box.bottom = board.bottom - 4
-        target = self.target_rect()
-        if target is not None and target.colliderect(self.box):
-            self.box.top = board.top + 4
         step = self.step
-        row = pygame.Rect(0, 0, px(120), px(30))
-        row.bottomleft = (self.box.left + 12, self.box.bottom - 10)
         buttons: list[tuple[str, object]] = []
         if step.final:
             buttons = [(PLAY_REAL, self.play_for_real), (TO_MENU, self.leave_tutorial)]
@@ -225,13 +220,74 @@ class TutorialScene(PlayScene):
             buttons.append((LEAVE, self.leave_tutorial))
         font = self.ctx.assets.font(px(15))
         big = self.ctx.assets.font(px(21), "bold")
-        x = row.left
-        for label, run in buttons:
+        widths = [(big if label in (NEXT, FINISH, PLAY_REAL) else font).size(label)[0] + px(28)
+                  for label, _ in buttons]
+        # the box is as wide as its buttons need (they never stick out of it)
+        needed = sum(widths) + 8 * (len(widths) - 1) + 24
+        width = min(max(px(560), needed), board.width - 20)
+        self.box = self.place((width, px(196)), "box")
+        x, top = self.box.left + 12, self.box.bottom - 10 - px(30)
+        for (label, run), w in zip(buttons, widths, strict=True):
             main = label in (NEXT, FINISH, PLAY_REAL)
-            width = (big if main else font).size(label)[0] + px(28)
-            rect = pygame.Rect(x, row.top, width, row.height)
+            rect = pygame.Rect(x, top, min(w, self.box.right - 12 - x), px(30))
             self.button(label, rect, run, object_id="#big_button" if main else "")
             x = rect.right + 8
+
+    # --- keeping out of the way -------------------------------------------------------------
+
+    def step_hexes(self) -> list[str]:
+        """The hexes this step's actions name (where it places, moves, attacks)."""
+        from game.engine.actions import parse_action
+
+        state, out = self.game.state, []
+        for notation in self.step.actions:
+            try:
+                action = parse_action(notation)
+            except ValueError:
+                continue
+            for name in ("hex", "destination"):
+                where = getattr(action, name, None)
+                if isinstance(where, str):
+                    out.append(where)
+            for name in ("operative", "target"):
+                op = state.operatives.get(getattr(action, name, "") or "")
+                if op is not None and op.hex:
+                    out.append(op.hex)
+        return out
+
+    def busy(self) -> list[tuple[pygame.Rect, int]]:
+        """What a box or panel should not cover, with how much it matters: the step's own
+        hexes most, then every operative and objective on the board."""
+        board = self.view_board
+        out = [(self.hex_rect(h), 10) for h in self.step_hexes()]
+        out += [(self.hex_rect(o.hex), 2) for o in self.game.state.operatives.values()
+                if o.on_killzone and o.hex]
+        out += [(self.hex_rect(o.hex), 2) for o in self.view.objectives if o.hex]
+        del board
+        return out
+
+    def place(self, size: tuple[int, int], what: str,
+              avoid: tuple[pygame.Rect, ...] = ()) -> pygame.Rect:
+        """A rectangle of ``size`` in the corner of the board that covers the least of what
+        the step points at (never the target itself when another corner is free), then of
+        what the step uses; the corner ``what`` had before is kept unless another one is
+        better, so the box (and its Next button) stays put."""
+        board = self.view_board.rect.inflate(-8, -8)
+        target = None if self.step.target == f"panel:{what}" else self.target_rect()
+        hard = [r for r in (target, *avoid) if r is not None]
+        busy = self.busy()
+        kept = self.corners.get(what, CORNERS[0])
+        best: tuple[int, pygame.Rect, str] | None = None
+        for corner in (kept, *CORNERS):
+            rect = pygame.Rect((0, 0), size)
+            setattr(rect, corner, getattr(board, corner))
+            cost = sum(1000 for r in hard if rect.colliderect(r)) + sum(
+                weight for r, weight in busy if rect.colliderect(r))
+            if best is None or cost < best[0]:
+                best = (cost, rect, corner)
+        assert best is not None
+        self.corners[what] = best[2]
+        return best[1]
 
     # --- where the step points --------------------------------------------------------------
 
@@ -243,10 +299,12 @@ class TutorialScene(PlayScene):
 
     def button_rect(self, label: str, prefix: bool = False) -> pygame.Rect | None:
         from game.ui.driver import base_label
-        for text, rect in self.clickables():
-            name = base_label(text)
-            if name == label or (prefix and name.startswith(label)):
-                return rect
+        labels = [label] if self.words is None else [label, self.words(label)]
+        for wanted in labels:
+            for text, rect in self.clickables():
+                name = base_label(text)
+                if name == wanted or (prefix and name.startswith(wanted)):
+                    return rect
         return None
 
     def panel_rect(self, name: str) -> pygame.Rect | None:
