@@ -58,7 +58,7 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     catalogue = content()
     if catalogue is None:
         return 1
-    from game.ui import headless
+    from game.uitest import headless
 
     size = (options.size[0], options.size[1]) if options.size else None
     if options.fuzz:

@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from game.content import load_catalogue  # noqa: E402
-from game.ui.headless import make_app, open_scene  # noqa: E402
+from game.uitest.headless import make_app, open_scene  # noqa: E402
 
 SHOTS = ("setup", "attack-preview", "dice", "handover", "end", "rules", "cards")
 WIDTH = 640  # the size shown in README

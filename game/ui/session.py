@@ -10,11 +10,11 @@ import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game import userdata
 from game.engine.defs import Catalogue
-from game.ui import userdata
+from game.own_missions import load_own_missions
 from game.ui.assets import Assets
 from game.ui.context import Context, load_settings
-from game.ui.own_missions import load_own_missions
 
 if TYPE_CHECKING:
     from game.engine.game import Game

@@ -582,7 +582,7 @@ def main(argv: Sequence[str], prog: str | None = None) -> int:
         export_png(ctx, study, args.png, (args.size[0], args.size[1]))
         print(f"saved {args.png}")
         return 0
-    from game.ui.headless import window
     from game.ui.scenes.visualizer import VisualizerScene
+    from game.uitest.headless import window
 
     return window(catalogue, 1, first=lambda app: app.push(VisualizerScene(app, mission)))

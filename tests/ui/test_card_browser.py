@@ -11,9 +11,9 @@ import pytest
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
-from game.ui.headless import play_until
 from game.ui.scenes.cards import CardBrowserScene
 from game.ui.scenes.menu import MenuScene
+from game.uitest.headless import play_until
 
 
 def key(k: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui.headless import fuzz
+from game.uitest.headless import fuzz
 from tests.ui.conftest import SIZE
 
 

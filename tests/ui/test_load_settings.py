@@ -8,9 +8,9 @@ import pygame
 import pygame_gui
 import pytest
 
+from game import userdata
 from game.engine.game import Game
 from game.saves import save_game
-from game.ui import userdata
 from game.ui.context import PALETTE, SETTINGS_FILE, Settings, load_settings
 from game.ui.scenes.load import LoadScene, SaveScene
 from game.ui.scenes.settings import SettingsScene

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.ui import rules_help
+from game import rules_help
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.rules import RulesScene
 

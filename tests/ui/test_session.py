@@ -12,13 +12,14 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import userdata
 from game.ai.random_player import RandomPlayer
 from game.engine.dice import RandomDice
 from game.engine.events import ActivationEnded
 from game.engine.game import Game
+from game.own_missions import load_own_missions
 from game.saves import load_game
-from game.ui import session, userdata
-from game.ui.own_missions import load_own_missions
+from game.ui import session
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -129,7 +130,7 @@ def test_a_clean_exit_leaves_nothing_to_resume(catalogue, home):
 
 def test_an_error_in_a_frame_shows_the_error_screen_and_writes_a_report(catalogue, home,
                                                                          make_app):
-    from game.ui.headless import open_scene
+    from game.uitest.headless import open_scene
 
     app = make_app(3)
     open_scene(app, "play")
@@ -154,8 +155,8 @@ def test_an_error_in_a_frame_shows_the_error_screen_and_writes_a_report(catalogu
 
 
 def test_the_pause_menu_exports_the_position_as_a_scenario(catalogue, home, make_app):
-    from game.ui.headless import open_scene
     from game.ui.scenes.pause import PauseScene
+    from game.uitest.headless import open_scene
 
     app = make_app(4)
     open_scene(app, "play")

@@ -11,8 +11,8 @@ from game.engine.actions import Attack, Reveal, Use
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
-from game.ui.driver import Driver, base_label
-from game.ui.headless import play_until
+from game.uitest.driver import Driver, base_label
+from game.uitest.headless import play_until
 
 
 def open_play(make_app, catalogue, mission="dual_strike", teams=("gideon", "deathless_destroyers"),

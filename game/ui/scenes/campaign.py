@@ -35,7 +35,7 @@ SEAT_LABELS = {"human": "a person", "computer": "the computer"}
 
 def campaign_folder() -> Path:
     """Where campaigns and player profiles live: ``<data folder>/campaigns``."""
-    from game.ui.userdata import data_folder
+    from game.userdata import data_folder
 
     return data_folder() / "campaigns"
 

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from game import userdata
 from game.engine.game import Game, SaveError
 from game.saves import load_game, read_players, save_game
-from game.ui import userdata
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE, RED, Context, panel
 from game.ui.scene import Scene

@@ -185,8 +185,8 @@ def _order(h: str) -> tuple[int, int]:
 
 def refresh_own_missions(ctx: Context) -> None:
     """Reload the data folder's missions into the context, so the new-game list shows them."""
-    from game.ui.own_missions import load_own_missions
-    from game.ui.userdata import data_folder
+    from game.own_missions import load_own_missions
+    from game.userdata import data_folder
 
     own = ctx.extra.get("own_missions")
     shipped = dict(ctx.catalogue.missions)
@@ -264,7 +264,7 @@ class MissionEditorScene(Scene):
         self.check()
 
     def save(self) -> Path | None:
-        from game.ui.userdata import data_folder
+        from game.userdata import data_folder
         try:
             path = self.draft.save(self.ctx.catalogue, data_folder() / "missions")
         except ValueError:

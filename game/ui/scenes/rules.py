@@ -4,7 +4,7 @@ text that name another entry are links. Esc or Back closes it (it pops itself), 
 goes to the search box, Up/Down walk the list.
 
 ``RulesScene(app, topic="rapid_fire")`` opens straight at an entry: ``topic`` is an entry id
-or any of its keywords (see :func:`game.ui.rules_help.entry_for_word`).
+or any of its keywords (see :func:`game.rules_help.entry_for_word`).
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from game import rules_help
 from game.engine.state import OperativeState
-from game.ui import rules_help
+from game.rules_help import Entry, Picture, picture_config
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
-from game.ui.rules_help import Entry, Picture, picture_config
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from game import userdata
 from game.engine.config import build_config
 from game.engine.state import OperativeState
-from game.ui import userdata
 from game.ui.board import BoardView
 from game.ui.context import (
     DIM,

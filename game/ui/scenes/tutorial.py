@@ -1,7 +1,7 @@
 """The guided tutorial: a real game of Dual Strike on the play screen, with a guidance box
 (the step's text, Next / Back, leave), a highlight and an arrow at what the step talks
 about, and only the step's expected action let through (anything else gets a gentle
-reminder). The steps are ``assets/tutorial.yaml``, played by :class:`game.ui.tutorial.Runner`.
+reminder). The steps are ``assets/tutorial.yaml``, played by :class:`game.tutorial_script.Runner`.
 
 The menu opens it with ``TutorialScene(app)`` (it resumes at the step the player left);
 ``python main.py tutorial --autoplay`` runs it by synthesized clicks (:func:`autoplay`).
@@ -27,11 +27,7 @@ from game.engine.actions import (
 )
 from game.engine.events import Event
 from game.engine.state import Step as EngineStep
-from game.ui.anim import Animations
-from game.ui.context import DIM, GOLD, INK, panel
-from game.ui.scenes.handover import HandoverScene
-from game.ui.scenes.play import PRIVATE_STEPS, PlayScene
-from game.ui.tutorial import (
+from game.tutorial_script import (
     MISSION,
     TEAMS,
     Runner,
@@ -43,6 +39,10 @@ from game.ui.tutorial import (
     save_progress,
     start,
 )
+from game.ui.anim import Animations
+from game.ui.context import DIM, GOLD, INK, panel
+from game.ui.scenes.handover import HandoverScene
+from game.ui.scenes.play import PRIVATE_STEPS, PlayScene
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -55,7 +55,7 @@ PLAY_REAL, TO_MENU = "Play Dual Strike for real", "Back to the menu"
 
 
 def progress_folder() -> Path | None:
-    from game.ui.userdata import data_folder
+    from game.userdata import data_folder
     try:
         return data_folder()
     except OSError:
@@ -245,7 +245,7 @@ class TutorialScene(PlayScene):
         return pygame.Rect(int(x) - r, int(y) - r, 2 * r, 2 * r)
 
     def button_rect(self, label: str, prefix: bool = False) -> pygame.Rect | None:
-        from game.ui.driver import base_label
+        from game.uitest.driver import base_label
         for text, rect in self.clickables():
             name = base_label(text)
             if name == label or (prefix and name.startswith(label)):
@@ -422,9 +422,9 @@ def autoplay(app: App, screenshots: Path | None = None,
              on_step=None) -> TutorialScene:
     """Run the whole tutorial by synthesized clicks on the real screens, from the first step
     to the final summary. Every step's highlight must be on screen, every expected action is
-    made by clicks (game/ui/driver.py), and every step's events are checked by the runner.
+    made by clicks (game/uitest/driver.py), and every step's events are checked by the runner.
     Raises AutoplayError naming the step that could not be done."""
-    from game.ui.driver import Driver, DriverError
+    from game.uitest.driver import Driver, DriverError
 
     scene = TutorialScene(app, 0, remember=False)
     app.push(scene)
@@ -476,8 +476,8 @@ def run_autoplay(catalogue, size: tuple[int, int] = (1280, 800),
     when a step cannot be done."""
     import time
 
-    from game.ui.headless import make_app
     from game.ui.scenes.menu import MenuScene
+    from game.uitest.headless import make_app
 
     started = time.perf_counter()
     app = make_app(catalogue, 0, size)
@@ -504,6 +504,6 @@ __all__ = ["TutorialScene", "autoplay", "run_autoplay", "EngineStep"]
 
 def run_window(catalogue) -> int:
     """``python main.py tutorial``: the window, at the tutorial (the menu behind it)."""
-    from game.ui.headless import window
+    from game.uitest.headless import window
 
     return window(catalogue, 1, first=lambda app: app.push(TutorialScene(app)))

@@ -98,7 +98,7 @@ class VisualizerScene(Scene):
         return True
 
     def ask_file(self) -> None:
-        from game.ui.userdata import data_folder
+        from game.userdata import data_folder
 
         self.dialog = pygame_gui.windows.UIFileDialog(
             pygame.Rect(160, 80, 760, 560), self.app.manager, "Open a mission file",
@@ -237,7 +237,7 @@ class VisualizerScene(Scene):
         """The view as a PNG: to ``path``, or the data folder's ``pictures/MISSION.png``."""
         assert self.study is not None
         if path is None:
-            from game.ui.userdata import data_folder
+            from game.userdata import data_folder
             folder = data_folder() / "pictures"
             folder.mkdir(parents=True, exist_ok=True)
             path = folder / f"{self.study.mission.id}.png"
