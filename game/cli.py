@@ -12,7 +12,9 @@
   point first (menu, newgame, setup, deploy, play, attack-preview, dice, handover, end);
 - ``--fuzz N --seed S``: N random clicks and keys over every scene; exits non-zero with the
   traceback on any exception;
-- ``--bench-frames N``: the frame-time benchmark of a busy mid-game position.
+- ``--bench-frames N``: the frame-time benchmark of a busy mid-game position;
+- ``--bench-idle SECONDS [--scene NAME]``: the processor time of the window with nothing
+  happening (the menu unless ``--scene`` says otherwise).
 """
 
 from __future__ import annotations
@@ -52,12 +54,16 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
                         help="N random clicks and key presses over every scene")
     parser.add_argument("--bench-frames", type=int, metavar="N",
                         help="the frame-time benchmark over N frames")
+    parser.add_argument("--bench-idle", type=float, metavar="SECONDS",
+                        help="the processor time of the idle window over SECONDS (at the "
+                        "menu, or at --scene)")
     options = parser.parse_args(args)
-    if options.fuzz or options.bench_frames or options.screenshot:
+    if options.fuzz or options.bench_frames or options.bench_idle or options.screenshot:
         headless_drivers()
     catalogue = content()
     if catalogue is None:
         return 1
+    from game.ui.shell import run_window
     from game.uitest import headless
 
     size = (options.size[0], options.size[1]) if options.size else None
@@ -65,8 +71,14 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
         return headless.fuzz(catalogue, options.fuzz, options.seed, size or (1280, 800))
     if options.bench_frames:
         return headless.bench_frames(catalogue, options.bench_frames, size or (1280, 800))
-    return headless.window(catalogue, options.seed, size, options.frames, options.screenshot,
-                           options.scene)
+    if options.bench_idle:
+        return headless.bench_idle(catalogue, options.bench_idle, options.scene or "menu",
+                                   size or (1280, 800))
+    scene = options.scene
+    if scene is None:
+        return run_window(catalogue, options.seed, size, options.frames, options.screenshot)
+    return run_window(catalogue, options.seed, size, options.frames, options.screenshot,
+                      first=lambda app: headless.open_scene(app, scene), menu=False)
 
 
 def headless_drivers() -> None:

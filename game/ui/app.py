@@ -1,8 +1,17 @@
-"""The loop: events -> the scene stack -> update -> draw, over one pygame-gui manager.
+"""The application shell: the window, the scene stack and the one loop (events -> the top
+scene -> update -> draw, over one pygame-gui manager) that the game, the tutorial, the
+visualizer, the headless ``--frames``/``--screenshot`` runs, the fuzzer and the benchmarks all
+run.
 
-Under ``SDL_VIDEODRIVER=dummy`` the same loop runs headless (tests, screenshots, the fuzzer,
-the frame benchmark). There is no catch-all exception handler: an error stops the program and
-shows its traceback, so the fuzzer and the tests see it.
+The window rests: a frame is drawn only when something changed. Input wakes it (and keeps it
+drawing for :data:`GRACE` seconds at :data:`GRACE_RATE` frames a second, for the widgets'
+delayed tooltips), a scene that animates asks for frames through :meth:`Scene.frame_rate`
+(60 a second while an animation plays, the computer thinks or a timer runs), and a focused
+text field blinks its caret at :data:`CARET_RATE`. Otherwise the loop sleeps in SDL's event
+wait and uses no processor time.
+
+Under ``SDL_VIDEODRIVER=dummy`` the same loop runs headless. Without an ``on_error`` handler
+an error stops the program and shows its traceback, so the fuzzer and the tests see it.
 """
 
 from __future__ import annotations
@@ -23,7 +32,12 @@ from game.ui.scene import Scene
 TITLE = "Warhammer 40,000: Fireteam"
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 700)
-FPS = 60
+FPS = 60  # frames a second while something animates
+GRACE = 1.5  # seconds of frames after an input (hover tooltips appear after a delay)
+GRACE_RATE = 20  # frames a second in that time
+CARET_RATE = 5  # frames a second while a text field has the focus (its caret blinks)
+HEADLESS_DRIVERS = ("dummy", "offscreen")  # SDL video drivers that cannot wait for input
+TIMER_RATE = 10  # frames a second while a message waits to disappear (a toast, a reminder)
 
 
 def theme(folder: Path, scale: float = 1.0) -> dict[str, object]:
@@ -64,6 +78,10 @@ class App:
         self.frames = 0
         self.first_frame_at: float | None = None
         self.after_frame: list[Callable[[], None]] = []
+        self.drawn_frames = 0  # frames drawn by run() (frames counts every step)
+        self.awake_until = 0.0  # perf_counter time until which input keeps frames coming
+        self.dirty = True  # something changed that no input or animation accounts for
+        self.can_wait = pygame.display.get_driver() not in HEADLESS_DRIVERS
 
     @property
     def size(self) -> tuple[int, int]:
@@ -80,12 +98,14 @@ class App:
             self.stack[-1].pause()
         self.stack.append(scene)
         scene.enter()
+        self.dirty = True
 
     def pop(self) -> Scene:
         scene = self.stack.pop()
         scene.leave()
         if self.stack:
             self.stack[-1].resume()
+        self.dirty = True
         return scene
 
     def replace(self, scene: Scene) -> None:
@@ -96,8 +116,10 @@ class App:
 
     # --- the loop ----------------------------------------------------------------------
 
-    def frame(self, events: list[pygame.event.Event] | None = None, dt: float = 1 / FPS) -> None:
-        """One frame: handle ``events`` (the queue's when None), update, draw."""
+    def frame(self, events: list[pygame.event.Event] | None = None, dt: float = 1 / FPS,
+              draw: bool = True) -> None:
+        """One step of the loop: handle ``events`` (the queue's when None), update the
+        widgets and the top scene by ``dt`` seconds, and draw (unless ``draw`` is False)."""
         if events is None:
             events = pygame.event.get()
         for event in events:
@@ -106,7 +128,8 @@ class App:
                 return
         self.manager.update(dt)
         self.scene.update(dt)
-        self.draw()
+        if draw and self.stack:
+            self.draw()
         self.frames += 1
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
@@ -141,6 +164,7 @@ class App:
         else:
             self.manager.set_window_resolution(size)
         self.scene.rebuild()
+        self.dirty = True
 
     def open_rules(self, topic: str | None = None) -> None:
         """Rules help, from anywhere (F1), at ``topic`` when given."""
@@ -167,9 +191,74 @@ class App:
         self.manager.draw_ui(surface)
         pygame.display.flip()
 
-    def run(self, frames: int | None = None) -> None:
-        """Run until quit (or for ``frames`` frames)."""
+    def frame_rate(self, now: float | None = None) -> float:
+        """How many frames a second the window needs now: 0 when nothing changes on its own
+        (the loop then sleeps until the next input)."""
+        if not self.stack:
+            return 0.0
+        rate = float(self.scene.frame_rate())
+        if (time.perf_counter() if now is None else now) < self.awake_until:
+            rate = max(rate, GRACE_RATE)
+        if any(isinstance(element, pygame_gui.elements.UITextEntryLine) and element.is_focused
+               for element in self.manager.get_focus_set() or ()):
+            rate = max(rate, CARET_RATE)
+        return rate
+
+    def wake(self) -> None:
+        """Input came: draw for the next :data:`GRACE` seconds."""
+        self.awake_until = time.perf_counter() + GRACE
+
+    def wait_events(self, seconds: float) -> list[pygame.event.Event]:
+        """The input that comes within ``seconds`` (returned as soon as there is some).
+        SDL's wait sleeps in the window system; its headless drivers cannot wait and SDL
+        would poll a thousand times a second, so there the loop polls at :data:`FPS`."""
+        if self.can_wait:
+            first = pygame.event.wait(max(1, int(seconds * 1000)))
+            return ([] if first.type == pygame.NOEVENT else [first]) + pygame.event.get()
+        end = time.perf_counter() + seconds
+        while True:
+            events = pygame.event.get()
+            left = end - time.perf_counter()
+            if events or left <= 0:
+                return events
+            time.sleep(min(left, 1 / FPS))
+
+    def run(self, frames: int | None = None, until: float | None = None,
+            on_error: Callable[[App, Exception], None] | None = None) -> None:
+        """The window's loop, until quit, for ``frames`` steps (each drawn: the headless
+        ``--frames`` runs) or until the ``perf_counter`` time ``until`` (the idle
+        benchmark). Between frames it waits for input, as long as :meth:`frame_rate`
+        allows. ``on_error`` is given an error raised in a frame instead of stopping."""
+        last = time.perf_counter()
         while self.running and self.stack and (frames is None or self.frames < frames):
-            self.frame()
-            if frames is None:
-                self.clock.tick(FPS)
+            if frames is not None:
+                events, dt, draw = pygame.event.get(), 1 / FPS, True
+            else:
+                rate = FPS if self.dirty else self.frame_rate()
+                now = time.perf_counter()
+                if until is not None and now >= until:
+                    return
+                if rate >= FPS:
+                    self.clock.tick(FPS)
+                    events = pygame.event.get()
+                else:
+                    wait = 1 / rate if rate > 0 else 1.0
+                    if until is not None:
+                        wait = min(wait, max(0.0, until - now))
+                    events = self.wait_events(wait)
+                    if not events and rate == 0:
+                        continue  # asleep: nothing to update, nothing to draw
+                now = time.perf_counter()
+                dt, last = min(0.25, now - last), now
+                if events:
+                    self.wake()
+                draw = True
+            self.dirty = False
+            try:
+                self.frame(events, dt, draw)
+            except Exception as error:  # noqa: BLE001 - handed to on_error when given
+                if on_error is None:
+                    raise
+                on_error(self, error)
+            if draw:
+                self.drawn_frames += 1

@@ -62,6 +62,7 @@ class Scene:
     def rebuild(self) -> None:
         self.clear_widgets()
         self.build()
+        self.app.dirty = True
 
     def build(self) -> None:
         """Create this scene's widgets for the current window size."""
@@ -111,6 +112,12 @@ class Scene:
 
     def update(self, dt: float) -> None:
         """Advance animations by ``dt`` seconds."""
+
+    def frame_rate(self) -> float:
+        """Frames a second this scene needs with no input: 0 (the default) when nothing on it
+        changes by itself; :data:`game.ui.app.FPS` while an animation plays, the computer
+        thinks or a timer runs. The window sleeps when every part of it asks for 0."""
+        return 0.0
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene (never changes the game)."""

@@ -583,6 +583,6 @@ def main(argv: Sequence[str], prog: str | None = None) -> int:
         print(f"saved {args.png}")
         return 0
     from game.ui.scenes.visualizer import VisualizerScene
-    from game.uitest.headless import window
+    from game.ui.shell import run_window
 
-    return window(catalogue, 1, first=lambda app: app.push(VisualizerScene(app, mission)))
+    return run_window(catalogue, 1, first=lambda app: app.push(VisualizerScene(app, mission)))

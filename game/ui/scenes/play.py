@@ -569,6 +569,18 @@ class PlayScene(Scene):
             from game.ui.scenes.handover import HandoverScene
             self.app.push(HandoverScene(self.app, to_act, self.reveal_to))
 
+    def frame_rate(self) -> float:
+        """60 frames a second while an animation plays, the computer thinks or a step is
+        about to move on by itself (the end screen, a hand-over); a few while a toast waits
+        to disappear; none otherwise (the window rests)."""
+        from game.ui.app import FPS, TIMER_RATE
+
+        game = self.game
+        if (self.anim.running() or game.is_over or (self.computer_to_act() and not self.paused)
+                or (game.state.step in PRIVATE_STEPS and self.private_to != game.state.to_act)):
+            return FPS
+        return TIMER_RATE if self.toast is not None else 0.0
+
     # --- computer seats -------------------------------------------------------------
 
     def computer_to_act(self) -> bool:

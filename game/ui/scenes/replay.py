@@ -191,6 +191,12 @@ class ReplayScene(Scene):
 
     # --- the loop ------------------------------------------------------------------------
 
+    def frame_rate(self) -> float:
+        """60 frames a second while it plays or animates; none when paused and still."""
+        from game.ui.app import FPS
+
+        return FPS if self.playing or self.anim.running() else 0.0
+
     def update(self, dt: float) -> None:
         self.anim.update(dt)
         if not self.playing:

@@ -266,6 +266,12 @@ class SettingsScene(Scene):
                 colours[1 - mine] = next(n for n in PALETTE if n not in colours)
             self.change(colours=(colours[0], colours[1]))
 
+    def frame_rate(self) -> float:
+        """A few frames a second while a change waits to be saved."""
+        from game.ui.app import TIMER_RATE
+
+        return TIMER_RATE if self.save_in is not None else 0.0
+
     def update(self, dt: float) -> None:
         if self.save_in is not None:
             self.save_in -= dt

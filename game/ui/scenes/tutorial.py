@@ -200,6 +200,15 @@ class TutorialScene(PlayScene):
         if self.private_expected() and self.private_to != state.to_act:
             self.app.push(TutorialHandover(self.app, state.to_act, self.reveal_to, self))
 
+    def frame_rate(self) -> float:
+        """As the play screen's, and 30 frames a second while a highlight pulses."""
+        from game.ui.app import TIMER_RATE
+
+        rate = super().frame_rate()
+        if self.step.target and self.target_rect() is not None:
+            rate = max(rate, 30.0)
+        return max(rate, TIMER_RATE) if self.reminder is not None else rate
+
     # --- layout -----------------------------------------------------------------------------
 
     def build(self) -> None:
@@ -504,6 +513,6 @@ __all__ = ["TutorialScene", "autoplay", "run_autoplay", "EngineStep"]
 
 def run_window(catalogue) -> int:
     """``python main.py tutorial``: the window, at the tutorial (the menu behind it)."""
-    from game.uitest.headless import window
+    from game.ui.shell import run_window
 
-    return window(catalogue, 1, first=lambda app: app.push(TutorialScene(app)))
+    return run_window(catalogue, 1, first=lambda app: app.push(TutorialScene(app)))
