@@ -20,24 +20,24 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
 
 from game.content import load_catalogue
 from game.ui.assets import Assets, ui_folder
-from game.ui.context import Context
-from game.ui.scene import Scene
+from game.ui.context import Context, Settings
+from game.ui.registry import SceneName, is_scene, make_scene
+from game.ui.scene import FPS, Scene
 
 TITLE = "Warhammer 40,000: Fireteam"
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 700)
-FPS = 60  # frames a second while something animates
 GRACE = 1.5  # seconds of frames after an input (hover tooltips appear after a delay)
 GRACE_RATE = 20  # frames a second in that time
 CARET_RATE = 5  # frames a second while a text field has the focus (its caret blinks)
 HEADLESS_DRIVERS = ("dummy", "offscreen")  # SDL video drivers that cannot wait for input
-TIMER_RATE = 10  # frames a second while a message waits to disappear (a toast, a reminder)
 
 
 def theme(folder: Path, scale: float = 1.0) -> dict[str, object]:
@@ -54,6 +54,18 @@ def theme(folder: Path, scale: float = 1.0) -> dict[str, object]:
             font["italic_path"] = str(fonts / "DejaVuSans.ttf")
             font["bold_italic_path"] = str(fonts / "DejaVuSans-Bold.ttf")
     return data
+
+
+def set_fullscreen(on: bool) -> None:
+    """Switch the window to full screen or back; the dummy video driver (and any display
+    that refuses) leaves it as it is."""
+    try:
+        surface = pygame.display.get_surface()
+        now = bool(surface is not None and surface.get_flags() & pygame.FULLSCREEN)
+        if now != on:
+            pygame.display.toggle_fullscreen()
+    except pygame.error:
+        pass
 
 
 class App:
@@ -106,6 +118,18 @@ class App:
         if self.stack:
             self.stack[-1].resume()
         self.dirty = True
+        return scene
+
+    def open(self, name: SceneName, *args: Any, **kwargs: Any) -> Scene:
+        """Push a new screen ``name`` (given its class's arguments); returns it."""
+        scene = make_scene(self, name, *args, **kwargs)
+        self.push(scene)
+        return scene
+
+    def restart(self, name: SceneName, *args: Any, **kwargs: Any) -> Scene:
+        """Leave every screen and start at a new screen ``name``; returns it."""
+        scene = make_scene(self, name, *args, **kwargs)
+        self.replace(scene)
         return scene
 
     def replace(self, scene: Scene) -> None:
@@ -166,12 +190,27 @@ class App:
         self.scene.rebuild()
         self.dirty = True
 
+    def apply_settings(self, settings: Settings, resize: bool = True) -> None:
+        """Put ``settings`` in force: colours, text size (the widgets' theme follows), full
+        screen and, with ``resize``, the window's size. The scenes' widgets are rebuilt when
+        the scale changes."""
+        ctx = self.ctx
+        scale = ctx.scale
+        ctx.apply_settings(settings)
+        set_fullscreen(settings.fullscreen)  # compared with the window, not the old settings
+        if resize and not settings.fullscreen and tuple(settings.window) != tuple(self.size):
+            self.resize(settings.window)
+        if ctx.scale != scale and self.stack:
+            for scene in self.stack:
+                scene.clear_widgets()
+            self.manager = pygame_gui.UIManager(self.size, theme(ui_folder(), ctx.scale))
+            self.scene.rebuild()
+        self.dirty = True
+
     def open_rules(self, topic: str | None = None) -> None:
         """Rules help, from anywhere (F1), at ``topic`` when given."""
-        from game.ui.scenes.rules import RulesScene
-
-        if type(self.scene).__name__ != "RulesScene":
-            self.push(RulesScene(self, topic))
+        if not is_scene(self.scene, SceneName.RULES):
+            self.open(SceneName.RULES, topic)
 
     def toggle_fullscreen(self) -> None:
         try:

@@ -14,6 +14,7 @@ import pygame
 
 from game.engine.defs import Catalogue
 from game.ui.assets import Assets
+from game.ui.services import Services
 
 # Okabe-Ito colours: any two of them stay apart for colour-blind eyes
 PALETTE = {"Blue": (0, 114, 178), "Orange": (230, 159, 0), "Vermillion": (213, 94, 0),
@@ -186,7 +187,7 @@ class Context:
         default_factory=lambda: dict(PLAYER_COLOURS))
     # every string drawn, when a test records them (None: not recording)
     drawn: list[str] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    services: Services = field(default_factory=Services)
     scale: float = 1.0  # text and panels grow with the window (1 at 1280 x 800)
     window: tuple[int, int] = (1280, 800)  # the size set_window was last given
 
@@ -201,7 +202,7 @@ class Context:
 
     def apply_settings(self, settings: Settings) -> None:
         """Use ``settings`` from now on: the players' colours and the scale of text and
-        panels. In a running app, ``game.ui.scenes.settings.apply_to_app`` also rebuilds the
+        panels. In a running app, :meth:`game.ui.app.App.apply_settings` also rebuilds the
         widgets' theme, the window and full screen."""
         self.settings = settings
         self.colours = settings.player_colours()

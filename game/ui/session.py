@@ -15,6 +15,7 @@ from game.engine.defs import Catalogue
 from game.own_missions import load_own_missions
 from game.ui.assets import Assets
 from game.ui.context import Context, load_settings
+from game.ui.services import Services
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -32,9 +33,9 @@ def start(catalogue: Catalogue, seed: int) -> Context:
     ctx = Context(own.catalogue, Assets(), seed, settings=settings)
     from game.ui.sound import Sound
 
-    ctx.extra["sound"] = Sound(enabled=settings.sound, volume=settings.volume)
-    ctx.extra.update(own_missions=own, resume=resume, settings_notice=problem,
-                     autosave=safe_autosave)
+    ctx.services = Services(sound=Sound(enabled=settings.sound, volume=settings.volume),
+                            own_missions=own, resume=resume, settings_notice=problem,
+                            autosave=safe_autosave)
     return ctx
 
 
@@ -76,10 +77,10 @@ def crashed(app: App, error: BaseException) -> None:
     log(f"unexpected error:\n{text}")
     game = playing(app)
     saved = safe_autosave(game, app.ctx.names) if game is not None else None
-    from game.ui.scenes.error import ErrorScene
+    from game.ui.registry import SceneName
 
     summary = f"{type(error).__name__}: {error}"
-    app.replace(ErrorScene(app, summary, lambda: bug_report(text, game), saved))
+    app.restart(SceneName.ERROR, summary, lambda: bug_report(text, game), saved)
 
 
 def bug_report(trace: str, game: Game | None) -> str:

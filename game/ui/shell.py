@@ -11,6 +11,7 @@ import pygame
 
 from game.engine.defs import Catalogue
 from game.ui.app import App
+from game.ui.registry import SceneName
 
 
 def run_window(catalogue: Catalogue, seed: int, size: tuple[int, int] | None = None,
@@ -21,17 +22,15 @@ def run_window(catalogue: Catalogue, seed: int, size: tuple[int, int] | None = N
     save the last one to ``screenshot``. An unexpected error in a frame shows the error screen
     instead of closing the window. Returns the exit status (0)."""
     from game.ui import session
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.settings import apply_to_app
 
     ctx = session.start(catalogue, seed)
     app = App(size or ctx.settings.window, seed, ctx)
     if menu:
-        app.push(MenuScene(app))
+        app.open(SceneName.MENU)
     if first is not None:
         first(app)
     if ctx.settings.fullscreen:
-        apply_to_app(app, ctx.settings, resize=False)
+        app.apply_settings(ctx.settings, resize=False)
     try:
         app.run(frames, on_error=session.crashed)
         if screenshot:

@@ -34,7 +34,7 @@ def make_app(catalogue: Catalogue, seed: int, size: tuple[int, int],
     if sound:
         from game.ui.sound import Sound
 
-        ctx.extra["sound"] = Sound()
+        ctx.services.sound = Sound()
     return App(size, seed, ctx)
 
 

@@ -147,7 +147,7 @@ def test_scroll_with_wheel_and_arrows(make_app, catalogue, home):
     assert scene.scroll == 14 - scene.visible  # the selection stays in view
     press(app, pygame.K_UP)
     assert scene.selected == 12
-    assert len(app.ctx.extra["save_thumbnails"]) >= scene.visible
+    assert len(app.ctx.services.save_thumbnails) >= scene.visible
 
 
 def test_file_picker_loads_any_json(make_app, catalogue, tmp_path):

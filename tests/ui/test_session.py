@@ -61,7 +61,7 @@ def test_own_missions_appear_in_the_new_game_screen(catalogue, home, make_app):
     app = make_app()
     own = load_own_missions(catalogue, folder)
     app.ctx.catalogue = own.catalogue
-    app.ctx.extra["own_missions"] = own
+    app.ctx.services.own_missions = own
     from game.ui.scenes.newgame import NewGameScene
 
     scene = NewGameScene(app, mission="my_strike")
@@ -89,7 +89,7 @@ CRASHING_RUN = textwrap.dedent("""
     while True:
         events = game.apply(player.choose(game))
         if any(isinstance(e, ActivationEnded) for e in events):
-            ctx.extra["autosave"](game)  # as the play scene does after every turn
+            ctx.services.autosave(game, None)  # as the play scene does after every turn
             turns += 1
             print(len(game.log), flush=True)
         if turns >= 9 and game.state.step == "act":

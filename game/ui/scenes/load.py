@@ -23,6 +23,7 @@ from game.engine.game import Game, SaveError
 from game.saves import load_game, read_players, save_game
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE, RED, Context, panel
+from game.ui.registry import SceneName
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -97,8 +98,7 @@ class LoadScene(Scene):
                   detailed: bool = False) -> pygame.Surface | None:
         if info.game is None:
             return None
-        cache: dict[tuple[str, float, tuple[int, int], bool, tuple[object, ...]],
-                    pygame.Surface] = self.ctx.extra.setdefault("save_thumbnails", {})
+        cache = self.ctx.services.save_thumbnails
         key = (str(info.path), info.mtime, size, detailed, tuple(sorted(
             self.ctx.colours.items())))
         found = cache.get(key)
@@ -186,13 +186,12 @@ class LoadScene(Scene):
             return
         try:
             from game.replay import Replay, ReplayError
-            from game.ui.scenes.replay import ReplayScene
 
             replay = Replay.from_game(load_game(chosen.path, self.ctx.catalogue))
         except (SaveError, ReplayError) as error:
             self.show(str(error), RED)
             return
-        self.app.push(ReplayScene(self.app, replay))
+        self.app.open(SceneName.REPLAY, replay)
 
     def load(self) -> None:
         chosen = self.chosen

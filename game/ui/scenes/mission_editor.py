@@ -188,14 +188,14 @@ def refresh_own_missions(ctx: Context) -> None:
     from game.own_missions import load_own_missions
     from game.userdata import data_folder
 
-    own = ctx.extra.get("own_missions")
+    own = ctx.services.own_missions
     shipped = dict(ctx.catalogue.missions)
     for mission_id in own.own if own is not None else ():
         shipped.pop(mission_id, None)
     base = dataclasses.replace(ctx.catalogue, missions=shipped)
     loaded = load_own_missions(base, data_folder() / "missions")
     ctx.catalogue = loaded.catalogue
-    ctx.extra["own_missions"] = loaded
+    ctx.services.own_missions = loaded
 
 
 class MissionEditorScene(Scene):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pygame_gui
 
@@ -9,6 +11,7 @@ from game.engine.config import build_config
 from game.engine.dice import SplitMix64
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PALETTE, Context, panel
+from game.ui.registry import SceneName, scene_class
 from game.ui.scene import Scene
 
 SEATS = {"human": "Human", "easy": "Computer — easy", "normal": "Computer — normal",
@@ -20,7 +23,7 @@ class NewGameScene(Scene):
                  fireteams: tuple[str, str] = ("gideon", "deathless_destroyers")) -> None:
         super().__init__(app)
         self.missions = sorted(self.ctx.catalogue.missions)
-        own = self.ctx.extra.get("own_missions")
+        own = self.ctx.services.own_missions
         self.own: tuple[str, ...] = own.own if own is not None else ()
         self.broken: tuple[tuple[str, str], ...] = own.broken if own is not None else ()
         self.teams = sorted(self.ctx.catalogue.fireteams)
@@ -124,13 +127,13 @@ class NewGameScene(Scene):
                     self.names[player] = entry.get_text().strip() or f"Player {player}"
 
     def start(self) -> None:
-        from game.ui.scenes.play import PlayScene
+        play: Any = scene_class(SceneName.PLAY)
         for player, entry in self.entries.items():
             self.names[player] = entry.get_text().strip() or f"Player {player}"
         self.ctx.names = dict(self.names)
-        self.app.push(PlayScene.new_game(self.app, self.mission,
-                                         (self.fireteams[0], self.fireteams[1]),
-                                         seats=dict(self.seats)))
+        self.app.push(play.new_game(self.app, self.mission,
+                                    (self.fireteams[0], self.fireteams[1]),
+                                    seats=dict(self.seats)))
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, cat = self.ctx, self.ctx.catalogue

@@ -41,6 +41,8 @@ from game.tutorial_script import (
 )
 from game.ui.anim import Animations
 from game.ui.context import DIM, GOLD, INK, panel
+from game.ui.registry import SceneName
+from game.ui.scene import TIMER_RATE
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.play import PRIVATE_STEPS, PlayScene
 
@@ -122,8 +124,7 @@ class TutorialScene(PlayScene):
         save_progress(self.folder, self.runner.index)
         self.app.pop()
         if not self.app.stack:
-            from game.ui.scenes.menu import MenuScene
-            self.app.push(MenuScene(self.app))
+            self.app.open(SceneName.MENU)
 
     def play_for_real(self) -> None:
         save_progress(self.folder, 0)
@@ -167,12 +168,13 @@ class TutorialScene(PlayScene):
             self.next_step()
 
     def after(self, events: list[Event]) -> None:
-        autosave = self.ctx.extra.pop("autosave", None)  # a tutorial is never autosaved
+        services = self.ctx.services
+        autosave, services.autosave = services.autosave, None  # a tutorial is never autosaved
         try:
             super().after(events)
         finally:
             if autosave is not None:
-                self.ctx.extra["autosave"] = autosave
+                self.ctx.services.autosave = autosave
 
     def on_event(self, event: pygame.event.Event) -> None:
         # the guidance box is not the board: a click on it never reaches a hex below
@@ -202,8 +204,6 @@ class TutorialScene(PlayScene):
 
     def frame_rate(self) -> float:
         """As the play screen's, and 30 frames a second while a highlight pulses."""
-        from game.ui.app import TIMER_RATE
-
         rate = super().frame_rate()
         if self.step.target and self.target_rect() is not None:
             rate = max(rate, 30.0)
@@ -485,13 +485,12 @@ def run_autoplay(catalogue, size: tuple[int, int] = (1280, 800),
     when a step cannot be done."""
     import time
 
-    from game.ui.scenes.menu import MenuScene
     from game.uitest.headless import make_app
 
     started = time.perf_counter()
     app = make_app(catalogue, 0, size)
     app.ctx.settings.animation_speed = 0
-    app.push(MenuScene(app))
+    app.open(SceneName.MENU)
     folder = Path(screenshots) if screenshots else None
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)

@@ -19,6 +19,7 @@ import pygame_gui
 from game.content import ContentError
 from game.engine.defs import Mission
 from game.ui.context import DIM, GOLD, INK, panel
+from game.ui.registry import SceneName
 from game.ui.scene import Scene
 from game.ui.visualize import (
     BACKGROUND,
@@ -220,13 +221,11 @@ class VisualizerScene(Scene):
         if self.on_play is not None:
             self.on_play(mission)
             return
-        from game.ui.scenes.newgame import NewGameScene
-        self.app.push(NewGameScene(self.app, mission=mission))
+        self.app.open(SceneName.NEW_GAME, mission=mission)
 
     def edit(self) -> None:
         assert self.study is not None
-        from game.ui.scenes.mission_editor import MissionEditorScene
-        self.app.push(MissionEditorScene(self.app, self.study.mission, on_saved=self.saved))
+        self.app.open(SceneName.MISSION_EDITOR, self.study.mission, on_saved=self.saved)
 
     def saved(self, mission: Mission) -> None:
         """The editor saved a mission of the player's own: it joins the list."""
