@@ -40,19 +40,28 @@ CARET_RATE = 5  # frames a second while a text field has the focus (its caret bl
 HEADLESS_DRIVERS = ("dummy", "offscreen")  # SDL video drivers that cannot wait for input
 
 
+# a theme's font name -> its regular and bold files in assets/ui/fonts
+THEME_FONTS = {"dejavu": ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+               "condensed": ("DejaVuSansCondensed-Bold.ttf", "DejaVuSansCondensed-Bold.ttf")}
+
+
 def theme(folder: Path, scale: float = 1.0) -> dict[str, object]:
     """``assets/ui/theme.json`` with its fonts pointed at the shipped files and grown by
     ``scale`` (the window's size against 1280 x 800)."""
     data: dict[str, object] = json.loads((folder / "theme.json").read_text(encoding="utf-8"))
     fonts = folder / "fonts"
     for block in data.values():
-        if isinstance(block, dict) and isinstance(block.get("font"), dict):
+        if not isinstance(block, dict):
+            continue
+        if isinstance(block.get("font"), dict):
             font = block["font"]
             font["size"] = str(int(int(font.get("size", 15)) * scale))
-            font["regular_path"] = str(fonts / "DejaVuSans.ttf")
-            font["bold_path"] = str(fonts / "DejaVuSans-Bold.ttf")
-            font["italic_path"] = str(fonts / "DejaVuSans.ttf")
-            font["bold_italic_path"] = str(fonts / "DejaVuSans-Bold.ttf")
+            regular, bold = THEME_FONTS.get(font.get("name", ""), THEME_FONTS["dejavu"])
+            font["regular_path"] = font["italic_path"] = str(fonts / regular)
+            font["bold_path"] = font["bold_italic_path"] = str(fonts / bold)
+        misc = block.get("misc")
+        if isinstance(misc, dict) and "list_item_height" in misc:  # rows grow with the text
+            misc["list_item_height"] = str(int(int(misc["list_item_height"]) * scale))
     return data
 
 
