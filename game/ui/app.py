@@ -3,12 +3,12 @@ scene -> update -> draw, over one pygame-gui manager) that the game, the tutoria
 visualizer, the headless ``--frames``/``--screenshot`` runs, the fuzzer and the benchmarks all
 run.
 
-The window rests: a frame is drawn only when something changed. Input wakes it (and keeps it
-drawing for :data:`GRACE` seconds at :data:`GRACE_RATE` frames a second, for the widgets'
-delayed tooltips), a scene that animates asks for frames through :meth:`Scene.frame_rate`
-(60 a second while an animation plays, the computer thinks or a timer runs), and a focused
-text field blinks its caret at :data:`CARET_RATE`. Otherwise the loop sleeps in SDL's event
-wait and uses no processor time.
+The window rests: a frame is drawn only when something changed. Input wakes it and keeps it
+drawing for :data:`GRACE` seconds (at :data:`FPS` while the widgets' scrolling glides, then at
+:data:`GRACE_RATE` frames a second for their delayed tooltips); a scene that animates asks for
+frames through :meth:`Scene.frame_rate` (60 a second while an animation plays, the computer
+thinks or a timer runs); a focused text field blinks its caret at :data:`CARET_RATE`.
+Otherwise the loop sleeps in SDL's event wait and uses no processor time.
 
 Under ``SDL_VIDEODRIVER=dummy`` the same loop runs headless. Without an ``on_error`` handler
 an error stops the program and shows its traceback, so the fuzzer and the tests see it.
@@ -36,6 +36,7 @@ DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 700)
 GRACE = 1.5  # seconds of frames after an input (hover tooltips appear after a delay)
 GRACE_RATE = 20  # frames a second in that time
+SMOOTH = 0.5  # its first seconds run at FPS (the widgets' lists and texts glide as they scroll)
 CARET_RATE = 5  # frames a second while a text field has the focus (its caret blinks)
 HEADLESS_DRIVERS = ("dummy", "offscreen")  # SDL video drivers that cannot wait for input
 
@@ -245,8 +246,9 @@ class App:
         if not self.stack:
             return 0.0
         rate = float(self.scene.frame_rate())
-        if (time.perf_counter() if now is None else now) < self.awake_until:
-            rate = max(rate, GRACE_RATE)
+        now = time.perf_counter() if now is None else now
+        if now < self.awake_until:
+            rate = max(rate, FPS if now < self.awake_until - GRACE + SMOOTH else GRACE_RATE)
         if any(isinstance(element, pygame_gui.elements.UITextEntryLine) and element.is_focused
                for element in self.manager.get_focus_set() or ()):
             rate = max(rate, CARET_RATE)
