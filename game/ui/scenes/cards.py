@@ -1,7 +1,8 @@
 """The card library: every card of the shipped catalogue drawn as a card — datacards, the
 fireteams' stratagem cards, mission cards, targets of opportunity, special issue wargear and
-special operations — filtered by fireteam, kind and a text search, in a scrolling grid; a click
-shows a card large.
+special operations — filtered by fireteam, kind and a text search, in a scrolling grid (a
+pygame-gui scrolling container of card pictures, ``game/ui/card_grid.py``); a click shows a
+card large.
 
 Opened from a game (``game`` given) it shows only what both players may know: the whole
 catalogue is public, and the targets of opportunity are the list of all twelve (the deck's
@@ -11,6 +12,7 @@ targets are in a hand is never drawn: the "In this game" summary gives hand size
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -27,6 +29,7 @@ from game.engine.defs import (
     Wargear,
 )
 from game.ui.board import card_icon
+from game.ui.card_grid import CardGrid
 from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE, panel
 from game.ui.scene import Scene
 
@@ -61,6 +64,8 @@ TITLE_BAR = (0.030, 0.017, 0.940, 0.100)
 BODY = (0.075, 0.150, 0.850, 0.765)
 FOOTER = (0.110, 0.930, 0.780, 0.045)
 CARD_MIN_WIDTH = 270
+TILE_MARGIN = 6  # px at 1280 x 800 around a card's picture: its shadow and hover ring
+PICTURES_KEPT = 64  # card pictures cached (the ones in view and around)
 
 
 def _part(rect: pygame.Rect, part: tuple[float, float, float, float]) -> pygame.Rect:
@@ -100,16 +105,18 @@ class CardBrowserScene(Scene):
         self.team = ""  # "" all
         self.kind = ""  # "" all
         self.query = ""
-        self.scroll = 0
+        self._scroll = 0  # the grid's top, in pixels (kept while the grid is rebuilt)
         self.detail: Entry | None = None
         self.shown: list[Entry] = []
-        self.card_rects: list[tuple[Entry, pygame.Rect]] = []
         self.content: list[tuple[str, Any, pygame.Rect]] = []  # ("head"|"card", ..., rect)
         self.content_height = 0
         self.search: pygame_gui.elements.UITextEntryLine | None = None
         self.team_drop: pygame_gui.elements.UIDropDownMenu | None = None
         self.kind_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.grid = pygame.Rect(0, 0, 0, 0)
+        self.grid_view: CardGrid | None = None
+        self.pictures: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
+        self.picture_texts: dict[tuple[Any, ...], list[str]] = {}
         self.summary_rect = pygame.Rect(0, 0, 0, 0)
         self.at: dict[str, pygame.Rect] = {}
         self.labels = ("Fireteam [T]", "Search [Ctrl+F]")
@@ -176,6 +183,8 @@ class CardBrowserScene(Scene):
                       and (not self.team or self.team in e.teams)
                       and e.matches(words)]
         self.layout_grid()
+        if self.grid_view is not None:
+            self.build_grid()
 
     def set_kind(self, kind: str) -> None:
         self.kind = kind
@@ -255,6 +264,7 @@ class CardBrowserScene(Scene):
         self.grid = at["grid"]
         self.summary_rect = at["summary"]
         self.layout_grid()
+        self.grid_view = None
         if self.detail is not None:
             self.build_detail()
             return
@@ -293,6 +303,49 @@ class CardBrowserScene(Scene):
         self.hotkeys[pygame.K_PAGEUP] = lambda: self.scroll_by(-(self.grid.height - px(60)))
         self.hotkeys[pygame.K_HOME] = lambda: self.scroll_by(-10 ** 6)
         self.hotkeys[pygame.K_END] = lambda: self.scroll_by(10 ** 6)
+        self.build_grid()
+
+    def build_grid(self) -> None:
+        """The grid's scrolling container (again: after a filter or a new size)."""
+        if self.grid_view is not None:
+            self.grid_view.container.kill()
+            if self.grid_view.container in self.elements:
+                self.elements.remove(self.grid_view.container)
+            self.grid_view = None
+        if not self.shown or self.grid.width <= 0:
+            return
+        self.grid_view = CardGrid(self, self.grid, self.content, self.content_height,
+                                  self.grid.width - self.ctx.px(14), self.paint)
+        self.grid_view.scroll_to(self._scroll)
+        self.app.dirty = True
+
+    def paint(self, what: str, item: Any, size: tuple[int, int], hover: bool
+              ) -> tuple[pygame.Surface, list[str]]:
+        """The picture of a card (or a section's heading) of ``size`` (its margin for the
+        shadow and the hover ring included) and the texts written on it; kept for reuse."""
+        key = (what, item.kind + ":" + item.key if what == "card" else item, size, hover,
+               self.ctx.scale, tuple(sorted(self.ctx.colours.items())))
+        picture = self.pictures.get(key)
+        if picture is not None:
+            self.pictures.move_to_end(key)
+            return picture, self.picture_texts[key]
+        picture = pygame.Surface(size, pygame.SRCALPHA)
+        drawn, self.ctx.drawn = self.ctx.drawn, []
+        try:
+            if what == "card":
+                margin = self.ctx.px(TILE_MARGIN)
+                self.draw_card(picture, item, pygame.Rect(margin, margin, size[0] - 2 * margin,
+                                                          size[1] - 2 * margin), hover=hover)
+            else:
+                self.draw_head(picture, item, picture.get_rect())
+            texts = self.ctx.drawn
+        finally:
+            self.ctx.drawn = drawn
+        self.pictures[key] = picture
+        self.picture_texts[key] = texts
+        while len(self.pictures) > PICTURES_KEPT:
+            self.pictures.popitem(last=False)
+        return picture, texts
 
     def back(self) -> None:
         self.app.pop()
@@ -348,8 +401,9 @@ class CardBrowserScene(Scene):
         self.content = []
         if self.grid.width <= 0:
             return
-        gap = px(16)
-        inner = self.grid.width - px(14)  # room for the scroll bar
+        gap = px(12)
+        margin = px(TILE_MARGIN)  # a card's picture reaches this far around the card
+        inner = self.grid.width - px(14) - 2 * margin  # room for the scroll bar
         cols = max(2, (inner + gap) // (px(CARD_MIN_WIDTH) + gap))
         card_w = (inner - gap * (cols - 1)) // cols
         card_h = int(card_w * FRAME_RATIO)
@@ -359,19 +413,30 @@ class CardBrowserScene(Scene):
             if not cards:
                 continue
             self.content.append(("head", (kind, title, len(cards)),
-                                 pygame.Rect(0, y, inner, px(34))))
-            y += px(42)
+                                 pygame.Rect(0, y, inner + 2 * margin, px(34))))
+            y += px(42) - margin
             for i, entry in enumerate(cards):
                 r, c = divmod(i, cols)
                 self.content.append(("card", entry, pygame.Rect(
-                    c * (card_w + gap), y + r * (card_h + gap), card_w, card_h)))
-            y += ((len(cards) + cols - 1) // cols) * (card_h + gap) + px(8)
+                    c * (card_w + gap), y + r * (card_h + gap), card_w + 2 * margin,
+                    card_h + 2 * margin)))
+            y += ((len(cards) + cols - 1) // cols) * (card_h + gap) + px(8) + margin
         self.content_height = y
         self.scroll_by(0)
 
+    @property
+    def scroll(self) -> int:
+        """How far down the grid is scrolled, in pixels."""
+        return self.grid_view.offset if self.grid_view is not None else self._scroll
+
+    @scroll.setter
+    def scroll(self, value: int) -> None:
+        self._scroll = max(0, min(self.max_scroll, value))
+        if self.grid_view is not None:
+            self.grid_view.scroll_to(self._scroll)
+
     def scroll_by(self, dy: int) -> None:
-        most = max(0, self.content_height - self.grid.height)
-        self.scroll = max(0, min(most, self.scroll + dy))
+        self.scroll = self.scroll + dy
 
     @property
     def max_scroll(self) -> int:
@@ -392,7 +457,6 @@ class CardBrowserScene(Scene):
         super().handle_event(event)
 
     def on_event(self, event: pygame.event.Event) -> None:
-        px = self.ctx.px
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is \
                 self.team_drop:
             names = {self.ctx.catalogue.fireteams[t].name: t for t in self.teams}
@@ -403,8 +467,8 @@ class CardBrowserScene(Scene):
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_f and \
                 event.mod & pygame.KMOD_CTRL and self.search is not None:
             self.search.focus()
-        elif event.type == pygame.MOUSEWHEEL and self.detail is None:
-            self.scroll_by(-event.y * px(90))
+        elif event.type == pygame.MOUSEMOTION and self.grid_view is not None:
+            self.grid_view.hover(None if self.dropdown_open() else event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.click(event.pos)
 
@@ -418,12 +482,11 @@ class CardBrowserScene(Scene):
                     b.rect.collidepoint(pos) for b in self.actions):
                 self.close_detail()
             return
-        if self.dropdown_open() or not self.grid.collidepoint(pos):
+        if self.dropdown_open() or self.grid_view is None:
             return
-        for entry, rect in self.card_rects:
-            if rect.collidepoint(pos):
-                self.open_detail(entry)
-                return
+        entry = self.grid_view.card_at(pos)
+        if entry is not None:
+            self.open_detail(entry)
 
     def sync_query(self) -> None:
         if self.search is not None and self.search.get_text() != self.query:
@@ -433,6 +496,16 @@ class CardBrowserScene(Scene):
 
     def update(self, dt: float) -> None:
         self.sync_query()
+        if self.grid_view is not None:
+            self.grid_view.update()
+            self._scroll = self.grid_view.offset
+
+    @property
+    def card_rects(self) -> list[tuple[Entry, pygame.Rect]]:
+        """The cards on screen (at least 20 px of each showing) and the part that shows."""
+        if self.grid_view is None or self.detail is not None:
+            return []
+        return self.grid_view.visible_cards(self.ctx.px(20))
 
     def clickables(self) -> list[tuple[str, pygame.Rect]]:
         found = super().clickables()
@@ -452,7 +525,6 @@ class CardBrowserScene(Scene):
             glow.fill((90, 40, 30, max(0, 60 - i * 60 // px(120))), (0, i, width, 1))
         surface.blit(glow, (0, 0))
         if self.detail is not None:
-            self.draw_grid(surface, interactive=False)
             veil = pygame.Surface((width, height), pygame.SRCALPHA)
             veil.fill((8, 8, 10, 228))
             surface.blit(veil, (0, 0))
@@ -478,66 +550,33 @@ class CardBrowserScene(Scene):
                  "midleft")
         if self.game is not None:
             self.draw_summary(surface, self.summary_rect)
-        self.draw_grid(surface, interactive=True)
+        self.draw_grid(surface)
 
-    def draw_grid(self, surface: pygame.Surface, interactive: bool) -> None:
+    def draw_grid(self, surface: pygame.Surface) -> None:
+        """A note when no card matches; else the texts on the pictures in view are recorded
+        (the grid's container draws the pictures)."""
         ctx, px = self.ctx, self.ctx.px
         grid = self.grid
-        self.card_rects = []
         if not self.shown:
             ctx.text(surface, "No card matches these filters.", 18,
                      (grid.centerx, grid.top + px(60)), DIM, "bold", "center")
             ctx.text(surface, "Press 1 for all kinds, T for another fireteam, or clear the "
                      "search.", 14, (grid.centerx, grid.top + px(90)), DIM, anchor="center")
             return
-        mouse = pygame.mouse.get_pos() if interactive and not self.dropdown_open() else None
-        clip = surface.get_clip()
-        surface.set_clip(grid)
-        for what, item, rect in self.content:
-            at = rect.move(grid.left, grid.top - self.scroll)
-            if at.bottom < grid.top or at.top > grid.bottom:
-                continue
-            if what == "head":
-                kind, title, n = item
-                icon = ctx.assets.icon(KIND_ICONS[kind], px(24), GOLD)
-                surface.blit(icon, icon.get_rect(midleft=(at.left, at.centery)))
-                x = ctx.text(surface, title.upper(), 18, (at.left + px(32), at.centery), GOLD,
-                             "condensed", "midleft").right
-                ctx.text(surface, f"{n}", 14, (x + px(10), at.centery + px(1)), DIM,
-                         anchor="midleft")
-                pygame.draw.line(surface, PANEL_EDGE, (x + px(40), at.centery),
-                                 (at.right, at.centery))
-                continue
-            entry = item
-            hover = mouse is not None and at.collidepoint(mouse) and grid.collidepoint(mouse)
-            self.draw_card(surface, entry, at, hover=hover)
-            visible = at.clip(grid)
-            if visible.height > px(20):
-                self.card_rects.append((entry, visible))
-        surface.set_clip(clip)
-        # the scroll bar
-        if self.max_scroll > 0:
-            track = pygame.Rect(grid.right - px(6), grid.top, px(6), grid.height)
-            pygame.draw.rect(surface, (34, 35, 40), track, border_radius=3)
-            size = max(px(30), grid.height * grid.height // self.content_height)
-            top = track.top + (grid.height - size) * self.scroll // self.max_scroll
-            pygame.draw.rect(surface, GOLD, (track.left, top, track.width, size),
-                             border_radius=3)
-            # fades at the edges hint that there is more
-            if self.scroll > 0:
-                self._fade(surface, pygame.Rect(grid.left, grid.top, grid.width - px(14),
-                                                px(18)), down=True)
-            if self.scroll < self.max_scroll:
-                self._fade(surface, pygame.Rect(grid.left, grid.bottom - px(18),
-                                                grid.width - px(14), px(18)), down=False)
+        if ctx.drawn is not None and self.grid_view is not None:
+            ctx.drawn += self.grid_view.visible_strings()
 
-    def _fade(self, surface: pygame.Surface, rect: pygame.Rect, down: bool) -> None:
-        fade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        for i in range(rect.height):
-            alpha = 200 * (rect.height - i) // rect.height if down else \
-                200 * (i + 1) // rect.height
-            fade.fill((14, 15, 18, alpha), (0, i, rect.width, 1))
-        surface.blit(fade, rect)
+    def draw_head(self, surface: pygame.Surface, item: tuple[str, str, int],
+                  at: pygame.Rect) -> None:
+        """A section's heading: its icon, title and number of cards, and a rule."""
+        ctx, px = self.ctx, self.ctx.px
+        kind, title, n = item
+        icon = ctx.assets.icon(KIND_ICONS[kind], px(24), GOLD)
+        surface.blit(icon, icon.get_rect(midleft=(at.left, at.centery)))
+        x = ctx.text(surface, title.upper(), 18, (at.left + px(32), at.centery), GOLD,
+                     "condensed", "midleft").right
+        ctx.text(surface, f"{n}", 14, (x + px(10), at.centery + px(1)), DIM, anchor="midleft")
+        pygame.draw.line(surface, PANEL_EDGE, (x + px(40), at.centery), (at.right, at.centery))
 
     # --- the "In this game" summary -----------------------------------------------------
 
