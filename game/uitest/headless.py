@@ -278,5 +278,5 @@ def bench_idle(catalogue: Catalogue, seconds: float, scene: str, size: tuple[int
     drawn = app.drawn_frames - drawn0
     pygame.quit()
     print(f"{drawn} frames drawn while idle")
-    print(f"idle: {cpu / wall * 100:.1f} % of a core over {wall:.0f} s (scene {scene})")
+    print(f"idle: {cpu / wall * 100:.1f} % of a core over {seconds:g} s (scene {scene})")
     return 0

@@ -91,3 +91,24 @@ def test_a_focused_text_field_blinks_its_caret_slowly(make_app):
     settled(app)
     app.manager.set_focus_set(app.scene.search)
     assert app.frame_rate() == CARET_RATE
+
+
+def test_the_window_runs_its_frames_and_saves_the_last(catalogue, home, tmp_path):
+    from game import userdata
+    from game.ui.shell import run_window
+
+    shot = tmp_path / "shot.png"
+    assert run_window(catalogue, 1, (1024, 700), frames=4, screenshot=str(shot),
+                      first=lambda app: open_scene(app, "play"), menu=False) == 0
+    assert pygame.image.load(str(shot)).get_size() == (1024, 700)
+    assert not userdata.crash_marker_left()  # a clean exit: nothing to resume
+
+
+def test_the_idle_benchmark_prints_its_line(catalogue, capsys):
+    import re
+
+    from game.cli import main
+
+    assert main(["--bench-idle", "0.2", "--scene", "menu"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert re.fullmatch(r"idle: \d+\.\d % of a core over \d+(\.\d+)? s \(scene menu\)", last), last
