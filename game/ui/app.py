@@ -8,7 +8,7 @@ drawing for :data:`GRACE` seconds (at :data:`FPS` while the widgets' scrolling g
 :data:`GRACE_RATE` frames a second for their delayed tooltips); a scene that animates asks for
 frames through :meth:`Scene.frame_rate` (60 a second while an animation plays, the computer
 thinks or a timer runs); a focused text field blinks its caret at :data:`CARET_RATE`.
-Otherwise the loop sleeps in SDL's event wait and uses no processor time.
+Otherwise the loop sleeps, looking at the input queue 60 times a second (under 1 % of a core).
 
 Under ``SDL_VIDEODRIVER=dummy`` the same loop runs headless. Without an ``on_error`` handler
 an error stops the program and shows its traceback, so the fuzzer and the tests see it.
@@ -38,7 +38,6 @@ GRACE = 1.5  # seconds of frames after an input (hover tooltips appear after a d
 GRACE_RATE = 20  # frames a second in that time
 SMOOTH = 0.5  # its first seconds run at FPS (the widgets' lists and texts glide as they scroll)
 CARET_RATE = 5  # frames a second while a text field has the focus (its caret blinks)
-HEADLESS_DRIVERS = ("dummy", "offscreen")  # SDL video drivers that cannot wait for input
 
 
 # a theme's font name -> its regular and bold files in assets/ui/fonts
@@ -103,7 +102,6 @@ class App:
         self.drawn_frames = 0  # frames drawn by run() (frames counts every step)
         self.awake_until = 0.0  # perf_counter time until which input keeps frames coming
         self.dirty = True  # something changed that no input or animation accounts for
-        self.can_wait = pygame.display.get_driver() not in HEADLESS_DRIVERS
 
     @property
     def size(self) -> tuple[int, int]:
@@ -259,12 +257,10 @@ class App:
         self.awake_until = time.perf_counter() + GRACE
 
     def wait_events(self, seconds: float) -> list[pygame.event.Event]:
-        """The input that comes within ``seconds`` (returned as soon as there is some).
-        SDL's wait sleeps in the window system; its headless drivers cannot wait and SDL
-        would poll a thousand times a second, so there the loop polls at :data:`FPS`."""
-        if self.can_wait:
-            first = pygame.event.wait(max(1, int(seconds * 1000)))
-            return ([] if first.type == pygame.NOEVENT else [first]) + pygame.event.get()
+        """The input that comes within ``seconds`` (returned as soon as there is some, at
+        most 1/:data:`FPS` s late). The loop sleeps between looks at the queue:
+        ``pygame.event.wait`` would look a thousand times a second (pygame-ce waits by
+        polling every millisecond, in a real window too), about 3 % of a core."""
         end = time.perf_counter() + seconds
         while True:
             events = pygame.event.get()
