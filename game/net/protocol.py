@@ -89,6 +89,7 @@ class ErrorCode(StrEnum):
     NOTHING_TO_UNDO = "nothing_to_undo"
     NO_OFFER = "no_offer"
     GAME_OVER = "game_over"
+    SERVER = "server_error"  # the server could not store the change: nothing changed
 
 
 class ProtocolError(Exception):

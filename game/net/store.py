@@ -1,0 +1,197 @@
+"""Where the server keeps its games: for each game its recipe (mission, fireteams), its dice
+seed, its seats (a hash of each token, the player's name) and an append-only journal of what
+the players did (actions in notation, undos). A game is rebuilt by replaying its journal
+through the engine with its seed: the same dice give the same game.
+
+:class:`Store` is the interface the server uses; :class:`SQLiteStore` is the one shipped
+(the standard library's sqlite3 in WAL mode). Every write is committed before the server
+sends its result, so a killed server loses nothing it has answered. A PostgreSQL store
+implements the same methods (see docs/server.md).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, Protocol
+
+
+class EntryKind(StrEnum):
+    ACT = "act"  # an action, in notation
+    UNDO = "undo"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of a game's journal (``n`` counts from 0: the game's ply before it)."""
+
+    n: int
+    seat: int
+    kind: EntryKind
+    text: str  # the action's notation; empty for an undo
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    seat: int
+    token_hash: str
+    name: str
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A stored game: everything needed to rebuild it."""
+
+    id: str
+    code: str
+    spec: dict[str, Any]  # the engine's config recipe: mission, fireteams
+    seed: int
+    open: bool  # listed in the lobby while a seat is free
+    seats: tuple[SeatRecord, ...]
+    journal: tuple[Entry, ...]
+    finished: float | None  # when it ended (seconds since the epoch), None: in progress
+
+
+class StoreError(Exception):
+    """The store refused a write (a journal line out of order, a seat taken twice)."""
+
+
+class Store(Protocol):
+    """What the server needs from storage. Every method commits before it returns."""
+
+    def create_game(self, game_id: str, code: str, spec: dict[str, Any], seed: int,
+                    open_: bool) -> None:
+        """A new game with no seats and an empty journal; raises StoreError if the id or
+        code exists."""
+
+    def add_seat(self, game_id: str, seat: int, token_hash: str, name: str) -> None:
+        """A seat taken; raises StoreError if it is already held."""
+
+    def append(self, game_id: str, entry: Entry) -> None:
+        """One journal line; raises StoreError unless ``entry.n`` is the journal's length
+        (lines are never changed nor removed)."""
+
+    def finish(self, game_id: str) -> None:
+        """Mark the game over now (it is resumed only for a while, to show the result)."""
+
+    def games(self, finished_since: float | None = None) -> list[GameRecord]:
+        """The games in progress and those finished at or after ``finished_since``
+        (seconds since the epoch; None: none of them), with their seats and journal."""
+
+    def close(self) -> None:
+        ...
+
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    code TEXT NOT NULL UNIQUE,
+    spec TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    open INTEGER NOT NULL,
+    created REAL NOT NULL,
+    finished REAL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL CHECK (seat IN (1, 2)),
+    token_hash TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS journal (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, n)
+);
+"""
+SCHEMA_VERSION = 1
+
+
+class SQLiteStore:
+    """The store in one SQLite file, in WAL mode (readers never block the writer; a commit
+    survives the process being killed). ``durable`` (the default) also syncs every commit to
+    disk (``synchronous=FULL``), so a power cut loses nothing answered either."""
+
+    def __init__(self, path: str | Path, durable: bool = True) -> None:
+        self.path = str(path)
+        self.db = sqlite3.connect(self.path, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version not in (0, SCHEMA_VERSION):
+            raise StoreError(f"{self.path}: database version {version}; this server knows "
+                             f"{SCHEMA_VERSION}")
+        self.db.executescript(SCHEMA)
+        self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def _write(self, sql: str, args: tuple[Any, ...]) -> None:
+        try:
+            with self.db:  # BEGIN ... COMMIT (ROLLBACK on error)
+                self.db.execute("BEGIN IMMEDIATE")
+                self.db.execute(sql, args)
+        except sqlite3.IntegrityError as error:
+            raise StoreError(str(error)) from None
+
+    def create_game(self, game_id: str, code: str, spec: dict[str, Any], seed: int,
+                    open_: bool) -> None:
+        self._write("INSERT INTO games (id, code, spec, seed, open, created) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, code, json.dumps(spec), seed, int(open_), time.time()))
+
+    def add_seat(self, game_id: str, seat: int, token_hash: str, name: str) -> None:
+        self._write("INSERT INTO seats (game_id, seat, token_hash, name) VALUES (?, ?, ?, ?)",
+                    (game_id, seat, token_hash, name))
+
+    def append(self, game_id: str, entry: Entry) -> None:
+        try:
+            with self.db:
+                self.db.execute("BEGIN IMMEDIATE")
+                (count,) = self.db.execute("SELECT COUNT(*) FROM journal WHERE game_id = ?",
+                                           (game_id,)).fetchone()
+                if count != entry.n:
+                    raise StoreError(f"game {game_id}: journal line {entry.n}, but it has "
+                                     f"{count}")
+                self.db.execute("INSERT INTO journal (game_id, n, seat, kind, text, at) "
+                                "VALUES (?, ?, ?, ?, ?, ?)",
+                                (game_id, entry.n, entry.seat, entry.kind.value, entry.text,
+                                 time.time()))
+        except sqlite3.IntegrityError as error:
+            raise StoreError(str(error)) from None
+
+    def finish(self, game_id: str) -> None:
+        self._write("UPDATE games SET finished = ? WHERE id = ? AND finished IS NULL",
+                    (time.time(), game_id))
+
+    def games(self, finished_since: float | None = None) -> list[GameRecord]:
+        rows = self.db.execute("SELECT id, code, spec, seed, open, finished FROM games "
+                               "WHERE finished IS NULL OR finished >= ? ORDER BY created",
+                               (float("inf") if finished_since is None else finished_since,)
+                               ).fetchall()
+        wanted = {row[0] for row in rows}
+        seats: dict[str, list[SeatRecord]] = {}
+        for game_id, seat, token_hash, name in self.db.execute(
+                "SELECT game_id, seat, token_hash, name FROM seats ORDER BY seat"):
+            if game_id in wanted:
+                seats.setdefault(game_id, []).append(SeatRecord(seat, token_hash, name))
+        journal: dict[str, list[Entry]] = {}
+        for game_id, n, seat, kind, text in self.db.execute(
+                "SELECT game_id, n, seat, kind, text FROM journal ORDER BY game_id, n"):
+            if game_id in wanted:
+                journal.setdefault(game_id, []).append(Entry(n, seat, EntryKind(kind), text))
+        return [GameRecord(game_id, code, json.loads(spec), seed, bool(open_),
+                           tuple(seats.get(game_id, ())), tuple(journal.get(game_id, ())),
+                           finished)
+                for game_id, code, spec, seed, open_, finished in rows]
+
+    def close(self) -> None:
+        self.db.close()
