@@ -13,6 +13,7 @@
 - ``--fuzz N --seed S``: N random clicks and keys over every scene; exits non-zero with the
   traceback on any exception;
 - ``--bench-frames N``: the frame-time benchmark of a busy mid-game position.
+- ``serve [--host H] [--port P] [--db FILE]``: the online game server (docs/server.md).
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
         return visualize(args[1:], prog)
     if args[:1] == ["tutorial"]:
         return tutorial(args[1:], prog)
+    if args[:1] == ["serve"]:
+        from game.net.server import main as serve
+        return serve(args[1:], f"{prog or 'fireteam'} serve")
     parser = argparse.ArgumentParser(
         prog=prog, description="Warhammer 40,000: Fireteam. With no options, opens the game "
         "window; 'demo' plays a headless game and prints it (demo --help).")

@@ -278,7 +278,12 @@ def view_to_wire(game: Game, seat: int | None) -> dict[str, Any]:
     return {"player": seat, "config": _jsonable(game.config.spec),
             "state": view.state.to_dict(), "hand_sizes": list(view.hand_sizes),
             "deck_size": view.deck_size, "legal": [str(a) for a in view.legal_actions],
+            "can_undo": _can_undo(game, seat),
             "events": [event_to_dict(e) for e in view.events], "log": list(view.log)}
+
+
+def _can_undo(game: Game, seat: int | None) -> bool:
+    return seat is not None and game.to_act == seat and game.can_undo
 
 
 def delta_to_wire(game: Game, seat: int | None, events_from: int,
@@ -288,7 +293,7 @@ def delta_to_wire(game: Game, seat: int | None, events_from: int,
     view = game.view(seat)
     return {"state": view.state.to_dict(), "hand_sizes": list(view.hand_sizes),
             "deck_size": view.deck_size, "legal": [str(a) for a in view.legal_actions],
-            "events_from": events_from,
+            "can_undo": _can_undo(game, seat), "events_from": events_from,
             "events": [event_to_dict(e) for e in view.events[events_from:]],
             "log_from": log_from, "log": list(view.log[log_from:])}
 
