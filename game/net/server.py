@@ -117,21 +117,23 @@ class Server:
                                   ref, about))
 
 
-async def run(host: str, port: int, db: Path, ready: asyncio.Event | None = None,
+async def run(host: str, port: int, db: Path, ready: asyncio.Future[int] | None = None,
               stop: asyncio.Event | None = None) -> None:
-    """Serve until ``stop`` is set (or SIGTERM/SIGINT); prints the address once ready."""
+    """Serve until ``stop`` is set (or SIGTERM/SIGINT); prints the address once ready and
+    sets ``ready`` to the port bound."""
     from game.content import load_catalogue
 
     store = SQLiteStore(db)
     lobby = Lobby(load_catalogue(), store)
     server = Server(lobby)
-    stop = stop or asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        try:
-            loop.add_signal_handler(sig, stop.set)
-        except (NotImplementedError, RuntimeError):  # not the main thread, or Windows
-            pass
+    if stop is None:  # run from the command line: SIGTERM and Ctrl+C stop it cleanly
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            try:
+                loop.add_signal_handler(sig, stop.set)
+            except (NotImplementedError, RuntimeError):  # not the main thread, or Windows
+                pass
     try:
         async with serve(server.handler, host, port, max_size=MAX_FRAME_BYTES,
                          compression=None) as ws_server:
@@ -140,7 +142,7 @@ async def run(host: str, port: int, db: Path, ready: asyncio.Event | None = None
             print(f"listening on ws://{bound[0]}:{bound[1]} ({games} games resumed)",
                   flush=True)
             if ready is not None:
-                ready.set()
+                ready.set_result(int(bound[1]))
             while not stop.is_set():
                 try:
                     await asyncio.wait_for(stop.wait(), 60)
