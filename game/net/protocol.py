@@ -14,6 +14,7 @@ client (a real engine :class:`View`, built with the client's own content).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -290,12 +291,34 @@ def delta_to_wire(game: Game, seat: int | None, events_from: int,
                   log_from: int) -> dict[str, Any]:
     """What changed for ``seat`` since the game had ``events_from`` events and
     ``log_from`` log lines (an undo takes both back: the client cuts its lists there)."""
-    view = game.view(seat)
-    return {"state": view.state.to_dict(), "hand_sizes": list(view.hand_sizes),
-            "deck_size": view.deck_size, "legal": [str(a) for a in view.legal_actions],
-            "can_undo": _can_undo(game, seat), "events_from": events_from,
-            "events": [event_to_dict(e) for e in view.events[events_from:]],
-            "log_from": log_from, "log": list(view.log[log_from:])}
+    return deltas_to_wire(game, (seat,), events_from, log_from)[seat]
+
+
+def deltas_to_wire(game: Game, seats: Iterable[int | None], events_from: int,
+                   log_from: int) -> dict[int | None, dict[str, Any]]:
+    """:func:`delta_to_wire` for several seats at once, the common part worked out once:
+    every seat's state starts from the public view (``view(None)``: both hands and the
+    deck emptied) and gets back only its own hand; every event is the seat's
+    ``for_viewer`` form. The same as ``view(seat)`` (tests/net/test_protocol.py)."""
+    public = game.view(None)
+    base = public.state.to_dict()
+    log = list(public.log[log_from:])
+    new_events = game.events[events_from:]
+    out: dict[int | None, dict[str, Any]] = {}
+    for seat in seats:
+        state = base
+        legal: list[str] = []
+        if seat is not None:
+            state = dict(base)
+            state["hands"] = dict(base["hands"]) | {str(seat): list(game.state.hands[seat])}
+            if game.to_act == seat:
+                legal = [str(a) for a in game.legal_actions()]
+        out[seat] = {"state": state, "hand_sizes": list(public.hand_sizes),
+                     "deck_size": public.deck_size, "legal": legal,
+                     "can_undo": _can_undo(game, seat), "events_from": events_from,
+                     "events": [event_to_dict(e.for_viewer(seat)) for e in new_events],
+                     "log_from": log_from, "log": log}
+    return out
 
 
 def _jsonable(value: Any) -> Any:

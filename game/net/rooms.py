@@ -5,7 +5,10 @@ spectators) and answers one checked :class:`Request` from one :class:`Peer` at a
 Trust lives here: a seat is the one its token was issued for; an action is carried out only
 for that seat, on that seat's decision, at the position (``ply``) it was chosen on, and only
 if the engine finds it legal. Only the server rolls dice (each game's seed comes from the
-operating system). Every change is written to the :class:`Store` before anybody is told.
+operating system). Every change is written to the :class:`Store` before anybody is told:
+handling a message only queues its writes (:attr:`Lobby.ops`) and its messages
+(:attr:`Lobby.outbox`); the server commits the writes in a batch, then delivers the messages
+(:meth:`Lobby.take`).
 """
 
 from __future__ import annotations
@@ -32,11 +35,23 @@ from game.net.protocol import (
     Reply,
     Request,
     delta_to_wire,
+    deltas_to_wire,
+    error_reply,
     parse_action_text,
     reply,
     view_to_wire,
 )
-from game.net.store import Entry, EntryKind, GameRecord, Store, StoreError
+from game.net.store import (
+    Append,
+    Entry,
+    EntryKind,
+    Finish,
+    GameRecord,
+    NewGame,
+    NewSeat,
+    Op,
+    Store,
+)
 
 KEEP_FINISHED = 600.0  # seconds a finished game stays loaded (to show its result)
 TOKEN_BYTES = 32  # 256 bits
@@ -107,7 +122,54 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         self.by_code: dict[str, Room] = {}
         self.by_token: dict[str, tuple[Room, int]] = {}
+        self.ops: list[Op] = []  # writes not yet committed
+        self.outbox: list[tuple[Peer, dict[str, Any] | None]] = []  # None: close it
         self.resume()
+        self.store.commit(self.take()[0])
+
+    def post(self, peer: Peer, message: dict[str, Any] | None) -> None:
+        """Send ``message`` to ``peer`` (None: close it) once the writes so far are
+        committed."""
+        self.outbox.append((peer, message))
+
+    def take(self) -> tuple[list[Op], list[tuple[Peer, dict[str, Any] | None]]]:
+        """The writes queued and the messages waiting for them (both emptied)."""
+        ops, out = self.ops, self.outbox
+        self.ops, self.outbox = [], []
+        return ops, out
+
+    def commit_failed(self, ops: list[Op], out: list[tuple[Peer, dict[str, Any] | None]],
+                      error: BaseException) -> list[tuple[Peer, dict[str, Any] | None]]:
+        """The store refused a batch: the games it touched are put back as the store has
+        them (their later writes and messages dropped) and everybody in them is told and
+        sent the position again. Returns the messages still to deliver."""
+        touched = {op.game_id for op in ops} | {op.game_id for op in self.ops}
+        self.ops = [op for op in self.ops if op.game_id not in touched]
+        rooms = [self.rooms[g] for g in touched if g in self.rooms]
+        peers = {id(p) for room in rooms for p, _ in room.everyone()}
+        keep = [(p, m) for p, m in out + self.outbox if id(p) not in peers]
+        self.outbox = []
+        stored = {r.id: r for r in self.store.games(finished_since=0.0)}
+        problem = ProtocolError(ErrorCode.SERVER, f"the server could not store the last "
+                                f"change ({error}); the game is as it was before it")
+        for room in rooms:
+            everyone = room.everyone()
+            if room.id in stored:
+                fresh = self.rebuild(stored[room.id])
+                room.game, room.ply, room.finished = fresh.game, fresh.ply, fresh.finished
+                room.tokens, room.names = fresh.tokens, fresh.names
+            else:
+                self.forget(room)
+            for peer, seat in everyone:
+                keep.append((peer, error_reply(problem)))
+                if room.id in stored:
+                    keep.append((peer, reply(Reply.UPDATE, ply=room.ply, by=None,
+                                             over=room.game.is_over, winner=room.game.winner,
+                                             delta=delta_to_wire(room.game, seat, 0, 0))))
+                else:
+                    peer.room, peer.seat = None, None
+        self.by_token = {d: (r, s) for r in self.rooms.values() for s, d in r.tokens.items()}
+        return keep
 
     # --- start-up ----------------------------------------------------------------------
 
@@ -133,7 +195,7 @@ class Lobby:
         room.ply = len(record.journal)
         if game.is_over and room.finished is None:
             # killed after the last action was written, before the game was marked over
-            self.store.finish(room.id)
+            self.ops.append(Finish(room.id))
             room.finished = self.clock()
         return room
 
@@ -154,9 +216,13 @@ class Lobby:
         for room in list(self.rooms.values()):
             if room.finished is not None and now - room.finished > KEEP_FINISHED \
                     and not room.peers and not room.spectators:
-                del self.rooms[room.id], self.by_code[room.code]
-                for digest in room.tokens.values():
-                    self.by_token.pop(digest, None)
+                self.forget(room)
+
+    def forget(self, room: Room) -> None:
+        self.rooms.pop(room.id, None)
+        self.by_code.pop(room.code, None)
+        for digest in room.tokens.values():
+            self.by_token.pop(digest, None)
 
     # --- messages ----------------------------------------------------------------------
 
@@ -176,7 +242,7 @@ class Lobby:
         game = self.new_game(spec, seed)
         code = self.new_code()
         room = Room(secrets.token_hex(8), code, spec, seed, bool(req.get("open", True)), game)
-        self.store.create_game(room.id, code, spec, seed, room.open)
+        self.ops.append(NewGame(room.id, code, spec, seed, room.open))
         self.add(room)
         self.sweep()
         self.take_seat(peer, room, req.get("seat") or 1, req.get("name"), req.ref)
@@ -212,10 +278,9 @@ class Lobby:
         token = secrets.token_urlsafe(TOKEN_BYTES)
         digest = token_hash(token)
         name = (name or "").strip() or f"Player {seat}"
-        try:
-            self.store.add_seat(room.id, seat, digest, name)
-        except StoreError:
-            raise ProtocolError(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken") from None
+        if seat in room.tokens:
+            raise ProtocolError(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken")
+        self.ops.append(NewSeat(room.id, seat, digest, name))
         room.tokens[seat] = digest
         room.names[seat] = name
         self.by_token[digest] = (room, seat)
@@ -235,9 +300,9 @@ class Lobby:
         old = room.peers.get(seat)
         if old is not None and old is not peer:
             old.room, old.seat = None, None
-            old.send(reply(Reply.REPLACED, message="this seat was taken up by another "
-                           "connection with the same token"))
-            old.close("replaced")
+            self.post(old, reply(Reply.REPLACED, message="this seat was taken up by another "
+                                 "connection with the same token"))
+            self.post(old, None)
         room.peers[seat] = peer
         peer.room, peer.seat = room, seat
         message = reply(Reply.JOINED, game=room.id, code=room.code, seat=seat, token=token,
@@ -247,7 +312,7 @@ class Lobby:
                         draw_offer=room.draw_offer)
         if ref is not None:
             message["ref"] = ref
-        peer.send(message)
+        self.post(peer, message)
         self.presence(room, seat, True)
 
     def leave(self, peer: Peer) -> None:
@@ -268,7 +333,7 @@ class Lobby:
                         names=room.wire_names())
         for other, other_seat in room.everyone():
             if other_seat != seat:
-                other.send(message)
+                self.post(other, message)
 
     def spectate(self, peer: Peer, req: Request) -> None:
         room = self.room_by_code(req.get("code"))
@@ -281,7 +346,7 @@ class Lobby:
                         over=room.game.is_over, winner=room.game.winner)
         if req.ref is not None:
             message["ref"] = req.ref
-        peer.send(message)
+        self.post(peer, message)
 
     def list_games(self, peer: Peer, req: Request) -> None:
         games = [r.summary() for r in self.rooms.values()
@@ -289,7 +354,7 @@ class Lobby:
         message = reply(Reply.GAMES, games=games[:200])
         if req.ref is not None:
             message["ref"] = req.ref
-        peer.send(message)
+        self.post(peer, message)
 
     def chat(self, peer: Peer, req: Request) -> None:
         room = peer.room
@@ -299,7 +364,7 @@ class Lobby:
         name = room.names.get(seat, "") if seat is not None else "spectator"
         message = reply(Reply.CHAT, seat=seat, name=name, text=req.get("text"))
         for other, _ in room.everyone():
-            other.send(message)
+            self.post(other, message)
 
     # --- changing the game ---------------------------------------------------------------
 
@@ -350,7 +415,7 @@ class Lobby:
         room.draw_offer = seat
         message = reply(Reply.DRAW_OFFERED, by=seat)
         for other, _ in room.everyone():
-            other.send(message)
+            self.post(other, message)
 
     def accept_draw(self, peer: Peer, req: Request) -> None:
         room, seat = self.seated(peer)
@@ -361,8 +426,8 @@ class Lobby:
 
     def change(self, room: Room, seat: int, action: Action | None, ref: str | None,
                by: Peer) -> None:
-        """Apply ``action`` (None: an undo), write it to the journal, then tell everybody.
-        If the store refuses, the game is rebuilt from the store and the sender told."""
+        """Apply ``action`` (None: an undo), queue its journal line, and tell everybody
+        (once the line is committed)."""
         game = room.game
         events_before, log_before = len(game.events), len(game.log)
         if action is None:
@@ -374,35 +439,23 @@ class Lobby:
             except IllegalActionError as error:
                 raise ProtocolError(ErrorCode.ILLEGAL, str(error)) from None
             entry = Entry(room.ply, seat, EntryKind.ACT, str(action))
-        try:
-            self.store.append(room.id, entry)
-            if game.is_over:
-                self.store.finish(room.id)
-        except (StoreError, OSError) as error:
-            self.reload(room)
-            raise ProtocolError(ErrorCode.SERVER, f"the server could not store it ({error}); "
-                                "nothing changed") from None
+        self.ops.append(Append(room.id, entry))
+        if game.is_over:
+            self.ops.append(Finish(room.id))
         room.ply += 1
         room.draw_offer = None
         if game.is_over and room.finished is None:
             room.finished = self.clock()
         events_from = min(events_before, len(game.events))
         log_from = min(log_before, len(game.log))
-        for other, other_seat in room.everyone():
+        everyone = room.everyone()
+        deltas = deltas_to_wire(game, {s for _, s in everyone}, events_from, log_from)
+        for other, other_seat in everyone:
             message = reply(Reply.UPDATE, ply=room.ply, by=seat, over=game.is_over,
-                            winner=game.winner,
-                            delta=delta_to_wire(game, other_seat, events_from, log_from))
+                            winner=game.winner, delta=deltas[other_seat])
             if other is by and ref is not None:
                 message["ref"] = ref
-            other.send(message)
-
-    def reload(self, room: Room) -> None:
-        """Put ``room``'s game back as the store has it."""
-        for record in self.store.games(finished_since=0.0):
-            if record.id == room.id:
-                fresh = self.rebuild(record)
-                room.game, room.ply, room.finished = fresh.game, fresh.ply, fresh.finished
-                return
+            self.post(other, message)
 
 
 HANDLERS: dict[Kind, Callable[[Lobby, Peer, Request], None]] = {

@@ -85,10 +85,15 @@ class Connection:
 
 
 class Server:
-    """The lobby behind a WebSocket endpoint."""
+    """The lobby behind a WebSocket endpoint. Messages are handled as they come; what they
+    change is committed to the store in batches by :meth:`flush` (one transaction and one
+    sync to disk for everything handled while the last batch was being written), and what
+    they answer is delivered only after its batch is committed."""
 
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
+        self.wake = asyncio.Event()
+        self.stopping = False
 
     async def handler(self, ws: ServerConnection) -> None:
         conn = Connection(ws)
@@ -99,6 +104,7 @@ class Server:
             pass
         finally:
             self.lobby.leave(conn)
+            self.wake.set()
             conn.closing = True
             conn.writer.cancel()
 
@@ -110,11 +116,34 @@ class Server:
             ref, about = req.ref, req.kind.value
             self.lobby.handle(conn, req)
         except ProtocolError as error:
-            conn.send(error_reply(error, ref, about))
+            self.lobby.post(conn, error_reply(error, ref, about))
         except Exception as error:  # a bug must not take the server or the game down
             log.exception("message %r failed", raw[:200])
-            conn.send(error_reply(ProtocolError(ErrorCode.SERVER, f"server error: {error}"),
-                                  ref, about))
+            self.lobby.post(conn, error_reply(
+                ProtocolError(ErrorCode.SERVER, f"server error: {error}"), ref, about))
+        self.wake.set()
+
+    async def flush(self) -> None:
+        """Commit what was queued, then deliver the messages waiting for it; until
+        ``stopping`` is set and nothing is left to write."""
+        while True:
+            if not self.stopping:
+                await self.wake.wait()
+            self.wake.clear()
+            ops, out = self.lobby.take()
+            if ops:
+                try:
+                    await asyncio.to_thread(self.lobby.store.commit, ops)
+                except Exception as error:  # the disk is full, the file is gone...
+                    log.exception("the store refused a batch of %d writes", len(ops))
+                    out = self.lobby.commit_failed(ops, out, error)
+            for peer, message in out:
+                if message is None:
+                    peer.close("replaced")
+                else:
+                    peer.send(message)
+            if self.stopping and not self.lobby.ops:
+                return
 
 
 async def run(host: str, port: int, db: Path, ready: asyncio.Future[int] | None = None,
@@ -134,6 +163,7 @@ async def run(host: str, port: int, db: Path, ready: asyncio.Future[int] | None 
                 loop.add_signal_handler(sig, stop.set)
             except (NotImplementedError, RuntimeError):  # not the main thread, or Windows
                 pass
+    flusher = asyncio.get_running_loop().create_task(server.flush())
     try:
         async with serve(server.handler, host, port, max_size=MAX_FRAME_BYTES,
                          compression=None) as ws_server:
@@ -149,6 +179,9 @@ async def run(host: str, port: int, db: Path, ready: asyncio.Future[int] | None 
                 except TimeoutError:
                     lobby.sweep()
     finally:
+        server.stopping = True  # what was handled is still written before the file closes
+        server.wake.set()
+        await flusher
         store.close()
 
 

@@ -4,8 +4,10 @@ the players did (actions in notation, undos). A game is rebuilt by replaying its
 through the engine with its seed: the same dice give the same game.
 
 :class:`Store` is the interface the server uses; :class:`SQLiteStore` is the one shipped
-(the standard library's sqlite3 in WAL mode). Every write is committed before the server
-sends its result, so a killed server loses nothing it has answered. A PostgreSQL store
+(the standard library's sqlite3 in WAL mode). The server writes the changes of all its
+games in batches (one transaction, one sync to disk, for everything that happened while the
+last batch was being written) and sends nobody anything a batch caused before that batch is
+committed, so a killed server loses nothing it has answered. A PostgreSQL store
 implements the same methods (see docs/server.md).
 """
 
@@ -14,6 +16,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -60,23 +63,51 @@ class StoreError(Exception):
     """The store refused a write (a journal line out of order, a seat taken twice)."""
 
 
+@dataclass(frozen=True)
+class NewGame:
+    game_id: str
+    code: str
+    spec: dict[str, Any]
+    seed: int
+    open: bool
+
+
+@dataclass(frozen=True)
+class NewSeat:
+    game_id: str
+    seat: int
+    token_hash: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Append:
+    """One journal line; refused unless ``entry.n`` is the journal's length (lines are
+    never changed nor removed)."""
+
+    game_id: str
+    entry: Entry
+
+
+@dataclass(frozen=True)
+class Finish:
+    """The game is over (it is resumed only for a while after, to show the result)."""
+
+    game_id: str
+
+
+Op = NewGame | NewSeat | Append | Finish
+
+
 class Store(Protocol):
-    """What the server needs from storage. Every method commits before it returns."""
+    """What the server needs from storage: changes written in batches (one transaction
+    each, all or nothing, durable when ``commit`` returns) and every game read back at
+    start-up. ``commit`` may be called from a worker thread (never two at once)."""
 
-    def create_game(self, game_id: str, code: str, spec: dict[str, Any], seed: int,
-                    open_: bool) -> None:
-        """A new game with no seats and an empty journal; raises StoreError if the id or
-        code exists."""
-
-    def add_seat(self, game_id: str, seat: int, token_hash: str, name: str) -> None:
-        """A seat taken; raises StoreError if it is already held."""
-
-    def append(self, game_id: str, entry: Entry) -> None:
-        """One journal line; raises StoreError unless ``entry.n`` is the journal's length
-        (lines are never changed nor removed)."""
-
-    def finish(self, game_id: str) -> None:
-        """Mark the game over now (it is resumed only for a while, to show the result)."""
+    def commit(self, ops: Sequence[Op]) -> None:
+        """Write ``ops`` in order as one transaction; raises StoreError (nothing written)
+        for a conflict (an id, code or seat that exists, a journal line out of order) and
+        OSError-like errors of the storage itself."""
 
     def games(self, finished_since: float | None = None) -> list[GameRecord]:
         """The games in progress and those finished at or after ``finished_since``
@@ -123,7 +154,7 @@ class SQLiteStore:
 
     def __init__(self, path: str | Path, durable: bool = True) -> None:
         self.path = str(path)
-        self.db = sqlite3.connect(self.path, isolation_level=None)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self.db.execute("PRAGMA foreign_keys=ON")
@@ -134,43 +165,40 @@ class SQLiteStore:
         self.db.executescript(SCHEMA)
         self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
-    def _write(self, sql: str, args: tuple[Any, ...]) -> None:
+    def commit(self, ops: Sequence[Op]) -> None:
+        if not ops:
+            return
+        now = time.time()
         try:
-            with self.db:  # BEGIN ... COMMIT (ROLLBACK on error)
+            with self.db:  # BEGIN ... COMMIT, or ROLLBACK on any error
                 self.db.execute("BEGIN IMMEDIATE")
-                self.db.execute(sql, args)
+                for op in ops:
+                    self._one(op, now)
         except sqlite3.IntegrityError as error:
             raise StoreError(str(error)) from None
 
-    def create_game(self, game_id: str, code: str, spec: dict[str, Any], seed: int,
-                    open_: bool) -> None:
-        self._write("INSERT INTO games (id, code, spec, seed, open, created) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, code, json.dumps(spec), seed, int(open_), time.time()))
-
-    def add_seat(self, game_id: str, seat: int, token_hash: str, name: str) -> None:
-        self._write("INSERT INTO seats (game_id, seat, token_hash, name) VALUES (?, ?, ?, ?)",
-                    (game_id, seat, token_hash, name))
-
-    def append(self, game_id: str, entry: Entry) -> None:
-        try:
-            with self.db:
-                self.db.execute("BEGIN IMMEDIATE")
-                (count,) = self.db.execute("SELECT COUNT(*) FROM journal WHERE game_id = ?",
-                                           (game_id,)).fetchone()
-                if count != entry.n:
-                    raise StoreError(f"game {game_id}: journal line {entry.n}, but it has "
-                                     f"{count}")
-                self.db.execute("INSERT INTO journal (game_id, n, seat, kind, text, at) "
-                                "VALUES (?, ?, ?, ?, ?, ?)",
-                                (game_id, entry.n, entry.seat, entry.kind.value, entry.text,
-                                 time.time()))
-        except sqlite3.IntegrityError as error:
-            raise StoreError(str(error)) from None
-
-    def finish(self, game_id: str) -> None:
-        self._write("UPDATE games SET finished = ? WHERE id = ? AND finished IS NULL",
-                    (time.time(), game_id))
+    def _one(self, op: Op, now: float) -> None:
+        db = self.db
+        if isinstance(op, Append):
+            entry = op.entry
+            (count,) = db.execute("SELECT COUNT(*) FROM journal WHERE game_id = ?",
+                                  (op.game_id,)).fetchone()
+            if count != entry.n:
+                raise StoreError(f"game {op.game_id}: journal line {entry.n}, but it has "
+                                 f"{count}")
+            db.execute("INSERT INTO journal (game_id, n, seat, kind, text, at) "
+                       "VALUES (?, ?, ?, ?, ?, ?)",
+                       (op.game_id, entry.n, entry.seat, entry.kind.value, entry.text, now))
+        elif isinstance(op, NewGame):
+            db.execute("INSERT INTO games (id, code, spec, seed, open, created) "
+                       "VALUES (?, ?, ?, ?, ?, ?)",
+                       (op.game_id, op.code, json.dumps(op.spec), op.seed, int(op.open), now))
+        elif isinstance(op, NewSeat):
+            db.execute("INSERT INTO seats (game_id, seat, token_hash, name) "
+                       "VALUES (?, ?, ?, ?)", (op.game_id, op.seat, op.token_hash, op.name))
+        else:
+            db.execute("UPDATE games SET finished = ? WHERE id = ? AND finished IS NULL",
+                       (now, op.game_id))
 
     def games(self, finished_since: float | None = None) -> list[GameRecord]:
         rows = self.db.execute("SELECT id, code, spec, seed, open, finished FROM games "

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from game.content import load_catalogue
+from game.engine.actions import AgreeResult, Concede
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.persist import fingerprint
@@ -75,11 +76,20 @@ def test_a_view_survives_the_wire_and_a_delta_brings_it_up_to_date():
     config = protocol.config_from_wire(wire["config"], catalogue)
     view = protocol.view_from_wire(wire, config)
     assert same(view, game.view(seat))
-    events, lines = len(game.events), len(game.log)
-    game.apply(game.legal_actions()[0])
-    delta = json.loads(json.dumps(protocol.delta_to_wire(game, seat, events, lines)))
-    assert same(protocol.apply_delta(view, delta), game.view(seat))
-    assert not same(view, game.view(seat))
+    views = {s: protocol.view_from_wire(json.loads(json.dumps(protocol.view_to_wire(game, s))),
+                                        config) for s in (1, 2, None)}
+    for _ in range(12):  # the set-up: hands dealt, mulligans, deployment
+        events, lines = len(game.events), len(game.log)
+        game.apply([a for a in game.legal_actions()
+                    if not isinstance(a, (Concede, AgreeResult))][-1])
+        deltas = protocol.deltas_to_wire(game, (1, 2, None), events, lines)
+        for s in (1, 2, None):
+            before = views[s]
+            views[s] = protocol.apply_delta(before, json.loads(json.dumps(deltas[s])))
+            assert same(views[s], game.view(s))
+            assert not same(before, game.view(s))
+    assert views[1].hand and views[2].hand and views[1].hand != views[2].hand
+    assert views[None].hand == ()
 
 
 def same(a, b) -> bool:
