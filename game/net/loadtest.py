@@ -13,6 +13,8 @@ last line (one line; wrapped here)::
 
 ``--kill-server-after SECONDS`` kills its server with SIGKILL once, that long after the games
 start, and starts it again on the same database; the clients reconnect by themselves.
+Each scripted player pauses before each decision as a (quick) person would, 0.5 s on
+average (``--think``; ``--think 0`` answers at once and measures a saturated server).
 Errors are games that did not finish and actions the server refused; a round trip is the
 time from sending an action to taking in the server's update for it.
 """
@@ -22,18 +24,20 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import random
 import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.net.client import Client, ServerError, play_scripted, seeded_chooser
 
+DEFAULT_THINK = 0.5  # seconds: a quick player (people take several)
 PAIRINGS = (("dual_strike", ("gideon", "deathless_destroyers")),
             ("sabotage", ("bad_ladz", "kappic_eagles")),
             ("spearhead", ("flickering_blade", "gideon")),
@@ -102,7 +106,21 @@ class ServerProcess:
                 self.proc.kill()
 
 
-async def one_game(url: str, index: int, seed: int, tally: Tally, timeout: float) -> None:
+def thinking(choose: Callable[[Client], str], seed: int,
+             think: float) -> Callable[[Client], Awaitable[str]]:
+    """``choose`` after a pause like a player's: uniform in 0 to twice ``think`` seconds."""
+    rng = random.Random(seed)
+
+    async def decide(client: Client) -> str:
+        if think > 0:
+            await asyncio.sleep(rng.uniform(0, 2 * think))
+        return choose(client)
+
+    return decide
+
+
+async def one_game(url: str, index: int, seed: int, tally: Tally, timeout: float,
+                   think: float) -> None:
     mission, teams = PAIRINGS[index % len(PAIRINGS)]
     one, two = Client(url, timeout=timeout), Client(url, timeout=timeout)
     acked: list[tuple[int, str]] = []
@@ -116,9 +134,10 @@ async def one_game(url: str, index: int, seed: int, tally: Tally, timeout: float
         await two.connect()
         await one.create(mission, teams, name=f"load{index}a", open_=False)
         await two.join(one.code or "", name=f"load{index}b")
+        seeds = (seed * 1000 + 2 * index, seed * 1000 + 2 * index + 1)
         await asyncio.gather(
-            play_scripted(one, seeded_chooser(seed * 1000 + 2 * index), ack),
-            play_scripted(two, seeded_chooser(seed * 1000 + 2 * index + 1), ack))
+            play_scripted(one, thinking(seeded_chooser(seeds[0]), seeds[0], think), ack),
+            play_scripted(two, thinking(seeded_chooser(seeds[1]), seeds[1], think), ack))
         while two.ply != one.ply:
             await asyncio.wait_for(two.wait_change(), timeout)
         if one.log != two.log:
@@ -137,7 +156,7 @@ async def one_game(url: str, index: int, seed: int, tally: Tally, timeout: float
 
 
 async def load(url: str, games: int, seed: int, server: ServerProcess | None,
-               kill_after: float | None, timeout: float) -> Tally:
+               kill_after: float | None, timeout: float, think: float) -> Tally:
     tally = Tally()
 
     async def sampler() -> None:
@@ -155,7 +174,7 @@ async def load(url: str, games: int, seed: int, server: ServerProcess | None,
     extra = [asyncio.create_task(sampler())]
     if kill_after is not None:
         extra.append(asyncio.create_task(killer()))
-    await asyncio.gather(*(one_game(url, i, seed, tally, timeout) for i in range(games)))
+    await asyncio.gather(*(one_game(url, i, seed, tally, timeout, think) for i in range(games)))
     for task in extra:
         if not task.done():
             task.cancel()
@@ -174,6 +193,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="use a server already running at --host/--port")
     parser.add_argument("--kill-server-after", type=float, metavar="SECONDS",
                         help="SIGKILL the server once after this long, then restart it")
+    parser.add_argument("--think", type=float, default=DEFAULT_THINK, metavar="SECONDS",
+                        help="players' mean time to decide (uniform in 0 to twice it; "
+                        f"default {DEFAULT_THINK}); 0: every answer at once, the server "
+                        "saturated")
     parser.add_argument("--timeout", type=float, default=60.0,
                         help="seconds to wait for any one answer (default 60)")
     return parser
@@ -197,7 +220,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if server is not None:
             server.start()
         tally = asyncio.run(load(url, options.games, options.seed, server,
-                                 options.kill_server_after, options.timeout))
+                                 options.kill_server_after, options.timeout,
+                                 options.think))
     finally:
         if server is not None:
             server.stop()
