@@ -95,7 +95,8 @@ class Client:
         self.deck_size = 0
         self.legal: list[str] = []
         self.can_undo = False
-        self.events: list[Event] = []
+        self.raw_events: list[dict[str, Any]] = []  # as sent (parsed when asked: events)
+        self._events: list[Event] = []
         self.log: list[str] = []
         self.chat: list[tuple[int | None, str, str]] = []
         self._config: Config | None = None
@@ -243,7 +244,7 @@ class Client:
         self.state, self.legal = view["state"], list(view["legal"])
         self.hand_sizes = (view["hand_sizes"][0], view["hand_sizes"][1])
         self.deck_size, self.can_undo = view["deck_size"], bool(view.get("can_undo"))
-        self.events = [event_from_dict(e) for e in view["events"]]
+        self.raw_events, self._events = list(view["events"]), []
         self.log = list(view["log"])
         self._config = None
         self._version += 1
@@ -256,13 +257,25 @@ class Client:
         self.state, self.legal = delta["state"], list(delta["legal"])
         self.hand_sizes = (delta["hand_sizes"][0], delta["hand_sizes"][1])
         self.deck_size, self.can_undo = delta["deck_size"], bool(delta.get("can_undo"))
-        del self.events[delta["events_from"]:]
-        self.events.extend(event_from_dict(e) for e in delta["events"])
+        del self.raw_events[delta["events_from"]:], self._events[delta["events_from"]:]
+        self.raw_events.extend(delta["events"])
         del self.log[delta["log_from"]:]
         self.log.extend(delta["log"])
         self._version += 1
 
     # --- the seat's view ------------------------------------------------------------------
+
+    @property
+    def events(self) -> list[Event]:
+        """The events so far as this seat may see them (read in as they are first asked
+        for; do not change the list)."""
+        if len(self._events) < len(self.raw_events):
+            try:
+                self._events.extend(event_from_dict(e)
+                                    for e in self.raw_events[len(self._events):])
+            except (KeyError, ValueError, TypeError) as error:
+                raise WireError(f"unreadable event from the server: {error}") from None
+        return self._events
 
     @property
     def config(self) -> Config:

@@ -5,7 +5,7 @@
 ``RemoteGame`` answers the play screen's questions (legal actions, why not, reach, odds,
 the state, the events and the log) from the seat's view: its local copy of the game
 (``Game.from_view``) holds only what this seat may see, with the other hand and the deck
-left empty. ``apply`` and ``undo`` go to the server, which decides; the opponent's actions
+held as placeholders. ``apply`` and ``undo`` go to the server, which decides; the opponent's actions
 arrive by themselves and :meth:`RemoteGame.refresh` (called every frame) takes them in.
 """
 
@@ -26,6 +26,7 @@ from game.engine.view import View
 from game.net.client import Client, Disconnected, ServerError
 
 T = TypeVar("T")
+HIDDEN = "(hidden)"  # what stands for a card this seat cannot see
 
 
 class Link:
@@ -105,10 +106,12 @@ class RemoteGame:
             return []
         self.ply, self._view, self.my_can_undo = ply, view, undo
         mirror = Game.from_view(view, RandomDice(ply))
-        for player in (1, 2):  # nothing this seat cannot see, not even a guess
-            if player != self.seat:
-                mirror.state.hands[player] = []
-        mirror.state.deck = []
+        # nothing this seat cannot see, not even a guess: what is hidden holds placeholders
+        # (no card has such an id), so that only its size shows
+        other = 3 - self.seat
+        mirror.state.hands[other] = [f"{HIDDEN} {i + 1}"
+                                     for i in range(view.hand_sizes[other - 1])]
+        mirror.state.deck = [HIDDEN] * view.deck_size
         self.mirror = mirror
         self.seen = min(self.seen, len(view.events))
         new = list(view.events[self.seen:])

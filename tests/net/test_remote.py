@@ -72,7 +72,10 @@ def test_a_remote_seat_plays_a_whole_game_against_the_computer_on_the_server(
                 continue
             # what the screen asks on its turn, answered from the seat's own copy
             assert game.view(1).legal_actions == legal
-            assert not game.state.hands[2] and not game.state.deck
+            hidden = game.state.hands[2] + game.state.deck
+            assert all(card.startswith("(hidden)") for card in hidden)
+            assert (len(game.state.hands[2]), len(game.state.deck)) == \
+                (game.view(1).hand_sizes[1], game.view(1).deck_size)
             with pytest.raises(IllegalActionError):
                 game.apply(AgreeResult(1, 1))
             with pytest.raises(ValueError):

@@ -12,6 +12,7 @@ from game.ui.scene import Scene
 ITEMS = (
     ("New game", "new", ""),
     ("Load game", "load", ""),
+    ("Play online", "online", ""),
     ("Tutorial", "tutorial", ""),
     ("Mission visualizer", "visualizer", ""),
     ("Campaign", "campaign", ""),
@@ -24,7 +25,8 @@ ITEMS = (
 
 HOTKEYS = {"new": pygame.K_n, "quit": pygame.K_q, "cards": pygame.K_c, "rules": pygame.K_h,
            "load": pygame.K_l, "settings": pygame.K_s, "resume": pygame.K_r,
-           "visualizer": pygame.K_v, "tutorial": pygame.K_t, "campaign": pygame.K_a}
+           "visualizer": pygame.K_v, "tutorial": pygame.K_t, "campaign": pygame.K_a,
+           "online": pygame.K_o}
 
 
 def apply_sound(ctx: Context, settings: Settings) -> None:
@@ -59,6 +61,9 @@ class MenuScene(Scene):
             self.app.push(NewGameScene(self.app))
         elif key == "resume":
             self.resume_last()
+        elif key == "online":
+            from game.ui.scenes.online import OnlineScene
+            self.app.push(OnlineScene(self.app))
         elif key == "load":
             from game.ui.scenes.load import LoadScene
             self.app.push(LoadScene(self.app, self.play))
