@@ -13,8 +13,9 @@ last line (one line; wrapped here)::
 
 ``--kill-server-after SECONDS`` kills its server with SIGKILL once, that long after the games
 start, and starts it again on the same database; the clients reconnect by themselves.
-Each scripted player pauses before each decision as a (quick) person would, 0.5 s on
-average (``--think``; ``--think 0`` answers at once and measures a saturated server).
+Each scripted player pauses before each decision as a quick person would, 2 s on average
+(``--think``; people at a table take far longer: a mission of some 165 actions lasts about an
+hour); ``--think 0`` answers at once and measures a saturated server.
 Errors are games that did not finish and actions the server refused; a round trip is the
 time from sending an action to taking in the server's update for it.
 """
@@ -37,7 +38,7 @@ from pathlib import Path
 
 from game.net.client import Client, ServerError, play_scripted, seeded_chooser
 
-DEFAULT_THINK = 0.5  # seconds: a quick player (people take several)
+DEFAULT_THINK = 2.0  # seconds: a quick player (a mission of ~165 actions in ~6 minutes)
 PAIRINGS = (("dual_strike", ("gideon", "deathless_destroyers")),
             ("sabotage", ("bad_ladz", "kappic_eagles")),
             ("spearhead", ("flickering_blade", "gideon")),

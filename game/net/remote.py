@@ -41,9 +41,11 @@ class Link:
         self.thread.start()
         self.timeout = timeout
         self.client = Client(url, catalogue, timeout=timeout)
-        self.lock = threading.Lock()  # held while the client's fields are read together
+        self.closed = False
 
     def run(self, make: Callable[[Client], Coroutine[Any, Any, T]]) -> T:
+        if self.closed:
+            raise Disconnected("this link is closed")
         future = asyncio.run_coroutine_threadsafe(make(self.client), self.loop)
         try:
             return future.result(self.timeout + 1)
@@ -61,9 +63,14 @@ class Link:
         self.run(lambda c: c.connect())
 
     def close(self) -> None:
+        """Close the connection and stop the thread (once; later calls do nothing)."""
+        if self.closed:
+            return
+        self.closed = True
+        future = asyncio.run_coroutine_threadsafe(self.client.close(), self.loop)
         try:
-            self.run(lambda c: c.close())
-        except (TimeoutError, RuntimeError):
+            future.result(self.timeout)
+        except (TimeoutError, RuntimeError, OSError):
             pass
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(2)

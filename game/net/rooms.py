@@ -141,17 +141,22 @@ class Lobby:
     def commit_failed(self, ops: list[Op], out: list[tuple[Peer, dict[str, Any] | None]],
                       error: BaseException) -> list[tuple[Peer, dict[str, Any] | None]]:
         """The store refused a batch: the games it touched are put back as the store has
-        them (their later writes and messages dropped) and everybody in them is told and
-        sent the position again. Returns the messages still to deliver."""
+        them (their later writes and messages dropped), every request waiting for an answer
+        is refused (server_error) and everybody in them is sent the position again. Returns
+        the messages still to deliver."""
         touched = {op.game_id for op in ops} | {op.game_id for op in self.ops}
         self.ops = [op for op in self.ops if op.game_id not in touched]
         rooms = [self.rooms[g] for g in touched if g in self.rooms]
         peers = {id(p) for room in rooms for p, _ in room.everyone()}
         keep = [(p, m) for p, m in out + self.outbox if id(p) not in peers]
+        dropped = [(p, m) for p, m in out + self.outbox if id(p) in peers]
         self.outbox = []
         stored = {r.id: r for r in self.store.games(finished_since=0.0)}
         problem = ProtocolError(ErrorCode.SERVER, f"the server could not store the last "
                                 f"change ({error}); the game is as it was before it")
+        for peer, message in dropped:  # the answers awaited: the refusal instead
+            if message is not None and message.get("ref") is not None:
+                keep.append((peer, error_reply(problem, message["ref"])))
         for room in rooms:
             everyone = room.everyone()
             if room.id in stored:
@@ -161,7 +166,6 @@ class Lobby:
             else:
                 self.forget(room)
             for peer, seat in everyone:
-                keep.append((peer, error_reply(problem)))
                 if room.id in stored:
                     keep.append((peer, reply(Reply.UPDATE, ply=room.ply, by=None,
                                              over=room.game.is_over, winner=room.game.winner,

@@ -33,7 +33,7 @@ from game.net.protocol import (
     parse_request,
 )
 from game.net.rooms import Lobby, Room
-from game.net.store import SQLiteStore, StoreError
+from game.net.store import SQLiteStore, Store, StoreError
 
 DEFAULT_PORT = 8765
 DEFAULT_DB = "fireteam-server.sqlite3"
@@ -147,12 +147,12 @@ class Server:
 
 
 async def run(host: str, port: int, db: Path, ready: asyncio.Future[int] | None = None,
-              stop: asyncio.Event | None = None) -> None:
+              stop: asyncio.Event | None = None, store: Store | None = None) -> None:
     """Serve until ``stop`` is set (or SIGTERM/SIGINT); prints the address once ready and
-    sets ``ready`` to the port bound."""
+    sets ``ready`` to the port bound. ``store`` replaces the SQLite store of ``db``."""
     from game.content import load_catalogue
 
-    store = SQLiteStore(db)
+    store = store or SQLiteStore(db)
     lobby = Lobby(load_catalogue(), store)
     server = Server(lobby)
     if stop is None:  # run from the command line: SIGTERM and Ctrl+C stop it cleanly

@@ -18,17 +18,17 @@ from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.net.client import Client, seeded_chooser
 from game.net.server import run
-from game.net.store import SQLiteStore
+from game.net.store import SQLiteStore, Store
 
 TEAMS = ("gideon", "deathless_destroyers")
 
 
 @contextlib.asynccontextmanager
-async def serving(db: Path) -> AsyncIterator[str]:
+async def serving(db: Path, store: Store | None = None) -> AsyncIterator[str]:
     """A server in this process's event loop; yields its URL."""
     ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
     stop = asyncio.Event()
-    task = asyncio.create_task(run("127.0.0.1", 0, db, ready, stop))
+    task = asyncio.create_task(run("127.0.0.1", 0, db, ready, stop, store))
     port = await asyncio.wait_for(ready, 30)
     try:
         yield f"ws://127.0.0.1:{port}"

@@ -5,10 +5,12 @@ SIGKILL and started again on the same database finishes every game with no actio
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
-from game.net.client import Client, play_scripted, seeded_chooser
+from game.net.client import Client, ServerError, play_scripted, seeded_chooser
+from game.net.store import SQLiteStore
 from tests.net.helpers import ServerProcess, play_locally, seated_pair, seed_of, serving
 
 
@@ -99,3 +101,47 @@ def test_a_server_killed_mid_game_finishes_every_game_with_no_action_lost(tmp_pa
     assert len(acks) > 100
     lost = [a for a in acks if a[1] >= len(logs[a[0]]) or logs[a[0]][a[1]] != a[2]]
     assert not lost
+
+
+class FailingStore(SQLiteStore):
+    """The SQLite store, whose next commit fails when told (a full disk)."""
+
+    fail_next = False
+
+    def commit(self, ops) -> None:
+        if self.fail_next and ops:
+            self.fail_next = False
+            raise OSError(28, "No space left on device")
+        super().commit(ops)
+
+
+def test_a_write_the_store_refuses_changes_nothing_and_the_game_goes_on(tmp_path, catalogue):
+    db = tmp_path / "g.sqlite3"
+    store = FailingStore(db)
+
+    async def scenario() -> None:
+        async with serving(db, store) as url:
+            one, two = await seated_pair(url, catalogue)
+            await play_until((one, two), 6)
+            mover, other = (one, two) if one.my_turn else (two, one)
+            ply, log, legal = mover.ply, list(mover.log), list(mover.legal)
+            store.fail_next = True
+            marks = {id(c): len(c.received) for c in (mover, other)}
+            with pytest.raises(ServerError) as caught:
+                await mover.act(mover.legal[0])
+            assert caught.value.code == "server_error" and "No space" in caught.value.message
+            # both seats are given the position again: as it was before the refused action
+            for client in (mover, other):
+                while not any(json.loads(m)["type"] == "update"
+                              for m in client.received[marks[id(client)]:]):
+                    await client.wait_change()
+                assert client.ply == ply and client.log == log
+            assert mover.legal == legal
+            stored = [r for r in store.games() if r.id == one.game_id][0]
+            assert len(stored.journal) == ply
+            await mover.act(mover.legal[0])  # and the game goes on
+            assert mover.ply == ply + 1 and len(store.games()[0].journal) == ply + 1
+            for client in (one, two):
+                await client.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))

@@ -75,6 +75,12 @@ class OnlinePlayScene(PlayScene):
         except IllegalActionError as error:
             self.say(str(error))
 
+    def concede(self) -> None:
+        try:
+            self.after(self.remote.concede())
+        except IllegalActionError as error:
+            self.say(str(error))
+
     def draw_offer(self) -> None:
         """Offer a draw, or accept the other player's offer."""
         try:
@@ -105,8 +111,26 @@ class OnlinePlayScene(PlayScene):
             self.toast = (text, pos, left - dt) if left > dt else None
         if self.remote.is_over and (not self.anim.banners
                                     or self.ctx.settings.animation_speed == 0):
-            from game.ui.scenes.end import EndScene
-            self.app.push(EndScene(self.app, self))
+            from game.ui.scenes.online_menus import OnlineEndScene
+            self.app.push(OnlineEndScene(self.app, self))  # type: ignore[arg-type]
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        """As at the table, but Esc opens the online pause menu, and there is no saving
+        nor loading here (the server keeps the game)."""
+        if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and \
+                event.key in (pygame.K_s, pygame.K_o):
+            self.say("The server keeps this game: leave it and come back from Play online")
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE \
+                and not (self.mode or self.target):
+            from game.ui.scenes.online_menus import OnlinePauseScene
+            self.app.push(OnlinePauseScene(self.app, self))
+            return
+        super().on_event(event)
+
+    def leave(self) -> None:
+        super().leave()
+        self.remote.link.close()  # the game goes on waiting on the server
 
     def banner(self) -> str:
         """What to say at the top about the connection, if anything."""
