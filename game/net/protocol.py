@@ -133,6 +133,7 @@ SHAPES: dict[Kind, dict[str, Field]] = {
     Kind.LIST: {},
 }
 ENVELOPE = ("v", "type", "ref")
+KIND_NAMES = frozenset(k.value for k in Kind)
 
 
 @dataclass(frozen=True)
@@ -210,12 +211,11 @@ def parse_request(raw: str | bytes) -> Request:
     if ref is not None and not (isinstance(ref, str) and len(ref) <= 64):
         raise ProtocolError(ErrorCode.BAD_FIELD, "ref must be a string of at most 64")
     kind_name = data.get("type")
-    try:
-        kind = Kind(kind_name)
-    except ValueError:
+    if not isinstance(kind_name, str) or kind_name not in KIND_NAMES:
         known = ", ".join(k.value for k in Kind)
         raise ProtocolError(ErrorCode.UNKNOWN_TYPE,
-                            f"unknown message type {kind_name!r}; known: {known}") from None
+                            f"unknown message type {kind_name!r:.40}; known: {known}")
+    kind = Kind(kind_name)
     shape = SHAPES[kind]
     unknown = sorted(set(data) - set(shape) - set(ENVELOPE))
     if unknown:

@@ -7,6 +7,8 @@ import dataclasses
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.content import load_catalogue
 from game.engine.actions import AgreeResult, Concede
@@ -39,6 +41,8 @@ def test_a_good_message_is_read_with_its_fields():
     ('{"v": 2, "type": "list"}', ErrorCode.BAD_VERSION),
     ('{"v": 1, "type": "fly"}', ErrorCode.UNKNOWN_TYPE),
     ('{"v": 1}', ErrorCode.UNKNOWN_TYPE),
+    ('{"v": 1, "type": ["act"]}', ErrorCode.UNKNOWN_TYPE),
+    ('{"v": 1, "type": {"a": 1}}', ErrorCode.UNKNOWN_TYPE),
     ('{"v": 1, "type": "act", "ply": 0}', ErrorCode.BAD_FIELD),
     ('{"v": 1, "type": "act", "action": 5, "ply": 0}', ErrorCode.BAD_FIELD),
     ('{"v": 1, "type": "act", "action": "1 keep", "ply": true}', ErrorCode.BAD_FIELD),
@@ -97,3 +101,26 @@ def same(a, b) -> bool:
     cards = {op.card for op in b.state.operatives.values()}
     return dataclasses.replace(a, config=b.config) == b and \
         fingerprint(a.config, cards) == fingerprint(b.config, cards)
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+                    | st.text(max_size=20),
+                    lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+
+
+@given(kind=st.sampled_from([k.value for k in Kind] + ["x"]),
+       fields=st.dictionaries(st.sampled_from(["action", "ply", "code", "seat", "name",
+                                               "text", "token", "mission", "fireteams",
+                                               "open", "ref", "v", "extra"]), JSON,
+                              max_size=5))
+def test_any_message_is_read_or_refused_with_a_code(kind, fields):
+    raw = json.dumps({"v": 1, "type": kind, **fields})
+    try:
+        req = parse_request(raw)
+    except ProtocolError as error:
+        assert error.code in ErrorCode and error.message
+        return
+    for name, spec in protocol.SHAPES[req.kind].items():  # what is read fits its shape
+        if name in req.fields:
+            protocol.check_field(req.kind, name, spec, req.fields[name])
