@@ -22,12 +22,12 @@ from tests.net.helpers import TEAMS
 class ThreadServer:
     """A server on its own thread (the test itself plays as the window would: blocking)."""
 
-    def __init__(self, db) -> None:
+    def __init__(self, db, port: int = 0) -> None:
         self.loop = asyncio.new_event_loop()
         self.stop = asyncio.Event()
         self.ready = self.loop.create_future()
         self.thread = threading.Thread(target=self.loop.run_until_complete,
-                                       args=(run("127.0.0.1", 0, db, self.ready, self.stop),))
+                                       args=(run("127.0.0.1", port, db, self.ready, self.stop),))
         self.thread.start()
         port = asyncio.run_coroutine_threadsafe(self._port(), self.loop).result(30)
         self.url = f"ws://127.0.0.1:{port}"

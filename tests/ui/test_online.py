@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import time
 
+import pygame
 import pytest
 
 from game.net.client import seeded_chooser
@@ -89,6 +90,7 @@ def test_a_whole_online_game_through_the_screens(make_app, home, tmp_path, catal
                     if (name not in public and name in text) or re.search(rf"\b{card}\b", text):
                         leaks.append(f"drawn {text!r} names {card}")
         wait_for(driver, lambda: isinstance(app.scene, EndScene), "the end screen")
+        assert OnlinePrefs.load().games == []  # a finished game is not offered to come back to
         assert not leaks, leaks[:5]
         assert mine > 20 and waiting > 5
         assert driver.done["Undo (button)"] + driver.done["Undo (Ctrl+Z)"] > 0
@@ -99,4 +101,61 @@ def test_a_whole_online_game_through_the_screens(make_app, home, tmp_path, catal
         play_scene = next((s for s in app.stack if isinstance(s, OnlinePlayScene)), None)
         if play_scene is not None:
             play_scene.remote.link.close()
+        server.close()
+
+
+@pytest.mark.slow
+def test_a_lost_connection_is_shown_and_the_game_is_picked_up_again_from_the_menu(
+        make_app, home, tmp_path, catalogue):
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.online import OnlineScene
+    from game.ui.scenes.online_play import OnlinePlayScene
+
+    db = tmp_path / "games.sqlite3"
+    server = ThreadServer(db)
+    port = int(server.url.rsplit(":", 1)[1])
+    app = make_app(6)
+    app.push(MenuScene(app))
+    driver = Driver(app)
+    opponent = Link(server.url, catalogue)
+    try:
+        driver.click_button("Play online")
+        app.scene.server_entry.set_text(server.url)
+        driver.click_button("Host a game")
+        play = app.scene
+        code = play.remote.link.read(lambda c: c.code)
+        opponent.connect()
+        opponent.run(lambda c: c.join(code, name="Ben"))
+        theirs = seeded_chooser(2)
+        for _ in range(6):  # a few actions in
+            if play.remote.legal_actions():
+                driver.perform(BiasedChooser(3, undo_percent=0).choose(play.remote))
+            else:
+                before = play.remote.ply
+                opponent.run(lambda c: c.act(theirs(c)))
+                wait_for(driver, lambda b=before: play.remote.ply > b, "the opponent")
+        ply = play.remote.ply
+        opponent.close()
+        server.close()  # the server goes away
+        wait_for(driver, lambda: play.remote.status == "reconnecting", "the lost connection")
+        assert play.banner().startswith("Connection lost — reconnecting…")
+        assert "continue this game later from Play online" in play.hint()
+        driver.key(pygame.K_ESCAPE)
+        driver.click_button("Leave the game")
+        driver.click_button("Yes")
+        assert isinstance(app.scene, MenuScene)
+        # the server is back (on its database); the game is picked up from the menu
+        server = ThreadServer(db, port)
+        driver.click_button("Play online")
+        assert isinstance(app.scene, OnlineScene)
+        driver.click_button(f"{code} · Dual Strike · seat 1")
+        back = app.scene
+        assert isinstance(back, OnlinePlayScene) and back.remote.ply == ply
+        assert back.banner() == "Ben has dropped out — the game waits for them to come back " \
+            "(it is kept on the server)"
+    finally:
+        opponent.close()
+        for scene in app.stack:
+            if isinstance(scene, OnlinePlayScene):
+                scene.remote.link.close()
         server.close()

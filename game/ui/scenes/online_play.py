@@ -33,6 +33,7 @@ class OnlinePlayScene(PlayScene):
         self.remote = remote
         self.seat = remote.seat
         self.since_poll = 0.0
+        self.forgotten = False
         names = {s: n for s, n in remote.names.items()}
         if names:
             self.ctx.names = {**self.ctx.names, **names}
@@ -109,6 +110,13 @@ class OnlinePlayScene(PlayScene):
         if self.toast is not None:
             text, pos, left = self.toast
             self.toast = (text, pos, left - dt) if left > dt else None
+        if self.remote.is_over and not self.forgotten:
+            # nothing left to come back to: off the list of games in progress
+            from game.ui.scenes.online import OnlinePrefs
+            token = self.remote.link.read(lambda c: c.token)
+            if token:
+                OnlinePrefs.load().forget(token)
+            self.forgotten = True
         if self.remote.is_over and (not self.anim.banners
                                     or self.ctx.settings.animation_speed == 0):
             from game.ui.scenes.online_menus import OnlineEndScene
@@ -138,8 +146,7 @@ class OnlinePlayScene(PlayScene):
         other = 3 - self.seat
         name = remote.names.get(other, f"player {other}")
         if remote.status == "reconnecting":
-            return ("Connection lost — reconnecting… Nothing is lost: the game waits on the "
-                    "server. If it does not come back, continue later from Play online.")
+            return "Connection lost — reconnecting… (the game waits on the server)"
         if remote.status == "replaced":
             return "This seat was taken up on another window or computer."
         if remote.status != "connected":
@@ -158,12 +165,23 @@ class OnlinePlayScene(PlayScene):
             return f"{name} is deciding…"
         return ""
 
+    def hint(self) -> str:
+        """The line at the bottom: the table's, on this seat's turn."""
+        remote = self.remote
+        if remote.status != "connected":
+            return ("Nothing is lost: if the connection does not come back, leave (Esc) and "
+                    "continue this game later from Play online.")
+        if not remote.is_over and remote.state.to_act != self.seat:
+            name = remote.names.get(3 - self.seat, f"player {3 - self.seat}")
+            return f"{name} is deciding: their actions show here as they happen."
+        return super().hint()
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         text = self.banner()
         if not text:
             return
-        width = surface.get_width()
+        width = self.hint_bar.width  # over the board, not the panels beside it
         height = self.ctx.px(30)
         strip = pygame.Surface((width, height), pygame.SRCALPHA)
         strip.fill((20, 20, 24, 220))
