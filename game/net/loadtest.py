@@ -170,7 +170,10 @@ async def load(url: str, games: int, seed: int, server: ServerProcess | None,
         await asyncio.sleep(kill_after)
         print(f"killing the server (SIGKILL) after {kill_after:g} s", flush=True)
         server.kill()
+        start = time.perf_counter()
         await asyncio.to_thread(server.start)
+        print(f"the server took {time.perf_counter() - start:.1f} s to start again",
+              flush=True)
 
     extra = [asyncio.create_task(sampler())]
     if kill_after is not None:

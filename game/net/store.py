@@ -181,8 +181,8 @@ class SQLiteStore:
         db = self.db
         if isinstance(op, Append):
             entry = op.entry
-            (count,) = db.execute("SELECT COUNT(*) FROM journal WHERE game_id = ?",
-                                  (op.game_id,)).fetchone()
+            (count,) = db.execute("SELECT COALESCE(MAX(n) + 1, 0) FROM journal "
+                                  "WHERE game_id = ?", (op.game_id,)).fetchone()
             if count != entry.n:
                 raise StoreError(f"game {op.game_id}: journal line {entry.n}, but it has "
                                  f"{count}")
