@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 
+import pytest
+
 from game.cli import main
+from game.net.client import Client, play_scripted, seeded_chooser
 from game.net.server import DEFAULT_PORT, build_parser
 from tests.net.helpers import ServerProcess
 
@@ -36,3 +40,30 @@ def test_the_server_started_prints_its_address_and_resumes_nothing_new(tmp_path)
     finally:
         server.stop()
     assert server.proc is not None and server.proc.returncode == 0  # SIGTERM: a clean stop
+
+
+@pytest.mark.slow
+def test_the_computer_takes_a_seat_from_the_command_line(tmp_path, catalogue):
+    server = ServerProcess(tmp_path / "games.sqlite3")
+    server.start()
+
+    async def scenario() -> tuple[Client, str]:
+        host = Client(server.url, catalogue)
+        await host.connect()
+        await host.create("dual_strike", ("gideon", "bad_ladz"), name="Ana")
+        bot = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "game.net.bot", "--port", str(server.port), "--code",
+            host.code or "", "--level", "random", "--seed", "3",
+            stdout=asyncio.subprocess.PIPE)
+        await play_scripted(host, seeded_chooser(1))
+        out, _ = await asyncio.wait_for(bot.communicate(), 60)
+        assert bot.returncode == 0
+        await host.close()
+        return host, out.decode()
+
+    try:
+        host, out = asyncio.run(asyncio.wait_for(scenario(), 180))
+    finally:
+        server.stop()
+    assert host.over and host.names[2] == "Computer (random)"
+    assert f"the mission is over: winner {host.winner}" in out
