@@ -393,8 +393,11 @@ class Lobby:
         if isinstance(action, AgreeResult):
             raise ProtocolError(ErrorCode.ILLEGAL, "a result is agreed with offer_draw and "
                                 "accept_draw, never by one player alone")
+        if isinstance(action, Concede):
+            self.concede(peer, req)
+            return
         game = room.game
-        if not isinstance(action, Concede) and game.to_act != seat:
+        if game.to_act != seat:
             raise ProtocolError(ErrorCode.NOT_YOUR_TURN,
                                 f"it is player {game.to_act}'s decision")
         reason = game.why_not(action)
@@ -411,8 +414,13 @@ class Lobby:
         self.change(room, seat, None, req.ref, peer)
 
     def concede(self, peer: Peer, req: Request) -> None:
+        """A seat gives up, whoever's decision it is. The engine takes a concession (and an
+        agreed result) from the player to act only: on the other player's turn it is
+        entered as the result both agree, that player's win."""
         room, seat = self.seated(peer)
-        self.change(room, seat, Concede(seat), req.ref, peer)
+        to_act = room.game.to_act
+        action = Concede(seat) if to_act == seat else AgreeResult(to_act, 3 - seat)
+        self.change(room, seat, action, req.ref, peer)
 
     def offer_draw(self, peer: Peer, req: Request) -> None:
         room, seat = self.seated(peer)
@@ -426,7 +434,8 @@ class Lobby:
         if room.draw_offer != 3 - seat:
             raise ProtocolError(ErrorCode.NO_OFFER, "the other player has not offered a draw "
                                 "since the last action")
-        self.change(room, seat, AgreeResult(seat, 0), req.ref, peer)
+        # both have agreed: the result is entered for the player to act (see concede)
+        self.change(room, seat, AgreeResult(room.game.to_act, 0), req.ref, peer)
 
     def change(self, room: Room, seat: int, action: Action | None, ref: str | None,
                by: Peer) -> None:
