@@ -120,7 +120,7 @@ class OnlinePlayScene(PlayScene):
         if self.remote.is_over and (not self.anim.banners
                                     or self.ctx.settings.animation_speed == 0):
             from game.ui.scenes.online_menus import OnlineEndScene
-            self.app.push(OnlineEndScene(self.app, self))  # type: ignore[arg-type]
+            self.app.push(OnlineEndScene(self.app, self))
 
     def on_event(self, event: pygame.event.Event) -> None:
         """As at the table, but Esc opens the online pause menu, and there is no saving
