@@ -126,6 +126,7 @@ def test_a_lost_connection_is_shown_and_the_game_is_picked_up_again_from_the_men
         code = play.remote.link.read(lambda c: c.code)
         opponent.connect()
         opponent.run(lambda c: c.join(code, name="Ben"))
+        wait_for(driver, lambda: 2 in play.remote.connected, "the opponent's arrival")
         theirs = seeded_chooser(2)
         for _ in range(6):  # a few actions in
             if play.remote.legal_actions():

@@ -101,9 +101,9 @@ class OnlinePlayScene(PlayScene):
             self.since_poll = 0.0
             ply, names = self.remote.ply, dict(self.remote.names)
             new = self.remote.refresh()
-            if self.remote.names != names:  # the opponent joined
+            if self.remote.names != names:  # the opponent joined (names are drawn anew
+                # every frame: no rebuild, which could swallow a click under way)
                 self.ctx.names = {**self.ctx.names, **self.remote.names}
-                self.rebuild()
             if self.remote.ply != ply:
                 self.after(new)  # the opponent's action, shown as it happens
         self.anim.update(dt)
