@@ -12,6 +12,7 @@ arrive by themselves and :meth:`RemoteGame.refresh` (called every frame) takes t
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import threading
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
@@ -157,13 +158,13 @@ class RemoteGame:
         return isinstance(action, Move) and self.why_not(action) is None
 
     def view(self, player: int | None) -> View:
-        """This seat's view (a computer player, a hint); the other seat's is not known."""
+        """This seat's view (a computer player, a hint). Any other viewer gets what
+        everybody may see (no hand, no legal actions): this computer knows no more."""
         assert self._view is not None and self.mirror is not None
         if player == self.seat:
             return self._view
-        if player is None:
-            return self.mirror.view(None)
-        raise ValueError(f"seat {self.seat} cannot see player {player}'s view")
+        public = self.mirror.view(None)
+        return public if player is None else dataclasses.replace(public, player=player)
 
     @property
     def can_undo(self) -> bool:

@@ -414,12 +414,13 @@ class Lobby:
         self.change(room, seat, None, req.ref, peer)
 
     def concede(self, peer: Peer, req: Request) -> None:
-        """A seat gives up, whoever's decision it is. The engine takes a concession (and an
-        agreed result) from the player to act only: on the other player's turn it is
-        entered as the result both agree, that player's win."""
+        """A seat gives up, whoever's decision it is. If the engine takes a concession from
+        the player to act only, on the other player's turn it is entered as the result both
+        agree: that player's win."""
         room, seat = self.seated(peer)
-        to_act = room.game.to_act
-        action = Concede(seat) if to_act == seat else AgreeResult(to_act, 3 - seat)
+        action: Action = Concede(seat)
+        if room.game.why_not(action) is not None:  # an engine that takes it from to_act only
+            action = AgreeResult(room.game.to_act, 3 - seat)
         self.change(room, seat, action, req.ref, peer)
 
     def offer_draw(self, peer: Peer, req: Request) -> None:
@@ -434,8 +435,12 @@ class Lobby:
         if room.draw_offer != 3 - seat:
             raise ProtocolError(ErrorCode.NO_OFFER, "the other player has not offered a draw "
                                 "since the last action")
-        # both have agreed: the result is entered for the player to act (see concede)
-        self.change(room, seat, AgreeResult(room.game.to_act, 0), req.ref, peer)
+        # both have agreed: entered by the accepting seat, or for the player to act by an
+        # engine that takes a result from that player only (see concede)
+        action = AgreeResult(seat, 0)
+        if room.game.why_not(action) is not None:
+            action = AgreeResult(room.game.to_act, 0)
+        self.change(room, seat, action, req.ref, peer)
 
     def change(self, room: Room, seat: int, action: Action | None, ref: str | None,
                by: Peer) -> None:

@@ -27,6 +27,8 @@ POLL_EVERY = 0.05  # seconds between looks at what the server sent
 class OnlinePlayScene(PlayScene):
     """One seat of a game played on a server."""
 
+    journaled = False  # the server keeps the game: no local autosave nor journal
+
     def __init__(self, app: App, remote: RemoteGame) -> None:
         # both seats are "human" to the screen: the other one is played elsewhere
         super().__init__(app, remote, {1: "human", 2: "human"})  # type: ignore[arg-type]
@@ -60,6 +62,9 @@ class OnlinePlayScene(PlayScene):
                 self.ctx.extra["autosave"] = autosave
         self.show_private()
         self.rebuild()
+
+    def journal(self, action: str) -> None:
+        """Nothing is journaled here: the server's journal is the game's."""
 
     def act(self, action: Action | None) -> None:
         if isinstance(action, AgreeResult):
