@@ -22,6 +22,7 @@ def wait_for(driver: Driver, done, what: str, seconds: float = 20.0) -> None:
     while not done():
         if time.monotonic() > end:
             raise AssertionError(f"waited in vain for {what}")
+        driver.confirm_handovers()  # (and whatever the driver clicks away between turns)
         driver.pump([])
         time.sleep(0.01)
 

@@ -48,20 +48,24 @@ class OnlinePlayScene(PlayScene):
 
     def show_private(self) -> None:
         """This seat's hand is shown while it needs it (its mulligan, its reveal); never the
-        other's, which this computer does not know."""
+        other's, which this computer does not know. Shown the way the table's screen shows a
+        hand after its hand-over (``reveal_to``), so that the buttons follow."""
         state = self.remote.state
-        mine = state.step in PRIVATE_STEPS and state.to_act == self.seat
-        self.private_to = self.seat if mine else None
+        if state.step in PRIVATE_STEPS and state.to_act == self.seat:
+            if self.private_to != self.seat:
+                self.reveal_to(self.seat)
+        else:
+            self.private_to = None
 
     def after(self, events: list[Event]) -> None:
+        # the hand first (the table's after() keeps it shown while that player decides)
+        self.show_private()
         autosave = self.ctx.extra.pop("autosave", None)  # the server keeps online games
         try:
             super().after(events)
         finally:
             if autosave is not None:
                 self.ctx.extra["autosave"] = autosave
-        self.show_private()
-        self.rebuild()
 
     def journal(self, action: str) -> None:
         """Nothing is journaled here: the server's journal is the game's."""
@@ -128,18 +132,24 @@ class OnlinePlayScene(PlayScene):
             self.app.push(OnlineEndScene(self.app, self))
 
     def on_event(self, event: pygame.event.Event) -> None:
-        """As at the table, but Esc opens the online pause menu, and there is no saving
-        nor loading here (the server keeps the game)."""
-        if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and \
-                event.key in (pygame.K_s, pygame.K_o):
-            self.say("The server keeps this game: leave it and come back from Play online")
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE \
-                and not (self.mode or self.target):
-            from game.ui.scenes.online_menus import OnlinePauseScene
-            self.app.push(OnlinePauseScene(self.app, self))
-            return
+        """As at the table, but the pause menu is the online one, and there is no saving
+        nor loading here (the server keeps the game): what the table's screen opens for
+        those is swapped as soon as it is opened."""
+        from game.ui.scenes.load import LoadScene, SaveScene
+        from game.ui.scenes.online_menus import OnlinePauseScene
+        from game.ui.scenes.pause import PauseScene
+
+        before = self.app.scene
         super().on_event(event)
+        top = self.app.scene
+        if top is before:
+            return
+        if type(top) is PauseScene:
+            self.app.pop()
+            self.app.push(OnlinePauseScene(self.app, self))
+        elif isinstance(top, (SaveScene, LoadScene)):
+            self.app.pop()
+            self.say("The server keeps this game: leave it and come back from Play online")
 
     def leave(self) -> None:
         super().leave()
