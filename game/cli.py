@@ -19,6 +19,7 @@
   thinking and the rest.
 - ``--bench-idle SECONDS [--scene NAME]``: the processor time of the window with nothing
   happening (the menu unless ``--scene`` says otherwise).
+- ``serve [--host H] [--port P] [--db FILE]``: the online game server (docs/server.md).
 
 Arguments are checked by :mod:`game.args` before anything starts: a bad one ends the command
 with one line on stderr and exit code 2, and no window opens.
@@ -49,6 +50,9 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
         return visualize(args[1:], prog)
     if args[:1] == ["tutorial"]:
         return tutorial(args[1:], prog)
+    if args[:1] == ["serve"]:
+        from game.net.server import main as serve
+        return serve(args[1:], f"{prog or 'fireteam'} serve")
     parser = Parser(
         prog=prog, description="Warhammer 40,000: Fireteam. With no options, opens the game "
         "window. Sub-commands (each with its own --help): 'demo' plays a headless game and "

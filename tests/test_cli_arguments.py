@@ -70,6 +70,13 @@ BAD: dict[str, tuple[list[str], str]] = {
     "python -m game.bench [--games N]": (["-m", "game.bench", "--games", "0"], "--games"),
     "python -m game.golden [--check] [--out FILE.txt]": (
         ["-m", "game.golden", "--out", "golden.md"], "--out"),
+    "fireteam serve [--host H] [--port P] [--db FILE]": (
+        ["-m", "game", "serve", "--port", "0"], "--port"),
+    "python -m game.net.bot --code CODE [--host H] [--port P] [--level L]": (
+        ["-m", "game.net.bot", "--code", "ABCDEF", "--level", "silly"], "--level"),
+    "python -m game.net.loadtest --host 127.0.0.1 --port P --games N --seed S [--external] "
+    "[--kill-server-after SECONDS] [--think SECONDS]": (
+        ["-m", "game.net.loadtest", "--port", "8765", "--games", "0"], "--games"),
 }
 
 # every program and sub-command, for --help

@@ -34,6 +34,10 @@ class SceneName(StrEnum):
     CAMPAIGNS = "campaigns"
     CAMPAIGN = "campaign"
     SUMMARY = "summary"
+    ONLINE = "online"
+    ONLINE_PLAY = "online_play"
+    ONLINE_PAUSE = "online_pause"
+    ONLINE_END = "online_end"
 
 
 # name -> (module under game.ui.scenes, class)
@@ -57,6 +61,10 @@ SCENES: dict[SceneName, tuple[str, str]] = {
     SceneName.CAMPAIGNS: ("campaign", "CampaignListScene"),
     SceneName.CAMPAIGN: ("campaign", "CampaignScene"),
     SceneName.SUMMARY: ("summary", "SummaryScene"),
+    SceneName.ONLINE: ("online", "OnlineScene"),
+    SceneName.ONLINE_PLAY: ("online_play", "OnlinePlayScene"),
+    SceneName.ONLINE_PAUSE: ("online_menus", "OnlinePauseScene"),
+    SceneName.ONLINE_END: ("online_menus", "OnlineEndScene"),
 }
 
 

@@ -14,7 +14,9 @@ from game.ui.scene import Scene
 
 SCENES_FOLDER = Path(__file__).resolve().parents[2] / "game" / "ui" / "scenes"
 # module -> the screen modules it may import (to subclass or to draw with), nothing else
-ALLOWED = {"tutorial": {"handover", "play"}, "play": {"play_panels", "play_board"}}
+# a screen may extend another (the tutorial and the online game are play screens)
+ALLOWED = {"tutorial": {"handover", "play"}, "play": {"play_panels", "play_board"},
+           "online_play": {"play"}, "online_menus": {"end", "pause"}}
 
 
 def test_every_name_gives_a_screen_class():

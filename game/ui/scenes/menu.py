@@ -13,6 +13,7 @@ from game.ui.scene import Scene
 ITEMS = (
     ("New game", "new", ""),
     ("Load game", "load", ""),
+    ("Play online", "online", ""),
     ("Tutorial", "tutorial", ""),
     ("Mission visualizer", "visualizer", ""),
     ("Campaign", "campaign", ""),
@@ -25,7 +26,8 @@ ITEMS = (
 
 HOTKEYS = {"new": pygame.K_n, "quit": pygame.K_q, "cards": pygame.K_c, "rules": pygame.K_h,
            "load": pygame.K_l, "settings": pygame.K_s, "resume": pygame.K_r,
-           "visualizer": pygame.K_v, "tutorial": pygame.K_t, "campaign": pygame.K_a}
+           "visualizer": pygame.K_v, "tutorial": pygame.K_t, "campaign": pygame.K_a,
+           "online": pygame.K_o}
 
 
 class MenuScene(Scene):
@@ -52,6 +54,8 @@ class MenuScene(Scene):
             self.app.open(SceneName.NEW_GAME)
         elif key == "resume":
             self.resume_last()
+        elif key == "online":
+            self.app.open(SceneName.ONLINE)
         elif key == "load":
             self.app.open(SceneName.LOAD, self.play)
         elif key == "settings":

@@ -1,0 +1,1 @@
+"""Online play: the protocol, the game server, its store and the client library."""

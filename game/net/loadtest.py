@@ -1,0 +1,252 @@
+"""The server's load test: ``python -m game.net.loadtest --host 127.0.0.1 --port P --games N
+--seed S [--external] [--kill-server-after SECONDS]``.
+
+It starts a server as a separate process (``fireteam serve`` on a fresh database in a
+temporary folder; ``--external``: one already running at that address instead), plays N games
+at once, each between two scripted clients over real connections (choices drawn from the
+position with the seed; the server rolls the dice), checks that every action the server
+confirmed is in the game where it was confirmed, stops what it started, and prints as its
+last line (one line; wrapped here)::
+
+    N games finished, E errors, L lost actions; round trip median X ms, p95 Y ms;
+    server peak memory M MiB
+
+``--kill-server-after SECONDS`` kills its server with SIGKILL once, that long after the games
+start, and starts it again on the same database; the clients reconnect by themselves.
+Each scripted player pauses before each decision as a quick person would, 2 s on average
+(``--think``; people at a table take far longer: a mission of some 165 actions lasts about an
+hour); ``--think 0`` answers at once and measures a saturated server.
+Errors are games that did not finish and actions the server refused; a round trip is the
+time from sending an action to taking in the server's update for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.args import Parser, count
+from game.net.client import Client, ServerError, play_scripted, seeded_chooser
+
+DEFAULT_THINK = 2.0  # seconds: a quick player (a mission of ~165 actions in ~6 minutes)
+PAIRINGS = (("dual_strike", ("gideon", "deathless_destroyers")),
+            ("sabotage", ("bad_ladz", "kappic_eagles")),
+            ("spearhead", ("flickering_blade", "gideon")),
+            ("power_up", ("deathless_destroyers", "bad_ladz")))
+
+
+@dataclass
+class Tally:
+    finished: int = 0
+    errors: list[str] = field(default_factory=list)
+    lost: int = 0
+    round_trips: list[float] = field(default_factory=list)
+    actions: int = 0
+
+
+class ServerProcess:
+    """``fireteam serve`` (as ``python -m game serve``) started, killed and restarted."""
+
+    def __init__(self, host: str, port: int, db: Path) -> None:
+        self.host, self.port, self.db = host, port, db
+        self.proc: subprocess.Popen[str] | None = None
+        self.peak_kib = 0
+        self.cpu_before = 0.0  # CPU seconds of the processes killed before this one
+        self.cpu = 0.0
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "game", "serve", "--host", self.host, "--port",
+             str(self.port), "--db", str(self.db)], stdout=subprocess.PIPE, text=True,
+            env=dict(os.environ, PYTHONUNBUFFERED="1"))
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line.startswith("listening on"):
+            self.proc.wait(10)
+            raise SystemExit(f"the server did not start (exit {self.proc.returncode})")
+        print(f"server: {line.strip()}", flush=True)
+
+    def sample(self) -> None:
+        """Note the process's peak resident memory so far (Linux: VmHWM)."""
+        if self.proc is None:
+            return
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks = os.sysconf("SC_CLK_TCK")
+            self.cpu = self.cpu_before + (int(fields[11]) + int(fields[12])) / ticks
+            for row in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+                if row.startswith("VmHWM:"):
+                    self.peak_kib = max(self.peak_kib, int(row.split()[1]))
+        except (OSError, ValueError):
+            pass
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.sample()
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+        self.cpu_before = self.cpu
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.sample()
+            self.proc.terminate()
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+def thinking(choose: Callable[[Client], str], seed: int,
+             think: float) -> Callable[[Client], Awaitable[str]]:
+    """``choose`` after a pause like a player's: uniform in 0 to twice ``think`` seconds."""
+    rng = random.Random(seed)
+
+    async def decide(client: Client) -> str:
+        if think > 0:
+            await asyncio.sleep(rng.uniform(0, 2 * think))
+        return choose(client)
+
+    return decide
+
+
+async def one_game(url: str, index: int, seed: int, tally: Tally, timeout: float,
+                   think: float) -> None:
+    mission, teams = PAIRINGS[index % len(PAIRINGS)]
+    one, two = Client(url, timeout=timeout), Client(url, timeout=timeout)
+    acked: list[tuple[int, str]] = []
+
+    def ack(ply: int, action: str, seconds: float) -> None:
+        acked.append((ply, action))
+        tally.round_trips.append(seconds)
+
+    try:
+        await one.connect()
+        await two.connect()
+        await one.create(mission, teams, name=f"load{index}a", open_=False)
+        await two.join(one.code or "", name=f"load{index}b")
+        seeds = (seed * 1000 + 2 * index, seed * 1000 + 2 * index + 1)
+        await asyncio.gather(
+            play_scripted(one, thinking(seeded_chooser(seeds[0]), seeds[0], think), ack),
+            play_scripted(two, thinking(seeded_chooser(seeds[1]), seeds[1], think), ack))
+        while two.ply != one.ply:
+            await asyncio.wait_for(two.wait_change(), timeout)
+        if one.log != two.log:
+            tally.errors.append(f"game {index}: the seats' logs differ")
+        tally.lost += sum(1 for ply, action in acked
+                          if ply >= len(one.log) or one.log[ply] != action)
+        tally.actions += len(acked)
+        tally.finished += 1
+    except (ServerError, OSError, TimeoutError, AssertionError) as error:
+        tally.errors.append(f"game {index}: {type(error).__name__}: {error}")
+    except Exception as error:  # noqa: BLE001 - every failure is counted, none stops the run
+        tally.errors.append(f"game {index}: {type(error).__name__}: {error}")
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def load(url: str, games: int, seed: int, server: ServerProcess | None,
+               kill_after: float | None, timeout: float, think: float) -> Tally:
+    tally = Tally()
+
+    async def sampler() -> None:
+        while server is not None:
+            server.sample()
+            await asyncio.sleep(0.5)
+
+    async def killer() -> None:
+        assert server is not None and kill_after is not None
+        await asyncio.sleep(kill_after)
+        print(f"killing the server (SIGKILL) after {kill_after:g} s", flush=True)
+        server.kill()
+        start = time.perf_counter()
+        await asyncio.to_thread(server.start)
+        print(f"the server took {time.perf_counter() - start:.1f} s to start again",
+              flush=True)
+
+    extra = [asyncio.create_task(sampler())]
+    if kill_after is not None:
+        extra.append(asyncio.create_task(killer()))
+    await asyncio.gather(*(one_game(url, i, seed, tally, timeout, think) for i in range(games)))
+    for task in extra:
+        if not task.done():
+            task.cancel()
+    return tally
+
+
+def build_parser() -> Parser:
+    parser = Parser(
+        prog="python -m game.net.loadtest",
+        description="Play many games at once against a game server and measure it.")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=count(1, 65535), required=True)
+    parser.add_argument("--games", type=count(), required=True, help="games played at once")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the scripted choices")
+    parser.add_argument("--external", action="store_true",
+                        help="use a server already running at --host/--port")
+    parser.add_argument("--kill-server-after", type=float, metavar="SECONDS",
+                        help="SIGKILL the server once after this long, then restart it")
+    parser.add_argument("--think", type=float, default=DEFAULT_THINK, metavar="SECONDS",
+                        help="players' mean time to decide (uniform in 0 to twice it; "
+                        f"default {DEFAULT_THINK}); 0: every answer at once, the server "
+                        "saturated")
+    parser.add_argument("--timeout", type=float, default=60.0,
+                        help="seconds to wait for any one answer (default 60)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    options = build_parser().parse_args(argv)
+    if options.games < 1:
+        print("--games must be at least 1", file=sys.stderr)
+        return 2
+    if options.external and options.kill_server_after is not None:
+        print("--kill-server-after needs a server this command started (not --external)",
+              file=sys.stderr)
+        return 2
+    url = f"ws://{options.host}:{options.port}"
+    folder = tempfile.TemporaryDirectory(prefix="fireteam-load-")
+    server = None if options.external else ServerProcess(
+        options.host, options.port, Path(folder.name) / "games.sqlite3")
+    start = time.perf_counter()
+    try:
+        if server is not None:
+            server.start()
+        tally = asyncio.run(load(url, options.games, options.seed, server,
+                                 options.kill_server_after, options.timeout,
+                                 options.think))
+    finally:
+        if server is not None:
+            server.stop()
+        folder.cleanup()
+    seconds = time.perf_counter() - start
+    for problem in tally.errors[:10]:
+        print(problem)
+    rtt = sorted(tally.round_trips) or [0.0]
+    median = statistics.median(rtt) * 1000
+    p95 = rtt[min(len(rtt) - 1, int(len(rtt) * 0.95))] * 1000
+    memory = f"{server.peak_kib / 1024:.0f}" if server is not None else "unknown"
+    own = time.process_time()
+    print(f"{tally.actions} actions in {seconds:.1f} s ({tally.actions / seconds:.0f} a "
+          "second); CPU seconds: server "
+          + (f"{server.cpu:.1f}" if server is not None else "unknown")
+          + f", these clients {own:.1f}")
+    print(f"{tally.finished} games finished, {len(tally.errors)} errors, {tally.lost} lost "
+          f"actions; round trip median {median:.1f} ms, p95 {p95:.1f} ms; server peak "
+          f"memory {memory} MiB")
+    return 0 if not tally.errors and not tally.lost and tally.finished == options.games else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,370 @@
+"""The online protocol: versioned JSON messages over a WebSocket (see docs/protocol.md).
+
+Every message is one JSON object with ``"v"`` (the protocol version) and ``"type"``; a
+client may add ``"ref"`` (a short string) that the server's reply carries back.
+:func:`parse_request` checks a client's message completely (size, JSON, shape, the type of
+every field, no unknown field) and raises :class:`ProtocolError` naming the problem; the
+server answers with an ``error`` message and both the connection and the game go on.
+
+The seat's view travels as data: :func:`view_to_wire` on the server (only what
+``Game.view(seat)`` holds, events redacted for that seat) and :func:`view_from_wire` on the
+client (a real engine :class:`View`, built with the client's own content).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from game.engine.actions import NotationError, parse_action
+from game.engine.config import Config, build_config
+from game.engine.defs import Catalogue
+from game.engine.events import Event, event_from_dict, event_to_dict
+from game.engine.state import State
+from game.engine.view import View
+
+if TYPE_CHECKING:
+    from game.engine.game import Game
+
+VERSION = 1
+# the largest message a client may send (an action is a few dozen bytes, chat 500 characters)
+MAX_REQUEST_BYTES = 8 * 1024
+# the largest WebSocket frame either side accepts; a bigger one closes the connection (1009)
+MAX_FRAME_BYTES = 1024 * 1024
+MAX_CHAT = 500
+MAX_NAME = 40
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read out over the phone
+CODE_LENGTH = 6
+
+
+class Kind(StrEnum):
+    """The types of message a client sends."""
+
+    CREATE = "create"
+    JOIN = "join"
+    RECONNECT = "reconnect"
+    ACT = "act"
+    UNDO = "undo"
+    CONCEDE = "concede"
+    OFFER_DRAW = "offer_draw"
+    ACCEPT_DRAW = "accept_draw"
+    CHAT = "chat"
+    SPECTATE = "spectate"
+    LIST = "list"
+
+
+class Reply(StrEnum):
+    """The types of message the server sends."""
+
+    JOINED = "joined"  # a seat taken or taken back: the token and the whole view
+    SPECTATING = "spectating"  # the public view
+    UPDATE = "update"  # what changed since the last message: new events, state, legal
+    GAMES = "games"  # the open games
+    CHAT = "chat"
+    DRAW_OFFERED = "draw_offered"
+    PRESENCE = "presence"  # a seat connected or dropped
+    REPLACED = "replaced"  # sent to a connection another one with the same token replaced
+    ERROR = "error"
+
+
+class ErrorCode(StrEnum):
+    TOO_LARGE = "too_large"
+    NOT_JSON = "not_json"
+    BAD_SHAPE = "bad_shape"
+    BAD_VERSION = "bad_version"
+    UNKNOWN_TYPE = "unknown_type"
+    BAD_FIELD = "bad_field"
+    UNKNOWN_CONTENT = "unknown_content"  # no such mission or fireteam
+    UNKNOWN_GAME = "unknown_game"
+    SEAT_TAKEN = "seat_taken"
+    BAD_TOKEN = "bad_token"
+    NOT_SEATED = "not_seated"  # acting without a seat on this connection
+    NOT_YOUR_TURN = "not_your_turn"
+    WRONG_SEAT = "wrong_seat"  # an action written for the other player
+    BAD_NOTATION = "bad_notation"
+    ILLEGAL = "illegal"
+    STALE = "stale"  # written for an earlier position (a replayed or crossed message)
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    NO_OFFER = "no_offer"
+    GAME_OVER = "game_over"
+    SERVER = "server_error"  # the server could not store the change: nothing changed
+
+
+class ProtocolError(Exception):
+    """A message the server refuses: ``code`` (an :class:`ErrorCode`) and a message saying
+    what is wrong in plain words."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a message: its JSON type, whether it must be there, limits."""
+
+    kind: type | tuple[type, ...]
+    required: bool = True
+    max_len: int | None = None  # strings and lists
+    choices: tuple[Any, ...] | None = None
+    items: type | None = None  # lists: the type of every item
+
+
+_SEAT = Field(int, required=False, choices=(1, 2))
+_NAME = Field(str, required=False, max_len=MAX_NAME)
+_PLY = Field(int)
+SHAPES: dict[Kind, dict[str, Field]] = {
+    Kind.CREATE: {"mission": Field(str, max_len=64),
+                  "fireteams": Field(list, max_len=2, items=str),
+                  "seat": _SEAT, "name": _NAME, "open": Field(bool, required=False)},
+    Kind.JOIN: {"code": Field(str, max_len=16), "seat": _SEAT, "name": _NAME},
+    Kind.RECONNECT: {"token": Field(str, max_len=128)},
+    Kind.ACT: {"action": Field(str, max_len=256), "ply": _PLY},
+    Kind.UNDO: {"ply": _PLY},
+    Kind.CONCEDE: {},
+    Kind.OFFER_DRAW: {},
+    Kind.ACCEPT_DRAW: {},
+    Kind.CHAT: {"text": Field(str, max_len=MAX_CHAT)},
+    Kind.SPECTATE: {"code": Field(str, max_len=16)},
+    Kind.LIST: {},
+}
+ENVELOPE = ("v", "type", "ref")
+KIND_NAMES = frozenset(k.value for k in Kind)
+
+
+@dataclass(frozen=True)
+class Request:
+    """A checked client message."""
+
+    kind: Kind
+    fields: dict[str, Any] = field(default_factory=dict)
+    ref: str | None = None
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.fields.get(name, default)
+
+
+def _type_name(kind: type | tuple[type, ...]) -> str:
+    names = {str: "a string", int: "an integer", bool: "true or false", list: "a list",
+             dict: "an object"}
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def _is(value: Any, kind: type | tuple[type, ...]) -> bool:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool) and bool not in kinds:
+        return False  # JSON true is not an integer here
+    return isinstance(value, kinds)
+
+
+def check_field(kind: Kind, name: str, spec: Field, value: Any) -> None:
+    """Raise ProtocolError (bad_field) unless ``value`` fits ``spec``."""
+    where = f"{kind.value}.{name}"
+    if not _is(value, spec.kind):
+        raise ProtocolError(ErrorCode.BAD_FIELD,
+                            f"{where} must be {_type_name(spec.kind)}, not {_json_type(value)}")
+    if spec.max_len is not None and len(value) > spec.max_len:
+        raise ProtocolError(ErrorCode.BAD_FIELD,
+                            f"{where} is too long ({len(value)}; at most {spec.max_len})")
+    if spec.choices is not None and value not in spec.choices:
+        allowed = ", ".join(json.dumps(c) for c in spec.choices)
+        raise ProtocolError(ErrorCode.BAD_FIELD, f"{where} must be one of {allowed}")
+    if spec.items is not None:
+        for i, item in enumerate(value):
+            if not _is(item, spec.items):
+                raise ProtocolError(ErrorCode.BAD_FIELD,
+                                    f"{where}[{i}] must be {_type_name(spec.items)}")
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    return {str: "a string", int: "an integer", float: "a number", list: "a list",
+            dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def parse_request(raw: str | bytes) -> Request:
+    """Check one client message; raises ProtocolError naming the first problem."""
+    size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
+    if size > MAX_REQUEST_BYTES:
+        raise ProtocolError(ErrorCode.TOO_LARGE,
+                            f"message of {size} bytes; at most {MAX_REQUEST_BYTES}")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ProtocolError(ErrorCode.NOT_JSON, f"not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(ErrorCode.BAD_SHAPE,
+                            f"a message must be a JSON object, not {_json_type(data)}")
+    version = data.get("v")
+    if version != VERSION or isinstance(version, bool):
+        raise ProtocolError(ErrorCode.BAD_VERSION,
+                            f"protocol version {version!r}; this server speaks {VERSION}")
+    ref = data.get("ref")
+    if ref is not None and not (isinstance(ref, str) and len(ref) <= 64):
+        raise ProtocolError(ErrorCode.BAD_FIELD, "ref must be a string of at most 64")
+    kind_name = data.get("type")
+    if not isinstance(kind_name, str) or kind_name not in KIND_NAMES:
+        known = ", ".join(k.value for k in Kind)
+        raise ProtocolError(ErrorCode.UNKNOWN_TYPE,
+                            f"unknown message type {kind_name!r:.40}; known: {known}")
+    kind = Kind(kind_name)
+    shape = SHAPES[kind]
+    unknown = sorted(set(data) - set(shape) - set(ENVELOPE))
+    if unknown:
+        raise ProtocolError(ErrorCode.BAD_FIELD,
+                            f"{kind.value} has no field {unknown[0]!r}")
+    fields: dict[str, Any] = {}
+    for name, spec in shape.items():
+        if name not in data:
+            if spec.required:
+                raise ProtocolError(ErrorCode.BAD_FIELD, f"{kind.value} needs {name!r}")
+            continue
+        check_field(kind, name, spec, data[name])
+        fields[name] = data[name]
+    if kind == Kind.CREATE and len(fields["fireteams"]) != 2:
+        raise ProtocolError(ErrorCode.BAD_FIELD, "create.fireteams must name two fireteams")
+    return Request(kind, fields, ref)
+
+
+def request(kind: Kind, **fields: Any) -> str:
+    """A client message as text (the fields are not checked here)."""
+    return encode({"v": VERSION, "type": kind.value, **fields})
+
+
+def reply(kind: Reply, **fields: Any) -> dict[str, Any]:
+    return {"v": VERSION, "type": kind.value, **fields}
+
+
+def error_reply(error: ProtocolError, ref: str | None = None,
+                about: str | None = None) -> dict[str, Any]:
+    out = reply(Reply.ERROR, code=error.code.value, message=error.message)
+    if ref is not None:
+        out["ref"] = ref
+    if about is not None:
+        out["about"] = about
+    return out
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def parse_action_text(text: str, seat: int) -> Any:
+    """The action a seat sent, in notation; raises ProtocolError (bad_notation,
+    wrong_seat)."""
+    try:
+        action = parse_action(text)
+    except NotationError as error:
+        raise ProtocolError(ErrorCode.BAD_NOTATION, str(error)) from None
+    if action.player != seat:
+        raise ProtocolError(ErrorCode.WRONG_SEAT,
+                            f"you hold seat {seat}; {text!r} is player {action.player}'s")
+    return action
+
+
+# --- the seat's view as data -------------------------------------------------------------
+
+def view_to_wire(game: Game, seat: int | None) -> dict[str, Any]:
+    """Everything ``seat`` may see (None: a spectator), as JSON-able data: the whole
+    ``Game.view(seat)``, whose events are already redacted for that seat."""
+    view = game.view(seat)
+    return {"player": seat, "config": _jsonable(game.config.spec),
+            "state": view.state.to_dict(), "hand_sizes": list(view.hand_sizes),
+            "deck_size": view.deck_size, "legal": [str(a) for a in view.legal_actions],
+            "can_undo": _can_undo(game, seat),
+            "events": [event_to_dict(e) for e in view.events], "log": list(view.log)}
+
+
+def _can_undo(game: Game, seat: int | None) -> bool:
+    return seat is not None and game.to_act == seat and game.can_undo
+
+
+def delta_to_wire(game: Game, seat: int | None, events_from: int,
+                  log_from: int) -> dict[str, Any]:
+    """What changed for ``seat`` since the game had ``events_from`` events and
+    ``log_from`` log lines (an undo takes both back: the client cuts its lists there)."""
+    return deltas_to_wire(game, (seat,), events_from, log_from)[seat]
+
+
+def deltas_to_wire(game: Game, seats: Iterable[int | None], events_from: int,
+                   log_from: int) -> dict[int | None, dict[str, Any]]:
+    """:func:`delta_to_wire` for several seats at once, the common part worked out once:
+    every seat's state starts from the public view (``view(None)``: both hands and the
+    deck emptied) and gets back only its own hand; every event is the seat's
+    ``for_viewer`` form. The same as ``view(seat)`` (tests/net/test_protocol.py)."""
+    public = game.view(None)
+    base = public.state.to_dict()
+    log = list(public.log[log_from:])
+    new_events = game.events[events_from:]
+    out: dict[int | None, dict[str, Any]] = {}
+    for seat in seats:
+        state = base
+        legal: list[str] = []
+        if seat is not None:
+            state = dict(base)
+            state["hands"] = dict(base["hands"]) | {str(seat): list(game.state.hands[seat])}
+            if game.to_act == seat:
+                legal = [str(a) for a in game.legal_actions()]
+        out[seat] = {"state": state, "hand_sizes": list(public.hand_sizes),
+                     "deck_size": public.deck_size, "legal": legal,
+                     "can_undo": _can_undo(game, seat), "events_from": events_from,
+                     "events": [event_to_dict(e.for_viewer(seat)) for e in new_events],
+                     "log_from": log_from, "log": log}
+    return out
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+class WireError(ValueError):
+    """A server message the client cannot read (a different build or content)."""
+
+
+def config_from_wire(spec: Any, catalogue: Catalogue) -> Config:
+    """The game's config built with the client's own content; raises WireError."""
+    try:
+        return build_config(catalogue, spec)
+    except (KeyError, ValueError, TypeError) as error:
+        raise WireError(f"the server's game uses content this client lacks: {error}") from None
+
+
+def view_from_wire(data: dict[str, Any], config: Config) -> View:
+    """The engine View the server sent (whole, as in ``joined``); raises WireError."""
+    try:
+        return View(data["player"], config, State.from_dict(data["state"]),
+                    (int(data["hand_sizes"][0]), int(data["hand_sizes"][1])),
+                    int(data["deck_size"]),
+                    tuple(parse_action(a) for a in data["legal"]),
+                    tuple(event_from_dict(e) for e in data["events"]), tuple(data["log"]))
+    except (KeyError, ValueError, TypeError, IndexError) as error:
+        raise WireError(f"unreadable view from the server: {error}") from None
+
+
+def apply_delta(view: View, data: dict[str, Any]) -> View:
+    """``view`` brought up to date by an ``update`` message's delta; raises WireError."""
+    try:
+        events_from, log_from = int(data["events_from"]), int(data["log_from"])
+        if events_from > len(view.events) or log_from > len(view.log):
+            raise WireError(f"an update from event {events_from} / line {log_from}, but "
+                            f"this client has {len(view.events)} / {len(view.log)}")
+        events: tuple[Event, ...] = view.events[:events_from] + tuple(
+            event_from_dict(e) for e in data["events"])
+        return View(view.player, view.config, State.from_dict(data["state"]),
+                    (int(data["hand_sizes"][0]), int(data["hand_sizes"][1])),
+                    int(data["deck_size"]), tuple(parse_action(a) for a in data["legal"]),
+                    events, view.log[:log_from] + tuple(data["log"]))
+    except (KeyError, ValueError, TypeError, IndexError) as error:
+        raise WireError(f"unreadable update from the server: {error}") from None

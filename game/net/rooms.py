@@ -1,0 +1,484 @@
+"""The server's games and what each client message does to them, without any networking:
+:class:`Lobby` holds every :class:`Room` (one game: its engine, seats, connections,
+spectators) and answers one checked :class:`Request` from one :class:`Peer` at a time.
+
+Trust lives here: a seat is the one its token was issued for; an action is carried out only
+for that seat, on that seat's decision, at the position (``ply``) it was chosen on, and only
+if the engine finds it legal. Only the server rolls dice (each game's seed comes from the
+operating system). Every change is written to the :class:`Store` before anybody is told:
+handling a message only queues its writes (:attr:`Lobby.ops`) and its messages
+(:attr:`Lobby.outbox`); the server commits the writes in a batch, then delivers the messages
+(:meth:`Lobby.take`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from game.engine.actions import Action, AgreeResult, Concede, parse_action
+from game.engine.defs import Catalogue
+from game.engine.dice import RandomDice
+from game.engine.errors import IllegalActionError
+from game.engine.game import Game
+from game.engine.persist import fingerprint
+from game.net.protocol import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    ErrorCode,
+    Kind,
+    ProtocolError,
+    Reply,
+    Request,
+    delta_to_wire,
+    deltas_to_wire,
+    error_reply,
+    parse_action_text,
+    reply,
+    view_to_wire,
+)
+from game.net.store import (
+    Append,
+    Entry,
+    EntryKind,
+    Finish,
+    GameRecord,
+    NewGame,
+    NewSeat,
+    Op,
+    Store,
+)
+
+KEEP_FINISHED = 600.0  # seconds a finished game stays loaded (to show its result)
+TOKEN_BYTES = 32  # 256 bits
+
+
+class Peer(Protocol):
+    """One client connection, as the rooms see it."""
+
+    room: Room | None
+    seat: int | None  # None with a room: spectating
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def close(self, reason: str) -> None: ...
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class Room:
+    """One game on the server."""
+
+    id: str
+    code: str
+    spec: dict[str, Any]
+    seed: int
+    open: bool
+    game: Game
+    names: dict[int, str] = field(default_factory=dict)
+    tokens: dict[int, str] = field(default_factory=dict)  # seat -> token hash
+    peers: dict[int, Peer] = field(default_factory=dict)  # seat -> its connection
+    spectators: list[Peer] = field(default_factory=list)
+    ply: int = 0  # journal lines so far
+    draw_offer: int | None = None
+    finished: float | None = None
+
+    @property
+    def free(self) -> list[int]:
+        return [s for s in (1, 2) if s not in self.tokens]
+
+    def content(self) -> str:
+        cards = {op.card for op in self.game.state.operatives.values()}
+        return str(fingerprint(self.game.config, cards)["sha256"])
+
+    def summary(self) -> dict[str, Any]:
+        teams = self.spec["fireteams"]
+        return {"code": self.code, "mission": self.spec["mission"],
+                "fireteams": [teams["1"], teams["2"]], "names": self.wire_names(),
+                "free": self.free}
+
+    def wire_names(self) -> dict[str, str]:
+        return {str(s): n for s, n in self.names.items()}
+
+    def everyone(self) -> list[tuple[Peer, int | None]]:
+        return [(p, s) for s, p in self.peers.items()] + [(p, None) for p in self.spectators]
+
+
+class Lobby:
+    """Every game on this server, and the handling of each client message."""
+
+    def __init__(self, catalogue: Catalogue, store: Store,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.catalogue = catalogue
+        self.store = store
+        self.clock = clock
+        self.rooms: dict[str, Room] = {}
+        self.by_code: dict[str, Room] = {}
+        self.by_token: dict[str, tuple[Room, int]] = {}
+        self.ops: list[Op] = []  # writes not yet committed
+        self.outbox: list[tuple[Peer, dict[str, Any] | None]] = []  # None: close it
+        self.resume()
+        self.store.commit(self.take()[0])
+
+    def post(self, peer: Peer, message: dict[str, Any] | None) -> None:
+        """Send ``message`` to ``peer`` (None: close it) once the writes so far are
+        committed."""
+        self.outbox.append((peer, message))
+
+    def take(self) -> tuple[list[Op], list[tuple[Peer, dict[str, Any] | None]]]:
+        """The writes queued and the messages waiting for them (both emptied)."""
+        ops, out = self.ops, self.outbox
+        self.ops, self.outbox = [], []
+        return ops, out
+
+    def commit_failed(self, ops: list[Op], out: list[tuple[Peer, dict[str, Any] | None]],
+                      error: BaseException) -> list[tuple[Peer, dict[str, Any] | None]]:
+        """The store refused a batch: the games it touched are put back as the store has
+        them (their later writes and messages dropped), every request waiting for an answer
+        is refused (server_error) and everybody in them is sent the position again. Returns
+        the messages still to deliver."""
+        touched = {op.game_id for op in ops} | {op.game_id for op in self.ops}
+        self.ops = [op for op in self.ops if op.game_id not in touched]
+        rooms = [self.rooms[g] for g in touched if g in self.rooms]
+        peers = {id(p) for room in rooms for p, _ in room.everyone()}
+        keep = [(p, m) for p, m in out + self.outbox if id(p) not in peers]
+        dropped = [(p, m) for p, m in out + self.outbox if id(p) in peers]
+        self.outbox = []
+        stored = {r.id: r for r in self.store.games(finished_since=0.0)}
+        problem = ProtocolError(ErrorCode.SERVER, f"the server could not store the last "
+                                f"change ({error}); the game is as it was before it")
+        for peer, message in dropped:  # the answers awaited: the refusal instead
+            if message is not None and message.get("ref") is not None:
+                keep.append((peer, error_reply(problem, message["ref"])))
+        for room in rooms:
+            everyone = room.everyone()
+            if room.id in stored:
+                fresh = self.rebuild(stored[room.id])
+                room.game, room.ply, room.finished = fresh.game, fresh.ply, fresh.finished
+                room.tokens, room.names = fresh.tokens, fresh.names
+            else:
+                self.forget(room)
+            for peer, seat in everyone:
+                if room.id in stored:
+                    keep.append((peer, reply(Reply.UPDATE, ply=room.ply, by=None,
+                                             over=room.game.is_over, winner=room.game.winner,
+                                             delta=delta_to_wire(room.game, seat, 0, 0))))
+                else:
+                    peer.room, peer.seat = None, None
+        self.by_token = {d: (r, s) for r in self.rooms.values() for s, d in r.tokens.items()}
+        return keep
+
+    # --- start-up ----------------------------------------------------------------------
+
+    def resume(self) -> None:
+        """Rebuild every stored game in progress (and those finished lately) by replaying
+        its journal through the engine with its seed."""
+        for record in self.store.games(finished_since=self.clock() - KEEP_FINISHED):
+            room = self.rebuild(record)
+            self.add(room)
+
+    def rebuild(self, record: GameRecord) -> Room:
+        game = self.new_game(record.spec, record.seed)
+        room = Room(record.id, record.code, record.spec, record.seed, record.open, game,
+                    finished=record.finished)
+        for seat in record.seats:
+            room.names[seat.seat] = seat.name
+            room.tokens[seat.seat] = seat.token_hash
+        for entry in record.journal:
+            if entry.kind == EntryKind.ACT:
+                game.apply(parse_action(entry.text))
+            else:
+                game.undo()
+        room.ply = len(record.journal)
+        if game.is_over and room.finished is None:
+            # killed after the last action was written, before the game was marked over
+            self.ops.append(Finish(room.id))
+            room.finished = self.clock()
+        return room
+
+    def new_game(self, spec: dict[str, Any], seed: int) -> Game:
+        teams = spec["fireteams"]
+        return Game.new(self.catalogue, spec["mission"], (teams["1"], teams["2"]),
+                        RandomDice(seed))
+
+    def add(self, room: Room) -> None:
+        self.rooms[room.id] = room
+        self.by_code[room.code] = room
+        for seat, digest in room.tokens.items():
+            self.by_token[digest] = (room, seat)
+
+    def sweep(self) -> None:
+        """Unload finished games nobody is looking at any more."""
+        now = self.clock()
+        for room in list(self.rooms.values()):
+            if room.finished is not None and now - room.finished > KEEP_FINISHED \
+                    and not room.peers and not room.spectators:
+                self.forget(room)
+
+    def forget(self, room: Room) -> None:
+        self.rooms.pop(room.id, None)
+        self.by_code.pop(room.code, None)
+        for digest in room.tokens.values():
+            self.by_token.pop(digest, None)
+
+    # --- messages ----------------------------------------------------------------------
+
+    def handle(self, peer: Peer, req: Request) -> None:
+        """Carry out one checked message; raises ProtocolError (nothing changed then)."""
+        HANDLERS[req.kind](self, peer, req)
+
+    def create(self, peer: Peer, req: Request) -> None:
+        mission, teams = req.get("mission"), req.get("fireteams")
+        if mission not in self.catalogue.missions:
+            raise ProtocolError(ErrorCode.UNKNOWN_CONTENT, f"no mission {mission!r}")
+        for team in teams:
+            if team not in self.catalogue.fireteams:
+                raise ProtocolError(ErrorCode.UNKNOWN_CONTENT, f"no fireteam {team!r}")
+        spec = {"mission": mission, "fireteams": {"1": teams[0], "2": teams[1]}}
+        seed = secrets.randbits(62)  # fresh randomness from the OS for every game
+        game = self.new_game(spec, seed)
+        code = self.new_code()
+        room = Room(secrets.token_hex(8), code, spec, seed, bool(req.get("open", True)), game)
+        self.ops.append(NewGame(room.id, code, spec, seed, room.open))
+        self.add(room)
+        self.sweep()
+        self.take_seat(peer, room, req.get("seat") or 1, req.get("name"), req.ref)
+
+    def new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.by_code:
+                return code
+
+    def room_by_code(self, code: str) -> Room:
+        room = self.by_code.get(code.strip().upper())
+        if room is None:
+            raise ProtocolError(ErrorCode.UNKNOWN_GAME, f"no game with the code {code!r}")
+        return room
+
+    def join(self, peer: Peer, req: Request) -> None:
+        room = self.room_by_code(req.get("code"))
+        if room.finished is not None:
+            raise ProtocolError(ErrorCode.UNKNOWN_GAME, f"game {room.code} is over")
+        seat = req.get("seat")
+        if seat is None:
+            if not room.free:
+                raise ProtocolError(ErrorCode.SEAT_TAKEN, f"both seats of {room.code} are "
+                                    "taken (spectate instead?)")
+            seat = room.free[0]
+        elif seat not in room.free:
+            raise ProtocolError(ErrorCode.SEAT_TAKEN, f"seat {seat} of {room.code} is taken")
+        self.take_seat(peer, room, seat, req.get("name"), req.ref)
+
+    def take_seat(self, peer: Peer, room: Room, seat: int, name: str | None,
+                  ref: str | None) -> None:
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        digest = token_hash(token)
+        name = (name or "").strip() or f"Player {seat}"
+        if seat in room.tokens:
+            raise ProtocolError(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken")
+        self.ops.append(NewSeat(room.id, seat, digest, name))
+        room.tokens[seat] = digest
+        room.names[seat] = name
+        self.by_token[digest] = (room, seat)
+        self.bind(peer, room, seat, token, ref)
+
+    def reconnect(self, peer: Peer, req: Request) -> None:
+        found = self.by_token.get(token_hash(req.get("token")))
+        if found is None:
+            raise ProtocolError(ErrorCode.BAD_TOKEN, "this server knows no such token (the "
+                                "game may have ended long ago)")
+        room, seat = found
+        self.bind(peer, room, seat, req.get("token"), req.ref)
+
+    def bind(self, peer: Peer, room: Room, seat: int, token: str, ref: str | None) -> None:
+        """``peer`` now holds ``seat``: an older connection holding it is replaced."""
+        self.leave(peer)
+        old = room.peers.get(seat)
+        if old is not None and old is not peer:
+            old.room, old.seat = None, None
+            self.post(old, reply(Reply.REPLACED, message="this seat was taken up by another "
+                                 "connection with the same token"))
+            self.post(old, None)
+        room.peers[seat] = peer
+        peer.room, peer.seat = room, seat
+        message = reply(Reply.JOINED, game=room.id, code=room.code, seat=seat, token=token,
+                        names=room.wire_names(), content=room.content(), ply=room.ply,
+                        view=view_to_wire(room.game, seat), connected=sorted(room.peers),
+                        over=room.game.is_over, winner=room.game.winner,
+                        draw_offer=room.draw_offer)
+        if ref is not None:
+            message["ref"] = ref
+        self.post(peer, message)
+        self.presence(room, seat, True)
+
+    def leave(self, peer: Peer) -> None:
+        """``peer`` gives up what it held (its connection closed, or it joined elsewhere)."""
+        room, seat = peer.room, peer.seat
+        peer.room, peer.seat = None, None
+        if room is None:
+            return
+        if seat is None:
+            if peer in room.spectators:
+                room.spectators.remove(peer)
+        elif room.peers.get(seat) is peer:
+            del room.peers[seat]
+            self.presence(room, seat, False)
+
+    def presence(self, room: Room, seat: int, connected: bool) -> None:
+        message = reply(Reply.PRESENCE, seat=seat, connected=connected,
+                        names=room.wire_names())
+        for other, other_seat in room.everyone():
+            if other_seat != seat:
+                self.post(other, message)
+
+    def spectate(self, peer: Peer, req: Request) -> None:
+        room = self.room_by_code(req.get("code"))
+        self.leave(peer)
+        room.spectators.append(peer)
+        peer.room, peer.seat = room, None
+        message = reply(Reply.SPECTATING, game=room.id, code=room.code,
+                        names=room.wire_names(), content=room.content(), ply=room.ply,
+                        view=view_to_wire(room.game, None), connected=sorted(room.peers),
+                        over=room.game.is_over, winner=room.game.winner)
+        if req.ref is not None:
+            message["ref"] = req.ref
+        self.post(peer, message)
+
+    def list_games(self, peer: Peer, req: Request) -> None:
+        games = [r.summary() for r in self.rooms.values()
+                 if r.open and r.free and r.finished is None]
+        message = reply(Reply.GAMES, games=games[:200])
+        if req.ref is not None:
+            message["ref"] = req.ref
+        self.post(peer, message)
+
+    def chat(self, peer: Peer, req: Request) -> None:
+        room = peer.room
+        if room is None:
+            raise ProtocolError(ErrorCode.NOT_SEATED, "join or spectate a game to chat")
+        seat = peer.seat
+        name = room.names.get(seat, "") if seat is not None else "spectator"
+        message = reply(Reply.CHAT, seat=seat, name=name, text=req.get("text"))
+        for other, _ in room.everyone():
+            self.post(other, message)
+
+    # --- changing the game ---------------------------------------------------------------
+
+    def seated(self, peer: Peer) -> tuple[Room, int]:
+        room, seat = peer.room, peer.seat
+        if room is None or seat is None:
+            raise ProtocolError(ErrorCode.NOT_SEATED, "this connection holds no seat: create, "
+                                "join or reconnect first")
+        if room.game.is_over:
+            raise ProtocolError(ErrorCode.GAME_OVER, "the mission is over")
+        return room, seat
+
+    def check_ply(self, room: Room, req: Request) -> None:
+        if req.get("ply") != room.ply:
+            raise ProtocolError(ErrorCode.STALE, f"written for ply {req.get('ply')}; the "
+                                f"game is at ply {room.ply}")
+
+    def act(self, peer: Peer, req: Request) -> None:
+        room, seat = self.seated(peer)
+        self.check_ply(room, req)
+        action = parse_action_text(req.get("action"), seat)
+        if isinstance(action, AgreeResult):
+            raise ProtocolError(ErrorCode.ILLEGAL, "a result is agreed with offer_draw and "
+                                "accept_draw, never by one player alone")
+        if isinstance(action, Concede):
+            self.concede(peer, req)
+            return
+        game = room.game
+        if game.to_act != seat:
+            raise ProtocolError(ErrorCode.NOT_YOUR_TURN,
+                                f"it is player {game.to_act}'s decision")
+        reason = game.why_not(action)
+        if reason is not None:
+            raise ProtocolError(ErrorCode.ILLEGAL, f"{action}: {reason}")
+        self.change(room, seat, action, req.ref, peer)
+
+    def undo(self, peer: Peer, req: Request) -> None:
+        room, seat = self.seated(peer)
+        self.check_ply(room, req)
+        if room.game.to_act != seat or not room.game.can_undo:
+            raise ProtocolError(ErrorCode.NOTHING_TO_UNDO, "nothing of yours can be taken "
+                                "back now (a die roll or a revealed secret is final)")
+        self.change(room, seat, None, req.ref, peer)
+
+    def concede(self, peer: Peer, req: Request) -> None:
+        """A seat gives up, whoever's decision it is. If the engine takes a concession from
+        the player to act only, on the other player's turn it is entered as the result both
+        agree: that player's win."""
+        room, seat = self.seated(peer)
+        action: Action = Concede(seat)
+        if room.game.why_not(action) is not None:  # an engine that takes it from to_act only
+            action = AgreeResult(room.game.to_act, 3 - seat)
+        self.change(room, seat, action, req.ref, peer)
+
+    def offer_draw(self, peer: Peer, req: Request) -> None:
+        room, seat = self.seated(peer)
+        room.draw_offer = seat
+        message = reply(Reply.DRAW_OFFERED, by=seat)
+        for other, _ in room.everyone():
+            self.post(other, message)
+
+    def accept_draw(self, peer: Peer, req: Request) -> None:
+        room, seat = self.seated(peer)
+        if room.draw_offer != 3 - seat:
+            raise ProtocolError(ErrorCode.NO_OFFER, "the other player has not offered a draw "
+                                "since the last action")
+        # both have agreed: entered by the accepting seat, or for the player to act by an
+        # engine that takes a result from that player only (see concede)
+        action = AgreeResult(seat, 0)
+        if room.game.why_not(action) is not None:
+            action = AgreeResult(room.game.to_act, 0)
+        self.change(room, seat, action, req.ref, peer)
+
+    def change(self, room: Room, seat: int, action: Action | None, ref: str | None,
+               by: Peer) -> None:
+        """Apply ``action`` (None: an undo), queue its journal line, and tell everybody
+        (once the line is committed)."""
+        game = room.game
+        events_before, log_before = len(game.events), len(game.log)
+        if action is None:
+            game.undo()
+            entry = Entry(room.ply, seat, EntryKind.UNDO, "")
+        else:
+            try:
+                game.apply(action)
+            except IllegalActionError as error:
+                raise ProtocolError(ErrorCode.ILLEGAL, str(error)) from None
+            entry = Entry(room.ply, seat, EntryKind.ACT, str(action))
+        self.ops.append(Append(room.id, entry))
+        if game.is_over:
+            self.ops.append(Finish(room.id))
+        room.ply += 1
+        room.draw_offer = None
+        if game.is_over and room.finished is None:
+            room.finished = self.clock()
+        events_from = min(events_before, len(game.events))
+        log_from = min(log_before, len(game.log))
+        everyone = room.everyone()
+        deltas = deltas_to_wire(game, {s for _, s in everyone}, events_from, log_from)
+        for other, other_seat in everyone:
+            message = reply(Reply.UPDATE, ply=room.ply, by=seat, over=game.is_over,
+                            winner=game.winner, delta=deltas[other_seat])
+            if other is by and ref is not None:
+                message["ref"] = ref
+            self.post(other, message)
+
+
+HANDLERS: dict[Kind, Callable[[Lobby, Peer, Request], None]] = {
+    Kind.CREATE: Lobby.create, Kind.JOIN: Lobby.join, Kind.RECONNECT: Lobby.reconnect,
+    Kind.ACT: Lobby.act, Kind.UNDO: Lobby.undo, Kind.CONCEDE: Lobby.concede,
+    Kind.OFFER_DRAW: Lobby.offer_draw, Kind.ACCEPT_DRAW: Lobby.accept_draw,
+    Kind.CHAT: Lobby.chat, Kind.SPECTATE: Lobby.spectate, Kind.LIST: Lobby.list_games,
+}

@@ -1,0 +1,222 @@
+"""The game server: ``fireteam serve [--host H] [--port P] [--db FILE]`` (or
+``python -m game.net.server``).
+
+One asyncio process on the ``websockets`` library holds every game's engine
+(:class:`game.net.rooms.Lobby`); each connection's messages are checked
+(:func:`game.net.protocol.parse_request`) and handled one at a time, and every reply goes
+through the connection's own outgoing queue (so a slow client never holds up a game). It
+binds 127.0.0.1 unless ``--host`` says otherwise, and prints ``listening on ws://HOST:PORT``
+once it accepts connections (``--port 0`` picks a free port).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import sqlite3
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.args import Parser, count
+from game.net.protocol import (
+    MAX_FRAME_BYTES,
+    ErrorCode,
+    ProtocolError,
+    encode,
+    error_reply,
+    parse_request,
+)
+from game.net.rooms import Lobby, Room
+from game.net.store import SQLiteStore, Store, StoreError
+
+DEFAULT_PORT = 8765
+DEFAULT_DB = "fireteam-server.sqlite3"
+OUTBOX = 512  # messages waiting for one client; a client this far behind is dropped
+log = logging.getLogger("fireteam.server")
+
+
+class Connection:
+    """One client connection: what it holds (a seat or a spectator's place) and its
+    outgoing queue, written in order by its own task."""
+
+    def __init__(self, ws: ServerConnection) -> None:
+        self.ws = ws
+        self.room: Room | None = None
+        self.seat: int | None = None
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
+        self.writer = asyncio.get_running_loop().create_task(self.write())
+        self.closing = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closing:
+            return
+        try:
+            self.outbox.put_nowait(encode(message))
+        except asyncio.QueueFull:
+            self.close("too slow: it is sent the whole view when it reconnects")
+
+    def close(self, reason: str) -> None:
+        """Close after what is queued has been sent."""
+        if self.closing:
+            return
+        self.closing = True
+        try:
+            self.outbox.put_nowait(None)
+        except asyncio.QueueFull:
+            self.writer.cancel()
+            asyncio.get_running_loop().create_task(self.ws.close(1008, reason[:100]))
+
+    async def write(self) -> None:
+        try:
+            while True:
+                text = await self.outbox.get()
+                if text is None:
+                    await self.ws.close(1000, "closed by the server")
+                    return
+                await self.ws.send(text)
+        except ConnectionClosed:
+            return
+
+
+class Server:
+    """The lobby behind a WebSocket endpoint. Messages are handled as they come; what they
+    change is committed to the store in batches by :meth:`flush` (one transaction and one
+    sync to disk for everything handled while the last batch was being written), and what
+    they answer is delivered only after its batch is committed."""
+
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+        self.wake = asyncio.Event()
+        self.stopping = False
+
+    async def handler(self, ws: ServerConnection) -> None:
+        conn = Connection(ws)
+        try:
+            async for raw in ws:
+                self.receive(conn, raw)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.lobby.leave(conn)
+            self.wake.set()
+            conn.closing = True
+            conn.writer.cancel()
+
+    def receive(self, conn: Connection, raw: str | bytes) -> None:
+        """Handle one message: a refused one gets an error reply, nothing else changes."""
+        ref = about = None
+        try:
+            req = parse_request(raw)
+            ref, about = req.ref, req.kind.value
+            self.lobby.handle(conn, req)
+        except ProtocolError as error:
+            self.lobby.post(conn, error_reply(error, ref, about))
+        except Exception as error:  # a bug must not take the server or the game down
+            log.exception("message %r failed", raw[:200])
+            self.lobby.post(conn, error_reply(
+                ProtocolError(ErrorCode.SERVER, f"server error: {error}"), ref, about))
+        self.wake.set()
+
+    async def flush(self) -> None:
+        """Commit what was queued, then deliver the messages waiting for it; until
+        ``stopping`` is set and nothing is left to write."""
+        while True:
+            if not self.stopping:
+                await self.wake.wait()
+            self.wake.clear()
+            ops, out = self.lobby.take()
+            if ops:
+                try:
+                    await asyncio.to_thread(self.lobby.store.commit, ops)
+                except Exception as error:  # the disk is full, the file is gone...
+                    log.exception("the store refused a batch of %d writes", len(ops))
+                    out = self.lobby.commit_failed(ops, out, error)
+            for peer, message in out:
+                if message is None:
+                    peer.close("replaced")
+                else:
+                    peer.send(message)
+            if self.stopping and not self.lobby.ops:
+                return
+
+
+async def run(host: str, port: int, db: Path, ready: asyncio.Future[int] | None = None,
+              stop: asyncio.Event | None = None, store: Store | None = None) -> None:
+    """Serve until ``stop`` is set (or SIGTERM/SIGINT); prints the address once ready and
+    sets ``ready`` to the port bound. ``store`` replaces the SQLite store of ``db``."""
+    from game.content import load_catalogue
+
+    store = store or SQLiteStore(db)
+    lobby = Lobby(load_catalogue(), store)
+    server = Server(lobby)
+    if stop is None:  # run from the command line: SIGTERM and Ctrl+C stop it cleanly
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            try:
+                loop.add_signal_handler(sig, stop.set)
+            except (NotImplementedError, RuntimeError):  # not the main thread, or Windows
+                pass
+    flusher = asyncio.get_running_loop().create_task(server.flush())
+    try:
+        async with serve(server.handler, host, port, max_size=MAX_FRAME_BYTES,
+                         compression=None) as ws_server:
+            bound = ws_server.sockets[0].getsockname()
+            games = sum(1 for r in lobby.rooms.values() if r.finished is None)
+            print(f"listening on ws://{bound[0]}:{bound[1]} ({games} games resumed)",
+                  flush=True)
+            if ready is not None:
+                ready.set_result(int(bound[1]))
+            while not stop.is_set():
+                try:
+                    await asyncio.wait_for(stop.wait(), 60)
+                except TimeoutError:
+                    lobby.sweep()
+    finally:
+        server.stopping = True  # what was handled is still written before the file closes
+        server.wake.set()
+        await flusher
+        store.close()
+
+
+def build_parser(prog: str | None = None) -> Parser:
+    parser = Parser(
+        prog=prog, description="Run a Fireteam game server: players connect with 'Play "
+        "online' in the game's menu. It listens on this computer only unless --host says "
+        "otherwise (put it behind a TLS reverse proxy to open it to the internet: "
+        "docs/server.md).")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="the address to listen on (default 127.0.0.1; 0.0.0.0: all)")
+    parser.add_argument("--port", type=count(1, 65535), default=DEFAULT_PORT,
+                        help=f"the TCP port (default {DEFAULT_PORT}; 0: any free port)")
+    parser.add_argument("--db", type=Path, default=Path(DEFAULT_DB),
+                        help=f"the SQLite database of the games (default {DEFAULT_DB}; "
+                        "created if missing, and every game in it is resumed)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
+    options = build_parser(prog).parse_args(argv)
+    if not 0 <= options.port <= 65535:
+        print(f"--port {options.port}: a port is 0 to 65535", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
+    try:
+        asyncio.run(run(options.host, options.port, options.db))
+    except OSError as error:
+        print(f"cannot serve on {options.host}:{options.port}: {error}", file=sys.stderr)
+        return 1
+    except (StoreError, sqlite3.Error) as error:
+        print(f"cannot use the database {options.db}: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(prog="python -m game.net.server"))

@@ -1,0 +1,198 @@
+"""Play online (from the main menu): the server's address and the player's name (both
+remembered in ``online.json`` in the data folder), host a game and get its short join
+code, join with a code, the lobby of open games, and the games in progress this computer
+holds a seat in (to come back to after closing the window)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.net.client import Disconnected, ServerError
+from game.net.prefs import DEFAULT_SERVER, OnlinePrefs, server_url
+from game.net.remote import Link, RemoteGame
+from game.ui.context import DIM, GOLD, INK, RED
+from game.ui.registry import SceneName
+from game.ui.scene import Scene
+
+
+class OnlineScene(Scene):
+    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.prefs = OnlinePrefs.load()
+        cat = self.ctx.catalogue
+        self.missions = sorted(cat.missions)
+        self.teams = sorted(cat.fireteams)
+        self.mission = self.missions[0] if "dual_strike" not in self.missions else "dual_strike"
+        self.fireteams = [self.teams[0], self.teams[-1]]
+        self.open_games: list[dict[str, Any]] = []
+        self.message = ""
+        self.problem = False
+
+    # --- layout ------------------------------------------------------------------------
+
+    def build(self) -> None:
+        width, height = self.app.size
+        manager = self.app.manager
+        cat = self.ctx.catalogue
+        self.server_entry = self.entry(pygame.Rect(150, 70, 360, 34), self.prefs.server, 200)
+        self.name_entry = self.entry(pygame.Rect(650, 70, 220, 34), self.prefs.name, 20)
+        column = (width - 90) // 3
+        host = pygame.Rect(30, 140, column, height - 230)
+        self.mission_drop = pygame_gui.elements.UIDropDownMenu(
+            [cat.missions[m].name for m in self.missions], cat.missions[self.mission].name,
+            pygame.Rect(host.left, host.top + 34, host.width, 32), manager=manager)
+        self.team_drops = []
+        for i in range(2):
+            drop = pygame_gui.elements.UIDropDownMenu(
+                [cat.fireteams[t].name for t in self.teams],
+                cat.fireteams[self.fireteams[i]].name,
+                pygame.Rect(host.left, host.top + 104 + i * 62, host.width, 32),
+                manager=manager)
+            self.team_drops.append(drop)
+        self.elements += [self.mission_drop, *self.team_drops]
+        self.button("Host a game", pygame.Rect(host.left, host.top + 240, host.width, 40),
+                    self.host, hotkey=pygame.K_RETURN,
+                    tooltip="Create the game on the server; you play the first fireteam and "
+                    "get a join code for your opponent")
+        join = pygame.Rect(host.right + 15, 140, column, height - 230)
+        self.code_entry = self.entry(pygame.Rect(join.left, join.top + 34, 160, 34), "", 8)
+        self.button("Join", pygame.Rect(join.left + 170, join.top + 34, 120, 34),
+                    lambda: self.join(self.code_entry.get_text()), hotkey=pygame.K_j)
+        self.button("Refresh", pygame.Rect(join.left, join.top + 110, 140, 32),
+                    self.refresh_lobby, hotkey=pygame.K_F5,
+                    tooltip="The games on this server waiting for a player")
+        cat_missions = cat.missions
+        for i, game in enumerate(self.open_games[:8]):
+            mission = cat_missions[game["mission"]].name if game["mission"] in cat_missions \
+                else game["mission"]
+            names = ", ".join(game.get("names", {}).values())
+            self.button(f"{game['code']} · {mission} · {names}",
+                        pygame.Rect(join.left, join.top + 150 + i * 40, join.width, 36),
+                        lambda c=game["code"]: self.join(c))
+        back = pygame.Rect(join.right + 15, 140, column, height - 230)
+        for i, held in enumerate(self.prefs.games[:8]):
+            mission = cat_missions[held["mission"]].name if held.get("mission") in \
+                cat_missions else held.get("mission", "")
+            self.button(f"{held['code']} · {mission} · seat {held.get('seat')}",
+                        pygame.Rect(back.left, back.top + 34 + i * 40, back.width, 36),
+                        lambda h=held: self.come_back(h))
+        self.button("Back", pygame.Rect(30, height - 70, 140, 44), self.app.pop,
+                    hotkey=pygame.K_ESCAPE)
+
+    def entry(self, rect: pygame.Rect, text: str,
+              limit: int) -> pygame_gui.elements.UITextEntryLine:
+        entry = pygame_gui.elements.UITextEntryLine(rect, manager=self.app.manager)
+        entry.set_text(text)
+        entry.set_text_length_limit(limit)
+        self.elements.append(entry)
+        return entry
+
+    # --- what the buttons do -------------------------------------------------------------
+
+    def read_fields(self) -> None:
+        cat = self.ctx.catalogue
+        self.prefs.server = self.server_entry.get_text().strip() or DEFAULT_SERVER
+        self.prefs.name = self.name_entry.get_text().strip()
+        by_name = {cat.missions[m].name: m for m in self.missions}
+        self.mission = by_name.get(self.mission_drop.selected_option[0]
+                                   if isinstance(self.mission_drop.selected_option, tuple)
+                                   else self.mission_drop.selected_option, self.mission)
+        teams = {cat.fireteams[t].name: t for t in self.teams}
+        for i, drop in enumerate(self.team_drops):
+            option = drop.selected_option
+            label = option[0] if isinstance(option, tuple) else option
+            self.fireteams[i] = teams.get(label, self.fireteams[i])
+        self.prefs.save()
+
+    def link(self) -> Link | None:
+        """A connection to the server in the address field, or None after saying why."""
+        link = Link(server_url(self.prefs.server), self.ctx.catalogue)
+        try:
+            link.connect()
+        except (OSError, TimeoutError, ValueError) as error:
+            link.close()
+            self.say(f"cannot reach {self.prefs.server}: {error}", problem=True)
+            return None
+        except Exception as error:  # a handshake refused, a bad address...
+            link.close()
+            self.say(f"cannot reach {self.prefs.server}: {error}", problem=True)
+            return None
+        return link
+
+    def host(self) -> None:
+        self.read_fields()
+        self.seat_with(lambda c: c.create(self.mission, (self.fireteams[0], self.fireteams[1]),
+                                          seat=1, name=self.prefs.name))
+
+    def join(self, code: str) -> None:
+        self.read_fields()
+        code = code.strip().upper()
+        if not code:
+            self.say("type the join code your opponent gave you", problem=True)
+            return
+        self.seat_with(lambda c: c.join(code, name=self.prefs.name))
+
+    def come_back(self, held: dict[str, Any]) -> None:
+        self.read_fields()
+        self.prefs.server = held["server"]
+        token = held["token"]
+        if not self.seat_with(lambda c: c.reconnect(token)):
+            self.prefs.forget(token)
+            self.rebuild()
+
+    def seat_with(self, make: Any) -> bool:
+        link = self.link()
+        if link is None:
+            return False
+        try:
+            link.run(make)
+            remote = RemoteGame(link)
+        except (ServerError, Disconnected, TimeoutError, ValueError) as error:
+            link.close()
+            self.say(str(getattr(error, "message", error)), problem=True)
+            return False
+        self.prefs.remember(link)
+        self.app.open(SceneName.ONLINE_PLAY, remote)
+        return True
+
+    def refresh_lobby(self) -> None:
+        self.read_fields()
+        link = self.link()
+        if link is None:
+            return
+        try:
+            self.open_games = link.run(lambda c: c.list_games())
+            self.say(f"open games on {self.prefs.server}: {len(self.open_games)}")
+        except (ServerError, Disconnected, TimeoutError) as error:
+            self.say(str(error), problem=True)
+        finally:
+            link.close()
+        self.rebuild()
+
+    def say(self, text: str, problem: bool = False) -> None:
+        self.message, self.problem = text, problem
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        width, height = surface.get_size()
+        surface.fill((16, 17, 20))
+        ctx = self.ctx
+        ctx.text(surface, "Play online", 30, (30, 18), GOLD, "condensed")
+        ctx.text(surface, "Server", 15, (30, 78), DIM)
+        ctx.text(surface, "Your name", 15, (540, 78), DIM)
+        column = (width - 90) // 3
+        heads = ("Host a game", "Join with a code · open games", "Your games in progress")
+        for i, head in enumerate(heads):
+            ctx.text(surface, head, 18, (30 + i * (column + 15), 140), GOLD)
+        ctx.text(surface, "Your fireteam (player 1)", 14, (30, 140 + 88), DIM)
+        ctx.text(surface, "Your opponent's fireteam", 14, (30, 140 + 150), DIM)
+        if not self.prefs.games:
+            ctx.text(surface, "none: games you host or join are listed here, to come back to",
+                     14, (30 + 2 * (column + 15), 180), DIM, width=column)
+        if self.message:
+            ctx.text(surface, self.message, 15, (width // 2, height - 48),
+                     RED if self.problem else INK, anchor="center", width=width - 400)

@@ -1,0 +1,204 @@
+"""The play screen for an online game: the same screen as at one table (the same buttons,
+odds, dice and log), holding a :class:`RemoteGame` for this computer's seat. There are no
+hand-over screens (only this seat's hand is ever known here); the opponent's actions are
+taken in every frame and shown as they happen; a banner says when the connection is lost
+(the client reconnects by itself; the game waits on the server) or the other player is gone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.actions import Action, AgreeResult
+from game.engine.errors import IllegalActionError
+from game.engine.events import Event
+from game.net.remote import RemoteGame
+from game.ui.context import GOLD, INK
+from game.ui.registry import SceneName, is_scene, scene_class
+from game.ui.scenes.play import PRIVATE_STEPS, PlayScene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+POLL_EVERY = 0.05  # seconds between looks at what the server sent
+
+
+class OnlinePlayScene(PlayScene):
+    """One seat of a game played on a server."""
+
+    journaled = False  # the server keeps the game: no local autosave nor journal
+
+    def __init__(self, app: App, remote: RemoteGame) -> None:
+        # both seats are "human" to the screen: the other one is played elsewhere
+        super().__init__(app, remote, {1: "human", 2: "human"})  # type: ignore[arg-type]
+        self.remote = remote
+        self.seat = remote.seat
+        self.since_poll = 0.0
+        self.forgotten = False
+        names = {s: n for s, n in remote.names.items()}
+        if names:
+            self.ctx.names = {**self.ctx.names, **names}
+        self.show_private()
+
+    # --- the hot-seat parts that do not apply ---------------------------------------------
+
+    def computer_to_act(self) -> bool:
+        return False  # the other seat decides on its own computer
+
+    def show_private(self) -> None:
+        """This seat's hand is shown while it needs it (its mulligan, its reveal); never the
+        other's, which this computer does not know. Shown the way the table's screen shows a
+        hand after its hand-over (``reveal_to``), so that the buttons follow."""
+        state = self.remote.state
+        if state.step in PRIVATE_STEPS and state.to_act == self.seat:
+            if self.private_to != self.seat:
+                self.reveal_to(self.seat)
+        else:
+            self.private_to = None
+
+    def after(self, events: list[Event]) -> None:
+        # the hand first (the table's after() keeps it shown while that player decides)
+        self.show_private()
+        services = self.ctx.services
+        # the server keeps online games: nothing is autosaved here
+        autosave, services.autosave = services.autosave, None
+        try:
+            super().after(events)
+        finally:
+            services.autosave = autosave
+
+    def journal(self, action: str) -> None:
+        """Nothing is journaled here: the server's journal is the game's."""
+
+    def act(self, action: Action | None) -> None:
+        if isinstance(action, AgreeResult):
+            self.draw_offer()
+            return
+        try:
+            super().act(action)
+        except IllegalActionError as error:
+            self.say(str(error))
+
+    def undo(self) -> None:
+        try:
+            super().undo()
+        except IllegalActionError as error:
+            self.say(str(error))
+
+    def concede(self) -> None:
+        try:
+            self.after(self.remote.concede())
+        except IllegalActionError as error:
+            self.say(str(error))
+
+    def draw_offer(self) -> None:
+        """Offer a draw, or accept the other player's offer."""
+        try:
+            if self.remote.draw_offer == 3 - self.seat:
+                self.after(self.remote.accept_draw())
+            else:
+                self.remote.offer_draw()
+                self.say("Draw offered: it stands until the next action")
+        except IllegalActionError as error:
+            self.say(str(error))
+
+    # --- the loop ------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.since_poll += dt
+        if self.since_poll >= POLL_EVERY:
+            self.since_poll = 0.0
+            ply, names = self.remote.ply, dict(self.remote.names)
+            new = self.remote.refresh()
+            if self.remote.names != names:  # the opponent joined (names are drawn anew
+                # every frame: no rebuild, which could swallow a click under way)
+                self.ctx.names = {**self.ctx.names, **self.remote.names}
+            if self.remote.ply != ply:
+                self.after(new)  # the opponent's action, shown as it happens
+        self.anim.update(dt)
+        if self.toast is not None:
+            text, pos, left = self.toast
+            self.toast = (text, pos, left - dt) if left > dt else None
+        if self.remote.is_over and not self.forgotten:
+            # nothing left to come back to: off the list of games in progress
+            from game.net.prefs import OnlinePrefs
+            token = self.remote.link.read(lambda c: c.token)
+            if token:
+                OnlinePrefs.load().forget(token)
+            self.forgotten = True
+        if self.remote.is_over and (not self.anim.banners
+                                    or self.ctx.settings.animation_speed == 0):
+            self.app.open(SceneName.ONLINE_END, self)
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        """As at the table, but the pause menu is the online one, and there is no saving
+        nor loading here (the server keeps the game): what the table's screen opens for
+        those is swapped as soon as it is opened."""
+        before = self.app.scene
+        super().on_event(event)
+        top = self.app.scene
+        if top is before:
+            return
+        if type(top) is scene_class(SceneName.PAUSE):
+            self.app.pop()
+            self.app.open(SceneName.ONLINE_PAUSE, self)
+        elif is_scene(top, SceneName.SAVE) or is_scene(top, SceneName.LOAD):
+            self.app.pop()
+            self.say("The server keeps this game: leave it and come back from Play online")
+
+    def leave(self) -> None:
+        super().leave()
+        self.remote.link.close()  # the game goes on waiting on the server
+
+    def banner(self) -> str:
+        """What to say at the top about the connection, if anything."""
+        remote = self.remote
+        other = 3 - self.seat
+        name = remote.names.get(other, f"player {other}")
+        if remote.status == "reconnecting":
+            return "Connection lost — reconnecting… (the game waits on the server)"
+        if remote.status == "replaced":
+            return "This seat was taken up on another window or computer."
+        if remote.status != "connected":
+            return "Disconnected from the server: come back to this game from Play online."
+        if remote.is_over:
+            return ""
+        if other not in remote.names:
+            code = remote.link.read(lambda c: c.code)
+            return f"Waiting for your opponent to join — the join code is {code}"
+        if other not in remote.connected:
+            return (f"{name} has dropped out — the game waits for them to come back "
+                    "(it is kept on the server)")
+        if remote.draw_offer == other:
+            return f"{name} offers a draw: Esc, then 'Agree a draw' to accept"
+        if remote.state.to_act == other:
+            return f"{name} is deciding…"
+        return ""
+
+    def hint(self) -> str:
+        """The line at the bottom: the table's, on this seat's turn."""
+        remote = self.remote
+        if remote.status != "connected":
+            return ("Nothing is lost: if the connection does not come back, leave (Esc) and "
+                    "continue this game later from Play online.")
+        if not remote.is_over and remote.state.to_act != self.seat:
+            name = remote.names.get(3 - self.seat, f"player {3 - self.seat}")
+            return f"{name} is deciding: their actions show here as they happen."
+        return super().hint()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        text = self.banner()
+        if not text:
+            return
+        width = self.hint_bar.width  # over the board, not the panels beside it
+        height = self.ctx.px(30)
+        strip = pygame.Surface((width, height), pygame.SRCALPHA)
+        strip.fill((20, 20, 24, 220))
+        top = self.top_bar.bottom
+        surface.blit(strip, (0, top))
+        colour = GOLD if "deciding" in text else INK
+        self.ctx.text(surface, text, 15, (width // 2, top + height // 2), colour,
+                      anchor="center", width=width - 40)

@@ -1,0 +1,129 @@
+"""Servers for the network tests, on 127.0.0.1 only: in this process (``serving``) or as a
+separate ``python -m game.net.server`` process that a test may kill (``ServerProcess``)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from game.engine.defs import Catalogue
+from game.engine.dice import RandomDice
+from game.engine.game import Game
+from game.net.client import Client, seeded_chooser
+from game.net.server import run
+from game.net.store import SQLiteStore, Store
+
+TEAMS = ("gideon", "deathless_destroyers")
+
+
+@contextlib.asynccontextmanager
+async def serving(db: Path, store: Store | None = None) -> AsyncIterator[str]:
+    """A server in this process's event loop; yields its URL."""
+    ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    stop = asyncio.Event()
+    task = asyncio.create_task(run("127.0.0.1", 0, db, ready, stop, store))
+    port = await asyncio.wait_for(ready, 30)
+    try:
+        yield f"ws://127.0.0.1:{port}"
+    finally:
+        stop.set()
+        await task
+
+
+async def seated_pair(url: str, catalogue: Catalogue | None = None, mission: str = "dual_strike",
+                      teams: tuple[str, str] = TEAMS) -> tuple[Client, Client]:
+    """Two clients holding seats 1 and 2 of a new game."""
+    one, two = Client(url, catalogue), Client(url, catalogue)
+    one.received, two.received = [], []
+    await one.connect()
+    await two.connect()
+    await one.create(mission, teams, name="Ana")
+    await two.join(one.code or "", name="Ben")
+    return one, two
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class ServerProcess:
+    """``python -m game.net.server`` on a port and database, started and killed at will."""
+
+    def __init__(self, db: Path, port: int | None = None) -> None:
+        self.db, self.port = db, port or free_port()
+        self.proc: subprocess.Popen[str] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> str:
+        """Start it and wait for its 'listening' line; returns that line."""
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "game.net.server", "--port", str(self.port),
+             "--db", str(self.db)], stdout=subprocess.PIPE, text=True,
+            env=dict(os.environ, PYTHONUNBUFFERED="1"))
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        assert line.startswith("listening on"), line
+        return line
+
+    def kill(self) -> None:
+        """SIGKILL: no clean-up of any kind."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
+
+
+def seed_of(db: Path, game_id: str) -> int:
+    store = SQLiteStore(db)
+    try:
+        (record,) = [r for r in store.games(finished_since=0.0) if r.id == game_id]
+        return record.seed
+    finally:
+        store.close()
+
+
+class LocalSeat:
+    """What the seeded chooser reads, taken from a local engine game."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        view = game.view(seat)
+        self.legal = [str(a) for a in view.legal_actions]
+        self.log = list(view.log)
+
+
+def play_locally(catalogue: Catalogue, seed: int, mission: str = "dual_strike",
+                 teams: tuple[str, str] = TEAMS, seeds: tuple[int, int] = (1, 2)
+                 ) -> tuple[Game, list[dict[int, set[str]]]]:
+    """The same game on the engine alone: the server's seed, the same choosers. Returns
+    the game and, for each ply, the target cards hidden from each seat at that ply
+    (index 0: before any action): ``hidden[ply][seat]``."""
+    game = Game.new(catalogue, mission, teams, RandomDice(seed))
+    choosers = {1: seeded_chooser(seeds[0]), 2: seeded_chooser(seeds[1])}
+    hidden = [_hidden(game)]
+    while not game.is_over:
+        seat = game.to_act
+        text = choosers[seat](LocalSeat(game, seat))  # type: ignore[arg-type]
+        game.apply(next(a for a in game.legal_actions() if str(a) == text))
+        hidden.append(_hidden(game))
+    return game, hidden
+
+
+def _hidden(game: Game) -> dict[int, set[str]]:
+    state = game.state
+    return {seat: set(state.hands[3 - seat]) | set(state.deck) for seat in (1, 2)}
