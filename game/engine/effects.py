@@ -519,6 +519,9 @@ class ReanimationProtocols(PythonEffect):
     it stays, with wound counters equal to its Wounds minus 3."""
 
     SUCCESS_ON = 5
+    WOUNDS_LOST = 3
+    # the numbers its card text states (checked by ``python -m game.content check``)
+    NUMBERS = {"success_on": SUCCESS_ON, "wounds_minus": WOUNDS_LOST}
 
     def would_be_taken_down(self, game: Game, op: OperativeState) -> bool:
         if "reanimation_used" in op.flags:
@@ -526,7 +529,7 @@ class ReanimationProtocols(PythonEffect):
         op.flags = (*op.flags, "reanimation_used")
         roll = game.roll()
         if roll >= self.SUCCESS_ON:
-            op.damage = max(0, game.datacard(op).wounds - 3)
+            op.damage = max(0, game.datacard(op).wounds - self.WOUNDS_LOST)
             game.emit(Reanimation(op.id, roll, True, op.damage))
             return True
         game.emit(Reanimation(op.id, roll, False, op.damage))

@@ -33,7 +33,7 @@ def test_fixture_cards_are_all_shown() -> None:
     assert "| trooper1 – trooper3 | Test Trooper | 3 |" in text
     assert "| 2 | 3 | 3 | 4+ | 12 |" in text
     assert "| Carbine | 1 | 6 | 3 | 3+ | 2/3 | Rapid Fire |" in text
-    assert "- **Steady**: In cover, this operative's carbine hits" in text
+    assert "- **Steady**: In cover, this operative's carbine scores critical hits" in text
     assert "- **Pick One** *(names one friendly operative)*: One operative gets +1 APL." in text
     assert "- **First: Under Fire** (`test_team_first`): When the mission starts" in text
     assert ("  - Reward (battle honour, for Test Trooper): **Steady Hands**: "
