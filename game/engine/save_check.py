@@ -21,6 +21,7 @@ from game.engine.errors import SaveError
 from game.engine.hexgrid import MAX_COLUMNS
 from game.engine.rules.firefight import TURNS_PER_PHASE
 from game.engine.rules.setup import HAND_SIZE
+from game.engine.rules.table import STEPS_OF_PHASE as WAITING_STEPS
 from game.engine.state import Phase, State, Step
 
 if TYPE_CHECKING:
@@ -29,13 +30,8 @@ if TYPE_CHECKING:
 MAX_ROWS = 40  # a killzone taller than this is damage, not a map
 MAX_TURNING_POINTS = 12
 WARGEAR_DURATIONS = ("activation", "turning_point", "mission")
-# Which steps each phase can wait in (flow.py); a save is always made at a decision.
-STEPS_OF_PHASE: dict[str, tuple[str, ...]] = {
-    Phase.SETUP: (Step.MULLIGAN, Step.DEPLOY),
-    Phase.STRATEGY: (Step.REVEAL, Step.PLOY),
-    Phase.FIREFIGHT: (Step.ACTIVATE, Step.ACT),
-    Phase.OVER: (Step.NONE,),
-}
+# Which steps each phase can wait in (the flow table); a save is always made at a decision.
+STEPS_OF_PHASE: dict[str, tuple[str, ...]] = {str(p): tuple(s) for p, s in WAITING_STEPS.items()}
 
 
 # --- types ---------------------------------------------------------------------------------

@@ -46,7 +46,7 @@ from game.engine.events import (
 )
 from game.engine.odds import AttackOdds, damage_distribution, self_damage_distribution
 from game.engine.rules.base import ActionRule, active_operative, not_the_active
-from game.engine.state import OperativeState, Step
+from game.engine.state import OperativeState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -264,7 +264,6 @@ def why_not_attack(game: Game, attacker: OperativeState, target: OperativeState,
 
 class AttackRule(ActionRule):
     action = Attack
-    step = Step.ACT
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
         state = game.state

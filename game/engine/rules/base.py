@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 from game.engine.actions import Action
-from game.engine.state import OperativeState, Step
+from game.engine.state import OperativeState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -33,11 +33,11 @@ def not_the_active(game: Game, op_id: str) -> str | None:
 
 
 class ActionRule(ABC):
-    """One kind of action. ``step`` is where in the flow it may be taken (None: at more than
-    one step; ``why_not`` then says which)."""
+    """One kind of action. Where in the flow it may be taken is the flow table's to say
+    (:mod:`game.engine.rules.table`); a rule open at more than one step says in ``why_not``
+    which of them it is open at now."""
 
     action: ClassVar[type[Action]]
-    step: ClassVar[Step | None]
     # Whether the action may be taken back (moves: yes; anything that rolls or reveals: no)
     undoable: ClassVar[bool] = False
 
@@ -48,7 +48,8 @@ class ActionRule(ABC):
     @abstractmethod
     def why_not(self, game: Game, action: Action) -> str | None:
         """The reason ``action`` cannot be taken now, or None when it is legal. Called only
-        once the game is at this rule's step and it is ``action.player``'s decision."""
+        once the game is at a stage that waits for this action and it is
+        ``action.player``'s decision."""
 
     @abstractmethod
     def apply(self, game: Game, action: Action) -> None:

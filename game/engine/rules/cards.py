@@ -31,7 +31,6 @@ def mission_action_args(game: Game, op: OperativeState,
 
 class MissionActionRule(ActionRule):
     action = MissionAction
-    step = Step.ACT
     undoable = True
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
@@ -79,7 +78,6 @@ class UseRule(ActionRule):
     an activation of the operative it is used on, as the card says."""
 
     action = Use
-    step = None
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
         state = game.state

@@ -11,7 +11,7 @@ from game.engine.actions import Action, Activate, Cancel, Wait
 from game.engine.events import Activated, ActivationCancelled, ActivationEnded, TurnPassed, Waited
 from game.engine.rules.base import ActionRule
 from game.engine.rules.strategy import order
-from game.engine.state import Duration, OperativeState, Phase, Step
+from game.engine.state import Duration, OperativeState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -19,22 +19,48 @@ if TYPE_CHECKING:
 TURNS_PER_PHASE = 8
 
 
-def advance(game: Game) -> bool:
+def pass_turn(game: Game) -> bool:
+    """A player with no operative on the killzone passes the turn.
+
+    True when it did."""
     state = game.state
-    if state.step == Step.ACTIVATE:
-        if game.on_killzone(state.to_act):
-            return False
-        game.emit(TurnPassed(state.to_act, state.turn))
-        end_turn(game)
+    if game.on_killzone(state.to_act):
+        return False
+    game.emit(TurnPassed(state.to_act, state.turn))
+    end_turn(game)
+    return True
+
+
+def activation_started(game: Game) -> bool:
+    """An operative has been activated, or every turn of the phase has been taken."""
+    state = game.state
+    return state.active is not None or state.turn > TURNS_PER_PHASE
+
+
+def last_turn_taken(game: Game) -> bool:
+    """Every turn of the firefight phase has been taken."""
+    return game.state.turn > TURNS_PER_PHASE
+
+
+def settle_turn_count(game: Game) -> None:
+    """The turn count stays at the last turn once the phase's turns are used up."""
+    state = game.state
+    state.turn = min(state.turn, TURNS_PER_PHASE)
+
+
+def activation_over(game: Game) -> bool:
+    """The activation was cancelled, its operative has left the killzone or has no AP left."""
+    state = game.state
+    if state.active is None:
         return True
-    if state.step == Step.ACT:
-        assert state.active is not None
-        op = state.operatives[state.active]
-        if op.on_killzone and state.ap_left > 0:
-            return False
+    op = state.operatives[state.active]
+    return not op.on_killzone or state.ap_left <= 0
+
+
+def end_activation(game: Game) -> None:
+    """An activation that was not cancelled ends the player's turn."""
+    if game.state.active is not None:
         end_turn(game)
-        return True
-    raise AssertionError(f"the firefight phase has no step {state.step!r}")
 
 
 def end_turn(game: Game) -> None:
@@ -43,7 +69,6 @@ def end_turn(game: Game) -> None:
     player = state.to_act
     finished = state.active
     state.active, state.ap_left, state.ap_spent, state.moved = None, 0, False, False
-    state.step = Step.ACTIVATE
     # wargear that lasts for an activation ends with that operative's activation
     kept = [b for b in state.boosts
             if not (b.until == Duration.ACTIVATION and b.operative == finished)]
@@ -62,11 +87,8 @@ def end_turn(game: Game) -> None:
     if player == first:
         state.to_act = second
     else:
-        state.turn += 1
+        state.turn += 1  # past TURNS_PER_PHASE: the flow moves on to the end phase
         state.to_act = first
-    if state.turn > TURNS_PER_PHASE:
-        state.turn = TURNS_PER_PHASE
-        state.phase, state.step = Phase.END, Step.NONE
 
 
 def activatable(game: Game, player: int) -> list[OperativeState]:
@@ -78,7 +100,6 @@ def activatable(game: Game, player: int) -> list[OperativeState]:
 
 class ActivateRule(ActionRule):
     action = Activate
-    step = Step.ACTIVATE
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
         for op in activatable(game, player):
@@ -106,13 +127,11 @@ class ActivateRule(ActionRule):
         state.ap_spent = False
         state.moved = False
         op.activated = True
-        state.step = Step.ACT
         game.emit(Activated(action.player, op.id, state.ap_left, state.reactivation))
 
 
 class CancelRule(ActionRule):
     action = Cancel
-    step = Step.ACT
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
         if not game.state.ap_spent:
@@ -131,13 +150,11 @@ class CancelRule(ActionRule):
         op.activated = state.reactivation
         state.active = None
         state.ap_left = 0
-        state.step = Step.ACTIVATE
         game.emit(ActivationCancelled(action.player, op.id))
 
 
 class WaitRule(ActionRule):
     action = Wait
-    step = Step.ACT
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
         if game.state.ap_left >= 1:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from game.engine.actions import Action, Disengage, Move, new_move
 from game.engine.events import Moved
 from game.engine.rules.base import ActionRule, active_operative, not_the_active
-from game.engine.state import OperativeState, Step
+from game.engine.state import OperativeState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -144,7 +144,6 @@ def why_not_move_to(game: Game, op: OperativeState, target: str) -> str | None:
 
 class MoveRule(ActionRule):
     action = Move
-    step = Step.ACT
     undoable = True
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
@@ -193,7 +192,6 @@ class MoveRule(ActionRule):
 
 class DisengageRule(ActionRule):
     action = Disengage
-    step = Step.ACT
     undoable = True
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:

@@ -24,7 +24,6 @@ _AGREE = {p: tuple(AgreeResult(p, w) for w in (0, 1, 2)) for p in (1, 2)}
 
 class ConcedeRule(ActionRule):
     action = Concede
-    step = None
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
         yield _CONCEDE[player]
@@ -39,7 +38,6 @@ class ConcedeRule(ActionRule):
 
 class AgreeResultRule(ActionRule):
     action = AgreeResult
-    step = None
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
         yield from _AGREE[player]

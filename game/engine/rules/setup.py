@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from game.engine.actions import Action, Deploy, Keep, Mulligan, new_deploy
 from game.engine.events import Deployed, Mulliganed, SetupComplete, TargetsDealt
 from game.engine.rules.base import ActionRule
-from game.engine.state import OperativeState, Phase, Step
+from game.engine.state import OperativeState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -18,43 +18,63 @@ if TYPE_CHECKING:
 HAND_SIZE = 3
 
 
-def advance(game: Game) -> bool:
-    """The set-up steps that need no decision. True when something happened."""
+def roll_off(game: Game) -> None:
+    """Roll off: the winner is dealt targets first and deploys first."""
+    roll = game.roll_off("set-up")
+    game.emit(roll)
+    game.state.rolloff_winner = roll.winner
+
+
+def deals_targets(game: Game) -> bool:
+    """The mission uses targets of opportunity and nobody holds any yet."""
+    return bool(game.config.targets) and not any(game.state.hands.values())
+
+
+def deal(game: Game) -> None:
+    """Shuffle the targets of opportunity and deal three to each player, the roll-off
+    winner first; the winner decides first."""
     state = game.state
-    if state.step == Step.NONE:
-        roll_off = game.roll_off("set-up")
-        game.emit(roll_off)
-        state.rolloff_winner = winner = roll_off.winner
-        other = 3 - winner
-        if game.config.targets and not any(state.hands.values()):
-            deck = sorted(game.config.targets)
-            game.shuffle(deck)
-            for _ in range(HAND_SIZE):
-                for player in (winner, other):
-                    if deck:
-                        state.hands[player].append(deck.pop(0))
-            state.deck = deck
-            state.step, state.to_act = Step.MULLIGAN, winner
-            game.emit(TargetsDealt(winner, (tuple(state.hands[1]), tuple(state.hands[2]))))
-        else:
-            state.step, state.to_act = Step.DEPLOY, winner
-        return True
-    if state.step == Step.MULLIGAN:
-        if len(state.mulliganed) < 2:
-            return False
-        state.step, state.to_act = Step.DEPLOY, state.rolloff_winner
-        return True
-    if state.step == Step.DEPLOY:
-        if undeployed(game, 1) or undeployed(game, 2):
-            if not undeployed(game, state.to_act):
-                state.to_act = 3 - state.to_act
-            return False
-        game.check_control()
-        state.phase, state.step = Phase.INITIATIVE, Step.NONE
-        game.invalidate()
-        game.emit(SetupComplete())
-        return True
-    raise AssertionError(f"set-up has no step {state.step!r}")
+    winner = state.rolloff_winner
+    other = 3 - winner
+    deck = sorted(game.config.targets)
+    game.shuffle(deck)
+    for _ in range(HAND_SIZE):
+        for player in (winner, other):
+            if deck:
+                state.hands[player].append(deck.pop(0))
+    state.deck = deck
+    state.to_act = winner
+    game.emit(TargetsDealt(winner, (tuple(state.hands[1]), tuple(state.hands[2]))))
+
+
+def mulligans_done(game: Game) -> bool:
+    """Both players have kept or swapped their targets."""
+    return len(game.state.mulliganed) >= 2
+
+
+def first_to_deploy(game: Game) -> None:
+    """The roll-off winner places the first operative."""
+    game.state.to_act = game.state.rolloff_winner
+
+
+def hand_over_deployment(game: Game) -> bool:
+    """A player with no operative left to place hands the next placement to the other."""
+    state = game.state
+    if not undeployed(game, state.to_act):
+        state.to_act = 3 - state.to_act
+    return False
+
+
+def all_deployed(game: Game) -> bool:
+    """Every operative is on the killzone."""
+    return not undeployed(game, 1) and not undeployed(game, 2)
+
+
+def end_setup(game: Game) -> None:
+    """Objectives are controlled as the operatives stand; set-up is complete."""
+    game.check_control()
+    game.invalidate()
+    game.emit(SetupComplete())
 
 
 def undeployed(game: Game, player: int) -> list[OperativeState]:
@@ -76,7 +96,6 @@ def deploy_hexes(game: Game, player: int) -> list[str]:
 
 class KeepRule(ActionRule):
     action = Keep
-    step = Step.MULLIGAN
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
         yield Keep(player)
@@ -92,7 +111,6 @@ class KeepRule(ActionRule):
 
 class MulliganRule(ActionRule):
     action = Mulligan
-    step = Step.MULLIGAN
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
         hand = game.state.hands[player]
@@ -137,7 +155,6 @@ def _after_mulligan(game: Game, player: int) -> None:
 
 class DeployRule(ActionRule):
     action = Deploy
-    step = Step.DEPLOY
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
         zone = deploy_hexes(game, player)

@@ -27,8 +27,9 @@ def order(game: Game) -> tuple[int, int]:
     return first, 3 - first
 
 
-def advance_initiative(game: Game) -> bool:
-    """Roll off for the initiative (a tie goes to whoever does not hold the token)."""
+def roll_initiative(game: Game) -> None:
+    """A turning point begins: roll off for the initiative (a tie goes to whoever does not
+    hold the token)."""
     state = game.state
     game.emit(TurningPointStarted(state.turning_point))
     game.emit(PhaseStarted(Phase.INITIATIVE, state.turning_point))
@@ -36,16 +37,21 @@ def advance_initiative(game: Game) -> bool:
                              else 0)
     state.initiative = roll_off.winner
     game.emit(InitiativeRolled(roll_off.winner, roll_off))
-    state.phase, state.step = Phase.STRATEGY, Step.REVEAL
+
+
+def begin_strategy(game: Game) -> None:
+    """The strategy phase begins with the initiative holder."""
+    state = game.state
     state.done = []
     state.to_act = state.initiative
     game.emit(PhaseStarted(Phase.STRATEGY, state.turning_point))
-    return True
 
 
-def advance_strategy(game: Game) -> bool:
-    """Each player in initiative order reveals, then chooses a ploy; a player with nothing
-    to choose is passed over."""
+def next_chooser(game: Game) -> bool:
+    """In initiative order, the next player who has a choice decides; a player with nothing
+    to choose is passed over.
+
+    True when the decision moved."""
     state = game.state
     for player in order(game):
         if player in state.done:
@@ -59,19 +65,28 @@ def advance_strategy(game: Game) -> bool:
             return False
         state.done.append(player)
         return True
-    state.done = []
-    if state.step == Step.REVEAL:
-        state.step = Step.PLOY
-    else:
-        state.phase, state.step = Phase.FIREFIGHT, Step.ACTIVATE
-        state.turn, state.to_act = 1, order(game)[0]
-        game.emit(PhaseStarted(Phase.FIREFIGHT, state.turning_point))
-    return True
+    return False
+
+
+def both_done(game: Game) -> bool:
+    """Both players have chosen (or been passed over)."""
+    return all(player in game.state.done for player in (1, 2))
+
+
+def clear_done(game: Game) -> None:
+    """Nobody has chosen at the next step yet."""
+    game.state.done = []
+
+
+def start_firefight(game: Game) -> None:
+    """The firefight phase begins: turn 1, the initiative holder first."""
+    state = game.state
+    state.turn, state.to_act = 1, order(game)[0]
+    game.emit(PhaseStarted(Phase.FIREFIGHT, state.turning_point))
 
 
 class RevealRule(ActionRule):
     action = Reveal
-    step = Step.REVEAL
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
         yield Reveal(player, None)
@@ -99,7 +114,6 @@ class RevealRule(ActionRule):
 
 class PloyRule(ActionRule):
     action = PlayPloy
-    step = Step.PLOY
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
         for ploy in game.config.ploys_of(player):
