@@ -16,7 +16,7 @@ of the step the game is at; :func:`why_not` gives the reason an action is not le
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
 from game.engine.rules.attacking import AttackRule
@@ -34,13 +34,13 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 # in the order legal_actions() lists them at each step
-_ALL: tuple[ActionRule, ...] = (
+_ALL: tuple[ActionRule[Any], ...] = (
     KeepRule(), MulliganRule(), DeployRule(), RevealRule(), PloyRule(), ActivateRule(),
     CancelRule(), MoveRule(), DisengageRule(), AttackRule(), MissionActionRule(), UseRule(),
     WaitRule(), ConcedeRule(), AgreeResultRule())
-RULES: dict[type[Action], ActionRule] = {rule.action: rule for rule in _ALL}
+RULES: dict[type[Action], ActionRule[Any]] = {rule.action: rule for rule in _ALL}
 # the rules taken at each step, as the flow table says
-BY_STEP: dict[Step, tuple[ActionRule, ...]] = {
+BY_STEP: dict[Step, tuple[ActionRule[Any], ...]] = {
     step: tuple(r for r in _ALL if any(s.step == step for s in stages_waiting_for(r.action)))
     for step in Step}
 

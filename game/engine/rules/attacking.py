@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from game.engine.actions import Action, Attack
+from game.engine.actions import Attack
 from game.engine.attack import (
     AttackProfile,
     assign_blocks,
@@ -262,10 +262,10 @@ def why_not_attack(game: Game, attacker: OperativeState, target: OperativeState,
     return reasons[0] if reasons else f"{attacker.id} has no weapon"
 
 
-class AttackRule(ActionRule):
+class AttackRule(ActionRule[Attack]):
     action = Attack
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Attack]:
         state = game.state
         op = active_operative(game)
         for weapon, target in targets_from(game, op):
@@ -275,12 +275,10 @@ class AttackRule(ActionRule):
             if OVERCHARGE in weapon.rules:
                 yield Attack(player, op.id, weapon.id, target.id, True)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
-        assert isinstance(action, Attack)
+    def why_not(self, game: Game, action: Attack) -> str | None:
         return attack_problem(game, action)
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, Attack)
+    def apply(self, game: Game, action: Attack) -> None:
         resolve(game, action)
 
 

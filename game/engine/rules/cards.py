@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from game.engine import vocabulary as V
-from game.engine.actions import Action, MissionAction, Use
+from game.engine.actions import MissionAction, Use
 from game.engine.defs import MissionAction as MissionActionDef
 from game.engine.effects import all_hold, do_outcome
 from game.engine.events import MissionActionMade, WargearUsed
@@ -29,18 +29,17 @@ def mission_action_args(game: Game, op: OperativeState,
     return [()] if all_hold(game, action.requires, op) else []
 
 
-class MissionActionRule(ActionRule):
+class MissionActionRule(ActionRule[MissionAction]):
     action = MissionAction
     undoable = True
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[MissionAction]:
         op = active_operative(game)
         for definition in game.config.mission_actions:
             for args in mission_action_args(game, op, definition):
                 yield MissionAction(player, definition.id, op.id, args)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
-        assert isinstance(action, MissionAction)
+    def why_not(self, game: Game, action: MissionAction) -> str | None:
         state = game.state
         wrong = not_the_active(game, action.operative)
         if wrong:
@@ -56,8 +55,7 @@ class MissionActionRule(ActionRule):
             return f"{op.id} does not meet the conditions of {definition.name}"
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, MissionAction)
+    def apply(self, game: Game, action: MissionAction) -> None:
         definition = next(a for a in game.config.mission_actions if a.id == action.action)
         game.spend(definition.ap)
         objective = action.args[0] if action.args else None
@@ -73,13 +71,13 @@ def _timing_step(timing: str) -> Step:
     return Step.ACT if timing == "activation" else Step.PLOY
 
 
-class UseRule(ActionRule):
+class UseRule(ActionRule[Use]):
     """A wargear card: used once a mission, in the strategy phase before the ploy or during
     an activation of the operative it is used on, as the card says."""
 
     action = Use
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Use]:
         state = game.state
         used = state.wargear_used[player]
         if state.step == Step.PLOY:
@@ -93,8 +91,7 @@ class UseRule(ActionRule):
                 for op in operatives:
                     yield Use(player, card.id, op.id)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
-        assert isinstance(action, Use)
+    def why_not(self, game: Game, action: Use) -> str | None:
         state = game.state
         card = game.config.wargear_card(action.player, action.card)
         if card is None:
@@ -111,11 +108,10 @@ class UseRule(ActionRule):
             return f"{card.name} is used in the strategy phase, before your strategic ploy"
         return None
 
-    def is_undoable(self, game: Game, action: Action) -> bool:
+    def is_undoable(self, game: Game, action: Use) -> bool:
         return game.state.step == Step.ACT
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, Use)
+    def apply(self, game: Game, action: Use) -> None:
         card = game.config.wargear_card(action.player, action.card)
         assert card is not None
         state = game.state

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from game.engine.actions import Action, Activate, Cancel, Wait
+from game.engine.actions import Activate, Cancel, Wait
 from game.engine.events import Activated, ActivationCancelled, ActivationEnded, TurnPassed, Waited
 from game.engine.rules.base import ActionRule
 from game.engine.rules.strategy import order
@@ -98,15 +98,14 @@ def activatable(game: Game, player: int) -> list[OperativeState]:
     return fresh or ready
 
 
-class ActivateRule(ActionRule):
+class ActivateRule(ActionRule[Activate]):
     action = Activate
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Activate]:
         for op in activatable(game, player):
             yield Activate(player, op.id)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
-        assert isinstance(action, Activate)
+    def why_not(self, game: Game, action: Activate) -> str | None:
         op = game.state.operatives.get(action.operative)
         if op is None or op.player != action.player:
             return f"no operative {action.operative!r} of yours"
@@ -117,8 +116,7 @@ class ActivateRule(ActionRule):
                     "friendly operatives have not")
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, Activate)
+    def apply(self, game: Game, action: Activate) -> None:
         state = game.state
         op = state.operatives[action.operative]
         state.reactivation = op.activated
@@ -130,20 +128,20 @@ class ActivateRule(ActionRule):
         game.emit(Activated(action.player, op.id, state.ap_left, state.reactivation))
 
 
-class CancelRule(ActionRule):
+class CancelRule(ActionRule[Cancel]):
     action = Cancel
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Cancel]:
         if not game.state.ap_spent:
             yield Cancel(player)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
+    def why_not(self, game: Game, action: Cancel) -> str | None:
         if game.state.ap_spent:
             return ("the operative has already spent AP or had a card used on it: the "
                     "activation cannot be cancelled")
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
+    def apply(self, game: Game, action: Cancel) -> None:
         state = game.state
         assert state.active is not None
         op = state.operatives[state.active]
@@ -153,17 +151,17 @@ class CancelRule(ActionRule):
         game.emit(ActivationCancelled(action.player, op.id))
 
 
-class WaitRule(ActionRule):
+class WaitRule(ActionRule[Wait]):
     action = Wait
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Wait]:
         if game.state.ap_left >= 1:
             yield Wait(player)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
+    def why_not(self, game: Game, action: Wait) -> str | None:
         return None if game.state.ap_left >= 1 else "no AP left"
 
-    def apply(self, game: Game, action: Action) -> None:
+    def apply(self, game: Game, action: Wait) -> None:
         active = game.state.active
         assert active is not None
         game.spend(game.state.ap_left)

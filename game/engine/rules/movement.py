@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from game.engine.actions import Action, Disengage, Move, new_move
+from game.engine.actions import Disengage, Move, new_move
 from game.engine.events import Moved
 from game.engine.rules.base import ActionRule, active_operative, not_the_active
 from game.engine.state import OperativeState
@@ -142,19 +142,18 @@ def why_not_move_to(game: Game, op: OperativeState, target: str) -> str | None:
     return f"out of reach: {len(far[target])} hexes, Move {limit}"
 
 
-class MoveRule(ActionRule):
+class MoveRule(ActionRule[Move]):
     action = Move
     undoable = True
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Move]:
         op = active_operative(game)
         if game.state.ap_left >= 1 and not game.enemies_adjacent(op):
             for path in move_paths(game, op).values():
                 yield new_move(player, op.id, path)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
+    def why_not(self, game: Game, action: Move) -> str | None:
         """Any valid path is legal, not only the shortest one listed."""
-        assert isinstance(action, Move)
         state = game.state
         wrong = not_the_active(game, action.operative)
         if wrong:
@@ -185,23 +184,21 @@ class MoveRule(ActionRule):
             here = h
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, Move)
+    def apply(self, game: Game, action: Move) -> None:
         _relocate(game, action.operative, action.path, disengage=False)
 
 
-class DisengageRule(ActionRule):
+class DisengageRule(ActionRule[Disengage]):
     action = Disengage
     undoable = True
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Disengage]:
         op = active_operative(game)
         if game.state.ap_left >= 1 and game.enemies_adjacent(op):
             for h in disengage_hexes(game, op):
                 yield Disengage(player, op.id, h)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
-        assert isinstance(action, Disengage)
+    def why_not(self, game: Game, action: Disengage) -> str | None:
         state = game.state
         wrong = not_the_active(game, action.operative)
         if wrong:
@@ -213,8 +210,7 @@ class DisengageRule(ActionRule):
             return "not enough AP"
         return _disengage_stop(game, op, action.hex)
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, Disengage)
+    def apply(self, game: Game, action: Disengage) -> None:
         _relocate(game, action.operative, (action.hex,), disengage=True)
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from game.engine.actions import Action, Deploy, Keep, Mulligan, new_deploy
+from game.engine.actions import Deploy, Keep, Mulligan, new_deploy
 from game.engine.events import Deployed, Mulliganed, SetupComplete, TargetsDealt
 from game.engine.rules.base import ActionRule
 from game.engine.state import OperativeState
@@ -94,32 +94,30 @@ def deploy_hexes(game: Game, player: int) -> list[str]:
             if h not in taken and h not in blocked]
 
 
-class KeepRule(ActionRule):
+class KeepRule(ActionRule[Keep]):
     action = Keep
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Keep]:
         yield Keep(player)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
+    def why_not(self, game: Game, action: Keep) -> str | None:
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, Keep)
+    def apply(self, game: Game, action: Keep) -> None:
         game.emit(Mulliganed(action.player, (), (), ()))
         _after_mulligan(game, action.player)
 
 
-class MulliganRule(ActionRule):
+class MulliganRule(ActionRule[Mulligan]):
     action = Mulligan
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Mulligan]:
         hand = game.state.hands[player]
         for size in range(1, len(hand) + 1):
             for cards in combinations(hand, size):
                 yield Mulligan(player, cards)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
-        assert isinstance(action, Mulligan)
+    def why_not(self, game: Game, action: Mulligan) -> str | None:
         hand = game.state.hands[action.player]
         missing = [c for c in action.cards if c not in hand]
         if missing:
@@ -130,8 +128,7 @@ class MulliganRule(ActionRule):
             return "discard the cards in the order they are held"
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, Mulligan)
+    def apply(self, game: Game, action: Mulligan) -> None:
         state = game.state
         hand = state.hands[action.player]
         for card in action.cards:
@@ -153,18 +150,17 @@ def _after_mulligan(game: Game, player: int) -> None:
     game.state.to_act = 3 - player
 
 
-class DeployRule(ActionRule):
+class DeployRule(ActionRule[Deploy]):
     action = Deploy
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Deploy]:
         zone = deploy_hexes(game, player)
         for op in undeployed(game, player):
             op_id = op.id
             for h in zone:
                 yield new_deploy(player, op_id, h)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
-        assert isinstance(action, Deploy)
+    def why_not(self, game: Game, action: Deploy) -> str | None:
         op = game.state.operatives.get(action.operative)
         if op is None or op.player != action.player:
             return f"no operative {action.operative!r} of yours"
@@ -180,8 +176,7 @@ class DeployRule(ActionRule):
             return f"{action.hex} is not in your territory"
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, Deploy)
+    def apply(self, game: Game, action: Deploy) -> None:
         state = game.state
         if action.player not in state.territory:
             side = next(s for s, hexes in game.config.territories.items()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from game.engine.actions import Action, PlayPloy, Reveal
+from game.engine.actions import PlayPloy, Reveal
 from game.engine.events import (
     InitiativeRolled,
     PhaseStarted,
@@ -85,22 +85,20 @@ def start_firefight(game: Game) -> None:
     game.emit(PhaseStarted(Phase.FIREFIGHT, state.turning_point))
 
 
-class RevealRule(ActionRule):
+class RevealRule(ActionRule[Reveal]):
     action = Reveal
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Reveal]:
         yield Reveal(player, None)
         for card in game.state.hands[player]:
             yield Reveal(player, card)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
-        assert isinstance(action, Reveal)
+    def why_not(self, game: Game, action: Reveal) -> str | None:
         if action.card is not None and action.card not in game.state.hands[action.player]:
             return f"{action.card} is not in your hand"
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, Reveal)
+    def apply(self, game: Game, action: Reveal) -> None:
         state = game.state
         name = ""
         if action.card is not None:
@@ -112,10 +110,10 @@ class RevealRule(ActionRule):
         state.done.append(action.player)
 
 
-class PloyRule(ActionRule):
+class PloyRule(ActionRule[PlayPloy]):
     action = PlayPloy
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[PlayPloy]:
         for ploy in game.config.ploys_of(player):
             if ploy.target == "operative":
                 for op in game.on_killzone(player):
@@ -123,8 +121,7 @@ class PloyRule(ActionRule):
             else:
                 yield PlayPloy(player, ploy.id)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
-        assert isinstance(action, PlayPloy)
+    def why_not(self, game: Game, action: PlayPloy) -> str | None:
         ploy = game.config.ploy(action.player, action.ploy)
         if ploy is None:
             return f"your fireteam has no strategic ploy {action.ploy!r}"
@@ -138,8 +135,7 @@ class PloyRule(ActionRule):
             return "that ploy takes no arguments"
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, PlayPloy)
+    def apply(self, game: Game, action: PlayPloy) -> None:
         operative = action.args[0] if action.args else None
         game.state.ploys[action.player].append(PloyInForce(action.ploy, operative))
         game.rules_changed()
