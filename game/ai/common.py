@@ -19,7 +19,7 @@ from game.engine.events import PhaseEnded, PhaseStarted
 from game.engine.game import Game
 from game.engine.odds import damage_distribution
 from game.engine.rules import attacking
-from game.engine.state import OperativeState, Phase
+from game.engine.state import OperativeState, Phase, opponent
 from game.engine.view import View
 
 # a computer never concedes, proposes a result or cancels an activation (it would only loop)
@@ -158,7 +158,7 @@ def project(game: Game) -> Game:
 def projected_vp(game: Game, player: int) -> int:
     """``player``'s VP lead if the firefight phase ended now."""
     trial = project(game)
-    return trial.state.vp[player] - trial.state.vp[3 - player]
+    return trial.state.vp[player] - trial.state.vp[opponent(player)]
 
 
 def evaluate(game: Game, player: int) -> float:
@@ -172,7 +172,7 @@ def evaluate(game: Game, player: int) -> float:
 def static_value(game: Game, player: int) -> float:
     """A static value of the position for ``player`` (higher is better)."""
     state = game.state
-    other = 3 - player
+    other = opponent(player)
     if state.phase == Phase.OVER:
         w = state.winner
         base = 0.0 if w == 0 else (WIN if w == player else -WIN)

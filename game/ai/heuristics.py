@@ -29,7 +29,8 @@ from game.engine.actions import (
 )
 from game.engine.attack import AttackProfile
 from game.engine.game import Game
-from game.engine.state import OperativeState
+from game.engine.state import OperativeState, opponent
+from game.engine.vocabulary import EffectKind
 
 # how likely each kind of target of opportunity is to be completed in a turning point
 _TARGET_CHANCE = {"take_down": 0.45, "attack": 0.2, "end_of_turn": 0.5}
@@ -61,7 +62,7 @@ def danger(game: Game, op: OperativeState, at: str) -> float:
         occupied = (occupied - {op.hex}) | {at}
     in_cover = at in grid.cover
     total = 0.0
-    for enemy in game.on_killzone(3 - op.player):
+    for enemy in game.on_killzone(opponent(op.player)):
         assert enemy.hex is not None
         card = game.datacard(enemy)
         dist = grid.distance(enemy.hex, at)
@@ -97,7 +98,8 @@ def scoring_zones(game: Game) -> Zones:
         zones = []
         for effect in rules:
             params = effect.params
-            if effect.kind != "trigger" or not any("score" in o for o in params.get("do", ())):
+            if effect.kind != EffectKind.TRIGGER or \
+                    not any("score" in o for o in params.get("do", ())):
                 continue
             for cond in params.get("if") or ():
                 spec = cond.get("near_hex") if isinstance(cond, dict) else None
@@ -200,10 +202,10 @@ def _trial(game: Game, action: Action) -> float:
 def combat_balance(game: Game, player: int) -> float:
     """What each side's operatives could deal the other's, as the board stands."""
     total = 0.0
-    for side, sign in ((player, 1.0), (3 - player, -1.0)):
+    for side, sign in ((player, 1.0), (opponent(player), -1.0)):
         for op in game.on_killzone(side):
             card = game.datacard(op)
-            for enemy in game.on_killzone(3 - side):
+            for enemy in game.on_killzone(opponent(side)):
                 total += sign * max((quick_attack(game, op, w.id, enemy)[0]
                                      for w in card.weapons), default=0.0)
     return total

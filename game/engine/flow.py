@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from game.engine.events import ControlChanged
 from game.engine.rules.end import final_end_phase, tiebreak
 from game.engine.rules.table import FLOW, Where
+from game.engine.state import opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -36,7 +37,7 @@ def check_control(game: Game) -> None:
                 counts[player] += 1
         for player in (1, 2):
             previous = state.control.get(obj, 0)
-            if counts[player] > counts[3 - player] and previous != player:
+            if counts[player] > counts[opponent(player)] and previous != player:
                 state.control[obj] = player
                 game.emit(ControlChanged(obj, player, previous))
 

@@ -22,7 +22,7 @@ from game.engine import flow, persist, rules, targets
 from game.engine.actions import Action, Attack, parse_action
 from game.engine.config import Config, build_config
 from game.engine.defs import Catalogue, Datacard, Ploy, Weapon
-from game.engine.dice import Dice, RandomDice, copy_dice, dice_from_dict
+from game.engine.dice import D6Roll, Dice, Draw, RandomDice, RollRecord, copy_dice, dice_from_dict
 from game.engine.effects import Source, on_event, python_effects_for, sources_in_force, stat
 from game.engine.errors import IllegalActionError, SaveError
 from game.engine.events import (
@@ -37,8 +37,9 @@ from game.engine.events import (
 from game.engine.hexgrid import Grid
 from game.engine.odds import AttackOdds
 from game.engine.rules import attacking, movement
-from game.engine.state import OperativeState, Phase, State
+from game.engine.state import OperativeState, Phase, State, opponent
 from game.engine.view import View, build_view, rebuild
+from game.engine.vocabulary import EffectKind
 
 __all__ = ["Game", "IllegalActionError", "SaveError"]
 
@@ -78,7 +79,7 @@ class Game:
     dice: Dice
     log: list[str]  # every applied action, in notation
     events: list[Event]  # everything that happened, in order
-    record: list[tuple[Any, ...]]  # every random result, for replays
+    record: list[RollRecord]  # every random result, for replays
 
     def __init__(self, config: Config, state: State, dice: Dice) -> None:
         self.assemble(config, state, dice)
@@ -96,7 +97,8 @@ class Game:
         self._undo: list[int] = []  # the number of actions done before each undoable one
         self._checkpoint: Snapshot | None = None
         self._legal: tuple[Action, ...] | None = None
-        self._sources: dict[str | None, list[Source]] | None = None
+        self._sources: tuple[dict[EffectKind | None, list[Source]],
+                             dict[str, list[Source]]] | None = None
         self._occupied: set[str] | None = None
         self._on_killzone: dict[int | None, list[OperativeState]] = {}
 
@@ -207,20 +209,28 @@ class Game:
             return state.operatives[carrier].hex
         return state.objective_hexes.get(objective, self.config.objectives.get(objective))
 
-    def sources(self, kind: str | None = None) -> list[Source]:
-        """Card rules in force now, all or those of one effect ``kind`` (``stat``,
-        ``attack``, ``trigger``, ``python``), or the triggers listening for one event
-        (``trigger:end_of_turn``). Cached until :meth:`rules_changed`."""
+    def sources(self, kind: EffectKind | None = None) -> list[Source]:
+        """Card rules in force now, all or those of one effect ``kind``. Cached until
+        :meth:`rules_changed`."""
+        return self._index()[0].get(kind, [])
+
+    def triggers(self, on: str) -> list[Source]:
+        """The trigger rules in force now that listen for the event word ``on``
+        (``end_of_turn``). Cached until :meth:`rules_changed`."""
+        return self._index()[1].get(on, [])
+
+    def _index(self) -> tuple[dict[EffectKind | None, list[Source]], dict[str, list[Source]]]:
         if self._sources is None:
             every = list(sources_in_force(self))
-            index: dict[str | None, list[Source]] = {None: every}
+            by_kind: dict[EffectKind | None, list[Source]] = {None: every}
+            by_event: dict[str, list[Source]] = {}
             for source in every:
                 effect = source.effect
-                index.setdefault(effect.kind, []).append(source)
-                if effect.kind == "trigger":
-                    index.setdefault(f"trigger:{effect.get('on')}", []).append(source)
-            self._sources = index
-        return self._sources.get(kind, [])
+                by_kind.setdefault(EffectKind(effect.kind), []).append(source)
+                if effect.kind == EffectKind.TRIGGER:
+                    by_event.setdefault(str(effect.get("on")), []).append(source)
+            self._sources = (by_kind, by_event)
+        return self._sources
 
     def stat(self, op: OperativeState, name: str) -> int:
         return stat(self, op, name)
@@ -243,19 +253,19 @@ class Game:
     def enemies_adjacent(self, op: OperativeState) -> list[OperativeState]:
         assert op.hex is not None
         near = self.grid.neighbours(op.hex)
-        return [e for e in self.on_killzone(3 - op.player) if e.hex in near]
+        return [e for e in self.on_killzone(opponent(op.player)) if e.hex in near]
 
     # --- what the rules call ------------------------------------------------------------
 
     def roll(self) -> int:
         """One d6 from the game's dice; every roll must end up in exactly one event."""
         value = self.dice.d6()
-        self.record.append(("d6", value))
+        self.record.append(D6Roll("d6", value))
         return value
 
     def below(self, n: int) -> int:
         value = self.dice.below(n)
-        self.record.append(("below", n, value))
+        self.record.append(Draw("below", n, value))
         return value
 
     def shuffle(self, items: list[str]) -> None:

@@ -32,9 +32,16 @@ from game.engine.defs import (
     PISTOL,
     RAPID_FIRE,
     TWIN_LINKED,
+    Reroll,
     Weapon,
 )
-from game.engine.effects import AttackContext, Reason, attack_mods, python_effects_for
+from game.engine.effects import (
+    AttackContext,
+    Reason,
+    ReasonKind,
+    attack_mods,
+    python_effects_for,
+)
 from game.engine.events import (
     AttackDeclared,
     AttackResolved,
@@ -46,7 +53,7 @@ from game.engine.events import (
 )
 from game.engine.odds import AttackOdds, damage_distribution, self_damage_distribution
 from game.engine.rules.base import ActionRule, active_operative, not_the_active
-from game.engine.state import OperativeState
+from game.engine.state import OperativeState, opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -79,7 +86,7 @@ def shot(game: Game, attacker: OperativeState, defender: OperativeState, weapon:
     rules = weapon.rules
 
     def rule(name: str, text: str) -> None:
-        reasons.append(Reason("weapon rule", WEAPON_RULE_NAMES[name], text))
+        reasons.append(Reason(ReasonKind.WEAPON_RULE, WEAPON_RULE_NAMES[name], text))
 
     half_range = distance * 2 <= weapon.range
     attacks = weapon.attacks + mods.attacks
@@ -97,7 +104,8 @@ def shot(game: Game, attacker: OperativeState, defender: OperativeState, weapon:
     could_cover = (defender.hex in game.grid.cover or mods.cover) and distance > 1
     in_cover = could_cover and not ignores
     if in_cover:
-        reasons.append(Reason("cover", "Cover", "one block retained, one defence die fewer"))
+        reasons.append(Reason(ReasonKind.COVER, "Cover",
+                              "one block retained, one defence die fewer"))
     elif could_cover and IGNORES_COVER in rules:
         rule(IGNORES_COVER, "the defender gets no benefit from cover")
     defence = game.stat(defender, "defence") + mods.defence
@@ -114,7 +122,7 @@ def shot(game: Game, attacker: OperativeState, defender: OperativeState, weapon:
         rule(LETHAL, "critical hits on 5+")
     reroll_hits, reroll_by = mods.reroll_hits, mods.reroll_hits_by
     if TWIN_LINKED in rules and reroll_hits is None:
-        reroll_hits, reroll_by = "ones", WEAPON_RULE_NAMES[TWIN_LINKED]
+        reroll_hits, reroll_by = Reroll.ONES, WEAPON_RULE_NAMES[TWIN_LINKED]
         rule(TWIN_LINKED, "re-roll hit dice that show 1")
     if DEVASTATING in rules:
         rule(DEVASTATING, "blocks cannot cancel critical hits")
@@ -174,7 +182,7 @@ def sight_breaker(game: Game, a: str, b: str, occupied: set[str]) -> str:
 
 def _adjacent_enemies(game: Game, player: int, at: str) -> list[OperativeState]:
     near = game.grid.neighbours(at)
-    return [e for e in game.on_killzone(3 - player) if e.hex in near]
+    return [e for e in game.on_killzone(opponent(player)) if e.hex in near]
 
 
 def targets_from(game: Game, attacker: OperativeState, at: str | None = None,
@@ -196,7 +204,7 @@ def targets_from(game: Game, attacker: OperativeState, at: str | None = None,
     grid = game.grid
     seen: list[tuple[OperativeState, int]] = []
     longest = max((w.range for w in weapons), default=0)
-    for enemy in game.on_killzone(3 - attacker.player):
+    for enemy in game.on_killzone(opponent(attacker.player)):
         assert enemy.hex is not None
         distance = grid.distance(here, enemy.hex)
         if distance <= longest and grid.visible(here, enemy.hex, occupied):

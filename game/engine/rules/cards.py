@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from game.engine import vocabulary as V
 from game.engine.actions import MissionAction, Use
 from game.engine.defs import MissionAction as MissionActionDef
+from game.engine.defs import WargearTiming
 from game.engine.effects import all_hold, do_outcome
 from game.engine.events import MissionActionMade, WargearUsed
 from game.engine.rules.base import ActionRule, active_operative, not_the_active
@@ -67,10 +68,6 @@ class MissionActionRule(ActionRule[MissionAction]):
                        subject=actor, origin=("mission action", definition.name))
 
 
-def _timing_step(timing: str) -> Step:
-    return Step.ACT if timing == "activation" else Step.PLOY
-
-
 class UseRule(ActionRule[Use]):
     """A wargear card: used once a mission, in the strategy phase before the ploy or during
     an activation of the operative it is used on, as the card says."""
@@ -81,9 +78,9 @@ class UseRule(ActionRule[Use]):
         state = game.state
         used = state.wargear_used[player]
         if state.step == Step.PLOY:
-            timing, operatives = "strategy", game.on_killzone(player)
+            timing, operatives = WargearTiming.STRATEGY, game.on_killzone(player)
         elif state.step == Step.ACT and state.active is not None:
-            timing, operatives = "activation", [state.operatives[state.active]]
+            timing, operatives = WargearTiming.ACTIVATION, [state.operatives[state.active]]
         else:
             return
         for card in game.config.wargear.get(player, ()):
@@ -101,7 +98,7 @@ class UseRule(ActionRule[Use]):
         op = state.operatives.get(action.operative)
         if op is None or op.player != action.player or not op.on_killzone:
             return f"no operative {action.operative!r} of yours on the killzone"
-        if card.timing == "activation":
+        if card.timing == WargearTiming.ACTIVATION:
             if state.step != Step.ACT or state.active != op.id:
                 return f"{card.name} is used during that operative's activation"
         elif state.step != Step.PLOY:
@@ -126,6 +123,5 @@ class UseRule(ActionRule[Use]):
                     do_outcome(game, None, outcome, player=action.player, subject=target,
                                origin=("wargear", card.name))
         if card.duration != Duration.INSTANT:
-            state.boosts.append(Boost(action.player, card.id, target.id,
-                                      Duration(card.duration)))
+            state.boosts.append(Boost(action.player, card.id, target.id, card.duration))
             game.rules_changed()

@@ -54,7 +54,7 @@ def final_end_phase(game: Game, winner: int | None = None, reason: str = "most V
     one, two = state.vp[1], state.vp[2]
     if winner is None:
         winner = 0 if one == two else (1 if one > two else 2)
-    if winner == 0 and game.config.spec.get("campaign"):
+    if winner == 0 and game.config.campaign:
         winner, number = tiebreak(game)
         reason = f"tiebreaker {number}"
     state.winner = winner

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from game.engine.actions import Disengage, Move, new_move
 from game.engine.events import Moved
 from game.engine.rules.base import ActionRule, active_operative, not_the_active
-from game.engine.state import OperativeState
+from game.engine.state import OperativeState, opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -69,7 +69,7 @@ def _disengage_stop(game: Game, op: OperativeState, h: str) -> str | None:
     stop = _stop(game, h, game.occupied())
     if stop:
         return stop
-    enemy_hexes = {e.hex for e in game.on_killzone(3 - op.player)}
+    enemy_hexes = {e.hex for e in game.on_killzone(opponent(op.player))}
     if any(n in enemy_hexes for n in game.grid.neighbours(h)):
         return f"{h} is next to an enemy operative"
     return None
@@ -83,7 +83,7 @@ def reach(game: Game, op: OperativeState, moves: int = 1) -> dict[str, tuple[str
         return {}
     taken = game.occupied() - {op.hex}
     steps = game.stat(op, "move")
-    enemies = {e.hex for e in game.on_killzone(3 - op.player)}
+    enemies = {e.hex for e in game.on_killzone(opponent(op.player))}
 
     def engaged(h: str) -> bool:
         return any(n in enemies for n in game.grid.neighbours(h))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from game.engine.actions import AgreeResult, Concede
 from game.engine.events import Conceded, ResultAgreed
 from game.engine.rules.base import ActionRule
+from game.engine.state import opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -33,7 +34,7 @@ class ConcedeRule(ActionRule[Concede]):
 
     def apply(self, game: Game, action: Concede) -> None:
         game.emit(Conceded(action.player))
-        game.end_mission(3 - action.player, reason="concession")
+        game.end_mission(opponent(action.player), reason="concession")
 
 
 class AgreeResultRule(ActionRule[AgreeResult]):

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from game.engine.actions import Deploy, Keep, Mulligan, new_deploy
 from game.engine.events import Deployed, Mulliganed, SetupComplete, TargetsDealt
 from game.engine.rules.base import ActionRule
-from game.engine.state import OperativeState
+from game.engine.state import OperativeState, opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -35,7 +35,7 @@ def deal(game: Game) -> None:
     winner first; the winner decides first."""
     state = game.state
     winner = state.rolloff_winner
-    other = 3 - winner
+    other = opponent(winner)
     deck = sorted(game.config.targets)
     game.shuffle(deck)
     for _ in range(HAND_SIZE):
@@ -61,7 +61,7 @@ def hand_over_deployment(game: Game) -> bool:
     """A player with no operative left to place hands the next placement to the other."""
     state = game.state
     if not undeployed(game, state.to_act):
-        state.to_act = 3 - state.to_act
+        state.to_act = opponent(state.to_act)
     return False
 
 
@@ -147,7 +147,7 @@ class MulliganRule(ActionRule[Mulligan]):
 
 def _after_mulligan(game: Game, player: int) -> None:
     game.state.mulliganed.append(player)
-    game.state.to_act = 3 - player
+    game.state.to_act = opponent(player)
 
 
 class DeployRule(ActionRule[Deploy]):
@@ -183,11 +183,11 @@ class DeployRule(ActionRule[Deploy]):
                         if action.hex in hexes)
             state.territory[action.player] = side
             others = [s for s in game.config.territories if s != side]
-            if others and 3 - action.player not in state.territory:
-                state.territory[3 - action.player] = others[0]
+            if others and opponent(action.player) not in state.territory:
+                state.territory[opponent(action.player)] = others[0]
         state.operatives[action.operative].hex = action.hex
         game.rules_changed()  # its abilities are in force from now on
         game.emit(Deployed(action.player, action.operative, action.hex))
-        other = 3 - action.player
+        other = opponent(action.player)
         if undeployed(game, other):
             state.to_act = other

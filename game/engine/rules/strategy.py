@@ -15,7 +15,7 @@ from game.engine.events import (
     TurningPointStarted,
 )
 from game.engine.rules.base import ActionRule
-from game.engine.state import Phase, PloyInForce, Step
+from game.engine.state import Phase, PloyInForce, Step, opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 def order(game: Game) -> tuple[int, int]:
     """The initiative holder first."""
     first = game.state.initiative or 1
-    return first, 3 - first
+    return first, opponent(first)
 
 
 def roll_initiative(game: Game) -> None:
@@ -33,7 +33,7 @@ def roll_initiative(game: Game) -> None:
     state = game.state
     game.emit(TurningPointStarted(state.turning_point))
     game.emit(PhaseStarted(Phase.INITIATIVE, state.turning_point))
-    roll_off = game.roll_off("initiative", tie_to=3 - state.initiative if state.initiative
+    roll_off = game.roll_off("initiative", tie_to=opponent(state.initiative) if state.initiative
                              else 0)
     state.initiative = roll_off.winner
     game.emit(InitiativeRolled(roll_off.winner, roll_off))
