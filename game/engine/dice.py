@@ -4,7 +4,7 @@ comes from an injected :class:`Dice`, so a seed (or a script of results) replays
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, NamedTuple, Protocol
 
 _MASK = (1 << 64) - 1
@@ -38,6 +38,14 @@ def roll_record(entry: Sequence[int | str]) -> RollRecord:
     if len(entry) == 3 and entry[0] == "below":
         return Draw("below", int(entry[1]), int(entry[2]))
     raise ValueError(f"not a record of a random result: {list(entry)!r}")
+
+
+def shuffle(items: list[Any], below: Callable[[int], int]) -> None:
+    """Shuffle ``items`` in place (Fisher-Yates), each draw ``below(n)`` a whole number in
+    0..n-1: the one shuffle of the engine, with a game's dice or a search's generator."""
+    for i in range(len(items) - 1, 0, -1):
+        j = below(i + 1)
+        items[i], items[j] = items[j], items[i]
 
 
 class DiceExhaustedError(RuntimeError):

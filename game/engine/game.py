@@ -22,7 +22,16 @@ from game.engine import flow, persist, rules, targets
 from game.engine.actions import Action, Attack, parse_action
 from game.engine.config import Config, build_config
 from game.engine.defs import Catalogue, Datacard, Ploy, Weapon
-from game.engine.dice import D6Roll, Dice, Draw, RandomDice, RollRecord, copy_dice, dice_from_dict
+from game.engine.dice import (
+    D6Roll,
+    Dice,
+    Draw,
+    RandomDice,
+    RollRecord,
+    copy_dice,
+    dice_from_dict,
+    shuffle,
+)
 from game.engine.effects import Source, on_event, python_effects_for, sources_in_force, stat
 from game.engine.errors import IllegalActionError, SaveError
 from game.engine.events import (
@@ -34,10 +43,10 @@ from game.engine.events import (
     SuddenVictory,
     TakenDown,
 )
-from game.engine.hexgrid import Grid
 from game.engine.odds import AttackOdds
+from game.engine.position import Position
 from game.engine.rules import attacking, movement
-from game.engine.state import OperativeState, Phase, State, opponent
+from game.engine.state import OperativeState, State, opponent
 from game.engine.view import View, build_view, rebuild
 from game.engine.vocabulary import EffectKind
 
@@ -70,7 +79,7 @@ def starting_state(config: Config) -> State:
     return state
 
 
-class Game:
+class Game(Position):
     """A mission in progress. Build one with :meth:`new` (a shipped mission) or directly
     from a :class:`Config` and a :class:`State` (scenario files, saves)."""
 
@@ -149,39 +158,8 @@ class Game:
 
     # --- what anyone may ask -----------------------------------------------------------
 
-    @property
-    def grid(self) -> Grid:
-        return self.config.grid
-
-    @property
-    def phase(self) -> Phase:
-        return self.state.phase
-
-    @property
-    def turning_point(self) -> int:
-        return self.state.turning_point
-
-    @property
-    def turn(self) -> int:
-        return self.state.turn
-
-    @property
-    def to_act(self) -> int:
-        """The player whose decision it is (0 once the mission is over)."""
-        return 0 if self.is_over else self.state.to_act
-
-    @property
-    def vp(self) -> dict[int, int]:
-        return dict(self.state.vp)
-
-    @property
-    def is_over(self) -> bool:
-        return self.state.phase == Phase.OVER
-
-    @property
-    def winner(self) -> int | None:
-        """1 or 2, 0 for a draw, None while the mission runs."""
-        return self.state.winner
+    # (grid, phase, step, turning_point, turn, to_act, vp, is_over, winner and
+    # objective_hex come from Position, shared with View)
 
     def datacard(self, op: OperativeState) -> Datacard:
         return self.config.datacards[op.card]
@@ -198,16 +176,6 @@ class Game:
         if ploy is None:
             raise KeyError(ploy_id)
         return ploy
-
-    def objective_hex(self, objective: str) -> str | None:
-        """Where an objective token is now (None once it has left the killzone)."""
-        state = self.state
-        if objective in state.removed_objectives:
-            return None
-        carrier = state.carried.get(objective)
-        if carrier is not None:
-            return state.operatives[carrier].hex
-        return state.objective_hexes.get(objective, self.config.objectives.get(objective))
 
     def sources(self, kind: EffectKind | None = None) -> list[Source]:
         """Card rules in force now, all or those of one effect ``kind``. Cached until
@@ -269,9 +237,8 @@ class Game:
         return value
 
     def shuffle(self, items: list[str]) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+        """Shuffle ``items`` in place with the game's dice (recorded)."""
+        shuffle(items, self.below)
 
     def roll_off(self, purpose: str, tie_to: int = 0) -> RollOff:
         """Each player rolls a die (player 1 first); ties re-roll, unless ``tie_to`` names

@@ -159,11 +159,30 @@ def target_problem(game: Game, attacker: OperativeState, at: str, weapon: Weapon
             return (f"against an adjacent enemy only a Range 1 or Pistol weapon can be "
                     f"picked, and {weapon.name} is neither")
         return None
-    distance = game.grid.distance(at, target.hex)
-    if distance > weapon.range:
-        return f"out of range: {distance} hexes, {weapon.name} Range {weapon.range}"
+    problem = out_of_range(weapon, game.grid.distance(at, target.hex))
+    if problem:
+        return problem
     if not game.grid.visible(at, target.hex, occupied):
         return f"no line of sight: {sight_breaker(game, at, target.hex, occupied)}"
+    return None
+
+
+def out_of_range(weapon: Weapon, distance: int) -> str | None:
+    """Why ``weapon`` cannot reach an enemy ``distance`` hexes away (None: it can)."""
+    if distance > weapon.range:
+        return f"out of range: {distance} hexes, {weapon.name} Range {weapon.range}"
+    return None
+
+
+def weapon_problem(game: Game, op: OperativeState, weapon: Weapon) -> str | None:
+    """Why the active ``op`` cannot attack with ``weapon`` now, whatever the target: its AP
+    cost, and the Heavy rule (None: it can)."""
+    state = game.state
+    if weapon.ap > state.ap_left:
+        return f"{weapon.name} costs {weapon.ap}AP and only {state.ap_left}AP are left"
+    if HEAVY in weapon.rules and state.moved:
+        return (f"{weapon.name} is Heavy: it cannot be used in an activation in which "
+                f"{op.id} has made a Move or Disengage action")
     return None
 
 
@@ -200,7 +219,8 @@ def targets_from(game: Game, attacker: OperativeState, at: str | None = None,
     if adjacent:
         return [(weapon, e) for weapon in weapons for e in adjacent
                 if target_problem(game, attacker, here, weapon, e, occupied, adjacent) is None]
-    # the same test as target_problem's, with each enemy's distance and sight worked out once
+    # target_problem's tests (enemies on the killzone: not friendly; nobody adjacent; range;
+    # sight), with each enemy's distance and sight worked out once for all the weapons
     grid = game.grid
     seen: list[tuple[OperativeState, int]] = []
     longest = max((w.range for w in weapons), default=0)
@@ -210,7 +230,7 @@ def targets_from(game: Game, attacker: OperativeState, at: str | None = None,
         if distance <= longest and grid.visible(here, enemy.hex, occupied):
             seen.append((enemy, distance))
     return [(weapon, e) for weapon in weapons for e, distance in seen
-            if distance <= weapon.range]
+            if out_of_range(weapon, distance) is None]
 
 
 def threat(game: Game, defender: OperativeState, enemy: OperativeState) -> dict[str, list[str]]:
@@ -241,12 +261,12 @@ def attack_problem(game: Game, action: Attack) -> str | None:
     if weapon is None:
         return f"{op.id} has no weapon {action.weapon!r}"
     if weapon.ap > state.ap_left:
-        return f"{weapon.name} costs {weapon.ap}AP and only {state.ap_left}AP are left"
+        return weapon_problem(game, op, weapon)
     if action.overcharge and OVERCHARGE not in weapon.rules:
         return f"{weapon.name} cannot be overcharged"
-    if HEAVY in weapon.rules and state.moved:
-        return (f"{weapon.name} is Heavy: it cannot be used in an activation in which "
-                f"{op.id} has made a Move or Disengage action")
+    problem = weapon_problem(game, op, weapon)
+    if problem:
+        return problem
     target = state.operatives.get(action.target)
     if target is None or not target.on_killzone:
         return f"no operative {action.target!r} on the killzone"
@@ -274,10 +294,9 @@ class AttackRule(ActionRule[Attack]):
     action = Attack
 
     def generate(self, game: Game, player: int) -> Iterator[Attack]:
-        state = game.state
         op = active_operative(game)
         for weapon, target in targets_from(game, op):
-            if weapon.ap > state.ap_left or (HEAVY in weapon.rules and state.moved):
+            if weapon_problem(game, op, weapon) is not None:
                 continue
             yield Attack(player, op.id, weapon.id, target.id)
             if OVERCHARGE in weapon.rules:

@@ -116,17 +116,24 @@ def moves_next_activation(game: Game, op: OperativeState, reserve_ap: int = 0) -
     return max(0, ap - reserve_ap)
 
 
-def why_not_move_to(game: Game, op: OperativeState, target: str) -> str | None:
-    """Why ``op`` (the active operative) cannot Move to ``target`` now, in plain words."""
-    state = game.state
-    if not game.grid.is_on_board(target):
-        return f"{target} is not a hex of the killzone"
-    if state.active != op.id:
-        return f"{op.id} is not the active operative"
-    if state.ap_left < 1:
+def cannot_move(game: Game, op: OperativeState) -> str | None:
+    """Why the active ``op`` can make no Move action at all now (None: it can): AP, and an
+    adjacent enemy. The Move rule's listing, its why-not and :func:`why_not_move_to` all ask
+    this."""
+    if game.state.ap_left < 1:
         return "not enough AP"
     if game.enemies_adjacent(op):
         return "an operative adjacent to an enemy operative cannot Move (Disengage instead)"
+    return None
+
+
+def why_not_move_to(game: Game, op: OperativeState, target: str) -> str | None:
+    """Why ``op`` (the active operative) cannot Move to ``target`` now, in plain words."""
+    if not game.grid.is_on_board(target):
+        return f"{target} is not a hex of the killzone"
+    problem = not_the_active(game, op.id) or cannot_move(game, op)
+    if problem:
+        return problem
     assert op.hex is not None
     if target == op.hex:
         return f"{target} is where {op.id} stands already"
@@ -148,7 +155,7 @@ class MoveRule(ActionRule[Move]):
 
     def generate(self, game: Game, player: int) -> Iterator[Move]:
         op = active_operative(game)
-        if game.state.ap_left >= 1 and not game.enemies_adjacent(op):
+        if cannot_move(game, op) is None:
             for path in move_paths(game, op).values():
                 yield new_move(player, op.id, path)
 
@@ -159,10 +166,9 @@ class MoveRule(ActionRule[Move]):
         if wrong:
             return wrong
         op = state.operatives[action.operative]
-        if state.ap_left < 1:
-            return "not enough AP"
-        if game.enemies_adjacent(op):
-            return "an operative adjacent to an enemy operative cannot Move (Disengage instead)"
+        problem = cannot_move(game, op)
+        if problem:
+            return problem
         limit = game.stat(op, "move")
         if not action.path:
             return "a Move needs at least one hex"
