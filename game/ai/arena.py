@@ -23,10 +23,7 @@ from dataclasses import dataclass, field
 from game.ai.common import playable
 from game.ai.players import LEVEL_NAMES, player_for
 from game.content import load_catalogue
-from game.engine.actions import Activate
-from game.engine.dice import RandomDice
-from game.engine.game import Game
-from game.engine.state import Step, opponent
+from game.engine import Activate, Game, RandomDice, Step, opponent
 
 MAX_ACTIONS = 5000
 

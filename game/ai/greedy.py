@@ -10,11 +10,7 @@ result and cancelling an activation are never considered (they would end or loop
 from __future__ import annotations
 
 from game.ai.common import attack_value, decision_rng, playable, rebuild
-from game.engine.actions import Action, Attack
-from game.engine.dice import SplitMix64
-from game.engine.game import Game
-from game.engine.state import opponent
-from game.engine.view import View
+from game.engine import Action, Attack, Game, SplitMix64, View, opponent
 
 
 def immediate_value(game: Game, action: Action) -> float:

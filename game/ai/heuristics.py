@@ -12,25 +12,26 @@ from game.ai.common import (
     quick_attack,
     quick_attack_worth,
 )
-from game.engine.actions import (
+from game.engine import (
     Action,
     Activate,
     Attack,
+    AttackProfile,
     Deploy,
     Disengage,
+    EffectKind,
+    Game,
     Keep,
     MissionAction,
     Move,
     Mulligan,
+    OperativeState,
     PlayPloy,
     Reveal,
     Use,
     Wait,
+    opponent,
 )
-from game.engine.attack import AttackProfile
-from game.engine.game import Game
-from game.engine.state import OperativeState, opponent
-from game.engine.vocabulary import EffectKind
 
 # how likely each kind of target of opportunity is to be completed in a turning point
 _TARGET_CHANCE = {"take_down": 0.45, "attack": 0.2, "end_of_turn": 0.5}
@@ -143,15 +144,9 @@ def objective_pull(game: Game, op: OperativeState, at: str) -> float:
 def offence(game: Game, op: OperativeState, at: str) -> float:
     """The best expected damage ``op`` could deal from ``at`` (the engine's profiles)."""
     best = 0.0
-    saved, cached = op.hex, game._occupied
-    try:
-        op.hex = at  # the profile's distance and cover read the hexes (restored below)
-        for weapon, enemy in game.targets_from(op.id, at):
-            dealt, down = quick_attack(game, op, weapon.id, enemy)
-            best = max(best, dealt + down * 2.0)
-    finally:
-        op.hex = saved
-        game._occupied = cached
+    for _, enemy, profile in game.attacks_from(op.id, at):
+        dealt, down = capped_expectation(profile, game.datacard(enemy).wounds - enemy.damage)
+        best = max(best, dealt + down * 2.0)
     return best
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from game.engine import flow, persist, rules, targets
 from game.engine.actions import Action, Attack, parse_action
+from game.engine.attack import AttackProfile
 from game.engine.config import Config, build_config
 from game.engine.defs import Catalogue, Datacard, Ploy, Weapon
 from game.engine.dice import (
@@ -436,7 +437,8 @@ class Game(Position):
             self._advance()
 
     def undo(self) -> None:
-        """Take back the last Move, Disengage or mission action of the current activation.
+        """Take back the last Move, Disengage, mission action or wargear use of the current
+        activation.
         A die roll or a revealed secret is a commit point. Raises IllegalActionError."""
         if not self._undo:
             raise IllegalActionError("nothing to undo: the last action cannot be taken back")
@@ -480,6 +482,35 @@ class Game(Position):
         """The (weapon, enemy) pairs operative ``op_id`` could attack from where it stands,
         or from ``hex_``: range, visibility and the adjacency rule, whatever its AP."""
         return attacking.targets_from(self, self.operative(op_id), hex_)
+
+    def attack_profile(self, op_id: str, weapon_id: str, enemy_id: str,
+                       overcharge: bool = False) -> AttackProfile:
+        """The profile an attack by ``op_id`` with ``weapon_id`` on ``enemy_id`` would be
+        rolled with now, card rules, distance and cover counted, whether or not it is legal
+        now (for a look-ahead; :meth:`attack_odds` is for legal attacks). Raises KeyError for
+        an unknown operative or weapon."""
+        op, enemy = self.operative(op_id), self.operative(enemy_id)
+        weapon = self.datacard(op).weapon(weapon_id)
+        if weapon is None:
+            raise KeyError(f"{op_id} has no weapon {weapon_id!r}")
+        return attacking.shot(self, op, enemy, weapon, overcharge).profile
+
+    def attacks_from(self, op_id: str, hex_: str,
+                     ) -> list[tuple[Weapon, OperativeState, AttackProfile]]:
+        """Every (weapon, enemy, profile) operative ``op_id`` could attack if it stood on
+        ``hex_`` (the board otherwise as it is): the targets of :meth:`targets_from`, each
+        with the profile the attack would be rolled with from there (card rules in force,
+        distance and cover counted). For a look-ahead; changes nothing (the operative is put
+        back before it returns)."""
+        op = self.operative(op_id)
+        saved, cached = op.hex, self._occupied
+        try:
+            op.hex = hex_  # the profile's distance and cover read the hexes
+            return [(weapon, enemy, attacking.shot(self, op, enemy, weapon).profile)
+                    for weapon, enemy in attacking.targets_from(self, op, hex_)]
+        finally:
+            op.hex = saved
+            self._occupied = cached
 
     def threat(self, op_id: str, enemy_id: str) -> dict[str, list[str]]:
         """The hexes from which ``enemy_id`` could attack ``op_id``, each with its weapons."""

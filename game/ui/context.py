@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.engine.defs import Catalogue
+from game.engine import Catalogue
 from game.ui.assets import Assets
 
 # Okabe-Ito colours: any two of them stay apart for colour-blind eyes

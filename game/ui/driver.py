@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine.actions import (
+from game.engine import (
     Action,
     Activate,
     AgreeResult,
@@ -30,17 +30,17 @@ from game.engine.actions import (
     Concede,
     Deploy,
     Disengage,
+    Game,
     Keep,
     MissionAction,
     Move,
     Mulligan,
     PlayPloy,
     Reveal,
+    SplitMix64,
     Use,
     Wait,
 )
-from game.engine.dice import SplitMix64
-from game.engine.game import Game
 from game.ui.app import App
 
 UNDO = "undo"  # the chooser's word for "take back the last action" (Ctrl+Z or Undo)

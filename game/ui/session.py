@@ -10,14 +10,14 @@ import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.engine.defs import Catalogue
+from game.engine import Catalogue
 from game.ui import userdata
 from game.ui.assets import Assets
 from game.ui.context import Context, load_settings
 from game.ui.own_missions import load_own_missions
 
 if TYPE_CHECKING:
-    from game.engine.game import Game
+    from game.engine import Game
     from game.ui.app import App
 
 

@@ -383,3 +383,28 @@ def test_why_not_move_to_agrees_with_the_listed_moves() -> None:
             assert (game.why_not_move_to(op.id, h) is None) == (h in listed), (seed, h)
             checked += 1
     assert checked > 500
+
+
+def test_attacks_from_a_hex_change_nothing_and_match_the_profiles_there() -> None:
+    from game.engine import Step
+
+    for seed in (1, 3):
+        game = seeded_game(seed, until=lambda g: g.state.step == Step.ACT
+                           and g.turning_point == 2)
+        if game.is_over:
+            continue
+        op = game.operative(game.state.active or "")
+        before = snapshot(game)
+        for h in list(game.reach(op.id))[:12]:
+            found = game.attacks_from(op.id, h)
+            assert snapshot(game) == before
+            assert [(w.id, e.id) for w, e, _ in found] == \
+                [(w.id, e.id) for w, e in game.targets_from(op.id, h)]
+            ghost = game.clone()
+            ghost.state.operatives[op.id].hex = h
+            ghost.invalidate()
+            for weapon, enemy, profile in found:
+                assert profile == ghost.attack_profile(op.id, weapon.id, enemy.id)
+        assert op.hex is not None
+        for weapon, enemy in game.targets_from(op.id):
+            assert game.attack_profile(op.id, weapon.id, enemy.id).attacks >= 0

@@ -18,20 +18,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game.engine.defs import (
-    Datacard,
-    Fireteam,
-    Mission,
-    SpecialOperation,
-    TargetOfOpportunity,
-    Wargear,
-)
+from game.engine import Datacard, Fireteam, Mission, SpecialOperation, TargetOfOpportunity, Wargear
 from game.ui.board import card_icon
 from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE, panel
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
-    from game.engine.game import Game
+    from game.engine import Game
     from game.ui.app import App
 
 # kinds in the order the grid shows them: (id, section title, button label, icon)

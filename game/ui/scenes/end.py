@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.events import MissionEnded, Scored, SuddenVictory, TakenDown
+from game.engine import MissionEnded, Scored, SuddenVictory, TakenDown
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.scene import Scene
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.engine.game import Game, SaveError
+from game.engine import Game, SaveError
 from game.saves import load_game, read_players, save_game
 from game.ui import userdata
 from game.ui.board import BoardView

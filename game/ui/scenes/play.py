@@ -15,36 +15,36 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ai.players import hint, player_for, think
-from game.engine.actions import (
+from game.engine import (
     Action,
     Activate,
+    ActivationEnded,
     Attack,
     Cancel,
     Deploy,
     Disengage,
+    Event,
+    Game,
+    IllegalActionError,
+    InitiativeRolled,
     Keep,
     MissionAction,
+    MissionEnded,
     Move,
     Mulligan,
+    OperativeState,
+    Phase,
+    PhaseStarted,
     PlayPloy,
+    RandomDice,
     Reveal,
+    RollOff,
+    SetupComplete,
+    Step,
+    TurnPassed,
     Use,
     Wait,
 )
-from game.engine.dice import RandomDice
-from game.engine.errors import IllegalActionError
-from game.engine.events import (
-    ActivationEnded,
-    Event,
-    InitiativeRolled,
-    MissionEnded,
-    PhaseStarted,
-    RollOff,
-    SetupComplete,
-    TurnPassed,
-)
-from game.engine.game import Game
-from game.engine.state import OperativeState, Phase, Step
 from game.ui.anim import Animations
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, RED

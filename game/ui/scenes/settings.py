@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.engine.config import build_config
-from game.engine.state import OperativeState
+from game.engine import OperativeState, build_config
 from game.ui import userdata
 from game.ui.board import BoardView
 from game.ui.context import (

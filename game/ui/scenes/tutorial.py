@@ -15,18 +15,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.actions import (
-    Action,
-    Attack,
-    Deploy,
-    Disengage,
-    Move,
-    Mulligan,
-    PlayPloy,
-    Reveal,
-)
-from game.engine.events import Event
-from game.engine.state import Step as EngineStep
+from game.engine import Action, Attack, Deploy, Disengage, Event, Move, Mulligan, PlayPloy, Reveal
+from game.engine import Step as EngineStep
 from game.ui.anim import Animations
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.scenes.handover import HandoverScene
