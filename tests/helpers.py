@@ -20,11 +20,16 @@ def shipped_catalogue() -> Catalogue:
     return load_catalogue()
 
 
-def play(game: Game, players: tuple[int, int], *, until: Callable[[Game], bool] | None = None,
-         steps: int = 3000) -> Game:
-    """Apply seeded random players' choices (``players``: the two players' seeds) for at most
-    ``steps`` actions, stopping early when the game is over or ``until`` holds."""
-    chooser = {1: RandomPlayer(players[0]), 2: RandomPlayer(players[1])}
+def play(game: Game, players: int | tuple[int, int], *,
+         until: Callable[[Game], bool] | None = None, steps: int = 5000) -> Game:
+    """Apply seeded random players' choices for at most ``steps`` actions, stopping early
+    when the game is over or ``until`` holds. ``players``: the two seats' seeds, or one seed
+    for one random player choosing for both seats."""
+    if isinstance(players, int):
+        both = RandomPlayer(players)
+        chooser = {1: both, 2: both}
+    else:
+        chooser = {1: RandomPlayer(players[0]), 2: RandomPlayer(players[1])}
     for _ in range(steps):
         if game.is_over or (until is not None and until(game)):
             break
@@ -34,7 +39,7 @@ def play(game: Game, players: tuple[int, int], *, until: Callable[[Game], bool] 
 
 def seeded_game(seed: int = 1, *, mission: str = "dual_strike",
                 teams: tuple[str, str] = TEAMS, until: Callable[[Game], bool] | None = None,
-                steps: int = 3000, players: tuple[int, int] | None = None,
+                steps: int = 5000, players: int | tuple[int, int] | None = None,
                 catalogue: Catalogue | None = None,
                 wargear: Mapping[int, Sequence[str]] | None = None) -> Game:
     """A new game with ``RandomDice(seed)`` played by seeded random players (by default

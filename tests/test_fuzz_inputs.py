@@ -118,11 +118,6 @@ def test_content_mutants_load_or_raise_content_error(tmp_path: Path) -> None:
                         f"{type(error).__name__}: {error}")
 
 
-@pytest.fixture(scope="module")
-def catalogue() -> Catalogue:
-    return load_catalogue()
-
-
 def test_scenario_mutants_exit_0_1_or_2(tmp_path: Path, catalogue: Catalogue) -> None:
     for n, original, text in scenario_mutants():
         mutant = tmp_path / f"{n}_{original.name}"

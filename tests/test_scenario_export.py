@@ -9,13 +9,13 @@ import sys
 import pytest
 
 from game.ai.random_player import RandomPlayer
-from game.content import load_catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
 from game.replay import Replay
 from game.scenario import load_scenario, run
 from game.scenario_export import ExportError, export_scenario, position_dict
+from tests.helpers import seeded_game
 
 GAMES = [
     ("dual_strike", ("gideon", "deathless_destroyers"), 1),
@@ -32,16 +32,9 @@ GAMES = [
 COUNTS: dict[str, tuple[int, int, int, int]] = {}  # mission -> tried, exported, starts, middles
 
 
-@pytest.fixture(scope="module")
-def catalogue():
-    return load_catalogue()
-
-
 def finished(catalogue, mission, teams, seed) -> Game:
-    game = Game.new(catalogue, mission, teams, RandomDice(seed))
-    player = RandomPlayer(seed)
-    while not game.is_over:
-        game.apply(player.choose(game))
+    game = seeded_game(seed, mission=mission, teams=teams, players=seed, catalogue=catalogue)
+    assert game.is_over
     return game
 
 

@@ -8,7 +8,6 @@ import dataclasses
 
 import pytest
 
-from game.content import load_catalogue
 from game.engine.actions import parse_action
 from game.ui.tutorial import (
     PANELS,
@@ -18,11 +17,6 @@ from game.ui.tutorial import (
     start,
     validate,
 )
-
-
-@pytest.fixture(scope="module")
-def catalogue():
-    return load_catalogue()
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,7 @@ from game.engine.game import Game, IllegalActionError, SaveError
 from game.engine.invariants import broken_invariants
 from game.engine.state import Step
 from game.simulate import play_random_game
+from tests.helpers import play as seeded_play
 
 CATALOGUE = load_catalogue()
 MISSIONS = sorted(CATALOGUE.missions)
@@ -29,11 +30,7 @@ def new_game(seed: int, mission: str = "dual_strike",
 
 
 def play(game: Game, player_seed: int, steps: int) -> None:
-    players = {1: RandomPlayer(player_seed), 2: RandomPlayer(player_seed + 1)}
-    for _ in range(steps):
-        if game.is_over:
-            return
-        game.apply(players[game.to_act].choose(game))
+    seeded_play(game, (player_seed, player_seed + 1), steps=steps)
 
 
 @settings(max_examples=12)

@@ -56,12 +56,12 @@ def test_a_human_against_a_computer_needs_no_hand_over(make_app):
 
 
 def test_the_hint_is_a_legal_action_shown_not_played(make_app, catalogue):
-    from game.ui.headless import play_until
+    from tests.helpers import play
 
     app = make_app(4)
     app.push(MenuScene(app))
     game = Game.new(catalogue, "dual_strike", TEAMS, RandomDice(4))
-    play_until(game, 4, lambda g: g.state.step == "act" and g.state.to_act == 1)
+    play(game, 4, until=lambda g: g.state.step == "act" and g.state.to_act == 1)
     scene = PlayScene(app, game, {1: "human", 2: "normal"})
     app.push(scene)
     before = list(game.log)

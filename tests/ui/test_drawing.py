@@ -15,7 +15,7 @@ from game.engine.game import Game
 from game.engine.state import Phase, Step
 from game.ui.context import PLAYER_COLOURS
 from game.ui.driver import Driver
-from game.ui.headless import play_until
+from tests.helpers import play
 
 
 def open_play(make_app, catalogue, mission="dual_strike", teams=("gideon", "deathless_destroyers"),
@@ -25,7 +25,7 @@ def open_play(make_app, catalogue, mission="dual_strike", teams=("gideon", "deat
     app = make_app(seed)
     game = Game.new(catalogue, mission, teams, RandomDice(seed))
     if until is not None:
-        play_until(game, seed, until)
+        play(game, seed, until=until)
     scene = PlayScene(app, game)
     app.push(scene)
     driver = Driver(app)

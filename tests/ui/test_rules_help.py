@@ -9,6 +9,7 @@ import pygame_gui
 from game.ui import rules_help
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.rules import RulesScene
+from tests.ui.helpers import click
 
 
 def opened(make_app, topic=None):
@@ -25,11 +26,6 @@ def drawn(app) -> list[str]:
     app.frame([])
     out, app.ctx.drawn = app.ctx.drawn, None
     return out
-
-
-def click(app, pos):
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
-               pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)])
 
 
 def test_opens_at_a_topic_and_draws_its_title(make_app):

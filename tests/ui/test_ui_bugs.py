@@ -12,7 +12,7 @@ from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
 from game.ui.driver import Driver, base_label
-from game.ui.headless import play_until
+from tests.helpers import play
 
 
 def open_play(make_app, catalogue, mission="dual_strike", teams=("gideon", "deathless_destroyers"),
@@ -23,7 +23,7 @@ def open_play(make_app, catalogue, mission="dual_strike", teams=("gideon", "deat
     app.ctx.settings.animation_speed = speed
     game = Game.new(catalogue, mission, teams, RandomDice(seed), wargear=wargear)
     if until is not None:
-        play_until(game, seed, until)
+        play(game, seed, until=until)
     scene = PlayScene(app, game)
     app.push(scene)
     driver = Driver(app)

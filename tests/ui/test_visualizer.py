@@ -9,6 +9,7 @@ import pygame
 
 from game.ui.scenes.visualizer import VisualizerScene
 from game.ui.visualize import in_range, line_of_sight
+from tests.ui.helpers import click
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -16,12 +17,6 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 def at(scene: VisualizerScene, h: str) -> tuple[int, int]:
     x, y = scene.painter.board.centre(h)
     return int(x), int(y)
-
-
-def click(app, pos, button: int = 1) -> None:
-    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
 
 
 def key(app, k: int) -> None:
