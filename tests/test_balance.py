@@ -58,6 +58,7 @@ def test_the_schedule_plays_every_mission_from_both_seats() -> None:
     assert len(set(seeds)) == len(seeds)
 
 
+@pytest.mark.slow  # balance workers: spawned processes
 def test_worker_processes_do_not_change_the_table() -> None:
     catalogue = load_catalogue()
     one = run(catalogue, "random", 2, 11)
@@ -65,6 +66,7 @@ def test_worker_processes_do_not_change_the_table() -> None:
     assert one.cells == two.cells and one.seats == two.seats and one.missions == two.missions
 
 
+@pytest.mark.slow  # balance workers: spawned processes
 def test_the_command_writes_the_table_and_keeps_the_history_below_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from game import simulate
     from game.balance import HISTORY

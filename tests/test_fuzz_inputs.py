@@ -24,6 +24,8 @@ from game.content.loader import shipped_files
 from game.engine.defs import Catalogue
 from game.scenario import run_paths
 
+pytestmark = pytest.mark.slow  # fuzz runs over mutated content and scenario files
+
 SEED = 1234
 SCALE = int(os.environ.get("FUZZ_SCALE", "1"))
 CONTENT_MUTANTS = 120 * SCALE

@@ -154,6 +154,7 @@ def test_main_py_and_the_console_script_run_the_same_program() -> None:
 
 
 @pytest.mark.wheel
+@pytest.mark.slow
 def test_the_wheel_carries_the_content(tmp_path: Path) -> None:
     """Build the real wheel from a copy of the project (no build/ left in the checkout)."""
     source = tmp_path / "source"

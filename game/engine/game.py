@@ -370,9 +370,6 @@ class Game(Position):
         """The one reason ``action`` cannot be taken now, in plain words (None: it can)."""
         return rules.why_not(self, action)
 
-    def why_illegal(self, action: Action) -> str:
-        return rules.why_not(self, action) or "it is legal"
-
     # --- applying actions --------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
@@ -526,12 +523,6 @@ class Game(Position):
         with any weapon); None when it can."""
         return attacking.why_not_attack(self, self.operative(op_id), self.operative(enemy_id),
                                         weapon_id)
-
-    def attack_options(self, op: OperativeState) -> list[tuple[Weapon, OperativeState]]:
-        """Every (weapon, defender) pair the active ``op`` may pick now, AP permitting."""
-        return [(self.datacard(op).weapon(a.weapon), self.state.operatives[a.target])  # type: ignore[misc]
-                for a in rules.RULES[Attack].generate(self, op.player)
-                if isinstance(a, Attack) and not a.overcharge]
 
     def attack_odds(self, action: Attack) -> AttackOdds:
         """The exact damage distribution of a legal attack with every card rule in force,

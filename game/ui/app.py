@@ -1,8 +1,10 @@
 """The loop: events -> the scene stack -> update -> draw, over one pygame-gui manager.
 
 Under ``SDL_VIDEODRIVER=dummy`` the same loop runs headless (tests, screenshots, the fuzzer,
-the frame benchmark). There is no catch-all exception handler: an error stops the program and
-shows its traceback, so the fuzzer and the tests see it.
+the frame benchmark). :meth:`App.frame` itself catches nothing, so the fuzzer and the tests
+see any error with its traceback; the game window's loop (``game.ui.headless.window``)
+catches an unexpected error from a frame, autosaves, logs it and shows the error screen
+(``game.ui.session.crashed``).
 """
 
 from __future__ import annotations

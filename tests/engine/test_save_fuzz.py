@@ -19,6 +19,8 @@ from game.engine.invariants import broken_invariants
 from game.saves import parse_save
 from tests.helpers import seeded_game
 
+pytestmark = pytest.mark.slow  # fuzz runs over damaged saves, each played on
+
 CATALOGUE = load_catalogue()
 MUTATIONS_PER_SAVE = 80
 Path_ = list[str | int]  # keys and indexes from the save's root to one value

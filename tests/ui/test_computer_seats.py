@@ -4,6 +4,8 @@ the hint suggests a legal action without playing it (game/ui/scenes/play.py)."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.ai.players import player_for
 from game.engine.dice import RandomDice
 from game.engine.game import Game
@@ -14,6 +16,7 @@ from game.ui.scenes.play import PlayScene
 TEAMS = ("gideon", "deathless_destroyers")
 
 
+@pytest.mark.slow  # a whole game played through the screens
 def test_two_computers_play_a_whole_game_as_on_the_engine(make_app, catalogue):
     app = make_app(5)
     app.push(MenuScene(app))

@@ -9,6 +9,8 @@ import pytest
 from game.ui.headless import fuzz
 from tests.ui.conftest import SIZE
 
+pytestmark = pytest.mark.slow  # a fuzz run of thousands of inputs
+
 
 @pytest.mark.parametrize("seed", [1, 2024])
 def test_fuzz_2000_inputs(catalogue, seed, capsys):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.ui.scenes.visualizer import VisualizerScene
 from game.ui.visualize import in_range, line_of_sight
@@ -117,6 +118,7 @@ def test_a_mission_file_is_checked_by_the_content_loader(make_app, tmp_path) -> 
     assert not any(t.startswith("Play this mission") for t, _ in scene.clickables())
 
 
+@pytest.mark.slow  # a whole game played through the screens
 def test_a_mission_laid_out_in_the_editor_loads_and_plays_a_whole_game(make_app,
                                                                        catalogue) -> None:
     from game.simulate import play_random_game
