@@ -108,7 +108,7 @@ def _export(game: Game, replay: Replay | None, name: str | None
     teams = {p: t.id for p, t in config.fireteams.items() if t is not None}
     if teams:
         data["fireteams"] = teams
-    if spec.get("campaign"):
+    if config.campaign:
         data["campaign"] = True
     for key in ("wargear", "special_operation", "honours"):
         if spec.get(key):
