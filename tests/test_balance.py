@@ -31,6 +31,7 @@ def test_a_cell_is_unfair_only_when_its_whole_interval_is_outside_40_to_60() -> 
     assert table.unfair() == []
 
 
+@pytest.mark.slow  # the balance table's games (every pairing)
 def test_a_tiny_table_plays_every_pairing_with_seats_alternated() -> None:
     catalogue = load_catalogue()
     table = run(catalogue, "greedy", 2, 5)

@@ -48,7 +48,8 @@ def replays_to(text: str, original: Game, catalogue, tmp_path) -> None:
     assert scenario.game.to_act == original.to_act
 
 
-@pytest.mark.parametrize(("mission", "teams", "seed"), GAMES)
+@pytest.mark.parametrize(("mission", "teams", "seed"), [
+    GAMES[0], *(pytest.param(*game, marks=pytest.mark.slow) for game in GAMES[1:])])
 def test_exported_positions_replay_to_the_same_state(catalogue, tmp_path, mission, teams,
                                                     seed):
     game = finished(catalogue, mission, teams, seed)
@@ -75,6 +76,7 @@ def test_exported_positions_replay_to_the_same_state(catalogue, tmp_path, missio
     COUNTS[mission] = (tried, exported, starts, middles)
 
 
+@pytest.mark.slow  # needs every game of the test above
 def test_a_good_share_of_firefight_positions_export():
     """Over the games above (taken-down operatives and removed objectives are what most
     often cannot be written)."""
