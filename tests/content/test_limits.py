@@ -16,6 +16,27 @@ from game.content.yamlio import load_yaml
 
 GOOD = Path(__file__).parent / "good"
 
+# The bounds as docs/content-format.md gives them, written out here so that a bound moved in
+# the schema fails this file (the tests below use these numbers, not the schema's).
+BOUNDS: dict[str, tuple[int, int]] = {
+    "columns": (1, 26), "rows": (1, 30), "turning_points": (1, 10), "vp_at_least": (1, 50),
+    "action_ap": (1, 4), "count": (1, 20), "operatives": (1, 20), "apl": (1, 4),
+    "move": (0, 12), "defence": (0, 6), "save": (2, 6), "wounds": (1, 50), "ap": (1, 4),
+    "range": (1, 30), "attacks": (1, 20), "hit": (2, 6), "damage": (0, 30), "vp": (0, 20),
+}
+EFFECT_BOUNDS: dict[str, tuple[int, int]] = {
+    "add": (-6, 6), "attacks": (-10, 10), "hit": (-5, 5), "normal": (-10, 10),
+    "crit": (-10, 10), "defence": (-6, 6), "save": (-5, 5), "reduce_damage": (1, 10),
+    "heal": (1, 50), "damage": (1, 50), "score": (0, 20), "max": (1, 50),
+}
+GENERAL_BOUND = 100
+
+
+def test_the_schema_has_the_documented_bounds() -> None:
+    assert LIMITS == BOUNDS
+    assert EFFECT_LIMITS == EFFECT_BOUNDS
+    assert EFFECT_NUMBER_LIMIT == GENERAL_BOUND
+
 # (limit name, file, key path to the number, bounds that can be tested without breaking
 # something else: "low", "high" or both)
 PLACES: list[tuple[str, str, tuple[Any, ...], tuple[str, ...]]] = [
@@ -80,7 +101,7 @@ CASES = [(name, file, path, side) for name, file, path, sides in PLACES for side
                          ids=[f"{n}-{s}-{'.'.join(map(str, p))}" for n, _, p, s in CASES])
 def test_a_schema_limit_is_accepted_at_the_bound_and_refused_past_it(
         tmp_path: Path, name: str, file: str, path: tuple[Any, ...], side: str) -> None:
-    low, high = LIMITS[name]
+    low, high = BOUNDS[name]
     bound, past = (low, low - 1) if side == "low" else (high, high + 1)
     key = str(path[-1]) if isinstance(path[-1], str) else str(path[-2])
     at = _issues(tmp_path / "at", file, path, bound)
@@ -109,7 +130,7 @@ def _team_of(tmp_path: Path, first: int, second: int) -> list[str]:
 
 
 def test_a_fireteam_of_more_operatives_than_the_limit_is_refused(tmp_path: Path) -> None:
-    low, high = LIMITS["operatives"]
+    low, high = BOUNDS["operatives"]
     assert _team_of(tmp_path / "at", high // 2, high - high // 2) == []
     issues = _team_of(tmp_path / "past", high // 2, high - high // 2 + 1)
     assert any(f"{low} to {high} operatives" in i for i in issues), issues
@@ -119,7 +140,7 @@ def test_a_fireteam_of_more_operatives_than_the_limit_is_refused(tmp_path: Path)
                          ids=[f"{n}-{'.'.join(map(str, p))}" for n, _, p in EFFECT_PLACES])
 def test_an_effect_limit_is_accepted_at_both_bounds_and_refused_past_them(
         tmp_path: Path, name: str, file: str, path: tuple[Any, ...]) -> None:
-    low, high = EFFECT_LIMITS[name]
+    low, high = EFFECT_BOUNDS[name]
     for n, (bound, past) in enumerate(((low, low - 1), (high, high + 1))):
         assert _about(_issues(tmp_path / f"at{n}", file, path, bound), name) == []
         beyond = _about(_issues(tmp_path / f"past{n}", file, path, past), name)
@@ -129,8 +150,8 @@ def test_an_effect_limit_is_accepted_at_both_bounds_and_refused_past_them(
 def test_any_other_effect_number_is_bounded_by_the_general_limit(tmp_path: Path) -> None:
     path = ("rules", 2, "if", 1, "far_from_hex", "distance")
     assert "distance" not in EFFECT_LIMITS
-    assert _about(_issues(tmp_path / "at", "test_mission.yaml", path, EFFECT_NUMBER_LIMIT),
+    assert _about(_issues(tmp_path / "at", "test_mission.yaml", path, GENERAL_BOUND),
                   "distance") == []
     beyond = _about(_issues(tmp_path / "past", "test_mission.yaml", path,
-                            EFFECT_NUMBER_LIMIT + 1), "distance")
-    assert beyond and str(EFFECT_NUMBER_LIMIT) in beyond[0], beyond
+                            GENERAL_BOUND + 1), "distance")
+    assert beyond and str(GENERAL_BOUND) in beyond[0], beyond

@@ -90,6 +90,14 @@ def test_every_decision_is_at_a_waiting_stage(seed: int) -> None:
     assert {(Phase.SETUP, Step.DEPLOY), (Phase.FIREFIGHT, Step.ACT)} <= seen
 
 
+def test_each_turning_point_after_the_first_starts_at_turn_one() -> None:
+    game = seeded_game(3, until=lambda g: g.turning_point == 2)
+    assert game.state.step == Step.REVEAL or game.state.step == Step.PLOY
+    assert game.turn == 1
+    game = seeded_game(3, until=lambda g: g.turning_point == 2 and g.state.step == Step.ACTIVATE)
+    assert game.turn == 1
+
+
 def test_only_the_runner_and_the_end_of_the_mission_move_the_game() -> None:
     engine = REPO_ROOT / "game" / "engine"
     movers = sorted(str(p.relative_to(engine)) for p in engine.rglob("*.py")

@@ -26,6 +26,12 @@ from tests.engine.test_save_checks import CATALOGUE, IN_ACT, Save, refused
 U64 = (1 << 64) - 1
 
 
+def test_the_checker_has_the_documented_bounds() -> None:
+    """Written out, so that a bound moved in the code fails here (the tests below use the
+    code's constants to build their cases)."""
+    assert (MAX_TURNING_POINTS, MAX_COLUMNS, MAX_ROWS, TURNS_PER_PHASE) == (12, 26, 40, 8)
+
+
 def accepted(base: Save, change: Callable[[Save], object]) -> Game:
     data = copy.deepcopy(base)
     change(data)
