@@ -3,8 +3,8 @@ whole state as the game it came from; what the format cannot write is refused.""
 
 from __future__ import annotations
 
-import subprocess
-import sys
+import contextlib
+import io
 
 import pytest
 
@@ -14,6 +14,7 @@ from game.engine.game import Game
 from game.engine.state import Phase, Step
 from game.replay import Replay
 from game.scenario import load_scenario, run
+from game.scenario import main as scenario_main
 from game.scenario_export import ExportError, export_scenario, position_dict
 from tests.helpers import seeded_game
 
@@ -108,9 +109,10 @@ def test_the_runner_command_accepts_an_export(catalogue, tmp_path):
         game.apply(player.choose(game))
     path = tmp_path / "bug.yaml"
     path.write_text(export_scenario(game, catalogue=catalogue), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "game.scenario", str(path)],
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stdout + done.stderr
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        code = scenario_main([str(path)])
+    assert code == 0, out.getvalue()
 
 
 def test_what_cannot_be_written_is_refused(catalogue):

@@ -20,8 +20,9 @@ def positions(every: int) -> tuple[tuple[int, Game], ...]:
 
 # the searching levels' legality on fewer positions in the fast tier, on many in the slow one
 @pytest.mark.parametrize("level,every,least", [
-    ("easy", 6, 100), ("greedy", 6, 100), ("random", 6, 100), ("normal", 48, 30),
-    ("hard", 48, 30), pytest.param("normal", 16, 100, marks=pytest.mark.slow),
+    ("easy", 12, 50), ("greedy", 6, 100), ("random", 6, 100), ("normal", 96, 15),
+    ("hard", 96, 15), pytest.param("easy", 6, 100, marks=pytest.mark.slow),
+    pytest.param("normal", 16, 100, marks=pytest.mark.slow),
     pytest.param("hard", 16, 100, marks=pytest.mark.slow)])
 def test_only_legal_actions(level: str, every: int, least: int) -> None:
     seen_missions, seen_teams, checked = set(), set(), 0
