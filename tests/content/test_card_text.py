@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +12,7 @@ from game.content.card_text import FIXED, HEX_LABEL, NUMBER, card_issues, cards,
 from game.content.loader import shipped_files
 from game.content.yamlio import load_yaml
 from game.engine.effects import ReanimationProtocols
+from tests.content.test_cli import run
 
 SHIPPED = [path for path, _ in shipped_files()]
 
@@ -119,8 +118,7 @@ def test_check_command_fails_on_a_card_that_disagrees(tmp_path: Path) -> None:
     path = path.rename(tmp_path / "my_ground.yaml")
     path.write_text(re.sub(r"^id: shrinking_ground", "id: my_ground",
                            path.read_text(encoding="utf-8"), flags=re.M), encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "game.content", "check", str(path)],
-                            cwd=REPO_ROOT, capture_output=True, text=True, timeout=60)
+    result = run("check", path)  # the command's main, in this process
     assert result.returncode == 1
     assert "my_ground.yaml:8:13:" in result.stdout
     assert "max: 2" in result.stdout
