@@ -125,3 +125,12 @@ def test_datacard_ploy_and_operative_answer_or_name_what_is_unknown() -> None:
         game.ploy(1, "no_such_ploy")
     with pytest.raises(KeyError, match="no operative 'nobody'"):
         game.operative("nobody")
+
+
+def test_a_deployment_onto_a_blocked_hex_is_refused_as_blocked() -> None:
+    game = seeded_game(2, until=lambda g: g.state.step == Step.DEPLOY)
+    player = game.to_act
+    op = next(o for o in game.state.operatives.values() if o.player == player and o.hex is None)
+    for blocked in sorted(game.grid.blocked)[:3]:
+        reason = game.why_not(Deploy(player, op.id, blocked))
+        assert reason == f"{blocked} is a blocked hex", reason
