@@ -45,6 +45,7 @@ from game.engine.defs import Catalogue, SpecialOperation
 from game.engine.dice import RandomDice, SplitMix64
 from game.engine.events import MissionEnded, TiebreakerUsed
 from game.engine.game import Game, starting_state
+from game.engine.state import opponent
 from game.saves import write_json_atomic
 
 FORMAT = 1
@@ -293,7 +294,7 @@ class Campaign:
         }
         campaign = cls(data, catalogue, store)
         for p in (1, 2):  # command assets won against this opponent in earlier campaigns
-            for asset in players[p].assets_against(fireteams[p], players[3 - p].id):
+            for asset in players[p].assets_against(fireteams[p], players[opponent(p)].id):
                 if asset["card"] in catalogue.special_operations:
                     data["assets"][p].append({"card": asset["card"],
                                               "operative": asset["operative"],
@@ -551,7 +552,7 @@ class Campaign:
                 self.data["agent"] = 0
                 self._set_next("mission", 0)
         else:
-            other = 3 - nxt["agent"]
+            other = opponent(nxt["agent"])
             self.data["agent"] = other
             self._note(f"{names[nxt['agent']]} fails the special operation; {names[other]} "
                        "becomes the agent")
@@ -650,7 +651,7 @@ class Campaign:
             self._note(f"{self.players[player]['name']} discards the command asset "
                        f"{self._reward_name(asset['card'])} before the final special operation")
         if self.store is not None:
-            me, them = self.players[player], self.players[3 - player]
+            me, them = self.players[player], self.players[opponent(player)]
             prof = self.store.profile(me["profile"])
             gone = {a["card"] for a in carried}
             prof.command_assets = [a for a in prof.command_assets
@@ -673,7 +674,7 @@ class Campaign:
             return
         self.assets(player).append({"card": card_id, "operative": operative, "carried": False})
         if self.store is not None:
-            me, them = self.players[player], self.players[3 - player]
+            me, them = self.players[player], self.players[opponent(player)]
             prof = self.store.profile(me["profile"])
             prof.command_assets = [a for a in prof.command_assets
                                    if not (a["fireteam"] == me["fireteam"]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.content import ContentError, load_catalogue
-from game.engine.defs import Catalogue
+from game.engine import Catalogue
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from typing import Any
 from game.engine.actions import Action, NotationError, parse_action
 from game.engine.config import Config
 from game.engine.defs import Catalogue
-from game.engine.dice import DiceExhaustedError, ReplayDice
+from game.engine.dice import DiceExhaustedError, ReplayDice, RollRecord, roll_record
 from game.engine.errors import IllegalActionError
 from game.engine.events import Event
 from game.engine.game import Game, starting_state
@@ -75,7 +75,7 @@ class Replay:
                 self.actions.append(parse_action(line))
             except NotationError as error:
                 raise ReplayError(f"action {i + 1} ({line!r}) cannot be read: {error}") from None
-        self.record: list[tuple[Any, ...]] = [tuple(r) for r in record]
+        self.record: list[RollRecord] = [roll_record(r) for r in record]
         self.original_events = list(original_events) if original_events is not None else None
         self.original_state = original_state.copy() if original_state is not None else None
         state = start.copy() if start is not None else initial_state(config)

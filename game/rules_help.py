@@ -15,8 +15,7 @@ from typing import Any
 import yaml
 
 from game.content.loader import content_root
-from game.engine.config import Config, build_config
-from game.engine.defs import Catalogue
+from game.engine import Catalogue, Config, build_config
 
 FILE = Path("assets") / "rules_help.yaml"
 

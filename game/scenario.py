@@ -26,7 +26,15 @@ from game.engine.dice import DiceExhaustedError, ScriptedDice
 from game.engine.events import EVENT_TYPES, Die, Event
 from game.engine.game import Game, IllegalActionError
 from game.engine.hexgrid import Grid
-from game.engine.state import Flag, OperativeState, Phase, PloyInForce, State, Step
+from game.engine.state import (
+    Flag,
+    OperativeFlag,
+    OperativeState,
+    Phase,
+    PloyInForce,
+    State,
+    Step,
+)
 from game.scenario_shapes import ScenarioReader, check_shapes
 
 START_PHASES = (Phase.SETUP, Phase.INITIATIVE, Phase.STRATEGY, Phase.FIREFIGHT)
@@ -270,7 +278,8 @@ def _apply_start(r: _Reader, start: dict[str, Any], state: State, config: Any) -
                 target[p].append(str(card))
     for op_id in map(str, start.get("marked") or ()):
         if op_id in state.operatives:
-            state.operatives[op_id].flags = (*state.operatives[op_id].flags, "marked")
+            state.operatives[op_id].flags = (*state.operatives[op_id].flags,
+                                             OperativeFlag.MARKED.value)
         else:
             r.bad(("start", "marked"), f"unknown operative {op_id!r}")
     for obj, op_id in (start.get("carried") or {}).items():
@@ -397,7 +406,8 @@ def check(game: Game, expect: dict[str, Any], rejection: str | None = None) -> l
             _cmp(f, f"wargear_used.{p}", value, state.wargear_used[p])
     if "marked" in expect:
         _cmp(f, "marked", sorted(expect["marked"] or ()),
-             sorted(o.id for o in state.operatives.values() if "marked" in o.flags))
+             sorted(o.id for o in state.operatives.values()
+                    if OperativeFlag.MARKED in o.flags))
     if "winner" in expect:
         _cmp(f, "winner", expect["winner"], game.winner)
     if "dice_left" in expect:

@@ -29,7 +29,7 @@ import yaml
 from game.engine.actions import Activate, parse_action
 from game.engine.defs import Catalogue
 from game.engine.game import Game
-from game.engine.state import Phase, State, Step
+from game.engine.state import OperativeFlag, Phase, State, Step
 from game.replay import Replay, ReplayError
 
 __all__ = ["ExportError", "IGNORED_AFTER_SETUP", "export_data", "export_scenario",
@@ -108,7 +108,7 @@ def _export(game: Game, replay: Replay | None, name: str | None
     teams = {p: t.id for p, t in config.fireteams.items() if t is not None}
     if teams:
         data["fireteams"] = teams
-    if spec.get("campaign"):
+    if config.campaign:
         data["campaign"] = True
     for key in ("wargear", "special_operation", "honours"):
         if spec.get(key):
@@ -187,7 +187,7 @@ def _check_start(game: Game) -> None:
         elif op.hex is None:
             problems.append(f"operative {op.id} is not deployed after set-up")
         for flag in op.flags:
-            if flag != "marked":
+            if flag != OperativeFlag.MARKED:
                 problems.append(f"operative {op.id} has the flag {flag!r}: the format can "
                                 "only write 'marked'")
     for obj, where in state.objective_hexes.items():
@@ -232,7 +232,7 @@ def _start(state: State) -> dict[str, Any]:
         "completed": {p: list(state.completed[p]) for p in players},
         "ploys": {p: [str(x) for x in state.ploys[p]] for p in players},
         "objective_flags": {k: [str(f) for f in v] for k, v in state.objective_flags.items()},
-        "marked": [o.id for o in state.operatives.values() if "marked" in o.flags],
+        "marked": [o.id for o in state.operatives.values() if OperativeFlag.MARKED in o.flags],
         "carried": dict(state.carried),
         "wargear_used": {p: list(state.wargear_used[p]) for p in players},
         "territory": dict(state.territory),
@@ -269,7 +269,7 @@ def _expect(game: Game) -> dict[str, Any]:
         "carried": dict(state.carried),
         "removed_objectives": list(state.removed_objectives),
         "wargear_used": {p: list(state.wargear_used[p]) for p in players},
-        "marked": [o.id for o in state.operatives.values() if "marked" in o.flags],
+        "marked": [o.id for o in state.operatives.values() if OperativeFlag.MARKED in o.flags],
         "dice_left": 0,
     }
 

@@ -23,11 +23,17 @@ from typing import Any
 import yaml
 
 from game.ai.random_player import RandomPlayer
-from game.engine.actions import Action, Move, NotationError, parse_action
-from game.engine.defs import Catalogue
-from game.engine.dice import DiceExhaustedError, SplitMix64
-from game.engine.events import Event
-from game.engine.game import Game
+from game.engine import (
+    Action,
+    Catalogue,
+    DiceExhaustedError,
+    Event,
+    Game,
+    Move,
+    NotationError,
+    SplitMix64,
+    parse_action,
+)
 
 MISSION = "dual_strike"
 TEAMS = ("gideon", "deathless_destroyers")

@@ -17,8 +17,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.engine.defs import Catalogue
-from game.engine.game import Game, SaveError
+from game.engine import Catalogue, Game, SaveError
 from game.saves import load_game, save_game, write_json_atomic
 
 APP_NAME = "fireteam"

@@ -1,11 +1,19 @@
-"""Shared test settings: hypothesis is derandomized under CI (HYPOTHESIS_PROFILE=ci)."""
+"""Shared test settings and fixtures: hypothesis is derandomized under CI
+(HYPOTHESIS_PROFILE=ci); ``catalogue`` is the shipped content, loaded once per run.
+
+The suite has two tiers: ``python -m pytest`` runs everything; ``python -m pytest -m "not
+slow"`` leaves out whole games played through the screens, fuzz runs, wheel builds and
+balance workers (marked ``slow``), for use between edits."""
 
 from __future__ import annotations
 
 import os
 import tempfile
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from game.engine import Catalogue
 
 # No test writes into the player's real data folder: the game's user data (saves, settings,
 # autosaves, reports) goes to a throwaway folder unless a test sets its own.
@@ -16,3 +24,11 @@ settings.register_profile("ci", derandomize=True, deadline=None,
 settings.register_profile("dev", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture(scope="session")
+def catalogue() -> Catalogue:
+    """The shipped content (shared: do not change it)."""
+    from tests.helpers import shipped_catalogue
+
+    return shipped_catalogue()

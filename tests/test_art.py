@@ -50,11 +50,13 @@ def _pygame() -> None:
     pygame.display.init()
 
 
+@pytest.mark.slow  # an asset build: tools/gen_art.py draws every picture
 def test_generator_writes_exactly_the_committed_files(generated: Path) -> None:
     assert sorted(p.name for p in generated.glob("*.png")) == sorted(SIZES)
     assert sorted(p.name for p in UI.glob("*.png")) == sorted(SIZES)
 
 
+@pytest.mark.slow  # an asset build: tools/gen_art.py draws every picture
 @pytest.mark.parametrize("name", sorted(SIZES))
 def test_art_is_regenerated_byte_for_byte(generated: Path, name: str) -> None:
     new, committed = generated / name, UI / name

@@ -31,6 +31,7 @@ def test_a_cell_is_unfair_only_when_its_whole_interval_is_outside_40_to_60() -> 
     assert table.unfair() == []
 
 
+@pytest.mark.slow  # the balance table's games (every pairing)
 def test_a_tiny_table_plays_every_pairing_with_seats_alternated() -> None:
     catalogue = load_catalogue()
     table = run(catalogue, "greedy", 2, 5)
@@ -58,6 +59,7 @@ def test_the_schedule_plays_every_mission_from_both_seats() -> None:
     assert len(set(seeds)) == len(seeds)
 
 
+@pytest.mark.slow  # balance workers: spawned processes
 def test_worker_processes_do_not_change_the_table() -> None:
     catalogue = load_catalogue()
     one = run(catalogue, "random", 2, 11)
@@ -65,6 +67,7 @@ def test_worker_processes_do_not_change_the_table() -> None:
     assert one.cells == two.cells and one.seats == two.seats and one.missions == two.missions
 
 
+@pytest.mark.slow  # balance workers: spawned processes
 def test_the_command_writes_the_table_and_keeps_the_history_below_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from game import simulate
     from game.balance import HISTORY

@@ -24,6 +24,7 @@ from game.content import load_catalogue
 from game.engine.actions import AgreeResult, Use
 from game.engine.events import TiebreakerUsed, event_from_dict, event_to_dict
 from game.engine.game import Game
+from tests.helpers import play
 
 CATALOGUE = load_catalogue()
 
@@ -227,10 +228,8 @@ def _step(campaign: Campaign, seed: int) -> None:
     if campaign.pending:
         campaign.choose_operative(campaign.pending["options"][-1])
         return
-    game = campaign.next_game()
-    players = {1: RandomPlayer(seed), 2: RandomPlayer(seed + 1)}
-    while not game.is_over:
-        game.apply(players[game.to_act].choose(game))
+    game = play(campaign.next_game(), (seed, seed + 1))
+    assert game.is_over
     campaign.record_result(game)
 
 

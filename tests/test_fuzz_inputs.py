@@ -24,6 +24,8 @@ from game.content.loader import shipped_files
 from game.engine.defs import Catalogue
 from game.scenario import run_paths
 
+pytestmark = pytest.mark.slow  # fuzz runs over mutated content and scenario files
+
 SEED = 1234
 SCALE = int(os.environ.get("FUZZ_SCALE", "1"))
 CONTENT_MUTANTS = 120 * SCALE
@@ -116,11 +118,6 @@ def test_content_mutants_load_or_raise_content_error(tmp_path: Path) -> None:
         except Exception as error:  # noqa: BLE001 - any other exception is the bug
             pytest.fail(f"mutant {n} of {original.name} ({mutant}): "
                         f"{type(error).__name__}: {error}")
-
-
-@pytest.fixture(scope="module")
-def catalogue() -> Catalogue:
-    return load_catalogue()
 
 
 def test_scenario_mutants_exit_0_1_or_2(tmp_path: Path, catalogue: Catalogue) -> None:

@@ -103,6 +103,7 @@ def _installed_layout(site: Path, with_content: bool = True) -> None:
             shutil.copytree(REPO_ROOT / folder, site.joinpath(*package.split(".")))
 
 
+@pytest.mark.slow  # install layouts: fresh Python processes
 def test_installed_layout_reads_the_packaged_content(tmp_path: Path) -> None:
     site, elsewhere = tmp_path / "site", tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -118,6 +119,7 @@ def test_installed_layout_reads_the_packaged_content(tmp_path: Path) -> None:
     assert f"{missions} missions" in check.stdout
 
 
+@pytest.mark.slow  # install layouts: fresh Python processes
 def test_check_fails_when_no_content_is_shipped(tmp_path: Path) -> None:
     site, elsewhere = tmp_path / "site", tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -132,6 +134,7 @@ def test_check_fails_when_no_content_is_shipped(tmp_path: Path) -> None:
     assert "no game content found" in play.stderr
 
 
+@pytest.mark.slow  # install layouts: fresh Python processes
 def test_the_game_starts_from_outside_the_checkout(tmp_path: Path) -> None:
     result = _run("-m", "game", "--help", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
@@ -142,6 +145,7 @@ def test_the_game_starts_from_outside_the_checkout(tmp_path: Path) -> None:
     assert len(lines) == 3 and lines[-1].startswith("the mission is over")
 
 
+@pytest.mark.slow  # fresh Python processes
 def test_main_py_and_the_console_script_run_the_same_program() -> None:
     with open(REPO_ROOT / "pyproject.toml", "rb") as f:
         scripts = tomllib.load(f)["project"]["scripts"]
@@ -154,6 +158,7 @@ def test_main_py_and_the_console_script_run_the_same_program() -> None:
 
 
 @pytest.mark.wheel
+@pytest.mark.slow
 def test_the_wheel_carries_the_content(tmp_path: Path) -> None:
     """Build the real wheel from a copy of the project (no build/ left in the checkout)."""
     source = tmp_path / "source"

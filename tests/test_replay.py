@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.random_player import RandomPlayer
-from game.content import load_catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.replay import (
@@ -18,6 +16,7 @@ from game.replay import (
     replay_from_save_file,
 )
 from game.saves import save_game
+from tests.helpers import seeded_game
 
 GAMES = [
     ("dual_strike", ("gideon", "deathless_destroyers"), 1),
@@ -29,17 +28,9 @@ GAMES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def catalogue():
-    return load_catalogue()
-
-
 def play(catalogue, mission, teams, seed, limit=None) -> Game:
-    game = Game.new(catalogue, mission, teams, RandomDice(seed))
-    player = RandomPlayer(seed)
-    while not game.is_over and (limit is None or len(game.log) < limit):
-        game.apply(player.choose(game))
-    return game
+    return seeded_game(seed, mission=mission, teams=teams, players=seed,
+                       catalogue=catalogue, steps=limit if limit is not None else 5000)
 
 
 def state_of(game: Game):

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from game import rules_help
-from game.content import load_catalogue
 from game.engine.config import build_config
 from game.engine.defs import WEAPON_RULES
 from game.rules_help import picture_config
@@ -18,11 +17,6 @@ ROOT = Path(__file__).resolve().parent.parent
 DECISIONS = ROOT / "docs" / "rules-decisions.md"
 RULEBOOKS = sorted((ROOT.parent / "shared" / "seeds").glob("000_*.txt"))
 NO_BOOK = "the rulebook (the studio seeds folder beside the checkout) is absent"
-
-
-@pytest.fixture(scope="module")
-def catalogue():
-    return load_catalogue()
 
 
 def headings() -> list[str]:

@@ -8,7 +8,6 @@ import json
 import pytest
 
 from game.ai.random_player import RandomPlayer
-from game.content import load_catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.saves import load_game, save_game, write_json_atomic
@@ -23,11 +22,6 @@ def finish(game: Game, players: dict[int, RandomPlayer], limit: int = 5000) -> G
             return game
         game.apply(players[game.to_act].choose(game))
     raise AssertionError("the game did not end")
-
-
-@pytest.fixture(scope="module")
-def catalogue():
-    return load_catalogue()
 
 
 def players(seed: int) -> dict[int, RandomPlayer]:

@@ -3,19 +3,20 @@ whole state as the game it came from; what the format cannot write is refused.""
 
 from __future__ import annotations
 
-import subprocess
-import sys
+import contextlib
+import io
 
 import pytest
 
 from game.ai.random_player import RandomPlayer
-from game.content import load_catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
 from game.replay import Replay
 from game.scenario import load_scenario, run
+from game.scenario import main as scenario_main
 from game.scenario_export import ExportError, export_scenario, position_dict
+from tests.helpers import seeded_game
 
 GAMES = [
     ("dual_strike", ("gideon", "deathless_destroyers"), 1),
@@ -32,16 +33,9 @@ GAMES = [
 COUNTS: dict[str, tuple[int, int, int, int]] = {}  # mission -> tried, exported, starts, middles
 
 
-@pytest.fixture(scope="module")
-def catalogue():
-    return load_catalogue()
-
-
 def finished(catalogue, mission, teams, seed) -> Game:
-    game = Game.new(catalogue, mission, teams, RandomDice(seed))
-    player = RandomPlayer(seed)
-    while not game.is_over:
-        game.apply(player.choose(game))
+    game = seeded_game(seed, mission=mission, teams=teams, players=seed, catalogue=catalogue)
+    assert game.is_over
     return game
 
 
@@ -55,7 +49,8 @@ def replays_to(text: str, original: Game, catalogue, tmp_path) -> None:
     assert scenario.game.to_act == original.to_act
 
 
-@pytest.mark.parametrize(("mission", "teams", "seed"), GAMES)
+@pytest.mark.parametrize(("mission", "teams", "seed"), [
+    GAMES[0], *(pytest.param(*game, marks=pytest.mark.slow) for game in GAMES[1:])])
 def test_exported_positions_replay_to_the_same_state(catalogue, tmp_path, mission, teams,
                                                     seed):
     game = finished(catalogue, mission, teams, seed)
@@ -82,6 +77,7 @@ def test_exported_positions_replay_to_the_same_state(catalogue, tmp_path, missio
     COUNTS[mission] = (tried, exported, starts, middles)
 
 
+@pytest.mark.slow  # needs every game of the test above
 def test_a_good_share_of_firefight_positions_export():
     """Over the games above (taken-down operatives and removed objectives are what most
     often cannot be written)."""
@@ -114,9 +110,10 @@ def test_the_runner_command_accepts_an_export(catalogue, tmp_path):
         game.apply(player.choose(game))
     path = tmp_path / "bug.yaml"
     path.write_text(export_scenario(game, catalogue=catalogue), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "game.scenario", str(path)],
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stdout + done.stderr
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        code = scenario_main([str(path)])
+    assert code == 0, out.getvalue()
 
 
 def test_what_cannot_be_written_is_refused(catalogue):

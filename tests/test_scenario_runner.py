@@ -3,19 +3,28 @@ messages for a malformed file, and a readable report of each failed expectation.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from game.scenario import main as scenario_main
+
 HERE = Path(__file__).parent / "runner"
 
 
 def run(*files: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "game.scenario", *[str(HERE / f)
-                                                                    for f in files]],
-                          capture_output=True, text=True)
+    """``python -m game.scenario FILES`` run in this process (its main, with its output
+    captured); the command itself as a process is tested once, below."""
+    args = [str(HERE / f) for f in files]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = scenario_main(args)
+    return subprocess.CompletedProcess(["game.scenario", *args], code, out.getvalue(),
+                                       err.getvalue())
 
 
 def test_a_passing_scenario_exits_0() -> None:
@@ -62,6 +71,7 @@ def test_an_unexpected_illegal_action_fails_with_the_reason() -> None:
 
 
 def test_a_folder_is_searched_recursively(tmp_path: Path) -> None:
+    """(The command run as a process.)"""
     nested = tmp_path / "a" / "b"
     nested.mkdir(parents=True)
     (nested / "x.yml").write_text((HERE / "good.yaml").read_text())

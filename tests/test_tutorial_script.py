@@ -8,7 +8,6 @@ import dataclasses
 
 import pytest
 
-from game.content import load_catalogue
 from game.engine.actions import parse_action
 from game.tutorial_script import (
     PANELS,
@@ -18,11 +17,6 @@ from game.tutorial_script import (
     start,
     validate,
 )
-
-
-@pytest.fixture(scope="module")
-def catalogue():
-    return load_catalogue()
 
 
 @pytest.fixture(scope="module")

@@ -33,19 +33,21 @@ WIDTH = 640  # the size the game's screens are shown at in README
 TUTORIAL_STEP = "Hits, crits and blocks"  # the tutorial step README shows
 
 
-def screen(name: str) -> Callable[[Catalogue], pygame.Surface]:
-    """A seeded game screen (``open_scene``'s names), three frames in, scaled to WIDTH."""
+def screen(name: str, size: tuple[int, int] = SCREEN) -> Callable[[Catalogue], pygame.Surface]:
+    """A seeded game screen (the layout audit's screens: ``open_scene``'s names and the
+    turning point's summary) at ``size``, three frames in, scaled to WIDTH."""
 
     def draw(catalogue: Catalogue) -> pygame.Surface:
-        from game.uitest.headless import make_app, open_scene
+        from game.audit_screens import SCREENS
+        from game.uitest.headless import make_app
 
-        app = make_app(catalogue, 1, SCREEN)
+        app = make_app(catalogue, 1, size)
         try:
-            open_scene(app, name)
+            SCREENS[name](app)
             for _ in range(3):
                 app.frame([])
-            return pygame.transform.smoothscale(app.screen, (WIDTH, WIDTH * SCREEN[1]
-                                                             // SCREEN[0]))
+            return pygame.transform.smoothscale(app.screen, (WIDTH, WIDTH * size[1]
+                                                             // size[0]))
         finally:
             pygame.quit()
 
@@ -104,6 +106,8 @@ PICTURES: dict[str, Callable[[Catalogue], pygame.Surface]] = {
     **{f"docs/screenshots/{name}.png": screen(name)
        for name in ("setup", "attack-preview", "dice", "handover", "end", "rules", "cards")},
     "docs/screenshots/tutorial.png": tutorial,
+    "docs/screenshots/play-1024x700.png": screen("play", (1024, 700)),
+    "docs/screenshots/turning-point-summary.png": screen("turning-point-summary"),
     "docs/visualizer/dual_strike.png": visualizer("dual_strike"),
     "docs/visualizer/power_up.png": visualizer("power_up"),
 }

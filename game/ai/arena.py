@@ -23,10 +23,7 @@ from game.ai.common import playable
 from game.ai.players import LEVEL_NAMES, player_for
 from game.args import Parser, count, known, level
 from game.content import load_catalogue
-from game.engine.actions import Activate
-from game.engine.dice import RandomDice
-from game.engine.game import Game
-from game.engine.state import Step
+from game.engine import Activate, Game, RandomDice, Step, opponent
 
 MAX_ACTIONS = 5000
 
@@ -121,7 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         a_seat = 1 if i % 2 == 0 else 2
         fireteams = (x, y) if a_seat == 1 else (y, x)
         players = {a_seat: player_for(args.a, seed * 2 + 1),
-                   3 - a_seat: player_for(args.b, seed * 2 + 2)}
+                   opponent(a_seat): player_for(args.b, seed * 2 + 2)}
         try:
             game = Game.new(catalogue, mission, fireteams, RandomDice(seed))
             play(game, players, a_seat, tally)
@@ -141,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             result = "B"
         if not args.quiet:
             print(f"game {i}: {mission}, A={args.a} ({x}, seat {a_seat}) v B={args.b} ({y}): "
-                  f"VP {game.vp[a_seat]}-{game.vp[3 - a_seat]}, {result}", flush=True)
+                  f"VP {game.vp[a_seat]}-{game.vp[opponent(a_seat)]}, {result}", flush=True)
     share, low, high = tally.share()
     if not args.quiet:
         print(f"A's share {100 * share:.1f}% (95% interval {100 * low:.1f}-{100 * high:.1f}%)"

@@ -12,15 +12,24 @@ import zlib
 from collections.abc import Iterable
 from functools import lru_cache
 
-from game.engine.actions import Action, AgreeResult, Attack, Cancel, Concede
-from game.engine.attack import AttackProfile
-from game.engine.dice import RandomDice, SplitMix64
-from game.engine.events import PhaseEnded, PhaseStarted
-from game.engine.game import Game
-from game.engine.odds import damage_distribution
-from game.engine.rules import attacking
-from game.engine.state import OperativeState, Phase
-from game.engine.view import View
+from game.engine import (
+    Action,
+    AgreeResult,
+    Attack,
+    AttackProfile,
+    Cancel,
+    Concede,
+    Game,
+    OperativeState,
+    Phase,
+    PhaseEnded,
+    PhaseStarted,
+    RandomDice,
+    SplitMix64,
+    View,
+    damage_distribution,
+    opponent,
+)
 
 # a computer never concedes, proposes a result or cancels an activation (it would only loop)
 LEFT_OUT = (Cancel, Concede, AgreeResult)
@@ -68,9 +77,7 @@ def quick_attack(game: Game, attacker: OperativeState, weapon_id: str,
                  defender: OperativeState, overcharge: bool = False) -> tuple[float, float]:
     """The exact capped expected damage and take-down chance of an attack as it would be
     rolled now (the engine's own profile, its distribution cached by profile)."""
-    weapon = game.datacard(attacker).weapon(weapon_id)
-    assert weapon is not None
-    profile = attacking.shot(game, attacker, defender, weapon, overcharge).profile
+    profile = game.attack_profile(attacker.id, weapon_id, defender.id, overcharge)
     left = game.datacard(defender).wounds - defender.damage
     return capped_expectation(profile, left)
 
@@ -103,9 +110,7 @@ def damage_worth(game: Game, target: OperativeState,
 
 def quick_attack_worth(game: Game, attacker: OperativeState, weapon_id: str,
                        defender: OperativeState, overcharge: bool = False) -> float:
-    weapon = game.datacard(attacker).weapon(weapon_id)
-    assert weapon is not None
-    profile = attacking.shot(game, attacker, defender, weapon, overcharge).profile
+    profile = game.attack_profile(attacker.id, weapon_id, defender.id, overcharge)
     value = damage_worth(game, defender, _distribution(profile))
     if overcharge:
         value -= 1.5
@@ -158,7 +163,7 @@ def project(game: Game) -> Game:
 def projected_vp(game: Game, player: int) -> int:
     """``player``'s VP lead if the firefight phase ended now."""
     trial = project(game)
-    return trial.state.vp[player] - trial.state.vp[3 - player]
+    return trial.state.vp[player] - trial.state.vp[opponent(player)]
 
 
 def evaluate(game: Game, player: int) -> float:
@@ -172,7 +177,7 @@ def evaluate(game: Game, player: int) -> float:
 def static_value(game: Game, player: int) -> float:
     """A static value of the position for ``player`` (higher is better)."""
     state = game.state
-    other = 3 - player
+    other = opponent(player)
     if state.phase == Phase.OVER:
         w = state.winner
         base = 0.0 if w == 0 else (WIN if w == player else -WIN)

@@ -10,10 +10,7 @@ result and cancelling an activation are never considered (they would end or loop
 from __future__ import annotations
 
 from game.ai.common import attack_value, decision_rng, playable, rebuild
-from game.engine.actions import Action, Attack
-from game.engine.dice import SplitMix64
-from game.engine.game import Game
-from game.engine.view import View
+from game.engine import Action, Attack, Game, SplitMix64, View, opponent
 
 
 def immediate_value(game: Game, action: Action) -> float:
@@ -21,14 +18,14 @@ def immediate_value(game: Game, action: Action) -> float:
     if isinstance(action, Attack):
         return attack_value(game, action)
     player = action.player
-    before_vp = game.state.vp[player] - game.state.vp[3 - player]
+    before_vp = game.state.vp[player] - game.state.vp[opponent(player)]
     before = sum(1 for c in game.state.control.values() if c == player)
     trial = game.clone()
     try:
         trial.apply(action)
     except Exception:  # an action rolling dice we must not guess at: no immediate value
         return 0.0
-    vp = trial.state.vp[player] - trial.state.vp[3 - player]
+    vp = trial.state.vp[player] - trial.state.vp[opponent(player)]
     gained = sum(1 for c in trial.state.control.values() if c == player) - before
     return float(vp - before_vp) + max(0, gained)
 

@@ -12,24 +12,26 @@ from game.ai.common import (
     quick_attack,
     quick_attack_worth,
 )
-from game.engine.actions import (
+from game.engine import (
     Action,
     Activate,
     Attack,
+    AttackProfile,
     Deploy,
     Disengage,
+    EffectKind,
+    Game,
     Keep,
     MissionAction,
     Move,
     Mulligan,
+    OperativeState,
     PlayPloy,
     Reveal,
     Use,
     Wait,
+    opponent,
 )
-from game.engine.attack import AttackProfile
-from game.engine.game import Game
-from game.engine.state import OperativeState
 
 # how likely each kind of target of opportunity is to be completed in a turning point
 _TARGET_CHANCE = {"take_down": 0.45, "attack": 0.2, "end_of_turn": 0.5}
@@ -61,7 +63,7 @@ def danger(game: Game, op: OperativeState, at: str) -> float:
         occupied = (occupied - {op.hex}) | {at}
     in_cover = at in grid.cover
     total = 0.0
-    for enemy in game.on_killzone(3 - op.player):
+    for enemy in game.on_killzone(opponent(op.player)):
         assert enemy.hex is not None
         card = game.datacard(enemy)
         dist = grid.distance(enemy.hex, at)
@@ -97,7 +99,8 @@ def scoring_zones(game: Game) -> Zones:
         zones = []
         for effect in rules:
             params = effect.params
-            if effect.kind != "trigger" or not any("score" in o for o in params.get("do", ())):
+            if effect.kind != EffectKind.TRIGGER or \
+                    not any("score" in o for o in params.get("do", ())):
                 continue
             for cond in params.get("if") or ():
                 spec = cond.get("near_hex") if isinstance(cond, dict) else None
@@ -141,15 +144,9 @@ def objective_pull(game: Game, op: OperativeState, at: str) -> float:
 def offence(game: Game, op: OperativeState, at: str) -> float:
     """The best expected damage ``op`` could deal from ``at`` (the engine's profiles)."""
     best = 0.0
-    saved, cached = op.hex, game._occupied
-    try:
-        op.hex = at  # the profile's distance and cover read the hexes (restored below)
-        for weapon, enemy in game.targets_from(op.id, at):
-            dealt, down = quick_attack(game, op, weapon.id, enemy)
-            best = max(best, dealt + down * 2.0)
-    finally:
-        op.hex = saved
-        game._occupied = cached
+    for _, enemy, profile in game.attacks_from(op.id, at):
+        dealt, down = capped_expectation(profile, game.datacard(enemy).wounds - enemy.damage)
+        best = max(best, dealt + down * 2.0)
     return best
 
 
@@ -200,10 +197,10 @@ def _trial(game: Game, action: Action) -> float:
 def combat_balance(game: Game, player: int) -> float:
     """What each side's operatives could deal the other's, as the board stands."""
     total = 0.0
-    for side, sign in ((player, 1.0), (3 - player, -1.0)):
+    for side, sign in ((player, 1.0), (opponent(player), -1.0)):
         for op in game.on_killzone(side):
             card = game.datacard(op)
-            for enemy in game.on_killzone(3 - side):
+            for enemy in game.on_killzone(opponent(side)):
                 total += sign * max((quick_attack(game, op, w.id, enemy)[0]
                                      for w in card.weapons), default=0.0)
     return total

@@ -17,9 +17,7 @@ from typing import Protocol
 from game.ai.common import decision_rng, playable
 from game.ai.greedy import GreedyPlayer
 from game.ai.search import LEVELS, SearchPlayer
-from game.engine.actions import Action
-from game.engine.dice import SplitMix64
-from game.engine.view import View
+from game.engine import Action, SplitMix64, View
 
 LEVEL_NAMES = ("easy", "normal", "hard", "greedy", "random")
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from game.engine.actions import Action, AgreeResult, Cancel, Concede
-from game.engine.dice import SplitMix64
-from game.engine.game import Game
+from game.engine import Action, AgreeResult, Cancel, Concede, Game, SplitMix64
 
 _LEFT_OUT = (Cancel, Concede, AgreeResult)
 

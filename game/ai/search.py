@@ -19,11 +19,7 @@ from dataclasses import dataclass
 
 from game.ai import heuristics
 from game.ai.common import decision_rng, evaluate, playable, rebuild
-from game.engine.actions import Action, Attack, MissionAction
-from game.engine.dice import SplitMix64
-from game.engine.game import Game
-from game.engine.state import Phase, Step
-from game.engine.view import View
+from game.engine import Action, Attack, Game, MissionAction, Phase, SplitMix64, Step, View
 
 # decisions settled by the heuristics alone at every level
 _NO_PLAYOUT = (Step.MULLIGAN, Step.DEPLOY, Step.REVEAL, Step.PLOY)

@@ -1,8 +1,10 @@
 """``python -m game.content check [PATH...]`` and ``python -m game.content list [PATH...]``.
 
-``check`` loads the shipped content plus the given files/folders and prints one summary line
-(exit 0), or every issue and a count line (exit 1). ``list`` prints every id by kind (special
-operations with their fireteam, stage and reward) and the weapon rules.
+``check`` loads the shipped content plus the given files/folders, checks that every number a
+card's text states is the number its rule data holds (:mod:`game.content.card_text`), and
+prints one summary line (exit 0), or every issue and a count line (exit 1). ``list`` prints
+every id by kind (special operations with their fireteam, stage and reward) and the weapon
+rules.
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ import sys
 from collections.abc import Sequence
 
 from game.args import Parser, existing_path
-from game.content.loader import load_catalogue
-from game.content.yamlio import ContentError
+from game.content.card_text import text_issues
+from game.content.loader import expand_paths, load_catalogue, shipped_files
+from game.content.yamlio import ContentError, ContentIssue
 from game.engine.defs import Catalogue, SpecialOperation
 from game.engine.vocabulary import WEAPON_RULES
 
@@ -21,13 +24,25 @@ def _load(paths: Sequence[str]) -> Catalogue | None:
     try:
         return load_catalogue(paths)
     except ContentError as exc:
-        for issue in exc.issues:
-            print(issue)
-        count = len(exc.issues)
-        files = len({issue.file for issue in exc.issues})
-        print(f"{count} issue{'s' if count != 1 else ''} in {files} "
-              f"file{'s' if files != 1 else ''}")
+        _report(exc.issues)
         return None
+
+
+def _report(issues: Sequence[ContentIssue]) -> None:
+    for issue in issues:
+        print(issue)
+    count = len(issues)
+    files = len({issue.file for issue in issues})
+    print(f"{count} issue{'s' if count != 1 else ''} in {files} "
+          f"file{'s' if files != 1 else ''}")
+
+
+def card_text_issues(paths: Sequence[str]) -> list[ContentIssue]:
+    """Where the shipped cards' and the given files' texts disagree with their rule data."""
+    extra, _ = expand_paths(paths)
+    files = [path for path, _ in shipped_files()]
+    known = {path.resolve() for path in files}
+    return text_issues(files + [path for path in extra if path.resolve() not in known])
 
 
 def _plural(n: int, word: str, many: str | None = None) -> str:
@@ -95,6 +110,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if cat is None:
         return 1
     if args.command == "check":
+        issues = card_text_issues(args.paths)
+        if issues:
+            _report(issues)
+            return 1
         print(summary(cat))
     else:
         print("\n".join(listing(cat)))

@@ -8,7 +8,7 @@ from typing import Any
 from game.content.schema import ABSENT, Context, Reader, Run
 from game.content.yamlio import KeyPath, suggestion
 from game.engine import vocabulary as V
-from game.engine.defs import Effect, Reward, SpecialOperation, Wargear
+from game.engine.defs import Duration, Effect, Reward, SpecialOperation, Wargear, WargearTiming
 
 _WARGEAR_KEYS = ("id", "name", "text", "timing", "duration")
 _OPERATION_KEYS = ("id", "fireteam", "stage", "name", "text", "reward")
@@ -43,7 +43,8 @@ def parse_wargear(run: Run, r: Reader) -> None:
                 and r.clean_since(mark) and all(k in card for k in _WARGEAR_KEYS):
             assert name is not None and text is not None and timing is not None
             assert duration is not None and effects is not None
-            run.wargear[ident] = Wargear(ident, name, text, timing, duration, effects)
+            run.wargear[ident] = Wargear(ident, name, text, WargearTiming(timing),
+                                         Duration(duration), effects)
 
 
 def parse_special_operations(run: Run, r: Reader) -> None:

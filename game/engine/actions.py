@@ -1,17 +1,25 @@
 """Actions: small frozen values with a text form that parses back to an equal action.
 
 The notation is that of docs/scenario-format.md: ``<player> <verb> <arguments>``, e.g.
-``1 move a D3 D4`` or ``2 attack b carbine a overcharge``.
+``1 move a D3 D4`` or ``2 attack b carbine a overcharge``. Each action class owns its verb:
+``verb`` names it, :meth:`Action.notation` writes the words after the player, and
+:meth:`Action.parse` reads them back; a class is registered in :data:`VERBS` by being
+defined.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from typing import ClassVar, Self
 
 
 class NotationError(ValueError):
     """A line of action notation that cannot be read."""
+
+
+# verb -> the action class that owns it, filled as each class is defined
+VERBS: dict[str, type[Action]] = {}
 
 
 @dataclass(frozen=True)
@@ -19,6 +27,14 @@ class Action(ABC):
     """One decision of one player. ``str()`` gives its notation, which parses back."""
 
     player: int
+    verb: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        verb = cls.__dict__.get("verb")
+        if verb is not None:
+            assert verb not in VERBS, f"two actions use the verb {verb!r}"
+            VERBS[verb] = cls
 
     def __str__(self) -> str:
         return f"{self.player} {self.notation()}"
@@ -27,66 +43,130 @@ class Action(ABC):
     def notation(self) -> str:
         """The action's words after the player number."""
 
+    @classmethod
+    @abstractmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        """The action these words (after the verb) name; raises NotationError saying what
+        form they should take."""
+
     def __repr__(self) -> str:
         return f"parse_action({str(self)!r})"
 
 
+def _need(words: list[str], count: int, usage: str) -> None:
+    if len(words) != count:
+        raise NotationError(f"expected '{usage}'")
+
+
 @dataclass(frozen=True, repr=False)
 class Mulligan(Action):
+    verb: ClassVar[str] = "mulligan"
+
     cards: tuple[str, ...]
 
     def notation(self) -> str:
-        return "mulligan " + " ".join(self.cards)
+        return self.verb + " " + " ".join(self.cards)
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        if not rest:
+            raise NotationError("expected 'mulligan CARD [CARD ...]' (or 'keep')")
+        return cls(player, tuple(rest))
 
 
 @dataclass(frozen=True, repr=False)
 class Keep(Action):
+    verb: ClassVar[str] = "keep"
+
     def notation(self) -> str:
-        return "keep"
+        return self.verb
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        _need(rest, 0, "keep")
+        return cls(player)
 
 
 @dataclass(frozen=True, repr=False)
 class Deploy(Action):
+    verb: ClassVar[str] = "deploy"
+
     operative: str
     hex: str
 
     def notation(self) -> str:
-        return f"deploy {self.operative} {self.hex}"
+        return f"{self.verb} {self.operative} {self.hex}"
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        _need(rest, 2, "deploy OPERATIVE HEX")
+        return cls(player, rest[0], rest[1].upper())
 
 
 @dataclass(frozen=True, repr=False)
 class Reveal(Action):
+    verb: ClassVar[str] = "reveal"
+
     card: str | None  # None: reveal nothing
 
     def notation(self) -> str:
-        return f"reveal {self.card or 'none'}"
+        return f"{self.verb} {self.card or 'none'}"
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        _need(rest, 1, "reveal CARD|none")
+        return cls(player, None if rest[0] == "none" else rest[0])
 
 
 @dataclass(frozen=True, repr=False)
 class PlayPloy(Action):
+    verb: ClassVar[str] = "ploy"
+
     ploy: str
     args: tuple[str, ...] = ()
 
     def notation(self) -> str:
-        return " ".join(("ploy", self.ploy, *self.args))
+        return " ".join((self.verb, self.ploy, *self.args))
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        if not rest:
+            raise NotationError("expected 'ploy PLOY [ARGUMENTS]'")
+        return cls(player, rest[0], tuple(rest[1:]))
 
 
 @dataclass(frozen=True, repr=False)
 class Activate(Action):
+    verb: ClassVar[str] = "activate"
+
     operative: str
 
     def notation(self) -> str:
-        return f"activate {self.operative}"
+        return f"{self.verb} {self.operative}"
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        _need(rest, 1, "activate OPERATIVE")
+        return cls(player, rest[0])
 
 
 @dataclass(frozen=True, repr=False)
 class Cancel(Action):
+    verb: ClassVar[str] = "cancel"
+
     def notation(self) -> str:
-        return "cancel"
+        return self.verb
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        _need(rest, 0, "cancel")
+        return cls(player)
 
 
 @dataclass(frozen=True, repr=False)
 class Move(Action):
+    verb: ClassVar[str] = "move"
+
     operative: str
     path: tuple[str, ...]
 
@@ -95,73 +175,130 @@ class Move(Action):
         return self.path[-1]
 
     def notation(self) -> str:
-        return " ".join(("move", self.operative, *self.path))
+        return " ".join((self.verb, self.operative, *self.path))
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        if len(rest) < 2:
+            raise NotationError("expected 'move OPERATIVE HEX [HEX ...]'")
+        return cls(player, rest[0], tuple(h.upper() for h in rest[1:]))
 
 
 @dataclass(frozen=True, repr=False)
 class Attack(Action):
+    verb: ClassVar[str] = "attack"
+
     operative: str
     weapon: str
     target: str
     overcharge: bool = False
 
     def notation(self) -> str:
-        text = f"attack {self.operative} {self.weapon} {self.target}"
+        text = f"{self.verb} {self.operative} {self.weapon} {self.target}"
         return text + " overcharge" if self.overcharge else text
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        if len(rest) == 4 and rest[3] == "overcharge":
+            return cls(player, rest[0], rest[1], rest[2], True)
+        _need(rest, 3, "attack OPERATIVE WEAPON TARGET [overcharge]")
+        return cls(player, rest[0], rest[1], rest[2])
 
 
 @dataclass(frozen=True, repr=False)
 class Disengage(Action):
+    verb: ClassVar[str] = "disengage"
+
     operative: str
     hex: str
 
     def notation(self) -> str:
-        return f"disengage {self.operative} {self.hex}"
+        return f"{self.verb} {self.operative} {self.hex}"
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        _need(rest, 2, "disengage OPERATIVE HEX")
+        return cls(player, rest[0], rest[1].upper())
 
 
 @dataclass(frozen=True, repr=False)
 class Wait(Action):
+    verb: ClassVar[str] = "wait"
+
     def notation(self) -> str:
-        return "wait"
+        return self.verb
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        _need(rest, 0, "wait")
+        return cls(player)
 
 
 @dataclass(frozen=True, repr=False)
 class MissionAction(Action):
+    verb: ClassVar[str] = "action"
+
     action: str
     operative: str
     args: tuple[str, ...] = ()
 
     def notation(self) -> str:
-        return " ".join(("action", self.action, self.operative, *self.args))
+        return " ".join((self.verb, self.action, self.operative, *self.args))
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        if len(rest) < 2:
+            raise NotationError("expected 'action ACTION OPERATIVE [ARGUMENTS]'")
+        return cls(player, rest[0], rest[1], tuple(rest[2:]))
 
 
 @dataclass(frozen=True, repr=False)
 class Use(Action):
     """Use a special issue wargear card on an operative."""
 
+    verb: ClassVar[str] = "use"
     card: str
     operative: str
 
     def notation(self) -> str:
-        return f"use {self.card} {self.operative}"
+        return f"{self.verb} {self.card} {self.operative}"
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        _need(rest, 2, "use CARD OPERATIVE")
+        return cls(player, rest[0], rest[1])
 
 
 @dataclass(frozen=True, repr=False)
 class Concede(Action):
     """The player gives up: the other player wins the mission."""
 
+    verb: ClassVar[str] = "concede"
     def notation(self) -> str:
-        return "concede"
+        return self.verb
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        _need(rest, 0, "concede")
+        return cls(player)
 
 
 @dataclass(frozen=True, repr=False)
 class AgreeResult(Action):
     """Both players agree the result (0: a draw); the client asks both before applying it."""
 
+    verb: ClassVar[str] = "agree"
     winner: int
 
     def notation(self) -> str:
-        return "agree " + ("draw" if self.winner == 0 else str(self.winner))
+        return self.verb + " " + ("draw" if self.winner == 0 else str(self.winner))
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        _need(rest, 1, "agree draw|1|2")
+        if rest[0] not in ("draw", "1", "2"):
+            raise NotationError("expected 'agree draw', 'agree 1' or 'agree 2'")
+        return cls(player, 0 if rest[0] == "draw" else int(rest[0]))
 
 
 _new = object.__new__
@@ -184,11 +321,6 @@ def new_deploy(player: int, operative: str, hex_: str) -> Deploy:
     return deploy
 
 
-def _need(words: list[str], count: int, usage: str) -> None:
-    if len(words) != count:
-        raise NotationError(f"expected '{usage}'")
-
-
 def parse_action(text: str) -> Action:
     """Read one line of notation (``1 move a D3``); raises NotationError saying what is wrong."""
     words = text.split()
@@ -198,64 +330,10 @@ def parse_action(text: str) -> Action:
         raise NotationError(f"'{text}': the player must be 1 or 2, not {words[0]!r}")
     player = int(words[0])
     verb, rest = words[1], words[2:]
+    kind = VERBS.get(verb)
     try:
-        return _parse_verb(player, verb, rest)
+        if kind is None:
+            raise NotationError(f"unknown action {verb!r}")
+        return kind.parse(player, rest)
     except NotationError as error:
         raise NotationError(f"'{text}': {error}") from None
-
-
-def _parse_verb(player: int, verb: str, rest: list[str]) -> Action:
-    if verb == "mulligan":
-        if not rest:
-            raise NotationError("expected 'mulligan CARD [CARD ...]' (or 'keep')")
-        return Mulligan(player, tuple(rest))
-    if verb == "keep":
-        _need(rest, 0, "keep")
-        return Keep(player)
-    if verb == "deploy":
-        _need(rest, 2, "deploy OPERATIVE HEX")
-        return Deploy(player, rest[0], rest[1].upper())
-    if verb == "reveal":
-        _need(rest, 1, "reveal CARD|none")
-        return Reveal(player, None if rest[0] == "none" else rest[0])
-    if verb == "ploy":
-        if not rest:
-            raise NotationError("expected 'ploy PLOY [ARGUMENTS]'")
-        return PlayPloy(player, rest[0], tuple(rest[1:]))
-    if verb == "activate":
-        _need(rest, 1, "activate OPERATIVE")
-        return Activate(player, rest[0])
-    if verb == "cancel":
-        _need(rest, 0, "cancel")
-        return Cancel(player)
-    if verb == "move":
-        if len(rest) < 2:
-            raise NotationError("expected 'move OPERATIVE HEX [HEX ...]'")
-        return Move(player, rest[0], tuple(h.upper() for h in rest[1:]))
-    if verb == "attack":
-        if len(rest) == 4 and rest[3] == "overcharge":
-            return Attack(player, rest[0], rest[1], rest[2], True)
-        _need(rest, 3, "attack OPERATIVE WEAPON TARGET [overcharge]")
-        return Attack(player, rest[0], rest[1], rest[2])
-    if verb == "disengage":
-        _need(rest, 2, "disengage OPERATIVE HEX")
-        return Disengage(player, rest[0], rest[1].upper())
-    if verb == "wait":
-        _need(rest, 0, "wait")
-        return Wait(player)
-    if verb == "action":
-        if len(rest) < 2:
-            raise NotationError("expected 'action ACTION OPERATIVE [ARGUMENTS]'")
-        return MissionAction(player, rest[0], rest[1], tuple(rest[2:]))
-    if verb == "use":
-        _need(rest, 2, "use CARD OPERATIVE")
-        return Use(player, rest[0], rest[1])
-    if verb == "concede":
-        _need(rest, 0, "concede")
-        return Concede(player)
-    if verb == "agree":
-        _need(rest, 1, "agree draw|1|2")
-        if rest[0] not in ("draw", "1", "2"):
-            raise NotationError("expected 'agree draw', 'agree 1' or 'agree 2'")
-        return AgreeResult(player, 0 if rest[0] == "draw" else int(rest[0]))
-    raise NotationError(f"unknown action {verb!r}")

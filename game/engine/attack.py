@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from game.engine.defs import Reroll
 from game.engine.events import Die
 
 MISS, HIT, CRIT = 0, 1, 2
@@ -27,8 +28,8 @@ class AttackProfile:
     save: int  # save value, 2..6
     cover: bool = False  # the defender has cover (one retained block, one die fewer)
     crit_on: int = 6
-    reroll_hits: str | None = None  # None, "ones" or "failed"
-    reroll_defence: str | None = None
+    reroll_hits: Reroll | None = None
+    reroll_defence: Reroll | None = None
     reduce_damage: int = 0
     crits_unblockable: bool = False  # Devastating: blocks cannot cancel critical hits
     reroll_hits_by: str | None = None  # the card or rule that re-rolls hit dice
@@ -66,9 +67,9 @@ def hit_result(die: int, profile: AttackProfile) -> int:
 
 
 def wants_hit_reroll(die: int, profile: AttackProfile) -> bool:
-    if profile.reroll_hits == "ones":
+    if profile.reroll_hits == Reroll.ONES:
         return die == 1
-    if profile.reroll_hits == "failed":
+    if profile.reroll_hits == Reroll.FAILED:
         return hit_result(die, profile) == MISS
     return False
 
@@ -78,9 +79,9 @@ def is_block(die: int, profile: AttackProfile) -> bool:
 
 
 def wants_defence_reroll(die: int, profile: AttackProfile) -> bool:
-    if profile.reroll_defence == "ones":
+    if profile.reroll_defence == Reroll.ONES:
         return die == 1
-    if profile.reroll_defence == "failed":
+    if profile.reroll_defence == Reroll.FAILED:
         return not is_block(die, profile)
     return False
 

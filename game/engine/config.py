@@ -38,6 +38,7 @@ class Config:
     wargear: dict[int, tuple[Wargear, ...]] = field(default_factory=dict)  # cards held
     special_operation: tuple[int, SpecialOperation] | None = None  # (agent, card)
     honours: dict[int, tuple[tuple[SpecialOperation, str], ...]] = field(default_factory=dict)
+    campaign: bool = False  # a campaign game: a draw is settled by the tiebreakers
 
     @property
     def mission_rules(self) -> tuple[Effect, ...]:
@@ -138,7 +139,8 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
             got.append((catalogue.special_operations[entry["card"]], str(entry["operative"])))
         honours[player] = tuple(got)
     return Config(grid, datacards, fireteams, territories, objectives, turning_points,
-                  mission, dict(catalogue.targets), spec, wargear, special, honours)
+                  mission, dict(catalogue.targets), spec, wargear, special, honours,
+                  campaign=bool(spec.get("campaign")))
 
 
 def per_player(data: Any) -> dict[int, Any]:

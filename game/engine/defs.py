@@ -11,6 +11,7 @@ that :mod:`game.engine.effects` interprets. See that module for the full vocabul
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 # Weapon rules of the rulebook; content may add more only where effects.py knows them.
@@ -29,6 +30,30 @@ TWIN_LINKED = "twin_linked"
 MELTA = "melta"
 WEAPON_RULES = (PISTOL, RAPID_FIRE, OVERCHARGE, IGNORES_COVER, LETHAL, PIERCING, DEVASTATING,
                 BRUTAL, HEAVY, HAZARDOUS, TWIN_LINKED, MELTA)
+
+
+class Reroll(StrEnum):
+    """Which dice a re-roll rule re-rolls."""
+
+    ONES = "ones"  # the dice that show a 1
+    FAILED = "failed"  # every die that failed (a hit die that missed, a defence die that
+    # did not block)
+
+
+class Duration(StrEnum):
+    """How long a special issue wargear card stays in force once used."""
+
+    INSTANT = "instant"
+    ACTIVATION = "activation"
+    TURNING_POINT = "turning_point"
+    MISSION = "mission"
+
+
+class WargearTiming(StrEnum):
+    """When a special issue wargear card is used."""
+
+    ACTIVATION = "activation"  # during one of its owner's activations, at no AP cost
+    STRATEGY = "strategy"  # in its owner's strategy phase, before the ploy
 
 
 @dataclass(frozen=True)
@@ -174,8 +199,8 @@ class Wargear:
     id: str
     name: str
     text: str
-    timing: str  # "activation" or "strategy"
-    duration: str  # "instant", "activation", "turning_point" or "mission"
+    timing: WargearTiming
+    duration: Duration
     effects: tuple[Effect, ...] = ()
 
 

@@ -4,10 +4,48 @@ comes from an injected :class:`Dice`, so a seed (or a script of results) replays
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, NamedTuple, Protocol
 
 _MASK = (1 << 64) - 1
+
+
+class D6Roll(NamedTuple):
+    """One d6 the game rolled (saved as ``["d6", value]``)."""
+
+    kind: Literal["d6"]
+    value: int
+
+
+class Draw(NamedTuple):
+    """One draw of a whole number in 0..bound-1 (shuffles, random picks; saved as
+    ``["below", bound, value]``)."""
+
+    kind: Literal["below"]
+    bound: int
+    value: int
+
+
+# one entry of a game's record of random results
+RollRecord = D6Roll | Draw
+
+
+def roll_record(entry: Sequence[int | str]) -> RollRecord:
+    """A saved ``["d6", v]`` or ``["below", n, v]`` entry as a record; raises ValueError for
+    anything else (the save checker has explained it already when it came from a save)."""
+    if len(entry) == 2 and entry[0] == "d6":
+        return D6Roll("d6", int(entry[1]))
+    if len(entry) == 3 and entry[0] == "below":
+        return Draw("below", int(entry[1]), int(entry[2]))
+    raise ValueError(f"not a record of a random result: {list(entry)!r}")
+
+
+def shuffle(items: list[Any], below: Callable[[int], int]) -> None:
+    """Shuffle ``items`` in place (Fisher-Yates), each draw ``below(n)`` a whole number in
+    0..n-1: the one shuffle of the engine, with a game's dice or a search's generator."""
+    for i in range(len(items) - 1, 0, -1):
+        j = below(i + 1)
+        items[i], items[j] = items[j], items[i]
 
 
 class DiceExhaustedError(RuntimeError):
@@ -116,10 +154,10 @@ class ReplayDice:
     """Replays a recorded log of random results (``("d6", v)`` / ``("below", n, v)``)."""
 
     def __init__(self, record: Sequence[Sequence[int | str]], used: int = 0) -> None:
-        self.record = [tuple(r) for r in record]
+        self.record: list[RollRecord] = [roll_record(r) for r in record]
         self.used = used
 
-    def _take(self, kind: str) -> tuple[int | str, ...]:
+    def _take(self, kind: str) -> RollRecord:
         if self.used >= len(self.record):
             raise DiceExhaustedError("the recorded dice ran out")
         entry = self.record[self.used]
@@ -129,13 +167,14 @@ class ReplayDice:
         return entry
 
     def d6(self) -> int:
-        return int(self._take("d6")[1])
+        return self._take("d6").value
 
     def below(self, n: int) -> int:
         entry = self._take("below")
-        if entry[1] != n:
-            raise DiceExhaustedError(f"the replay drew from {entry[1]}, not {n}")
-        return int(entry[2])
+        assert isinstance(entry, Draw)
+        if entry.bound != n:
+            raise DiceExhaustedError(f"the replay drew from {entry.bound}, not {n}")
+        return entry.value
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "replay", "record": [list(r) for r in self.record], "used": self.used}

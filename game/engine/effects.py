@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from game.engine import vocabulary as V
-from game.engine.defs import Effect, Weapon
+from game.engine.defs import Effect, Reroll, Weapon
 from game.engine.events import (
     ActivationEnded,
     Event,
@@ -32,30 +33,55 @@ from game.engine.events import (
     TakenDown,
     TurningPointStarted,
 )
-from game.engine.state import Flag, OperativeState, Phase
+from game.engine.state import Flag, OperativeFlag, OperativeState, Phase, opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
 
-ABILITY = "ability"
-PLOY = "ploy"
-MISSION = "mission"
-SPECIAL = "special_operation"
-HONOUR = "honour"
-WARGEAR = "wargear"
+class SourceKind(StrEnum):
+    """Which kind of card an effect in force comes from."""
+
+    ABILITY = "ability"
+    PLOY = "ploy"
+    MISSION = "mission"
+    SPECIAL = "special_operation"
+    HONOUR = "honour"
+    WARGEAR = "wargear"
+
+
+class ReasonKind(StrEnum):
+    """What an attack's (or a score's) difference from the printed numbers comes from."""
+
+    ABILITY = "ability"
+    PLOY = "ploy"
+    MISSION_RULE = "mission rule"
+    SPECIAL = "special operation"
+    HONOUR = "battle honour"
+    WARGEAR = "wargear"
+    WEAPON_RULE = "weapon rule"
+    COVER = "cover"
+
+
+ABILITY = SourceKind.ABILITY
+PLOY = SourceKind.PLOY
+MISSION = SourceKind.MISSION
+SPECIAL = SourceKind.SPECIAL
+HONOUR = SourceKind.HONOUR
+WARGEAR = SourceKind.WARGEAR
 
 DEFAULT_WHO = {ABILITY: V.WHO_SELF, PLOY: V.WHO_FRIENDLY, MISSION: V.WHO_ANY,
                SPECIAL: V.WHO_FRIENDLY, HONOUR: V.WHO_SELF, WARGEAR: V.WHO_TARGET}
 # how a source is named where it scores or changes an attack
-KIND_WORDS = {ABILITY: "ability", PLOY: "ploy", MISSION: "mission rule",
-              SPECIAL: "special operation", HONOUR: "battle honour", WARGEAR: "wargear"}
+KIND_WORDS = {ABILITY: ReasonKind.ABILITY, PLOY: ReasonKind.PLOY,
+              MISSION: ReasonKind.MISSION_RULE, SPECIAL: ReasonKind.SPECIAL,
+              HONOUR: ReasonKind.HONOUR, WARGEAR: ReasonKind.WARGEAR}
 
 
 @dataclass(frozen=True)
 class Reason:
     """Why an attack (or a score) differs from the printed numbers: a card or a rule."""
 
-    kind: str  # "ploy", "ability", "weapon rule", "cover", "wargear", "mission rule"...
+    kind: ReasonKind
     name: str
     text: str = ""
 
@@ -67,7 +93,7 @@ class Reason:
 class Source:
     """Where an effect in force comes from: who owns it and which card carries it."""
 
-    kind: str  # ABILITY, PLOY, MISSION, SPECIAL, HONOUR or WARGEAR
+    kind: SourceKind
     owner: int  # the player; 0 for mission rules (they apply to both players alike)
     operative: str | None  # the operative that carries it, or that the card names
     effect: Effect
@@ -83,8 +109,8 @@ class AttackMods:
     normal: int = 0
     crit: int = 0
     crit_on: int = 6
-    reroll_hits: str | None = None
-    reroll_defence: str | None = None
+    reroll_hits: Reroll | None = None
+    reroll_defence: Reroll | None = None
     ignores_cover: bool = False
     defence: int = 0
     save: int = 0
@@ -102,8 +128,8 @@ class AttackMods:
                 self.crit_on = min(self.crit_on, int(value))
             elif key in ("reroll_hits", "reroll_defence"):
                 # re-rolling every failure includes re-rolling the ones
-                if getattr(self, key) != "failed":
-                    setattr(self, key, value)
+                if getattr(self, key) != Reroll.FAILED:
+                    setattr(self, key, Reroll(value))
                     setattr(self, key + "_by", by or None)
             elif key in ("ignores_cover", "cover"):
                 setattr(self, key, bool(value) or getattr(self, key))
@@ -227,14 +253,14 @@ def condition_holds(game: Game, cond: dict[str, Any], op: OperativeState,
     if key == "in_territory":
         if op.hex is None:
             return False
-        side = state.territory.get(op.player if value == "own" else 3 - op.player)
+        side = state.territory.get(op.player if value == "own" else opponent(op.player))
         return side is not None and op.hex in game.config.territories.get(side, ())
     if key == "moved":
         return (state.active == op.id and state.moved) == bool(value)
     if key == "carrying":
         return (op.id in state.carried.values()) == bool(value)
     if key == "marked":
-        return ("marked" in op.flags) == bool(value)
+        return (OperativeFlag.MARKED in op.flags) == bool(value)
     if key == "wounds_at_most":
         return game.datacard(op).wounds - op.damage <= int(value)
     if key in ("near_hex", "far_from_hex"):
@@ -321,7 +347,7 @@ def fire(game: Game, trigger: str, player: int | None = None,
     (``end_of_turn``); ``subject`` the operative concerned (``taken_down``)."""
     if trigger not in V.EVENTS:
         raise ValueError(f"unknown trigger {trigger!r}")
-    for source in list(game.sources(f"{V.TRIGGER}:{trigger}")):
+    for source in list(game.triggers(trigger)):
         if game.is_over:
             return
         effect = source.effect
@@ -413,7 +439,7 @@ def do_outcome(game: Game, source: Source | None, outcome: dict[str, Any],
         elif recipient == "own":
             players = [acting]
         else:
-            players = [3 - acting]
+            players = [opponent(acting)]
         picked = _picked(game, source) if source is not None and \
             outcome.get("per") == "operative" else []
         for p in players:
@@ -459,8 +485,8 @@ def do_outcome(game: Game, source: Source | None, outcome: dict[str, Any],
             pool = state.on_killzone(p)
             if pool:
                 chosen = pool[game.below(len(pool))]
-                if "marked" not in chosen.flags:
-                    chosen.flags = (*chosen.flags, "marked")
+                if OperativeFlag.MARKED not in chosen.flags:
+                    chosen.flags = (*chosen.flags, OperativeFlag.MARKED.value)
                 game.emit(Marked(chosen.id))
         return
     raise ValueError(f"unknown outcome {outcome!r}")
@@ -519,21 +545,24 @@ class ReanimationProtocols(PythonEffect):
     it stays, with wound counters equal to its Wounds minus 3."""
 
     SUCCESS_ON = 5
+    WOUNDS_LOST = 3
+    # the numbers its card text states (checked by ``python -m game.content check``)
+    NUMBERS = {"success_on": SUCCESS_ON, "wounds_minus": WOUNDS_LOST}
 
     def would_be_taken_down(self, game: Game, op: OperativeState) -> bool:
-        if "reanimation_used" in op.flags:
+        if OperativeFlag.REANIMATION_USED in op.flags:
             return False
-        op.flags = (*op.flags, "reanimation_used")
+        op.flags = (*op.flags, OperativeFlag.REANIMATION_USED.value)
         roll = game.roll()
         if roll >= self.SUCCESS_ON:
-            op.damage = max(0, game.datacard(op).wounds - 3)
+            op.damage = max(0, game.datacard(op).wounds - self.WOUNDS_LOST)
             game.emit(Reanimation(op.id, roll, True, op.damage))
             return True
         game.emit(Reanimation(op.id, roll, False, op.damage))
         return False
 
     def survival_chance(self, game: Game, op: OperativeState) -> Fraction:
-        if "reanimation_used" in op.flags:
+        if OperativeFlag.REANIMATION_USED in op.flags:
             return Fraction(0)
         return Fraction(7 - self.SUCCESS_ON, 6)
 
@@ -546,5 +575,5 @@ PYTHON_EFFECTS: dict[str, Callable[[], PythonEffect]] = {
 def python_effects_for(game: Game, op: OperativeState) -> Iterator[PythonEffect]:
     for ability in game.datacard(op).abilities:
         for effect in ability.effects:
-            if effect.kind == "python":
+            if effect.kind == V.PYTHON:
                 yield PYTHON_EFFECTS[str(effect.get("id"))]()

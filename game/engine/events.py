@@ -17,13 +17,23 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+# class name -> event class, for saves and scenario files: every subclass of Event is
+# registered here by being defined
+EVENT_TYPES: dict[str, type[Event]] = {}
+
 
 @dataclass(frozen=True)
 class Event:
-    """Base of every event."""
+    """Base of every event. Defining a subclass registers it in :data:`EVENT_TYPES` under
+    its class name (which must be new)."""
 
     # per class: whether the event carries a secret part (see seen_by/redacted)
     secret: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        assert cls.__name__ not in EVENT_TYPES, f"two events are named {cls.__name__}"
+        EVENT_TYPES[cls.__name__] = cls
 
     def seen_by(self, player: int | None) -> bool:
         """Whether ``player`` (None: everybody, e.g. a spectator) may see all of it."""
@@ -597,18 +607,6 @@ class TiebreakerUsed(Event):
 
 
 # --- saving ---------------------------------------------------------------------------------
-
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.__name__: cls for cls in (
-        RollOff, TargetsDealt, Mulliganed, Deployed, SetupComplete, TurningPointStarted,
-        InitiativeRolled, PhaseStarted, PhaseEnded, TargetRevealed, PloyPlayed, WargearUsed,
-        Activated, ActivationCancelled, Moved, Waited, MissionActionMade, TurnPassed,
-        ActivationEnded,
-        AttackDeclared, HitDiceRolled, CoverBlock, DefenceDiceRolled, BlocksAssigned,
-        AttackResolved, HazardRolled, Damaged, Healed, Reanimation, TakenDown, ControlChanged,
-        ObjectivePickedUp, ObjectiveDropped, ObjectiveRemoved, Marked, Scored,
-        TargetCompleted, SuddenVictory, Conceded, ResultAgreed, MissionEnded, TiebreakerUsed)}
-
 
 def event_to_dict(event: Event) -> dict[str, Any]:
     """An event as JSON-able data: ``{"type": class name, field: value, ...}``."""

@@ -20,9 +20,19 @@ from typing import Any
 
 from game.engine import flow, persist, rules, targets
 from game.engine.actions import Action, Attack, parse_action
+from game.engine.attack import AttackProfile
 from game.engine.config import Config, build_config
 from game.engine.defs import Catalogue, Datacard, Ploy, Weapon
-from game.engine.dice import Dice, RandomDice, copy_dice, dice_from_dict
+from game.engine.dice import (
+    D6Roll,
+    Dice,
+    Draw,
+    RandomDice,
+    RollRecord,
+    copy_dice,
+    dice_from_dict,
+    shuffle,
+)
 from game.engine.effects import Source, on_event, python_effects_for, sources_in_force, stat
 from game.engine.errors import IllegalActionError, SaveError
 from game.engine.events import (
@@ -34,11 +44,12 @@ from game.engine.events import (
     SuddenVictory,
     TakenDown,
 )
-from game.engine.hexgrid import Grid
 from game.engine.odds import AttackOdds
+from game.engine.position import Position
 from game.engine.rules import attacking, movement
-from game.engine.state import OperativeState, Phase, State
+from game.engine.state import OperativeState, State, opponent
 from game.engine.view import View, build_view, rebuild
+from game.engine.vocabulary import EffectKind
 
 __all__ = ["Game", "IllegalActionError", "SaveError"]
 
@@ -69,7 +80,7 @@ def starting_state(config: Config) -> State:
     return state
 
 
-class Game:
+class Game(Position):
     """A mission in progress. Build one with :meth:`new` (a shipped mission) or directly
     from a :class:`Config` and a :class:`State` (scenario files, saves)."""
 
@@ -78,7 +89,7 @@ class Game:
     dice: Dice
     log: list[str]  # every applied action, in notation
     events: list[Event]  # everything that happened, in order
-    record: list[tuple[Any, ...]]  # every random result, for replays
+    record: list[RollRecord]  # every random result, for replays
 
     def __init__(self, config: Config, state: State, dice: Dice) -> None:
         self.assemble(config, state, dice)
@@ -96,7 +107,8 @@ class Game:
         self._undo: list[int] = []  # the number of actions done before each undoable one
         self._checkpoint: Snapshot | None = None
         self._legal: tuple[Action, ...] | None = None
-        self._sources: dict[str | None, list[Source]] | None = None
+        self._sources: tuple[dict[EffectKind | None, list[Source]],
+                             dict[str, list[Source]]] | None = None
         self._occupied: set[str] | None = None
         self._on_killzone: dict[int | None, list[OperativeState]] = {}
 
@@ -147,39 +159,8 @@ class Game:
 
     # --- what anyone may ask -----------------------------------------------------------
 
-    @property
-    def grid(self) -> Grid:
-        return self.config.grid
-
-    @property
-    def phase(self) -> Phase:
-        return self.state.phase
-
-    @property
-    def turning_point(self) -> int:
-        return self.state.turning_point
-
-    @property
-    def turn(self) -> int:
-        return self.state.turn
-
-    @property
-    def to_act(self) -> int:
-        """The player whose decision it is (0 once the mission is over)."""
-        return 0 if self.is_over else self.state.to_act
-
-    @property
-    def vp(self) -> dict[int, int]:
-        return dict(self.state.vp)
-
-    @property
-    def is_over(self) -> bool:
-        return self.state.phase == Phase.OVER
-
-    @property
-    def winner(self) -> int | None:
-        """1 or 2, 0 for a draw, None while the mission runs."""
-        return self.state.winner
+    # (grid, phase, step, turning_point, turn, to_act, vp, is_over, winner and
+    # objective_hex come from Position, shared with View)
 
     def datacard(self, op: OperativeState) -> Datacard:
         return self.config.datacards[op.card]
@@ -197,30 +178,28 @@ class Game:
             raise KeyError(ploy_id)
         return ploy
 
-    def objective_hex(self, objective: str) -> str | None:
-        """Where an objective token is now (None once it has left the killzone)."""
-        state = self.state
-        if objective in state.removed_objectives:
-            return None
-        carrier = state.carried.get(objective)
-        if carrier is not None:
-            return state.operatives[carrier].hex
-        return state.objective_hexes.get(objective, self.config.objectives.get(objective))
+    def sources(self, kind: EffectKind | None = None) -> list[Source]:
+        """Card rules in force now, all or those of one effect ``kind``. Cached until
+        :meth:`rules_changed`."""
+        return self._index()[0].get(kind, [])
 
-    def sources(self, kind: str | None = None) -> list[Source]:
-        """Card rules in force now, all or those of one effect ``kind`` (``stat``,
-        ``attack``, ``trigger``, ``python``), or the triggers listening for one event
-        (``trigger:end_of_turn``). Cached until :meth:`rules_changed`."""
+    def triggers(self, on: str) -> list[Source]:
+        """The trigger rules in force now that listen for the event word ``on``
+        (``end_of_turn``). Cached until :meth:`rules_changed`."""
+        return self._index()[1].get(on, [])
+
+    def _index(self) -> tuple[dict[EffectKind | None, list[Source]], dict[str, list[Source]]]:
         if self._sources is None:
             every = list(sources_in_force(self))
-            index: dict[str | None, list[Source]] = {None: every}
+            by_kind: dict[EffectKind | None, list[Source]] = {None: every}
+            by_event: dict[str, list[Source]] = {}
             for source in every:
                 effect = source.effect
-                index.setdefault(effect.kind, []).append(source)
-                if effect.kind == "trigger":
-                    index.setdefault(f"trigger:{effect.get('on')}", []).append(source)
-            self._sources = index
-        return self._sources.get(kind, [])
+                by_kind.setdefault(EffectKind(effect.kind), []).append(source)
+                if effect.kind == EffectKind.TRIGGER:
+                    by_event.setdefault(str(effect.get("on")), []).append(source)
+            self._sources = (by_kind, by_event)
+        return self._sources
 
     def stat(self, op: OperativeState, name: str) -> int:
         return stat(self, op, name)
@@ -243,25 +222,24 @@ class Game:
     def enemies_adjacent(self, op: OperativeState) -> list[OperativeState]:
         assert op.hex is not None
         near = self.grid.neighbours(op.hex)
-        return [e for e in self.on_killzone(3 - op.player) if e.hex in near]
+        return [e for e in self.on_killzone(opponent(op.player)) if e.hex in near]
 
     # --- what the rules call ------------------------------------------------------------
 
     def roll(self) -> int:
         """One d6 from the game's dice; every roll must end up in exactly one event."""
         value = self.dice.d6()
-        self.record.append(("d6", value))
+        self.record.append(D6Roll("d6", value))
         return value
 
     def below(self, n: int) -> int:
         value = self.dice.below(n)
-        self.record.append(("below", n, value))
+        self.record.append(Draw("below", n, value))
         return value
 
     def shuffle(self, items: list[str]) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+        """Shuffle ``items`` in place with the game's dice (recorded)."""
+        shuffle(items, self.below)
 
     def roll_off(self, purpose: str, tie_to: int = 0) -> RollOff:
         """Each player rolls a die (player 1 first); ties re-roll, unless ``tie_to`` names
@@ -392,9 +370,6 @@ class Game:
         """The one reason ``action`` cannot be taken now, in plain words (None: it can)."""
         return rules.why_not(self, action)
 
-    def why_illegal(self, action: Action) -> str:
-        return rules.why_not(self, action) or "it is legal"
-
     # --- applying actions --------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
@@ -459,7 +434,8 @@ class Game:
             self._advance()
 
     def undo(self) -> None:
-        """Take back the last Move, Disengage or mission action of the current activation.
+        """Take back the last Move, Disengage, mission action or wargear use of the current
+        activation.
         A die roll or a revealed secret is a commit point. Raises IllegalActionError."""
         if not self._undo:
             raise IllegalActionError("nothing to undo: the last action cannot be taken back")
@@ -504,6 +480,35 @@ class Game:
         or from ``hex_``: range, visibility and the adjacency rule, whatever its AP."""
         return attacking.targets_from(self, self.operative(op_id), hex_)
 
+    def attack_profile(self, op_id: str, weapon_id: str, enemy_id: str,
+                       overcharge: bool = False) -> AttackProfile:
+        """The profile an attack by ``op_id`` with ``weapon_id`` on ``enemy_id`` would be
+        rolled with now, card rules, distance and cover counted, whether or not it is legal
+        now (for a look-ahead; :meth:`attack_odds` is for legal attacks). Raises KeyError for
+        an unknown operative or weapon."""
+        op, enemy = self.operative(op_id), self.operative(enemy_id)
+        weapon = self.datacard(op).weapon(weapon_id)
+        if weapon is None:
+            raise KeyError(f"{op_id} has no weapon {weapon_id!r}")
+        return attacking.shot(self, op, enemy, weapon, overcharge).profile
+
+    def attacks_from(self, op_id: str, hex_: str,
+                     ) -> list[tuple[Weapon, OperativeState, AttackProfile]]:
+        """Every (weapon, enemy, profile) operative ``op_id`` could attack if it stood on
+        ``hex_`` (the board otherwise as it is): the targets of :meth:`targets_from`, each
+        with the profile the attack would be rolled with from there (card rules in force,
+        distance and cover counted). For a look-ahead; changes nothing (the operative is put
+        back before it returns)."""
+        op = self.operative(op_id)
+        saved, cached = op.hex, self._occupied
+        try:
+            op.hex = hex_  # the profile's distance and cover read the hexes
+            return [(weapon, enemy, attacking.shot(self, op, enemy, weapon).profile)
+                    for weapon, enemy in attacking.targets_from(self, op, hex_)]
+        finally:
+            op.hex = saved
+            self._occupied = cached
+
     def threat(self, op_id: str, enemy_id: str) -> dict[str, list[str]]:
         """The hexes from which ``enemy_id`` could attack ``op_id``, each with its weapons."""
         return attacking.threat(self, self.operative(op_id), self.operative(enemy_id))
@@ -518,12 +523,6 @@ class Game:
         with any weapon); None when it can."""
         return attacking.why_not_attack(self, self.operative(op_id), self.operative(enemy_id),
                                         weapon_id)
-
-    def attack_options(self, op: OperativeState) -> list[tuple[Weapon, OperativeState]]:
-        """Every (weapon, defender) pair the active ``op`` may pick now, AP permitting."""
-        return [(self.datacard(op).weapon(a.weapon), self.state.operatives[a.target])  # type: ignore[misc]
-                for a in rules.RULES[Attack].generate(self, op.player)
-                if isinstance(a, Attack) and not a.overcharge]
 
     def attack_odds(self, action: Attack) -> AttackOdds:
         """The exact damage distribution of a legal attack with every card rule in force,

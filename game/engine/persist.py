@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from game.engine import save_check
 from game.engine.config import Config, build_config
 from game.engine.defs import Catalogue
-from game.engine.dice import dice_from_dict
+from game.engine.dice import dice_from_dict, roll_record
 from game.engine.errors import SaveError
 from game.engine.events import event_from_dict, event_to_dict
 from game.engine.state import State
@@ -74,7 +74,7 @@ def load(cls: type[Game], data: Any, catalogue: Catalogue) -> Game:
     try:
         game.log = [str(x) for x in data["log"]]
         game.events = [event_from_dict(e) for e in data.get("events", [])]
-        game.record = [tuple(r) for r in data["record"]]
+        game.record = [roll_record(r) for r in data["record"]]
     except (KeyError, ValueError, TypeError) as error:
         raise SaveError(f"events: {error}") from None
     save_check.check_playable(game)

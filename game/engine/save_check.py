@@ -15,27 +15,25 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from game.engine.config import Config
-from game.engine.defs import Effect
+from game.engine.defs import Duration, Effect
 from game.engine.effects import STAT_LIMITS
 from game.engine.errors import SaveError
 from game.engine.hexgrid import MAX_COLUMNS
 from game.engine.rules.firefight import TURNS_PER_PHASE
 from game.engine.rules.setup import HAND_SIZE
+from game.engine.rules.table import STEPS_OF_PHASE as WAITING_STEPS
 from game.engine.state import Phase, State, Step
+from game.engine.vocabulary import EffectKind
 
 if TYPE_CHECKING:
     from game.engine.game import Game
 
 MAX_ROWS = 40  # a killzone taller than this is damage, not a map
 MAX_TURNING_POINTS = 12
-WARGEAR_DURATIONS = ("activation", "turning_point", "mission")
-# Which steps each phase can wait in (flow.py); a save is always made at a decision.
-STEPS_OF_PHASE: dict[str, tuple[str, ...]] = {
-    Phase.SETUP: (Step.MULLIGAN, Step.DEPLOY),
-    Phase.STRATEGY: (Step.REVEAL, Step.PLOY),
-    Phase.FIREFIGHT: (Step.ACTIVATE, Step.ACT),
-    Phase.OVER: (Step.NONE,),
-}
+# a boost in force lasts at least to the end of an activation (never "instant")
+WARGEAR_DURATIONS = tuple(d.value for d in Duration if d != Duration.INSTANT)
+# Which steps each phase can wait in (the flow table); a save is always made at a decision.
+STEPS_OF_PHASE: dict[str, tuple[str, ...]] = {str(p): tuple(s) for p, s in WAITING_STEPS.items()}
 
 
 # --- types ---------------------------------------------------------------------------------
@@ -367,7 +365,7 @@ def _max_ap(config: Config, card_id: str) -> int:
     """The most APL an operative of ``card_id`` could have with every card rule in play."""
     bonus = 0
     for effect in _effects_in_play(config):
-        if effect.kind == "stat" and effect.get("stat") == "apl":
+        if effect.kind == EffectKind.STAT and effect.get("stat") == "apl":
             add = effect.get("add", 0)
             if isinstance(add, int) and add > 0:
                 bonus += add

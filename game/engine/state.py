@@ -10,10 +10,42 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 from typing import Any
 
+from game.engine.defs import Duration as Duration  # re-exported: boosts last a Duration
+
 _new = object.__new__
+
+
+class Player(IntEnum):
+    """A seat at the table. Stored as the plain whole numbers 1 and 2 (in the state, saves,
+    events and actions, which YAML and JSON write as they are); :attr:`opponent` is the other
+    seat, :func:`opponent` the same for a stored number."""
+
+    ONE = 1
+    TWO = 2
+
+    @property
+    def opponent(self) -> Player:
+        return Player(_OPPONENT[self])
+
+
+_OPPONENT: dict[int, int] = {1: 2, 2: 1}
+PLAYERS: tuple[int, int] = (1, 2)
+
+
+def opponent(player: int) -> int:
+    """The other player of ``player`` (1 or 2), as stored; raises KeyError for any other
+    number."""
+    return _OPPONENT[player]
+
+
+class OperativeFlag(StrEnum):
+    """What an operative carries through a mission besides its wounds."""
+
+    MARKED = "marked"  # Headhunt: the prize
+    REANIMATION_USED = "reanimation_used"  # Reanimation Protocols has been tried
 
 
 class Phase(StrEnum):
@@ -35,15 +67,6 @@ class Step(StrEnum):
     ACTIVATE = "activate"  # the player to act picks an operative to activate
     ACT = "act"  # the active operative makes actions
     NONE = ""
-
-
-class Duration(StrEnum):
-    """How long a special issue wargear card stays in force once used."""
-
-    INSTANT = "instant"
-    ACTIVATION = "activation"
-    TURNING_POINT = "turning_point"
-    MISSION = "mission"
 
 
 @dataclass(frozen=True)
@@ -99,7 +122,7 @@ class OperativeState:
     damage: int = 0  # wound counters
     taken_down: bool = False
     activated: bool = False  # has an activation token this turning point
-    flags: tuple[str, ...] = ()  # "marked", "reanimation_used" (immutable: cheap copies)
+    flags: tuple[str, ...] = ()  # OperativeFlag values (a tuple: cheap copies)
 
     def copy(self) -> OperativeState:
         new = _new(OperativeState)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.defs import Effect
 from game.engine.events import ActivationEnded, AttackResolved, Event, TakenDown, TargetCompleted
+from game.engine.state import opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -71,7 +72,7 @@ def end_of_turn_met(game: Game, player: int, p: dict[str, Any]) -> bool:
         if not live or any(state.control.get(o, 0) != player for o in live):
             return False
     if "in_enemy_territory" in p:
-        side = state.territory.get(3 - player)
+        side = state.territory.get(opponent(player))
         zone = game.config.territories.get(side, ()) if side else ()
         if sum(1 for o in mine if o.hex in zone) < int(p["in_enemy_territory"]):
             return False

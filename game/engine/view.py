@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 
 from game.engine.actions import Action
 from game.engine.config import Config
-from game.engine.dice import Dice, RandomDice
+from game.engine.dice import Dice, RandomDice, shuffle
 from game.engine.events import Event
-from game.engine.state import Boost, Flag, OperativeState, Phase, PloyInForce, State, Step
+from game.engine.position import Position
+from game.engine.state import Boost, Flag, OperativeState, PloyInForce, State
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -32,8 +33,10 @@ class ObjectiveView:
 
 
 @dataclass(frozen=True)
-class View:
-    """Everything a screen may show one player (``player`` None: everybody)."""
+class View(Position):
+    """Everything a screen may show one player (``player`` None: everybody). The derived
+    properties (phase, step, turning point, turn, to_act, VP, objective_hex...) are those of
+    :class:`Position`, as a game's."""
 
     player: int | None
     config: Config
@@ -45,30 +48,6 @@ class View:
     log: tuple[str, ...]
 
     # --- conveniences for screens -----------------------------------------------------------
-    @property
-    def phase(self) -> Phase:
-        return self.state.phase
-
-    @property
-    def step(self) -> Step:
-        return self.state.step
-
-    @property
-    def turning_point(self) -> int:
-        return self.state.turning_point
-
-    @property
-    def turn(self) -> int:
-        return self.state.turn
-
-    @property
-    def to_act(self) -> int:
-        return 0 if self.state.phase == Phase.OVER else self.state.to_act
-
-    @property
-    def vp(self) -> dict[int, int]:
-        return dict(self.state.vp)
-
     @property
     def hand(self) -> tuple[str, ...]:
         """The viewer's own targets of opportunity (empty for everybody's view)."""
@@ -94,15 +73,9 @@ class View:
     def objectives(self) -> tuple[ObjectiveView, ...]:
         state = self.state
         out = []
-        for obj, home in self.config.objectives.items():
+        for obj in self.config.objectives:
             carrier = state.carried.get(obj)
-            if obj in state.removed_objectives:
-                where = None
-            elif carrier is not None:
-                where = state.operatives[carrier].hex
-            else:
-                where = state.objective_hexes.get(obj, home)
-            out.append(ObjectiveView(obj, where, state.control.get(obj, 0),
+            out.append(ObjectiveView(obj, self.objective_hex(obj), state.control.get(obj, 0),
                                      tuple(state.objective_flags.get(obj, ())), carrier))
         return tuple(out)
 
@@ -130,9 +103,7 @@ def rebuild(cls: type[Game], view: View, rng: Dice) -> Game:
     for p in (1, 2):
         seen.update(state.hands[p], state.active_targets[p], state.completed[p])
     pool = [c for c in sorted(view.config.targets) if c not in seen]
-    for i in range(len(pool) - 1, 0, -1):
-        j = rng.below(i + 1)
-        pool[i], pool[j] = pool[j], pool[i]
+    shuffle(pool, rng.below)
     for p in (1, 2):
         if p != view.player:
             state.hands[p] = [pool.pop() for _ in range(min(view.hand_sizes[p - 1],

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
-from game.engine.defs import WEAPON_RULES
+from game.engine.defs import WEAPON_RULES, Duration, Reroll, WargearTiming
 
 # --- value specs ----------------------------------------------------------------------
 
@@ -99,12 +100,21 @@ ValueSpec = (
 
 # --- words ----------------------------------------------------------------------------
 
-# effect kinds
-STAT = "stat"
-ATTACK = "attack"
-TRIGGER = "trigger"
-PYTHON = "python"
-EFFECT_KINDS = (STAT, ATTACK, TRIGGER, PYTHON)
+class EffectKind(StrEnum):
+    """What a card rule does: change a stat, change an attack, react to an event, or run a
+    rule written in Python."""
+
+    STAT = "stat"
+    ATTACK = "attack"
+    TRIGGER = "trigger"
+    PYTHON = "python"
+
+
+STAT = EffectKind.STAT
+ATTACK = EffectKind.ATTACK
+TRIGGER = EffectKind.TRIGGER
+PYTHON = EffectKind.PYTHON
+EFFECT_KINDS = tuple(k.value for k in EffectKind)
 EFFECT_COMMON_KEYS = ("kind", "text")  # on every effect; not part of Effect.params
 
 # who: which operatives a rule picks, relative to the card's owner
@@ -121,7 +131,7 @@ ATTACKER = "attacker"
 DEFENDER = "defender"
 ROLES = (ATTACKER, DEFENDER)
 
-REROLL_VALUES = ("ones", "failed")
+REROLL_VALUES = tuple(r.value for r in Reroll)
 
 # weapon rules (WEAPON_RULES) are defined with the weapons, in defs.py
 
@@ -141,8 +151,8 @@ TERRITORY_VALUES = ("own", "enemy")
 OBJECTIVE_FLAGS = ("powered", "sabotaged", "downloaded", "activated", "secured")
 SCORE_PER = ("objective", "powered_objective", "operative")
 SCORE_FOR = ("each", "own", "enemy")
-WARGEAR_TIMINGS = ("activation", "strategy")
-WARGEAR_DURATIONS = ("instant", "activation", "turning_point", "mission")
+WARGEAR_TIMINGS = tuple(t.value for t in WargearTiming)
+WARGEAR_DURATIONS = tuple(d.value for d in Duration)
 SPECIAL_OPERATION_STAGES = ("first", "second", "final")
 REWARD_KINDS = ("battle_honour", "command_asset")
 ACTION_ARGUMENTS = ("", "objective")  # what a mission action names when it is made

@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.engine.attack import CRIT, HIT
-from game.engine.events import (
+from game.engine import (
+    CRIT,
+    HIT,
     AttackDeclared,
     BlocksAssigned,
     ControlChanged,

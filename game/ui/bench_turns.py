@@ -23,12 +23,7 @@ import time
 from collections.abc import Generator
 from typing import Any
 
-from game.engine.actions import Action
-from game.engine.defs import Catalogue
-from game.engine.dice import RandomDice
-from game.engine.events import ActivationEnded
-from game.engine.game import Game
-from game.engine.state import Phase, Step
+from game.engine import Action, ActivationEnded, Catalogue, Game, Phase, RandomDice, Step
 
 MISSION = "dual_strike"
 TEAMS = ("gideon", "deathless_destroyers")

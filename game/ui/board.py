@@ -15,9 +15,7 @@ from collections.abc import Iterable
 
 import pygame
 
-from game.engine.config import Config
-from game.engine.hexgrid import CORNER_OFFSETS, Grid
-from game.engine.state import OperativeState
+from game.engine import CORNER_OFFSETS, Config, Grid, OperativeState
 from game.ui.context import GOLD, INK, RED, Context, lighter
 
 SQRT3 = math.sqrt(3)
@@ -89,6 +87,11 @@ class BoardView:
         cx, cy = self.centre(h)
         return [(cx + dx * self.size / 2 * scale, cy + dy * self.size * SQRT3 / 2 * scale)
                 for dx, dy in CORNER_OFFSETS]
+
+    def move_by(self, shift: tuple[int, int]) -> None:
+        """Move the board on the screen by ``shift`` pixels, its hex outlines with it."""
+        self.rect.move_ip(shift)
+        self._polys = {h: self._polygon(h) for h in self.grid.hexes}
 
     def polygon(self, h: str, scale: float = 1.0) -> list[tuple[float, float]]:
         return self._polys[h] if scale == 1.0 else self._polygon(h, scale)

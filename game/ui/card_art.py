@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine.defs import (
+from game.engine import (
     Datacard,
     Fireteam,
     Mission,
@@ -21,7 +21,7 @@ from game.ui.board import card_icon
 from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE
 
 if TYPE_CHECKING:
-    from game.engine.game import Game
+    from game.engine import Game
     from game.ui.context import Context
     from game.ui.scenes.cards import Entry
 

@@ -16,13 +16,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from game.engine.actions import (
+from game.engine import (
     Action,
     Activate,
     AgreeResult,
     Attack,
     Cancel,
     Concede,
+    Config,
     Deploy,
     Disengage,
     Keep,
@@ -31,11 +32,11 @@ from game.engine.actions import (
     Mulligan,
     PlayPloy,
     Reveal,
+    State,
+    Step,
     Use,
     Wait,
 )
-from game.engine.config import Config
-from game.engine.state import State, Step
 
 
 class Kind(Enum):

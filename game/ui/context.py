@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.engine.defs import Catalogue
+from game.engine import Catalogue
 from game.ui.assets import Assets
 from game.ui.services import Services
 

@@ -14,8 +14,7 @@ if TYPE_CHECKING:
     import pygame
 
     from game.campaign import Campaign, CampaignStore
-    from game.engine.defs import Catalogue
-    from game.engine.game import Game
+    from game.engine import Catalogue, Game
     from game.own_missions import OwnMissions
     from game.ui.context import Context, Settings
     from game.ui.sound import Sound

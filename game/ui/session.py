@@ -11,14 +11,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game import journal, userdata
-from game.engine.defs import Catalogue
+from game.engine import Catalogue
 from game.own_missions import load_own_missions
 from game.ui.assets import Assets
 from game.ui.context import Context, load_settings
 from game.ui.services import Services
 
 if TYPE_CHECKING:
-    from game.engine.game import Game
+    from game.engine import Game
     from game.ui.app import App
 
 

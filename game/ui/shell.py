@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine.defs import Catalogue
+from game.engine import Catalogue
 from game.ui.app import App
 from game.ui.registry import SceneName
 

@@ -16,21 +16,31 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from game.engine import events as ev
+from game.engine import (
+    ControlChanged,
+    Damaged,
+    DefenceDiceRolled,
+    HitDiceRolled,
+    InitiativeRolled,
+    Moved,
+    RollOff,
+    TakenDown,
+    TargetCompleted,
+)
 
 NAMES = ("dice", "move", "hit", "take_down", "control", "target", "click")
 
 # the effect each kind of event calls for
 EVENT_SOUNDS: dict[type, str] = {
-    ev.RollOff: "dice",
-    ev.InitiativeRolled: "dice",
-    ev.HitDiceRolled: "dice",
-    ev.DefenceDiceRolled: "dice",
-    ev.Moved: "move",
-    ev.Damaged: "hit",
-    ev.TakenDown: "take_down",
-    ev.ControlChanged: "control",
-    ev.TargetCompleted: "target",
+    RollOff: "dice",
+    InitiativeRolled: "dice",
+    HitDiceRolled: "dice",
+    DefenceDiceRolled: "dice",
+    Moved: "move",
+    Damaged: "hit",
+    TakenDown: "take_down",
+    ControlChanged: "control",
+    TargetCompleted: "target",
 }
 
 # the order they sound in when one list of events calls for several: what happens first in an

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from game.engine.events import Event, Scored, TakenDown, TargetCompleted, TurningPointStarted
+from game.engine import Event, Scored, TakenDown, TargetCompleted, TurningPointStarted
 
 
 @dataclass

@@ -21,9 +21,7 @@ from pathlib import Path
 import pygame
 
 from game.args import Parser, PictureSize, known, output_file
-from game.engine.config import Config, build_config
-from game.engine.defs import Catalogue, Mission, Weapon
-from game.engine.hexgrid import CORNER_OFFSETS, Grid
+from game.engine import CORNER_OFFSETS, Catalogue, Config, Grid, Mission, Weapon, build_config
 from game.ui.board import BoardView, card_icon
 from game.ui.context import DIM, GOLD, INK, RED, Context, lighter, panel
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from game.engine.actions import (
+from game.engine import (
     Action,
     Activate,
     AgreeResult,
@@ -40,8 +40,7 @@ from game.engine.actions import (
 )
 
 if TYPE_CHECKING:
-    from game.engine.defs import Catalogue
-    from game.engine.game import Game
+    from game.engine import Catalogue, Game
 
 CACHE_LIMIT = 4000
 SHORT = 12  # letters of a short name (before its number)

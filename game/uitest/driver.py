@@ -21,20 +21,20 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine.actions import (
+from game.engine import (
     Action,
     AgreeResult,
     Attack,
     Cancel,
     Concede,
     Disengage,
+    Game,
     Keep,
     MissionAction,
     PlayPloy,
+    SplitMix64,
     Use,
 )
-from game.engine.dice import SplitMix64
-from game.engine.game import Game
 from game.ui.app import App
 from game.ui.chooser import Kind
 

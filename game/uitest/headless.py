@@ -13,11 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from game.ai.random_player import RandomPlayer
-from game.engine.actions import Attack, Move
-from game.engine.defs import Catalogue
-from game.engine.dice import RandomDice, SplitMix64
-from game.engine.game import Game
-from game.engine.state import Phase, Step
+from game.engine import Attack, Catalogue, Game, Move, Phase, RandomDice, SplitMix64, Step
 from game.ui.app import App
 from game.ui.assets import Assets
 from game.ui.context import Context

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from game.ai import arena
+
+pytestmark = pytest.mark.slow  # whole games between computer players
 
 LAST = re.compile(r"^(\w+) v (\w+): (\d+) wins, (\d+) losses, (\d+) draws; \1's decisions "
                   r"median \d+\.\d+ s, p95 \d+\.\d+ s; turns median \d+\.\d+ s$")

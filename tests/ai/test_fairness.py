@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from game.engine.dice import RandomDice, SplitMix64
+from game.engine.dice import RandomDice, SplitMix64, shuffle
 from game.engine.game import Game
 from tests.ai.helpers import cheap_player, decisions
 
@@ -31,10 +31,7 @@ def other_hidden(game: Game, seed: int) -> Game:
     state = other.state
     hidden = 3 - game.to_act
     pool = state.hands[hidden] + state.deck
-    rng = SplitMix64(seed)
-    for i in range(len(pool) - 1, 0, -1):
-        j = rng.below(i + 1)
-        pool[i], pool[j] = pool[j], pool[i]
+    shuffle(pool, SplitMix64(seed).below)
     size = len(state.hands[hidden])
     state.hands[hidden], state.deck = pool[:size], pool[size:]
     other.rules_changed()
@@ -56,7 +53,9 @@ def test_enough_positions() -> None:
     assert len(POSITIONS) >= 200
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard", "greedy", "random"])
+@pytest.mark.parametrize("level", [
+    "easy", "greedy", "random", pytest.param("normal", marks=pytest.mark.slow),
+    pytest.param("hard", marks=pytest.mark.slow)])
 def test_equal_views_give_equal_decisions(level: str) -> None:
     changed = 0
     for n, game in enumerate(POSITIONS):
@@ -76,6 +75,7 @@ def test_equal_views_give_equal_decisions(level: str) -> None:
     assert changed > {"normal": 30, "easy": 30, "hard": 10}.get(level, 100)
 
 
+@pytest.mark.slow  # the searching levels at full budget
 def test_the_real_dice_are_never_touched_at_full_budget() -> None:
     from game.ai.players import player_for
     for n, game in enumerate(POSITIONS[::10]):

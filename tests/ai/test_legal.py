@@ -2,21 +2,37 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
+from game.engine import Game
 from tests.ai.helpers import MISSIONS, TEAMS, cheap_player, decisions
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard", "greedy", "random"])
-def test_only_legal_actions(level: str) -> None:
+@functools.cache
+def positions(every: int) -> tuple[tuple[int, Game], ...]:
+    """(seed, position) at every ``every``-th decision of twelve random games (every mission,
+    every fireteam), played once and shared by the levels."""
+    return tuple((seed, game.clone()) for seed in range(12)
+                 for game in decisions(seed + 40, every=every))
+
+
+# the searching levels' legality on fewer positions in the fast tier, on many in the slow one
+@pytest.mark.parametrize("level,every,least", [
+    ("easy", 12, 50), ("greedy", 6, 100), ("random", 6, 100), ("normal", 96, 15),
+    ("hard", 96, 15), pytest.param("easy", 6, 100, marks=pytest.mark.slow),
+    pytest.param("normal", 16, 100, marks=pytest.mark.slow),
+    pytest.param("hard", 16, 100, marks=pytest.mark.slow)])
+def test_only_legal_actions(level: str, every: int, least: int) -> None:
     seen_missions, seen_teams, checked = set(), set(), 0
-    for seed in range(12):
-        for game in decisions(seed + 40, every=16 if level in ("normal", "hard") else 6):
-            seat = game.to_act
-            action = cheap_player(level, seed).choose(game.view(seat))
-            assert game.is_legal(action), (str(action), game.why_not(action))
-            seen_missions.add(game.config.mission.id)
-            seen_teams.update(t.id for t in game.config.fireteams.values())
-            checked += 1
+    chosen = positions(6)[::every // 6] if every % 6 == 0 else positions(every)
+    for seed, game in chosen:
+        seat = game.to_act
+        action = cheap_player(level, seed).choose(game.view(seat))
+        assert game.is_legal(action), (str(action), game.why_not(action))
+        seen_missions.add(game.config.mission.id)
+        seen_teams.update(t.id for t in game.config.fireteams.values())
+        checked += 1
     assert seen_missions == set(MISSIONS) and seen_teams == set(TEAMS)
-    assert checked >= 100
+    assert checked >= least

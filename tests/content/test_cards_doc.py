@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
+import io
 import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
+
+import pytest
 
 from game.content import REPO_ROOT, load_catalogue
 from game.content.cards_doc import CARDS_DOC, WEAPON_RULE_GLOSSARY, render_cards
@@ -33,7 +38,7 @@ def test_fixture_cards_are_all_shown() -> None:
     assert "| trooper1 – trooper3 | Test Trooper | 3 |" in text
     assert "| 2 | 3 | 3 | 4+ | 12 |" in text
     assert "| Carbine | 1 | 6 | 3 | 3+ | 2/3 | Rapid Fire |" in text
-    assert "- **Steady**: In cover, this operative's carbine hits" in text
+    assert "- **Steady**: In cover, this operative's carbine scores critical hits" in text
     assert "- **Pick One** *(names one friendly operative)*: One operative gets +1 APL." in text
     assert "- **First: Under Fire** (`test_team_first`): When the mission starts" in text
     assert ("  - Reward (battle honour, for Test Trooper): **Steady Hands**: "
@@ -68,16 +73,32 @@ def test_the_order_of_definitions_does_not_matter() -> None:
     assert render_cards(shuffled) == render_cards(cat)
 
 
+def _tool(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    """tools/gen_cards.py run in this process (its main, output captured)."""
+    spec = importlib.util.spec_from_file_location("gen_cards", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = module.main([str(a) for a in args])
+    return subprocess.CompletedProcess([str(TOOL)], code, out.getvalue(), err.getvalue())
+
+
 def test_gen_cards_check_exit_codes(tmp_path: Path) -> None:
     out = tmp_path / "cards.md"
-    stale = subprocess.run([sys.executable, TOOL, "--check", "--output", out],
-                           capture_output=True, text=True, timeout=60)
+    stale = _tool("--check", "--output", out)
     assert stale.returncode == 1
     assert "run python tools/gen_cards.py" in stale.stderr
-    written = subprocess.run([sys.executable, TOOL, "--output", out],
-                             capture_output=True, text=True, timeout=60)
+    written = _tool("--output", out)
     assert written.returncode == 0, written.stderr
     assert out.read_text(encoding="utf-8") == render_cards(load_catalogue())
-    fresh = subprocess.run([sys.executable, TOOL, "--check", "--output", out],
-                           capture_output=True, text=True, timeout=60)
+    fresh = _tool("--check", "--output", out)
     assert fresh.returncode == 0, fresh.stderr
+
+
+@pytest.mark.slow  # a fresh Python process (CI runs the command too)
+def test_gen_cards_runs_as_a_process() -> None:
+    done = subprocess.run([sys.executable, TOOL, "--check"], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr

@@ -2,18 +2,42 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 from game.content import REPO_ROOT
+from game.content.__main__ import main as content_main
 
 HERE = Path(__file__).parent
 
 
 def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "game.content", *map(str, args)],
-                          cwd=REPO_ROOT, capture_output=True, text=True, timeout=60)
+    """``python -m game.content ARGS`` run in this process from the repository's top (its
+    main, output captured); the command as a process is tested once, below."""
+    words = list(map(str, args))
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    os.chdir(REPO_ROOT)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = content_main(words)
+            except SystemExit as stopped:  # a bad argument (game/args.py)
+                code = stopped.code if isinstance(stopped.code, int) else 1
+    finally:
+        os.chdir(here)
+    return subprocess.CompletedProcess(["game.content", *words], code, out.getvalue(),
+                                       err.getvalue())
+
+
+def test_the_command_runs_as_a_process() -> None:
+    result = subprocess.run([sys.executable, "-m", "game.content", "check"], cwd=REPO_ROOT,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and result.stdout.startswith("ok: "), result.stdout
 
 
 def test_check_broken_files_prints_every_issue_and_exits_1() -> None:

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar, Self
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from game.engine.actions import (
+    VERBS,
+    Action,
     Activate,
+    AgreeResult,
     Attack,
     Cancel,
+    Concede,
     Deploy,
     Disengage,
     Keep,
@@ -19,6 +26,7 @@ from game.engine.actions import (
     NotationError,
     PlayPloy,
     Reveal,
+    Use,
     Wait,
     parse_action,
 )
@@ -41,7 +49,44 @@ actions = st.one_of(
     st.builds(Disengage, players, ids, hexes),
     st.builds(Wait, players),
     st.builds(MissionAction, players, ids, ids, st.lists(ids, max_size=2).map(tuple)),
+    st.builds(Use, players, ids, ids),
+    st.builds(Concede, players),
+    st.builds(AgreeResult, players, st.sampled_from([0, 1, 2])),
 )
+
+
+def _subclasses(cls: type) -> set[type]:
+    found = set(cls.__subclasses__())
+    for sub in list(found):
+        found |= _subclasses(sub)
+    return found
+
+
+def test_every_action_class_owns_a_verb_and_is_registered_by_it() -> None:
+    classes = {c for c in _subclasses(Action) if c.__module__.startswith("game.")}
+    assert len(classes) >= 15
+    assert {VERBS[cls.verb] for cls in classes} == classes
+    assert {c for c in VERBS.values() if c.__module__.startswith("game.")} == classes
+
+
+def test_a_new_action_class_is_registered_and_parsed_by_its_own_verb() -> None:
+    @dataclass(frozen=True, repr=False)
+    class Shout(Action):
+        verb: ClassVar[str] = "shout_for_test"
+        word: str
+
+        def notation(self) -> str:
+            return f"{self.verb} {self.word}"
+
+        @classmethod
+        def parse(cls, player: int, rest: list[str]) -> Self:
+            return cls(player, rest[0])
+
+    try:
+        assert parse_action("2 shout_for_test waaagh") == Shout(2, "waaagh")
+        assert str(Shout(1, "x")) == "1 shout_for_test x"
+    finally:
+        del VERBS["shout_for_test"]
 
 
 @given(actions)

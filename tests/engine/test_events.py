@@ -101,6 +101,22 @@ def test_a_saved_game_loads_with_equal_events(seed: int) -> None:
         game.events
 
 
+def _subclasses(cls: type) -> set[type]:
+    found = set(cls.__subclasses__())
+    for sub in list(found):
+        found |= _subclasses(sub)
+    return found
+
+
+def test_every_event_class_is_registered_under_its_name() -> None:
+    from game.engine.events import EVENT_TYPES
+
+    classes = {c for c in _subclasses(Event) if c.__module__.startswith("game.")}
+    assert len(classes) >= 42
+    assert {EVENT_TYPES[c.__name__] for c in classes} == classes
+    assert all(name == cls.__name__ for name, cls in EVENT_TYPES.items())
+
+
 def test_every_event_survives_its_dict_form() -> None:
     seen: set[str] = set()
     for seed in range(12):

@@ -6,17 +6,19 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game.ai.random_player import RandomPlayer
 from game.content import load_catalogue
+from game.engine import SuddenVictory
 from game.engine.actions import Move, parse_action
 from game.engine.dice import RandomDice, ReplayDice
 from game.engine.game import Game, IllegalActionError, SaveError
 from game.engine.invariants import broken_invariants
 from game.engine.state import Step
 from game.simulate import play_random_game
+from tests.helpers import play as seeded_play
 
 CATALOGUE = load_catalogue()
 MISSIONS = sorted(CATALOGUE.missions)
@@ -29,21 +31,22 @@ def new_game(seed: int, mission: str = "dual_strike",
 
 
 def play(game: Game, player_seed: int, steps: int) -> None:
-    players = {1: RandomPlayer(player_seed), 2: RandomPlayer(player_seed + 1)}
-    for _ in range(steps):
-        if game.is_over:
-            return
-        game.apply(players[game.to_act].choose(game))
+    seeded_play(game, (player_seed, player_seed + 1), steps=steps)
 
 
 @settings(max_examples=12)
 @given(seed=st.integers(0, 10**6), mission=st.sampled_from(MISSIONS),
        teams=st.tuples(st.sampled_from(TEAMS), st.sampled_from(TEAMS)))
+@example(seed=1532, mission="spearhead", teams=("kappic_eagles", "gideon"))  # sudden victory
 def test_random_games_never_break_an_invariant(seed: int, mission: str,
                                                teams: tuple[str, str]) -> None:
     game = play_random_game(CATALOGUE, mission, teams, seed)  # checks after every action
     assert game.is_over and game.winner in (0, 1, 2)
-    assert game.turning_point == game.config.turning_points
+    # the last turning point was played, unless a player reached the mission's sudden
+    # victory first (spearhead, data_heist)
+    sudden = any(isinstance(e, SuddenVictory) for e in game.events)
+    assert game.turning_point == game.config.turning_points or sudden
+    assert not sudden or game.config.mission is not None and game.config.mission.sudden_victory
 
 
 @settings(max_examples=15)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import itertools
 import json
 import subprocess
@@ -85,6 +87,9 @@ def test_cli_prints_json() -> None:
 
 
 def test_cli_rejects_bad_profile() -> None:
-    out = subprocess.run([sys.executable, "-m", "game.odds", "4", "9+", "3/5", "3", "4+"],
-                         capture_output=True, text=True)
-    assert out.returncode == 2 and "2+ to 6+" in out.stderr
+    from game.odds import main
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as exit_:
+        main(["4", "9+", "3/5", "3", "4+"])
+    assert exit_.value.code == 2 and "2+ to 6+" in err.getvalue()

@@ -22,6 +22,7 @@ from game.engine.actions import (
 from game.engine.game import Game, IllegalActionError
 from game.engine.state import Step
 from tests.engine.positions import TROOPER, positions, scenario_game
+from tests.helpers import seeded_game
 
 SIXTH = Fraction(1, 6)
 
@@ -346,3 +347,78 @@ def test_odds_of_an_illegal_attack_are_refused(tmp_path: Path) -> None:
     game = odds_game(tmp_path, "  - {id: x, player: 2, card: trooper, at: C4}")
     with pytest.raises(IllegalActionError, match="out of range"):
         game.attack_odds(Attack(1, "a", "blade", "x"))
+
+
+# --- one rule, one place ----------------------------------------------------------------
+
+def test_game_and_view_share_their_derived_properties() -> None:
+    from game.engine.position import Position
+    from game.engine.view import View
+
+    for name in ("phase", "step", "turning_point", "turn", "to_act", "vp", "is_over",
+                 "winner", "objective_hex", "grid"):
+        assert name not in vars(Game) and name not in vars(View), name
+        assert name in vars(Position)
+    for seed in (2, 5):
+        game = seeded_game(seed, mission="relic_run", steps=120)
+        view = game.view(None)
+        for name in ("phase", "step", "turning_point", "turn", "to_act", "vp", "is_over",
+                     "winner"):
+            assert getattr(view, name) == getattr(game, name), name
+        assert [o.hex for o in view.objectives] == [game.objective_hex(o)
+                                                    for o in game.config.objectives]
+
+
+def test_the_one_shuffle_is_fisher_yates_with_the_given_draws() -> None:
+    from game.engine.dice import shuffle
+
+    items = list("abcde")
+    draws: list[int] = []
+
+    def below(n: int) -> int:
+        draws.append(n)
+        return 0
+
+    shuffle(items, below)
+    assert draws == [5, 4, 3, 2]
+    assert items == ["b", "c", "d", "e", "a"]
+
+
+def test_why_not_move_to_agrees_with_the_listed_moves() -> None:
+    checked = 0
+    for seed in range(6):
+        game = seeded_game(seed, until=lambda g: g.state.step == Step.ACT
+                           and g.turning_point == 2)
+        if game.is_over:
+            continue
+        op = game.operative(game.state.active or "")
+        listed = {a.destination for a in game.legal_actions() if isinstance(a, Move)}
+        for h in game.grid.hexes:
+            assert (game.why_not_move_to(op.id, h) is None) == (h in listed), (seed, h)
+            checked += 1
+    assert checked > 500
+
+
+def test_attacks_from_a_hex_change_nothing_and_match_the_profiles_there() -> None:
+    from game.engine import Step
+
+    for seed in (1, 3):
+        game = seeded_game(seed, until=lambda g: g.state.step == Step.ACT
+                           and g.turning_point == 2)
+        if game.is_over:
+            continue
+        op = game.operative(game.state.active or "")
+        before = snapshot(game)
+        for h in list(game.reach(op.id))[:12]:
+            found = game.attacks_from(op.id, h)
+            assert snapshot(game) == before
+            assert [(w.id, e.id) for w, e, _ in found] == \
+                [(w.id, e.id) for w, e in game.targets_from(op.id, h)]
+            ghost = game.clone()
+            ghost.state.operatives[op.id].hex = h
+            ghost.invalidate()
+            for weapon, enemy, profile in found:
+                assert profile == ghost.attack_profile(op.id, weapon.id, enemy.id)
+        assert op.hex is not None
+        for weapon, enemy in game.targets_from(op.id):
+            assert game.attack_profile(op.id, weapon.id, enemy.id).attacks >= 0

@@ -14,10 +14,10 @@ import pytest
 from game.ai.random_player import RandomPlayer
 from game.content import load_catalogue
 from game.engine import persist
-from game.engine.dice import RandomDice
 from game.engine.game import Game, SaveError
 from game.engine.invariants import broken_invariants
 from game.engine.state import Step
+from tests.helpers import seeded_game
 
 CATALOGUE = load_catalogue()
 TEAMS = ("gideon", "deathless_destroyers")
@@ -26,13 +26,8 @@ Save = dict[str, Any]
 
 def _game(seed: int = 1, until: Callable[[Game], bool] = lambda g: True,
           limit: int = 3000) -> Game:
-    game = Game.new(CATALOGUE, "power_up", TEAMS, RandomDice(seed), wargear={1: ["auspex"]})
-    players = {1: RandomPlayer(seed), 2: RandomPlayer(seed + 1)}
-    for _ in range(limit):
-        if until(game) or game.is_over:
-            break
-        game.apply(players[game.to_act].choose(game))
-    return game
+    return seeded_game(seed, mission="power_up", teams=TEAMS, wargear={1: ["auspex"]},
+                       players=(seed, seed + 1), until=until, steps=limit)
 
 
 def _data(game: Game) -> Save:

@@ -14,10 +14,12 @@ import pytest
 
 from game.ai.random_player import RandomPlayer
 from game.content import load_catalogue
-from game.engine.dice import RandomDice
 from game.engine.game import Game, SaveError
 from game.engine.invariants import broken_invariants
 from game.saves import parse_save
+from tests.helpers import seeded_game
+
+pytestmark = pytest.mark.slow  # fuzz runs over damaged saves, each played on
 
 CATALOGUE = load_catalogue()
 MUTATIONS_PER_SAVE = 80
@@ -25,13 +27,8 @@ Path_ = list[str | int]  # keys and indexes from the save's root to one value
 
 
 def _played(mission: str, teams: tuple[str, str], seed: int, steps: int) -> dict[str, Any]:
-    game = Game.new(CATALOGUE, mission, teams, RandomDice(seed),
-                    wargear={1: sorted(CATALOGUE.wargear)[:2]})
-    players = {1: RandomPlayer(seed), 2: RandomPlayer(seed + 1)}
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(players[game.to_act].choose(game))
+    game = seeded_game(seed, mission=mission, teams=teams, players=(seed, seed + 1),
+                       steps=steps, wargear={1: sorted(CATALOGUE.wargear)[:2]})
     data: dict[str, Any] = json.loads(json.dumps(game.to_dict()))
     return data
 

@@ -11,15 +11,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.content import load_catalogue  # noqa: E402
-from game.engine.defs import Catalogue  # noqa: E402
-
 SIZE = (1280, 800)
-
-
-@pytest.fixture(scope="session")
-def catalogue() -> Catalogue:
-    return load_catalogue()
 
 
 @pytest.fixture

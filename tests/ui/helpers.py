@@ -2,15 +2,40 @@
 
 from __future__ import annotations
 
+import pygame
+
 from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase
-from game.uitest.headless import play_until
+from tests.helpers import play
 
 
 def midgame(catalogue: Catalogue, seed: int = 4) -> Game:
     """A seeded Dual Strike game between Gideon and the Destroyers at its first firefight."""
     game = Game.new(catalogue, "dual_strike", ("gideon", "deathless_destroyers"),
                     RandomDice(seed))
-    return play_until(game, seed, lambda g: g.state.phase == Phase.FIREFIGHT)
+    return play(game, seed, until=lambda g: g.state.phase == Phase.FIREFIGHT)
+
+
+def click_events(pos: tuple[float, float], button: int = 1) -> list[pygame.event.Event]:
+    """The events of a click at ``pos``: the pointer moves there, presses and releases."""
+    at = (int(pos[0]), int(pos[1]))
+    return [pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=button)]
+
+
+def click(app: object, where: tuple[float, float] | pygame.Rect, button: int = 1,
+          settle: int = 3) -> None:
+    """Click ``where`` (a point, or a rectangle's centre) with ``button``: one frame per
+    event (pygame-gui works out what is hovered in its update), then up to ``settle`` more
+    frames while a scene is open (the widgets' own events, pressed or changed, come in
+    later frames)."""
+    pos = where.center if isinstance(where, pygame.Rect) else where
+    for event in click_events(pos, button):
+        pygame.event.post(event)
+        app.frame()  # type: ignore[attr-defined]
+    for _ in range(settle):
+        if app.stack:  # type: ignore[attr-defined]
+            app.frame()  # type: ignore[attr-defined]

@@ -60,6 +60,7 @@ def test_a_campaign_from_the_list_to_a_recorded_mission(make_app, home):
     assert store.campaign(campaign.id).honours(1)
 
 
+@pytest.mark.slow  # a whole mission played through the screens
 def test_a_campaign_mission_played_on_screen_is_recorded_and_leads_back(make_app, tmp_path,
                                                                         monkeypatch):
     """Two computer seats play the campaign's next mission through the play screen; the end

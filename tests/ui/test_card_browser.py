@@ -13,17 +13,12 @@ from game.engine.game import Game
 from game.engine.state import Phase, Step
 from game.ui.scenes.cards import CardBrowserScene
 from game.ui.scenes.menu import MenuScene
-from game.uitest.headless import play_until
+from tests.helpers import play
+from tests.ui.helpers import click_events
 
 
 def key(k: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
-
-
-def click(pos: tuple[int, int], button: int = 1) -> list[pygame.event.Event]:
-    return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
 
 
 def open_browser(make_app, game: Game | None = None, size=(1280, 800)):
@@ -174,7 +169,7 @@ def test_click_opens_the_detail_and_escape_closes_it_then_the_scene(make_app, ca
     assert cards
     name, rect = next((n, r) for n, r in cards if n == "card Ork Boy")
     app.ctx.drawn = []
-    app.frame(click(rect.center))
+    app.frame(click_events(rect.center))
     assert scene.detail is not None and scene.detail.key == "ork_boy"
     app.frame([])
     assert "'Ere We Go" in app.ctx.drawn
@@ -233,7 +228,7 @@ def test_layout_fits_the_window(make_app, size):
 def setup_game(catalogue, seed: int = 3) -> Game:
     game = Game.new(catalogue, "dual_strike", ("gideon", "deathless_destroyers"),
                     RandomDice(seed))
-    play_until(game, seed, lambda g: g.state.phase == Phase.SETUP
+    play(game, seed, until=lambda g: g.state.phase == Phase.SETUP
                and all(g.state.hands[p] for p in (1, 2)))
     assert game.state.phase == Phase.SETUP
     return game
@@ -274,7 +269,7 @@ def drawn_everywhere(make_app, game: Game) -> list[str]:
 def test_in_a_game_no_hand_is_shown(make_app, catalogue, stage):
     game = setup_game(catalogue)
     if stage == "firefight":
-        play_until(game, 3, lambda g: g.state.phase == Phase.FIREFIGHT
+        play(game, 3, until=lambda g: g.state.phase == Phase.FIREFIGHT
                    and any(g.state.active_targets[p] for p in (1, 2)))
         assert game.state.step != Step.MULLIGAN
     state = game.state

@@ -4,6 +4,8 @@ the hint suggests a legal action without playing it (game/ui/scenes/play.py)."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.ai.players import player_for
 from game.engine.dice import RandomDice
 from game.engine.game import Game
@@ -14,6 +16,7 @@ from game.ui.scenes.play import PlayScene
 TEAMS = ("gideon", "deathless_destroyers")
 
 
+@pytest.mark.slow  # a whole game played through the screens
 def test_two_computers_play_a_whole_game_as_on_the_engine(make_app, catalogue):
     app = make_app(5)
     app.push(MenuScene(app))
@@ -56,12 +59,12 @@ def test_a_human_against_a_computer_needs_no_hand_over(make_app):
 
 
 def test_the_hint_is_a_legal_action_shown_not_played(make_app, catalogue):
-    from game.uitest.headless import play_until
+    from tests.helpers import play
 
     app = make_app(4)
     app.push(MenuScene(app))
     game = Game.new(catalogue, "dual_strike", TEAMS, RandomDice(4))
-    play_until(game, 4, lambda g: g.state.step == "act" and g.state.to_act == 1)
+    play(game, 4, until=lambda g: g.state.step == "act" and g.state.to_act == 1)
     scene = PlayScene(app, game, {1: "human", 2: "normal"})
     app.push(scene)
     before = list(game.log)

@@ -17,6 +17,8 @@ from game.uitest.driver import BiasedChooser, Driver, play_on_engine, play_throu
 from game.uitest.headless import make_app
 from tests.ui.conftest import SIZE
 
+pytestmark = pytest.mark.slow  # whole games played through the screens
+
 MISSIONS = ("cache_raid", "data_heist", "dual_strike", "headhunt", "no_retreat", "power_up",
             "pylon_line", "relic_run", "sabotage", "shrinking_ground", "spearhead",
             "vox_beacons")

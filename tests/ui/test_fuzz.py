@@ -10,6 +10,8 @@ import pytest
 from game.uitest.headless import fuzz
 from tests.ui.conftest import SIZE
 
+pytestmark = pytest.mark.slow  # a fuzz run of thousands of inputs
+
 
 @pytest.mark.parametrize(("seed", "size", "inputs"), [
     (1, SIZE, 2000), (2024, SIZE, 2000), (7, (1024, 700), 1500), (8, (1920, 1080), 1500)])

@@ -14,26 +14,12 @@ from game.saves import save_game
 from game.ui.context import PALETTE, SETTINGS_FILE, Settings, load_settings
 from game.ui.scenes.load import LoadScene, SaveScene
 from game.ui.scenes.settings import SettingsScene
-from tests.ui.helpers import midgame
+from tests.ui.helpers import click, midgame
 
 TEAMS = ("gideon", "deathless_destroyers")
 
 
 pytestmark = pytest.mark.usefixtures("home")
-
-
-def click(app, pos) -> None:
-    pos = tuple(int(v) for v in pos)
-    # one frame each: pygame-gui works out what is hovered in its update
-    for event in (pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                     buttons=(0, 0, 0)),
-                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)):
-        pygame.event.post(event)
-        app.frame()
-    for _ in range(3):  # the widgets' own events (pressed, changed) come in later frames
-        if app.stack:
-            app.frame()
 
 
 def press(app, key) -> None:

@@ -13,6 +13,7 @@ from game.engine.game import Game
 from game.replay import Replay
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.replay import ReplayScene
+from tests.ui.helpers import click
 
 
 @pytest.fixture(scope="module")
@@ -32,18 +33,6 @@ def open_replay(make_app, game):
     app.push(scene)
     app.frame([])
     return app, scene
-
-
-def click(app, rect: pygame.Rect) -> None:
-    pygame.event.clear()
-    pos = rect.center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.frame()
-    for _ in range(3):  # the pygame-gui press event, handled on the next frame
-        app.frame()
 
 
 def button(scene, name: str) -> pygame.Rect:

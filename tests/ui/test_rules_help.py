@@ -3,12 +3,15 @@ follows links, closes with Esc."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pygame_gui
 
 from game import rules_help
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.rules import RulesScene
+from tests.ui.helpers import click
 
 
 def opened(make_app, topic=None):
@@ -25,13 +28,6 @@ def drawn(app) -> list[str]:
     app.frame([])
     out, app.ctx.drawn = app.ctx.drawn, None
     return out
-
-
-def click(app, pos):
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
-               pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)])
-    for _ in range(3):  # the widgets' events (pressed, then selected) come through the queue
-        app.frame()
 
 
 def test_opens_at_a_topic_and_draws_its_title(make_app):
@@ -66,10 +62,17 @@ def test_the_wheel_scrolls_the_list(make_app):
     assert {e.id for _, e in scene.rows} != first
 
 
-def test_page_down_scrolls_a_long_text(make_app):
+def test_page_down_scrolls_a_long_text(make_app, monkeypatch):
+    # an entry longer than its box at the smallest window, beside its picture
+    shipped = rules_help.load()
+    short = shipped.by_id["killzone"]
+    long = dataclasses.replace(short, text="\n\n".join([short.text] * 4))
+    monkeypatch.setitem(shipped.by_id, "killzone", long)
+    monkeypatch.setitem(shipped.words, rules_help.normalise("killzone"), long)
+    monkeypatch.setattr(shipped, "entries", [long if e is short else e for e in shipped.entries])
     app = make_app(size=(1024, 700))
     app.push(MenuScene(app))
-    scene = RulesScene(app, topic="killzone")  # beside its picture, longer than its box
+    scene = RulesScene(app, topic="killzone")
     app.push(scene)
     app.frame([])
     assert scene.text.scroll_bar is not None

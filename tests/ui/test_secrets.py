@@ -79,6 +79,7 @@ class SecretWatch:
                             f"to act {state.to_act}, top {top.name})")
 
 
+@pytest.mark.slow  # whole games played through the screens
 @pytest.mark.parametrize("mission,teams,seed", [
     ("sabotage", ("gideon", "kappic_eagles"), 3),
     ("spearhead", ("flickering_blade", "bad_ladz"), 8),

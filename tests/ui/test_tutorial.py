@@ -33,6 +33,7 @@ def ring_drawn(surface: pygame.Surface, rect: pygame.Rect) -> bool:
     return hits >= 2
 
 
+@pytest.mark.slow  # the whole tutorial played through the screens
 def test_autoplay_reaches_the_final_summary_and_draws_each_highlight(make_app):
     app = make_app()
     checked: list[int] = []

@@ -15,7 +15,7 @@ from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.saves import save_game
 from game.ui.context import PALETTE, SETTINGS_FILE, Context, Settings, load_settings, save_settings
-from game.uitest.headless import play_until
+from tests.helpers import play
 from tests.ui.helpers import midgame
 
 TEAMS = ("gideon", "deathless_destroyers")
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.usefixtures("home")
 
 def finished(catalogue, seed: int = 4) -> Game:
     game = Game.new(catalogue, "dual_strike", TEAMS, RandomDice(seed))
-    return play_until(game, seed, lambda g: g.is_over, 5000)
+    return play(game, seed, until=lambda g: g.is_over, steps=5000)
 
 
 def test_data_folder_from_env_created_on_first_use(home):

@@ -6,9 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.ui.scenes.visualizer import VisualizerScene
 from game.ui.visualize import in_range, line_of_sight
+from tests.ui.helpers import click
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -16,12 +18,6 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 def at(scene: VisualizerScene, h: str) -> tuple[int, int]:
     x, y = scene.painter.board.centre(h)
     return int(x), int(y)
-
-
-def click(app, pos, button: int = 1) -> None:
-    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
 
 
 def key(app, k: int) -> None:
@@ -122,6 +118,7 @@ def test_a_mission_file_is_checked_by_the_content_loader(make_app, tmp_path) -> 
     assert not any(t.startswith("Play this mission") for t, _ in scene.clickables())
 
 
+@pytest.mark.slow  # a whole game played through the screens
 def test_a_mission_laid_out_in_the_editor_loads_and_plays_a_whole_game(make_app,
                                                                        catalogue) -> None:
     from game.own_missions import load_own_missions

@@ -6,7 +6,9 @@
 - ``movement``: Move, Disengage, reach;
 - ``attacking``: Attack, the attack sequence, targets, threat, the attack's reasons;
 - ``cards``: mission actions and special issue wargear;
-- ``result``: Concede and AgreeResult.
+- ``result``: Concede and AgreeResult;
+- ``end``: the end phase, the end of the mission and the tiebreakers;
+- ``table``: the flow table that says which stage waits for which actions.
 
 :data:`RULES` maps each action class to its rule; :func:`generate` lists the legal actions
 of the step the game is at; :func:`why_not` gives the reason an action is not legal.
@@ -14,7 +16,7 @@ of the step the game is at; :func:`why_not` gives the reason an action is not le
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action, AgreeResult, Concede
 from game.engine.rules.attacking import AttackRule
@@ -25,20 +27,22 @@ from game.engine.rules.movement import DisengageRule, MoveRule
 from game.engine.rules.result import AgreeResultRule, ConcedeRule
 from game.engine.rules.setup import DeployRule, KeepRule, MulliganRule
 from game.engine.rules.strategy import PloyRule, RevealRule
+from game.engine.rules.table import FLOW, STAGES, stages_waiting_for
 from game.engine.state import Phase, Step
 
 if TYPE_CHECKING:
     from game.engine.game import Game
 
 # in the order legal_actions() lists them at each step
-_ALL: tuple[ActionRule, ...] = (
+_ALL: tuple[ActionRule[Any], ...] = (
     KeepRule(), MulliganRule(), DeployRule(), RevealRule(), PloyRule(), ActivateRule(),
     CancelRule(), MoveRule(), DisengageRule(), AttackRule(), MissionActionRule(), UseRule(),
     WaitRule(), ConcedeRule(), AgreeResultRule())
-RULES: dict[type[Action], ActionRule] = {rule.action: rule for rule in _ALL}
-# the rules taken at each step (rules with step None are open at every step)
-BY_STEP: dict[Step, tuple[ActionRule, ...]] = {
-    step: tuple(r for r in _ALL if r.step in (step, None)) for step in Step}
+RULES: dict[type[Action], ActionRule[Any]] = {rule.action: rule for rule in _ALL}
+# the rules taken at each step, as the flow table says
+BY_STEP: dict[Step, tuple[ActionRule[Any], ...]] = {
+    step: tuple(r for r in _ALL if any(s.step == step for s in stages_waiting_for(r.action)))
+    for step in Step}
 
 STEP_WORDS = {Step.MULLIGAN: "discarding targets of opportunity", Step.DEPLOY: "deployment",
               Step.REVEAL: "revealing targets", Step.PLOY: "choosing a strategic ploy",
@@ -72,10 +76,10 @@ def why_not(game: Game, action: Action) -> str | None:
         return "the mission is over"
     if action.player != state.to_act and not isinstance(action, ANY_TIME):
         return f"it is player {state.to_act}'s decision, not player {action.player}'s"
-    if rule.step is not None and rule.step != state.step:
-        return (f"the game is at {STEP_WORDS[state.step]}, "
-                f"not {STEP_WORDS[rule.step]}")
+    steps = [s.step for s in stages_waiting_for(type(action))]
+    if state.step not in steps and len(steps) == 1:
+        return f"the game is at {STEP_WORDS[state.step]}, not {STEP_WORDS[steps[0]]}"
     return rule.why_not(game, action)
 
 
-__all__ = ["BY_STEP", "RULES", "ActionRule", "generate", "why_not"]
+__all__ = ["BY_STEP", "FLOW", "RULES", "STAGES", "ActionRule", "generate", "why_not"]

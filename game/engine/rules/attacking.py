@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from game.engine.actions import Action, Attack
+from game.engine.actions import Attack
 from game.engine.attack import (
     AttackProfile,
     assign_blocks,
@@ -32,9 +32,16 @@ from game.engine.defs import (
     PISTOL,
     RAPID_FIRE,
     TWIN_LINKED,
+    Reroll,
     Weapon,
 )
-from game.engine.effects import AttackContext, Reason, attack_mods, python_effects_for
+from game.engine.effects import (
+    AttackContext,
+    Reason,
+    ReasonKind,
+    attack_mods,
+    python_effects_for,
+)
 from game.engine.events import (
     AttackDeclared,
     AttackResolved,
@@ -46,7 +53,7 @@ from game.engine.events import (
 )
 from game.engine.odds import AttackOdds, damage_distribution, self_damage_distribution
 from game.engine.rules.base import ActionRule, active_operative, not_the_active
-from game.engine.state import OperativeState, Step
+from game.engine.state import OperativeState, opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -79,7 +86,7 @@ def shot(game: Game, attacker: OperativeState, defender: OperativeState, weapon:
     rules = weapon.rules
 
     def rule(name: str, text: str) -> None:
-        reasons.append(Reason("weapon rule", WEAPON_RULE_NAMES[name], text))
+        reasons.append(Reason(ReasonKind.WEAPON_RULE, WEAPON_RULE_NAMES[name], text))
 
     half_range = distance * 2 <= weapon.range
     attacks = weapon.attacks + mods.attacks
@@ -97,7 +104,8 @@ def shot(game: Game, attacker: OperativeState, defender: OperativeState, weapon:
     could_cover = (defender.hex in game.grid.cover or mods.cover) and distance > 1
     in_cover = could_cover and not ignores
     if in_cover:
-        reasons.append(Reason("cover", "Cover", "one block retained, one defence die fewer"))
+        reasons.append(Reason(ReasonKind.COVER, "Cover",
+                              "one block retained, one defence die fewer"))
     elif could_cover and IGNORES_COVER in rules:
         rule(IGNORES_COVER, "the defender gets no benefit from cover")
     defence = game.stat(defender, "defence") + mods.defence
@@ -114,7 +122,7 @@ def shot(game: Game, attacker: OperativeState, defender: OperativeState, weapon:
         rule(LETHAL, "critical hits on 5+")
     reroll_hits, reroll_by = mods.reroll_hits, mods.reroll_hits_by
     if TWIN_LINKED in rules and reroll_hits is None:
-        reroll_hits, reroll_by = "ones", WEAPON_RULE_NAMES[TWIN_LINKED]
+        reroll_hits, reroll_by = Reroll.ONES, WEAPON_RULE_NAMES[TWIN_LINKED]
         rule(TWIN_LINKED, "re-roll hit dice that show 1")
     if DEVASTATING in rules:
         rule(DEVASTATING, "blocks cannot cancel critical hits")
@@ -151,11 +159,30 @@ def target_problem(game: Game, attacker: OperativeState, at: str, weapon: Weapon
             return (f"against an adjacent enemy only a Range 1 or Pistol weapon can be "
                     f"picked, and {weapon.name} is neither")
         return None
-    distance = game.grid.distance(at, target.hex)
-    if distance > weapon.range:
-        return f"out of range: {distance} hexes, {weapon.name} Range {weapon.range}"
+    problem = out_of_range(weapon, game.grid.distance(at, target.hex))
+    if problem:
+        return problem
     if not game.grid.visible(at, target.hex, occupied):
         return f"no line of sight: {sight_breaker(game, at, target.hex, occupied)}"
+    return None
+
+
+def out_of_range(weapon: Weapon, distance: int) -> str | None:
+    """Why ``weapon`` cannot reach an enemy ``distance`` hexes away (None: it can)."""
+    if distance > weapon.range:
+        return f"out of range: {distance} hexes, {weapon.name} Range {weapon.range}"
+    return None
+
+
+def weapon_problem(game: Game, op: OperativeState, weapon: Weapon) -> str | None:
+    """Why the active ``op`` cannot attack with ``weapon`` now, whatever the target: its AP
+    cost, and the Heavy rule (None: it can)."""
+    state = game.state
+    if weapon.ap > state.ap_left:
+        return f"{weapon.name} costs {weapon.ap}AP and only {state.ap_left}AP are left"
+    if HEAVY in weapon.rules and state.moved:
+        return (f"{weapon.name} is Heavy: it cannot be used in an activation in which "
+                f"{op.id} has made a Move or Disengage action")
     return None
 
 
@@ -174,7 +201,7 @@ def sight_breaker(game: Game, a: str, b: str, occupied: set[str]) -> str:
 
 def _adjacent_enemies(game: Game, player: int, at: str) -> list[OperativeState]:
     near = game.grid.neighbours(at)
-    return [e for e in game.on_killzone(3 - player) if e.hex in near]
+    return [e for e in game.on_killzone(opponent(player)) if e.hex in near]
 
 
 def targets_from(game: Game, attacker: OperativeState, at: str | None = None,
@@ -192,17 +219,18 @@ def targets_from(game: Game, attacker: OperativeState, at: str | None = None,
     if adjacent:
         return [(weapon, e) for weapon in weapons for e in adjacent
                 if target_problem(game, attacker, here, weapon, e, occupied, adjacent) is None]
-    # the same test as target_problem's, with each enemy's distance and sight worked out once
+    # target_problem's tests (enemies on the killzone: not friendly; nobody adjacent; range;
+    # sight), with each enemy's distance and sight worked out once for all the weapons
     grid = game.grid
     seen: list[tuple[OperativeState, int]] = []
     longest = max((w.range for w in weapons), default=0)
-    for enemy in game.on_killzone(3 - attacker.player):
+    for enemy in game.on_killzone(opponent(attacker.player)):
         assert enemy.hex is not None
         distance = grid.distance(here, enemy.hex)
         if distance <= longest and grid.visible(here, enemy.hex, occupied):
             seen.append((enemy, distance))
     return [(weapon, e) for weapon in weapons for e, distance in seen
-            if distance <= weapon.range]
+            if out_of_range(weapon, distance) is None]
 
 
 def threat(game: Game, defender: OperativeState, enemy: OperativeState) -> dict[str, list[str]]:
@@ -233,12 +261,12 @@ def attack_problem(game: Game, action: Attack) -> str | None:
     if weapon is None:
         return f"{op.id} has no weapon {action.weapon!r}"
     if weapon.ap > state.ap_left:
-        return f"{weapon.name} costs {weapon.ap}AP and only {state.ap_left}AP are left"
+        return weapon_problem(game, op, weapon)
     if action.overcharge and OVERCHARGE not in weapon.rules:
         return f"{weapon.name} cannot be overcharged"
-    if HEAVY in weapon.rules and state.moved:
-        return (f"{weapon.name} is Heavy: it cannot be used in an activation in which "
-                f"{op.id} has made a Move or Disengage action")
+    problem = weapon_problem(game, op, weapon)
+    if problem:
+        return problem
     target = state.operatives.get(action.target)
     if target is None or not target.on_killzone:
         return f"no operative {action.target!r} on the killzone"
@@ -262,26 +290,22 @@ def why_not_attack(game: Game, attacker: OperativeState, target: OperativeState,
     return reasons[0] if reasons else f"{attacker.id} has no weapon"
 
 
-class AttackRule(ActionRule):
+class AttackRule(ActionRule[Attack]):
     action = Attack
-    step = Step.ACT
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
-        state = game.state
+    def generate(self, game: Game, player: int) -> Iterator[Attack]:
         op = active_operative(game)
         for weapon, target in targets_from(game, op):
-            if weapon.ap > state.ap_left or (HEAVY in weapon.rules and state.moved):
+            if weapon_problem(game, op, weapon) is not None:
                 continue
             yield Attack(player, op.id, weapon.id, target.id)
             if OVERCHARGE in weapon.rules:
                 yield Attack(player, op.id, weapon.id, target.id, True)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
-        assert isinstance(action, Attack)
+    def why_not(self, game: Game, action: Attack) -> str | None:
         return attack_problem(game, action)
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, Attack)
+    def apply(self, game: Game, action: Attack) -> None:
         resolve(game, action)
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from game.engine.actions import Action
-from game.engine.state import OperativeState, Step
+from game.engine.state import OperativeState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -32,27 +32,33 @@ def not_the_active(game: Game, op_id: str) -> str | None:
     return None if op_id == active else f"{op_id} is not the active operative ({active} is)"
 
 
-class ActionRule(ABC):
-    """One kind of action. ``step`` is where in the flow it may be taken (None: at more than
-    one step; ``why_not`` then says which)."""
+A = TypeVar("A", bound=Action)
 
-    action: ClassVar[type[Action]]
-    step: ClassVar[Step | None]
+
+class ActionRule(ABC, Generic[A]):
+    """The rule of one kind of action ``A`` (``action``: its class). Where in the flow it may
+    be taken is the flow table's to say (:mod:`game.engine.rules.table`); a rule open at more
+    than one step says in ``why_not`` which of them it is open at now. ``why_not`` and
+    ``apply`` are only given actions of this rule's own class (:data:`rules.RULES` picks the
+    rule by the action's class)."""
+
+    action: type[A]
     # Whether the action may be taken back (moves: yes; anything that rolls or reveals: no)
     undoable: ClassVar[bool] = False
 
     @abstractmethod
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[A]:
         """Every legal action of this kind for ``player`` now, in a stable order."""
 
     @abstractmethod
-    def why_not(self, game: Game, action: Action) -> str | None:
+    def why_not(self, game: Game, action: A) -> str | None:
         """The reason ``action`` cannot be taken now, or None when it is legal. Called only
-        once the game is at this rule's step and it is ``action.player``'s decision."""
+        once the game is at a stage that waits for this action and it is
+        ``action.player``'s decision."""
 
     @abstractmethod
-    def apply(self, game: Game, action: Action) -> None:
+    def apply(self, game: Game, action: A) -> None:
         """Carry out a legal ``action``: change the state and emit its events."""
 
-    def is_undoable(self, game: Game, action: Action) -> bool:
+    def is_undoable(self, game: Game, action: A) -> bool:
         return self.undoable

@@ -7,8 +7,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from game.engine import vocabulary as V
-from game.engine.actions import Action, MissionAction, Use
+from game.engine.actions import MissionAction, Use
 from game.engine.defs import MissionAction as MissionActionDef
+from game.engine.defs import WargearTiming
 from game.engine.effects import all_hold, do_outcome
 from game.engine.events import MissionActionMade, WargearUsed
 from game.engine.rules.base import ActionRule, active_operative, not_the_active
@@ -29,19 +30,17 @@ def mission_action_args(game: Game, op: OperativeState,
     return [()] if all_hold(game, action.requires, op) else []
 
 
-class MissionActionRule(ActionRule):
+class MissionActionRule(ActionRule[MissionAction]):
     action = MissionAction
-    step = Step.ACT
     undoable = True
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[MissionAction]:
         op = active_operative(game)
         for definition in game.config.mission_actions:
             for args in mission_action_args(game, op, definition):
                 yield MissionAction(player, definition.id, op.id, args)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
-        assert isinstance(action, MissionAction)
+    def why_not(self, game: Game, action: MissionAction) -> str | None:
         state = game.state
         wrong = not_the_active(game, action.operative)
         if wrong:
@@ -57,8 +56,7 @@ class MissionActionRule(ActionRule):
             return f"{op.id} does not meet the conditions of {definition.name}"
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, MissionAction)
+    def apply(self, game: Game, action: MissionAction) -> None:
         definition = next(a for a in game.config.mission_actions if a.id == action.action)
         game.spend(definition.ap)
         objective = action.args[0] if action.args else None
@@ -70,24 +68,19 @@ class MissionActionRule(ActionRule):
                        subject=actor, origin=("mission action", definition.name))
 
 
-def _timing_step(timing: str) -> Step:
-    return Step.ACT if timing == "activation" else Step.PLOY
-
-
-class UseRule(ActionRule):
+class UseRule(ActionRule[Use]):
     """A wargear card: used once a mission, in the strategy phase before the ploy or during
     an activation of the operative it is used on, as the card says."""
 
     action = Use
-    step = None
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Use]:
         state = game.state
         used = state.wargear_used[player]
         if state.step == Step.PLOY:
-            timing, operatives = "strategy", game.on_killzone(player)
+            timing, operatives = WargearTiming.STRATEGY, game.on_killzone(player)
         elif state.step == Step.ACT and state.active is not None:
-            timing, operatives = "activation", [state.operatives[state.active]]
+            timing, operatives = WargearTiming.ACTIVATION, [state.operatives[state.active]]
         else:
             return
         for card in game.config.wargear.get(player, ()):
@@ -95,8 +88,7 @@ class UseRule(ActionRule):
                 for op in operatives:
                     yield Use(player, card.id, op.id)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
-        assert isinstance(action, Use)
+    def why_not(self, game: Game, action: Use) -> str | None:
         state = game.state
         card = game.config.wargear_card(action.player, action.card)
         if card is None:
@@ -106,18 +98,17 @@ class UseRule(ActionRule):
         op = state.operatives.get(action.operative)
         if op is None or op.player != action.player or not op.on_killzone:
             return f"no operative {action.operative!r} of yours on the killzone"
-        if card.timing == "activation":
+        if card.timing == WargearTiming.ACTIVATION:
             if state.step != Step.ACT or state.active != op.id:
                 return f"{card.name} is used during that operative's activation"
         elif state.step != Step.PLOY:
             return f"{card.name} is used in the strategy phase, before your strategic ploy"
         return None
 
-    def is_undoable(self, game: Game, action: Action) -> bool:
+    def is_undoable(self, game: Game, action: Use) -> bool:
         return game.state.step == Step.ACT
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, Use)
+    def apply(self, game: Game, action: Use) -> None:
         card = game.config.wargear_card(action.player, action.card)
         assert card is not None
         state = game.state
@@ -132,6 +123,5 @@ class UseRule(ActionRule):
                     do_outcome(game, None, outcome, player=action.player, subject=target,
                                origin=("wargear", card.name))
         if card.duration != Duration.INSTANT:
-            state.boosts.append(Boost(action.player, card.id, target.id,
-                                      Duration(card.duration)))
+            state.boosts.append(Boost(action.player, card.id, target.id, card.duration))
             game.rules_changed()

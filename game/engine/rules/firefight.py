@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from game.engine.actions import Action, Activate, Cancel, Wait
+from game.engine.actions import Activate, Cancel, Wait
 from game.engine.events import (
     Activated,
     ActivationCancelled,
@@ -23,7 +23,7 @@ from game.engine.events import (
 )
 from game.engine.rules.base import ActionRule
 from game.engine.rules.strategy import order
-from game.engine.state import Duration, OperativeState, Phase, Step
+from game.engine.state import Duration, OperativeState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -31,22 +31,48 @@ if TYPE_CHECKING:
 TURNS_PER_PHASE = 8
 
 
-def advance(game: Game) -> bool:
+def pass_turn(game: Game) -> bool:
+    """A player with no operative on the killzone passes the turn.
+
+    True when it did."""
     state = game.state
-    if state.step == Step.ACTIVATE:
-        if game.on_killzone(state.to_act):
-            return False
-        game.emit(TurnPassed(state.to_act, state.turn))
-        end_turn(game)
+    if game.on_killzone(state.to_act):
+        return False
+    game.emit(TurnPassed(state.to_act, state.turn))
+    end_turn(game)
+    return True
+
+
+def activation_started(game: Game) -> bool:
+    """An operative has been activated, or every turn of the phase has been taken."""
+    state = game.state
+    return state.active is not None or state.turn > TURNS_PER_PHASE
+
+
+def last_turn_taken(game: Game) -> bool:
+    """Every turn of the firefight phase has been taken."""
+    return game.state.turn > TURNS_PER_PHASE
+
+
+def settle_turn_count(game: Game) -> None:
+    """The turn count stays at the last turn once the phase's turns are used up."""
+    state = game.state
+    state.turn = min(state.turn, TURNS_PER_PHASE)
+
+
+def activation_over(game: Game) -> bool:
+    """The activation was cancelled, its operative has left the killzone or has no AP left."""
+    state = game.state
+    if state.active is None:
         return True
-    if state.step == Step.ACT:
-        assert state.active is not None
-        op = state.operatives[state.active]
-        if op.on_killzone and state.ap_left > 0:
-            return False
+    op = state.operatives[state.active]
+    return not op.on_killzone or state.ap_left <= 0
+
+
+def end_activation(game: Game) -> None:
+    """An activation that was not cancelled ends the player's turn."""
+    if game.state.active is not None:
         end_turn(game)
-        return True
-    raise AssertionError(f"the firefight phase has no step {state.step!r}")
 
 
 def end_turn(game: Game) -> None:
@@ -55,7 +81,6 @@ def end_turn(game: Game) -> None:
     player = state.to_act
     finished = state.active
     state.active, state.ap_left, state.ap_spent, state.moved = None, 0, False, False
-    state.step = Step.ACTIVATE
     # wargear that lasts for an activation ends with that operative's activation
     kept = [b for b in state.boosts
             if not (b.until == Duration.ACTIVATION and b.operative == finished)]
@@ -74,11 +99,8 @@ def end_turn(game: Game) -> None:
     if player == first:
         state.to_act = second
     else:
-        state.turn += 1
+        state.turn += 1  # past TURNS_PER_PHASE: the flow moves on to the end phase
         state.to_act = first
-    if state.turn > TURNS_PER_PHASE:
-        state.turn = TURNS_PER_PHASE
-        state.phase, state.step = Phase.END, Step.NONE
 
 
 def activatable(game: Game, player: int) -> list[OperativeState]:
@@ -115,16 +137,14 @@ def other_choice(game: Game, player: int) -> bool:
     return any(o.id not in left_out for o in fresh or ready)
 
 
-class ActivateRule(ActionRule):
+class ActivateRule(ActionRule[Activate]):
     action = Activate
-    step = Step.ACTIVATE
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Activate]:
         for op in activatable(game, player):
             yield Activate(player, op.id)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
-        assert isinstance(action, Activate)
+    def why_not(self, game: Game, action: Activate) -> str | None:
         op = game.state.operatives.get(action.operative)
         if op is None or op.player != action.player:
             return f"no operative {action.operative!r} of yours"
@@ -138,8 +158,7 @@ class ActivateRule(ActionRule):
                     "friendly operatives have not")
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, Activate)
+    def apply(self, game: Game, action: Activate) -> None:
         state = game.state
         op = state.operatives[action.operative]
         state.reactivation = op.activated
@@ -148,19 +167,17 @@ class ActivateRule(ActionRule):
         state.ap_spent = False
         state.moved = False
         op.activated = True
-        state.step = Step.ACT
         game.emit(Activated(action.player, op.id, state.ap_left, state.reactivation))
 
 
-class CancelRule(ActionRule):
+class CancelRule(ActionRule[Cancel]):
     action = Cancel
-    step = Step.ACT
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Cancel]:
         if not game.state.ap_spent and other_choice(game, player):
             yield Cancel(player)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
+    def why_not(self, game: Game, action: Cancel) -> str | None:
         if game.state.ap_spent:
             return ("the operative has already spent AP or had a card used on it: the "
                     "activation cannot be cancelled")
@@ -169,29 +186,27 @@ class CancelRule(ActionRule):
                     "be cancelled")
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
+    def apply(self, game: Game, action: Cancel) -> None:
         state = game.state
         assert state.active is not None
         op = state.operatives[state.active]
         op.activated = state.reactivation
         state.active = None
         state.ap_left = 0
-        state.step = Step.ACTIVATE
         game.emit(ActivationCancelled(action.player, op.id))
 
 
-class WaitRule(ActionRule):
+class WaitRule(ActionRule[Wait]):
     action = Wait
-    step = Step.ACT
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Wait]:
         if game.state.ap_left >= 1:
             yield Wait(player)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
+    def why_not(self, game: Game, action: Wait) -> str | None:
         return None if game.state.ap_left >= 1 else "no AP left"
 
-    def apply(self, game: Game, action: Action) -> None:
+    def apply(self, game: Game, action: Wait) -> None:
         active = game.state.active
         assert active is not None
         game.spend(game.state.ap_left)

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from game.engine.actions import Action, Disengage, Move, new_move
+from game.engine.actions import Disengage, Move, new_move
 from game.engine.events import Moved
 from game.engine.rules.base import ActionRule, active_operative, not_the_active
-from game.engine.state import OperativeState, Step
+from game.engine.state import OperativeState, opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -69,7 +69,7 @@ def _disengage_stop(game: Game, op: OperativeState, h: str) -> str | None:
     stop = _stop(game, h, game.occupied())
     if stop:
         return stop
-    enemy_hexes = {e.hex for e in game.on_killzone(3 - op.player)}
+    enemy_hexes = {e.hex for e in game.on_killzone(opponent(op.player))}
     if any(n in enemy_hexes for n in game.grid.neighbours(h)):
         return f"{h} is next to an enemy operative"
     return None
@@ -83,7 +83,7 @@ def reach(game: Game, op: OperativeState, moves: int = 1) -> dict[str, tuple[str
         return {}
     taken = game.occupied() - {op.hex}
     steps = game.stat(op, "move")
-    enemies = {e.hex for e in game.on_killzone(3 - op.player)}
+    enemies = {e.hex for e in game.on_killzone(opponent(op.player))}
 
     def engaged(h: str) -> bool:
         return any(n in enemies for n in game.grid.neighbours(h))
@@ -116,17 +116,24 @@ def moves_next_activation(game: Game, op: OperativeState, reserve_ap: int = 0) -
     return max(0, ap - reserve_ap)
 
 
-def why_not_move_to(game: Game, op: OperativeState, target: str) -> str | None:
-    """Why ``op`` (the active operative) cannot Move to ``target`` now, in plain words."""
-    state = game.state
-    if not game.grid.is_on_board(target):
-        return f"{target} is not a hex of the killzone"
-    if state.active != op.id:
-        return f"{op.id} is not the active operative"
-    if state.ap_left < 1:
+def cannot_move(game: Game, op: OperativeState) -> str | None:
+    """Why the active ``op`` can make no Move action at all now (None: it can): AP, and an
+    adjacent enemy. The Move rule's listing, its why-not and :func:`why_not_move_to` all ask
+    this."""
+    if game.state.ap_left < 1:
         return "not enough AP"
     if game.enemies_adjacent(op):
         return "an operative adjacent to an enemy operative cannot Move (Disengage instead)"
+    return None
+
+
+def why_not_move_to(game: Game, op: OperativeState, target: str) -> str | None:
+    """Why ``op`` (the active operative) cannot Move to ``target`` now, in plain words."""
+    if not game.grid.is_on_board(target):
+        return f"{target} is not a hex of the killzone"
+    problem = not_the_active(game, op.id) or cannot_move(game, op)
+    if problem:
+        return problem
     assert op.hex is not None
     if target == op.hex:
         return f"{target} is where {op.id} stands already"
@@ -142,29 +149,26 @@ def why_not_move_to(game: Game, op: OperativeState, target: str) -> str | None:
     return f"out of reach: {len(far[target])} hexes, Move {limit}"
 
 
-class MoveRule(ActionRule):
+class MoveRule(ActionRule[Move]):
     action = Move
-    step = Step.ACT
     undoable = True
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Move]:
         op = active_operative(game)
-        if game.state.ap_left >= 1 and not game.enemies_adjacent(op):
+        if cannot_move(game, op) is None:
             for path in move_paths(game, op).values():
                 yield new_move(player, op.id, path)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
+    def why_not(self, game: Game, action: Move) -> str | None:
         """Any valid path is legal, not only the shortest one listed."""
-        assert isinstance(action, Move)
         state = game.state
         wrong = not_the_active(game, action.operative)
         if wrong:
             return wrong
         op = state.operatives[action.operative]
-        if state.ap_left < 1:
-            return "not enough AP"
-        if game.enemies_adjacent(op):
-            return "an operative adjacent to an enemy operative cannot Move (Disengage instead)"
+        problem = cannot_move(game, op)
+        if problem:
+            return problem
         limit = game.stat(op, "move")
         if not action.path:
             return "a Move needs at least one hex"
@@ -186,24 +190,21 @@ class MoveRule(ActionRule):
             here = h
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, Move)
+    def apply(self, game: Game, action: Move) -> None:
         _relocate(game, action.operative, action.path, disengage=False)
 
 
-class DisengageRule(ActionRule):
+class DisengageRule(ActionRule[Disengage]):
     action = Disengage
-    step = Step.ACT
     undoable = True
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Disengage]:
         op = active_operative(game)
         if game.state.ap_left >= 1 and game.enemies_adjacent(op):
             for h in disengage_hexes(game, op):
                 yield Disengage(player, op.id, h)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
-        assert isinstance(action, Disengage)
+    def why_not(self, game: Game, action: Disengage) -> str | None:
         state = game.state
         wrong = not_the_active(game, action.operative)
         if wrong:
@@ -215,8 +216,7 @@ class DisengageRule(ActionRule):
             return "not enough AP"
         return _disengage_stop(game, op, action.hex)
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, Disengage)
+    def apply(self, game: Game, action: Disengage) -> None:
         _relocate(game, action.operative, (action.hex,), disengage=True)
 
 

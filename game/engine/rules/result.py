@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from game.engine.actions import Action, AgreeResult, Concede
+from game.engine.actions import AgreeResult, Concede
 from game.engine.events import Conceded, ResultAgreed
 from game.engine.rules.base import ActionRule
+from game.engine.state import opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -22,35 +23,31 @@ _CONCEDE = {p: Concede(p) for p in (1, 2)}
 _AGREE = {p: tuple(AgreeResult(p, w) for w in (0, 1, 2)) for p in (1, 2)}
 
 
-class ConcedeRule(ActionRule):
+class ConcedeRule(ActionRule[Concede]):
     action = Concede
-    step = None
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Concede]:
         yield _CONCEDE[player]
 
-    def why_not(self, game: Game, action: Action) -> str | None:
+    def why_not(self, game: Game, action: Concede) -> str | None:
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
+    def apply(self, game: Game, action: Concede) -> None:
         game.emit(Conceded(action.player))
-        game.end_mission(3 - action.player, reason="concession")
+        game.end_mission(opponent(action.player), reason="concession")
 
 
-class AgreeResultRule(ActionRule):
+class AgreeResultRule(ActionRule[AgreeResult]):
     action = AgreeResult
-    step = None
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[AgreeResult]:
         yield from _AGREE[player]
 
-    def why_not(self, game: Game, action: Action) -> str | None:
-        assert isinstance(action, AgreeResult)
+    def why_not(self, game: Game, action: AgreeResult) -> str | None:
         if action.winner not in (0, 1, 2):
             return "the result is 0 (a draw), 1 or 2"
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, AgreeResult)
+    def apply(self, game: Game, action: AgreeResult) -> None:
         game.emit(ResultAgreed(action.player, action.winner))
         game.end_mission(action.winner, reason="agreement")

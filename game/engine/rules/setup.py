@@ -7,10 +7,10 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from game.engine.actions import Action, Deploy, Keep, Mulligan, new_deploy
+from game.engine.actions import Deploy, Keep, Mulligan, new_deploy
 from game.engine.events import Deployed, Mulliganed, SetupComplete, TargetsDealt
 from game.engine.rules.base import ActionRule
-from game.engine.state import OperativeState, Phase, Step
+from game.engine.state import OperativeState, opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -18,43 +18,63 @@ if TYPE_CHECKING:
 HAND_SIZE = 3
 
 
-def advance(game: Game) -> bool:
-    """The set-up steps that need no decision. True when something happened."""
+def roll_off(game: Game) -> None:
+    """Roll off: the winner is dealt targets first and deploys first."""
+    roll = game.roll_off("set-up")
+    game.emit(roll)
+    game.state.rolloff_winner = roll.winner
+
+
+def deals_targets(game: Game) -> bool:
+    """The mission uses targets of opportunity and nobody holds any yet."""
+    return bool(game.config.targets) and not any(game.state.hands.values())
+
+
+def deal(game: Game) -> None:
+    """Shuffle the targets of opportunity and deal three to each player, the roll-off
+    winner first; the winner decides first."""
     state = game.state
-    if state.step == Step.NONE:
-        roll_off = game.roll_off("set-up")
-        game.emit(roll_off)
-        state.rolloff_winner = winner = roll_off.winner
-        other = 3 - winner
-        if game.config.targets and not any(state.hands.values()):
-            deck = sorted(game.config.targets)
-            game.shuffle(deck)
-            for _ in range(HAND_SIZE):
-                for player in (winner, other):
-                    if deck:
-                        state.hands[player].append(deck.pop(0))
-            state.deck = deck
-            state.step, state.to_act = Step.MULLIGAN, winner
-            game.emit(TargetsDealt(winner, (tuple(state.hands[1]), tuple(state.hands[2]))))
-        else:
-            state.step, state.to_act = Step.DEPLOY, winner
-        return True
-    if state.step == Step.MULLIGAN:
-        if len(state.mulliganed) < 2:
-            return False
-        state.step, state.to_act = Step.DEPLOY, state.rolloff_winner
-        return True
-    if state.step == Step.DEPLOY:
-        if undeployed(game, 1) or undeployed(game, 2):
-            if not undeployed(game, state.to_act):
-                state.to_act = 3 - state.to_act
-            return False
-        game.check_control()
-        state.phase, state.step = Phase.INITIATIVE, Step.NONE
-        game.invalidate()
-        game.emit(SetupComplete())
-        return True
-    raise AssertionError(f"set-up has no step {state.step!r}")
+    winner = state.rolloff_winner
+    other = opponent(winner)
+    deck = sorted(game.config.targets)
+    game.shuffle(deck)
+    for _ in range(HAND_SIZE):
+        for player in (winner, other):
+            if deck:
+                state.hands[player].append(deck.pop(0))
+    state.deck = deck
+    state.to_act = winner
+    game.emit(TargetsDealt(winner, (tuple(state.hands[1]), tuple(state.hands[2]))))
+
+
+def mulligans_done(game: Game) -> bool:
+    """Both players have kept or swapped their targets."""
+    return len(game.state.mulliganed) >= 2
+
+
+def first_to_deploy(game: Game) -> None:
+    """The roll-off winner places the first operative."""
+    game.state.to_act = game.state.rolloff_winner
+
+
+def hand_over_deployment(game: Game) -> bool:
+    """A player with no operative left to place hands the next placement to the other."""
+    state = game.state
+    if not undeployed(game, state.to_act):
+        state.to_act = opponent(state.to_act)
+    return False
+
+
+def all_deployed(game: Game) -> bool:
+    """Every operative is on the killzone."""
+    return not undeployed(game, 1) and not undeployed(game, 2)
+
+
+def end_setup(game: Game) -> None:
+    """Objectives are controlled as the operatives stand; set-up is complete."""
+    game.check_control()
+    game.invalidate()
+    game.emit(SetupComplete())
 
 
 def undeployed(game: Game, player: int) -> list[OperativeState]:
@@ -74,34 +94,30 @@ def deploy_hexes(game: Game, player: int) -> list[str]:
             if h not in taken and h not in blocked]
 
 
-class KeepRule(ActionRule):
+class KeepRule(ActionRule[Keep]):
     action = Keep
-    step = Step.MULLIGAN
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Keep]:
         yield Keep(player)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
+    def why_not(self, game: Game, action: Keep) -> str | None:
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, Keep)
+    def apply(self, game: Game, action: Keep) -> None:
         game.emit(Mulliganed(action.player, (), (), ()))
         _after_mulligan(game, action.player)
 
 
-class MulliganRule(ActionRule):
+class MulliganRule(ActionRule[Mulligan]):
     action = Mulligan
-    step = Step.MULLIGAN
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Mulligan]:
         hand = game.state.hands[player]
         for size in range(1, len(hand) + 1):
             for cards in combinations(hand, size):
                 yield Mulligan(player, cards)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
-        assert isinstance(action, Mulligan)
+    def why_not(self, game: Game, action: Mulligan) -> str | None:
         hand = game.state.hands[action.player]
         missing = [c for c in action.cards if c not in hand]
         if missing:
@@ -112,8 +128,7 @@ class MulliganRule(ActionRule):
             return "discard the cards in the order they are held"
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, Mulligan)
+    def apply(self, game: Game, action: Mulligan) -> None:
         state = game.state
         hand = state.hands[action.player]
         for card in action.cards:
@@ -132,22 +147,20 @@ class MulliganRule(ActionRule):
 
 def _after_mulligan(game: Game, player: int) -> None:
     game.state.mulliganed.append(player)
-    game.state.to_act = 3 - player
+    game.state.to_act = opponent(player)
 
 
-class DeployRule(ActionRule):
+class DeployRule(ActionRule[Deploy]):
     action = Deploy
-    step = Step.DEPLOY
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Deploy]:
         zone = deploy_hexes(game, player)
         for op in undeployed(game, player):
             op_id = op.id
             for h in zone:
                 yield new_deploy(player, op_id, h)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
-        assert isinstance(action, Deploy)
+    def why_not(self, game: Game, action: Deploy) -> str | None:
         op = game.state.operatives.get(action.operative)
         if op is None or op.player != action.player:
             return f"no operative {action.operative!r} of yours"
@@ -163,19 +176,18 @@ class DeployRule(ActionRule):
             return f"{action.hex} is not in your territory"
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, Deploy)
+    def apply(self, game: Game, action: Deploy) -> None:
         state = game.state
         if action.player not in state.territory:
             side = next(s for s, hexes in game.config.territories.items()
                         if action.hex in hexes)
             state.territory[action.player] = side
             others = [s for s in game.config.territories if s != side]
-            if others and 3 - action.player not in state.territory:
-                state.territory[3 - action.player] = others[0]
+            if others and opponent(action.player) not in state.territory:
+                state.territory[opponent(action.player)] = others[0]
         state.operatives[action.operative].hex = action.hex
         game.rules_changed()  # its abilities are in force from now on
         game.emit(Deployed(action.player, action.operative, action.hex))
-        other = 3 - action.player
+        other = opponent(action.player)
         if undeployed(game, other):
             state.to_act = other

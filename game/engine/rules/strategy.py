@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from game.engine.actions import Action, PlayPloy, Reveal
+from game.engine.actions import PlayPloy, Reveal
 from game.engine.events import (
     InitiativeRolled,
     PhaseStarted,
@@ -15,7 +15,7 @@ from game.engine.events import (
     TurningPointStarted,
 )
 from game.engine.rules.base import ActionRule
-from game.engine.state import Phase, PloyInForce, Step
+from game.engine.state import Phase, PloyInForce, Step, opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -24,28 +24,34 @@ if TYPE_CHECKING:
 def order(game: Game) -> tuple[int, int]:
     """The initiative holder first."""
     first = game.state.initiative or 1
-    return first, 3 - first
+    return first, opponent(first)
 
 
-def advance_initiative(game: Game) -> bool:
-    """Roll off for the initiative (a tie goes to whoever does not hold the token)."""
+def roll_initiative(game: Game) -> None:
+    """A turning point begins: roll off for the initiative (a tie goes to whoever does not
+    hold the token)."""
     state = game.state
     game.emit(TurningPointStarted(state.turning_point))
     game.emit(PhaseStarted(Phase.INITIATIVE, state.turning_point))
-    roll_off = game.roll_off("initiative", tie_to=3 - state.initiative if state.initiative
+    roll_off = game.roll_off("initiative", tie_to=opponent(state.initiative) if state.initiative
                              else 0)
     state.initiative = roll_off.winner
     game.emit(InitiativeRolled(roll_off.winner, roll_off))
-    state.phase, state.step = Phase.STRATEGY, Step.REVEAL
+
+
+def begin_strategy(game: Game) -> None:
+    """The strategy phase begins with the initiative holder."""
+    state = game.state
     state.done = []
     state.to_act = state.initiative
     game.emit(PhaseStarted(Phase.STRATEGY, state.turning_point))
-    return True
 
 
-def advance_strategy(game: Game) -> bool:
-    """Each player in initiative order reveals, then chooses a ploy; a player with nothing
-    to choose is passed over."""
+def next_chooser(game: Game) -> bool:
+    """In initiative order, the next player who has a choice decides; a player with nothing
+    to choose is passed over.
+
+    True when the decision moved."""
     state = game.state
     for player in order(game):
         if player in state.done:
@@ -59,33 +65,40 @@ def advance_strategy(game: Game) -> bool:
             return False
         state.done.append(player)
         return True
-    state.done = []
-    if state.step == Step.REVEAL:
-        state.step = Step.PLOY
-    else:
-        state.phase, state.step = Phase.FIREFIGHT, Step.ACTIVATE
-        state.turn, state.to_act = 1, order(game)[0]
-        game.emit(PhaseStarted(Phase.FIREFIGHT, state.turning_point))
-    return True
+    return False
 
 
-class RevealRule(ActionRule):
+def both_done(game: Game) -> bool:
+    """Both players have chosen (or been passed over)."""
+    return all(player in game.state.done for player in (1, 2))
+
+
+def clear_done(game: Game) -> None:
+    """Nobody has chosen at the next step yet."""
+    game.state.done = []
+
+
+def start_firefight(game: Game) -> None:
+    """The firefight phase begins: turn 1, the initiative holder first."""
+    state = game.state
+    state.turn, state.to_act = 1, order(game)[0]
+    game.emit(PhaseStarted(Phase.FIREFIGHT, state.turning_point))
+
+
+class RevealRule(ActionRule[Reveal]):
     action = Reveal
-    step = Step.REVEAL
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[Reveal]:
         yield Reveal(player, None)
         for card in game.state.hands[player]:
             yield Reveal(player, card)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
-        assert isinstance(action, Reveal)
+    def why_not(self, game: Game, action: Reveal) -> str | None:
         if action.card is not None and action.card not in game.state.hands[action.player]:
             return f"{action.card} is not in your hand"
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, Reveal)
+    def apply(self, game: Game, action: Reveal) -> None:
         state = game.state
         name = ""
         if action.card is not None:
@@ -97,11 +110,10 @@ class RevealRule(ActionRule):
         state.done.append(action.player)
 
 
-class PloyRule(ActionRule):
+class PloyRule(ActionRule[PlayPloy]):
     action = PlayPloy
-    step = Step.PLOY
 
-    def generate(self, game: Game, player: int) -> Iterator[Action]:
+    def generate(self, game: Game, player: int) -> Iterator[PlayPloy]:
         for ploy in game.config.ploys_of(player):
             if ploy.target == "operative":
                 for op in game.on_killzone(player):
@@ -109,8 +121,7 @@ class PloyRule(ActionRule):
             else:
                 yield PlayPloy(player, ploy.id)
 
-    def why_not(self, game: Game, action: Action) -> str | None:
-        assert isinstance(action, PlayPloy)
+    def why_not(self, game: Game, action: PlayPloy) -> str | None:
         ploy = game.config.ploy(action.player, action.ploy)
         if ploy is None:
             return f"your fireteam has no strategic ploy {action.ploy!r}"
@@ -124,8 +135,7 @@ class PloyRule(ActionRule):
             return "that ploy takes no arguments"
         return None
 
-    def apply(self, game: Game, action: Action) -> None:
-        assert isinstance(action, PlayPloy)
+    def apply(self, game: Game, action: PlayPloy) -> None:
         operative = action.args[0] if action.args else None
         game.state.ploys[action.player].append(PloyInForce(action.ploy, operative))
         game.rules_changed()

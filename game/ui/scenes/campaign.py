@@ -22,7 +22,7 @@ import pygame
 import pygame_gui
 
 from game.campaign import STAGES, Campaign, CampaignError, CampaignStore, Profile
-from game.engine.game import Game
+from game.engine import Game
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.registry import SceneName
 from game.ui.scene import Scene

@@ -20,16 +20,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game.engine.defs import (
-    Datacard,
-)
+from game.engine import Datacard
 from game.ui.card_art import FRAME_RATIO, KIND_ICONS, KINDS, CardArt, Line
 from game.ui.card_grid import CardGrid
 from game.ui.context import DIM, GOLD, INK, PANEL_EDGE, panel
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
-    from game.engine.game import Game
+    from game.engine import Game
     from game.ui.app import App
 
 KIND_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7)

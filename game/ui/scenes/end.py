@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine.events import MissionEnded, Scored, SuddenVictory, TakenDown
+from game.engine import MissionEnded, Scored, SuddenVictory, TakenDown
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.registry import SceneName, scene_class
 from game.ui.scene import Scene, key_name

@@ -20,7 +20,7 @@ import pygame
 import pygame_gui
 
 from game import userdata
-from game.engine.game import Game, SaveError
+from game.engine import Game, SaveError
 from game.saves import load_game, read_players, save_game
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE, RED, Context, panel

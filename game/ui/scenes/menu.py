@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.errors import SaveError
-from game.engine.game import Game
+from game.engine import Game, SaveError
 from game.ui.context import DIM, GOLD, INK, Settings
 from game.ui.registry import SceneName
 from game.ui.scene import Scene

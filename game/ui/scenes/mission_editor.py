@@ -23,8 +23,7 @@ import yaml
 from game.content import ContentError
 from game.content.loader import content_root
 from game.content.yamlio import ContentLoader
-from game.engine.defs import Catalogue, Mission
-from game.engine.hexgrid import grid_for
+from game.engine import Catalogue, Mission, grid_for
 from game.ui.context import DIM, GOLD, GREEN, INK, panel
 from game.ui.scene import Scene
 from game.ui.services import refresh_own_missions
@@ -179,7 +178,7 @@ class Draft:
 
 
 def _order(h: str) -> tuple[int, int]:
-    from game.engine.hexgrid import parse_label
+    from game.engine import parse_label
     return parse_label(h)
 
 

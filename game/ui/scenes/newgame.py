@@ -7,8 +7,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.engine.config import build_config
-from game.engine.dice import SplitMix64
+from game.engine import SplitMix64, build_config
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PALETTE, Context, panel
 from game.ui.registry import SceneName, scene_class

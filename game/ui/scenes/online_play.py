@@ -11,9 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.actions import Action, AgreeResult
-from game.engine.errors import IllegalActionError
-from game.engine.events import Event
+from game.engine import Action, AgreeResult, Event, IllegalActionError
 from game.net.remote import RemoteGame
 from game.ui.context import GOLD, INK
 from game.ui.registry import SceneName, is_scene, scene_class

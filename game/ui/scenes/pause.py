@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.actions import AgreeResult, Concede
-from game.engine.game import Game
+from game.engine import AgreeResult, Concede, Game
 from game.ui.context import DIM, GOLD, INK
 from game.ui.registry import SceneName
 from game.ui.scene import Scene

@@ -17,22 +17,25 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ai.players import hint, player_for, think
-from game.engine.actions import Action, Activate, Move
-from game.engine.dice import RandomDice
-from game.engine.errors import IllegalActionError
-from game.engine.events import (
+from game.engine import (
+    Action,
+    Activate,
     ActivationEnded,
     Event,
+    Game,
+    IllegalActionError,
     InitiativeRolled,
     MissionEnded,
+    Move,
+    OperativeState,
     PhaseStarted,
+    RandomDice,
     RollOff,
     SetupComplete,
+    Step,
     TurnPassed,
+    View,
 )
-from game.engine.game import Game
-from game.engine.state import OperativeState, Step
-from game.engine.view import View
 from game.ui.anim import Animations, Banner
 from game.ui.board import BoardView
 from game.ui.chooser import Chooser, Kind, Option, Refusal

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.actions import Activate, Attack, Disengage, Move
+from game.engine import Activate, Attack, Disengage, Move
 from game.ui.chooser import Kind
 from game.ui.context import GOLD, INK, RED
 

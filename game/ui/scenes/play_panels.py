@@ -10,10 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.actions import Attack
-from game.engine.odds import AttackOdds
-from game.engine.rules.attacking import WEAPON_RULE_NAMES
-from game.engine.state import Phase, Step
+from game.engine import WEAPON_RULE_NAMES, Attack, AttackOdds, Phase, Step
 from game.ui.chooser import Chooser, Kind
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
 

@@ -10,10 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.actions import Activate, Attack, Deploy, Disengage, Move
-from game.engine.events import Event
-from game.engine.game import Game
-from game.engine.state import Phase
+from game.engine import Activate, Attack, Deploy, Disengage, Event, Game, Move, Phase
 from game.replay import Replay
 from game.ui.anim import Animations
 from game.ui.board import BoardView
@@ -426,7 +423,7 @@ class ReplayScene(Scene):
         """(position, turning point) where each turning point after the first begins."""
         replay = self.replay
         if self._marks_for != len(replay):
-            from game.engine.events import TurningPointStarted
+            from game.engine import TurningPointStarted
 
             marks: list[tuple[int, int]] = []
             for i, event in enumerate(replay.events_until(len(replay))):

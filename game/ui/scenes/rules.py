@@ -20,7 +20,7 @@ import pygame
 import pygame_gui
 
 from game import rules_help
-from game.engine.state import OperativeState
+from game.engine import OperativeState
 from game.rules_help import Entry, Picture, picture_config
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
@@ -314,8 +314,7 @@ class RulesScene(Scene):
         board = self._boards[key]
         shift = (area.centerx - board.rect.centerx, area.top - board.rect.top)
         if shift != (0, 0):  # keep the cached view where it is asked for now
-            board.rect.move_ip(shift)
-            board._polys = {h: board._polygon(h) for h in board.grid.hexes}
+            board.move_by(shift)
         return board
 
     def draw_picture(self, surface: pygame.Surface, picture: Picture, area: pygame.Rect

@@ -11,8 +11,7 @@ import pygame
 import pygame_gui
 
 from game import userdata
-from game.engine.config import build_config
-from game.engine.state import OperativeState
+from game.engine import OperativeState, build_config
 from game.ui.board import BoardView
 from game.ui.context import (
     DIM,

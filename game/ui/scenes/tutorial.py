@@ -15,11 +15,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.actions import (
-    Action,
-)
-from game.engine.events import Event
-from game.engine.state import Step as EngineStep
+from game.engine import Action, Event
+from game.engine import Step as EngineStep
 from game.tutorial_script import (
     MISSION,
     TEAMS,
@@ -246,7 +243,7 @@ class TutorialScene(PlayScene):
 
     def step_hexes(self) -> list[str]:
         """The hexes this step's actions name (where it places, moves, attacks)."""
-        from game.engine.actions import parse_action
+        from game.engine import parse_action
 
         state, out = self.game.state, []
         for notation in self.step.actions:

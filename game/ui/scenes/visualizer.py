@@ -17,7 +17,7 @@ import pygame
 import pygame_gui
 
 from game.content import ContentError
-from game.engine.defs import Mission
+from game.engine import Mission
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.registry import SceneName
 from game.ui.scene import Scene

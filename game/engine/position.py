@@ -1,0 +1,70 @@
+"""What a position says beyond its raw state, worked out the same way for a whole game
+(:class:`game.engine.game.Game`) and for what one player may see of it
+(:class:`game.engine.view.View`): both are a :class:`Position` over a configuration and a
+state."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.state import Phase, Step
+
+if TYPE_CHECKING:
+    from game.engine.config import Config
+    from game.engine.hexgrid import Grid
+    from game.engine.state import State
+
+
+class Position:
+    """The derived properties of ``state`` under ``config`` (set by the subclass)."""
+
+    config: Config
+    state: State
+
+    @property
+    def grid(self) -> Grid:
+        return self.config.grid
+
+    @property
+    def phase(self) -> Phase:
+        return self.state.phase
+
+    @property
+    def step(self) -> Step:
+        return self.state.step
+
+    @property
+    def turning_point(self) -> int:
+        return self.state.turning_point
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == Phase.OVER
+
+    @property
+    def to_act(self) -> int:
+        """The player whose decision it is (0 once the mission is over)."""
+        return 0 if self.is_over else self.state.to_act
+
+    @property
+    def vp(self) -> dict[int, int]:
+        return dict(self.state.vp)
+
+    @property
+    def winner(self) -> int | None:
+        """1 or 2, 0 for a draw, None while the mission runs."""
+        return self.state.winner
+
+    def objective_hex(self, objective: str) -> str | None:
+        """Where an objective token is now (None once it has left the killzone)."""
+        state = self.state
+        if objective in state.removed_objectives:
+            return None
+        carrier = state.carried.get(objective)
+        if carrier is not None:
+            return state.operatives[carrier].hex
+        return state.objective_hexes.get(objective, self.config.objectives.get(objective))

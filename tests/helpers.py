@@ -1,0 +1,51 @@
+"""Helpers every test package shares: one way to play a seeded random game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+
+from game.content import load_catalogue
+from game.engine.defs import Catalogue
+from game.engine.dice import RandomDice
+from game.engine.game import Game
+from game.simulate import RandomPlayer
+
+TEAMS = ("gideon", "deathless_destroyers")
+
+
+@cache
+def shipped_catalogue() -> Catalogue:
+    """The shipped content, loaded once per test process (the ``catalogue`` fixture)."""
+    return load_catalogue()
+
+
+def play(game: Game, players: int | tuple[int, int], *,
+         until: Callable[[Game], bool] | None = None, steps: int = 5000) -> Game:
+    """Apply seeded random players' choices for at most ``steps`` actions, stopping early
+    when the game is over or ``until`` holds. ``players``: the two seats' seeds, or one seed
+    for one random player choosing for both seats."""
+    if isinstance(players, int):
+        both = RandomPlayer(players)
+        chooser = {1: both, 2: both}
+    else:
+        chooser = {1: RandomPlayer(players[0]), 2: RandomPlayer(players[1])}
+    for _ in range(steps):
+        if game.is_over or (until is not None and until(game)):
+            break
+        game.apply(chooser[game.to_act].choose(game))
+    return game
+
+
+def seeded_game(seed: int = 1, *, mission: str = "dual_strike",
+                teams: tuple[str, str] = TEAMS, until: Callable[[Game], bool] | None = None,
+                steps: int = 5000, players: int | tuple[int, int] | None = None,
+                catalogue: Catalogue | None = None,
+                wargear: Mapping[int, Sequence[str]] | None = None) -> Game:
+    """A new game with ``RandomDice(seed)`` played by seeded random players (by default
+    seeds ``2 * seed + 1`` and ``2 * seed + 2``, as ``game.simulate`` plays them) until
+    ``until`` holds, the game ends, or ``steps`` actions were applied."""
+    game = Game.new(catalogue or shipped_catalogue(), mission, teams, RandomDice(seed),
+                    **({"wargear": {p: list(w) for p, w in wargear.items()}}
+                       if wargear else {}))
+    return play(game, players or (seed * 2 + 1, seed * 2 + 2), until=until, steps=steps)

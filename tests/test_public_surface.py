@@ -1,0 +1,58 @@
+"""The engine's public surface (game/engine/__init__.py) is all the computer player and the
+screens use, and the computer player's look-ahead never writes the engine's state."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import game.engine
+from game.content import REPO_ROOT
+
+CLIENTS = [REPO_ROOT / "game" / "ai", REPO_ROOT / "game" / "ui"]
+
+
+def _sources() -> list[Path]:
+    return sorted(p for folder in CLIENTS for p in folder.rglob("*.py"))
+
+
+def test_every_public_name_exists() -> None:
+    names = game.engine.__all__
+    assert len(names) == len(set(names))
+    for name in names:
+        assert hasattr(game.engine, name), name
+
+
+def test_clients_import_the_engine_only_through_its_public_surface() -> None:
+    public = set(game.engine.__all__)
+    wrong = []
+    for path in _sources():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            where = f"{path.relative_to(REPO_ROOT)}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.Import):
+                wrong += [f"{where}: import {a.name}" for a in node.names
+                          if a.name.startswith("game.engine")]
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                    "game.engine"):
+                if node.module != "game.engine":
+                    wrong.append(f"{where}: from {node.module} import ...")
+                wrong += [f"{where}: {a.name} is not public" for a in node.names
+                          if node.module == "game.engine" and a.name not in public]
+    assert wrong == []
+
+
+def test_the_check_finds_a_private_import(tmp_path: Path) -> None:
+    source = "from game.engine.game import Game\nfrom game.engine import flow\n"
+    found = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.ImportFrom)]
+    assert found[0].module != "game.engine"
+    assert found[1].names[0].name not in game.engine.__all__
+
+
+def test_clients_touch_no_private_attribute_of_a_game() -> None:
+    pattern = re.compile(r"\b(game|trial|clone|world|ghost|copy|self\.game|scene\.game)"
+                         r"\._[a-z]\w*")
+    hits = [f"{p.relative_to(REPO_ROOT)}: {m.group(0)}" for p in _sources()
+            for m in pattern.finditer(p.read_text(encoding="utf-8"))]
+    assert hits == []
+
