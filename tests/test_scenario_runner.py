@@ -22,7 +22,10 @@ def run(*files: str) -> subprocess.CompletedProcess[str]:
     args = [str(HERE / f) for f in files]
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = scenario_main(args)
+        try:
+            code = scenario_main(args)
+        except SystemExit as stopped:  # a bad argument (game/args.py)
+            code = stopped.code if isinstance(stopped.code, int) else 1
     return subprocess.CompletedProcess(["game.scenario", *args], code, out.getvalue(),
                                        err.getvalue())
 
