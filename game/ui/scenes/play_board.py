@@ -33,7 +33,10 @@ def draw(scene: PlayScene, surface: pygame.Surface) -> None:
     draw_hint(scene, surface)
     scene.anim.draw_banner(surface, board.rect)
     state = scene.view.state
-    if scene.private_to is not None and state.step in (state.step.MULLIGAN, state.step.REVEAL):
+    if scene.swapped is not None:  # the swapping player is still at the screen
+        scene.panels.draw_hand(surface, scene.swapped[0], new=scene.swapped[1])
+    elif scene.private_to is not None and state.step in (state.step.MULLIGAN,
+                                                         state.step.REVEAL):
         scene.panels.draw_hand(surface, scene.private_to)
     elif scene.show_cards:
         scene.panels.draw_cards_overlay(surface)

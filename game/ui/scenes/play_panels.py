@@ -371,8 +371,10 @@ class Panels:
                          width=rect.width - 20)
             yy += self.ctx.px(54)
 
-    def draw_hand(self, surface: pygame.Surface, player: int) -> None:
-        """The hand of ``player`` (who is at the screen after a hand-over), as cards."""
+    def draw_hand(self, surface: pygame.Surface, player: int,
+                  new: tuple[str, ...] = ()) -> None:
+        """The hand of ``player`` (who is at the screen after a hand-over), as cards; those
+        in ``new`` (just drawn by a swap) are marked NEW."""
         ctx, game = self.ctx, self.scene.game
         hand = self.scene.hand_of(player)
         board = self.scene.view_board
@@ -393,6 +395,10 @@ class Panels:
             frame = ctx.assets.scaled("card_frame.png", rect.size)
             surface.blit(frame, rect)
             picked = card in self.scene.chooser.selection
+            if card in new:
+                pygame.draw.rect(surface, GOLD, rect.inflate(8, 8), 4, border_radius=10)
+                ctx.text(surface, "NEW", 14, (rect.centerx, rect.bottom + 14), GOLD, "bold",
+                         "center")
             if picked:
                 pygame.draw.rect(surface, (220, 80, 60), rect.inflate(8, 8), 4,
                                  border_radius=10)
