@@ -92,6 +92,8 @@ class PlayScene(Scene):
         self.swapped: tuple[int, tuple[str, ...]] | None = None
         self.selected: str | None = None  # the operative whose datacard is shown
         self.hover: str | None = None
+        self.hover_time = 0.0  # seconds the mouse has rested on that hex (its tooltip)
+        self._rested_on: str | None = None
         self.toast: tuple[str, tuple[int, int], float] | None = None
         self.planning = False  # L held: what the hovered hex sees
         self.threat_key = False  # T held: the threat of the enemy under the mouse
@@ -495,6 +497,10 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.anim.update(dt)
+        if self.hover != self._rested_on:
+            self._rested_on, self.hover_time = self.hover, 0.0
+        else:
+            self.hover_time += dt
         if self.toast is not None:
             text, pos, left = self.toast
             self.toast = (text, pos, left - dt) if left > dt else None
