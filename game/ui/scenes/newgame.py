@@ -70,7 +70,7 @@ class NewGameScene(Scene):
         split = width * 9 // 20
         left = pygame.Rect(30, px(80), split - 45, height - px(170))
         mission_names = [self.mission_label(m) for m in self.missions]
-        random_width = self.label_width("Random [R]", px(120))
+        random_width = self.button_width("Random", pygame.K_r, px(120))
         drop = pygame_gui.elements.UIDropDownMenu(
             mission_names, self.mission_label(self.mission),
             pygame.Rect(left.left, left.top, left.width - random_width - px(10), px(36)),
@@ -115,19 +115,13 @@ class NewGameScene(Scene):
                 manager=self.app.manager)
             self.seat_drops[player] = seat
             self.elements.append(seat)
-        back = self.label_width("Back [Esc]", px(140))
+        back = self.button_width("Back", pygame.K_ESCAPE, px(140))
         self.button("Back", pygame.Rect(30, height - px(70), back, px(44)), self.app.pop,
                     hotkey=pygame.K_ESCAPE)
-        start = self.label_width("Start [Enter]", px(260), big=True)
+        start = self.button_width("Start", pygame.K_RETURN, px(260), big=True)
         self.button("Start", pygame.Rect(width - 30 - start, height - px(70), start, px(44)),
                     self.start, hotkey=pygame.K_RETURN, object_id="#big_button")
         self.left, self.right = left, right
-
-    def label_width(self, label: str, least: int, big: bool = False) -> int:
-        """A button's width: ``least``, or more when its label (in the theme's button font,
-        which grows with the window) needs it."""
-        font = self.ctx.assets.font(self.ctx.px(20 if big else 15), "bold")
-        return max(least, font.size(label)[0] + self.ctx.px(28))
 
     def mission_label(self, mission: str) -> str:
         name = self.ctx.catalogue.missions[mission].name

@@ -346,6 +346,7 @@ class Panels:
                            self.ctx.px(30) + self.ctx.px(54) * min(4, len(options)))
         rect.topleft = (int(x) + 30, int(y) - 20)
         rect.clamp_ip(board.rect)
+        self.ctx.new_layer()  # over the board's tokens on purpose, while the mouse is there
         pygame.draw.rect(surface, PANEL, rect, border_radius=6)
         pygame.draw.rect(surface, GOLD, rect, 1, border_radius=6)
         ctx = self.ctx
