@@ -50,8 +50,8 @@ def test_the_play_and_other_screens_pass_the_audit_at_every_size(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYTHONPATH=str(ROOT))
     run = subprocess.run([sys.executable, str(ROOT / "main.py"), "--audit-layout",
-                          "--audit-screens", f"{PLAY_SCREENS},{OTHER_SCREENS}"], env=env, capture_output=True,
-                         text=True, timeout=900, cwd=tmp_path)
+                          "--audit-screens", f"{PLAY_SCREENS},{OTHER_SCREENS}"], env=env,
+                         capture_output=True, text=True, timeout=900, cwd=tmp_path)
     last = run.stdout.strip().splitlines()[-1]
     assert last == ("layout audit: 17 screens x 4 sizes, 0 clipped or overlapping texts, "
                     "0 covered operatives"), run.stdout[-3000:] + run.stderr[-2000:]
