@@ -8,7 +8,7 @@ from game.engine.actions import Keep, Mulligan
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Step
-from game.ui.driver import Driver
+from game.uitest.driver import Driver
 
 
 def start(make_app, catalogue, seats=None):

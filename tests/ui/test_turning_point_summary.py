@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.engine.events import Scored, TurningPointStarted
-from game.ui.scenes.summary import summarise
+from game.ui.turn_summary import summarise
 
 
 def test_two_scores_of_one_rule_read_differently() -> None:
