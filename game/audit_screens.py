@@ -106,6 +106,16 @@ def error(app: App) -> None:
     app.push(ErrorScene(app, "ValueError: an example of an unexpected error", None, None))
 
 
+def error_report(app: App) -> None:
+    """The error screen after a save, with its bug-report button pressed."""
+    from game.ui.scenes.error import ErrorScene
+
+    scene = ErrorScene(app, "ValueError: an example of an unexpected error",
+                       lambda: "bug-report.txt", "autosave")
+    app.push(scene)
+    scene.report = "/home/player/.local/share/fireteam/reports/bug-report-2026-12-01.txt"
+
+
 def replay(app: App) -> None:
     from game.replay import Replay
     from game.ui.scenes.replay import ReplayScene
@@ -121,5 +131,6 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "save": save, "load": load, "settings": settings, "visualizer": visualizer,
     "mission-editor": editor,
     "tutorial-1": tutorial(0), "tutorial-2": tutorial(1), "tutorial-3": tutorial(2),
-    "campaigns": campaigns, "campaign": campaign, "error": error, "replay": replay,
+    "campaigns": campaigns, "campaign": campaign, "error": error, "error-report": error_report,
+    "replay": replay,
 }

@@ -445,7 +445,7 @@ def do_outcome(game: Game, source: Source | None, outcome: dict[str, Any],
         for p in players:
             if p in (1, 2):
                 vp, counted = score_for(game, p, outcome, picked)
-                game.score(p, vp, origin[0], origin[1], counted)
+                game.score(p, vp, origin[0], origin[1], counted, score_basis(outcome))
         return
     if "set_flag" in outcome or "set_player_flag" in outcome:
         if objective is None:
@@ -490,6 +490,23 @@ def do_outcome(game: Game, source: Source | None, outcome: dict[str, Any],
                 game.emit(Marked(chosen.id))
         return
     raise ValueError(f"unknown outcome {outcome!r}")
+
+
+def score_basis(outcome: dict[str, Any]) -> str:
+    """What one ``score`` outcome pays for, in words ("1 per powered objective held",
+    "holding at least 2 objectives"); empty for a flat award."""
+    value, per = int(outcome["score"]), outcome.get("per")
+    if per == "objective":
+        words = f"{value} per objective held"
+    elif per == "powered_objective":
+        words = f"{value} per powered objective held"
+    elif per == "operative":
+        words = f"{value} per operative"
+    elif "min_controlled" in outcome:
+        words = f"holding at least {int(outcome['min_controlled'])} objectives"
+    else:
+        return ""
+    return f"{words}, at most {int(outcome['max'])}" if "max" in outcome else words
 
 
 def score_for(game: Game, player: int, outcome: dict[str, Any],

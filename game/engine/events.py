@@ -526,7 +526,9 @@ class Marked(Event):
 class Scored(Event):
     """VP scored, with where they came from: ``source`` is "mission rule", "mission action",
     "special operation", "ploy", "ability" or "target of opportunity", ``name`` the rule's or
-    card's name, ``objectives`` those that counted."""
+    card's name, ``objectives`` those that counted, ``basis`` what the scoring rule pays for
+    (e.g. "1 per powered objective held"; empty for a flat award), so two scores from one
+    card read differently."""
 
     player: int
     vp: int
@@ -534,10 +536,13 @@ class Scored(Event):
     source: str
     name: str
     objectives: tuple[str, ...] = ()
+    basis: str = ""
 
     def __str__(self) -> str:
+        why = f", {self.basis}" if self.basis else ""
         where = f" for {', '.join(self.objectives)}" if self.objectives else ""
-        return f"player {self.player} scores {self.vp} VP ({self.source}: {self.name}{where})"
+        return (f"player {self.player} scores {self.vp} VP "
+                f"({self.source}: {self.name}{why}{where})")
 
 
 @dataclass(frozen=True)

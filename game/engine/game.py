@@ -281,12 +281,14 @@ class Game(Position):
         self.state.ap_spent = True
 
     def score(self, player: int, vp: int, source: str = "", name: str = "",
-              objectives: tuple[str, ...] = ()) -> None:
-        """Give ``player`` VP, saying where they come from."""
+              objectives: tuple[str, ...] = (), basis: str = "") -> None:
+        """Give ``player`` VP, saying where they come from (``basis``: what the rule pays
+        for, see :class:`Scored`)."""
         if vp <= 0 or self.is_over:
             return
         self.state.vp[player] += vp
-        self.emit(Scored(player, vp, self.state.turning_point, source, name, objectives))
+        self.emit(Scored(player, vp, self.state.turning_point, source, name, objectives,
+                         basis))
 
     def check_control(self) -> None:
         flow.check_control(self)

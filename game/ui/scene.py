@@ -84,6 +84,16 @@ class Scene:
         self.hotkeys.clear()
         self.full_labels.clear()
 
+    def button_width(self, text: str, hotkey: int | None = None, least: int = 0,
+                     big: bool = False) -> int:
+        """The width a button needs for its whole label (with its hotkey), in the theme's
+        button font at the window's size; at least ``least``."""
+        label = self.words(text) if self.words is not None else text
+        if hotkey is not None:
+            label = f"{label} [{key_name(hotkey)}]"
+        font = self.ctx.assets.font(int((20 if big else 15) * self.ctx.scale), "bold")
+        return max(least, font.size(label)[0] + BUTTON_PADDING + self.ctx.px(8))
+
     def button(self, text: str, rect: pygame.Rect, action: Callable[[], None],
                hotkey: int | None = None, tooltip: str = "", enabled: bool = True,
                object_id: str = "") -> pygame_gui.elements.UIButton:

@@ -34,7 +34,7 @@ def summarise(events: Sequence[Event], turning_point: int) -> Summary:
         if isinstance(event, Scored):
             where = f" ({', '.join(event.objectives)})" if event.objectives else ""
             summary.scored[event.player].append(f"{event.vp} VP: {event.name}, "
-                                                f"{event.source}{where}")
+                                                f"{event.basis or event.source}{where}")
             summary.vp[event.player] += event.vp
         elif isinstance(event, TargetCompleted):
             summary.completed[event.player].append(event.name)

@@ -188,6 +188,10 @@ class Driver:
                 self.click_button("Continue")
                 self.done["Summary"] += 1
                 continue
+            if getattr(scene, "swapped", None) is not None:  # a swap's new cards shown
+                self.click_button("Continue")
+                self.done["Swap shown"] += 1
+                continue
             if not isinstance(scene, HandoverScene):
                 return
             name = self.app.ctx.names[scene.player]

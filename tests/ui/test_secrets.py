@@ -2,7 +2,8 @@
 games played through the screens; at every frame, no name nor id of a target of opportunity
 held in the hand of a player who is not at the screen appears. The player at the screen is the
 one who confirmed the latest hand-over, while that player's hand is needed (the mulligan and
-reveal steps with that player to act); at every other moment neither hand may be drawn.
+reveal steps with that player to act, and the new cards of that player's swap until
+Continue); at every other moment neither hand may be drawn.
 Names of revealed or completed targets are public (both decks hold the same cards)."""
 
 from __future__ import annotations
@@ -51,8 +52,12 @@ class SecretWatch:
                 and self.handover not in app.stack:
             self.at_screen = self.handover.player  # confirmed "I am NAME"
         self.handover = top if isinstance(top, HandoverScene) else None
-        if self.handover is not None or game.is_over or state.step not in PRIVATE_STEPS \
-                or state.to_act != self.at_screen:
+        # a swap's new cards stay up for the player who swapped (no hand-over since)
+        swapped = getattr(top, "swapped", None)
+        showing = swapped is not None and swapped[0] == self.at_screen
+        if not showing and (self.handover is not None or game.is_over
+                            or state.step not in PRIVATE_STEPS
+                            or state.to_act != self.at_screen):
             self.at_screen = None
         allowed = self.at_screen
         drawn = list(app.ctx.drawn or []) + self.visible_labels()

@@ -85,53 +85,66 @@ class CampaignListScene(Scene):
             if self.choice[p] not in ids:
                 others = [i for i in ids if i != self.choice[3 - p]]
                 self.choice[p] = others[0] if others else ""
-        left = pygame.Rect(30, 80, width // 2 - 45, height - 170)
+        px = self.ctx.px
+        left = pygame.Rect(30, px(80), width // 2 - 45, height - px(170))
         for i, campaign in enumerate(self.campaigns[:10]):
             state = ("won by " + campaign.players[campaign.winner]["name"]
                      if campaign.is_over else f"mission {len(campaign.history) + 1} next")
             self.button(f"{campaign.name} · {state}",
-                        pygame.Rect(left.left, left.top + 40 + i * 44, left.width, 38),
+                        pygame.Rect(left.left, left.top + px(40) + i * px(44), left.width,
+                                    px(38)),
                         lambda c=campaign: self.open(c))
-        right = pygame.Rect(width // 2 + 15, 80, width // 2 - 45, height - 170)
+        right = pygame.Rect(width // 2 + 15, px(80), width // 2 - 45, height - px(170))
+        column = px(220)
         self.name_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(right.left + 16, right.top + 40, 240, 34), manager=self.app.manager)
+            pygame.Rect(right.left + 16, right.top + px(40), column, px(34)),
+            manager=self.app.manager)
         self.name_entry.set_text_length_limit(40)
         self.elements.append(self.name_entry)
-        self.button("Add player", pygame.Rect(right.left + 266, right.top + 40, 160, 34),
+        self.button("Add player", pygame.Rect(right.left + 16 + column + px(10),
+                                              right.top + px(40),
+                                              self.button_width("Add player", least=px(140)),
+                                              px(34)),
                     self.add_player)
         self.drops: dict[tuple[str, int], pygame_gui.elements.UIDropDownMenu] = {}
         names = {p.id: p.name for p in self.profiles}
         cat = self.ctx.catalogue
         for i, player in enumerate((1, 2)):
-            top = right.top + 110 + i * 150
+            top = right.top + px(110) + i * px(150)
+            second = right.left + 16 + column + px(10)
             if self.profiles:
                 drop = pygame_gui.elements.UIDropDownMenu(
                     [p.name for p in self.profiles], names.get(self.choice[player], ""),
-                    pygame.Rect(right.left + 16, top + 26, 220, 34), manager=self.app.manager)
+                    pygame.Rect(right.left + 16, top + px(26), column, px(34)),
+                    manager=self.app.manager)
                 self.drops[("profile", player)] = drop
                 self.elements.append(drop)
             team = pygame_gui.elements.UIDropDownMenu(
                 [cat.fireteams[t].name for t in self.teams],
                 cat.fireteams[self.fireteams[player]].name,
-                pygame.Rect(right.left + 246, top + 26, right.width - 262, 34),
+                pygame.Rect(second, top + px(26), right.right - 16 - second, px(34)),
                 manager=self.app.manager)
             self.drops[("team", player)] = team
             self.elements.append(team)
             seat = pygame_gui.elements.UIDropDownMenu(
                 list(PLAYED_BY.values()), PLAYED_BY[self.seats[player]],
-                pygame.Rect(right.left + 16, top + 68, 220, 32), manager=self.app.manager)
+                pygame.Rect(right.left + 16, top + px(68), column, px(32)),
+                manager=self.app.manager)
             self.drops[("seat", player)] = seat
             self.elements.append(seat)
         if own_mission_ids(self.app):
             self.button(("✓ " if self.add_own else "") + "Add our own missions to the draw",
-                        pygame.Rect(right.left + 16, right.top + 420, right.width - 32, 34),
+                        pygame.Rect(right.left + 16, right.top + px(420), right.width - 32,
+                                    px(34)),
                         self.toggle_own,
                         tooltip="The random mission is drawn from the mission cards; with "
                                 "this, from your own missions too")
-        self.button("Back", pygame.Rect(30, height - 70, 140, 44), self.app.pop,
-                    hotkey=pygame.K_ESCAPE)
+        self.button("Back", pygame.Rect(30, height - px(70), self.button_width(
+            "Back", pygame.K_ESCAPE, px(140)), px(44)), self.app.pop, hotkey=pygame.K_ESCAPE)
         ready = len(self.profiles) >= 2 and self.choice[1] != self.choice[2]
-        self.button("Start campaign", pygame.Rect(width - 350, height - 70, 320, 44),
+        start = self.button_width("Start campaign", pygame.K_RETURN, px(320), big=True)
+        self.button("Start campaign", pygame.Rect(width - 30 - start, height - px(70), start,
+                                                  px(44)),
                     self.start, hotkey=pygame.K_RETURN, enabled=ready,
                     object_id="#big_button",
                     tooltip="Two different players, each with a fireteam for the whole "
@@ -199,27 +212,30 @@ class CampaignListScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
         surface.fill((16, 17, 20))
-        ctx.text(surface, "CAMPAIGNS", 30, (30, 24), GOLD, "condensed")
+        px = ctx.px
+        ctx.text(surface, "CAMPAIGNS", 30, (30, px(24)), GOLD, "condensed")
         panel(surface, self.left, "Your campaigns", ctx)
-        y = self.left.top + 40 + min(len(self.campaigns), 10) * 44 + 8
+        y = self.left.top + px(40) + min(len(self.campaigns), 10) * px(44) + px(8)
         if not self.campaigns:
             ctx.text(surface, "No campaign yet: start one on the right.", 14,
-                     (self.left.left + 16, y), DIM)
-            y += 24
+                     (self.left.left + 16, y), DIM, width=self.left.width - 32)
+            y += px(24)
         for problem in self.store.problems[:4]:
             y += ctx.wrapped(surface, f"Cannot be read: {problem}", 13,
-                             pygame.Rect(self.left.left + 16, y, self.left.width - 32, 60),
-                             BAD) + 4
+                             pygame.Rect(self.left.left + 16, y, self.left.width - 32,
+                                         px(60)), BAD) + 4
         panel(surface, self.right, "A new campaign", ctx)
-        ctx.text(surface, "New player's name", 13, (self.right.left + 16, self.right.top + 22),
-                 DIM)
+        ctx.text(surface, "New player's name", 13,
+                 (self.right.left + 16, self.right.top + px(22)), DIM)
         for i, player in enumerate((1, 2)):
-            top = self.right.top + 110 + i * 150
+            top = self.right.top + px(110) + i * px(150)
             ctx.text(surface, f"PLAYER {player}: profile, fireteam, played by", 13,
-                     (self.right.left + 16, top + 6), ctx.colours[player], "condensed")
+                     (self.right.left + 16, top + px(6)), ctx.colours[player], "condensed",
+                     width=self.right.width - 32)
         if self.message:
             ctx.wrapped(surface, self.message, 14, pygame.Rect(
-                self.right.left + 16, self.right.bottom - 60, self.right.width - 32, 50), INK)
+                self.right.left + 16, self.right.bottom - px(60), self.right.width - 32,
+                px(50)), INK)
 
 
 class CampaignScene(Scene):
@@ -240,22 +256,33 @@ class CampaignScene(Scene):
 
     def build(self) -> None:
         width, height = self.app.size
+        px = self.ctx.px
         campaign = self.campaign
-        self.button("Back", pygame.Rect(30, height - 70, 140, 44), self.app.pop,
-                    hotkey=pygame.K_ESCAPE)
+        back = pygame.Rect(30, height - px(70), self.button_width(
+            "Back", pygame.K_ESCAPE, px(140)), px(44))
+        self.button("Back", back, self.app.pop, hotkey=pygame.K_ESCAPE)
         pend = campaign.pending
         if pend:
             from game.ui.words import operative_in
             team = campaign.players[pend["player"]]["fireteam"]
-            for i, op in enumerate(pend["options"][:8]):
-                self.button(operative_in(self.ctx.catalogue, team, op),
-                            pygame.Rect(30 + i * 150, height - 176, 140, 40),
+            options = pend["options"][:8]
+            # each as wide as its name, while the row fits the window (else shortened at a
+            # word's end, in full as a tooltip)
+            most = (width - 60) // max(1, len(options)) - px(10)
+            x = 30
+            for op in options:
+                name = operative_in(self.ctx.catalogue, team, op)
+                wide = min(most, self.button_width(name, least=px(140)))
+                self.button(name, pygame.Rect(x, height - px(176), wide, px(40)),
                             lambda o=op: self.pick(o),
                             tooltip="This operative receives the turned card")
+                x += wide + px(10)
         playable = not campaign.is_over and not pend
-        self.button("Play mission", pygame.Rect(width - 330, height - 70, 300, 44),
-                    self.play, hotkey=pygame.K_RETURN, enabled=playable,
+        wide = self.button_width("Play mission", pygame.K_RETURN, px(300), big=True)
+        play = pygame.Rect(width - 30 - wide, height - px(70), wide, px(44))
+        self.button("Play mission", play, self.play, hotkey=pygame.K_RETURN, enabled=playable,
                     object_id="#big_button")
+        self.back_rect, self.play_rect = back, play
 
     def pick(self, operative: str) -> None:
         try:
@@ -280,18 +307,20 @@ class CampaignScene(Scene):
         ctx, campaign = self.ctx, self.campaign
         surface.fill((16, 17, 20))
         width, height = surface.get_size()
-        ctx.text(surface, f"CAMPAIGN · {campaign.name}", 28, (30, 24), GOLD, "condensed")
+        px = ctx.px
+        ctx.text(surface, f"CAMPAIGN · {campaign.name}", 28, (30, px(24)), GOLD, "condensed",
+                 width=width - 60)
         column = (width - 90) // 3
         for i, player in enumerate((1, 2)):
             seat = campaign.players[player]
-            box = pygame.Rect(30 + i * (column + 15), 80, column, height - 264)
+            box = pygame.Rect(30 + i * (column + 15), px(80), column, height - px(264))
             inner = panel(surface, box, seat["name"], ctx)
             lines = player_lines(campaign, player)
             y = inner.top
             for text, colour, size in lines:
                 y += ctx.wrapped(surface, text, size, pygame.Rect(
                     inner.left, y, inner.width, max(0, inner.bottom - y)), colour) + 2
-        box = pygame.Rect(30 + 2 * (column + 15), 80, column, height - 264)
+        box = pygame.Rect(30 + 2 * (column + 15), px(80), column, height - px(264))
         inner = panel(surface, box, "Missions", ctx)
         from game.campaign import history_lines
         y = inner.top
@@ -300,12 +329,13 @@ class CampaignScene(Scene):
                                                            max(0, inner.bottom - y)), INK) + 3
         if not campaign.history:
             y += ctx.wrapped(surface, "No mission played yet.", 13,
-                             pygame.Rect(inner.left, y, inner.width, 40), DIM)
+                             pygame.Rect(inner.left, y, inner.width, px(40)), DIM)
         ctx.wrapped(surface, "Next: " + campaign.describe_next(), 16,
-                    pygame.Rect(30, height - 130, width - 400, 50), GOLD)
+                    pygame.Rect(30, height - px(130), width - 60, px(50)), GOLD)
         if self.message:
-            ctx.wrapped(surface, self.message, 14, pygame.Rect(190, height - 66, width - 540,
-                                                               40), BAD)
+            left, right = self.back_rect.right + 20, self.play_rect.left - 20
+            ctx.wrapped(surface, self.message, 14, pygame.Rect(left, height - px(66),
+                                                               right - left, px(40)), BAD)
 
 
 def player_lines(campaign: Campaign, player: int

@@ -11,7 +11,7 @@ import pygame
 
 from game.ui.context import DIM, GOLD, INK, RED
 from game.ui.registry import SceneName
-from game.ui.scene import Scene
+from game.ui.scene import Scene, key_name
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -28,14 +28,21 @@ class ErrorScene(Scene):
 
     def build(self) -> None:
         width, height = self.app.size
-        y = height // 2 + 80
+        px = self.ctx.px
+        y = height // 2 + px(80)
+        buttons: list[tuple[str, Callable[[], None], int]] = []
         if self.write_report is not None:
-            self.button("Write a bug report", pygame.Rect(width // 2 - 330, y, 210, 44),
-                        self.report_now, hotkey=pygame.K_r)
-        self.button("Main menu", pygame.Rect(width // 2 - 105, y, 210, 44), self.menu,
-                    hotkey=pygame.K_ESCAPE)
-        self.button("Quit", pygame.Rect(width // 2 + 120, y, 210, 44), self.quit,
-                    hotkey=pygame.K_q)
+            buttons.append(("Write a bug report", self.report_now, pygame.K_r))
+        buttons += [("Main menu", self.menu, pygame.K_ESCAPE), ("Quit", self.quit, pygame.K_q)]
+        # one width for the row: the widest label (with its key) in the theme's button font
+        font = self.ctx.assets.font(px(15), "bold")
+        wide = max(px(210), *(font.size(f"{label} [{key_name(key)}]")[0] + px(28)
+                              for label, _, key in buttons))
+        gap = px(15)
+        x = width // 2 - (len(buttons) * wide + (len(buttons) - 1) * gap) // 2
+        for label, action, key in buttons:
+            self.button(label, pygame.Rect(x, y, wide, px(44)), action, hotkey=key)
+            x += wide + gap
 
     def report_now(self) -> None:
         assert self.write_report is not None
@@ -51,16 +58,22 @@ class ErrorScene(Scene):
         width, height = surface.get_size()
         surface.fill((16, 12, 12))
         ctx = self.ctx
-        ctx.text(surface, "Something went wrong", 34, (width // 2, height // 2 - 140), RED,
+        px = ctx.px
+        ctx.text(surface, "Something went wrong", 34, (width // 2, height // 2 - px(140)), RED,
                  "bold", "center")
-        box = pygame.Rect(width // 2 - 420, height // 2 - 100, 840, 90)
-        ctx.wrapped(surface, self.summary, 14, box, INK)
+        wide = min(px(840), width - 60)
+        box = pygame.Rect(width // 2 - wide // 2, height // 2 - px(100), wide, px(90))
+        if ctx.assets.font(px(14)).size(self.summary)[0] <= box.width:  # one line: centred
+            ctx.text(surface, self.summary, 14, (box.centerx, box.top), INK, anchor="midtop")
+        else:
+            ctx.wrapped(surface, self.summary, 14, box, INK)
         note = ("Your game was saved and can be resumed from the menu."
                 if self.saved else "The game could not be saved.")
-        ctx.text(surface, note, 15, (width // 2, height // 2 + 20), GOLD, anchor="center")
+        ctx.text(surface, note, 15, (width // 2, height // 2 + px(20)), GOLD, anchor="center",
+                 width=width - 60)
         ctx.text(surface, "The error was written to the log file.", 14,
-                 (width // 2, height // 2 + 46), DIM, anchor="center")
+                 (width // 2, height // 2 + px(46)), DIM, anchor="center", width=width - 60)
         if self.report:
             ctx.text(surface, f"Bug report written: {self.report}", 14,
-                     (width // 2, height // 2 + 150), GOLD, anchor="center",
+                     (width // 2, height // 2 + px(150)), GOLD, anchor="center",
                      width=width - 60)

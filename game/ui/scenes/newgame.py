@@ -66,52 +66,62 @@ class NewGameScene(Scene):
     def build(self) -> None:
         width, height = self.app.size
         cat = self.ctx.catalogue
+        px = self.ctx.px
         # the players' side gets the larger share: its ploy texts need the width more than the
         # mission map and text do
         split = width * 9 // 20
-        left = pygame.Rect(30, 80, split - 45, height - 170)
+        left = pygame.Rect(30, px(80), split - 45, height - px(170))
         mission_names = [self.mission_label(m) for m in self.missions]
+        random_width = self.button_width("Random", pygame.K_r, px(120))
         drop = pygame_gui.elements.UIDropDownMenu(
             mission_names, self.mission_label(self.mission),
-            pygame.Rect(left.left, left.top, left.width - 200, 36), manager=self.app.manager)
+            pygame.Rect(left.left, left.top, left.width - random_width - px(10), px(36)),
+            manager=self.app.manager)
         self.elements.append(drop)
         self.mission_drop = drop
-        self.button("Random", pygame.Rect(left.right - 190, left.top, 190, 36),
+        self.button("Random", pygame.Rect(left.right - random_width, left.top, random_width,
+                                          px(36)),
                     self.random_mission, hotkey=pygame.K_r,
                     tooltip="Pick one of the twelve missions at random")
-        right = pygame.Rect(split + 15, 72, width - split - 45, height - 152)
+        right = pygame.Rect(split + 15, px(72), width - split - 45, height - px(152))
         self.team_drops: dict[int, pygame_gui.elements.UIDropDownMenu] = {}
         self.colour_drops: dict[int, pygame_gui.elements.UIDropDownMenu] = {}
         self.seat_drops: dict[int, pygame_gui.elements.UIDropDownMenu] = {}
+        column = px(220)
         for i, player in enumerate((1, 2)):
             top = right.top + i * (right.height // 2)
             entry = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(right.left + 16, top + 28, 220, 32), manager=self.app.manager)
+                pygame.Rect(right.left + 16, top + px(28), column, px(32)),
+                manager=self.app.manager)
             entry.set_text(self.names[player])
             entry.set_text_length_limit(20)
             self.entries[player] = entry
             self.elements.append(entry)
+            second = right.left + 16 + column + px(14)
             team = pygame_gui.elements.UIDropDownMenu(
                 [cat.fireteams[t].name for t in self.teams],
                 cat.fireteams[self.fireteams[i]].name,
-                pygame.Rect(right.left + 250, top + 28, right.width - 266, 32),
+                pygame.Rect(second, top + px(28), right.right - 16 - second, px(32)),
                 manager=self.app.manager)
             self.team_drops[player] = team
             self.elements.append(team)
             colour = pygame_gui.elements.UIDropDownMenu(
                 list(PALETTE), self.colours[player],
-                pygame.Rect(right.left + 16, top + 64, 220, 30), manager=self.app.manager)
+                pygame.Rect(right.left + 16, top + px(64), column, px(30)),
+                manager=self.app.manager)
             self.colour_drops[player] = colour
             self.elements.append(colour)
             seat = pygame_gui.elements.UIDropDownMenu(
                 list(SEATS.values()), SEATS[self.seats[player]],
-                pygame.Rect(right.left + 250, top + 64, right.width - 266, 30),
+                pygame.Rect(second, top + px(64), right.right - 16 - second, px(30)),
                 manager=self.app.manager)
             self.seat_drops[player] = seat
             self.elements.append(seat)
-        self.button("Back", pygame.Rect(30, height - 70, 140, 44), self.app.pop,
+        back = self.button_width("Back", pygame.K_ESCAPE, px(140))
+        self.button("Back", pygame.Rect(30, height - px(70), back, px(44)), self.app.pop,
                     hotkey=pygame.K_ESCAPE)
-        self.button("Start", pygame.Rect(width - 290, height - 70, 260, 44),
+        start = self.button_width("Start", pygame.K_RETURN, px(260), big=True)
+        self.button("Start", pygame.Rect(width - 30 - start, height - px(70), start, px(44)),
                     self.start, hotkey=pygame.K_RETURN, object_id="#big_button")
         self.left, self.right = left, right
 
@@ -163,10 +173,10 @@ class NewGameScene(Scene):
         ctx, cat = self.ctx, self.ctx.catalogue
         surface.fill((16, 17, 20))
         width, _ = surface.get_size()
-        ctx.text(surface, "NEW GAME", 30, (30, 24), GOLD, "condensed")
+        ctx.text(surface, "NEW GAME", 30, (30, ctx.px(24)), GOLD, "condensed")
         mission = cat.missions[self.mission]
-        box = pygame.Rect(self.left.left, self.left.top + 48, self.left.width,
-                          self.left.height - 48)
+        box = pygame.Rect(self.left.left, self.left.top + ctx.px(48), self.left.width,
+                          self.left.height - ctx.px(48))
         inner = panel(surface, box, mission.name, ctx)
         thumb_area = pygame.Rect(inner.left, inner.top, inner.width, int(inner.height * 0.55))
         key = (self.mission, thumb_area.size)
@@ -199,14 +209,14 @@ class NewGameScene(Scene):
                               - 10)
             pygame.draw.rect(surface, (24, 26, 30), box, border_radius=6)
             pygame.draw.rect(surface, self.ctx.colours[player], box, 2, border_radius=6)
-            ctx.text(surface, f"PLAYER {player}", 14, (box.left + 16, box.top + 8),
+            ctx.text(surface, f"PLAYER {player}", 14, (box.left + 16, box.top + ctx.px(8)),
                      self.ctx.colours[player], "condensed")
             team = cat.fireteams[self.fireteams[i]]
-            y = box.top + 98
+            y = box.top + ctx.px(98)
             comp = f"{team.faction}: " + ", ".join(
                 f"{e.count} × {cat.datacards[e.card].name}" for e in team.composition)
             used = ctx.wrapped(surface, comp, 13, pygame.Rect(box.left + 16, y, box.width - 32,
-                                                             60))
+                                                             ctx.px(60)))
             y += used + 3
             # each ploy as its name in bold, then its text on the same line and wrapped below;
             # the heading only when there is room for it and every ploy's whole text

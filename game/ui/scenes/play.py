@@ -27,6 +27,8 @@ from game.engine import (
     InitiativeRolled,
     MissionEnded,
     Move,
+    Mulligan,
+    Mulliganed,
     OperativeState,
     PhaseStarted,
     RandomDice,
@@ -90,8 +92,13 @@ class PlayScene(Scene):
         self.words = self.log.words = Words(game, app.ctx.names)
         self.panels = Panels(self)
         self.private_to: int | None = None  # whose hand may be drawn now
+        # a swap's new cards, shown to the player who swapped (still at the screen) until
+        # Continue, before the hand-over: (player, the cards drawn)
+        self.swapped: tuple[int, tuple[str, ...]] | None = None
         self.selected: str | None = None  # the operative whose datacard is shown
         self.hover: str | None = None
+        self.hover_time = 0.0  # seconds the mouse has rested on that hex (its tooltip)
+        self._rested_on: str | None = None
         self.toast: tuple[str, tuple[int, int], float] | None = None
         self.planning = False  # L held: what the hovered hex sees
         self.threat_key = False  # T held: the threat of the enemy under the mouse
@@ -139,7 +146,7 @@ class PlayScene(Scene):
         is over, and for a hand not shown yet."""
         game = self.game
         state = self.view.state
-        if game.is_over or self.computer_to_act() or (
+        if game.is_over or self.computer_to_act() or self.swapped is not None or (
                 state.step in PRIVATE_STEPS and self.private_to != state.to_act):
             return Chooser(state, game.config, (), game.why_not)
         legal = game.view(state.to_act).legal_actions
@@ -200,6 +207,11 @@ class PlayScene(Scene):
         """The chooser's buttons for the player to act (none while a computer seat
         decides: then only its pause and speed)."""
         if self.game.is_over:
+            return
+        if self.swapped is not None:
+            self.panels.place_buttons([(
+                "Continue", self.swap_seen, pygame.K_RETURN,
+                "Hide the targets of opportunity and go on", True)])
             return
         if self.computer_to_act():
             self.panels.place_buttons([
@@ -295,8 +307,14 @@ class PlayScene(Scene):
         chosen = self.legal_form(action)
         if chosen is None:
             return
+        player = self.game.state.to_act
         events = self.game.apply(chosen)
         self.journal(str(chosen))
+        if isinstance(chosen, Mulligan) and player not in self.computers:
+            drawn = next((e.drawn for e in events if isinstance(e, Mulliganed)
+                          and e.player == player and e.drawn), None)
+            if drawn:
+                self.swapped = (player, drawn)  # shown to its owner before the hand-over
         kind = type(action).__name__
         self.applied[kind] = self.applied.get(kind, 0) + 1
         self.after(events)
@@ -481,6 +499,10 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.anim.update(dt)
+        if self.hover != self._rested_on:
+            self._rested_on, self.hover_time = self.hover, 0.0
+        else:
+            self.hover_time += dt
         if self.toast is not None:
             text, pos, left = self.toast
             self.toast = (text, pos, left - dt) if left > dt else None
@@ -491,6 +513,8 @@ class PlayScene(Scene):
                 self.app.open(SceneName.END, self)
             return
         to_act = game.state.to_act
+        if self.swapped is not None:
+            return  # the new cards stay up (no hand-over, no computer move) until Continue
         if self.computer_to_act():
             self.computer_step(dt)
             return
@@ -503,8 +527,11 @@ class PlayScene(Scene):
     def frame_rate(self) -> float:
         """60 frames a second while an animation plays, the computer thinks or a step is
         about to move on by itself (the end screen, a hand-over); a few while a toast waits
-        to disappear; none otherwise (the window rests)."""
+        to disappear; none otherwise (the window rests, also while a swap's new cards wait
+        for Continue)."""
         game = self.game
+        if self.swapped is not None:  # waits for Continue; nothing moves on by itself
+            return TIMER_RATE if self.toast is not None else 0.0
         if (self.anim.running() or game.is_over or (self.computer_to_act() and not self.paused)
                 or (game.state.step in PRIVATE_STEPS and self.private_to != game.state.to_act)):
             return FPS
@@ -576,6 +603,12 @@ class PlayScene(Scene):
         self.chooser = self.new_chooser()
         self.rebuild()
 
+    def swap_seen(self) -> None:
+        """The player who swapped has seen the new cards (Continue): hide them."""
+        self.swapped = None
+        self.chooser = self.new_chooser()
+        self.rebuild()
+
     # --- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -590,6 +623,9 @@ class PlayScene(Scene):
             return "The mission is over."
         if self.computer_to_act():
             return f"{self.ctx.names[self.game.state.to_act]} (computer) is deciding."
+        if self.swapped is not None:
+            count = "cards are" if len(self.swapped[1]) > 1 else "card is"
+            return f"{self.ctx.names[self.swapped[0]]}: your new {count} marked NEW. Continue."
         state = self.view.state
         if state.step in PRIVATE_STEPS and self.private_to != state.to_act:
             return f"Hand the screen to {self.ctx.names[state.to_act]}."

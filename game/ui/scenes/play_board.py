@@ -1,7 +1,8 @@
 """Drawing the play screen's board from the public view and the chooser: the hexes the next
 pick may land on, the objectives and operatives, what is under the mouse (the path of a move,
 the enemies in reach from a move's destination, the line of sight to a target, a threat while
-T is held, what a hex sees while L is held), the hint line and the toast."""
+T is held, what a hex sees while L is held, the terrain tooltip of a hex the mouse rests on),
+the hint line and the toast."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
 PLACE_SHADE = (120, 220, 140, 70)
 PICK_OUTLINE = (250, 235, 160)
 THREAT = (230, 80, 60)
+TIP_DELAY = 0.4  # seconds the mouse rests on a hex before its terrain tooltip shows
+TIP_BACK = (24, 25, 29)
 
 
 def draw(scene: PlayScene, surface: pygame.Surface) -> None:
@@ -28,12 +31,17 @@ def draw(scene: PlayScene, surface: pygame.Surface) -> None:
     draw_highlights(scene, surface)
     draw_tokens(scene, surface)
     draw_hover(scene, surface)
+    if scene.hover is not None and scene.hover_time >= TIP_DELAY:
+        draw_terrain_tip(scene, surface, scene.hover)
     scene.anim.draw_marks(surface, board.centre, board.size)
     scene.panels.draw(surface)
     draw_hint(scene, surface)
     scene.anim.draw_banner(surface, board.rect)
     state = scene.view.state
-    if scene.private_to is not None and state.step in (state.step.MULLIGAN, state.step.REVEAL):
+    if scene.swapped is not None:  # the swapping player is still at the screen
+        scene.panels.draw_hand(surface, scene.swapped[0], new=scene.swapped[1])
+    elif scene.private_to is not None and state.step in (state.step.MULLIGAN,
+                                                         state.step.REVEAL):
         scene.panels.draw_hand(surface, scene.private_to)
     elif scene.show_cards:
         scene.panels.draw_cards_overlay(surface)
@@ -185,6 +193,68 @@ def threat_zone(scene: PlayScene, op_id: str) -> set[str]:
                     zone.add(h)
     cache[op_id] = (key, zone)
     return zone
+
+
+def terrain_tip(scene: PlayScene, h: str) -> list[str]:
+    """What hex ``h`` is, in words, from the public view: a wall, cover, an objective with
+    who controls it and its mission tokens, and whose territory it lies in. Empty for open
+    ground outside every territory and objective (no tooltip then)."""
+    game, view, names = scene.game, scene.view, scene.ctx.names
+    lines: list[str] = []
+    if h in game.grid.blocked:
+        lines.append("Wall: blocked terrain. No operative can stand here or pass through, "
+                     "and no line of sight crosses it.")
+    if h in game.grid.cover:
+        lines.append("Cover: a defender here counts one block as made and rolls one Defence "
+                     "die fewer, unless the attacker is next to it or the weapon has Ignores "
+                     "Cover.")
+    for objective in view.objectives:
+        if objective.hex != h:
+            continue
+        held = f"controlled by {names[objective.controller]}" if objective.controller \
+            else "controlled by nobody"
+        tokens = [f.name if not f.player else f"{f.name} for {names[f.player]}"
+                  for f in objective.flags]
+        if objective.carried_by:
+            tokens.append(f"carried by {scene.op_name(objective.carried_by)}")
+        more = f" ({', '.join(tokens)})" if tokens else ""
+        lines.append(f"Objective: {held}{more}.")
+    if lines:
+        for player, hexes in game.config.territories.items():
+            if h in hexes and player in names:
+                lines.append(f"In {names[player]}'s territory.")
+    return lines
+
+
+def draw_terrain_tip(scene: PlayScene, surface: pygame.Surface, h: str) -> pygame.Rect | None:
+    """The tooltip of hex ``h`` (see :func:`terrain_tip`) beside it, inside the board; it
+    goes with the hover. Returns where it was drawn (None: nothing to say)."""
+    lines = terrain_tip(scene, h)
+    if not lines:
+        return None
+    ctx, board = scene.ctx, scene.view_board
+    pad = ctx.px(8)
+    width = min(ctx.px(300), board.rect.width - 2 * pad)
+    inner = pygame.Rect(0, 0, width - 2 * pad, 1 << 16)
+    heights = [ctx.wrapped(None, line, 13, inner) for line in lines]
+    title = ctx.assets.font(ctx.px(14), "bold").get_linesize()
+    rect = pygame.Rect(0, 0, width, title + sum(heights) + ctx.px(3) * len(lines) + 2 * pad)
+    x, y = board.centre(h)
+    gap = int(board.size * 1.1)
+    rect.topleft = (int(x) + gap, int(y) - rect.height // 2)
+    if rect.right > board.rect.right:  # no room on the right: to the hex's left
+        rect.topright = (int(x) - gap, rect.top)
+    rect.clamp_ip(board.rect)
+    ctx.new_layer()  # over the board on purpose, while the mouse rests there
+    pygame.draw.rect(surface, TIP_BACK, rect, border_radius=5)
+    pygame.draw.rect(surface, GOLD, rect, 1, border_radius=5)
+    ctx.text(surface, f"Hex {h}", 14, (rect.left + pad, rect.top + pad), GOLD, "bold")
+    top = rect.top + pad + title
+    for line, height in zip(lines, heights, strict=True):
+        ctx.wrapped(surface, line, 13, pygame.Rect(rect.left + pad, top, width - 2 * pad,
+                                                   height))
+        top += height + ctx.px(3)
+    return rect
 
 
 def draw_hint(scene: PlayScene, surface: pygame.Surface) -> None:

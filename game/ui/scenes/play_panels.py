@@ -343,6 +343,7 @@ class Panels:
                            self.ctx.px(30) + self.ctx.px(54) * min(4, len(options)))
         rect.topleft = (int(x) + 30, int(y) - 20)
         rect.clamp_ip(board.rect)
+        self.ctx.new_layer()  # over the board's tokens on purpose, while the mouse is there
         pygame.draw.rect(surface, PANEL, rect, border_radius=6)
         pygame.draw.rect(surface, GOLD, rect, 1, border_radius=6)
         ctx = self.ctx
@@ -368,8 +369,10 @@ class Panels:
                          width=rect.width - 20)
             yy += self.ctx.px(54)
 
-    def draw_hand(self, surface: pygame.Surface, player: int) -> None:
-        """The hand of ``player`` (who is at the screen after a hand-over), as cards."""
+    def draw_hand(self, surface: pygame.Surface, player: int,
+                  new: tuple[str, ...] = ()) -> None:
+        """The hand of ``player`` (who is at the screen after a hand-over), as cards; those
+        in ``new`` (just drawn by a swap) are marked NEW."""
         ctx, game = self.ctx, self.scene.game
         hand = self.scene.hand_of(player)
         board = self.scene.view_board
@@ -390,6 +393,10 @@ class Panels:
             frame = ctx.assets.scaled("card_frame.png", rect.size)
             surface.blit(frame, rect)
             picked = card in self.scene.chooser.selection
+            if card in new:
+                pygame.draw.rect(surface, GOLD, rect.inflate(8, 8), 4, border_radius=10)
+                ctx.text(surface, "NEW", 14, (rect.centerx, rect.bottom + 14), GOLD, "bold",
+                         "center")
             if picked:
                 pygame.draw.rect(surface, (220, 80, 60), rect.inflate(8, 8), 4,
                                  border_radius=10)

@@ -89,7 +89,8 @@ class ReplayScene(Scene):
             self.button(label, pygame.Rect(x, y, w, h), action, hotkey=key, tooltip=tip,
                         enabled=enabled)
             x += w + 6
-        narrow, low = ctx.px(50), ctx.px(26)
+        low = ctx.px(26)
+        narrow = max(ctx.px(50), *(fit(_speed_text(speed), None) for speed in SPEEDS))
         y = bar.top + ctx.px(6)
         x = bar.right - 20 - len(SPEEDS) * (narrow + 4) + 4
         self.speed_label_at = (x - ctx.px(10), y + low // 2)
@@ -100,7 +101,8 @@ class ReplayScene(Scene):
                         tooltip=f"{_speed_text(speed)}: one action every {1 / speed:g} s")
             self.speed_rects[speed] = rect
             x += narrow + 4
-        close = pygame.Rect(0, 0, ctx.px(110), ctx.px(30))
+        close = pygame.Rect(0, 0, max(ctx.px(110), fit("Close", pygame.K_ESCAPE)),
+                            ctx.px(30))
         close.midright = (self.top_bar.right - 10, self.top_bar.centery)
         self.button("Close", close, self.close, hotkey=pygame.K_ESCAPE,
                     tooltip="Leave the replay")
@@ -320,14 +322,22 @@ class ReplayScene(Scene):
                      "midleft").right + 16
         x = ctx.text(surface, mission.upper(), 16, (x, bar.centery), GOLD, "condensed",
                      "midleft").right + 28
+        limit = self.close_rect.left - 16
+        # each side's name and VP gets at most a third of the room (a long fireteam name is
+        # shortened at a word's end, in full as a tooltip); the phase has the rest
+        share = (limit - x) * 36 // 100
         for player in (1, 2):
             team = game.config.fireteams.get(player)
             name = team.name if team is not None else self.ctx.names[player]
             colour = ctx.colours[player]
-            pygame.draw.circle(surface, colour, (x + 7, bar.centery), 7)
-            x = ctx.text(surface, f"{name}  {game.state.vp[player]} VP", 15,
-                         (x + 20, bar.centery), INK, "bold", "midleft").right + 24
-        limit = self.close_rect.left - 16
+            pygame.draw.circle(surface, colour, (x + ctx.px(7), bar.centery), ctx.px(7))
+            vp = f"{game.state.vp[player]} VP"
+            room = share - 24 - ctx.px(30) - ctx.assets.font(ctx.px(15), "bold").size(vp)[0]
+            right = ctx.text(surface, name, 15, (x + ctx.px(20), bar.centery), INK, "bold",
+                             "midleft",
+                             width=max(ctx.px(40), room)).right
+            x = ctx.text(surface, vp, 15, (right + ctx.px(10), bar.centery), INK, "bold",
+                         "midleft").right + 24
         if x < limit:
             ctx.text(surface, self.phase_words(), 14, (x, bar.centery), DIM, anchor="midleft",
                      width=limit - x)
@@ -380,10 +390,10 @@ class ReplayScene(Scene):
             done = set(state.completed[side_of])
             text = ", ".join(f"{n} ✓" if c in done else n for n, c in
                              zip(shown, state.active_targets[side_of], strict=False)) or "none"
-            pygame.draw.circle(surface, ctx.colours[side_of], (inner.left + 6,
-                                                              y + ctx.px(9)), 5)
-            used = ctx.wrapped(surface, text, 14, pygame.Rect(inner.left + 18, y,
-                                                               inner.width - 18,
+            pygame.draw.circle(surface, ctx.colours[side_of], (inner.left + ctx.px(6),
+                                                              y + ctx.px(9)), ctx.px(5))
+            used = ctx.wrapped(surface, text, 14, pygame.Rect(inner.left + ctx.px(18), y,
+                                                               inner.width - ctx.px(18),
                                                                inner.height // 2), INK)
             y += max(used, ctx.px(20)) + 4
         log_box = pygame.Rect(side.left, cards.bottom + 8, side.width,
