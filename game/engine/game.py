@@ -37,13 +37,14 @@ from game.engine.events import (
 from game.engine.hexgrid import Grid
 from game.engine.odds import AttackOdds
 from game.engine.rules import attacking, movement
+from game.engine.rules.killteam import on_event as kill_team_on_event
 from game.engine.state import OperativeState, Phase, State
 from game.engine.view import View, build_view, rebuild
 
 __all__ = ["Game", "IllegalActionError", "SaveError"]
 
 # who hears each event, in order: card triggers first, then targets of opportunity
-SUBSCRIBERS = (on_event, targets.on_event)
+SUBSCRIBERS = (on_event, targets.on_event, kill_team_on_event)
 # a copy of the state is kept every so many actions, to roll a failed action back from
 CHECKPOINT_EVERY = 16
 # a state with the lengths of the log, events and record, and the dice, at one moment
@@ -205,7 +206,9 @@ class Game:
         carrier = state.carried.get(objective)
         if carrier is not None:
             return state.operatives[carrier].hex
-        return state.objective_hexes.get(objective, self.config.objectives.get(objective))
+        # a marker the players place (Kill Team classic) has no hex until it is placed
+        return state.objective_hexes.get(objective, self.config.objectives.get(objective)) \
+            or None
 
     def sources(self, kind: str | None = None) -> list[Source]:
         """Card rules in force now, all or those of one effect ``kind`` (``stat``,

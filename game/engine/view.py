@@ -101,7 +101,7 @@ class View:
             elif carrier is not None:
                 where = state.operatives[carrier].hex
             else:
-                where = state.objective_hexes.get(obj, home)
+                where = state.objective_hexes.get(obj, home) or None
             out.append(ObjectiveView(obj, where, state.control.get(obj, 0),
                                      tuple(state.objective_flags.get(obj, ())), carrier))
         return tuple(out)
