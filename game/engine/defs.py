@@ -116,9 +116,10 @@ class Fireteam:
     composition: tuple[CompositionEntry, ...]
     ploys: tuple[Ploy, ...]
     text: str = ""
-    # the Kill Team classic pack (docs/rules-decisions.md, "Kill Team classic: leaders and
-    # Break tests"): the datacard of the leader (the first operative of that card leads),
-    # datacards whose operatives always pass Break tests, and those that re-roll a failed one
+    # the Kill Team classic pack: the datacard of the leader (the first operative of that
+    # card leads), datacards whose operatives always pass Break tests, and those that
+    # re-roll a failed one; see
+    # docs/rules-decisions.md, "Kill Team classic: leaders and Break tests"
     leader: str = ""
     fearless: tuple[str, ...] = ()
     break_rerolls: tuple[str, ...] = ()
