@@ -592,7 +592,9 @@ class Campaign:
         return self.catalogue.special_operations[card_id].reward.name
 
     def _set_next(self, kind: str, agent: int) -> None:
-        missions = sorted(self.catalogue.missions)
+        # campaigns are the Fireteam rulebook's: they stay on its pack's missions
+        missions = sorted(m for m, mission in self.catalogue.missions.items()
+                          if mission.pack == "fireteam")
         mission = missions[self._rng(len(missions))]
         card = ""
         if kind == "special_operation":

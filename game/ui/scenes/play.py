@@ -48,6 +48,7 @@ from game.engine.state import OperativeState, Phase, Step
 from game.ui.anim import Animations
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, RED
+from game.ui.killteam_ui import PACK_STEPS, pack_buttons, pack_click, pack_shading
 from game.ui.log import GameLog
 from game.ui.scene import Scene
 from game.ui.scenes.play_panels import Panels
@@ -206,6 +207,8 @@ class PlayScene(Scene):
                 sel = self.selected
                 buttons.append((f"Activate {sel}", lambda: self.act(
                     Activate(state.to_act, sel)), pygame.K_SPACE, "", True))
+        elif step in PACK_STEPS:  # Kill Team classic decisions
+            buttons.extend(pack_buttons(self))
         elif step == Step.ACT and self.target is not None:
             self.panels.weapon_buttons(self.target)
             return
@@ -442,6 +445,8 @@ class PlayScene(Scene):
         player = state.to_act
         legal = game.legal_actions()
         op = self.op_at(h)
+        if pack_click(self, h):
+            return
         if state.step == Step.DEPLOY:
             if op is not None and op.player == player:
                 return
@@ -656,6 +661,7 @@ class PlayScene(Scene):
         game, board = self.game, self.view_board
         state = game.state
         legal = game.legal_actions()
+        board.shade(surface, pack_shading(self), (120, 220, 140, 70))  # Kill Team classic
         if state.step == Step.DEPLOY and self.selected:
             board.shade(surface, {a.hex for a in legal if isinstance(a, Deploy)
                                   and a.operative == self.selected}, (120, 220, 140, 70))
@@ -826,6 +832,7 @@ class PlayScene(Scene):
                 where = self.game.objective_hex(a.args[0])
                 if where:
                     hexes.add(where)
+        hexes |= pack_shading(self)  # Kill Team classic: markers and late arrivals
         for h in sorted(hexes):
             x, y = board.centre(h)
             out.append((f"hex {h}", pygame.Rect(int(x) - 3, int(y) - 3, 6, 6)))

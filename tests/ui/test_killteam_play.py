@@ -1,0 +1,69 @@
+"""The play screen offers the Kill Team classic pack's decisions as the engine lists them:
+objective markers placed by clicking shaded hexes, the seize-the-initiative choice, late
+arrivals and the game length die (whose need is shown before it is rolled)."""
+
+from __future__ import annotations
+
+from game.engine.actions_killteam import Arrive, PlaceObjective
+from game.engine.dice import RandomDice
+from game.engine.game import Game
+from game.engine.state import Step
+from game.ui.driver import Driver
+from game.ui.headless import play_until
+
+
+def _open(make_app, catalogue, mission, seed, until):
+    from game.ui.scenes.play import PlayScene
+
+    app = make_app(seed)
+    game = Game.new(catalogue, mission, ("gideon", "deathless_destroyers"), RandomDice(seed))
+    play_until(game, seed, until)
+    scene = PlayScene(app, game)
+    app.push(scene)
+    driver = Driver(app)
+    driver.settle()
+    for _ in range(10):
+        driver.pump([])
+    return app, scene, driver
+
+
+def test_objective_markers_are_placed_by_clicking_a_shaded_hex(make_app, catalogue) -> None:
+    app, scene, driver = _open(make_app, catalogue, "kt_forward_push", 3,
+                               lambda g: g.state.step == Step.PLACE_OBJECTIVES)
+    game = scene.game
+    legal = {a.hex for a in game.legal_actions() if isinstance(a, PlaceObjective)}
+    clickable = {label[4:] for label, _ in driver.clickables() if label.startswith("hex ")}
+    assert clickable == legal
+    target = sorted(legal)[0]
+    driver.click_hex(target)
+    assert game.state.objective_hexes["marker1"] == target
+
+
+def test_seize_and_game_length_are_buttons(make_app, catalogue) -> None:
+    app, scene, driver = _open(make_app, catalogue, "kt_head_hunt", 2,
+                               lambda g: g.state.step == Step.SEIZE)
+    labels = [label for label, _ in driver.clickables()]
+    assert any(label.startswith("Seize it (6 needed)") for label in labels)
+    driver.click_button("Let them keep it", prefix=True)
+    assert scene.game.state.step != Step.SEIZE
+
+    app, scene, driver = _open(make_app, catalogue, "kt_head_hunt", 2,
+                               lambda g: g.state.step == Step.GAME_LENGTH)
+    assert scene.game.state.step == Step.GAME_LENGTH
+    labels = [label for label, _ in driver.clickables()]
+    assert any(label.startswith("Roll (3+ goes on)")
+               for label in labels), labels
+
+
+def test_late_operatives_arrive_on_shaded_edge_hexes(make_app, catalogue) -> None:
+    app, scene, driver = _open(make_app, catalogue, "kt_alone_in_the_dark", 1,
+                               lambda g: g.state.step == Step.ARRIVE)
+    game = scene.game
+    assert game.state.step == Step.ARRIVE
+    op = scene.selected
+    legal = sorted(a.hex for a in game.legal_actions()
+                   if isinstance(a, Arrive) and a.operative == op)
+    clickable = {label[4:] for label, _ in driver.clickables() if label.startswith("hex ")}
+    assert clickable == set(legal)
+    driver.click_hex(legal[0])
+    assert game.state.operatives[op].hex == legal[0]
