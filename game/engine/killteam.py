@@ -134,12 +134,19 @@ def objective_hexes(game: Game, relax: bool = False) -> list[str]:
     hexes from every edge and :data:`OBJECTIVE_TERRITORY` from either territory, and at least
     :data:`OBJECTIVE_APART` from every marker already placed (``relax``: that last one
     dropped, when nothing else is left)."""
-    grid = game.grid
-    edges = edge_hexes(grid)
-    zones = [h for hexes in game.config.territories.values() for h in hexes]
     placed = [h for o in placed_ids(rules_of(game.config))
               if (h := game.state.objective_hexes.get(o))]
     fixed = [h for o, h in game.config.objectives.items() if h]
+    return placement_hexes(game.grid, game.config.territories, placed + fixed, relax)
+
+
+def placement_hexes(grid: Grid, territories: dict[int, tuple[str, ...]], taken: list[str],
+                    relax: bool = False) -> list[str]:
+    """:func:`objective_hexes` on a bare map: ``taken`` are the objectives already there
+    (the visualizer shows the zone of the first marker with none)."""
+    edges = edge_hexes(grid)
+    zones = [h for hexes in territories.values() for h in hexes]
+    placed, fixed = taken, list[str]()
     out = []
     for h in grid.hexes:
         if h in grid.blocked or h in placed or h in fixed:
@@ -152,7 +159,7 @@ def objective_hexes(game: Game, relax: bool = False) -> list[str]:
             continue
         out.append(h)
     if not out and not relax:
-        return objective_hexes(game, relax=True)
+        return placement_hexes(grid, territories, taken, relax=True)
     return out
 
 

@@ -67,3 +67,35 @@ def test_late_operatives_arrive_on_shaded_edge_hexes(make_app, catalogue) -> Non
     assert clickable == set(legal)
     driver.click_hex(legal[0])
     assert game.state.operatives[op].hex == legal[0]
+
+
+def test_visualizer_shows_marker_zone_and_arrival_edges(catalogue) -> None:
+    import pygame
+
+    from game.engine import killteam as kt
+    from game.ui.visualize import (
+        KEY_ARRIVAL,
+        KEY_OBJECTIVE,
+        Study,
+        headless_context,
+        render,
+    )
+
+    ctx = headless_context(catalogue)
+    study = Study(catalogue.missions["kt_alone_in_the_dark"])
+    surface, painter = render(ctx, study)
+    view = painter.board
+    assert view is not None
+    zone = kt.placement_hexes(view.grid, view.config.territories, [])
+    outside = "H10"  # in a territory: two hexes from the zone, far from the side edges
+    assert outside not in zone
+
+    def has(colour, h) -> bool:
+        x, y = view.centre(h)
+        r = int(view.size * 0.9)
+        box = pygame.Rect(int(x) - r, int(y) - r, 2 * r, 2 * r).clip(surface.get_rect())
+        return any(surface.get_at((i, j))[:3] == colour for i in range(box.left, box.right)
+                   for j in range(box.top, box.bottom))
+
+    assert has(KEY_OBJECTIVE, zone[0]) and not has(KEY_OBJECTIVE, outside)
+    assert has(KEY_ARRIVAL, "A5") and not has(KEY_ARRIVAL, outside)
