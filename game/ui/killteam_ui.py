@@ -12,6 +12,9 @@ import pygame
 
 from game.engine import killteam as kt
 from game.engine.actions_killteam import Arrive, PlaceObjective, RollGameLength, Seize
+from game.engine.events import Scored
+from game.engine.events_killteam import Fled
+from game.engine.game import Game
 from game.engine.state import Step
 
 if TYPE_CHECKING:
@@ -97,4 +100,29 @@ def pack_shading(scene: PlayScene) -> set[str]:
     return set()
 
 
-__all__ = ["PACK_STEPS", "pack_buttons", "pack_click", "pack_shading"]
+__all__ = ["PACK_STEPS", "end_sections", "pack_buttons", "pack_click", "pack_shading"]
+
+
+# --- the end screen -------------------------------------------------------------------------
+
+FINAL_SOURCES = ("primary objective", "secondary objective")
+
+
+def end_sections(game: Game, player: int) -> list[tuple[str, list[str]]]:
+    """The end screen's Kill Team classic sections for ``player``: its primary and its
+    secondary objectives, each line with its VP (empty outside the pack)."""
+    rules = kt.rules_of(game.config)
+    if rules is None:
+        return []
+    found: dict[str, list[str]] = {source: [] for source in FINAL_SOURCES}
+    for event in game.events:
+        if isinstance(event, Scored) and event.player == player \
+                and event.source in FINAL_SOURCES:
+            found[event.source].append(f"{event.name} ({event.vp} VP)")
+    return [("Primary objectives", found["primary objective"]),
+            ("Secondary objectives", found["secondary objective"])]
+
+
+def fled_operatives(game: Game, player: int) -> list[str]:
+    """``player``'s operatives that fled after a failed Break test."""
+    return [e.operative for e in game.events if isinstance(e, Fled) and e.player == player]

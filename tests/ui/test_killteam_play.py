@@ -99,3 +99,30 @@ def test_visualizer_shows_marker_zone_and_arrival_edges(catalogue) -> None:
 
     assert has(KEY_OBJECTIVE, zone[0]) and not has(KEY_OBJECTIVE, outside)
     assert has(KEY_ARRIVAL, "A5") and not has(KEY_ARRIVAL, outside)
+
+
+def test_end_screen_shows_primary_and_secondary_objectives_apart(make_app, catalogue) -> None:
+    from pathlib import Path
+
+    from game.scenario import load_scenario, run
+    from game.ui.scenes.end import EndScene
+    from game.ui.scenes.play import PlayScene
+
+    folder = Path(__file__).parents[1] / "scenarios" / "killteam"
+    scenario = load_scenario(folder / "mysterious" / "vital_intel_worth_one_more.yaml",
+                             catalogue)
+    assert run(scenario).ok
+    app = make_app()
+    play = PlayScene(app, scenario.game)
+    app.push(play)
+    end = EndScene(app, play)
+    app.push(end)
+    app.ctx.drawn = []
+    end.draw(app.screen)
+    drawn = list(app.ctx.drawn)
+    app.ctx.drawn = None
+    assert "Primary objectives" in drawn and "Secondary objectives" in drawn
+    assert "Targets of opportunity completed" not in drawn
+    assert "marker1 (2 VP)" in drawn  # vital intel: 1 VP more
+    # the final scoring is listed in its sections, not among the turning points' VP
+    assert not any(s.startswith("Turning point") and "objective" in s for s in drawn)
