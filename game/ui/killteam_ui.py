@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
 
 PACK_STEPS = (Step.PLACE_OBJECTIVES, Step.SEIZE, Step.ARRIVE, Step.GAME_LENGTH)
+# the play screen's one-line hint at each of them
+PACK_HINTS = {Step.PLACE_OBJECTIVES: "click a shaded hex to place the next objective marker.",
+              Step.SEIZE: "try to seize the initiative (a 6 takes it), or let it be.",
+              Step.ARRIVE: "pick a late operative, then a shaded hex of its edge.",
+              Step.GAME_LENGTH: "roll to see whether one more turning point is played."}
 Button = tuple[str, Callable[[], None], int | None, str, bool]
 _KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,
          pygame.K_7, pygame.K_8, pygame.K_9)
@@ -100,7 +105,7 @@ def pack_shading(scene: PlayScene) -> set[str]:
     return set()
 
 
-__all__ = ["PACK_STEPS", "end_sections", "pack_buttons", "pack_click", "pack_shading"]
+__all__ = ["PACK_HINTS", "PACK_STEPS", "end_sections", "pack_buttons", "pack_click", "pack_shading"]
 
 
 # --- the end screen -------------------------------------------------------------------------

@@ -48,7 +48,7 @@ from game.engine.state import OperativeState, Phase, Step
 from game.ui.anim import Animations
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, RED
-from game.ui.killteam_ui import PACK_STEPS, pack_buttons, pack_click, pack_shading
+from game.ui.killteam_ui import PACK_HINTS, PACK_STEPS, pack_buttons, pack_click, pack_shading
 from game.ui.log import GameLog
 from game.ui.scene import Scene
 from game.ui.scenes.play_panels import Panels
@@ -773,6 +773,8 @@ class PlayScene(Scene):
             return f"{name}: choose a strategic ploy."
         if step == Step.ACTIVATE:
             return f"{name}: click a highlighted operative to activate it (Tab cycles)."
+        if step in PACK_STEPS:
+            return f"{name}: {PACK_HINTS[step]}"
         if self.mode == "move":
             return ("Click a shaded hex to move there (Esc: other actions; hold L: what the "
                     "hex under the mouse sees; T over an enemy: its threat).")
