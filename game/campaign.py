@@ -627,7 +627,8 @@ class Campaign:
         return sorted(self.catalogue.missions)
 
     def _set_next(self, kind: str, agent: int) -> None:
-        missions = self.mission_pool()
+        # campaigns are the Fireteam rulebook's: they stay on its pack's missions
+        missions = [m for m in self.mission_pool() if self.catalogue.missions[m].pack == "fireteam"]
         mission = missions[self._rng(len(missions))]
         card = ""
         if kind == "special_operation":

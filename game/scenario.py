@@ -193,7 +193,8 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
             damage = config.datacards[raw["card"]].wounds
         state.operatives[op_id] = OperativeState(op_id, int(raw["player"]) if raw["player"]
                                                  in (1, 2) else 1, str(raw["card"]), at, damage,
-                                                 taken_down=fallen)
+                                                 taken_down=fallen,
+                                                 flags=tuple(map(str, raw.get("flags") or ())))
     # start
     start = data.get("start") or {}
     _apply_start(r, start, state, config)
@@ -276,6 +277,13 @@ def _apply_start(r: _Reader, start: dict[str, Any], state: State, config: Any) -
                     r.bad(("start", key, p), f"unknown target of opportunity {card!r}"
                                              f"{suggestion(card, config.targets)}")
                 target[p].append(str(card))
+    state.broken = sorted(int(p) for p in start.get("broken") or ())
+    state.night = bool(start.get("night", False))
+    state.first_removed = r.int_(start.get("first_removed", 0), ("start", "first_removed"), 0, 2)
+    for obj, h in (start.get("objective_hexes") or {}).items():
+        if str(obj) not in config.objectives:
+            r.bad(("start", "objective_hexes", obj), f"unknown objective {obj!r}")
+        state.objective_hexes[str(obj)] = str(h).upper()
     for op_id in map(str, start.get("marked") or ()):
         if op_id in state.operatives:
             state.operatives[op_id].flags = (*state.operatives[op_id].flags,
@@ -410,6 +418,20 @@ def check(game: Game, expect: dict[str, Any], rejection: str | None = None) -> l
                     if OperativeFlag.MARKED in o.flags))
     if "winner" in expect:
         _cmp(f, "winner", expect["winner"], game.winner)
+    if "broken" in expect:
+        _cmp(f, "broken", sorted(expect["broken"] or ()), sorted(state.broken))
+    if "night" in expect:
+        _cmp(f, "night", expect["night"], state.night)
+    if "objective_hexes" in expect:
+        _cmp(f, "objective_hexes", {str(k): str(v).upper() for k, v in
+                                    (expect["objective_hexes"] or {}).items()},
+             {k: v for k, v in state.objective_hexes.items()
+              if k in (expect["objective_hexes"] or {})})
+    for key in ("fled", "late"):
+        if key in expect:
+            _cmp(f, key, sorted(expect[key] or ()),
+                 sorted(o.id for o in state.operatives.values() if key in o.flags
+                        and (key != "late" or o.hex is None)))
     if "dice_left" in expect:
         dice = game.dice
         _cmp(f, "dice_left", expect["dice_left"], dice.left if isinstance(

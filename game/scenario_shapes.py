@@ -188,7 +188,10 @@ KILLZONE = record({
     "territories": per_player(list_of(HEX)),
 })
 OPERATIVE = record({"id": ident, "player": PLAYER, "card": ident, "at": optional(HEX),
-                    "damage": COUNT, "taken_down": boolean}, ("id", "player", "card"))
+                    "damage": COUNT, "taken_down": boolean,
+                    # Kill Team classic: "late" (arrives later), "edge:west"/"edge:east"
+                    # (its arrival edge), "fled"
+                    "flags": WORDS}, ("id", "player", "card"))
 START = record({
     "turning_point": integer(1, 99), "phase": text, "initiative": PLAYER_OR_NOBODY,
     "turn": integer(1, 8), "to_act": PLAYER, "activated": IDS,
@@ -197,6 +200,10 @@ START = record({
     "completed": per_player(IDS), "objective_flags": FLAGS, "marked": IDS,
     "carried": mapping_of(ident, ident), "wargear_used": per_player(IDS),
     "territory": per_player(PLAYER),
+    # Kill Team classic: Broken players, night fighting in force, whose operative was removed
+    # first, where placed objective markers stand
+    "broken": list_of(PLAYER), "night": boolean, "first_removed": PLAYER_OR_NOBODY,
+    "objective_hexes": mapping_of(ident, HEX),
 })
 EXPECT_OPERATIVE = record({
     "at": optional(HEX), "damage": COUNT, "taken_down": boolean,
@@ -213,6 +220,8 @@ EXPECT = record({
     "events": list_of(anything),  # its items are checked where they are used
     "deployed_territory": per_player(optional(PLAYER)), "carried": mapping_of(ident, ident),
     "removed_objectives": IDS, "wargear_used": per_player(IDS), "marked": IDS,
+    "broken": list_of(PLAYER), "night": boolean, "objective_hexes": mapping_of(ident, HEX),
+    "fled": IDS, "late": IDS,
 })
 SCENARIO = record({
     "name": either(text, integer(-10**9, 10**9), "text"),

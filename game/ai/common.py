@@ -12,6 +12,7 @@ import zlib
 from collections.abc import Iterable
 from functools import lru_cache
 
+from game.ai.killteam import pack_value
 from game.engine import (
     Action,
     AgreeResult,
@@ -211,4 +212,7 @@ def static_value(game: Game, player: int) -> float:
         carrier = state.carried.get(obj)
         if carrier is not None:
             score += 2.5 if state.operatives[carrier].player == player else -2.5
+    if game.config.mission is not None and game.config.mission.kill_team is not None:
+        worth = {o.id: 3.0 + op_worth(game, o) for o in (*mine, *theirs)}
+        score += pack_value(game, player, worth)
     return score

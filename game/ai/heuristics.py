@@ -12,6 +12,7 @@ from game.ai.common import (
     quick_attack,
     quick_attack_worth,
 )
+from game.ai.killteam import decision_score
 from game.engine import (
     Action,
     Activate,
@@ -258,6 +259,9 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
         return combat_balance(trial, action.player) + _trial(game, action)
     if isinstance(action, Use):
         return 0.5 + _trial(game, action)
+    pack = decision_score(game, action)  # the Kill Team classic pack's decisions
+    if pack is not None:
+        return pack
     return _trial(game, action)
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from game.content.yamlio import ContentError, ContentIssue, KeyPath, Located, load_yaml
+from game.engine import killteam as kt
 from game.engine.effects import PYTHON_EFFECTS
 
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -63,6 +64,16 @@ CLAIMS: tuple[Claim, ...] = (
     _claim(r"at most (\d+) VP", "max"),
     _claim(r"reach (\d+) VP", "vp_at_least"),
     _claim(r"(\d+) VP", "score", "vp"),
+    # the Kill Team classic pack's numbers (game/engine/killteam.py, given by _pack_values)
+    _claim(r"seizes? it on a (\d)", "seize_on"),
+    _claim(r"goes on \((\d)\+", "length_first"),
+    _claim(r"then (\d)\+\)", "length_second"),
+    _claim(r"on 1-(\d) it arrives", "search_late_on"),
+    _claim(r"on (\d)\+ it deploys", "search_deploy_on"),
+    _claim(r"start of turning point (\d) from", "arrival_turning_point"),
+    _claim(r"in turning point (\d) unless", "first_turning_point"),
+    _claim(r"After turning point (\d) a die", "turning_points"),
+    _claim(r"place " + _NUMBER + r" (?:objective markers|supply crates)", "placed_objectives"),
     _claim(r"within (\d+) hex", "distance", "distance_at_most"),
     _claim(r"(\d+) or more hexes", "distance_at_least", "min_distance"),
     _claim(r"further than (\d+)", "by_turning_point", ordered=True),
@@ -121,6 +132,8 @@ def rule_values(data: Any, path: KeyPath = ()) -> Iterator[Value]:
     if isinstance(data, dict):
         if isinstance(data.get("stat"), str) and isinstance(data.get("add"), int):
             yield Value(f"stat:{data['stat']}", data["add"], path + ("add",))
+        if isinstance(data.get("kill_team"), dict):
+            yield from _pack_values(data["kill_team"], path + ("kill_team",))
         if data.get("kind") == "python" and data.get("id") in PYTHON_EFFECTS:
             numbers: dict[str, int] = getattr(PYTHON_EFFECTS[data["id"]], "NUMBERS", {})
             for key, number in numbers.items():
@@ -141,6 +154,26 @@ def rule_values(data: Any, path: KeyPath = ()) -> Iterator[Value]:
     elif isinstance(data, list):
         for i, item in enumerate(data):
             yield from rule_values(item, path + (i,))
+
+
+def _pack_values(rules: dict[str, Any], path: KeyPath) -> Iterator[Value]:
+    """The numbers a Kill Team classic mission's text may state: its objectives' and
+    secondary objectives' VP, and the pack's own numbers for the rules it uses."""
+    yield Value("vp", int(rules.get("objective_vp", 1)), path)
+    if rules.get("secondary"):
+        yield Value("vp", 1, path + ("secondary",))
+    if rules.get("seize_initiative"):
+        yield Value("seize_on", kt.SEIZE_ON, path + ("seize_initiative",))
+        yield Value("first_turning_point", 1, path + ("seize_initiative",))
+    if rules.get("variable_length"):
+        yield Value("length_first", kt.GAME_LENGTH_NEEDS[0], path + ("variable_length",))
+        yield Value("length_second", kt.GAME_LENGTH_NEEDS[1], path + ("variable_length",))
+    if rules.get("search_pattern"):
+        at = path + ("search_pattern",)
+        yield Value("search_late_on", kt.SEARCH_LATE_ON, at)
+        yield Value("search_deploy_on", kt.SEARCH_LATE_ON + 1, at)
+        yield Value("arrival_turning_point", kt.ARRIVAL_TURNING_POINT, at)
+        yield Value("distance", kt.SEARCH_APART, at)
 
 
 def _strings(data: Any) -> Iterator[str]:

@@ -140,6 +140,15 @@ def _fireteam(cat: Catalogue, team: Fireteam) -> list[str]:
         rows.append((_operatives(entry.id, entry.count), card.name if card else entry.card,
                      entry.count))
     out += _table(("Operatives", "Datacard", "Count"), rows)
+    if team.leader:  # the Kill Team classic pack's leader and Break tests
+        names = cat.datacards
+        roles = [f"Leader: the first {names[team.leader].name if team.leader in names else ''}"]
+        roles += [f"fearless: {', '.join(names[c].name for c in team.fearless if c in names)}"
+                  ] if team.fearless else []
+        roles += [f"re-roll failed Break tests: "
+                  f"{', '.join(names[c].name for c in team.break_rerolls if c in names)}"
+                  ] if team.break_rerolls else []
+        out += ["Kill Team classic: " + "; ".join(roles) + ".", ""]
     seen: set[str] = set()
     for entry in team.composition:
         if entry.card in seen or entry.card not in cat.datacards:
@@ -166,11 +175,18 @@ def _mission(cat: Catalogue, mission: Mission) -> list[str]:
              f"Turning points: {mission.turning_points}"]
     if mission.sudden_victory:
         facts.append(f"Sudden victory at {mission.sudden_victory} VP")
+    kill_team = mission.kill_team
+    if kill_team is not None:
+        facts += [f"Kill Team classic, D6 table: {kill_team.table_roll}",
+                  "our own design" if kill_team.our_design else "described by the seed"]
     out = [f"### {mission.name} (`{mission.id}`)", "", " · ".join(facts), ""]
     if mission.text:
         out += [_flat(mission.text), ""]
     header: tuple[str, ...] = ("Objective", "Hex")
     rows: list[tuple[object, ...]] = [(o, h) for o, h in sorted(mission.objectives.items())]
+    if kill_team is not None and kill_team.placed_objectives:
+        rows += [(f"marker{n}", "placed by the players")
+                 for n in range(1, kill_team.placed_objectives + 1)]
     if mission.objective_sides:
         header += ("Side",)
         rows = [(o, h, f"territory {mission.objective_sides[o]}"

@@ -421,7 +421,8 @@ def _composition(run: Run, r: Reader, path: KeyPath, raw: Any) -> tuple[Composit
 def _fireteam(run: Run, r: Reader) -> None:
     top = r.doc.path
     mark = r.mark()
-    m = r.mapping(top, r.doc.data, _FIRETEAM_KEYS, ("text",))
+    m = r.mapping(top, r.doc.data, _FIRETEAM_KEYS,
+                  ("text", "leader", "fearless", "break_rerolls"))
     if m is None:
         return
     ident = r.ident(top + ("id",), m.get("id", ABSENT))
@@ -459,10 +460,33 @@ def _fireteam(run: Run, r: Reader) -> None:
         target = r.choice(p + ("target",), pm.get("target", ""), V.PLOY_TARGETS, "ploy target")
         if target is not None and run.register(r, p + ("id",), "ploy", pm["id"]):
             ploys.append(Ploy(pm["id"], pm["name"], pm["text"], effects, target))
+    kill_team = _kill_team_roles(r, top, m, composition)
     if ident is not None and run.register(r, top + ("id",), "fireteam", ident) \
             and r.clean_since(mark):
         assert name is not None and faction is not None and text is not None
-        run.fireteams[ident] = Fireteam(ident, name, faction, composition, tuple(ploys), text)
+        leader, fearless, rerolls = kill_team
+        run.fireteams[ident] = Fireteam(ident, name, faction, composition, tuple(ploys), text,
+                                        leader, fearless, rerolls)
+
+
+def _kill_team_roles(r: Reader, top: KeyPath, m: dict[Any, Any],
+                     composition: tuple[CompositionEntry, ...]
+                     ) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """``leader`` (a datacard of the composition: its first operative leads), ``fearless``
+    and ``break_rerolls`` (datacards of the composition), for the Kill Team classic pack."""
+    cards = [e.card for e in composition]
+    leader = ""
+    if "leader" in m:
+        leader = r.reference(top + ("leader",), m["leader"], cards, "composition datacard") or ""
+    lists: list[tuple[str, ...]] = []
+    for key in ("fearless", "break_rerolls"):
+        got: list[str] = []
+        for i, card in enumerate(r.items(top + (key,), m.get(key, [])) or []):
+            found = r.reference(top + (key, i), card, cards, "composition datacard")
+            if found:
+                got.append(found)
+        lists.append(tuple(got))
+    return leader, lists[0], lists[1]
 
 
 # --- targets of opportunity -----------------------------------------------------------------

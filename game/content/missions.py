@@ -7,7 +7,8 @@ from typing import Any
 from game.content.schema import ABSENT, Board, Context, Reader, Run, describe
 from game.content.yamlio import KeyPath, suggestion
 from game.engine import vocabulary as V
-from game.engine.defs import KillzoneSide, Mission, MissionAction
+from game.engine.defs import KillTeamRules, KillzoneSide, Mission, MissionAction
+from game.engine.killteam import placed_ids
 
 _MISSION_KEYS = ("id", "name", "killzone", "territories", "objectives")
 
@@ -17,7 +18,7 @@ def parse_mission(run: Run, r: Reader) -> None:
     mark = r.mark()
     m = r.mapping(top, r.doc.data, _MISSION_KEYS,
                   ("turning_points", "text", "rules", "actions", "objective_sides",
-                   "sudden_victory"))
+                   "sudden_victory", "pack", "kill_team"))
     if m is None:
         return
     ident = r.ident(top + ("id",), m.get("id", ABSENT))
@@ -38,7 +39,12 @@ def parse_mission(run: Run, r: Reader) -> None:
                              objectives)
     sudden = _sudden_victory(r, top + ("sudden_victory",), m.get("sudden_victory", ABSENT)) \
         if "sudden_victory" in m else 0
-    ctx = Context(weapons=run.weapon_ids(), objectives=objectives or {}, board=board,
+    pack = r.choice(top + ("pack",), m.get("pack", V.PACK_FIRETEAM), V.PACKS, "mission pack")
+    kill_team = _kill_team(r, top, m, pack, board)
+    # the markers the players place are objectives the mission's rules may name
+    named = dict(objectives or {})
+    named.update({marker: "" for marker in placed_ids(kill_team)})
+    ctx = Context(weapons=run.weapon_ids(), objectives=named, board=board,
                   holder="a mission rule")
     rules = r.effects(top + ("rules",), m.get("rules", []), ctx)
     actions = _actions(r, top + ("actions",), m.get("actions", []), ctx)
@@ -50,9 +56,41 @@ def parse_mission(run: Run, r: Reader) -> None:
         assert territories is not None and objectives is not None and rules is not None
         assert actions is not None
         assert sides is not None and sudden is not None
+        assert pack is not None
         run.missions[ident] = Mission(ident, name, side.id, territories, objectives,
                                       turning_points, rules, actions, text, sides,
-                                      sudden)
+                                      sudden, pack, kill_team)
+
+
+def _kill_team(r: Reader, top: KeyPath, m: dict[Any, Any], pack: str | None,
+               board: Board) -> KillTeamRules | None:
+    """``kill_team:``: the Kill Team classic rules of a mission of that pack (which must
+    have it; no other mission may)."""
+    raw = m.get("kill_team")
+    if pack != V.PACK_KILL_TEAM:
+        if raw is not None:
+            r.error(top + ("kill_team",), "'kill_team' rules need 'pack: kill_team'")
+        return None
+    if raw is None:
+        r.error(top, "a mission of the kill_team pack needs its 'kill_team' rules")
+        return None
+    checked = r.value(top + ("kill_team",), raw, V.KILL_TEAM_RULES,
+                      Context(weapons=set(), objectives={}, board=board, holder="kill_team"))
+    if not isinstance(checked, dict) or any(v is None for v in checked.values()):
+        return None
+    return KillTeamRules(
+        table_roll=int(checked["table_roll"]),
+        our_design=bool(checked.get("our_design", False)),
+        placed_objectives=int(checked.get("placed_objectives", 0)),
+        objective_vp=int(checked.get("objective_vp", 1)),
+        secondary=tuple(checked.get("secondary", ())),
+        break_tests=bool(checked.get("break_tests", False)),
+        seize_initiative=bool(checked.get("seize_initiative", False)),
+        variable_length=bool(checked.get("variable_length", False)),
+        night_fighting=str(checked.get("night_fighting", V.NIGHT_NONE)),
+        mysterious_objectives=bool(checked.get("mysterious_objectives", False)),
+        search_pattern=bool(checked.get("search_pattern", False)),
+        reanimation_near_friend=bool(checked.get("reanimation_near_friend", False)))
 
 
 def _objective_sides(r: Reader, path: KeyPath, raw: Any,

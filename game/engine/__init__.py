@@ -8,6 +8,7 @@ notice. The engine imports no pygame. ``docs/engine.md`` describes the surface.
 
 from __future__ import annotations
 
+from game.engine import killteam
 from game.engine.actions import (
     VERBS,
     Action,
@@ -29,6 +30,7 @@ from game.engine.actions import (
     Wait,
     parse_action,
 )
+from game.engine.actions_killteam import Arrive, PlaceObjective, RollGameLength, Seize
 from game.engine.attack import (
     CRIT,
     HIT,
@@ -117,6 +119,7 @@ from game.engine.events import (
     Waited,
     WargearUsed,
 )
+from game.engine.events_killteam import Fled
 from game.engine.game import (
     Game,
 )
@@ -148,10 +151,26 @@ from game.engine.view import (
     View,
 )
 from game.engine.vocabulary import (
+    BREAK_THE_ENEMY,
+    FIRST_BLOOD,
+    LINEBREAKER,
+    SECONDARY_OBJECTIVES,
+    SLAY_THE_LEADER,
     EffectKind,
 )
 
 __all__ = [
+    "BREAK_THE_ENEMY",
+    "FIRST_BLOOD",
+    "LINEBREAKER",
+    "SECONDARY_OBJECTIVES",
+    "SLAY_THE_LEADER",
+    "Arrive",
+    "Fled",
+    "PlaceObjective",
+    "RollGameLength",
+    "Seize",
+    "killteam",
     "Ability",
     "Action",
     "Activate",

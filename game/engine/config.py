@@ -20,6 +20,7 @@ from game.engine.defs import (
     Weapon,
 )
 from game.engine.hexgrid import Grid, grid_for
+from game.engine.killteam import placed_ids
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,8 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
         grid = grid_for(side.columns, side.rows, tuple(side.blocked), tuple(side.cover))
         territories = dict(mission.territories)
         objectives = dict(mission.objectives)
+        # markers the players place (Kill Team classic) have no hex until then
+        objectives.update({marker: "" for marker in placed_ids(mission.kill_team)})
         turning_points = mission.turning_points
     else:
         kz = spec.get("killzone") or {}
@@ -138,8 +141,11 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
                 raise KeyError(f"unknown special operation {entry.get('card')!r}")
             got.append((catalogue.special_operations[entry["card"]], str(entry["operative"])))
         honours[player] = tuple(got)
+    # a Kill Team classic mission scores secondary objectives instead of targets of opportunity
+    targets = {} if mission is not None and mission.kill_team is not None \
+        else dict(catalogue.targets)
     return Config(grid, datacards, fireteams, territories, objectives, turning_points,
-                  mission, dict(catalogue.targets), spec, wargear, special, honours,
+                  mission, targets, spec, wargear, special, honours,
                   campaign=bool(spec.get("campaign")))
 
 

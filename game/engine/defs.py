@@ -141,6 +141,13 @@ class Fireteam:
     composition: tuple[CompositionEntry, ...]
     ploys: tuple[Ploy, ...]
     text: str = ""
+    # the Kill Team classic pack: the datacard of the leader (the first operative of that
+    # card leads), datacards whose operatives always pass Break tests, and those that
+    # re-roll a failed one; see
+    # docs/rules-decisions.md, "Kill Team classic: leaders and Break tests"
+    leader: str = ""
+    fearless: tuple[str, ...] = ()
+    break_rerolls: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -181,6 +188,28 @@ class Mission:
     text: str = ""
     objective_sides: dict[str, int] = field(default_factory=dict)  # objective -> territory key
     sudden_victory: int = 0  # >0: the first player to reach this many VP wins at once
+    pack: str = "fireteam"  # the mission pack: "fireteam" or "kill_team"
+    kill_team: KillTeamRules | None = None  # the Kill Team classic rules it uses
+
+
+@dataclass(frozen=True)
+class KillTeamRules:
+    """The Kill Team classic rules a mission of that pack uses (``kill_team:`` in its file,
+    docs/content-format.md). The numbers of each rule are decided once, in
+    :mod:`game.engine.killteam` (docs/rules-decisions.md, "Kill Team classic")."""
+
+    table_roll: int = 0  # its entry (1..6) in the pack's D6 mission table; 0: none
+    our_design: bool = False  # the seed only names it: its rules are ours
+    placed_objectives: int = 0  # markers the players place after a roll-off (0: none)
+    objective_vp: int = 1  # what each objective is worth to its controller at the end
+    secondary: tuple[str, ...] = ()  # the secondary objectives scored at the end
+    break_tests: bool = False
+    seize_initiative: bool = False
+    variable_length: bool = False
+    night_fighting: str = "none"  # "none", "battle" (all of it) or "rolled"
+    mysterious_objectives: bool = False
+    search_pattern: bool = False
+    reanimation_near_friend: bool = False  # Necron exception to Reanimation Protocols
 
 
 @dataclass(frozen=True)

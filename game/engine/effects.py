@@ -17,6 +17,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from game.engine import killteam
 from game.engine import vocabulary as V
 from game.engine.defs import Effect, Reroll, Weapon
 from game.engine.events import (
@@ -33,6 +34,7 @@ from game.engine.events import (
     TakenDown,
     TurningPointStarted,
 )
+from game.engine.events_killteam import MissionScoring, ReanimationOutOfReach
 from game.engine.state import Flag, OperativeFlag, OperativeState, Phase, opponent
 
 if TYPE_CHECKING:
@@ -173,6 +175,8 @@ def sources_in_force(game: Game) -> Iterator[Source]:
     mission_name = config.mission.name if config.mission else "mission"
     for effect in config.mission_rules:
         yield Source(MISSION, 0, None, effect, mission_name)
+    for name, effect in killteam.pack_rules(config):  # Kill Team classic's own rules
+        yield Source(MISSION, 0, None, effect, name)
 
 
 def picks(source: Source, op: OperativeState) -> bool:
@@ -261,6 +265,10 @@ def condition_holds(game: Game, cond: dict[str, Any], op: OperativeState,
         return (op.id in state.carried.values()) == bool(value)
     if key == "marked":
         return (OperativeFlag.MARKED in op.flags) == bool(value)
+    if key == "leader":
+        return killteam.is_leader(game, op) == bool(value)
+    if key == "night":
+        return state.night == bool(value)
     if key == "wounds_at_most":
         return game.datacard(op).wounds - op.damage <= int(value)
     if key in ("near_hex", "far_from_hex"):
@@ -384,6 +392,7 @@ TRIGGERS: dict[str, tuple[type[Event], Phase | None]] = {
     V.TAKEN_DOWN: (TakenDown, None),
     V.END_FIREFIGHT_PHASE: (PhaseEnded, Phase.FIREFIGHT),
     V.END_PHASE: (PhaseStarted, Phase.END),
+    V.END_MISSION: (MissionScoring, None),
 }
 if set(TRIGGERS) | {V.USE} != set(V.EVENTS):  # "use" fires from the wargear rule itself
     raise AssertionError("every trigger word needs exactly one typed event")
@@ -570,6 +579,9 @@ class ReanimationProtocols(PythonEffect):
         if OperativeFlag.REANIMATION_USED in op.flags:
             return False
         op.flags = (*op.flags, OperativeFlag.REANIMATION_USED.value)
+        if not killteam.reanimation_in_reach(game, op):
+            game.emit(ReanimationOutOfReach(op.id))
+            return False
         roll = game.roll()
         if roll >= self.SUCCESS_ON:
             op.damage = max(0, game.datacard(op).wounds - self.WOUNDS_LOST)
@@ -579,7 +591,8 @@ class ReanimationProtocols(PythonEffect):
         return False
 
     def survival_chance(self, game: Game, op: OperativeState) -> Fraction:
-        if OperativeFlag.REANIMATION_USED in op.flags:
+        if OperativeFlag.REANIMATION_USED in op.flags \
+                or not killteam.reanimation_in_reach(game, op):
             return Fraction(0)
         return Fraction(7 - self.SUCCESS_ON, 6)
 

@@ -47,6 +47,7 @@ from game.engine.events import (
 from game.engine.odds import AttackOdds
 from game.engine.position import Position
 from game.engine.rules import attacking, movement
+from game.engine.rules.killteam import on_event as kill_team_on_event
 from game.engine.state import OperativeState, State, opponent
 from game.engine.view import View, build_view, rebuild
 from game.engine.vocabulary import EffectKind
@@ -54,7 +55,7 @@ from game.engine.vocabulary import EffectKind
 __all__ = ["Game", "IllegalActionError", "SaveError"]
 
 # who hears each event, in order: card triggers first, then targets of opportunity
-SUBSCRIBERS = (on_event, targets.on_event)
+SUBSCRIBERS = (on_event, targets.on_event, kill_team_on_event)
 # a copy of the state is kept every so many actions, to roll a failed action back from
 CHECKPOINT_EVERY = 16
 # a state with the lengths of the log, events and record, and the dice, at one moment

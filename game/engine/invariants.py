@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.engine.killteam import last_turning_point
 from game.engine.state import Phase, Step
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def broken_invariants(game: Game, previous_vp: dict[int, int] | None = None) -> 
         seen[op.hex] = op.id
         if op.damage >= game.datacard(op).wounds:
             problems.append(f"{op.id} has {op.damage} wound counters but is on the killzone")
-    if not 1 <= state.turning_point <= game.config.turning_points:
+    if not 1 <= state.turning_point <= last_turning_point(game.config):
         problems.append(f"turning point {state.turning_point} out of range")
     if not 1 <= state.turn <= 8:
         problems.append(f"turn {state.turn} out of range")

@@ -60,11 +60,14 @@ class Position:
         return self.state.winner
 
     def objective_hex(self, objective: str) -> str | None:
-        """Where an objective token is now (None once it has left the killzone)."""
+        """Where an objective token is now (None once it has left the killzone, or before a
+        marker the players place is placed)."""
         state = self.state
         if objective in state.removed_objectives:
             return None
         carrier = state.carried.get(objective)
         if carrier is not None:
             return state.operatives[carrier].hex
-        return state.objective_hexes.get(objective, self.config.objectives.get(objective))
+        # a marker the players place (Kill Team classic) has no hex until it is placed
+        return state.objective_hexes.get(objective, self.config.objectives.get(objective)) \
+            or None

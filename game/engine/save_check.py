@@ -19,6 +19,7 @@ from game.engine.defs import Duration, Effect
 from game.engine.effects import STAT_LIMITS
 from game.engine.errors import SaveError
 from game.engine.hexgrid import MAX_COLUMNS
+from game.engine.killteam import last_turning_point, placed_ids, rules_of
 from game.engine.rules.firefight import TURNS_PER_PHASE
 from game.engine.rules.setup import HAND_SIZE
 from game.engine.rules.table import STEPS_OF_PHASE as WAITING_STEPS
@@ -219,6 +220,8 @@ def check_config(config: Config) -> None:
             if not grid.is_on_board(h):
                 raise SaveError(f"config: territory {side} names {h!r}, not on the board")
     for objective, h in config.objectives.items():
+        if h == "" and objective in placed_ids(rules_of(config)):
+            continue  # a marker the players place (Kill Team classic)
         if not grid.is_on_board(h):
             raise SaveError(f"config: objective {objective} is on {h!r}, not on the board")
 
@@ -291,7 +294,7 @@ def check_phase_and_step(state: State) -> None:
 
 def check_counters(state: State, config: Config) -> None:
     """Turning point, turn, initiative, player to act, roll-off winner and the result."""
-    _check_int(state.turning_point, "state.turning_point", 1, config.turning_points)
+    _check_int(state.turning_point, "state.turning_point", 1, last_turning_point(config))
     _check_int(state.turn, "state.turn", 1, TURNS_PER_PHASE)
     _check_int(state.initiative, "state.initiative", 0, 2)
     if state.initiative == 0 and state.phase in (Phase.STRATEGY, Phase.FIREFIGHT):

@@ -66,6 +66,13 @@ class Step(StrEnum):
     PLOY = "ploy"
     ACTIVATE = "activate"  # the player to act picks an operative to activate
     ACT = "act"  # the active operative makes actions
+    # Kill Team classic (game/engine/rules/killteam.py)
+    PLACE_OBJECTIVES = "place_objectives"  # the players place objective markers in turn
+    SEARCH_PATTERN = "search_pattern"  # each operative's roll: deploy now or arrive later
+    SEIZE = "seize"  # the player due to go second may try to seize the initiative
+    BREAK_TESTS = "break_tests"  # night fighting's roll and a broken force's Break tests
+    ARRIVE = "arrive"  # late operatives arrive from a killzone edge
+    GAME_LENGTH = "game_length"  # a die decides whether one more turning point is played
     NONE = ""
 
 
@@ -177,6 +184,11 @@ class State:
     boosts: list[Boost] = field(default_factory=list)
     vp: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
     winner: int | None = None  # None while the mission runs; 0 = draw
+    # Kill Team classic: the players whose force is Broken, the player whose operative was
+    # the first removed (0: none yet), whether night fighting is in force
+    broken: list[int] = field(default_factory=list)
+    first_removed: int = 0
+    night: bool = False
 
     def copy(self) -> State:
         """A snapshot independent of this state: each field copied as deep as its declared
@@ -197,6 +209,8 @@ class State:
         """Rebuild a state from ``to_dict`` output; raises KeyError/TypeError/ValueError."""
         state = State()
         for f in fields(State):
+            if f.name not in data and f.name in _ADDED_FIELDS:
+                continue  # a save from before the field existed keeps its default
             if f.name not in data:
                 raise KeyError(f.name)
             value = data[f.name]
@@ -210,6 +224,10 @@ class State:
     def on_killzone(self, player: int | None = None) -> list[OperativeState]:
         return [o for o in self.operatives.values()
                 if o.on_killzone and (player is None or o.player == player)]
+
+
+# fields added after saves were first written (a save without them keeps the default)
+_ADDED_FIELDS = frozenset({"broken", "first_removed", "night"})
 
 
 def _field_from_json(name: str, kind: str, value: Any) -> Any:

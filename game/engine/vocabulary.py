@@ -143,12 +143,15 @@ END_OF_TURN = "end_of_turn"
 TAKEN_DOWN = "taken_down"
 START_MISSION = "start_mission"
 USE = "use"  # a wargear card is used
+END_MISSION = "end_mission"  # the mission's end, before its result (Kill Team classic)
 EVENTS = (START_MISSION, START_TURNING_POINT, END_FIREFIGHT_PHASE, END_PHASE, END_OF_TURN,
-          TAKEN_DOWN, USE)
+          TAKEN_DOWN, USE, END_MISSION)
 
 CONTROL_VALUES = ("own", "enemy", "any", "none")
 TERRITORY_VALUES = ("own", "enemy")
-OBJECTIVE_FLAGS = ("powered", "sabotaged", "downloaded", "activated", "secured")
+OBJECTIVE_FLAGS = ("powered", "sabotaged", "downloaded", "activated", "secured",
+                   # what a mysterious objective turned out to be (Kill Team classic)
+                   "booby_trapped", "inert", "ammunition_cache", "sanctified", "vital_intel")
 SCORE_PER = ("objective", "powered_objective", "operative")
 SCORE_FOR = ("each", "own", "enemy")
 WARGEAR_TIMINGS = tuple(t.value for t in WargearTiming)
@@ -196,6 +199,9 @@ OPERATIVE_CONDITIONS: dict[str, ValueSpec] = {
     "near_hex": NEAR_HEX,
     "far_from_hex": FAR_FROM_HEX,
     "wounds_at_most": IntSpec(0),
+    # Kill Team classic: the operative is its fireteam's leader; night fighting is in force
+    "leader": BoolSpec(),
+    "night": BoolSpec(),
 }
 # conditions on an attack: only in the `if` of an attack effect
 ATTACK_CONDITIONS: dict[str, ValueSpec] = {
@@ -298,6 +304,35 @@ TARGET_CONDITIONS: dict[str, MapSpec] = {
         "control_all": BoolSpec(),
     }),
 }
+
+# --- the Kill Team classic pack (``pack: kill_team`` and ``kill_team:`` of a mission) -------
+
+PACK_FIRETEAM = "fireteam"
+PACK_KILL_TEAM = "kill_team"
+PACKS = (PACK_FIRETEAM, PACK_KILL_TEAM)
+SLAY_THE_LEADER = "slay_the_leader"
+LINEBREAKER = "linebreaker"
+FIRST_BLOOD = "first_blood"
+BREAK_THE_ENEMY = "break_the_enemy"
+SECONDARY_OBJECTIVES = (SLAY_THE_LEADER, LINEBREAKER, FIRST_BLOOD, BREAK_THE_ENEMY)
+NIGHT_NONE = "none"
+NIGHT_BATTLE = "battle"
+NIGHT_ROLLED = "rolled"
+NIGHT_FIGHTING = (NIGHT_NONE, NIGHT_BATTLE, NIGHT_ROLLED)
+KILL_TEAM_RULES = MapSpec({
+    "table_roll": IntSpec(1, 6),
+    "our_design": BoolSpec(),
+    "placed_objectives": IntSpec(0, 6),
+    "objective_vp": IntSpec(0, 6),
+    "secondary": ListSpec(EnumSpec(SECONDARY_OBJECTIVES)),
+    "break_tests": BoolSpec(),
+    "seize_initiative": BoolSpec(),
+    "variable_length": BoolSpec(),
+    "night_fighting": EnumSpec(NIGHT_FIGHTING),
+    "mysterious_objectives": BoolSpec(),
+    "search_pattern": BoolSpec(),
+    "reanimation_near_friend": BoolSpec(),
+}, ("table_roll",))
 
 # --- helpers ------------------------------------------------------------------------------
 

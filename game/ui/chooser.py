@@ -20,6 +20,7 @@ from game.engine import (
     Action,
     Activate,
     AgreeResult,
+    Arrive,
     Attack,
     Cancel,
     Concede,
@@ -30,12 +31,16 @@ from game.engine import (
     MissionAction,
     Move,
     Mulligan,
+    PlaceObjective,
     PlayPloy,
     Reveal,
+    RollGameLength,
+    Seize,
     State,
     Step,
     Use,
     Wait,
+    killteam,
 )
 
 
@@ -94,8 +99,16 @@ Picked = Action | Refusal
 STANDARD_VERBS = (("move", "Move", "m", "Up to the Move stat, around blocked and occupied hexes"),
                   ("attack", "Attack", "a", "Pick a marked enemy, then the weapon"),
                   ("disengage", "Disengage", "d", "One hex away from every enemy"))
-VERB_KEYS = {"move": "m", "attack": "a", "disengage": "d", "wait": "w", "cancel": "c",
+VERB_KEYS = {"seize:yes": "y", "seize:no": "n", "roll": "r",
+             "move": "m", "attack": "a", "disengage": "d", "wait": "w", "cancel": "c",
              "keep": "k", "swap": "s", "reveal:none": "n"}
+
+
+# the one-line hint at each Kill Team classic decision
+PACK_HINTS = {Step.PLACE_OBJECTIVES: "click a shaded hex to place the next objective marker.",
+              Step.SEIZE: "try to seize the initiative (a 6 takes it), or let it be.",
+              Step.ARRIVE: "pick a late operative, then a shaded hex of its edge.",
+              Step.GAME_LENGTH: "roll to see whether one more turning point is played."}
 
 
 def route(action: Action, state: State, config: Config) -> tuple[Field, ...]:
@@ -166,7 +179,34 @@ def route(action: Action, state: State, config: Config) -> tuple[Field, ...]:
         name, text = (card.name, card.text) if card else (action.card, "")
         return (Field(Kind.VERB, f"use:{action.card}", name, text),
                 Field(Kind.OPERATIVE, action.operative, op_label(action.operative)))
+    if isinstance(action, PlaceObjective):  # Kill Team classic: a marker on a shaded hex
+        return (Field(Kind.HEX, action.hex, action.hex),)
+    if isinstance(action, Arrive):  # Kill Team classic: a late operative, then its hex
+        return (Field(Kind.TRAY, action.operative, action.operative,
+                      f"{op_label(action.operative)} arrives: then click a shaded hex of its "
+                      "edge"),
+                Field(Kind.HEX, action.hex, action.hex))
+    if isinstance(action, Seize):
+        if action.attempt:
+            return (Field(Kind.VERB, "seize:yes", f"Seize it ({killteam.SEIZE_ON} needed)",
+                          f"Roll a die: on a {killteam.SEIZE_ON} you hold the initiative "
+                          "instead"),)
+        return (Field(Kind.VERB, "seize:no", "Let them keep it",
+                      "The other player keeps the first turn"),)
+    if isinstance(action, RollGameLength):
+        need = length_roll_needed(state, config)
+        return (Field(Kind.VERB, "roll", f"Roll ({need}+ goes on)",
+                      f"On {need} or more turning point {state.turning_point + 1} is played; "
+                      "otherwise the mission ends now"),)
     raise ValueError(f"{type(action).__name__} is not chosen on the play screen")
+
+
+def length_roll_needed(state: State, config: Config) -> int:
+    """What the game length die needs at the end of this turning point (Kill Team classic;
+    the same numbers as :func:`game.engine.killteam.length_roll_needed`)."""
+    index = state.turning_point - config.turning_points
+    needs = killteam.GAME_LENGTH_NEEDS
+    return needs[index] if 0 <= index < len(needs) else 0
 
 
 def chosen_here(action: Action) -> bool:
@@ -459,6 +499,8 @@ class Chooser:
                         "more, or Keep all.")
             return (f"{name}: keep your targets of opportunity, or click cards to select them "
                     "for a swap.")
+        if step in PACK_HINTS:  # Kill Team classic decisions
+            return f"{name}: {PACK_HINTS[step]}"
         if step == Step.DEPLOY:
             if Kind.TRAY in picked:
                 return f"{name}: click a highlighted hex to place {picked[Kind.TRAY].value}."

@@ -21,7 +21,16 @@ from pathlib import Path
 import pygame
 
 from game.args import Parser, PictureSize, known, output_file
-from game.engine import CORNER_OFFSETS, Catalogue, Config, Grid, Mission, Weapon, build_config
+from game.engine import (
+    CORNER_OFFSETS,
+    Catalogue,
+    Config,
+    Grid,
+    Mission,
+    Weapon,
+    build_config,
+)
+from game.engine import killteam as kt
 from game.ui.board import BoardView, card_icon
 from game.ui.context import DIM, GOLD, INK, RED, Context, lighter, panel
 
@@ -29,6 +38,7 @@ KEY_BLOCKED = RED  # BoardView draws it at 0.92 of each blocked hex
 KEY_COVER = (245, 245, 245)  # BoardView's dashes, at 0.9 of each cover hex
 KEY_TERRITORY = {1: (80, 160, 255), 2: (255, 150, 50)}
 KEY_OBJECTIVE = (255, 214, 0)
+KEY_ARRIVAL = (190, 120, 255)  # Kill Team classic: the edges late operatives arrive on
 TERRITORY_SCALE = 0.95  # territory borders sit just inside the hex edge
 OBJECTIVE_RING = 0.72  # of the hex size: the ring's radius
 LOS_CLEAR = (120, 230, 140)
@@ -72,13 +82,14 @@ def hex_facts(config: Config, h: str) -> list[str]:
         facts.append("blocked: no one stands here or sees through it")
     if h in grid.cover:
         facts.append("cover: an operative here may claim cover")
-    here = [obj for obj, at in sorted(config.objectives.items()) if at == h]
+    here = [obj for obj, at in sorted(config.objectives.items()) if at and at == h]
     if here:
         facts.append("objective hex (" + ", ".join(here) + ")")
     if not facts:
         facts.append("open ground")
-    if config.objectives:
-        near = min(grid.distance(h, at) for at in config.objectives.values())
+    fixed = [at for at in config.objectives.values() if at]  # placed markers have no hex yet
+    if fixed:
+        near = min(grid.distance(h, at) for at in fixed)
         facts.append(f"{near} hex{'es' if near != 1 else ''} to the nearest objective")
     for side, hexes in sorted(config.territories.items()):
         if hexes and h not in hexes:
@@ -357,6 +368,11 @@ class Painter:
                    ("blocked", 0, "Blocked hex (red border)"),
                    ("cover", 0, "Cover hex (dashed white border)"),
                    ("objective", 0, "Objective hex (\"!\")")]
+        rules = kt.rules_of(self.config) if self.config is not None else None
+        if rules is not None and rules.placed_objectives:
+            entries.append(("zone", 0, "Objective marker zone (gold ring)"))
+        if rules is not None and rules.search_pattern:
+            entries.append(("arrival", 0, "Late arrival edges (violet)"))
         half = (len(entries) + 1) // 2 if inner.height < row * len(entries) else len(entries)
         column = inner.width // 2 if half < len(entries) else inner.width
         for i, (kind, side, text) in enumerate(entries):
@@ -382,6 +398,11 @@ class Painter:
                 end = min(y + 3, box.bottom)
                 pygame.draw.line(surface, KEY_COVER, (box.left, y), (box.left, end), 2)
                 pygame.draw.line(surface, KEY_COVER, (box.right - 2, y), (box.right - 2, end), 2)
+        elif kind == "zone":
+            pygame.draw.rect(surface, KEY_OBJECTIVE, box.inflate(-box.width // 2,
+                                                                 -box.height // 2), 2)
+        elif kind == "arrival":
+            pygame.draw.rect(surface, KEY_ARRIVAL, box, 2)
         else:
             pygame.draw.circle(surface, KEY_OBJECTIVE, box.center, box.width // 2, 2)
             self.ctx.text(surface, "!", 14, box.center, KEY_OBJECTIVE, "bold", "center")
@@ -457,7 +478,10 @@ def draw_key_marks(ctx: Context, view: BoardView, surface: pygame.Surface,
             a, b = poly[i], poly[(i + 1) % 6]
             pygame.draw.line(surface, colour, (a[0] + offset[0], a[1] + offset[1]),
                              (b[0] + offset[0], b[1] + offset[1]), 3)
+    draw_pack_zones(view, surface, offset)
     for obj, h in sorted(view.config.objectives.items()):
+        if not h:
+            continue  # a marker the players place (its zone is shaded instead)
         cx, cy = view.centre(h)
         centre = (round(cx) + offset[0], round(cy) + offset[1])
         radius = int(view.size * 0.55)
@@ -467,6 +491,26 @@ def draw_key_marks(ctx: Context, view: BoardView, surface: pygame.Surface,
                  (int(centre[0]), int(centre[1])), (30, 24, 10), "bold", "center")
         pygame.draw.circle(surface, KEY_OBJECTIVE, centre, int(view.size * OBJECTIVE_RING), 3)
         del obj
+
+
+def draw_pack_zones(view: BoardView, surface: pygame.Surface,
+                    offset: tuple[int, int] = (0, 0)) -> None:
+    """Kill Team classic: where the players may place objective markers (shaded gold) and
+    the killzone edges late operatives arrive on (outlined violet)."""
+    rules = kt.rules_of(view.config)
+    if rules is None:
+        return
+    shift = pygame.Vector2(offset)
+    if rules.placed_objectives:
+        fixed = [h for h in view.config.objectives.values() if h]
+        for h in kt.placement_hexes(view.grid, view.config.territories, fixed):
+            pygame.draw.polygon(surface, KEY_OBJECTIVE,
+                                [pygame.Vector2(p) + shift for p in view.polygon(h, 0.45)], 2)
+    if rules.search_pattern:
+        for edge in ("west", "east"):
+            for h in kt.side_edge(view.grid, edge):
+                pygame.draw.polygon(surface, KEY_ARRIVAL,
+                                    [pygame.Vector2(p) + shift for p in view.polygon(h, 0.8)], 2)
 
 
 def thumbnail(ctx: Context, mission: Mission, size: tuple[int, int]) -> pygame.Surface:

@@ -12,9 +12,9 @@ from tests.ai.helpers import MISSIONS, TEAMS, cheap_player, decisions
 
 @functools.cache
 def positions(every: int) -> tuple[tuple[int, Game], ...]:
-    """(seed, position) at every ``every``-th decision of twelve random games (every mission,
-    every fireteam), played once and shared by the levels."""
-    return tuple((seed, game.clone()) for seed in range(12)
+    """(seed, position) at every ``every``-th decision of one random game per mission (both
+    packs, every fireteam), played once and shared by the levels."""
+    return tuple((seed, game.clone()) for seed in range(len(MISSIONS))
                  for game in decisions(seed + 40, every=every))
 
 

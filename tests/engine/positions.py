@@ -34,6 +34,12 @@ def finished_game(seed: int) -> Game:
     return play_random_game(CATALOGUE, mission, teams, seed, check=False)
 
 
+# seeds whose random game deals targets of opportunity (the Fireteam pack's missions; a Kill
+# Team classic mission scores secondary objectives instead)
+TARGET_SEEDS = [s for s in range(60)
+                if CATALOGUE.missions[setup_of(s)[0]].pack == "fireteam"]
+
+
 def positions(seed: int, every: int = 1) -> Iterator[Game]:
     """Random game ``seed`` at every ``every``-th decision, up to its end (the same game
     object, moved on between yields)."""

@@ -45,8 +45,11 @@ def test_every_action_rule_is_taken_somewhere() -> None:
 
 def test_save_checker_steps_are_the_waiting_stages() -> None:
     assert SAVE_STEPS == {str(p): tuple(s) for p, s in STEPS_OF_PHASE.items()}
-    assert STEPS_OF_PHASE[Phase.FIREFIGHT] == (Step.ACTIVATE, Step.ACT)
-    assert Phase.END not in STEPS_OF_PHASE and Phase.INITIATIVE not in STEPS_OF_PHASE
+    assert STEPS_OF_PHASE[Phase.FIREFIGHT] == (Step.ARRIVE, Step.ACTIVATE, Step.ACT)
+    # the Kill Team classic pack waits at the initiative (seizing it) and at the end (the
+    # game length die); the Fireteam missions never do
+    assert STEPS_OF_PHASE[Phase.END] == (Step.GAME_LENGTH,)
+    assert STEPS_OF_PHASE[Phase.INITIATIVE] == (Step.SEIZE,)
 
 
 def test_every_stage_is_reachable_and_leads_to_the_end() -> None:

@@ -38,7 +38,11 @@ GAMES = [("power_up", ("gideon", "deathless_destroyers"), 1, 0),
          ("dual_strike", ("gideon", "gideon"), 2, 9),
          ("power_up", ("deathless_destroyers", "gideon"), 3, 16),
          ("dual_strike", ("gideon", "deathless_destroyers"), 4, 60),
-         ("power_up", ("gideon", "deathless_destroyers"), 5, 2000)]
+         ("power_up", ("gideon", "deathless_destroyers"), 5, 2000),
+         # Kill Team classic: markers placed and late operatives waiting (set-up), a Broken
+         # force, night and extra turning points (to the end)
+         ("kt_alone_in_the_dark", ("gideon", "deathless_destroyers"), 6, 12),
+         ("kt_forward_push", ("bad_ladz", "kappic_eagles"), 7, 2000)]
 SAVES = {f"{m}-{s}-{n}": _played(m, t, s, n) for m, t, s, n in GAMES}
 
 

@@ -23,6 +23,7 @@ from game.engine.rules.attacking import AttackRule
 from game.engine.rules.base import ActionRule
 from game.engine.rules.cards import MissionActionRule, UseRule
 from game.engine.rules.firefight import ActivateRule, CancelRule, WaitRule
+from game.engine.rules.killteam import ArriveRule, PlaceObjectiveRule, RollGameLengthRule, SeizeRule
 from game.engine.rules.movement import DisengageRule, MoveRule
 from game.engine.rules.result import AgreeResultRule, ConcedeRule
 from game.engine.rules.setup import DeployRule, KeepRule, MulliganRule
@@ -37,7 +38,8 @@ if TYPE_CHECKING:
 _ALL: tuple[ActionRule[Any], ...] = (
     KeepRule(), MulliganRule(), DeployRule(), RevealRule(), PloyRule(), ActivateRule(),
     CancelRule(), MoveRule(), DisengageRule(), AttackRule(), MissionActionRule(), UseRule(),
-    WaitRule(), ConcedeRule(), AgreeResultRule())
+    WaitRule(), PlaceObjectiveRule(), SeizeRule(), ArriveRule(), RollGameLengthRule(),
+    ConcedeRule(), AgreeResultRule())
 RULES: dict[type[Action], ActionRule[Any]] = {rule.action: rule for rule in _ALL}
 # the rules taken at each step, as the flow table says
 BY_STEP: dict[Step, tuple[ActionRule[Any], ...]] = {
@@ -47,7 +49,11 @@ BY_STEP: dict[Step, tuple[ActionRule[Any], ...]] = {
 STEP_WORDS = {Step.MULLIGAN: "discarding targets of opportunity", Step.DEPLOY: "deployment",
               Step.REVEAL: "revealing targets", Step.PLOY: "choosing a strategic ploy",
               Step.ACTIVATE: "choosing an operative to activate",
-              Step.ACT: "an operative's activation", Step.NONE: "nothing"}
+              Step.ACT: "an operative's activation", Step.NONE: "nothing",
+              Step.PLACE_OBJECTIVES: "placing objective markers",
+              Step.SEARCH_PATTERN: "the Search Pattern rolls", Step.SEIZE: "seizing the "
+              "initiative", Step.BREAK_TESTS: "Break tests", Step.ARRIVE: "late arrivals",
+              Step.GAME_LENGTH: "the game length roll"}
 
 
 def generate(game: Game) -> list[Action]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.events import MissionEnded, PhaseEnded, PhaseStarted, Scored, TiebreakerUsed
+from game.engine.killteam import length_roll_needed
 from game.engine.state import Duration, Phase, PloyInForce, Step
 
 if TYPE_CHECKING:
@@ -30,6 +31,8 @@ def end_phase(game: Game) -> None:
         op.activated = False
     game.rules_changed()
     if state.turning_point >= game.config.turning_points:
+        if length_roll_needed(game):
+            return  # the game length die decides (the flow table's GAME_LENGTH stage)
         final_end_phase(game)
         return
     state.turning_point += 1
@@ -44,6 +47,8 @@ def final_end_phase(game: Game, winner: int | None = None, reason: str = "most V
     state = game.state
     if state.phase == Phase.OVER:
         return
+    if winner is None:
+        score_at_end(game)  # Kill Team classic: primary and secondary objectives
     for player in (1, 2):
         for card in state.completed[player]:
             target = game.config.targets.get(card)
@@ -64,6 +69,13 @@ def final_end_phase(game: Game, winner: int | None = None, reason: str = "most V
     # an activation cut short by the end of the mission ends with it
     state.active, state.ap_left, state.ap_spent, state.moved = None, 0, False, False
     game.emit(MissionEnded(winner, (one, two), reason))
+
+
+def score_at_end(game: Game) -> None:
+    """The pack's final scoring (:func:`game.engine.rules.killteam.score_at_end`)."""
+    from game.engine.rules.killteam import score_at_end as kill_team_scoring
+
+    kill_team_scoring(game)
 
 
 def tiebreak(game: Game) -> tuple[int, int]:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.actions import Deploy, Keep, Mulligan, new_deploy
 from game.engine.events import Deployed, Mulliganed, SetupComplete, TargetsDealt
+from game.engine.killteam import spaced
 from game.engine.rules.base import ActionRule
 from game.engine.state import OperativeState, opponent
 
@@ -79,7 +80,8 @@ def end_setup(game: Game) -> None:
 
 def undeployed(game: Game, player: int) -> list[OperativeState]:
     return [o for o in game.state.operatives.values()
-            if o.player == player and o.hex is None and not o.taken_down]
+            if o.player == player and o.hex is None and not o.taken_down
+            and "late" not in o.flags]  # Search Pattern: arrives later (rules/killteam.py)
 
 
 def deploy_hexes(game: Game, player: int) -> list[str]:
@@ -90,8 +92,18 @@ def deploy_hexes(game: Game, player: int) -> list[str]:
         s for s in sorted(game.config.territories) if s not in state.territory.values()]
     taken = game.occupied()
     blocked = game.grid.blocked
+    return spaced(game, [h for s in sides for h in game.config.territories[s]
+                         if h not in taken and h not in blocked])
+
+
+def deploy_hexes_unspaced(game: Game, player: int) -> list[str]:
+    """:func:`deploy_hexes` without Search Pattern's spacing (for its reason)."""
+    state = game.state
+    sides = [state.territory[player]] if player in state.territory else [
+        s for s in sorted(game.config.territories) if s not in state.territory.values()]
+    taken = game.occupied()
     return [h for s in sides for h in game.config.territories[s]
-            if h not in taken and h not in blocked]
+            if h not in taken and h not in game.grid.blocked]
 
 
 class KeepRule(ActionRule[Keep]):
@@ -166,6 +178,8 @@ class DeployRule(ActionRule[Deploy]):
             return f"no operative {action.operative!r} of yours"
         if op.hex is not None or op.taken_down:
             return f"{op.id} is already deployed"
+        if "late" in op.flags:
+            return f"{op.id} arrives later from a killzone edge (Search Pattern)"
         if not game.grid.is_on_board(action.hex):
             return f"{action.hex} is not a hex of the killzone"
         if action.hex in game.occupied():
@@ -173,6 +187,8 @@ class DeployRule(ActionRule[Deploy]):
         if action.hex in game.grid.blocked:
             return f"{action.hex} is a blocked hex"
         if action.hex not in deploy_hexes(game, action.player):
+            if action.hex in deploy_hexes_unspaced(game, action.player):
+                return f"{action.hex} is within 1 hex of another operative (Search Pattern)"
             return f"{action.hex} is not in your territory"
         return None
 

@@ -37,7 +37,9 @@ from game.engine.actions import (
     Use,
     Wait,
 )
+from game.engine.actions_killteam import Arrive, PlaceObjective, RollGameLength, Seize
 from game.engine.rules import end, firefight, setup, strategy
+from game.engine.rules import killteam as kt
 from game.engine.state import Phase, Step
 
 if TYPE_CHECKING:
@@ -105,11 +107,50 @@ ACTIVATE = (Phase.FIREFIGHT, Step.ACTIVATE)
 ACT = (Phase.FIREFIGHT, Step.ACT)
 END = (Phase.END, Step.NONE)
 OVER = (Phase.OVER, Step.NONE)
+# the Kill Team classic pack's stages, used as its missions' data asks
+PLACE = (Phase.SETUP, Step.PLACE_OBJECTIVES)
+SEARCH = (Phase.SETUP, Step.SEARCH_PATTERN)
+SEIZE = (Phase.INITIATIVE, Step.SEIZE)
+BREAK = (Phase.FIREFIGHT, Step.BREAK_TESTS)
+ARRIVE = (Phase.FIREFIGHT, Step.ARRIVE)
+GAME_LENGTH = (Phase.END, Step.GAME_LENGTH)
 
 
 def _after_roll_off(game: Game) -> Where:
-    """targets to deal: mulligan; none: deploy"""
-    return MULLIGAN if setup.deals_targets(game) else DEPLOY
+    """targets to deal: mulligan; none: markers to place, Search Pattern or deploy"""
+    return MULLIGAN if setup.deals_targets(game) else _before_deployment(game)
+
+
+def _before_deployment(game: Game) -> Where:
+    """markers to place: place them; Search Pattern: roll it; else deploy"""
+    if kt.places_objectives(game):
+        return PLACE
+    return SEARCH if kt.uses_search_pattern(game) else DEPLOY
+
+
+def _after_placing(game: Game) -> Where:
+    """Search Pattern: roll it; else deploy"""
+    return SEARCH if kt.uses_search_pattern(game) else DEPLOY
+
+
+def _after_deployment(game: Game) -> Where:
+    """seize the initiative in the mission: turning point 1 begins with it; else roll"""
+    return SEIZE if kt.uses_seize(game) else INITIATIVE
+
+
+def _after_firefight_begins(game: Game) -> Where:
+    """a Kill Team classic mission: its start of the firefight phase; else activate"""
+    return BREAK if kt.uses_start_of_firefight(game) else ACTIVATE
+
+
+def _after_break_tests(game: Game) -> Where:
+    """late operatives due: they arrive; else activate"""
+    return ARRIVE if kt.arrivals_due(game) else ACTIVATE
+
+
+def _after_end_phase(game: Game) -> Where:
+    """a game length roll due: roll it; else the next turning point"""
+    return GAME_LENGTH if kt.length_roll_due(game) else INITIATIVE
 
 
 def _after_activate(game: Game) -> Where:
@@ -118,13 +159,18 @@ def _after_activate(game: Game) -> Where:
 
 
 STAGES: tuple[Stage, ...] = (
-    Stage(*SETUP_ROLL, successors=(MULLIGAN, DEPLOY), on_end=setup.roll_off,
+    Stage(*SETUP_ROLL, successors=(MULLIGAN, PLACE, SEARCH, DEPLOY), on_end=setup.roll_off,
           choose=_after_roll_off),
-    Stage(*MULLIGAN, successors=(DEPLOY,), waits_for=(Keep, Mulligan), on_begin=setup.deal,
-          end_if=setup.mulligans_done),
-    Stage(*DEPLOY, successors=(INITIATIVE,), waits_for=(Deploy,),
+    Stage(*MULLIGAN, successors=(PLACE, SEARCH, DEPLOY), waits_for=(Keep, Mulligan),
+          on_begin=setup.deal, end_if=setup.mulligans_done, choose=_before_deployment),
+    Stage(*PLACE, successors=(SEARCH, DEPLOY), waits_for=(PlaceObjective,),
+          on_begin=kt.objective_roll_off, end_if=kt.all_placed, choose=_after_placing),
+    Stage(*SEARCH, successors=(DEPLOY,), on_end=kt.roll_search_pattern),
+    Stage(*DEPLOY, successors=(INITIATIVE, SEIZE), waits_for=(Deploy,),
           on_begin=setup.first_to_deploy, meanwhile=setup.hand_over_deployment,
-          end_if=setup.all_deployed, on_end=setup.end_setup),
+          end_if=setup.all_deployed, on_end=setup.end_setup, choose=_after_deployment),
+    Stage(*SEIZE, successors=(REVEAL,), waits_for=(Seize,), on_begin=kt.first_turning_point,
+          end_if=kt.seize_decided, on_end=kt.clear_done),
     Stage(*INITIATIVE, successors=(REVEAL,), on_end=strategy.roll_initiative),
     Stage(*REVEAL, successors=(PLOY,), waits_for=(Reveal,), on_begin=strategy.begin_strategy,
           meanwhile=strategy.next_chooser, end_if=strategy.both_done,
@@ -132,7 +178,12 @@ STAGES: tuple[Stage, ...] = (
     Stage(*PLOY, successors=(FIREFIGHT,), waits_for=(PlayPloy, Use),
           meanwhile=strategy.next_chooser, end_if=strategy.both_done,
           on_end=strategy.clear_done),
-    Stage(*FIREFIGHT, successors=(ACTIVATE,), on_end=strategy.start_firefight),
+    Stage(*FIREFIGHT, successors=(ACTIVATE, BREAK), on_end=strategy.start_firefight,
+          choose=_after_firefight_begins),
+    Stage(*BREAK, successors=(ARRIVE, ACTIVATE), on_end=kt.start_of_firefight,
+          choose=_after_break_tests),
+    Stage(*ARRIVE, successors=(ACTIVATE,), waits_for=(Arrive,), on_begin=kt.first_to_arrive,
+          meanwhile=kt.hand_over_arrivals, end_if=kt.all_arrived, on_end=kt.after_arrivals),
     Stage(*ACTIVATE, successors=(ACT, END), waits_for=(Activate,),
           meanwhile=firefight.pass_turn, end_if=firefight.activation_started,
           choose=_after_activate),
@@ -140,8 +191,10 @@ STAGES: tuple[Stage, ...] = (
           waits_for=(Cancel, Move, Disengage, Attack, MissionAction, Use, Wait),
           end_if=firefight.activation_over, on_end=firefight.end_activation),
     # the last end phase ends the mission itself (final_end_phase); the others lead on
-    Stage(*END, successors=(INITIATIVE, OVER), on_begin=firefight.settle_turn_count,
-          on_end=end.end_phase),
+    Stage(*END, successors=(INITIATIVE, GAME_LENGTH, OVER),
+          on_begin=firefight.settle_turn_count, on_end=end.end_phase, choose=_after_end_phase),
+    Stage(*GAME_LENGTH, successors=(INITIATIVE,), waits_for=(RollGameLength,),
+          on_begin=kt.length_roller, end_if=kt.length_decided, on_end=kt.clear_done),
     Stage(*OVER, end_if=_never),
 )
 

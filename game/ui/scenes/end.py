@@ -8,6 +8,7 @@ import pygame
 
 from game.engine import MissionEnded, Scored, SuddenVictory, TakenDown
 from game.ui.context import DIM, GOLD, INK, panel
+from game.ui.killteam_ui import FINAL_SOURCES, end_sections, fled_operatives
 from game.ui.registry import SceneName, scene_class
 from game.ui.scene import Scene, key_name
 
@@ -101,8 +102,11 @@ class EndScene(Scene):
             inner = panel(surface, box, ctx.names[player], ctx)
             y = inner.top + 4
             rows: dict[tuple[int, str], int] = {}
+            # Kill Team classic: primary and secondary objectives have sections of their own
+            sections = end_sections(game, player)
             for event in game.events:
-                if isinstance(event, Scored) and event.player == player:
+                if isinstance(event, Scored) and event.player == player \
+                        and not (sections and event.source in FINAL_SOURCES):
                     key = (event.turning_point, f"{event.source}: {event.name}")
                     rows[key] = rows.get(key, 0) + event.vp
             ctx.text(surface, "Victory points", 15, (inner.left, y), GOLD, "bold")
@@ -118,21 +122,23 @@ class EndScene(Scene):
             ctx.text(surface, f"Total: {game.state.vp[player]} VP", 14, (inner.right, y),
                      GOLD, "bold", "topright")
             y += px(30)
-            ctx.text(surface, "Targets of opportunity completed", 15, (inner.left, y), GOLD,
-                     "bold")
-            y += px(24)
-            done = [game.config.targets[c] for c in game.state.completed[player]]
-            for target in done:
-                ctx.text(surface, f"{target.name} ({target.vp} VP)", 14, (inner.left, y), INK)
-                y += px(20)
-            if not done:
-                ctx.text(surface, "none", 14, (inner.left, y), DIM)
-                y += px(20)
+            done = [f"{t.name} ({t.vp} VP)" for t in (
+                game.config.targets[c] for c in game.state.completed[player])]
+            for heading, entries in sections or [("Targets of opportunity completed", done)]:
+                ctx.text(surface, heading, 15, (inner.left, y), GOLD, "bold")
+                y += px(24)
+                for entry in entries:
+                    ctx.text(surface, entry, 14, (inner.left, y), INK)
+                    y += px(20)
+                if not entries:
+                    ctx.text(surface, "none", 14, (inner.left, y), DIM)
+                    y += px(20)
             y += px(14)
             ctx.text(surface, "Operatives lost", 15, (inner.left, y), GOLD, "bold")
             y += px(24)
             lost = [e.operative for e in game.events
                     if isinstance(e, TakenDown) and e.player == player]
+            lost += [f"{op} (fled)" for op in fled_operatives(game, player)]
             ctx.wrapped(surface, ", ".join(lost) if lost else "none", 14,
                         pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
                         INK if lost else DIM)

@@ -46,7 +46,11 @@ class NewGameScene(Scene):
                  fireteams: tuple[str, str] = ("gideon", "deathless_destroyers")) -> None:
         super().__init__(app)
         reload_own_missions(self.ctx)  # files added or changed while the game runs count
-        self.missions = sorted(self.ctx.catalogue.missions)
+        # grouped by mission pack (the Fireteam rulebook's first, then Kill Team classic)
+        catalogue_missions = self.ctx.catalogue.missions
+        self.missions = sorted(catalogue_missions, key=lambda m: (
+            catalogue_missions[m].pack != "fireteam", catalogue_missions[m].pack, m))
+        self.table_roll = 0  # the last roll on a pack's D6 mission table (0: none)
         own = self.ctx.services.own_missions
         self.own: tuple[str, ...] = own.own if own is not None else ()
         self.broken: tuple[tuple[str, str], ...] = own.broken if own is not None else ()
@@ -72,17 +76,27 @@ class NewGameScene(Scene):
         split = width * 9 // 20
         left = pygame.Rect(30, px(80), split - 45, height - px(170))
         mission_names = [self.mission_label(m) for m in self.missions]
-        random_width = self.button_width("Random", pygame.K_r, px(120))
+        random_width = self.button_width("Roll a mission (6)", pygame.K_r, px(120))
         drop = pygame_gui.elements.UIDropDownMenu(
             mission_names, self.mission_label(self.mission),
             pygame.Rect(left.left, left.top, left.width - random_width - px(10), px(36)),
             manager=self.app.manager)
         self.elements.append(drop)
         self.mission_drop = drop
-        self.button("Random", pygame.Rect(left.right - random_width, left.top, random_width,
-                                          px(36)),
-                    self.random_mission, hotkey=pygame.K_r,
-                    tooltip="Pick one of the twelve missions at random")
+        if self.pack_table():
+            rolled = f" ({self.table_roll})" if self.table_roll else ""
+            label = "Roll a mission" + rolled
+            self.button(label, pygame.Rect(left.right - random_width, left.top, random_width,
+                                           px(36)),
+                        self.roll_mission, hotkey=pygame.K_r,
+                        tooltip="Roll a D6 on this pack's mission table: "
+                        + ", ".join(f"{n} {self.ctx.catalogue.missions[m].name}"
+                                    for n, m in sorted(self.pack_table().items())))
+        else:
+            self.button("Random", pygame.Rect(left.right - random_width, left.top,
+                                              random_width, px(36)),
+                        self.random_mission, hotkey=pygame.K_r,
+                        tooltip="Pick one of the missions at random")
         right = pygame.Rect(split + 15, px(72), width - split - 45, height - px(152))
         self.team_drops: dict[int, pygame_gui.elements.UIDropDownMenu] = {}
         self.colour_drops: dict[int, pygame_gui.elements.UIDropDownMenu] = {}
@@ -126,8 +140,26 @@ class NewGameScene(Scene):
         self.left, self.right = left, right
 
     def mission_label(self, mission: str) -> str:
-        name = self.ctx.catalogue.missions[mission].name
+        found = self.ctx.catalogue.missions[mission]
+        name = found.name
+        if found.kill_team is not None and found.kill_team.our_design:
+            name += " (our design)"
         return f"{name} (yours)" if mission in self.own else name
+
+    def pack_table(self) -> dict[int, str]:
+        """The current mission's pack's D6 mission table (roll -> mission), if it has one."""
+        missions = self.ctx.catalogue.missions
+        pack = missions[self.mission].pack
+        return {m.kill_team.table_roll: m.id for m in missions.values()
+                if m.pack == pack and m.kill_team is not None and m.kill_team.table_roll}
+
+    def roll_mission(self) -> None:
+        """Roll a D6 on the pack's mission table."""
+        table = self.pack_table()
+        rng = SplitMix64(self.ctx.seed + len(self.missions) + self.app.frames)
+        self.table_roll = 1 + rng.below(6)
+        self.mission = table.get(self.table_roll, self.mission)
+        self.rebuild()
 
     def random_mission(self) -> None:
         rng = SplitMix64(self.ctx.seed + len(self.missions) + self.app.frames)
@@ -187,7 +219,8 @@ class NewGameScene(Scene):
             image = pygame.Surface(thumb_area.size, pygame.SRCALPHA)
             image.blit(view.layer(), view.rect)
             for obj, h in config.objectives.items():
-                view.objective(image, obj, h, 0)
+                if h:  # a marker the players place has no hex yet
+                    view.objective(image, obj, h, 0)
             self._thumb = (self.mission, thumb_area.size, image)
         surface.blit(self._thumb[2], thumb_area)
         text = pygame.Rect(inner.left, thumb_area.bottom + 8, inner.width,

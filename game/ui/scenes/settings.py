@@ -323,7 +323,8 @@ class SettingsScene(Scene):
         image = pygame.Surface(size, pygame.SRCALPHA)
         image.blit(view.layer(), view.rect)
         for obj, where in config.objectives.items():
-            view.objective(image, obj, where, 0)
+            if where:  # a marker the players place has no hex yet
+                view.objective(image, obj, where, 0)
         for i, (player, card, where) in enumerate(PREVIEW_TOKENS):
             if where not in view.grid.hexes or card not in ctx.catalogue.datacards:
                 continue

@@ -1,0 +1,129 @@
+"""The play screen offers the Kill Team classic pack's decisions as the engine lists them:
+objective markers placed by clicking shaded hexes, the seize-the-initiative choice, late
+arrivals and the game length die (whose need is shown before it is rolled)."""
+
+from __future__ import annotations
+
+from game.uitest.driver import Driver
+from game.uitest.headless import play_until
+
+from game.engine.actions_killteam import Arrive, PlaceObjective
+from game.engine.dice import RandomDice
+from game.engine.game import Game
+from game.engine.state import Step
+
+
+def _open(make_app, catalogue, mission, seed, until):
+    from game.ui.scenes.play import PlayScene
+
+    app = make_app(seed)
+    game = Game.new(catalogue, mission, ("gideon", "deathless_destroyers"), RandomDice(seed))
+    play_until(game, seed, until)
+    scene = PlayScene(app, game)
+    app.push(scene)
+    driver = Driver(app)
+    driver.settle()
+    for _ in range(10):
+        driver.pump([])
+    return app, scene, driver
+
+
+def test_objective_markers_are_placed_by_clicking_a_shaded_hex(make_app, catalogue) -> None:
+    app, scene, driver = _open(make_app, catalogue, "kt_forward_push", 3,
+                               lambda g: g.state.step == Step.PLACE_OBJECTIVES)
+    game = scene.game
+    legal = {a.hex for a in game.legal_actions() if isinstance(a, PlaceObjective)}
+    clickable = {label[4:] for label, _ in driver.clickables() if label.startswith("hex ")}
+    assert clickable == legal
+    target = sorted(legal)[0]
+    driver.click_hex(target)
+    assert game.state.objective_hexes["marker1"] == target
+
+
+def test_seize_and_game_length_are_buttons(make_app, catalogue) -> None:
+    app, scene, driver = _open(make_app, catalogue, "kt_head_hunt", 2,
+                               lambda g: g.state.step == Step.SEIZE)
+    labels = [label for label, _ in driver.clickables()]
+    assert any(label.startswith("Seize it (6 needed)") for label in labels)
+    driver.click_button("Let them keep it", prefix=True)
+    assert scene.game.state.step != Step.SEIZE
+
+    app, scene, driver = _open(make_app, catalogue, "kt_head_hunt", 2,
+                               lambda g: g.state.step == Step.GAME_LENGTH)
+    assert scene.game.state.step == Step.GAME_LENGTH
+    labels = [label for label, _ in driver.clickables()]
+    assert any(label.startswith("Roll (3+ goes on)")
+               for label in labels), labels
+
+
+def test_late_operatives_arrive_on_shaded_edge_hexes(make_app, catalogue) -> None:
+    app, scene, driver = _open(make_app, catalogue, "kt_alone_in_the_dark", 1,
+                               lambda g: g.state.step == Step.ARRIVE)
+    game = scene.game
+    assert game.state.step == Step.ARRIVE
+    op = scene.selected
+    legal = sorted(a.hex for a in game.legal_actions()
+                   if isinstance(a, Arrive) and a.operative == op)
+    clickable = {label[4:] for label, _ in driver.clickables() if label.startswith("hex ")}
+    assert clickable == set(legal)
+    driver.click_hex(legal[0])
+    assert game.state.operatives[op].hex == legal[0]
+
+
+def test_visualizer_shows_marker_zone_and_arrival_edges(catalogue) -> None:
+    import pygame
+
+    from game.engine import killteam as kt
+    from game.ui.visualize import (
+        KEY_ARRIVAL,
+        KEY_OBJECTIVE,
+        Study,
+        headless_context,
+        render,
+    )
+
+    ctx = headless_context(catalogue)
+    study = Study(catalogue.missions["kt_alone_in_the_dark"])
+    surface, painter = render(ctx, study)
+    view = painter.board
+    assert view is not None
+    zone = kt.placement_hexes(view.grid, view.config.territories, [])
+    outside = "H10"  # in a territory: two hexes from the zone, far from the side edges
+    assert outside not in zone
+
+    def has(colour, h) -> bool:
+        x, y = view.centre(h)
+        r = int(view.size * 0.9)
+        box = pygame.Rect(int(x) - r, int(y) - r, 2 * r, 2 * r).clip(surface.get_rect())
+        return any(surface.get_at((i, j))[:3] == colour for i in range(box.left, box.right)
+                   for j in range(box.top, box.bottom))
+
+    assert has(KEY_OBJECTIVE, zone[0]) and not has(KEY_OBJECTIVE, outside)
+    assert has(KEY_ARRIVAL, "A5") and not has(KEY_ARRIVAL, outside)
+
+
+def test_end_screen_shows_primary_and_secondary_objectives_apart(make_app, catalogue) -> None:
+    from pathlib import Path
+
+    from game.scenario import load_scenario, run
+    from game.ui.scenes.end import EndScene
+    from game.ui.scenes.play import PlayScene
+
+    folder = Path(__file__).parents[1] / "scenarios" / "killteam"
+    scenario = load_scenario(folder / "mysterious" / "vital_intel_worth_one_more.yaml",
+                             catalogue)
+    assert run(scenario).ok
+    app = make_app()
+    play = PlayScene(app, scenario.game)
+    app.push(play)
+    end = EndScene(app, play)
+    app.push(end)
+    app.ctx.drawn = []
+    end.draw(app.screen)
+    drawn = list(app.ctx.drawn)
+    app.ctx.drawn = None
+    assert "Primary objectives" in drawn and "Secondary objectives" in drawn
+    assert "Targets of opportunity completed" not in drawn
+    assert "marker1 (2 VP)" in drawn  # vital intel: 1 VP more
+    # the final scoring is listed in its sections, not among the turning points' VP
+    assert not any(s.startswith("Turning point") and "objective" in s for s in drawn)
