@@ -267,11 +267,12 @@ def _apply_start(r: _Reader, start: dict[str, Any], state: State, config: Any) -
                     r.bad(("start", key, p), f"unknown target of opportunity {card!r}"
                                              f"{suggestion(card, config.targets)}")
                 target[p].append(str(card))
-    for op_id in map(str, start.get("marked") or ()):
-        if op_id in state.operatives:
-            state.operatives[op_id].flags = (*state.operatives[op_id].flags, "marked")
-        else:
-            r.bad(("start", "marked"), f"unknown operative {op_id!r}")
+    for flag in ("marked", "spotted"):
+        for op_id in map(str, start.get(flag) or ()):
+            if op_id in state.operatives:
+                state.operatives[op_id].flags = (*state.operatives[op_id].flags, flag)
+            else:
+                r.bad(("start", flag), f"unknown operative {op_id!r}")
     for obj, op_id in (start.get("carried") or {}).items():
         if obj not in config.objectives or str(op_id) not in state.operatives:
             r.bad(("start", "carried", obj), "expected objective id: operative id")
@@ -394,9 +395,10 @@ def check(game: Game, expect: dict[str, Any], rejection: str | None = None) -> l
     if "wargear_used" in expect:
         for p, value in _per_player(expect["wargear_used"]).items():
             _cmp(f, f"wargear_used.{p}", value, state.wargear_used[p])
-    if "marked" in expect:
-        _cmp(f, "marked", sorted(expect["marked"] or ()),
-             sorted(o.id for o in state.operatives.values() if "marked" in o.flags))
+    for flag in ("marked", "spotted"):
+        if flag in expect:
+            _cmp(f, flag, sorted(expect[flag] or ()),
+                 sorted(o.id for o in state.operatives.values() if flag in o.flags))
     if "winner" in expect:
         _cmp(f, "winner", expect["winner"], game.winner)
     if "dice_left" in expect:

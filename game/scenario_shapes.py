@@ -195,7 +195,7 @@ START = record({
     "control": mapping_of(ident, PLAYER_OR_NOBODY), "vp": per_player(COUNT),
     "hands": per_player(IDS), "active": per_player(IDS), "ploys": per_player(WORDS),
     "completed": per_player(IDS), "objective_flags": FLAGS, "marked": IDS,
-    "carried": mapping_of(ident, ident), "wargear_used": per_player(IDS),
+    "spotted": IDS, "carried": mapping_of(ident, ident), "wargear_used": per_player(IDS),
     "territory": per_player(PLAYER),
 })
 EXPECT_OPERATIVE = record({
@@ -213,6 +213,7 @@ EXPECT = record({
     "events": list_of(anything),  # its items are checked where they are used
     "deployed_territory": per_player(optional(PLAYER)), "carried": mapping_of(ident, ident),
     "removed_objectives": IDS, "wargear_used": per_player(IDS), "marked": IDS,
+    "spotted": IDS,
 })
 SCENARIO = record({
     "name": either(text, integer(-10**9, 10**9), "text"),

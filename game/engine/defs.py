@@ -27,8 +27,9 @@ HEAVY = "heavy"
 HAZARDOUS = "hazardous"
 TWIN_LINKED = "twin_linked"
 MELTA = "melta"
+MARKERLIGHT = "markerlight"  # a hit spots the target (docs/content-format.md, "Spotting")
 WEAPON_RULES = (PISTOL, RAPID_FIRE, OVERCHARGE, IGNORES_COVER, LETHAL, PIERCING, DEVASTATING,
-                BRUTAL, HEAVY, HAZARDOUS, TWIN_LINKED, MELTA)
+                BRUTAL, HEAVY, HAZARDOUS, TWIN_LINKED, MELTA, MARKERLIGHT)
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,8 @@ class Fireteam:
     composition: tuple[CompositionEntry, ...]
     ploys: tuple[Ploy, ...]
     text: str = ""
+    # once-a-mission cards of the fireteam itself, used like special issue wargear
+    tactical_ploys: tuple[Wargear, ...] = ()
 
 
 @dataclass(frozen=True)

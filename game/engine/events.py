@@ -511,6 +511,17 @@ class Marked(Event):
 
 
 @dataclass(frozen=True)
+class Spotted(Event):
+    """A markerlight hit: ``operative`` is spotted by ``player`` until the turning point ends."""
+
+    operative: str
+    player: int
+
+    def __str__(self) -> str:
+        return f"{self.operative} is spotted by player {self.player}"
+
+
+@dataclass(frozen=True)
 class Scored(Event):
     """VP scored, with where they came from: ``source`` is "mission rule", "mission action",
     "special operation", "ploy", "ability" or "target of opportunity", ``name`` the rule's or
@@ -604,7 +615,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ActivationEnded,
         AttackDeclared, HitDiceRolled, CoverBlock, DefenceDiceRolled, BlocksAssigned,
         AttackResolved, HazardRolled, Damaged, Healed, Reanimation, TakenDown, ControlChanged,
-        ObjectivePickedUp, ObjectiveDropped, ObjectiveRemoved, Marked, Scored,
+        ObjectivePickedUp, ObjectiveDropped, ObjectiveRemoved, Marked, Spotted, Scored,
         TargetCompleted, SuddenVictory, Conceded, ResultAgreed, MissionEnded, TiebreakerUsed)}
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.engine.effects import SPOTTED
 from game.engine.events import ControlChanged, PhaseEnded, PhaseStarted, Scored
 from game.engine.rules import firefight, setup, strategy
 from game.engine.state import Duration, Phase, PloyInForce, Step
@@ -34,6 +35,8 @@ def _end(game: Game) -> bool:
     state.boosts = [b for b in state.boosts if b.until == Duration.MISSION]
     for op in state.operatives.values():
         op.activated = False
+        if SPOTTED in op.flags:  # markerlights spot until the turning point ends
+            op.flags = tuple(f for f in op.flags if f != SPOTTED)
     game.rules_changed()
     if state.turning_point >= game.config.turning_points:
         final_end_phase(game)

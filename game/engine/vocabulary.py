@@ -104,7 +104,8 @@ STAT = "stat"
 ATTACK = "attack"
 TRIGGER = "trigger"
 PYTHON = "python"
-EFFECT_KINDS = (STAT, ATTACK, TRIGGER, PYTHON)
+SCOUTS = "scouts"  # a datacard ability: set up beyond the territory (a pre-battle move)
+EFFECT_KINDS = (STAT, ATTACK, TRIGGER, PYTHON, SCOUTS)
 EFFECT_COMMON_KEYS = ("kind", "text")  # on every effect; not part of Effect.params
 
 # who: which operatives a rule picks, relative to the card's owner
@@ -186,12 +187,16 @@ OPERATIVE_CONDITIONS: dict[str, ValueSpec] = {
     "near_hex": NEAR_HEX,
     "far_from_hex": FAR_FROM_HEX,
     "wounds_at_most": IntSpec(0),
+    "spotted": BoolSpec(),  # an enemy markerlight has spotted it this turning point
+    "keyword": StrSpec(),  # its datacard has this keyword
+    "near_bearer": IntSpec(0),  # within N hexes of the operative whose card has the rule
 }
 # conditions on an attack: only in the `if` of an attack effect
 ATTACK_CONDITIONS: dict[str, ValueSpec] = {
     "distance_at_least": IntSpec(0),
     "distance_at_most": IntSpec(0),
     "target_damaged": BoolSpec(),
+    "target_spotted": BoolSpec(),
 }
 CONDITIONS: dict[str, ValueSpec] = {**OPERATIVE_CONDITIONS, **ATTACK_CONDITIONS}
 
@@ -266,6 +271,9 @@ EFFECT_SCHEMAS: dict[str, MapSpec] = {
         ("on", "do"),
     ),
     PYTHON: MapSpec({"id": RefSpec(REF_PYTHON_EFFECT)}, ("id",)),
+    # the operative may be set up up to `distance` hexes beyond its territory, but never
+    # within `clear` hexes of the enemy's territory or of an enemy operative
+    SCOUTS: MapSpec({"distance": IntSpec(1, 6), "clear": IntSpec(0, 10)}, ("distance",)),
 }
 
 # --- targets of opportunity -----------------------------------------------------------
