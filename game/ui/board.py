@@ -35,6 +35,10 @@ CARD_ICONS = {
     "scion_vox_operator": "radar-sweep", "stealth_shasvre": "robot-golem",
     "stealth_shasui": "battle-gear", "stealth_fusion_shasui": "eye-target",
     "marker_drone": "drone",
+    "pathfinder_shasui": "visored-helm", "pathfinder": "eye-target",
+    "ion_rifle_pathfinder": "plasma-bolt", "rail_rifle_pathfinder": "laser-precision",
+    "grenadier_pathfinder": "grenade", "pathfinder_marker_drone": "drone",
+    "shield_drone": "energy-shield",
 }
 FALLBACK_ICONS = ("bolter-gun", "battle-gear", "drone", "robot-golem", "pistol-gun")
 

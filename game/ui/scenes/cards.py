@@ -151,6 +151,9 @@ class CardBrowserScene(Scene):
         for team in sorted(cat.fireteams.values(), key=lambda t: t.name):
             add("stratagem", team.id, team.name, (team.id,), team, team.faction,
                 "strategic ploys stratagems", *(f"{p.name} {p.text}" for p in team.ploys))
+            for card in team.tactical_ploys:  # a stratagem used once a mission, like wargear
+                add("stratagem", card.id, card.name, (team.id,), card, card.text, team.name,
+                    "tactical ploy stratagems")
         for mission in cat.missions.values():
             side = cat.killzones.get(mission.killzone)
             add("mission", mission.id, mission.name, (), mission, mission.text,
@@ -648,8 +651,10 @@ class CardBrowserScene(Scene):
         # the footer: what kind of card, and whose
         foot = _part(rect, FOOTER)
         words = KIND_FOOTERS[entry.kind].upper()
+        if entry.kind == "stratagem" and isinstance(entry.obj, Wargear):
+            words = "TACTICAL PLOY"
         faction = ""
-        if entry.kind == "stratagem":
+        if entry.kind == "stratagem" and isinstance(entry.obj, Fireteam):
             faction = entry.obj.faction
         elif entry.teams and entry.teams[0] in self.ctx.catalogue.fireteams:
             faction = self.ctx.catalogue.fireteams[entry.teams[0]].faction
@@ -683,7 +688,7 @@ class CardBrowserScene(Scene):
     def marks(self, entry: Entry) -> list[tuple[str, tuple[int, int, int]]]:
         if entry.kind == "target":
             return self.target_marks(entry.key)
-        if entry.kind == "wargear":
+        if isinstance(entry.obj, Wargear):  # special issue wargear and tactical ploys
             return self.wargear_marks(entry.obj)
         return []
 
@@ -752,7 +757,7 @@ class CardBrowserScene(Scene):
 
     def layout(self, entry: Entry, width: int, size: int) -> list[Line]:
         marks = ""
-        if entry.kind == "stratagem" and self.game is not None:
+        if isinstance(entry.obj, Fireteam) and self.game is not None:
             marks = repr(sorted(self.ploy_marks(entry.obj).items()))
         key = (entry.kind, entry.key, width, size, marks)
         found = self._layouts.get(key)
