@@ -12,9 +12,11 @@ import zlib
 from collections.abc import Iterable
 from functools import lru_cache
 
+from game.engine import vocabulary as V
 from game.engine.actions import Action, AgreeResult, Attack, Cancel, Concede
 from game.engine.attack import AttackProfile
 from game.engine.dice import RandomDice, SplitMix64
+from game.engine.effects import SPOTTED, picks
 from game.engine.events import PhaseEnded, PhaseStarted
 from game.engine.game import Game
 from game.engine.odds import damage_distribution
@@ -189,6 +191,7 @@ def static_value(game: Game, player: int) -> float:
             score += sign * (3.0 + worth * (0.5 + 0.5 * health))
             if op.hex in grid.cover:
                 score += sign * 0.4
+    score += spotting_value(game, player) - spotting_value(game, other)
     # objectives: control now, and being close to the ones that are not ours
     tp_left = max(1, game.config.turning_points - state.turning_point + 1)
     for obj in game.config.objectives:
@@ -207,3 +210,24 @@ def static_value(game: Game, player: int) -> float:
         if carrier is not None:
             score += 2.5 if state.operatives[carrier].player == player else -2.5
     return score
+
+
+def spotting_value(game: Game, player: int) -> float:
+    """What the enemies ``player`` has spotted are worth to it: for each, a share of the
+    operatives of ``player`` still to activate that a card rule makes better against a
+    spotted enemy (a ``target_spotted`` condition on the attacker's side)."""
+    spotted = sum(1 for e in game.on_killzone(3 - player) if SPOTTED in e.flags)
+    if not spotted:
+        return 0.0
+    guided = 0
+    for op in game.on_killzone(player):
+        if op.activated:
+            continue
+        for source in game.sources(V.ATTACK):
+            effect = source.effect
+            if effect.get("role", V.ATTACKER) == V.ATTACKER and picks(source, op) and any(
+                    "target_spotted" in c for c in effect.get("if") or ()):
+                guided += 1
+                break
+    return 0.6 * min(spotted, 2) * min(guided, 4)
+
