@@ -50,6 +50,7 @@ from game.saves import write_json_atomic
 FORMAT = 1
 STAGES = ("first", "second", "final")
 SEATS = ("human", "computer")
+LEVELS = ("easy", "normal", "hard")  # a computer seat's level (normal unless chosen)
 MAX_NAME = 40
 
 
@@ -198,10 +199,15 @@ class CampaignStore:
 
     def new_campaign(self, players: dict[int, Profile], fireteams: dict[int, str],
                      seed: int | None = None, seats: dict[int, str] | None = None,
-                     name: str = "") -> Campaign:
+                     name: str = "", levels: dict[int, str] | None = None,
+                     missions: list[str] | None = None) -> Campaign:
         """Start a campaign between two profiles, each with its fireteam for the whole
-        campaign (the same fireteam on both sides is allowed), and save it."""
-        return Campaign.start(self.catalogue, players, fireteams, seed, seats, name, self)
+        campaign (the same fireteam on both sides is allowed), and save it. ``levels``: a
+        computer seat's level; ``missions``: the missions the random mission is drawn from
+        (the mission cards; the players' own only if they choose to add them). Raises
+        CampaignError saying what is wrong."""
+        return Campaign.start(self.catalogue, players, fireteams, seed, seats, name, self,
+                              levels, missions)
 
     def campaign_of(self, game: Game) -> Campaign | None:
         """The campaign a game was started for (None for a game outside any campaign)."""
@@ -232,7 +238,8 @@ class Campaign:
     @classmethod
     def start(cls, catalogue: Catalogue, players: dict[int, Profile], fireteams: dict[int, str],
               seed: int | None = None, seats: dict[int, str] | None = None, name: str = "",
-              store: CampaignStore | None = None) -> Campaign:
+              store: CampaignStore | None = None, levels: dict[int, str] | None = None,
+              missions: list[str] | None = None) -> Campaign:
         if set(players) != {1, 2} or set(fireteams) != {1, 2}:
             raise CampaignError("a campaign needs two players, each with a fireteam")
         if players[1].id == players[2].id:
@@ -249,6 +256,16 @@ class Campaign:
         for seat in seats.values():
             if seat not in SEATS:
                 raise CampaignError(f"a seat is 'human' or 'computer', not {seat!r}")
+        levels = levels or {}
+        for level in levels.values():
+            if level not in LEVELS:
+                raise CampaignError(f"a computer's level is one of {', '.join(LEVELS)}, not "
+                                    f"{level!r}")
+        pool = sorted(missions) if missions is not None else sorted(catalogue.missions)
+        unknown = [m for m in pool if m not in catalogue.missions]
+        if unknown or not pool:
+            raise CampaignError(f"unknown mission {unknown[0]!r}" if unknown else
+                                "a campaign needs at least one mission to draw from")
         if seed is None:
             seed = uuid.uuid4().int & ((1 << 63) - 1)
         now = time.time()
@@ -260,8 +277,10 @@ class Campaign:
             "created": now, "changed": now,
             "seed": seed, "rng": SplitMix64(seed).state,
             "players": {p: {"profile": players[p].id, "name": players[p].name,
-                            "fireteam": fireteams[p], "seat": seats.get(p, "human")}
+                            "fireteam": fireteams[p], "seat": seats.get(p, "human"),
+                            "level": levels.get(p, "normal")}
                         for p in (1, 2)},
+            "missions": pool,  # what the random mission is drawn from
             "honours": {1: [], 2: []},  # battle honours: {card, operative}
             "assets": {1: [], 2: []},  # command assets in force: {card, operative, carried}
             "wargear": {1: [], 2: []},  # special issue wargear in hand
@@ -591,8 +610,23 @@ class Campaign:
     def _reward_name(self, card_id: str) -> str:
         return self.catalogue.special_operations[card_id].reward.name
 
+    def level(self, player: int) -> str:
+        """The level a computer seat plays at (normal unless chosen)."""
+        level = self.players[player].get("level", "normal")
+        return level if level in LEVELS else "normal"
+
+    def mission_pool(self) -> list[str]:
+        """The missions the random mission is drawn from: those chosen at the start (the
+        mission cards unless the players added their own), as far as they still exist."""
+        chosen = self.data.get("missions")
+        if isinstance(chosen, list):
+            pool = sorted(m for m in chosen if m in self.catalogue.missions)
+            if pool:
+                return pool
+        return sorted(self.catalogue.missions)
+
     def _set_next(self, kind: str, agent: int) -> None:
-        missions = sorted(self.catalogue.missions)
+        missions = self.mission_pool()
         mission = missions[self._rng(len(missions))]
         card = ""
         if kind == "special_operation":
@@ -721,7 +755,9 @@ def history_lines(campaign: Campaign) -> list[str]:
         if h.get("spoils"):
             extra.append(f"spoils: {campaign.catalogue.wargear[h['spoils']].name}")
         for p, used in (h.get("wargear_used") or {}).items():
-            extra.append(f"{names[int(p)]} used {', '.join(used)}")
+            cards = [campaign.catalogue.wargear[c].name if c in campaign.catalogue.wargear
+                     else c for c in used]
+            extra.append(f"{names[int(p)]} used {', '.join(cards)}")
         if h.get("reward"):
             extra.append(f"card turned: {campaign._reward_name(h['reward'])}")
         tail = f" [{'; '.join(extra)}]" if extra else ""

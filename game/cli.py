@@ -9,19 +9,26 @@
   by synthesized clicks and exits 0 at its final summary (non-zero, with the step, if not);
 - ``--frames N --screenshot FILE [--scene NAME]``: run N frames of the program (headless under
   ``SDL_VIDEODRIVER=dummy``) and save the last one; ``--scene`` opens a seeded game at that
-  point first (menu, newgame, setup, deploy, play, attack-preview, dice, handover, end);
+  point first (menu, newgame, setup, deploy, play, attack-preview, dice, handover, end, rules,
+  cards);
 - ``--fuzz N --seed S``: N random clicks and keys over every scene; exits non-zero with the
   traceback on any exception;
-- ``--bench-frames N``: the frame-time benchmark of a busy mid-game position.
+- ``--bench-frames N``: the frame-time benchmark of a busy mid-game position;
+- ``--bench-computer-turns N``: N computer turns (normal level) on a window-less play screen
+  at the default animation speed: their median and 95th percentile seconds, split into
+  thinking and the rest.
+
+Arguments are checked by :mod:`game.args` before anything starts: a bad one ends the command
+with one line on stderr and exit code 2, and no window opens.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Sequence
 
+from game.args import Parser, WindowSize, count, known, output_file, output_folder
 from game.content import ContentError, load_catalogue
 from game.engine.defs import Catalogue
 from game.simulate import play_random_game
@@ -32,6 +39,7 @@ SCENES = ("menu", "newgame", "setup", "deploy", "play", "attack-preview", "dice"
 
 def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    prog = prog or program_name()
     if args[:1] == ["demo"]:
         return demo(args[1:], prog)
     if args[:1] == ["visualize"]:
@@ -39,34 +47,69 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
         return visualize(args[1:], prog)
     if args[:1] == ["tutorial"]:
         return tutorial(args[1:], prog)
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog=prog, description="Warhammer 40,000: Fireteam. With no options, opens the game "
-        "window; 'demo' plays a headless game and prints it (demo --help).")
-    parser.add_argument("--seed", type=int, default=1, help="seed of games started here")
-    parser.add_argument("--size", nargs=2, type=int, metavar=("WIDTH", "HEIGHT"),
-                        help="the window's size (default: the saved setting, or 1280 800)")
-    parser.add_argument("--frames", type=int, help="run this many frames, then stop")
-    parser.add_argument("--screenshot", help="save the last frame to this PNG file")
+        "window. Sub-commands (each with its own --help): 'demo' plays a headless game and "
+        "prints it, 'visualize' lays out a mission, 'tutorial' teaches the game.")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="dice seed of every game started here (default: a fresh one from "
+                        "the operating system for each new game)")
+    parser.add_argument("--size", nargs=2, action=WindowSize, metavar=("WIDTH", "HEIGHT"),
+                        help="the window's size, from 1024 700 to 7680 4320 (default: the "
+                        "saved setting, or 1280 800)")
+    parser.add_argument("--frames", type=count(), metavar="N",
+                        help="run this many frames, then stop")
+    parser.add_argument("--screenshot", type=output_file(".png"), metavar="FILE.png",
+                        help="save the last frame to this PNG file (its folder is created)")
     parser.add_argument("--scene", choices=SCENES, help="open a seeded game at this point")
-    parser.add_argument("--fuzz", type=int, metavar="N",
+    parser.add_argument("--fuzz", type=count(), metavar="N",
                         help="N random clicks and key presses over every scene")
-    parser.add_argument("--bench-frames", type=int, metavar="N",
+    parser.add_argument("--audit-layout", action="store_true",
+                        help="render every screen at four window sizes and check that every "
+                        "text fits; exits 1 on any clipped or overlapping text")
+    parser.add_argument("--audit-screens", metavar="NAMES",
+                        help="with --audit-layout: only these screens (comma-separated)")
+    parser.add_argument("--audit-pictures", type=output_folder, metavar="DIR",
+                        help="with --audit-layout: also save every screen as DIR/WxH/NAME.png")
+    parser.add_argument("--bench-frames", type=count(), metavar="N",
                         help="the frame-time benchmark over N frames")
+    parser.add_argument("--bench-computer-turns", type=count(), metavar="N",
+                        help="N computer turns on a window-less play screen: their median "
+                             "and 95th percentile seconds")
     options = parser.parse_args(args)
-    if options.fuzz or options.bench_frames or options.screenshot:
+    if options.fuzz or options.bench_frames or options.screenshot or options.audit_layout \
+            or options.bench_computer_turns:
         headless_drivers()
     catalogue = content()
     if catalogue is None:
         return 1
     from game.ui import headless
 
-    size = (options.size[0], options.size[1]) if options.size else None
+    size: tuple[int, int] | None = options.size
+    if options.audit_layout:
+        from game.audit_layout import run as audit
+        pictures = str(options.audit_pictures) if options.audit_pictures else None
+        return audit(catalogue, options.audit_screens, pictures)
+    if options.screenshot:
+        options.screenshot.parent.mkdir(parents=True, exist_ok=True)
     if options.fuzz:
-        return headless.fuzz(catalogue, options.fuzz, options.seed, size or (1280, 800))
+        return headless.fuzz(catalogue, options.fuzz, 1 if options.seed is None else options.seed,
+                             size or (1280, 800))
+    if options.bench_computer_turns:
+        from game.ui.bench_turns import run as bench_turns
+        return bench_turns(catalogue, options.bench_computer_turns,
+                           1 if options.seed is None else options.seed)
     if options.bench_frames:
         return headless.bench_frames(catalogue, options.bench_frames, size or (1280, 800))
-    return headless.window(catalogue, options.seed, size, options.frames, options.screenshot,
+    screenshot = str(options.screenshot) if options.screenshot else None
+    return headless.window(catalogue, options.seed, size, options.frames, screenshot,
                            options.scene)
+
+
+def program_name() -> str:
+    """How this program was started, for its messages: ``python main.py`` or ``fireteam``."""
+    name = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else "fireteam"
+    return f"python {name}" if name.endswith(".py") else name
 
 
 def headless_drivers() -> None:
@@ -85,25 +128,21 @@ def content() -> Catalogue | None:
 
 
 def demo(argv: Sequence[str], prog: str | None = None) -> int:
-    parser = argparse.ArgumentParser(prog=f"{prog or 'fireteam'} demo",
-                                     description="A headless game between two random players")
+    parser = Parser(prog=f"{prog or 'fireteam'} demo",
+                    description="A headless game between two random players")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--mission", default="dual_strike")
+    parser.add_argument("--mission", default="dual_strike", help="a mission id")
     parser.add_argument("--fireteams", nargs=2, default=["gideon", "deathless_destroyers"],
-                        metavar=("PLAYER1", "PLAYER2"))
+                        metavar=("PLAYER1", "PLAYER2"), help="two fireteam ids")
     parser.add_argument("--brief", action="store_true",
                         help="print only the heading and the result, not the whole log")
     args = parser.parse_args(argv)
     catalogue = content()
     if catalogue is None:
         return 1
-    if args.mission not in catalogue.missions:
-        parser.error(f"unknown mission {args.mission!r}: choose from "
-                     f"{', '.join(sorted(catalogue.missions))}")
+    known(parser, "--mission", args.mission, catalogue.missions)
     for team in args.fireteams:
-        if team not in catalogue.fireteams:
-            parser.error(f"unknown fireteam {team!r}: choose from "
-                         f"{', '.join(sorted(catalogue.fireteams))}")
+        known(parser, "--fireteams", team, catalogue.fireteams)
     game = play_random_game(catalogue, args.mission, (args.fireteams[0], args.fireteams[1]),
                             args.seed)
     mission = catalogue.missions[args.mission]
@@ -115,13 +154,15 @@ def demo(argv: Sequence[str], prog: str | None = None) -> int:
 
 
 def tutorial(argv: Sequence[str], prog: str | None = None) -> int:
-    parser = argparse.ArgumentParser(prog=f"{prog or 'fireteam'} tutorial",
-                                     description="The guided Dual Strike tutorial")
+    parser = Parser(prog=f"{prog or 'fireteam'} tutorial",
+                    description="The guided Dual Strike tutorial")
     parser.add_argument("--autoplay", action="store_true",
                         help="play it headless by synthesized clicks; exit 0 at the end")
-    parser.add_argument("--screenshots", metavar="FOLDER",
+    parser.add_argument("--screenshots", metavar="FOLDER", type=output_folder,
                         help="with --autoplay: save every step's screen as a PNG there")
     args = parser.parse_args(argv)
+    if args.screenshots and not args.autoplay:
+        parser.error("argument --screenshots: only with --autoplay")
     if args.autoplay:
         headless_drivers()
     catalogue = content()
@@ -130,7 +171,8 @@ def tutorial(argv: Sequence[str], prog: str | None = None) -> int:
     from game.ui.scenes import tutorial as scene
 
     if args.autoplay:
-        return scene.run_autoplay(catalogue, screenshots=args.screenshots)
+        folder = str(args.screenshots) if args.screenshots else None
+        return scene.run_autoplay(catalogue, screenshots=folder)
     return scene.run_window(catalogue)
 
 

@@ -10,14 +10,18 @@ import json
 import sys
 from collections.abc import Sequence
 
+from game.args import Parser, count
 from game.engine.attack import AttackProfile
 from game.engine.odds import damage_distribution
 
 
 def _target(text: str) -> int:
-    value = int(text.rstrip("+"))
+    try:
+        value = int(text.rstrip("+"))
+    except ValueError:
+        value = 0
     if not 2 <= value <= 6:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected 2+ to 6+")
+        raise argparse.ArgumentTypeError(f"must be 2+ to 6+, not {text!r}")
     return value
 
 
@@ -25,31 +29,25 @@ def _damage(text: str) -> tuple[int, int]:
     try:
         normal, crit = (int(x) for x in text.split("/"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected NORMAL/CRIT, e.g. 3/5") from None
+        raise argparse.ArgumentTypeError(
+            f"must be NORMAL/CRIT, e.g. 3/5, not {text!r}") from None
     if normal < 0 or crit < 0:
-        raise argparse.ArgumentTypeError("damage cannot be negative")
+        raise argparse.ArgumentTypeError(f"damage cannot be negative, not {text!r}")
     return normal, crit
 
 
-def _count(text: str) -> int:
-    value = int(text)
-    if not 0 <= value <= 20:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected 0..20 dice")
-    return value
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="python -m game.odds",
         description="Exact damage distribution of one Fireteam attack.")
-    parser.add_argument("attacks", type=_count, help="attack dice")
+    parser.add_argument("attacks", type=count(0, 20), help="attack dice (0 to 20)")
     parser.add_argument("hit", type=_target, help="hit value, e.g. 3 or 3+")
     parser.add_argument("damage", type=_damage, help="damage NORMAL/CRIT, e.g. 3/5")
-    parser.add_argument("defence", type=_count, help="defence dice")
+    parser.add_argument("defence", type=count(0, 20), help="defence dice (0 to 20)")
     parser.add_argument("save", type=_target, help="save value, e.g. 4 or 4+")
     parser.add_argument("--cover", action="store_true",
                         help="the defender has cover (one block retained, one die fewer)")
-    parser.add_argument("--wounds-left", type=int, metavar="N",
+    parser.add_argument("--wounds-left", type=count(), metavar="N",
                         help="also print the chance to take the defender down")
     args = parser.parse_args(argv)
     profile = AttackProfile(attacks=args.attacks, hit=args.hit, normal=args.damage[0],

@@ -7,13 +7,13 @@ prints a summary and exits non-zero on any exception or broken invariant.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.ai.random_player import RandomPlayer
+from game.args import Parser, count, fail, known, level, output_file
 from game.content import ContentError, load_catalogue, suggestion
 from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
@@ -113,8 +113,8 @@ def play_random_campaign(seed: int, fireteams: Sequence[str] | None = None) -> i
     if fireteams:
         for team in fireteams:
             if team not in catalogue.fireteams:
-                print(f"unknown fireteam {team!r}{suggestion(team, teams)}", file=sys.stderr)
-                return 2
+                return fail("python -m game.simulate", f"argument --fireteams: unknown fireteam "
+                            f"{team!r}{suggestion(team, teams)}; choose from {', '.join(teams)}")
         chosen = {1: fireteams[0], 2: fireteams[1]}
     else:
         rng = SplitMix64(seed ^ 0x7EA3)
@@ -138,8 +138,10 @@ def play_random_campaign(seed: int, fireteams: Sequence[str] | None = None) -> i
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.simulate")
-    parser.add_argument("--games", type=int, default=20)
+    parser = Parser(prog="python -m game.simulate",
+                    description="Random games with invariant checks, a campaign, or the "
+                                "win-rate tables.")
+    parser.add_argument("--games", type=count(), default=20, metavar="N")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--mission", help="a mission id (default: every mission in turn)")
     parser.add_argument("--fireteams", nargs=2, metavar=("X", "Y"),
@@ -148,27 +150,34 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="play --games games for EVERY ordered pair of fireteams (mirror "
                              "matches included), spread over the missions, and print the "
                              "win-rate table")
-    parser.add_argument("--players", metavar="LEVEL",
+    parser.add_argument("--players", metavar="LEVEL", type=level,
                         help="with --table: computer players of this level (easy, normal, "
-                             "hard, greedy, random) instead of random players, writing "
-                             "docs/balance.md with 99%% intervals")
-    parser.add_argument("--out", default="docs/balance.md", help="with --players: where to")
-    parser.add_argument("--jobs", type=int, default=1,
+                             "hard, greedy, random) instead of random players, writing the "
+                             "balance table with 99%% intervals to --out")
+    parser.add_argument("--out", type=output_file(".md"), metavar="FILE.md",
+                        help="with --players: the file to write (a checkout's shipped one is "
+                             "docs/balance.md; default: balance.md in the user data folder)")
+    parser.add_argument("--jobs", type=count(1, 64), default=1, metavar="J",
                         help="with --players: worker processes (the table does not depend "
                              "on it)")
     parser.add_argument("--campaign", action="store_true",
                         help="play one whole campaign between random players (seed --seed, "
                              "fireteams --fireteams or random) and print its history")
     args = parser.parse_args(argv)
+    if args.players and not args.table:
+        parser.error("argument --players: only with --table")
+    if (args.out or args.jobs != 1) and not args.players:
+        parser.error("arguments --out and --jobs: only with --table --players LEVEL")
     if args.campaign:
         return play_random_campaign(args.seed, args.fireteams)
     if args.table and args.players:
-        from pathlib import Path
-
         from game.balance import main as balance
+        from game.ui.userdata import data_folder
+
+        out = args.out or data_folder() / "balance.md"
+        out.parent.mkdir(parents=True, exist_ok=True)
         return balance(load_catalogue(), args.players, args.games, args.seed,
-                       list(sys.argv[1:] if argv is None else argv), Path(args.out),
-                       args.jobs)
+                       list(sys.argv[1:] if argv is None else argv), out, args.jobs)
     if args.table:
         return balance_table(args.games, args.seed)
     try:
@@ -181,14 +190,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     missions = [args.mission] if args.mission else known_missions
     pairs = [tuple(args.fireteams)] if args.fireteams else [(a, b) for a in teams for b in teams]
     for name in missions:
-        if name not in catalogue.missions:
-            parser.error(f"unknown mission {name!r}{suggestion(name, known_missions)}; "
-                         f"choose from {', '.join(known_missions)}")
+        known(parser, "--mission", name, known_missions)
     for pair in pairs:
         for team in pair:
-            if team not in catalogue.fireteams:
-                parser.error(f"unknown fireteam {team!r}{suggestion(team, teams)}; "
-                             f"choose from {', '.join(teams)}")
+            known(parser, "--fireteams", team, teams)
     summary = Summary()
     by_team: dict[str, list[int]] = {}
     for i in range(args.games):

@@ -106,10 +106,11 @@ def test_mid_activation_without_a_replay_given(catalogue, tmp_path):
 
 def test_the_runner_command_accepts_an_export(catalogue, tmp_path):
     game = Game.new(catalogue, "sabotage", ("kappic_eagles", "flickering_blade"),
-                    RandomDice(5))
-    player = RandomPlayer(5)
+                    RandomDice(6))
+    player = RandomPlayer(6)
     while not (game.state.phase == Phase.FIREFIGHT and game.state.step == Step.ACT
                and any("attack" in line for line in game.log[-3:])):
+        assert not game.is_over, "the seeded game never stopped mid-activation after an attack"
         game.apply(player.choose(game))
     path = tmp_path / "bug.yaml"
     path.write_text(export_scenario(game, catalogue=catalogue), encoding="utf-8")
@@ -128,12 +129,13 @@ def test_what_cannot_be_written_is_refused(catalogue):
         game.apply(player.choose(game))
     with pytest.raises(ExportError, match="over"):
         export_scenario(game, catalogue=catalogue)
-    # a position after a casualty: the format has no taken-down operatives
+    # a position after a casualty is written, the casualty as `taken_down: true` (the
+    # format's addition)
     replay = Replay.from_game(game)
-    for n in range(len(replay), 0, -1):
-        position = replay.game_at(n)
-        if position.state.phase == Phase.FIREFIGHT and any(
-                o.taken_down for o in position.state.operatives.values()):
-            with pytest.raises(ExportError, match="taken down"):
-                export_scenario(position, replay, catalogue=catalogue)
-            break
+    casualties = [n for n in range(len(replay), 0, -1)
+                  if replay.game_at(n).state.phase == Phase.FIREFIGHT
+                  and replay.game_at(n).state.step == Step.ACTIVATE
+                  and any(o.taken_down for o in replay.game_at(n).state.operatives.values())]
+    assert casualties, "the seeded game has no casualty"
+    text = export_scenario(replay.game_at(casualties[0]), replay, catalogue=catalogue)
+    assert "taken_down: true" in text

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -17,6 +18,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from game.args import Parser, output_file  # noqa: E402
 
 UI = Path(__file__).resolve().parent.parent / "assets" / "ui"
 
@@ -63,7 +67,14 @@ def board(ground: pygame.Surface, blocked: pygame.Surface, cover: pygame.Surface
     return surf
 
 
-def main(out: str = "/tmp/art_sheet.png") -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = Parser(prog="python tools/art_sheet.py", description=__doc__.splitlines()[0])
+    parser.add_argument("out", nargs="?", type=output_file(".png"), metavar="FILE.png",
+                        default=Path(tempfile.gettempdir()) / "art_sheet.png",
+                        help="where to write the sheet (default: art_sheet.png in the "
+                             "temporary folder)")
+    out = parser.parse_args(argv).out
+    out.parent.mkdir(parents=True, exist_ok=True)
     pygame.display.init()
     pygame.font.init()
     img = {p.name: pygame.image.load(str(p)) for p in UI.glob("*.png")}
@@ -107,10 +118,10 @@ def main(out: str = "/tmp/art_sheet.png") -> int:
     if bebas.exists():
         sheet.blit(pygame.font.Font(str(bebas), 64).render("FIRETEAM", True,
                                                            (240, 210, 140)), (1000, 1100))
-    pygame.image.save(sheet, out)
+    pygame.image.save(sheet, str(out))
     print(out)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:]))
+    sys.exit(main())

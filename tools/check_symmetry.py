@@ -31,6 +31,9 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from game.args import Parser  # noqa: E402  (the shared argument layer; no game rules)
+
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 Hex = tuple[int, int]  # (column 0-based, row 1-based)
@@ -281,7 +284,13 @@ def render(
     return "\n".join(lines)
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = Parser(prog="python tools/check_symmetry.py",
+                    description="Check that the killzone sides and mission maps are fair and "
+                                "well formed; exit 1 on any problem.")
+    parser.add_argument("--render", action="store_true",
+                        help="also draw every killzone side and mission map as text")
+    render_maps = parser.parse_args(argv).render
     errors: list[str] = []
     killzones = {}
     for path in sorted((ROOT / "assets" / "killzones").glob("*.yaml")):
@@ -292,7 +301,7 @@ def main(argv: list[str]) -> int:
         result = check_mission(path, killzones, errors)
         if result:
             missions[path.stem] = result
-    if "--render" in argv:
+    if render_maps:
         legend = "# blocked  + cover  O objective  1/2 territory  * cover in a territory"
         print(legend)
         for kz_id, (board, blocked, cover) in killzones.items():
@@ -311,4 +320,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

@@ -9,7 +9,6 @@ value noise is made by smooth-scaling small random grids, per-pixel colour maps 
 
 from __future__ import annotations
 
-import argparse
 import math
 import os
 import random
@@ -22,6 +21,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from game.args import Parser, output_folder  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = REPO_ROOT / "assets" / "ui"
@@ -1161,13 +1163,17 @@ def generate(out: Path, only: Sequence[str] | None = None) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Generate the game's raster art.")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    parser.add_argument("--only", nargs="*", help="file names (with or without .png)")
+    parser = Parser(prog="python tools/gen_art.py",
+                    description="Generate the game's raster art (deterministic).")
+    parser.add_argument("--out", type=output_folder, default=DEFAULT_OUT, metavar="FOLDER",
+                        help="where to write (default: the checkout's assets/ui)")
+    parser.add_argument("--only", nargs="*", metavar="NAME",
+                        help="file names (with or without .png)")
     args = parser.parse_args(argv)
     unknown = [n for n in args.only or [] if n not in ARTS and f"{n}.png" not in ARTS]
     if unknown:
-        parser.error(f"unknown art: {', '.join(unknown)}")
+        parser.error(f"argument --only: unknown art {', '.join(unknown)}; choose from "
+                     f"{', '.join(sorted(ARTS))}")
     for path in generate(args.out, args.only):
         print(f"{path} ({path.stat().st_size} bytes)")
     return 0

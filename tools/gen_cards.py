@@ -9,22 +9,22 @@ The rendering lives in :mod:`game.content.cards_doc`.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.args import Parser, output_file  # noqa: E402
 from game.content import ContentError, load_catalogue  # noqa: E402
 from game.content.cards_doc import CARDS_DOC, GENERATOR, is_current, write_cards  # noqa: E402
 from game.content.yamlio import display_file  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(prog="python tools/gen_cards.py", description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true",
                         help="exit 1 if docs/cards.md is out of date; write nothing")
-    parser.add_argument("--output", type=Path, default=CARDS_DOC, metavar="PATH",
+    parser.add_argument("--output", type=output_file(".md"), default=CARDS_DOC, metavar="PATH",
                         help="the file to write or check (default: docs/cards.md)")
     args = parser.parse_args(argv)
     path: Path = args.output

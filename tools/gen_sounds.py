@@ -10,7 +10,6 @@ byte-identical files.
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 import struct
@@ -18,6 +17,9 @@ import sys
 import wave
 from collections.abc import Callable, Sequence
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from game.args import Parser, output_folder  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = REPO_ROOT / "assets" / "ui" / "sounds"
@@ -268,8 +270,8 @@ EFFECTS: dict[str, Callable[[], Buffer]] = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT,
+    parser = Parser(prog="python tools/gen_sounds.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=output_folder, default=DEFAULT_OUT, metavar="FOLDER",
                         help=f"folder to write to (default {DEFAULT_OUT})")
     parser.add_argument("--only", nargs="*", choices=sorted(EFFECTS), default=None,
                         help="only these effects")

@@ -17,13 +17,15 @@ matching each icon's path data where the name exists in more than one author's f
 
 from __future__ import annotations
 
-import argparse
 import json
 import subprocess
 import sys
 import tarfile
 import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from game.args import Parser, output_folder  # noqa: E402
 
 PACKAGE = "@iconify-json/game-icons"
 DEFAULT_VERSION = "1.2.4"
@@ -138,9 +140,11 @@ def attribution(info: dict, version: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--version", default=DEFAULT_VERSION)
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser = Parser(prog="python tools/get_icons.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", default=DEFAULT_VERSION,
+                        help=f"the icon set's version (default {DEFAULT_VERSION})")
+    parser.add_argument("--out", type=output_folder, default=DEFAULT_OUT, metavar="FOLDER",
+                        help="where to write (default: the checkout's assets/ui/icons)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         icons, info = fetch_icon_set(args.version, Path(tmp))

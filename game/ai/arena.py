@@ -11,7 +11,6 @@ agreeing a result aside) and a turn is one activation, from its first action to 
 
 from __future__ import annotations
 
-import argparse
 import math
 import statistics
 import sys
@@ -22,6 +21,7 @@ from dataclasses import dataclass, field
 
 from game.ai.common import playable
 from game.ai.players import LEVEL_NAMES, player_for
+from game.args import Parser, count, known, level
 from game.content import load_catalogue
 from game.engine.actions import Activate
 from game.engine.dice import RandomDice
@@ -89,13 +89,17 @@ def _p95(values: list[float]) -> float:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.ai.arena")
-    parser.add_argument("--a", required=True, choices=LEVEL_NAMES)
-    parser.add_argument("--b", required=True, choices=LEVEL_NAMES)
-    parser.add_argument("--games", type=int, default=10)
+    parser = Parser(prog="python -m game.ai.arena",
+                    description="Computer against computer, seats alternated.")
+    parser.add_argument("--a", required=True, type=level, metavar="LEVEL",
+                        help=f"player A's level: {', '.join(LEVEL_NAMES)}")
+    parser.add_argument("--b", required=True, type=level, metavar="LEVEL",
+                        help="player B's level")
+    parser.add_argument("--games", type=count(), default=10, metavar="N")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--mission")
-    parser.add_argument("--fireteams", nargs=2, metavar=("X", "Y"))
+    parser.add_argument("--mission", help="a mission id (default: every mission in turn)")
+    parser.add_argument("--fireteams", nargs=2, metavar=("X", "Y"),
+                        help="two fireteam ids (default: every pairing in turn)")
     parser.add_argument("--quiet", action="store_true", help="only the last line")
     args = parser.parse_args(argv)
     catalogue = load_catalogue()
@@ -104,12 +108,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     pairs = [tuple(args.fireteams)] if args.fireteams else \
         [(x, y) for x in teams for y in teams]
     for m in missions:
-        if m not in catalogue.missions:
-            parser.error(f"unknown mission {m!r}")
+        known(parser, "--mission", m, catalogue.missions)
     for pair in pairs:
         for t in pair:
-            if t not in catalogue.fireteams:
-                parser.error(f"unknown fireteam {t!r}")
+            known(parser, "--fireteams", t, catalogue.fireteams)
     tally = Tally()
     for i in range(args.games):
         seed = args.seed + i

@@ -11,8 +11,10 @@ _LEFT_OUT = (Cancel, Concede, AgreeResult)
 
 class RandomPlayer:
     """Chooses uniformly among ``legal_actions()`` with its own seeded generator, so it never
-    touches the game's dice. Cancelling an activation is left out (it would only loop), and
-    so are conceding and agreeing a result (it plays every game to the end)."""
+    touches the game's dice. Cancelling an activation is left out (it only takes back a
+    choice), and so are conceding and agreeing a result (it plays every game to the end).
+    It draws over the whole list and draws again on a left-out action, so its games depend on
+    which of those are listed."""
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = SplitMix64(seed ^ 0x5EED)

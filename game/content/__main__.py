@@ -7,10 +7,10 @@ operations with their fireteam, stage and reward) and the weapon rules.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 
+from game.args import Parser, existing_path
 from game.content.loader import load_catalogue
 from game.content.yamlio import ContentError
 from game.engine.defs import Catalogue, SpecialOperation
@@ -83,15 +83,15 @@ def _operation(op: SpecialOperation) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="python -m game.content",
         description="Check or list the game content (shipped YAML plus given files/folders).")
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="check content; exit 1 on any issue")
-    check.add_argument("paths", nargs="*", metavar="PATH",
+    check.add_argument("paths", nargs="*", metavar="PATH", type=existing_path,
                        help="extra content files, or folders searched for .yaml/.yml")
     lister = commands.add_parser("list", help="print every id, grouped by kind")
-    lister.add_argument("paths", nargs="*", metavar="PATH",
+    lister.add_argument("paths", nargs="*", metavar="PATH", type=existing_path,
                         help="extra content files, or folders searched for .yaml/.yml")
     args = parser.parse_args(argv)
     cat = _load(args.paths)

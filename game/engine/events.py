@@ -354,9 +354,11 @@ class DefenceDiceRolled(Event):
     defender: str
     dice: tuple[Die, ...]
     blocks: int  # the retained cover block included
+    cover: bool = False  # one of the blocks is the one cover retained (no die rolled for it)
 
     def __str__(self) -> str:
-        return f"{self.defender} rolls {_dice_text(self.dice)}: {self.blocks} block(s)"
+        kept = ", one of them kept for cover" if self.cover else ""
+        return f"{self.defender} rolls {_dice_text(self.dice)}: {self.blocks} block(s){kept}"
 
     @property
     def dice_rolled(self) -> tuple[int, ...]:

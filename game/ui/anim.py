@@ -170,34 +170,41 @@ class Animations:
         width = font.size(banner.text)[0] + 60
         rect = pygame.Rect(0, 0, width, 46)
         rect.midtop = (area.centerx, area.top + 12)
+        if self.ctx.covers is not None:
+            self.ctx.covers.append(rect.copy())
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((12, 12, 14, 215))
         surface.blit(shade, rect)
         pygame.draw.rect(surface, banner.colour, rect, 3, border_radius=6)
         self.ctx.text(surface, banner.text, 22, rect.center, INK, "bold", "center")
 
-    def draw_dice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_dice(self, surface: pygame.Surface, rect: pygame.Rect,
+                  framed: bool = True) -> None:
         """The last attack's dice: hits and criticals, the defence dice, which block
-        cancelled which hit, and the result; dice appear one by one."""
+        cancelled which hit, and the result; dice appear one by one. The dice are as big
+        as ``rect`` allows (two rows, a title and a result line)."""
         roll = self.roll
         if roll is None:
             return
-        pygame.draw.rect(surface, PANEL, rect, border_radius=6)
-        pygame.draw.rect(surface, PANEL_EDGE, rect, 1, border_radius=6)
+        if framed:
+            pygame.draw.rect(surface, PANEL, rect, border_radius=6)
+            pygame.draw.rect(surface, PANEL_EDGE, rect, 1, border_radius=6)
         ctx = self.ctx
-        ctx.text(surface, roll.title, 14, (rect.left + 10, rect.top + 6), GOLD, "bold",
+        line = ctx.assets.font(ctx.px(14)).get_linesize()
+        ctx.text(surface, roll.title, 14, (rect.left + 10, rect.top + 4), GOLD, "bold",
                  width=rect.width - 20)
-        size = min(40, (rect.width - 30) // max(1, len(roll.hit_dice), len(roll.defence_dice)
-                                               + (1 if roll.cover else 0)) - 6)
+        size = min(ctx.px(40), (rect.width - 30) // max(
+            1, len(roll.hit_dice), len(roll.defence_dice) + (1 if roll.cover else 0)) - 6,
+            (rect.height - 2 * line - 20) // 2)
         shown = int(roll.shown / DIE_SECONDS) + 1
-        y = rect.top + 28
+        y = rect.top + line + 8
         centres: dict[tuple[str, int], tuple[int, int]] = {}
         for i, die in enumerate(roll.hit_dice[:shown]):
             kind = roll.hit_kinds[i] if i < len(roll.hit_kinds) else 0
             pos = (rect.left + 10 + i * (size + 6), y)
             self._die(surface, die, pos, size, kind)
             centres[("hit", i)] = (pos[0] + size // 2, pos[1] + size // 2)
-        y += size + 26
+        y += size + 8
         shown -= len(roll.hit_dice)
         x = rect.left + 10
         if roll.cover and shown > 0:
@@ -218,10 +225,11 @@ class Animations:
                 if a and b:
                     pygame.draw.line(surface, (120, 200, 255), a, b, 2)
             if roll.result:
-                ctx.text(surface, roll.result, 14, (rect.left + 10, rect.bottom - 22), INK,
-                         width=rect.width - 20)
+                ctx.text(surface, roll.result, 14, (rect.left + 10, rect.bottom - line - 2),
+                         INK, width=rect.width - 20)
         elif roll.result and not roll.defence_dice and shown >= 0:
-            ctx.text(surface, roll.result, 14, (rect.left + 10, rect.bottom - 22), INK)
+            ctx.text(surface, roll.result, 14, (rect.left + 10, rect.bottom - line - 2), INK,
+                     width=rect.width - 20)
 
     def _die(self, surface: pygame.Surface, die: Die, pos: tuple[int, int], size: int,
              kind: int) -> None:
@@ -239,18 +247,21 @@ class Animations:
             self.ctx.text(surface, f"↺{die.first}", 13, (rect.centerx, rect.bottom + 1), INK,
                           anchor="midtop")
 
-    def draw_roll_off(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_roll_off(self, surface: pygame.Surface, rect: pygame.Rect,
+                      framed: bool = True) -> None:
         if self.roll_off is None:
             return
         title, pairs = self.roll_off
-        pygame.draw.rect(surface, PANEL, rect, border_radius=6)
-        pygame.draw.rect(surface, PANEL_EDGE, rect, 1, border_radius=6)
-        self.ctx.text(surface, title, 14, (rect.left + 10, rect.top + 6), GOLD, "bold",
+        if framed:
+            pygame.draw.rect(surface, PANEL, rect, border_radius=6)
+            pygame.draw.rect(surface, PANEL_EDGE, rect, 1, border_radius=6)
+        line = self.ctx.assets.font(self.ctx.px(14)).get_linesize()
+        self.ctx.text(surface, title, 14, (rect.left + 10, rect.top + 4), GOLD, "bold",
                       width=rect.width - 20)
         a, b = pairs[-1]
-        size = min(40, rect.height - 36)
+        size = min(self.ctx.px(40), rect.height - line - 16)
         for i, (value, player) in enumerate(((a, 1), (b, 2))):
-            pos = (rect.left + 10 + i * (size + 40), rect.top + 28)
+            pos = (rect.left + 10 + i * (size + 40), rect.top + line + 8)
             face = self.ctx.assets.scaled(f"die_{value}.png", (size, size))
             surface.blit(face, pos)
             pygame.draw.rect(surface, self.ctx.colours[player],

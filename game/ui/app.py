@@ -21,6 +21,11 @@ from game.ui.context import Context
 from game.ui.scene import Scene
 
 TITLE = "Warhammer 40,000: Fireteam"
+# keys that still reach the scene while a text field has focus: Esc and Enter (leave or
+# finish the field), and the keys that edit nothing in a one-line field but move through a
+# list beside it (the rules help's and the card library's results)
+TYPING_PASSES = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB,
+                 pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN)
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 700)
 FPS = 60
@@ -64,6 +69,8 @@ class App:
         self.frames = 0
         self.first_frame_at: float | None = None
         self.after_frame: list[Callable[[], None]] = []
+        # the text a key pressed before a text field took the focus must not land in it
+        self.drop_text = False
 
     @property
     def size(self) -> tuple[int, int]:
@@ -113,7 +120,34 @@ class App:
         for hook in self.after_frame:
             hook()
 
+    def typing(self) -> bool:
+        """Whether a text field has the keyboard focus (its keys then only edit it)."""
+        return any(isinstance(element, pygame_gui.elements.UITextEntryLine)
+                   and element.is_focused and element.alive()
+                   for element in self.manager.get_sprite_group().sprites())
+
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.TEXTINPUT and self.drop_text:
+            self.drop_text = False  # the key that opened a text field is not typed into it
+            return
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self.typing() and \
+                event.key not in TYPING_PASSES:
+            self.drop_text = False
+            self.manager.process_events(event)  # only the field hears it: no hotkey fires
+            return
+        if event.type == pygame.KEYDOWN:
+            was_typing = self.typing()
+            self.drop_text = False
+            self.handle_other(event)
+            # a key that types (no Ctrl or Alt held) and gave a field the focus: its text
+            # follows as a TEXTINPUT event, which is dropped
+            self.drop_text = not was_typing and self.typing() and bool(
+                getattr(event, "unicode", "")) and not event.mod & (pygame.KMOD_CTRL
+                                                                    | pygame.KMOD_ALT)
+            return
+        self.handle_other(event)
+
+    def handle_other(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
             return
@@ -125,6 +159,13 @@ class App:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             self.open_rules()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F3 and \
+                pygame.K_F3 not in self.scene.hotkeys and \
+                type(self.scene).__name__ != "CardBrowserScene":
+            from game.ui.scenes.cards import CardBrowserScene  # the library, from anywhere
+
+            self.push(CardBrowserScene(self))
             return
         self.manager.process_events(event)
         self.scene.handle_event(event)
@@ -162,8 +203,13 @@ class App:
             if not self.stack[i].overlay:
                 start = i
                 break
+        below = None
         for scene in self.stack[start:]:
+            # an overlay (pause, save) speaks of the game below it in that game's names
+            below = scene.words or below
+            self.ctx.words = below
             scene.draw(surface)
+        self.ctx.words = None
         self.manager.draw_ui(surface)
         pygame.display.flip()
 

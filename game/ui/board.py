@@ -56,6 +56,10 @@ def card_icon(card: str) -> str:
     return FALLBACK_ICONS[sum(map(ord, card)) % len(FALLBACK_ICONS)]
 
 
+# a hex label sits this many hex sizes below the centre: well inside its own hex, clear of
+# the edge it shares with the hex below (read as that hex's label otherwise)
+LABEL_DROP = 0.6
+
 class BoardView:
     """Where the board sits in the window and how its hexes map to pixels."""
 
@@ -156,7 +160,7 @@ class BoardView:
                 image.set_alpha(150)
                 surface.blit(image, image.get_rect(midbottom=(cx - self.rect.left,
                                                               cy - self.rect.top
-                                                              + self.size * 0.8)))
+                                                              + self.size * LABEL_DROP)))
         return surface
 
     # --- drawn each frame ---------------------------------------------------------------
@@ -198,6 +202,18 @@ class BoardView:
             label = self.ctx.text(surface, flag, 13, (int(cx), int(cy + radius + 2 + i * 15)),
                                   GOLD, "bold", "midtop")
             del label
+
+    def objective_badge(self, surface: pygame.Surface, h: str, controller: int) -> None:
+        """A small objective marker at the lower left of the operative standing on it,
+        ringed in its controller's colour: the objective stays visible under the token."""
+        cx, cy = self.centre(h)
+        radius = max(6, int(self.size * 0.3))
+        centre = (int(cx - self.size * 0.55), int(cy + self.size * 0.45))
+        icon = self.ctx.assets.scaled("objective.png", (radius * 2, radius * 2))
+        pygame.draw.circle(surface, (15, 15, 18), centre, radius + 3)
+        surface.blit(icon, icon.get_rect(center=centre))
+        ring = self.ctx.colours[controller] if controller else GOLD
+        pygame.draw.circle(surface, ring, centre, radius + 2, 2)
 
     def token(self, surface: pygame.Surface, op: OperativeState, wounds: int,
               selected: bool = False, dim: bool = False) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -175,6 +176,31 @@ def save_settings(settings: Settings, folder: str | Path) -> None:
     write_json_atomic(settings.to_dict(), Path(folder) / SETTINGS_FILE)
 
 
+@dataclass(frozen=True)
+class DrawnText:
+    """One text drawn: its words, where, the clip (the box it belongs to), whether it was cut
+    inside a word, and the overlay layer it was drawn in."""
+
+    text: str
+    rect: pygame.Rect
+    box: pygame.Rect
+    cut_in_word: bool
+    layer: int
+
+
+def shorten(font: pygame.font.Font, text: str, width: int) -> tuple[str, bool]:
+    """``text`` cut at the end of a word with an ellipsis to fit ``width`` pixels; only when
+    not even its first word fits is it cut inside that word (then the flag is True)."""
+    words = text.split(" ")
+    for count in range(len(words) - 1, 0, -1):
+        trial = " ".join(words[:count]).rstrip(",;:·-—(") + "…"
+        if font.size(trial)[0] <= width:
+            return trial, False
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…", True
+
+
 @dataclass
 class Context:
     catalogue: Catalogue
@@ -186,18 +212,38 @@ class Context:
         default_factory=lambda: dict(PLAYER_COLOURS))
     # every string drawn, when a test records them (None: not recording)
     drawn: list[str] | None = None
+    # the engine's ids into names for the scene being drawn (game.ui.words.Words; the app
+    # sets it from the scene's ``words`` before the scene draws)
+    words: Callable[[str], str] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     scale: float = 1.0  # text and panels grow with the window (1 at 1280 x 800)
+    # texts shortened this frame with their full words, for tooltips (cleared each frame)
+    shortened: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+    # every text drawn with where, when the layout audit records them (None: not recording)
+    record: list[DrawnText] | None = None
+    layer: int = 0
+    # boxes drawn over the board that the player did not ask for (layout audit; None: off)
+    covers: list[pygame.Rect] | None = None
+    # the dice seed every new game takes (--seed, tests); None: fresh from the OS each game
+    fixed_seed: int | None = None
     window: tuple[int, int] = (1280, 800)  # the size set_window was last given
 
     def __post_init__(self) -> None:
         self.colours = self.settings.player_colours()
 
+    def new_game_seed(self) -> int:
+        """The dice seed of a game started now: :attr:`fixed_seed` when one is set, else a
+        fresh one from the operating system's randomness (every new game rolls its own
+        dice; the seed is kept in the save and shown in the pause menu)."""
+        if self.fixed_seed is not None:
+            return self.fixed_seed
+        return int.from_bytes(os.urandom(8), "big") >> 2
+
     def set_window(self, size: tuple[int, int]) -> None:
         """The window's size now: text and panels grow with it, times the text size
         setting."""
         self.window = (size[0], size[1])
-        self.scale = max(1.0, min(size[0] / 1280, size[1] / 800)) * self.settings.text_size
+        self.scale = max(0.85, min(size[0] / 1280, size[1] / 800)) * self.settings.text_size
 
     def apply_settings(self, settings: Settings) -> None:
         """Use ``settings`` from now on: the players' colours and the scale of text and
@@ -214,19 +260,50 @@ class Context:
     def text(self, surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],
              colour: tuple[int, int, int] = INK, style: str = "regular",
              anchor: str = "topleft", width: int = 0) -> pygame.Rect:
-        """Draw ``text``; with ``width`` it is shortened with an ellipsis to fit. Returns the
-        rectangle drawn (recorded when :attr:`drawn` is set)."""
+        """Draw ``text`` (the engine's ids in it put into names, when :attr:`words` is set);
+        with ``width`` it is shortened at a word's end with an ellipsis to fit (the full text
+        then shows as a tooltip where the scene draws them). Returns the rectangle drawn
+        (recorded when :attr:`drawn` or :attr:`record` is set)."""
+        if self.words is not None:
+            text = self.words(text)
         font = self.assets.font(self.px(size), style)
+        full, cut = text, False
         if width and font.size(text)[0] > width:
-            while text and font.size(text + "…")[0] > width:
-                text = text[:-1]
-            text += "…"
+            text, cut = shorten(font, text, width)
         image = font.render(text, True, colour)
         rect = image.get_rect(**{anchor: pos})
         surface.blit(image, rect)
         if self.drawn is not None:
             self.drawn.append(text)
+        if text != full:
+            self.shortened.append((rect, full))
+        if self.record is not None:
+            self.record.append(DrawnText(text, rect, surface.get_clip().copy(), cut,
+                                         self.layer))
         return rect
+
+    def fitted(self, surface: pygame.Surface, text: str, size: int, rect: pygame.Rect,
+               colour: tuple[int, int, int] = INK, style: str = "regular") -> pygame.Rect:
+        """Draw ``text`` into ``rect``: on one line (vertically centred) when it fits, else
+        wrapped when the lines fit its height, else shortened at a word's end (its full text
+        as a tooltip). Returns the area used."""
+        font = self.assets.font(self.px(size), style)
+        if font.size(text)[0] <= rect.width:
+            return self.text(surface, text, size, (rect.left, rect.centery), colour, style,
+                             "midleft")
+        height = self.wrapped(None, text, size, rect, style=style)
+        if height <= rect.height:
+            top = rect.top + (rect.height - height) // 2
+            self.wrapped(surface, text, size, pygame.Rect(rect.left, top, rect.width, height),
+                         colour, style)
+            return pygame.Rect(rect.left, top, rect.width, height)
+        return self.text(surface, text, size, (rect.left, rect.centery), colour, style,
+                         "midleft", width=rect.width)
+
+    def new_layer(self) -> None:
+        """What is drawn from now on covers what was drawn before on purpose (an overlay):
+        the layout audit does not count it as text drawn over text."""
+        self.layer += 1
 
     def wrapped(self, surface: pygame.Surface | None, text: str, size: int, rect: pygame.Rect,
                 colour: tuple[int, int, int] = INK, style: str = "regular",
@@ -234,6 +311,8 @@ class Context:
         """Draw ``text`` wrapped into ``rect``; returns the height used. The first line starts
         ``first`` pixels right of ``rect.left`` (after something drawn before it on that
         line). With no ``surface`` only measure, however tall ``rect`` is."""
+        if self.words is not None:
+            text = self.words(text)
         font = self.assets.font(self.px(size), style)
         bottom = rect.bottom if surface is not None else 1 << 30
         x = rect.left + first
@@ -267,7 +346,8 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "",
     pygame.draw.rect(surface, PANEL_EDGE, rect, 1, border_radius=6)
     inner = rect.inflate(-16, -12)
     if title and ctx is not None:
-        ctx.text(surface, title.upper(), 13, (inner.left, inner.top), GOLD, "condensed")
+        ctx.text(surface, title.upper(), 13, (inner.left, inner.top), GOLD, "condensed",
+                 width=inner.width)
         inner.top += ctx.px(20)
         inner.height -= ctx.px(20)
     return inner

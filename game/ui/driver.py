@@ -23,25 +23,20 @@ import pygame
 
 from game.engine.actions import (
     Action,
-    Activate,
     AgreeResult,
     Attack,
     Cancel,
     Concede,
-    Deploy,
     Disengage,
     Keep,
     MissionAction,
-    Move,
-    Mulligan,
     PlayPloy,
-    Reveal,
     Use,
-    Wait,
 )
 from game.engine.dice import SplitMix64
 from game.engine.game import Game
 from game.ui.app import App
+from game.ui.chooser import Kind
 
 UNDO = "undo"  # the chooser's word for "take back the last action" (Ctrl+Z or Undo)
 MAX_FLUSH = 20  # frames run to drain the queue after an input (pygame-gui posts its events)
@@ -132,9 +127,18 @@ class Driver:
         return None
 
     def find_button(self, name: str, prefix: bool = False) -> pygame.Rect | None:
-        if prefix:
-            return self.find(lambda label: label.startswith(name))
-        return self.find(lambda label: base_label(label) == name)
+        """The button labelled ``name``, or with its ids put into names as the scene draws
+        them."""
+        words = self.app.scene.words
+        names = [name] if words is None else [name, words(name)]
+        for each in names:
+            if prefix:
+                found = self.find(lambda label, n=each: label.startswith(n))
+            else:
+                found = self.find(lambda label, n=each: base_label(label) == n)
+            if found is not None:
+                return found
+        return None
 
     def nudge(self, why: str) -> None:
         """Right-click an empty spot (the hint bar): the play scene rebuilds its buttons."""
@@ -177,8 +181,13 @@ class Driver:
     def confirm_handovers(self) -> None:
         """While a hand-over screen is on top, click its "I am NAME" button."""
         from game.ui.scenes.handover import HandoverScene
-        for _ in range(4):
+        from game.ui.scenes.summary import SummaryScene
+        for _ in range(6):
             scene = self.app.scene
+            if isinstance(scene, SummaryScene):
+                self.click_button("Continue")
+                self.done["Summary"] += 1
+                continue
             if not isinstance(scene, HandoverScene):
                 return
             name = self.app.ctx.names[scene.player]
@@ -236,66 +245,36 @@ class Driver:
         self.pump([])  # the frame after: hand-over or end screen pushed by update()
 
     def _do(self, action: Action) -> None:
-        game = self.game
-        config = game.config
-        if isinstance(action, Keep):
-            self.click_button("Keep all", nudge="Keep buttons missing after hand-over")
-        elif isinstance(action, Mulligan):
-            for card in action.cards:
-                self.click_card(card)
-            self.click_button(f"Swap {len(action.cards)} selected",
-                              nudge="Swap button missing after hand-over")
-        elif isinstance(action, Deploy):
-            self.click_button(action.operative)
-            self.click_hex(action.hex)
-        elif isinstance(action, Reveal):
-            name = "Reveal none" if action.card is None else \
-                f"Reveal {config.targets[action.card].name}"
-            self.click_button(name, nudge="Reveal buttons missing after hand-over")
-        elif isinstance(action, PlayPloy):
-            self.click_button(game.ploy(action.player, action.ploy).name)
-            if action.args:
-                self.click_hex(self.op_hex(action.args[0]))
-        elif isinstance(action, Activate):
-            self.click_hex(self.op_hex(action.operative))
-        elif isinstance(action, Move):
-            self.click_button("Move")
-            self.click_hex(action.destination)
-        elif isinstance(action, Attack):
-            self.click_button("Attack")
-            self.click_hex(self.op_hex(action.target))
-            op = game.state.operatives[action.operative]
-            weapon = config.datacards[op.card].weapon(action.weapon)
-            assert weapon is not None
-            label = weapon.name + (" (overcharge)" if action.overcharge else "") + ":"
-            self.click_button(label, prefix=True)
-        elif isinstance(action, Disengage):
-            self.click_button("Disengage")
-            self.click_hex(action.hex)
-        elif isinstance(action, Wait):
-            self.click_button("Wait")
-        elif isinstance(action, Cancel):
-            self.click_button("Cancel activation")
-        elif isinstance(action, MissionAction):
-            definition = next(d for d in config.mission_actions if d.id == action.action)
-            self.click_button(f"{definition.name} ({definition.ap} AP)")
-            if action.args:
-                where = game.objective_hex(action.args[0])
-                if where is None:
-                    raise DriverError(f"objective {action.args[0]} is not on the board")
-                self.click_hex(where)
-        elif isinstance(action, Use):
-            card = config.wargear_card(action.player, action.card)
-            assert card is not None
-            choices = [a for a in self.play.game.legal_actions()
-                       if isinstance(a, Use) and a.card == action.card]
-            self.click_button(card.name)
-            if len(choices) > 1:  # the card's button, then the operative it is used on
-                target = self.play.game.state.operatives[action.operative]
-                assert target.hex is not None
-                self.click_hex(target.hex)
-        else:
-            raise DriverError(f"the driver does not play {type(action).__name__}")
+        """Click what the play screen's chooser says comes next on the way to ``action``
+        (a button, a card of the hand, a hex), until the engine has applied it."""
+        before = len(self.game.log)
+        for _ in range(8):
+            if len(self.game.log) != before:
+                return
+            self.confirm_handovers()
+            chooser = self.play.chooser
+            click = chooser.next_click(action)
+            if click is None:
+                raise DriverError(f"the screen offers no way to {action}; hint: "
+                                  f"{self.play.hint()!r}")
+            kind, value = click
+            if kind.on_board:
+                self.click_hex(value)
+            elif value.startswith("card "):
+                self.click_card(value[5:])
+            elif kind == Kind.WEAPON:
+                label = next(o.label for o, _ in chooser.weapon_options() if o.value == value)
+                self.click_button(label + ":", prefix=True)
+            else:
+                option = next((o for o in chooser.buttons() if o.value == value), None)
+                if option is None:
+                    raise DriverError(f"no button for {value!r} ({action})")
+                self.click_button(option.label)
+            if self.play.chooser is chooser and len(self.game.log) == before:
+                raise DriverError(f"clicking {value!r} for {action} changed nothing; "
+                                  f"toast: {self.play.toast}")
+        if len(self.game.log) == before:
+            raise DriverError(f"{action} was not applied after eight clicks")
 
 
 # --- a seeded chooser that attacks, disengages and undoes more than a uniform one --------------

@@ -29,7 +29,7 @@ TEAMS = ("gideon", "deathless_destroyers")
 def make_app(catalogue: Catalogue, seed: int, size: tuple[int, int],
              sound: bool = False) -> App:
     """The app on ``catalogue``; with ``sound``, effects play (silent without a device)."""
-    ctx = Context(catalogue, Assets(), seed)
+    ctx = Context(catalogue, Assets(), seed, fixed_seed=seed)
     if sound:
         from game.ui.sound import Sound
 
@@ -86,7 +86,7 @@ def open_scene(app: App, name: str) -> None:
         scene.rebuild()
     elif name == "attack-preview":
         attack = next(a for a in game.legal_actions() if isinstance(a, Attack))
-        scene.set_mode("attack")
+        scene.choose_verb("attack")
         target = game.state.operatives[attack.target]
         assert target.hex is not None
         x, y = scene.view_board.centre(target.hex)
@@ -100,7 +100,7 @@ def open_scene(app: App, name: str) -> None:
             scene.anim.roll.shown = 99.0
 
 
-def window(catalogue: Catalogue, seed: int, size: tuple[int, int] | None = None,
+def window(catalogue: Catalogue, seed: int | None, size: tuple[int, int] | None = None,
            frames: int | None = None, screenshot: str | None = None, scene: str | None = None,
            first: Callable[[App], None] | None = None) -> int:
     """The game window, with the user's settings, saves and autosave (session.py), at the
@@ -110,8 +110,8 @@ def window(catalogue: Catalogue, seed: int, size: tuple[int, int] | None = None,
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.settings import apply_to_app
 
-    ctx = session.start(catalogue, seed)
-    app = App(size or ctx.settings.window, seed, ctx)
+    ctx = session.start(catalogue, seed if seed is not None or not scene else 1)
+    app = App(size or ctx.settings.window, ctx.seed, ctx)
     if scene:
         open_scene(app, scene)
     else:
@@ -277,7 +277,7 @@ def bench_frames(catalogue: Catalogue, frames: int, size: tuple[int, int]) -> in
     for i in range(frames):
         if i % 45 == 0 and scene.anim.roll is not None:
             scene.anim.roll.shown = 0.0  # the dice animation starts again
-        scene.mode = "attack" if i % 2 else "move"
+        scene.choose_verb("attack" if i % 2 else "move")
         h = targets[i % len(targets)] if i % 4 == 1 else hexes[(i * 7) % len(hexes)]
         x, y = scene.view_board.centre(h)
         event = pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0),

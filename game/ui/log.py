@@ -3,6 +3,8 @@ Each line is rendered once, when it arrives; a frame blits only the visible ones
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.ui.context import DIM, INK, Context
@@ -11,6 +13,7 @@ from game.ui.context import DIM, INK, Context
 class GameLog:
     def __init__(self, ctx: Context, size: int = 13) -> None:
         self.ctx = ctx
+        self.words: Callable[[str], str] | None = None  # the engine's ids into names
         self.size = size
         self.lines: list[tuple[str, pygame.Surface]] = []
         self.scroll = 0  # lines scrolled up from the newest
@@ -25,6 +28,8 @@ class GameLog:
                 self.add(text)
 
     def add(self, text: str) -> None:
+        if self.words is not None:
+            text = self.words(text)
         font = self.ctx.assets.font(self.ctx.px(self.size))
         colour = INK if not text.startswith("---") else (214, 178, 92)
         words, line = text.split(), ""

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.ui.context import Context
+from game.ui.context import Context, DrawnText, shorten
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -19,6 +19,9 @@ KEY_NAMES = {pygame.K_RETURN: "Enter", pygame.K_ESCAPE: "Esc", pygame.K_TAB: "Ta
              pygame.K_SPACE: "Space", pygame.K_LEFT: "←", pygame.K_RIGHT: "→",
              pygame.K_UP: "↑", pygame.K_DOWN: "↓", pygame.K_HOME: "Home", pygame.K_END: "End",
              pygame.K_PAGEUP: "PgUp", pygame.K_PAGEDOWN: "PgDn", pygame.K_DELETE: "Del"}
+
+
+BUTTON_PADDING = 14  # pixels of a button's width its label may not use
 
 
 def key_name(key: int) -> str:
@@ -32,6 +35,8 @@ class Scene:
     :meth:`update`."""
 
     overlay = False  # drawn over the scene below it
+    # the engine's ids into names, for what this scene draws (game.ui.words.Words)
+    words: Callable[[str], str] | None = None
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -39,6 +44,7 @@ class Scene:
         self.elements: list[pygame_gui.core.UIElement] = []
         self.actions: dict[pygame_gui.core.UIElement, Callable[[], None]] = {}
         self.hotkeys: dict[int, Callable[[], None]] = {}
+        self.full_labels: dict[pygame_gui.core.UIElement, str] = {}  # buttons' full labels
         self.name = type(self).__name__
 
     # --- the stack ---------------------------------------------------------------------
@@ -72,14 +78,28 @@ class Scene:
         self.elements.clear()
         self.actions.clear()
         self.hotkeys.clear()
+        self.full_labels.clear()
 
     def button(self, text: str, rect: pygame.Rect, action: Callable[[], None],
                hotkey: int | None = None, tooltip: str = "", enabled: bool = True,
                object_id: str = "") -> pygame_gui.elements.UIButton:
         """A themed button; its hotkey is shown on it and works from the keyboard."""
-        label = text
+        label = self.words(text) if self.words is not None else text
         if hotkey is not None:
-            label = f"{text} [{key_name(hotkey)}]"
+            label = f"{label} [{key_name(hotkey)}]"
+        full = label
+        # a label too long for its button is shortened at a word's end, never clipped by
+        # the widget; its full words go first in the tooltip
+        size = 20 if object_id == "#big_button" else 15
+        font = self.ctx.assets.font(int(size * self.ctx.scale), "bold")
+        room = rect.width - BUTTON_PADDING
+        cut = False
+        if font.size(label)[0] > room:
+            suffix = f" [{key_name(hotkey)}]" if hotkey is not None else ""
+            words = self.words(text) if self.words is not None else text
+            short, cut = shorten(font, words, room - font.size(suffix)[0])
+            label = short + suffix
+            tooltip = full + (f": {tooltip}" if tooltip else "")
         button = pygame_gui.elements.UIButton(
             rect, label, manager=self.app.manager, tool_tip_text=tooltip or None,
             object_id=pygame_gui.core.ObjectID(object_id=object_id or None,
@@ -87,6 +107,10 @@ class Scene:
         if not enabled:
             button.disable()
         self.elements.append(button)
+        self.full_labels[button] = full
+        if self.ctx.record is not None:
+            self.ctx.record.append(DrawnText(label, pygame.Rect(rect), pygame.Rect(rect), cut,
+                                             self.ctx.layer))
         if enabled:
             self.actions[button] = action
             if hotkey is not None:
@@ -117,5 +141,5 @@ class Scene:
 
     def clickables(self) -> list[tuple[str, pygame.Rect]]:
         """What may be clicked now, named, for the fuzzer and the end-to-end tests."""
-        return [(getattr(b, "text", ""), b.rect) for b in self.actions
+        return [(self.full_labels.get(b, getattr(b, "text", "")), b.rect) for b in self.actions
                 if b.alive() and b.is_enabled]

@@ -10,6 +10,7 @@ import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game import journal
 from game.engine.defs import Catalogue
 from game.ui import userdata
 from game.ui.assets import Assets
@@ -21,20 +22,22 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
-def start(catalogue: Catalogue, seed: int) -> Context:
+def start(catalogue: Catalogue, seed: int | None) -> Context:
     """The context of a run: settings (a damaged file gives the defaults and a notice), own
-    missions, sound, the autosave, and whether the last run left a game to resume."""
+    missions, sound, the autosave, and whether the last run left a game to resume. With
+    ``seed`` (``--seed``) every new game takes that seed; without, each takes a fresh one."""
     folder = userdata.data_folder()
     settings, problem = load_settings(folder)
     resume = userdata.resume_available(catalogue)
     userdata.write_crash_marker()
     own = load_own_missions(catalogue, folder / "missions")
-    ctx = Context(own.catalogue, Assets(), seed, settings=settings)
+    ctx = Context(own.catalogue, Assets(), 1 if seed is None else seed, settings=settings,
+                  fixed_seed=seed)
     from game.ui.sound import Sound
 
     ctx.extra["sound"] = Sound(enabled=settings.sound, volume=settings.volume)
     ctx.extra.update(own_missions=own, resume=resume, settings_notice=problem,
-                     autosave=safe_autosave)
+                     autosave=safe_autosave, journal=safe_journal)
     return ctx
 
 
@@ -47,10 +50,35 @@ def safe_autosave(game: Game, players: dict[int, str] | None = None) -> str | No
     """Autosave ``game``; a full disk or a read-only folder never stops play (the problem
     goes to the log file)."""
     try:
-        return str(userdata.autosave(game, players))
+        saved = str(userdata.autosave(game, players))
+        journal.reset(journal_path())
+        return saved
     except OSError as error:
         log(f"autosave failed: {error}")
         return None
+
+
+def journal_path() -> Path:
+    """The journal of the actions since the last full autosave (game/journal.py)."""
+    return userdata.autosaves_folder() / journal.JOURNAL
+
+
+def safe_journal(game: Game, action: str) -> None:
+    """Append ``action`` (just applied to ``game``, or "undo") to the journal, synced to
+    disk; a full disk never stops play (the problem goes to the log file)."""
+    try:
+        journal.append(journal_path(), game, action)
+    except OSError as error:
+        log(f"journal failed: {error}")
+
+
+def resume_game(path: Path, catalogue: Catalogue) -> tuple[Game, list[str]]:
+    """The autosaved game at ``path`` with the journal's actions applied: the position
+    after the last completed action. Raises SaveError for a damaged autosave."""
+    from game.saves import load_game
+
+    game = load_game(path, catalogue)
+    return game, journal.catch_up(journal_path(), game)
 
 
 def log(text: str) -> None:

@@ -11,7 +11,6 @@ objective hexes ringed in :data:`KEY_OBJECTIVE` round their "!" token.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import os
 import sys
@@ -21,6 +20,7 @@ from pathlib import Path
 
 import pygame
 
+from game.args import Parser, PictureSize, known, output_file
 from game.engine.config import Config, build_config
 from game.engine.defs import Catalogue, Mission, Weapon
 from game.engine.hexgrid import CORNER_OFFSETS, Grid
@@ -509,16 +509,23 @@ def export_png(ctx: Context, study: Study, path: str | Path,
 
 
 def load_mission_file(catalogue: Catalogue, path: str | Path) -> list[Mission]:
-    """The missions of one file, checked by the content loader: raises ContentError with its
-    ``file:line`` messages, or ValueError when the file holds no mission."""
-    from game.content import load_catalogue
+    """The missions of one file, checked by the content loader: a file of one's own, or a
+    shipped one (``missions/power_up.yaml``) giving the mission it holds.
+    Raises ContentError with its ``file:line`` messages, or ValueError when the file holds no
+    mission."""
+    from game.content import load_catalogue, load_yaml
 
     loaded = load_catalogue([Path(path)])
     found = [m for i, m in sorted(loaded.missions.items())
              if i not in catalogue.missions or catalogue.missions[i] != m]
-    if not found:
-        raise ValueError(f"{Path(path).name}: holds no mission of its own")
-    return found
+    if found:
+        return found
+    # the file adds nothing new: it is a shipped mission's own file; give that mission
+    data = load_yaml(path).data
+    ident = data.get("id") if isinstance(data, dict) else None
+    if isinstance(ident, str) and ident in loaded.missions:
+        return [loaded.missions[ident]]
+    raise ValueError(f"{Path(path).name}: holds no mission")
 
 
 def headless_context(catalogue: Catalogue) -> Context:
@@ -538,18 +545,22 @@ def main(argv: Sequence[str], prog: str | None = None) -> int:
     mission's set-up written to a PNG without a window. MISSION is an id or a mission file."""
     from game.content import ContentError
 
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog=f"{prog or 'fireteam'} visualize",
         description="See a mission laid out on its killzone side; with --png, write it to a "
                     "PNG file without opening a window")
     parser.add_argument("mission", nargs="?", help="a mission id or a mission file (.yaml)")
-    parser.add_argument("--png", metavar="FILE.png", help="write the set-up to this PNG")
+    parser.add_argument("--png", metavar="FILE.png", type=output_file(".png"),
+                        help="write the set-up to this PNG (its folder is created)")
     parser.add_argument("--side", help="lay it on this killzone side instead of its own")
     parser.add_argument("--no-labels", action="store_true", help="leave out the hex names")
     parser.add_argument("--heat", action="store_true", help="the heat map of what each hex sees")
-    parser.add_argument("--size", nargs=2, type=int, metavar=("WIDTH", "HEIGHT"),
-                        default=list(EXPORT_SIZE))
+    parser.add_argument("--size", nargs=2, action=PictureSize, metavar=("WIDTH", "HEIGHT"),
+                        default=EXPORT_SIZE, help="with --png: the picture's size "
+                        f"(default {EXPORT_SIZE[0]} {EXPORT_SIZE[1]})")
     args = parser.parse_args(list(argv))
+    if args.png is None and args.size != EXPORT_SIZE:
+        parser.error("argument --size: only with --png")
     from game.cli import content, headless_drivers
 
     if args.png:
@@ -559,27 +570,29 @@ def main(argv: Sequence[str], prog: str | None = None) -> int:
         return 1
     mission: Mission | None = None
     if args.mission:
+        path = Path(args.mission)
         if args.mission in catalogue.missions:
             mission = catalogue.missions[args.mission]
-        elif Path(args.mission).suffix in (".yaml", ".yml") or Path(args.mission).exists():
+        elif path.is_file():
             try:
-                mission = load_mission_file(catalogue, args.mission)[0]
+                mission = load_mission_file(catalogue, path)[0]
             except (ContentError, ValueError, OSError) as error:
                 print(f"cannot open that mission:\n{error}", file=sys.stderr)
                 return 1
+        elif path.suffix or len(path.parts) > 1:
+            parser.error(f"argument MISSION: no such mission file {args.mission!r}")
         else:
-            parser.error(f"unknown mission {args.mission!r}: choose from "
-                         f"{', '.join(sorted(catalogue.missions))}, or give a mission file")
-    if args.side and args.side not in catalogue.killzones:
-        parser.error(f"unknown killzone side {args.side!r}: choose from "
-                     f"{', '.join(sorted(catalogue.killzones))}")
+            known(parser, "MISSION", args.mission, catalogue.missions)
+    if args.side:
+        known(parser, "--side", args.side, catalogue.killzones, "killzone side")
     if args.png:
         if mission is None:
             parser.error("--png needs a MISSION")
         ctx = headless_context(catalogue)
         study = Study(mission, side=args.side or "", labels=not args.no_labels,
                       heat=args.heat)
-        export_png(ctx, study, args.png, (args.size[0], args.size[1]))
+        args.png.parent.mkdir(parents=True, exist_ok=True)
+        export_png(ctx, study, args.png, args.size)
         print(f"saved {args.png}")
         return 0
     from game.ui.headless import window

@@ -59,9 +59,11 @@ def test_check_counts_wargear_and_special_operations() -> None:
 
 
 def test_check_a_missing_path_is_a_message_not_a_traceback() -> None:
+    # a path that is not there is a bad argument: one line, exit 2 (game/args.py)
     result = run("check", "no/such/place.yaml")
-    assert result.returncode == 1
-    assert "no/such/place.yaml: no such file or folder" in result.stdout
+    assert result.returncode == 2
+    assert "no such file or folder: 'no/such/place.yaml'" in result.stderr
+    assert len(result.stderr.splitlines()) == 1
     assert "Traceback" not in result.stderr
 
 

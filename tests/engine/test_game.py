@@ -175,11 +175,25 @@ def test_a_dice_roll_is_a_commit_point() -> None:
 
 
 def test_cancel_an_activation_before_any_ap_is_spent() -> None:
-    game = _fixture_game()
+    from pathlib import Path
+
+    from game.scenario import load_scenario
+    path = Path(__file__).parents[1] / "scenarios" / "turns" / "cancel_before_spending_ap.yaml"
+    game = load_scenario(path, CATALOGUE).game
     before = game.state.to_dict()
     game.apply(parse_action("1 activate a"))
     game.apply(parse_action("1 cancel"))
     assert game.state.to_dict() == before
+    # the choice is taken back, not the turn: a is not offered again in this turn
+    assert "cancelled in this turn" in (game.why_not(parse_action("1 activate a")) or "")
+    assert [str(a) for a in game.legal_actions() if type(a).__name__ == "Activate"] == \
+        ["1 activate b"]
+
+
+def test_an_only_choice_cannot_be_cancelled() -> None:
+    game = _fixture_game()
+    game.apply(parse_action("1 activate a"))
+    assert "no other operative" in (game.why_not(parse_action("1 cancel")) or "")
 
 
 @settings(max_examples=10)

@@ -11,8 +11,13 @@ from game.engine.actions import Attack, Reveal, Use
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
+from game.ui.chooser import Kind
 from game.ui.driver import Driver, base_label
 from game.ui.headless import play_until
+
+# a seed whose game reaches an attack in turning point 2 (seed 5's ends first since a
+# cancel rule changed the random player's draws)
+ATTACK_SEED = 6
 
 
 def open_play(make_app, catalogue, mission="dual_strike", teams=("gideon", "deathless_destroyers"),
@@ -59,7 +64,7 @@ def test_reveal_buttons_right_after_the_reveal_handover(make_app, catalogue):
 
 
 def test_weapon_buttons_do_not_cover_the_action_buttons(make_app, catalogue):
-    app, scene, driver = open_play(make_app, catalogue, until=attack_ready)
+    app, scene, driver = open_play(make_app, catalogue, until=attack_ready, seed=ATTACK_SEED)
     game = scene.game
     attack = next(a for a in game.legal_actions() if isinstance(a, Attack))
     driver.click_button("Attack")
@@ -99,14 +104,14 @@ def test_every_wargear_use_has_a_button_inside_the_actions_panel(make_app, catal
 
 
 def test_the_board_is_recentred_after_a_resize(make_app, catalogue):
-    app, scene, driver = open_play(make_app, catalogue, until=attack_ready)
+    app, scene, driver = open_play(make_app, catalogue, until=attack_ready, seed=ATTACK_SEED)
     driver.pump([pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=800, size=(1600, 800))])
     board = scene.view_board.rect
     assert abs(board.centerx - (10 + scene.side.left - 10) / 2) <= 8, (board, scene.side)
 
 
 def test_the_datacard_shows_the_wounds_left(make_app, catalogue):
-    app, scene, driver = open_play(make_app, catalogue, until=attack_ready)
+    app, scene, driver = open_play(make_app, catalogue, until=attack_ready, seed=ATTACK_SEED)
     game = scene.game
     op = game.state.operatives[game.state.active]
     wounds = game.config.datacards[op.card].wounds
@@ -117,7 +122,8 @@ def test_the_datacard_shows_the_wounds_left(make_app, catalogue):
 
 
 def test_the_top_bar_texts_do_not_overlap_at_the_smallest_window(make_app, catalogue):
-    app, scene, driver = open_play(make_app, catalogue, until=attack_ready, size=(1024, 700))
+    app, scene, driver = open_play(make_app, catalogue, until=attack_ready, seed=ATTACK_SEED,
+                                   size=(1024, 700))
     ctx = app.ctx
     rects: list[tuple[str, pygame.Rect]] = []
     text = type(ctx).text
@@ -149,14 +155,14 @@ def test_reveal_hotkeys_count_from_one(make_app, catalogue):
 
 
 def test_weapon_buttons_survive_a_resize(make_app, catalogue):
-    app, scene, driver = open_play(make_app, catalogue, until=attack_ready)
+    app, scene, driver = open_play(make_app, catalogue, until=attack_ready, seed=ATTACK_SEED)
     game = scene.game
     attack = next(a for a in game.legal_actions() if isinstance(a, Attack))
     driver.click_button("Attack")
     driver.click_hex(game.state.operatives[attack.target].hex)
     assert any("dmg" in label for label in labels(driver))
     driver.pump([pygame.event.Event(pygame.VIDEORESIZE, w=1300, h=820, size=(1300, 820))])
-    assert scene.target == attack.target
+    assert scene.chooser.value_of(Kind.ENEMY) == attack.target
     assert any("dmg" in label for label in labels(driver)), labels(driver)
 
 

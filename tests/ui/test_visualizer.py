@@ -165,3 +165,14 @@ def test_a_mission_laid_out_in_the_editor_loads_and_plays_a_whole_game(make_app,
     editor.check()
     assert editor.mission is None and any("blocked" in p for p in editor.draft.problems)
     path.unlink()
+
+
+
+def test_a_shipped_mission_file_opens_as_its_mission(catalogue):
+    """``visualize missions/power_up.yaml`` and the visualizer's open-file take a shipped
+    mission file as the mission it holds."""
+    from game.ui.visualize import load_mission_file
+
+    shipped = Path(__file__).resolve().parents[2] / "missions" / "power_up.yaml"
+    assert load_mission_file(catalogue, shipped) == [catalogue.missions["power_up"]]
+    assert load_mission_file(catalogue, str(shipped)) == [catalogue.missions["power_up"]]

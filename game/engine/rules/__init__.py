@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.actions import Action
+from game.engine.actions import Action, AgreeResult, Concede
 from game.engine.rules.attacking import AttackRule
 from game.engine.rules.base import ActionRule
 from game.engine.rules.cards import MissionActionRule, UseRule
@@ -57,6 +57,11 @@ def generate(game: Game) -> list[Action]:
     return legal
 
 
+# a player may concede, or put their word to an agreed result, at any moment, whoever is to
+# act (the person at the screen concedes during the computer's turn too)
+ANY_TIME = (Concede, AgreeResult)
+
+
 def why_not(game: Game, action: Action) -> str | None:
     """The reason ``action`` is not legal now, in plain words; None when it is legal."""
     state = game.state
@@ -65,7 +70,7 @@ def why_not(game: Game, action: Action) -> str | None:
         return f"{action} is not an action of this game"
     if state.phase == Phase.OVER:
         return "the mission is over"
-    if action.player != state.to_act:
+    if action.player != state.to_act and not isinstance(action, ANY_TIME):
         return f"it is player {state.to_act}'s decision, not player {action.player}'s"
     if rule.step is not None and rule.step != state.step:
         return (f"the game is at {STEP_WORDS[state.step]}, "

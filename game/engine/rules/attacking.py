@@ -333,7 +333,7 @@ def resolve(game: Game, action: Attack) -> None:
     defence_dice = roll_defence(profile, game.roll)
     rolled = finish(tuple(d.value for d in hit_dice), tuple(d.value for d in defence_dice),
                     profile)
-    game.emit(DefenceDiceRolled(defender.id, defence_dice, rolled.blocks))
+    game.emit(DefenceDiceRolled(defender.id, defence_dice, rolled.blocks, profile.cover))
     pairs = assign_blocks(tuple(d.value for d in hit_dice),
                           tuple(d.value for d in defence_dice), profile)
     game.emit(BlocksAssigned(pairs, rolled.hits_left, rolled.crits_left, rolled.damage))

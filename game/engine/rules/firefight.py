@@ -1,6 +1,11 @@
 """The firefight phase's turns: activating an operative (again at APL 1 once every friendly
 operative has been), cancelling before any AP is spent, Wait, passing with no operatives, and
-the end of each turn (docs/rules-decisions.md, "Firefight phase")."""
+the end of each turn (docs/rules-decisions.md, "Firefight phase").
+
+A cancel takes back the choice of operative, never the turn: an operative whose activation
+was cancelled is not offered again in the same turn, and an activation can be cancelled only
+while another operative could be activated instead. So every turn ends with one activation,
+and no sequence of actions can activate and cancel for ever."""
 
 from __future__ import annotations
 
@@ -8,7 +13,14 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from game.engine.actions import Action, Activate, Cancel, Wait
-from game.engine.events import Activated, ActivationCancelled, ActivationEnded, TurnPassed, Waited
+from game.engine.events import (
+    Activated,
+    ActivationCancelled,
+    ActivationEnded,
+    PhaseStarted,
+    TurnPassed,
+    Waited,
+)
 from game.engine.rules.base import ActionRule
 from game.engine.rules.strategy import order
 from game.engine.state import Duration, OperativeState, Phase, Step
@@ -70,10 +82,37 @@ def end_turn(game: Game) -> None:
 
 
 def activatable(game: Game, player: int) -> list[OperativeState]:
-    """Operatives not yet activated this turning point; once there are none, any of them."""
+    """Operatives not yet activated this turning point (once there are none, any of them),
+    less those whose activation ``player`` cancelled in this turn."""
     ready = game.on_killzone(player)
     fresh = [o for o in ready if not o.activated]
-    return fresh or ready
+    cancelled = cancelled_this_turn(game, player)
+    return [o for o in fresh or ready if o.id not in cancelled]
+
+
+def cancelled_this_turn(game: Game, player: int) -> set[str]:
+    """The operatives whose activation ``player`` has cancelled in the current turn (read
+    back from the events to the end of the last turn, so clones, views, undo and saves
+    agree)."""
+    cancelled: set[str] = set()
+    for event in reversed(game.events):
+        if isinstance(event, (ActivationEnded, TurnPassed, PhaseStarted)):
+            break
+        if isinstance(event, ActivationCancelled) and event.player == player:
+            cancelled.add(event.operative)
+    return cancelled
+
+
+def other_choice(game: Game, player: int) -> bool:
+    """Whether ``player`` could activate another operative than the active one, were its
+    activation cancelled (its activation token taken back, unless it was being activated
+    again)."""
+    state = game.state
+    ready = game.on_killzone(player)
+    fresh = [o for o in ready
+             if not o.activated or (o.id == state.active and not state.reactivation)]
+    left_out = cancelled_this_turn(game, player) | {state.active}
+    return any(o.id not in left_out for o in fresh or ready)
 
 
 class ActivateRule(ActionRule):
@@ -92,6 +131,9 @@ class ActivateRule(ActionRule):
         if not op.on_killzone:
             return f"{op.id} is not on the killzone"
         if op not in activatable(game, action.player):
+            if op.id in cancelled_this_turn(game, action.player):
+                return (f"{op.id}'s activation was cancelled in this turn: activate another "
+                        "operative")
             return (f"{op.id} has already been activated this turning point and other "
                     "friendly operatives have not")
         return None
@@ -115,13 +157,16 @@ class CancelRule(ActionRule):
     step = Step.ACT
 
     def generate(self, game: Game, player: int) -> Iterator[Action]:
-        if not game.state.ap_spent:
+        if not game.state.ap_spent and other_choice(game, player):
             yield Cancel(player)
 
     def why_not(self, game: Game, action: Action) -> str | None:
         if game.state.ap_spent:
             return ("the operative has already spent AP or had a card used on it: the "
                     "activation cannot be cancelled")
+        if not other_choice(game, action.player):
+            return ("no other operative could be activated instead: the activation cannot "
+                    "be cancelled")
         return None
 
     def apply(self, game: Game, action: Action) -> None:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.campaign import Campaign, CampaignError, CampaignStore, Profile
+from game.campaign import STAGES, Campaign, CampaignError, CampaignStore, Profile
 from game.engine.game import Game
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.scene import Scene
@@ -31,6 +31,16 @@ if TYPE_CHECKING:
 
 BAD = (230, 120, 100)
 SEAT_LABELS = {"human": "a person", "computer": "the computer"}
+# who plays a seat of a new campaign: a person, or the computer at one of its levels
+PLAYED_BY = {"human": "a person", "easy": "the computer, easy",
+             "normal": "the computer, normal", "hard": "the computer, hard"}
+STAGE_WORDS = {"first": "First", "second": "Second", "final": "Final"}
+
+
+def own_mission_ids(app: App) -> tuple[str, ...]:
+    """The players' own missions loaded now (not mission cards)."""
+    own = app.ctx.extra.get("own_missions")
+    return tuple(getattr(own, "own", ()))
 
 
 def campaign_folder() -> Path:
@@ -71,7 +81,8 @@ class CampaignListScene(Scene):
         self.teams = sorted(self.ctx.catalogue.fireteams)
         self.choice: dict[int, str] = {1: "", 2: ""}  # profile ids
         self.fireteams = {1: self.teams[0], 2: self.teams[min(1, len(self.teams) - 1)]}
-        self.seats = {1: "human", 2: "human"}
+        self.seats = {1: "human", 2: "human"}  # a key of PLAYED_BY
+        self.add_own = False  # also draw the random mission from the players' own missions
         self.message = ""
         self.campaigns: list[Campaign] = []
         self.profiles: list[Profile] = []
@@ -118,10 +129,16 @@ class CampaignListScene(Scene):
             self.drops[("team", player)] = team
             self.elements.append(team)
             seat = pygame_gui.elements.UIDropDownMenu(
-                list(SEAT_LABELS.values()), SEAT_LABELS[self.seats[player]],
+                list(PLAYED_BY.values()), PLAYED_BY[self.seats[player]],
                 pygame.Rect(right.left + 16, top + 68, 220, 32), manager=self.app.manager)
             self.drops[("seat", player)] = seat
             self.elements.append(seat)
+        if own_mission_ids(self.app):
+            self.button(("✓ " if self.add_own else "") + "Add our own missions to the draw",
+                        pygame.Rect(right.left + 16, right.top + 420, right.width - 32, 34),
+                        self.toggle_own,
+                        tooltip="The random mission is drawn from the mission cards; with "
+                                "this, from your own missions too")
         self.button("Back", pygame.Rect(30, height - 70, 140, 44), self.app.pop,
                     hotkey=pygame.K_ESCAPE)
         ready = len(self.profiles) >= 2 and self.choice[1] != self.choice[2]
@@ -147,8 +164,19 @@ class CampaignListScene(Scene):
                 self.fireteams[player] = next(t for t in self.teams
                                               if cat.fireteams[t].name == event.text)
             else:
-                self.seats[player] = next(k for k, v in SEAT_LABELS.items()
+                self.seats[player] = next(k for k, v in PLAYED_BY.items()
                                           if v == event.text)
+
+    def toggle_own(self) -> None:
+        self.add_own = not self.add_own
+        self.rebuild()
+
+    def mission_pool(self) -> list[str]:
+        """The mission cards, and the players' own missions only if they chose to add
+        them."""
+        own = set(own_mission_ids(self.app))
+        return sorted(m for m in self.ctx.catalogue.missions
+                      if m not in own or self.add_own)
 
     def add_player(self) -> None:
         try:
@@ -166,8 +194,11 @@ class CampaignListScene(Scene):
     def start(self) -> None:
         try:
             players = {p: self.store.profile(self.choice[p]) for p in (1, 2)}
-            campaign = self.store.new_campaign(players, dict(self.fireteams),
-                                               seats=dict(self.seats))
+            seats = {p: "human" if s == "human" else "computer"
+                     for p, s in self.seats.items()}
+            levels = {p: s for p, s in self.seats.items() if s != "human"}
+            campaign = self.store.new_campaign(players, dict(self.fireteams), seats=seats,
+                                               levels=levels, missions=self.mission_pool())
         except (CampaignError, OSError) as error:
             self.message = str(error)
             return
@@ -225,8 +256,11 @@ class CampaignScene(Scene):
                     hotkey=pygame.K_ESCAPE)
         pend = campaign.pending
         if pend:
+            from game.ui.words import operative_in
+            team = campaign.players[pend["player"]]["fireteam"]
             for i, op in enumerate(pend["options"][:8]):
-                self.button(op, pygame.Rect(30 + i * 150, height - 176, 140, 40),
+                self.button(operative_in(self.ctx.catalogue, team, op),
+                            pygame.Rect(30 + i * 150, height - 176, 140, 40),
                             lambda o=op: self.pick(o),
                             tooltip="This operative receives the turned card")
         playable = not campaign.is_over and not pend
@@ -249,13 +283,13 @@ class CampaignScene(Scene):
             self.message = str(error)
             return
         self.ctx.names = {p: self.campaign.players[p]["name"] for p in (1, 2)}
-        # a computer seat of a campaign plays at the normal level
-        seats = {p: "normal" if self.campaign.players[p].get("seat") == "computer"
-                 else "human" for p in (1, 2)}
+        # a computer seat plays at the level chosen for it (normal in older campaigns)
+        seats = {p: self.campaign.level(p) if self.campaign.players[p].get("seat") ==
+                 "computer" else "human" for p in (1, 2)}
         self.app.push(PlayScene(self.app, game, seats))
 
     def draw(self, surface: pygame.Surface) -> None:
-        ctx, cat, campaign = self.ctx, self.ctx.catalogue, self.campaign
+        ctx, campaign = self.ctx, self.campaign
         surface.fill((16, 17, 20))
         width, height = surface.get_size()
         ctx.text(surface, f"CAMPAIGN · {campaign.name}", 28, (30, 24), GOLD, "condensed")
@@ -264,42 +298,11 @@ class CampaignScene(Scene):
             seat = campaign.players[player]
             box = pygame.Rect(30 + i * (column + 15), 80, column, height - 264)
             inner = panel(surface, box, seat["name"], ctx)
-            team = cat.fireteams[seat["fireteam"]]
-            lines: list[tuple[str, tuple[int, int, int]]] = [
-                (f"{team.name} · played by {SEAT_LABELS.get(seat['seat'], seat['seat'])}",
-                 DIM)]
-            if campaign.is_over:
-                lines.append(("Won the campaign" if campaign.winner == player
-                              else "Lost the campaign", GOLD))
-            elif campaign.agent == player:
-                lines.append(("The agent: plays its special operation", GOLD))
-            else:
-                lines.append(("Not the agent", DIM))
-            lines.append((f"Next special operation: "
-                          f"{campaign.special_operation_for(player).name}", INK))
-            lines.append(("Battle Honours", GOLD))
-            for h in campaign.honours(player):
-                reward = cat.special_operations[h["card"]].reward
-                lines.append((f"  {reward.name} on {h['operative']}", INK))
-            if not campaign.honours(player):
-                lines.append(("  none", DIM))
-            lines.append(("Command Assets", GOLD))
-            for a in campaign.assets(player):
-                reward = cat.special_operations[a["card"]].reward
-                carried = " (from an earlier campaign)" if a.get("carried") else ""
-                lines.append((f"  {reward.name} on {a['operative']}{carried}", INK))
-            if not campaign.assets(player):
-                lines.append(("  none", DIM))
-            lines.append(("Special issue wargear", GOLD))
-            for card in campaign.wargear(player):
-                lines.append((f"  {cat.wargear[card].name}", INK))
-            if not campaign.wargear(player):
-                lines.append(("  none", DIM))
+            lines = player_lines(campaign, player)
             y = inner.top
-            for text, colour in lines:
-                y += ctx.wrapped(surface, text, 14, pygame.Rect(inner.left, y, inner.width,
-                                                               max(0, inner.bottom - y)),
-                                 colour) + 3
+            for text, colour, size in lines:
+                y += ctx.wrapped(surface, text, size, pygame.Rect(
+                    inner.left, y, inner.width, max(0, inner.bottom - y)), colour) + 2
         box = pygame.Rect(30 + 2 * (column + 15), 80, column, height - 264)
         inner = panel(surface, box, "Missions", ctx)
         from game.campaign import history_lines
@@ -315,3 +318,62 @@ class CampaignScene(Scene):
         if self.message:
             ctx.wrapped(surface, self.message, 14, pygame.Rect(190, height - 66, width - 540,
                                                                40), BAD)
+
+
+def player_lines(campaign: Campaign, player: int
+                 ) -> list[tuple[str, tuple[int, int, int], int]]:
+    """What a player's column of the campaign screen says, line by line (text, colour, size):
+    who plays, the agent, the three special operations with their progress and the next one's
+    card text, the Battle Honours and Command Assets with their effects, the wargear held."""
+    from game.ui.words import operative_in
+
+    cat = campaign.catalogue
+    seat = campaign.players[player]
+    team = cat.fireteams[seat["fireteam"]]
+    played = PLAYED_BY.get(campaign.level(player), "the computer") \
+        if seat["seat"] == "computer" else PLAYED_BY["human"]
+    lines: list[tuple[str, tuple[int, int, int], int]] = [
+        (f"{team.name} · played by {played}", DIM, 13)]
+    if campaign.is_over:
+        lines.append(("Won the campaign" if campaign.winner == player
+                      else "Lost the campaign", GOLD, 14))
+    elif campaign.agent == player:
+        lines.append(("The agent: plays its special operation", GOLD, 14))
+    else:
+        lines.append(("Not the agent", DIM, 13))
+    lines.append(("Special operations", GOLD, 14))
+    done = len(campaign.honours(player))
+    current = campaign.special_operation_for(player)
+    cards = sorted((c for c in cat.special_operations.values() if c.fireteam == team.id),
+                   key=lambda c: STAGES.index(c.stage) if c.stage in STAGES else 9)
+    for card in cards:
+        stage = STAGE_WORDS.get(card.stage, card.stage)
+        if STAGES.index(card.stage) < done or (campaign.is_over and campaign.winner == player
+                                               and card.stage == "final"):
+            lines.append((f"  ✓ {stage}: {card.name} (won)", INK, 13))
+        elif card.id == current.id and not campaign.is_over:
+            lines.append((f"  ▶ {stage}: {card.name} (next)", INK, 13))
+            lines.append((f"     {card.text}", DIM, 12))
+        else:
+            lines.append((f"  · {stage}: {card.name}", DIM, 13))
+    lines.append(("Battle Honours", GOLD, 14))
+    for h in campaign.honours(player):
+        reward = cat.special_operations[h["card"]].reward
+        who = operative_in(cat, team.id, h["operative"])
+        lines.append((f"  {reward.name} on {who}: {reward.text}", INK, 12))
+    if not campaign.honours(player):
+        lines.append(("  none yet", DIM, 12))
+    lines.append(("Command Assets", GOLD, 14))
+    for a in campaign.assets(player):
+        reward = cat.special_operations[a["card"]].reward
+        who = operative_in(cat, team.id, a["operative"])
+        carried = " (from an earlier campaign)" if a.get("carried") else ""
+        lines.append((f"  {reward.name} on {who}{carried}: {reward.text}", INK, 12))
+    if not campaign.assets(player):
+        lines.append(("  none yet", DIM, 12))
+    lines.append(("Special issue wargear (each card used once, kept until used)", GOLD, 14))
+    for card_id in campaign.wargear(player):
+        lines.append((f"  {cat.wargear[card_id].name}", INK, 13))
+    if not campaign.wargear(player):
+        lines.append(("  none", DIM, 12))
+    return lines

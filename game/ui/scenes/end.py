@@ -8,7 +8,7 @@ import pygame
 
 from game.engine.events import MissionEnded, Scored, SuddenVictory, TakenDown
 from game.ui.context import DIM, GOLD, INK, panel
-from game.ui.scene import Scene
+from game.ui.scene import Scene, key_name
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -27,18 +27,28 @@ class EndScene(Scene):
 
     def build(self) -> None:
         width, height = self.app.size
-        if self.campaign is not None:
-            self.button("Back to the campaign", pygame.Rect(width // 2 - 410, height - 80,
-                                                            260, 48),
-                        self.to_campaign, hotkey=pygame.K_RETURN, object_id="#big_button")
-        else:
-            self.button("Play again", pygame.Rect(width // 2 - 410, height - 80, 260, 48),
-                        self.again, hotkey=pygame.K_RETURN, object_id="#big_button")
-        self.button("Watch the replay", pygame.Rect(width // 2 - 130, height - 80, 260, 48),
-                    self.replay, hotkey=pygame.K_r, object_id="#big_button",
-                    tooltip="The engine plays the game again from its actions and dice")
-        self.button("Main menu", pygame.Rect(width // 2 + 150, height - 80, 260, 48),
-                    self.menu, hotkey=pygame.K_ESCAPE, object_id="#big_button")
+        first = ("Back to the campaign", self.to_campaign) if self.campaign is not None \
+            else ("Play again", self.again)
+        rows = [(first[0], first[1], pygame.K_RETURN, ""),
+                ("Watch the replay", self.replay, pygame.K_r,
+                 "The engine plays the game again from its actions and dice"),
+                ("Main menu", self.menu, pygame.K_ESCAPE, "")]
+        px = self.ctx.px
+        tall, gap = px(48), px(20)
+        # each button as wide as its label needs (with room inside its border), all of them
+        # within the window
+        font = self.ctx.assets.font(px(21), "bold")
+        widths = [max(px(260), font.size(f"{label} [{key_name(key)}]")[0] + px(48))
+                  for label, _, key, _ in rows]
+        room = width - 2 * gap * len(rows)
+        if sum(widths) > room:
+            widths = [w * room // sum(widths) for w in widths]
+        x = (width - sum(widths) - gap * (len(rows) - 1)) // 2
+        top = height - tall - px(32)
+        for (label, run, key, tip), w in zip(rows, widths, strict=True):
+            self.button(label, pygame.Rect(x, top, w, tall), run, hotkey=key,
+                        object_id="#big_button", tooltip=tip)
+            x += w + gap
 
     def again(self) -> None:
         from game.ui.scenes.play import PlayScene
@@ -48,7 +58,7 @@ class EndScene(Scene):
         assert config.mission is not None and teams[1] and teams[2]
         self.app.replace(PlayScene.new_game(self.app, config.mission.id,
                                             (teams[1].id, teams[2].id),
-                                            seed=self.ctx.seed + len(game.events)))
+                                            seed=None))
 
     def to_campaign(self) -> None:
         from game.ui.scenes.campaign import CampaignScene
@@ -76,7 +86,8 @@ class EndScene(Scene):
         ended = next((e for e in reversed(game.events) if isinstance(e, MissionEnded)), None)
         winner = game.winner or 0
         title = "A draw" if winner == 0 else f"{ctx.names[winner]} wins"
-        ctx.text(surface, title, 44, (width // 2, 60), ctx.colours.get(winner, GOLD),
+        px = ctx.px
+        ctx.text(surface, title, 44, (width // 2, px(60)), ctx.colours.get(winner, GOLD),
                  "bold", "center")
         mission = game.config.mission.name if game.config.mission else ""
         why = f" · {ended.reason}" if ended is not None else ""
@@ -88,10 +99,11 @@ class EndScene(Scene):
                    if len(sudden.players) == 1 else f"both reached {sudden.target} VP")
             why = f" · {who}"
         ctx.text(surface, f"{mission}: {game.state.vp[1]} VP to {game.state.vp[2]} VP{why}",
-                 18, (width // 2, 105), INK, anchor="center")
+                 18, (width // 2, px(105)), INK, anchor="center")
         column = (width - 90) // 2
         for i, player in enumerate((1, 2)):
-            box = pygame.Rect(30 + i * (column + 30), 140, column, min(height - 250, 460))
+            box = pygame.Rect(30 + i * (column + 30), px(140), column,
+                              min(height - px(140) - px(110), px(460)))
             inner = panel(surface, box, ctx.names[player], ctx)
             y = inner.top + 4
             rows: dict[tuple[int, str], int] = {}
@@ -100,31 +112,31 @@ class EndScene(Scene):
                     key = (event.turning_point, f"{event.source}: {event.name}")
                     rows[key] = rows.get(key, 0) + event.vp
             ctx.text(surface, "Victory points", 15, (inner.left, y), GOLD, "bold")
-            y += 24
+            y += px(24)
             for (tp, source), vp in sorted(rows.items()):
                 ctx.text(surface, f"Turning point {tp} — {source}", 14, (inner.left, y), INK,
-                         width=inner.width - 60)
+                         width=inner.width - px(60))
                 ctx.text(surface, f"{vp} VP", 14, (inner.right, y), INK, anchor="topright")
-                y += 20
+                y += px(20)
             if not rows:
                 ctx.text(surface, "none", 14, (inner.left, y), DIM)
-                y += 20
+                y += px(20)
             ctx.text(surface, f"Total: {game.state.vp[player]} VP", 14, (inner.right, y),
                      GOLD, "bold", "topright")
-            y += 30
+            y += px(30)
             ctx.text(surface, "Targets of opportunity completed", 15, (inner.left, y), GOLD,
                      "bold")
-            y += 24
+            y += px(24)
             done = [game.config.targets[c] for c in game.state.completed[player]]
             for target in done:
                 ctx.text(surface, f"{target.name} ({target.vp} VP)", 14, (inner.left, y), INK)
-                y += 20
+                y += px(20)
             if not done:
                 ctx.text(surface, "none", 14, (inner.left, y), DIM)
-                y += 20
-            y += 14
+                y += px(20)
+            y += px(14)
             ctx.text(surface, "Operatives lost", 15, (inner.left, y), GOLD, "bold")
-            y += 24
+            y += px(24)
             lost = [e.operative for e in game.events
                     if isinstance(e, TakenDown) and e.player == player]
             ctx.wrapped(surface, ", ".join(lost) if lost else "none", 14,

@@ -24,8 +24,9 @@ class HandoverScene(Scene):
 
     def build(self) -> None:
         width, height = self.app.size
-        rect = pygame.Rect(0, 0, 340, 52)
-        rect.center = (width // 2, height // 2 + 60)
+        px = self.ctx.px
+        rect = pygame.Rect(0, 0, px(380), px(52))
+        rect.center = (width // 2, height // 2 + px(60))
         self.button(f"I am {self.ctx.names[self.player]}", rect, self.done,
                     hotkey=pygame.K_RETURN, object_id="#big_button")
 
@@ -40,9 +41,9 @@ class HandoverScene(Scene):
         pygame.draw.rect(surface, colour, surface.get_rect().inflate(-40, -40), 4,
                          border_radius=12)
         self.ctx.text(surface, f"Pass to {self.ctx.names[self.player]}", 40,
-                      (width // 2, height // 2 - 40), colour, "bold", "center")
+                      (width // 2, height // 2 - self.ctx.px(40)), colour, "bold", "center")
         self.ctx.text(surface, "Secret cards are about to be shown. The other player "
-                      "should look away.", 16, (width // 2, height // 2 + 10), DIM,
-                      anchor="center")
+                      "should look away.", 16, (width // 2, height // 2 + self.ctx.px(10)), DIM,
+                      anchor="center", width=width - 80)
         self.ctx.text(surface, "Press Enter or click when ready", 14,
-                      (width // 2, height // 2 + 110), INK, anchor="center")
+                      (width // 2, height // 2 + self.ctx.px(110)), INK, anchor="center")

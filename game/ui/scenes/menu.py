@@ -45,9 +45,10 @@ class MenuScene(Scene):
             items.insert(0, ("Resume the last game", "resume",
                              ""))
         top = int(height * 0.33)
-        step = min(52, (height - top - 20) // len(items))
+        px = self.ctx.px
+        step = min(px(52), (height - top - 20) // len(items))
         for i, (label, key, tip) in enumerate(items):
-            rect = pygame.Rect(0, 0, 320, step - 8)
+            rect = pygame.Rect(0, 0, px(360), step - px(8))
             rect.midtop = (width // 2, top + i * step)
             self.button(label, rect, lambda key=key: self.choose(key),
                         hotkey=HOTKEYS.get(key),
@@ -88,16 +89,18 @@ class MenuScene(Scene):
         self.app.push(PlayScene(self.app, game))
 
     def resume_last(self) -> None:
-        from game.saves import load_game, read_players
+        from game.saves import read_players
         path = self.ctx.extra.pop("resume", None)
         self.rebuild()
         if path is None:
             return
+        from game.ui.session import resume_game
         try:
-            game = load_game(path, self.ctx.catalogue)
+            game, notes = resume_game(path, self.ctx.catalogue)
         except SaveError as error:
             self.notice = str(error)
             return
+        self.notice = " ".join(notes)
         self.ctx.names = read_players(path) or self.ctx.names
         self.play(game)
 

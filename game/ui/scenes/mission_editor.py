@@ -215,7 +215,16 @@ class MissionEditorScene(Scene):
         self.check()
 
     def check(self) -> None:
+        """Validate the draft as it is now; the last save's word no longer applies."""
         self.mission = self.draft.validate(self.ctx.catalogue)
+        self.notice = ""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and \
+                self.name_entry.is_focused:
+            self.name_entry.unfocus()  # Esc leaves the name field, not the editor
+            return
+        super().handle_event(event)
 
     def build(self) -> None:
         ctx = self.ctx
@@ -268,7 +277,8 @@ class MissionEditorScene(Scene):
         try:
             path = self.draft.save(self.ctx.catalogue, data_folder() / "missions")
         except ValueError:
-            self.notice = "Not saved: put the problems right first."
+            self.check()
+            self.notice = "Not saved: put the problems listed above right first."
             return None
         refresh_own_missions(self.ctx)
         self.notice = f"Saved {path.name}: it is in the new-game list now."

@@ -15,10 +15,35 @@ SEATS = {"human": "Human", "easy": "Computer — easy", "normal": "Computer — 
          "hard": "Computer — hard"}
 
 
+def reload_own_missions(ctx) -> None:  # type: ignore[no-untyped-def]
+    """Read the missions folder again (a file added, changed or mended since the start)."""
+    from game.ui.scenes.mission_editor import refresh_own_missions
+
+    if ctx.extra.get("own_missions") is None:
+        return  # no user folder in use (a bare test app): nothing to read again
+    try:
+        refresh_own_missions(ctx)
+    except OSError:
+        pass  # the folder cannot be read now: the list read at the start stays
+
+
+def broken_lines(broken: tuple[tuple[str, str], ...]) -> list[str]:
+    """Every broken mission file, one line each, as ``file:line:column: what is wrong``
+    (every error of the file, the folder's path left out)."""
+    lines = []
+    for name, message in broken:
+        for line in message.splitlines() or [name]:
+            at = line.find(name + ":")
+            if line.strip():
+                lines.append(line[at:] if at >= 0 else line)
+    return lines
+
+
 class NewGameScene(Scene):
     def __init__(self, app, mission: str = "dual_strike",  # type: ignore[no-untyped-def]
                  fireteams: tuple[str, str] = ("gideon", "deathless_destroyers")) -> None:
         super().__init__(app)
+        reload_own_missions(self.ctx)  # files added or changed while the game runs count
         self.missions = sorted(self.ctx.catalogue.missions)
         own = self.ctx.extra.get("own_missions")
         self.own: tuple[str, ...] = own.own if own is not None else ()
@@ -164,10 +189,8 @@ class NewGameScene(Scene):
         if self.broken:
             text.top += used + 10
             text.height -= used + 10
-            name, message = self.broken[0]
-            more = f" (and {len(self.broken) - 1} more)" if len(self.broken) > 1 else ""
-            ctx.wrapped(surface, f"Not in the list: your mission file {name}{more} has "
-                        f"errors: {message}", 13, text, (230, 120, 100))
+            ctx.wrapped(surface, "Not in the list, with errors: " + "\n".join(
+                broken_lines(self.broken)), 12, text, (230, 120, 100))
         for i, player in enumerate((1, 2)):
             top = self.right.top + i * (self.right.height // 2)
             box = pygame.Rect(self.right.left, top, self.right.width, self.right.height // 2

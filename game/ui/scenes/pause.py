@@ -18,6 +18,18 @@ if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
 
 
+def screen_player(play: PlayScene) -> int | None:
+    """The person at the screen, who alone may concede or offer a draw from the pause menu:
+    the one human seat against the computer; in hot-seat, the player whose screen it is (the
+    hand last shown, else the player to act); None when only computers play."""
+    humans = [p for p in (1, 2) if play.seats.get(p, "human") == "human"]
+    if not humans:
+        return None
+    if len(humans) == 1:
+        return humans[0]
+    return play.private_to or play.game.state.to_act
+
+
 class PauseScene(Scene):
     overlay = True
 
@@ -29,8 +41,13 @@ class PauseScene(Scene):
 
     def build(self) -> None:
         width, height = self.app.size
-        to_act = self.play.game.to_act
+        me = screen_player(self.play)
         names = self.ctx.names
+        # a result by the players' word: never in the tutorial or between two computers; a
+        # draw only between two people (a computer cannot agree to one)
+        results = not (self.play.game.is_over or me is None
+                       or getattr(self.play, "is_tutorial", False))
+        draw = results and not self.play.computers
         if self.confirm:
             items = [("Yes", self.yes, pygame.K_y, ""), ("No", self.no, pygame.K_n, "")]
         else:
@@ -42,19 +59,20 @@ class PauseScene(Scene):
                 ("Export the position", self.export, pygame.K_e,
                  "Write this position as a scenario file, for a bug report or a puzzle"),
                 ("Rules help", self.app.open_rules, pygame.K_h, "Or press F1 anywhere"),
-                *([] if self.play.game.is_over else [
-                    (f"{names.get(to_act, '')} concedes", lambda: self.ask("concede"),
-                     pygame.K_c, "The other player wins the mission"),
-                    ("Agree a draw", lambda: self.ask("draw"), pygame.K_d,
-                     "Both players agree the mission ends in a draw"),
-                ]),
+                *([(f"{names.get(me or 0, '')} concedes", lambda: self.ask("concede"),
+                    pygame.K_c, f"{names.get(3 - (me or 1), '')} wins the mission")]
+                  if results else []),
+                *([(f"{names.get(me or 0, '')} offers a draw", lambda: self.ask("draw"),
+                    pygame.K_d, "The mission ends in a draw if both players agree")]
+                  if draw else []),
                 ("Quit to the menu", lambda: self.ask("quit"), pygame.K_q,
                  "The game so far stays in the autosave"),
             ]
-        step = min(50, (height - 190) // len(items))
-        top = (height - step * len(items)) // 2 + 30
+        px = self.ctx.px
+        step = min(px(50), (height - px(190)) // len(items))
+        top = (height - step * len(items)) // 2 + px(30)
         for i, (label, action, key, tip) in enumerate(items):
-            rect = pygame.Rect(0, 0, 300, step - 8)
+            rect = pygame.Rect(0, 0, px(340), step - px(8))
             rect.midtop = (width // 2, top + i * step)
             self.button(label, rect, action, hotkey=key, tooltip=tip)
 
@@ -95,12 +113,14 @@ class PauseScene(Scene):
 
     def yes(self) -> None:
         play, what = self.play, self.confirm
-        to_act = play.game.to_act
+        me = screen_player(play)
         self.app.pop()
-        if what == "concede":
-            play.act(Concede(to_act))
-        elif what == "draw":
-            play.act(AgreeResult(to_act, 0))
+        if what in ("concede", "draw") and me is not None:
+            # made by the person at the screen, whoever is to act (the engine takes both at
+            # any moment); the computer's unfinished thought is dropped
+            action = Concede(me) if what == "concede" else AgreeResult(me, 0)
+            play.thinking, play.chosen = None, None
+            play.after(play.game.apply(action))
         elif what == "quit":
             from game.ui.scenes.menu import MenuScene
             self.app.replace(MenuScene(self.app))
@@ -110,15 +130,22 @@ class PauseScene(Scene):
         veil = pygame.Surface((width, height), pygame.SRCALPHA)
         veil.fill((0, 0, 0, 170))
         surface.blit(veil, (0, 0))
-        title = {"concede": "Concede the mission?", "draw": "Do both players agree a draw?",
+        me = screen_player(self.play) or 1
+        names = self.ctx.names
+        title = {"concede": f"{names.get(me, '')}: concede the mission to "
+                            f"{names.get(3 - me, '')}?",
+                 "draw": f"{names.get(me, '')} offers a draw: does {names.get(3 - me, '')} "
+                         "agree?",
                  "quit": "Quit to the menu? Unsaved play stays in the autosave."}.get(
-                     self.confirm,
-                                                                          "Paused")
-        self.ctx.text(surface, title, 30, (width // 2, 60), GOLD, "bold", "center")
+                     self.confirm, "Paused")
+        self.ctx.text(surface, title, 30, (width // 2, 60), GOLD, "bold", "center",
+                      width=width - 40)
         if not self.confirm:
-            self.ctx.text(surface, self.message or "Esc resumes", 14,
+            seed = getattr(self.play.game.dice, "seed", None)
+            said = "Esc resumes" + (f" · dice seed {seed}" if seed is not None else "")
+            self.ctx.text(surface, self.message or said, 14,
                           (width // 2, height - 30), GOLD if self.message else DIM,
                           anchor="center", width=width - 40)
         else:
-            self.ctx.text(surface, "Y: yes, N: no", 14, (width // 2, height // 2 + 60), INK,
-                          anchor="center")
+            self.ctx.text(surface, "Y: yes, N: no", 14, (width // 2, height - self.ctx.px(30)),
+                          INK, anchor="center")

@@ -14,10 +14,15 @@ from game.engine.actions import Attack
 from game.engine.odds import AttackOdds
 from game.engine.rules.attacking import WEAPON_RULE_NAMES
 from game.engine.state import Phase, Step
+from game.ui.chooser import Chooser, Kind
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
+
+
+def hotkey(name: str) -> int | None:
+    return pygame.key.key_code(name) if name else None
 
 ButtonSpec = tuple[str, Callable[[], None], int | None, str, bool]
 
@@ -49,59 +54,78 @@ class Panels:
         return found
 
     def layout(self, side: pygame.Rect) -> None:
+        """The side panel, top to bottom: VP, cards in play, the operative's datacard, the
+        action buttons (as tall as their rows: see :meth:`stack`), the dice of the last roll
+        (docked here, so they never cover the board) and the log. Everything scales with
+        the window (``Context.px``)."""
+        self.side = side
         x, w = side.left + 8, side.width - 16
         y = side.top + 6
         px = self.ctx.px
-        self.score_rect = pygame.Rect(x, y, w, px(104))
+        self.score_rect = pygame.Rect(x, y, w, px(92))
         y = self.score_rect.bottom + 6
-        self.cards_rect = pygame.Rect(x, y, w, px(122))
+        self.cards_rect = pygame.Rect(x, y, w, px(104))
         y = self.cards_rect.bottom + 6
-        self.op_rect = pygame.Rect(x, y, w, px(144))
+        self.op_rect = pygame.Rect(x, y, w, px(128))
         y = self.op_rect.bottom + 6
-        self.buttons_rect = pygame.Rect(x, y, w, px(142))
-        y = self.buttons_rect.bottom + 6
-        self.log_rect = pygame.Rect(x + 8, y + px(26), w - 16, side.bottom - y - px(34))
-        self.log_box = pygame.Rect(x, y, w, side.bottom - y - 6)
+        self.stack(pygame.Rect(x, y, w, px(24) + 3 * (px(30) + px(5))))
+
+    def stack(self, buttons: pygame.Rect) -> None:
+        """Place the button panel at ``buttons``; the dice and the log go below it."""
+        px = self.ctx.px
+        side, x, w = self.side, buttons.left, buttons.width
+        self.buttons_rect = buttons
+        y = buttons.bottom + 6
+        self.dice_rect = pygame.Rect(x, y, w, px(124))
+        y = self.dice_rect.bottom + 6
+        self.log_box = pygame.Rect(x, y, w, max(px(40), side.bottom - y - 6))
+        self.log_rect = pygame.Rect(x + 8, y + px(24), w - 16,
+                                    max(px(16), self.log_box.height - px(30)))
 
     # --- buttons -----------------------------------------------------------------------
 
     def place_buttons(self, buttons: list[ButtonSpec]) -> None:
+        """Two columns of buttons, as many rows as they need (the panel grows and the log
+        below shrinks); a label that cannot fit is shortened at a word's end (the full
+        label in its tooltip: see Scene.button)."""
         rect = self.buttons_rect
+        px = self.ctx.px
         cols = 2
-        width = (rect.width - 8 * (cols - 1)) // cols
-        height = self.ctx.px(32)
-        rows = max(1, (rect.height - 26) // (height + 6))
-        if len(buttons) > cols * rows:
-            cols = 3
-            width = (rect.width - 8 * (cols - 1)) // cols
-        for i, (label, action, key, tip, enabled) in enumerate(buttons[:cols * rows * 2]):
+        gap = px(6)
+        width = (rect.width - gap * (cols - 1)) // cols
+        height, step = px(30), px(35)
+        rows = max(1, -(-len(buttons) // cols))
+        self.stack(pygame.Rect(rect.left, rect.top, rect.width, px(24) + rows * step))
+        for i, (label, action, key, tip, enabled) in enumerate(buttons):
             r, c = divmod(i, cols)
-            box = pygame.Rect(rect.left + c * (width + 8),
-                              rect.top + self.ctx.px(24) + r * (height + 6),
-                              width, height)
+            alone = i == len(buttons) - 1 and c == 0  # the last one, alone on its row
+            box = pygame.Rect(rect.left + c * (width + gap), rect.top + px(24) + r * step,
+                              rect.width if alone else width, height)
             self.scene.button(label, box, action, hotkey=key, tooltip=tip, enabled=enabled)
 
-    def weapon_buttons(self, target: str) -> None:
-        """One button per weapon (and Overcharge) that may strike ``target``, with odds, and
-        a button to go back to the other actions."""
-        game, scene = self.scene.game, self.scene
-        options = [a for a in game.legal_actions()
-                   if isinstance(a, Attack) and a.target == target]
+    def weapon_buttons(self, chooser: Chooser) -> None:
+        """One button per weapon (and Overcharge) the chooser offers against the enemy
+        picked, with odds, and a button to go back to the other targets."""
+        scene = self.scene
+        options = chooser.weapon_options()
+        px = self.ctx.px
+        height, gap = px(30), px(5)
         rect = self.buttons_rect
-        height = 30
-        for i, action in enumerate(options[:4]):
-            op = game.state.operatives[action.operative]
-            weapon = game.config.datacards[op.card].weapon(action.weapon)
-            assert weapon is not None
+        self.stack(pygame.Rect(rect.left, rect.top, rect.width,
+                               px(24) + (len(options) + 1) * (height + gap)))
+        rect = self.buttons_rect
+        top = rect.top + px(24)
+        for i, (option, action) in enumerate(options):
             odds = self.odds(action)
-            label = (f"{weapon.name}{' (overcharge)' if action.overcharge else ''}: "
-                     f"{float(odds.expected):.1f} dmg, {percent(odds.p_take_down)} kill")
-            box = pygame.Rect(rect.left, rect.top + 24 + i * (height + 4), rect.width, height)
-            scene.button(label, box, lambda a=action: scene.act(a),
-                         hotkey=(pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)[i],
+            label = (f"{option.label}: {float(odds.expected):.1f} dmg, "
+                     f"{percent(odds.p_take_down)} kill")
+            box = pygame.Rect(rect.left, top + i * (height + gap), rect.width, height)
+            scene.button(label, box, lambda v=option.value: scene.choose(v),
+                         hotkey=hotkey(option.hotkey),
                          tooltip="; ".join(str(r) for r in odds.reasons) or "no modifiers")
-        back = pygame.Rect(rect.left, rect.bottom - height - 2, rect.width // 2, height)
-        scene.button("Back", back, lambda: scene.set_mode("attack"), hotkey=pygame.K_b,
+        back = pygame.Rect(rect.left, top + len(options) * (height + gap), rect.width // 2,
+                           height)
+        scene.button("Back", back, scene.choose_back, hotkey=pygame.K_b,
                      tooltip="Pick another target or another action")
 
     def click(self, pos: tuple[int, int]) -> bool:
@@ -112,18 +136,17 @@ class Panels:
             if rect.collidepoint(pos):
                 scene.app.open_rules(rule)
                 return True
-        if scene.game.state.step != Step.MULLIGAN or scene.private_to is None:
+        if scene.view.state.step != Step.MULLIGAN or scene.private_to is None:
             return False
         for card, rect in self.card_rects.items():
             if rect.collidepoint(pos):
-                scene.discard ^= {card}
-                scene.rebuild()
+                scene.toggle_card(card)
                 return True
         return False
 
     def clickables(self) -> list[tuple[str, pygame.Rect]]:
         scene = self.scene
-        if scene.game.state.step == Step.MULLIGAN and scene.private_to is not None:
+        if scene.view.state.step == Step.MULLIGAN and scene.private_to is not None:
             return [(f"card {c}", r) for c, r in self.card_rects.items()]
         return []
 
@@ -137,12 +160,26 @@ class Panels:
         inner = panel(surface, self.buttons_rect.inflate(0, 0), self.buttons_title(),
                       self.ctx)
         del inner
-        self.draw_preview(surface)
+        self.draw_dice(surface)
         panel(surface, self.log_box, "Log", self.ctx)
         self.scene.log.draw(surface, self.log_rect)
+        self.draw_preview(surface)
+
+    def draw_dice(self, surface: pygame.Surface) -> None:
+        """The last roll, docked in the side panel: an attack's dice in the firefight, the
+        roll-off before it."""
+        anim, state = self.scene.anim, self.scene.view.state
+        inner = panel(surface, self.dice_rect)
+        rect = self.dice_rect.inflate(-2, -4)
+        if anim.roll is not None and state.phase not in (Phase.SETUP, Phase.STRATEGY):
+            anim.draw_dice(surface, rect, framed=False)
+        elif anim.roll_off is not None:
+            anim.draw_roll_off(surface, rect, framed=False)
+        else:
+            self.ctx.text(surface, "Last roll: no dice rolled yet", 13, inner.topleft, DIM)
 
     def buttons_title(self) -> str:
-        state = self.scene.game.state
+        state = self.scene.view.state
         if state.step == Step.ACT and state.active:
             return f"Actions — {state.active}, {state.ap_left} AP left"
         return {Step.MULLIGAN: "Targets of opportunity", Step.DEPLOY: "Operatives to place",
@@ -151,7 +188,7 @@ class Panels:
 
     def draw_tracker(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.scene.game
-        state = game.state
+        state = self.scene.view.state
         bar = self.scene.top_bar
         pygame.draw.rect(surface, (20, 21, 24), bar)
         pygame.draw.line(surface, PANEL_EDGE, bar.bottomleft, bar.bottomright)
@@ -200,15 +237,16 @@ class Panels:
 
     def draw_score(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.scene.game
+        state = self.scene.view.state
         inner = panel(surface, self.score_rect, "Victory points", ctx)
         half = inner.width // 2
         for i, player in enumerate((1, 2)):
             x = inner.left + i * half
             ctx.text(surface, ctx.names[player], 15, (x, inner.top), self.ctx.colours[player],
                      "bold", width=half - 60)
-            ctx.text(surface, str(game.state.vp[player]), 30, (x + half - 12, inner.top - 6),
+            ctx.text(surface, str(state.vp[player]), 30, (x + half - 12, inner.top - 6),
                      INK, "bold", "topright")
-            held = sum(1 for v in game.state.control.values() if v == player)
+            held = sum(1 for v in state.control.values() if v == player)
             ctx.text(surface, f"objectives held: {held}", 13, (x, inner.top + ctx.px(20)),
                      DIM)
             team = game.config.fireteams[player]
@@ -219,7 +257,7 @@ class Panels:
 
     def draw_cards(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.scene.game
-        state = game.state
+        state = self.scene.view.state
         inner = panel(surface, self.cards_rect, "Cards in play", ctx)
         half = inner.width // 2
         for i, player in enumerate((1, 2)):
@@ -245,24 +283,24 @@ class Panels:
     def draw_operative(self, surface: pygame.Surface) -> None:
         ctx, scene = self.ctx, self.scene
         game = scene.game
-        op_id = scene.selected or game.state.active
+        state = self.scene.view.state
+        op_id = scene.selected or state.active
         if op_id is None and scene.hover:
             op = scene.op_at(scene.hover)
             op_id = op.id if op else None
-        op = game.state.operatives.get(op_id) if op_id else None
+        op = state.operatives.get(op_id) if op_id else None
         if op is None:
             inner = panel(surface, self.op_rect, "Operative", ctx)
             ctx.wrapped(surface, "Hover over or select an operative to see its datacard.",
                         14, inner, DIM)
             return
         card = game.config.datacards[op.card]
-        inner = panel(surface, self.op_rect, f"{card.name} — {op.id}", ctx)
+        inner = panel(surface, self.op_rect, scene.words.operative(op.id), ctx)
         stats = (f"APL {game.stat(op, 'apl')} · Move {game.stat(op, 'move')} · "
                  f"Def {game.stat(op, 'defence')} · Sv {game.stat(op, 'save')}+ · "
                  f"W {card.wounds - op.damage}/{card.wounds}")
-        ctx.text(surface, stats, 14, (inner.left, inner.top), self.ctx.colours[op.player], "bold",
-                 width=inner.width)
-        y = inner.top + self.ctx.px(22)
+        y = inner.top + ctx.wrapped(surface, stats, 14, inner, self.ctx.colours[op.player],
+                                    "bold") + self.ctx.px(2)
         self.rule_words = []
         for weapon in card.weapons:
             line = (f"{weapon.name}: {weapon.ap}AP R{weapon.range} A{weapon.attacks} "
@@ -292,12 +330,13 @@ class Panels:
         with the reasons the engine gives."""
         scene = self.scene
         game = scene.game
-        if scene.mode != "attack" or scene.target is not None or not scene.hover:
+        state = self.scene.view.state
+        if scene.chooser.next_kind != Kind.ENEMY or not scene.hover:
             return
         target = scene.op_at(scene.hover)
         if target is None:
             return
-        options = [a for a in game.legal_actions() if isinstance(a, Attack)
+        options = [a for a in scene.chooser.candidates if isinstance(a, Attack)
                    and a.target == target.id]
         if not options:
             return
@@ -314,7 +353,7 @@ class Panels:
                  "bold")
         yy = rect.top + self.ctx.px(28)
         for action in options[:4]:
-            op = game.state.operatives[action.operative]
+            op = state.operatives[action.operative]
             weapon = game.config.datacards[op.card].weapon(action.weapon)
             assert weapon is not None
             odds = self.odds(action)
@@ -335,9 +374,9 @@ class Panels:
     def draw_hand(self, surface: pygame.Surface, player: int) -> None:
         """The hand of ``player`` (who is at the screen after a hand-over), as cards."""
         ctx, game = self.ctx, self.scene.game
-        hand = game.state.hands[player]
+        hand = self.scene.hand_of(player)
         board = self.scene.view_board
-        width = min(210, (board.rect.width - 60) // max(1, len(hand)))
+        width = min(self.ctx.px(210), (board.rect.width - 60) // max(1, len(hand)))
         height = int(width * 1.35)
         total = len(hand) * (width + 16) - 16
         left = board.rect.centerx - total // 2
@@ -353,7 +392,7 @@ class Panels:
             rect = pygame.Rect(left + i * (width + 16), top, width, height)
             frame = ctx.assets.scaled("card_frame.png", rect.size)
             surface.blit(frame, rect)
-            picked = card in self.scene.discard
+            picked = card in self.scene.chooser.selection
             if picked:
                 pygame.draw.rect(surface, (220, 80, 60), rect.inflate(8, 8), 4,
                                  border_radius=10)
@@ -382,7 +421,7 @@ class Panels:
         boxes = [pygame.Rect(board.left + 10 + i * (column + 10), board.top + 10, column,
                              board.height - 20) for i in range(3)]
         inner = panel(surface, boxes[0], mission.name if mission else "Killzone", ctx)
-        state = game.state
+        state = self.scene.view.state
         discard = ", ".join(game.config.targets[c].name for c in state.discard) or "empty"
         public = (f"Targets of opportunity: {len(state.deck)} in the deck; in hand "
                   f"{ctx.names[1]} {len(state.hands[1])}, {ctx.names[2]} "
@@ -404,7 +443,7 @@ class Panels:
             inner = panel(surface, boxes[i + 1], f"{ctx.names[player]} — stratagems", ctx)
             if team is None:
                 continue
-            in_force = {p.ploy for p in game.state.ploys[player]}
+            in_force = {p.ploy for p in state.ploys[player]}
             y = inner.top
             for ploy in team.ploys:
                 colour = GOLD if ploy.id in in_force else INK
@@ -415,7 +454,7 @@ class Panels:
                 y += ctx.wrapped(surface, ploy.text, 13, pygame.Rect(
                     inner.left, y, inner.width, max(0, inner.bottom - y)), DIM) + ctx.px(8)
             for card in game.config.wargear.get(player, ()):
-                used = card.id in game.state.wargear_used[player]
+                used = card.id in state.wargear_used[player]
                 ctx.text(surface, f"{card.name}{' (used)' if used else ''}", 14,
                          (inner.left, y), DIM if used else INK, "bold", width=inner.width)
                 y += ctx.px(18)

@@ -71,7 +71,6 @@ class RulesScene(Scene):
         self.link_rects: list[tuple[pygame.Rect, str]] = []  # links on screen
         self._layouts: dict[tuple[str, int, float], tuple[list[Line], int]] = {}
         self._boards: dict[tuple[str, int, int, int, int], BoardView] = {}
-        self._strip_slash = False
         self._reveal = True  # scroll the list to the current entry at the next draw
 
     # --- layout ----------------------------------------------------------------------------
@@ -139,12 +138,7 @@ class RulesScene(Scene):
 
     def on_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.search:
-            text = self.search.get_text()
-            if self._strip_slash and text.endswith("/"):
-                self._strip_slash = False
-                self.search.set_text(text[:-1])
-                text = text[:-1]
-            self.set_query(text)
+            self.set_query(self.search.get_text())
         elif (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
               and event.ui_element is self.search):
             if self.shown:
@@ -155,8 +149,7 @@ class RulesScene(Scene):
             if event.key == pygame.K_f and ctrl:
                 self.focus_search()
             elif event.key == pygame.K_SLASH and not self._typing():
-                self._strip_slash = True
-                self.focus_search()
+                self.focus_search()  # the app keeps the "/" itself out of the field
             elif event.key in (pygame.K_DOWN, pygame.K_UP):
                 self.step(1 if event.key == pygame.K_DOWN else -1)
             elif event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
@@ -184,10 +177,6 @@ class RulesScene(Scene):
                 if rect.collidepoint(pos):
                     self.open(entry.id)
                     return
-
-    def update(self, dt: float) -> None:
-        if self._strip_slash and not self._typing():
-            self._strip_slash = False
 
     def clickables(self) -> list[tuple[str, pygame.Rect]]:
         out = super().clickables()

@@ -17,17 +17,11 @@ import pygame
 
 from game.engine.actions import (
     Action,
-    Attack,
-    Deploy,
-    Disengage,
-    Move,
-    Mulligan,
-    PlayPloy,
-    Reveal,
 )
 from game.engine.events import Event
 from game.engine.state import Step as EngineStep
 from game.ui.anim import Animations
+from game.ui.chooser import Kind
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.play import PRIVATE_STEPS, PlayScene
@@ -48,6 +42,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 HIGHLIGHT = (255, 208, 40)
+CORNERS = ("bottomleft", "bottomright", "topleft", "topright")
 REMINDER_SECONDS = 4.0
 NEXT, BACK, LEAVE = "Next", "Back a step", "Leave tutorial"
 FINISH = "Finish this turning point for me"
@@ -65,6 +60,10 @@ def progress_folder() -> Path | None:
 class TutorialScene(PlayScene):
     """A PlayScene whose clicks go through the tutorial's current step."""
 
+    summaries = False  # the tutorial's own steps tell what a turning point brought
+    journaled = False  # a tutorial is never autosaved
+    is_tutorial = True  # the pause menu offers no concession here
+
     def __init__(self, app: App, index: int | None = None, script: Script | None = None,
                  remember: bool = True) -> None:
         self.script = script or load_script()
@@ -76,6 +75,7 @@ class TutorialScene(PlayScene):
         self.reminder: tuple[str, float] | None = None
         self.error: str | None = None
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.corners: dict[str, str] = {}  # the board's corner the box and the dice are in
         self.time = 0.0
         self.remember = remember
         save_progress(self.folder, self.runner.index)
@@ -93,7 +93,7 @@ class TutorialScene(PlayScene):
         if step.kind == "finish":
             return f"Press \"{FINISH}\"."
         wanted = self.runner.expected()
-        return f"This step asks for: {wanted}." if wanted else ""
+        return f"This step asks you to {self.words.action(wanted)}." if wanted else ""
 
     def remind(self, why: str = "") -> None:
         text = "Not that one: " + self.instruction() if not why else why
@@ -206,15 +206,7 @@ class TutorialScene(PlayScene):
         super().build()
         board = self.view_board.rect
         px = self.ctx.px
-        width = min(px(560), board.width - 20)
-        self.box = pygame.Rect(board.left + 10, 0, width, px(196))
-        self.box.bottom = board.bottom - 4
-        target = self.target_rect()
-        if target is not None and target.colliderect(self.box):
-            self.box.top = board.top + 4
         step = self.step
-        row = pygame.Rect(0, 0, px(120), px(30))
-        row.bottomleft = (self.box.left + 12, self.box.bottom - 10)
         buttons: list[tuple[str, object]] = []
         if step.final:
             buttons = [(PLAY_REAL, self.play_for_real), (TO_MENU, self.leave_tutorial)]
@@ -228,13 +220,74 @@ class TutorialScene(PlayScene):
             buttons.append((LEAVE, self.leave_tutorial))
         font = self.ctx.assets.font(px(15))
         big = self.ctx.assets.font(px(21), "bold")
-        x = row.left
-        for label, run in buttons:
+        widths = [(big if label in (NEXT, FINISH, PLAY_REAL) else font).size(label)[0] + px(28)
+                  for label, _ in buttons]
+        # the box is as wide as its buttons need (they never stick out of it)
+        needed = sum(widths) + 8 * (len(widths) - 1) + 24
+        width = min(max(px(560), needed), board.width - 20)
+        self.box = self.place((width, px(196)), "box")
+        x, top = self.box.left + 12, self.box.bottom - 10 - px(30)
+        for (label, run), w in zip(buttons, widths, strict=True):
             main = label in (NEXT, FINISH, PLAY_REAL)
-            width = (big if main else font).size(label)[0] + px(28)
-            rect = pygame.Rect(x, row.top, width, row.height)
+            rect = pygame.Rect(x, top, min(w, self.box.right - 12 - x), px(30))
             self.button(label, rect, run, object_id="#big_button" if main else "")
             x = rect.right + 8
+
+    # --- keeping out of the way -------------------------------------------------------------
+
+    def step_hexes(self) -> list[str]:
+        """The hexes this step's actions name (where it places, moves, attacks)."""
+        from game.engine.actions import parse_action
+
+        state, out = self.game.state, []
+        for notation in self.step.actions:
+            try:
+                action = parse_action(notation)
+            except ValueError:
+                continue
+            for name in ("hex", "destination"):
+                where = getattr(action, name, None)
+                if isinstance(where, str):
+                    out.append(where)
+            for name in ("operative", "target"):
+                op = state.operatives.get(getattr(action, name, "") or "")
+                if op is not None and op.hex:
+                    out.append(op.hex)
+        return out
+
+    def busy(self) -> list[tuple[pygame.Rect, int]]:
+        """What a box or panel should not cover, with how much it matters: the step's own
+        hexes most, then every operative and objective on the board."""
+        board = self.view_board
+        out = [(self.hex_rect(h), 10) for h in self.step_hexes()]
+        out += [(self.hex_rect(o.hex), 2) for o in self.game.state.operatives.values()
+                if o.on_killzone and o.hex]
+        out += [(self.hex_rect(o.hex), 2) for o in self.view.objectives if o.hex]
+        del board
+        return out
+
+    def place(self, size: tuple[int, int], what: str,
+              avoid: tuple[pygame.Rect, ...] = ()) -> pygame.Rect:
+        """A rectangle of ``size`` in the corner of the board that covers the least of what
+        the step points at (never the target itself when another corner is free), then of
+        what the step uses; the corner ``what`` had before is kept unless another one is
+        better, so the box (and its Next button) stays put."""
+        board = self.view_board.rect.inflate(-8, -8)
+        target = None if self.step.target == f"panel:{what}" else self.target_rect()
+        hard = [r for r in (target, *avoid) if r is not None]
+        busy = self.busy()
+        kept = self.corners.get(what, CORNERS[0])
+        best: tuple[int, pygame.Rect, str] | None = None
+        for corner in (kept, *CORNERS):
+            rect = pygame.Rect((0, 0), size)
+            setattr(rect, corner, getattr(board, corner))
+            cost = sum(1000 for r in hard if rect.colliderect(r)) + sum(
+                weight for r, weight in busy if rect.colliderect(r))
+            if best is None or cost < best[0]:
+                best = (cost, rect, corner)
+        assert best is not None
+        self.corners[what] = best[2]
+        return best[1]
 
     # --- where the step points --------------------------------------------------------------
 
@@ -246,10 +299,12 @@ class TutorialScene(PlayScene):
 
     def button_rect(self, label: str, prefix: bool = False) -> pygame.Rect | None:
         from game.ui.driver import base_label
-        for text, rect in self.clickables():
-            name = base_label(text)
-            if name == label or (prefix and name.startswith(label)):
-                return rect
+        labels = [label] if self.words is None else [label, self.words(label)]
+        for wanted in labels:
+            for text, rect in self.clickables():
+                name = base_label(text)
+                if name == wanted or (prefix and name.startswith(wanted)):
+                    return rect
         return None
 
     def panel_rect(self, name: str) -> pygame.Rect | None:
@@ -259,7 +314,7 @@ class TutorialScene(PlayScene):
             "tracker": self.top_bar, "score": panels.score_rect, "cards": panels.cards_rect,
             "operative": panels.op_rect, "buttons": panels.buttons_rect,
             "log": panels.log_box, "board": board, "hint": self.hint_bar,
-            "dice": pygame.Rect(board.left + 8, board.bottom - px(178), px(440), px(170)),
+            "dice": panels.dice_rect,
             "hand": board.inflate(-board.width // 6, -board.height // 3),
             "mission": pygame.Rect(0, 0, px(170), self.top_bar.height),
         }
@@ -286,39 +341,26 @@ class TutorialScene(PlayScene):
         return None
 
     def auto_rect(self) -> pygame.Rect | None:
-        """The next click the expected action needs: a button first, then the hex."""
+        """The next click the expected action needs, as the chooser tells it: a button, a
+        card of the hand, or a hex."""
         action = self.runner.expected()
         if action is None:
             return None
-        state = self.game.state
-        if isinstance(action, Mulligan):
-            if self.discard == set(action.cards):
-                return self.button_rect(f"Swap {len(action.cards)} selected")
-            card = next((c for c in action.cards if c not in self.discard), action.cards[0])
-            return self.button_rect(f"card {card}")
-        if isinstance(action, Deploy) and self.selected != action.operative:
-            return self.button_rect(action.operative)
-        if isinstance(action, Move) and self.mode != "move":
-            return self.button_rect("Move")
-        if isinstance(action, Disengage) and self.mode != "disengage":
-            return self.button_rect("Disengage")
-        if isinstance(action, Attack):
-            if self.target == action.target:
-                op = state.operatives[action.operative]
-                weapon = self.game.config.datacards[op.card].weapon(action.weapon)
-                return self.button_rect(f"{weapon.name}:" if weapon else "", prefix=True)
-            if self.mode != "attack":
-                return self.button_rect("Attack")
-        if isinstance(action, PlayPloy):
-            return self.button_rect(self.game.ploy(action.player, action.ploy).name)
-        if isinstance(action, Reveal):
-            name = "none" if action.card is None else self.game.config.targets[action.card].name
-            return self.button_rect(f"Reveal {name}")
-        if type(action).__name__ in ("Wait", "Keep", "Cancel"):
-            label = {"Wait": "Wait", "Keep": "Keep all", "Cancel": "Cancel activation"}
-            return self.button_rect(label[type(action).__name__])
-        h = auto_target(self.runner)
-        return self.hex_rect(h) if h else None
+        click = self.chooser.next_click(action)
+        if click is None:
+            h = auto_target(self.runner)
+            return self.hex_rect(h) if h else None
+        kind, value = click
+        if kind.on_board:
+            return self.hex_rect(value)
+        if value.startswith("card "):
+            return self.button_rect(value)
+        label = next((o.label for o in self.chooser.buttons() if o.value == value), None)
+        if label is None and kind == Kind.WEAPON:
+            label = next((o.label + ":" for o, _ in self.chooser.weapon_options()
+                          if o.value == value), None)
+            return self.button_rect(label, prefix=True) if label else None
+        return self.button_rect(label) if label else None
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -329,6 +371,8 @@ class TutorialScene(PlayScene):
     def draw_guidance(self, surface: pygame.Surface, target: pygame.Rect | None = None,
                       box: pygame.Rect | None = None) -> None:
         box = box or self.box
+        if self.ctx.covers is not None:
+            self.ctx.covers.append(box.copy())
         target = target if target is not None else self.target_rect()
         draw_box(self, surface, box)
         if target is not None:

@@ -196,7 +196,20 @@ class VisualizerScene(Scene):
         assert self.study is not None
         s = self.study
         s.side = "" if s.side else other_side(self.ctx.catalogue, s.mission.killzone)
-        # what stood on a hex that is blocked on this side goes
+        # what stood on a hex that is blocked on this side comes off, and is said to
+        from game.ui.visualize import mission_config
+        grid = mission_config(self.ctx.catalogue, s.mission, s.side or None).grid
+        gone = sorted(h for h in s.placed if h in grid.blocked)
+        cards = self.ctx.catalogue.datacards
+        names = []
+        for h in gone:
+            _, card = s.placed.pop(h)
+            names.append(f"{cards[card].name} on {h}")
+            if s.watched == h:
+                s.watched = None
+        if gone:
+            self.notice = ("Taken off, as the hex is blocked on this side: " + ", ".join(names)
+                           + ". Place them again on open hexes.")
         self.rebuild()
 
     def toggle_heat(self) -> None:
@@ -309,8 +322,40 @@ class VisualizerScene(Scene):
             elif h in s.placed:
                 s.watched = h
             elif grid is None or h not in grid.blocked:
+                refused = self.why_not_place(h)
+                if refused:
+                    self.notice = refused
+                    return
                 s.placed[h] = (self.player, self.card)
                 s.watched = h
+                self.notice = ""
+
+    def why_not_place(self, h: str) -> str:
+        """Why the current player's operative cannot be placed on ``h`` in the sandbox (""
+        when it can): only in that player's territory, and no more of a datacard than the
+        fireteam has (a unique operative once)."""
+        s = self.study
+        assert s is not None
+        cat = self.ctx.catalogue
+        name = cat.datacards[self.card].name
+        # as in a game: a player's first operative picks its territory, the other player
+        # has the other one
+        zones = {side: set(hexes) for side, hexes in s.mission.territories.items()}
+        mine = [p_h for p_h, (p, _) in s.placed.items() if p == self.player]
+        theirs = [p_h for p_h, (p, _) in s.placed.items() if p != self.player]
+        allowed = [z for z in zones.values()
+                   if (not mine or mine[0] in z) and not (theirs and theirs[0] in z)]
+        if not any(h in z for z in allowed):
+            where = "its own territory" if mine else "a territory" if not theirs else \
+                "the territory the other player has not taken"
+            return f"{h} is not open to player {self.player}: place {name} in {where}."
+        team = cat.fireteams.get(self.team)
+        most = sum(e.count for e in team.composition if e.card == self.card) if team else 1
+        placed = sum(1 for p, c in s.placed.values() if p == self.player and c == self.card)
+        if placed >= most:
+            return (f"The fireteam has only {most} {name}: "
+                    + ("it is placed already." if most == 1 else "all are placed already."))
+        return ""
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -324,11 +369,6 @@ class VisualizerScene(Scene):
         area = pygame.Rect(ctx.px(20), ctx.px(98), width - ctx.px(40),
                            height - ctx.px(98) - ctx.px(14))
         s = self.study
-        if s.side:  # operatives on hexes blocked on this side stay off the board
-            grid = self.painter.config.grid if self.painter.config else None
-            if grid is not None:
-                for h in [h for h in s.placed if h in grid.blocked]:
-                    s.placed.pop(h)
         self.painter.draw(surface, area, s)
         if self.notice:
             ctx.text(surface, self.notice, 13, (width - ctx.px(20), height - ctx.px(2)), GOLD,

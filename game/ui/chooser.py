@@ -1,0 +1,524 @@
+"""The action chooser: how a player builds one of the engine's legal actions by clicks.
+
+A :class:`Chooser` holds the candidate actions (``legal_actions()``, or a seat's
+``View.legal_actions``) and what has been picked so far. Every action type says which of its
+fields is picked and in which order (:func:`route`): a verb on a button (Move, a ploy, a
+card), then an operative, a hex, an enemy or an objective on the board, then a weapon on a
+button. From the chooser come the buttons, the board's marked hexes, the hint line, the
+clickables and the tooltips; :meth:`Chooser.pick` returns a narrower chooser, one action, or a
+:class:`Refusal` with the engine's reason why not. The play screen, the tutorial and the test
+driver all use it, so they cannot disagree with the engine or with each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from game.engine.actions import (
+    Action,
+    Activate,
+    AgreeResult,
+    Attack,
+    Cancel,
+    Concede,
+    Deploy,
+    Disengage,
+    Keep,
+    MissionAction,
+    Move,
+    Mulligan,
+    PlayPloy,
+    Reveal,
+    Use,
+    Wait,
+)
+from game.engine.config import Config
+from game.engine.state import State, Step
+
+
+class Kind(Enum):
+    """What one field of an action is, and so where it is picked."""
+
+    VERB = "verb"  # a button: what to do (Move, Wait, a ploy, a wargear card, a reveal)
+    TRAY = "tray"  # a button: an operative not yet on the killzone (deployment)
+    WEAPON = "weapon"  # a button: the weapon of an attack (and whether overcharged)
+    OPERATIVE = "operative"  # the board: one of the player's own operatives
+    ENEMY = "enemy"  # the board: an enemy operative
+    HEX = "hex"  # the board: a hex
+    OBJECTIVE = "objective"  # the board: an objective marker
+
+    @property
+    def on_board(self) -> bool:
+        return self in BOARD_KINDS
+
+
+BOARD_KINDS = frozenset({Kind.OPERATIVE, Kind.ENEMY, Kind.HEX, Kind.OBJECTIVE})
+
+
+@dataclass(frozen=True)
+class Field:
+    """One picked field of an action: its kind, its value (an id or a hex) and its label."""
+
+    kind: Kind
+    value: str
+    label: str
+    tooltip: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One button the chooser offers: ``value`` is what :meth:`Chooser.pick` takes."""
+
+    value: str
+    label: str
+    tooltip: str
+    hotkey: str  # a key name ("m", "1", "space") or "" for none
+    enabled: bool = True
+    marked: bool = False  # the option picked on the way to the current choice
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A pick that leads to no legal action, with the reason to show at the mouse."""
+
+    reason: str
+
+
+Picked = Action | Refusal
+
+
+# the verbs of an activation, always shown (greyed when not possible), with their keys
+STANDARD_VERBS = (("move", "Move", "m", "Up to the Move stat, around blocked and occupied hexes"),
+                  ("attack", "Attack", "a", "Pick a marked enemy, then the weapon"),
+                  ("disengage", "Disengage", "d", "One hex away from every enemy"))
+VERB_KEYS = {"move": "m", "attack": "a", "disengage": "d", "wait": "w", "cancel": "c",
+             "keep": "k", "swap": "s", "reveal:none": "n"}
+
+
+def route(action: Action, state: State, config: Config) -> tuple[Field, ...]:
+    """The fields of ``action`` in the order a player picks them. Raises ValueError for an
+    action that is not chosen on the play screen (Concede and AgreeResult: the pause menu)."""
+    ops = state.operatives
+
+    def op_label(op_id: str) -> str:
+        op = ops.get(op_id)
+        return f"{config.datacards[op.card].name} ({op_id})" if op is not None else op_id
+
+    if isinstance(action, Keep):
+        return (Field(Kind.VERB, "keep", "Keep all", "Keep these three targets of opportunity"),)
+    if isinstance(action, Mulligan):
+        return (Field(Kind.VERB, "swap", "Swap", "Discard the selected cards and draw as many"),)
+    if isinstance(action, Deploy):
+        return (Field(Kind.TRAY, action.operative, action.operative,
+                      f"{op_label(action.operative)}: then click a highlighted hex of your "
+                      "territory"),
+                Field(Kind.HEX, action.hex, action.hex))
+    if isinstance(action, Reveal):
+        if action.card is None:
+            return (Field(Kind.VERB, "reveal:none", "Reveal none",
+                          "Keep every target of opportunity secret this turning point"),)
+        return (Field(Kind.VERB, f"reveal:{action.card}",
+                      f"Reveal {config.targets[action.card].name}",
+                      "A revealed target can be completed from now on"),)
+    if isinstance(action, PlayPloy):
+        found = config.ploy(action.player, action.ploy)
+        name, text = (found.name, found.text) if found else (action.ploy, "")
+        verb = Field(Kind.VERB, f"ploy:{action.ploy}", name,
+                     text + (" (then click the operative)" if action.args else ""))
+        if action.args:
+            return (verb, Field(Kind.OPERATIVE, action.args[0], op_label(action.args[0])))
+        return (verb,)
+    if isinstance(action, Activate):
+        return (Field(Kind.OPERATIVE, action.operative, op_label(action.operative)),)
+    if isinstance(action, Cancel):
+        return (Field(Kind.VERB, "cancel", "Cancel activation",
+                      "Choose another operative instead"),)
+    if isinstance(action, Wait):
+        return (Field(Kind.VERB, "wait", "Wait", "End this operative's activation"),)
+    if isinstance(action, Move):
+        return (Field(Kind.VERB, "move", "Move", STANDARD_VERBS[0][3]),
+                Field(Kind.HEX, action.destination, action.destination))
+    if isinstance(action, Disengage):
+        return (Field(Kind.VERB, "disengage", "Disengage", STANDARD_VERBS[2][3]),
+                Field(Kind.HEX, action.hex, action.hex))
+    if isinstance(action, Attack):
+        op = ops[action.operative]
+        weapon = config.datacards[op.card].weapon(action.weapon)
+        name = weapon.name if weapon is not None else action.weapon
+        value = action.weapon + ("+overcharge" if action.overcharge else "")
+        return (Field(Kind.VERB, "attack", "Attack", STANDARD_VERBS[1][3]),
+                Field(Kind.ENEMY, action.target, op_label(action.target)),
+                Field(Kind.WEAPON, value, name + (" (overcharge)" if action.overcharge else "")))
+    if isinstance(action, MissionAction):
+        definition = next((d for d in config.mission_actions if d.id == action.action), None)
+        label = f"{definition.name} ({definition.ap} AP)" if definition else action.action
+        verb = Field(Kind.VERB, f"action:{action.action}", label,
+                     (definition.text if definition else "")
+                     + (" (then click the objective)" if action.args else ""))
+        if action.args:
+            return (verb, Field(Kind.OBJECTIVE, action.args[0], action.args[0]))
+        return (verb,)
+    if isinstance(action, Use):
+        card = config.wargear_card(action.player, action.card)
+        name, text = (card.name, card.text) if card else (action.card, "")
+        return (Field(Kind.VERB, f"use:{action.card}", name, text),
+                Field(Kind.OPERATIVE, action.operative, op_label(action.operative)))
+    raise ValueError(f"{type(action).__name__} is not chosen on the play screen")
+
+
+def chosen_here(action: Action) -> bool:
+    """Whether ``action`` is built on the play screen (conceding is the pause menu's)."""
+    return not isinstance(action, (Concede, AgreeResult))
+
+
+class Chooser:
+    """The candidate actions of one decision and the fields picked so far (immutable:
+    :meth:`pick` gives a new chooser).
+
+    ``why_not`` is the engine's reason an action cannot be taken (``Game.why_not``, or a
+    wrapper of it); ``selection`` is the set of hand cards selected for a swap."""
+
+    def __init__(self, state: State, config: Config, legal: Sequence[Action],
+                 why_not: Callable[[Action], str | None] | None = None,
+                 picked: tuple[Field, ...] = (), selection: frozenset[str] = frozenset(),
+                 parent: Chooser | None = None) -> None:
+        self.state = state
+        self.config = config
+        self.legal = tuple(a for a in legal if chosen_here(a))
+        self.why_not = why_not or (lambda action: None)
+        self.picked = picked
+        self.selection = selection
+        self.parent = parent
+        depth = len(picked)
+        self.routes: list[tuple[Action, tuple[Field, ...]]] = []
+        for action in self.legal:
+            fields = route(action, state, config)
+            if fields[:depth] == picked:
+                self.routes.append((action, fields))
+        self.candidates = tuple(a for a, _ in self.routes)
+
+    # --- what is picked next -----------------------------------------------------------------
+
+    @property
+    def player(self) -> int:
+        return self.state.to_act
+
+    @property
+    def step(self) -> Step:
+        return self.state.step
+
+    @property
+    def depth(self) -> int:
+        return len(self.picked)
+
+    def next_fields(self) -> list[Field]:
+        """The distinct fields that may be picked next (in the engine's order)."""
+        seen: dict[tuple[Kind, str], Field] = {}
+        for _, fields in self.routes:
+            if len(fields) > self.depth:
+                field = fields[self.depth]
+                seen.setdefault((field.kind, field.value), field)
+        return list(seen.values())
+
+    @property
+    def next_kind(self) -> Kind | None:
+        """The kind of the field picked next (None: nothing left to pick)."""
+        fields = self.next_fields()
+        if not fields:
+            return None
+        board = [f for f in fields if f.kind.on_board]
+        return board[0].kind if board and len(board) == len(fields) else fields[0].kind
+
+    @property
+    def verb(self) -> str:
+        """The verb picked (``"move"``, ``"ploy:ID"``...), or "" before one is."""
+        return next((f.value for f in self.picked if f.kind == Kind.VERB), "")
+
+    def value_of(self, kind: Kind) -> str | None:
+        """The value picked for the field of ``kind`` (None: not picked)."""
+        return next((f.value for f in self.picked if f.kind == kind), None)
+
+    # --- picking -------------------------------------------------------------------------------
+
+    def _child(self, field: Field) -> Chooser:
+        return Chooser(self.state, self.config, self.legal, self.why_not,
+                       (*self.picked, field), self.selection, self)
+
+    def pick(self, value: str) -> Chooser | Picked:
+        """Pick ``value`` for the next field: a narrower chooser, the one action it completes,
+        or the engine's reason why not. A value of a field picked earlier (a sibling button:
+        another verb while a hex is awaited) picks from that level instead."""
+        if self.step == Step.MULLIGAN and value == "swap":
+            return self.swap()
+        field = next((f for f in self.next_fields() if f.value == value), None)
+        if field is None:
+            for level in self.ancestors():
+                sibling = next((f for f in level.next_fields() if f.value == value
+                                and not f.kind.on_board), None)
+                if sibling is not None:
+                    return level.pick(value)
+            return Refusal(self.reason_for(value))
+        child = self._child(field)
+        done = [a for a, fields in child.routes if len(fields) == child.depth]
+        if done:
+            return done[0]
+        # a wargear card used on only one operative needs no second click
+        if field.kind == Kind.VERB and field.value.startswith("use:") and \
+                len(child.candidates) == 1:
+            return child.candidates[0]
+        return child
+
+    def pick_hex(self, h: str) -> Chooser | Picked:
+        """A click on hex ``h`` of the board: picks what stands there, if the next field is
+        picked on the board; an enemy that the operative may attack also switches to Attack
+        (and any other verb whose next pick is on the board there)."""
+        board = self.board()
+        if h in board:
+            return self.pick(board[h])
+        for level in (self, *self.ancestors()):
+            for field in level.next_fields():
+                if field.kind != Kind.VERB or field.value == self.verb:
+                    continue
+                child = level._child(field)
+                if h in child.board() and field.value in ("attack", "move"):
+                    return child.pick(child.board()[h])
+        return Refusal(self.reason_at(h))
+
+    def ancestors(self) -> list[Chooser]:
+        out, level = [], self.parent
+        while level is not None:
+            out.append(level)
+            level = level.parent
+        return out
+
+    def back(self) -> Chooser:
+        """One pick back (the root stays the root)."""
+        return self.parent or self
+
+    def root(self) -> Chooser:
+        levels = self.ancestors()
+        return levels[-1] if levels else self
+
+    def toggle(self, card: str) -> Chooser:
+        """Select or unselect a card of the hand for a swap (the mulligan)."""
+        return Chooser(self.state, self.config, self.legal, self.why_not, self.picked,
+                       self.selection ^ {card}, self.parent)
+
+    def swap(self) -> Picked:
+        for action in self.legal:
+            if isinstance(action, Mulligan) and set(action.cards) == self.selection:
+                return action
+        if not self.selection:
+            return Refusal("Select the cards to swap first")
+        return Refusal(self.why_not(Mulligan(self.player, tuple(sorted(self.selection))))
+                       or "those cards cannot be swapped")
+
+    # --- the board ----------------------------------------------------------------------------
+
+    def hex_of(self, field: Field) -> str | None:
+        """Where on the board the field ``field`` is picked (None: not on the board)."""
+        if field.kind == Kind.HEX:
+            return field.value
+        if field.kind in (Kind.OPERATIVE, Kind.ENEMY):
+            op = self.state.operatives.get(field.value)
+            return op.hex if op is not None and op.on_killzone else None
+        if field.kind == Kind.OBJECTIVE:
+            return objective_hex(self.state, self.config, field.value)
+        return None
+
+    def board(self) -> dict[str, str]:
+        """Hex -> the value a click there picks (empty unless the next pick is on the
+        board)."""
+        out: dict[str, str] = {}
+        for field in self.next_fields():
+            if field.kind.on_board:
+                where = self.hex_of(field)
+                if where is not None:
+                    out.setdefault(where, field.value)
+        return out
+
+    def reason_at(self, h: str) -> str:
+        """Why a click on ``h`` picks nothing now, in the engine's words where it has them."""
+        kind = self.next_kind
+        op = next((o for o in self.state.operatives.values() if o.hex == h and o.on_killzone),
+                  None)
+        probe: Action | None = None
+        template = self.candidates[0] if self.candidates else None
+        if kind == Kind.HEX and isinstance(template, Move):
+            probe = replace(template, path=(h,))
+        elif kind == Kind.HEX and isinstance(template, (Deploy, Disengage)):
+            probe = replace(template, hex=h)
+        elif kind == Kind.ENEMY and isinstance(template, Attack):
+            if op is None or op.player == self.player:
+                return "Click a marked enemy operative"
+            probe = replace(template, target=op.id)
+        elif kind == Kind.OPERATIVE and op is not None:
+            if isinstance(template, Activate):
+                probe = Activate(self.player, op.id)
+            elif isinstance(template, PlayPloy):
+                probe = replace(template, args=(op.id,))
+            elif isinstance(template, Use):
+                probe = replace(template, operative=op.id)
+        elif kind == Kind.OBJECTIVE and isinstance(template, MissionAction):
+            objective = next((o for o in self.config.objectives
+                              if objective_hex(self.state, self.config, o) == h), None)
+            if objective is None:
+                return "Click a highlighted objective"
+            probe = replace(template, args=(objective,))
+        if probe is not None:
+            reason = self.why_not(probe)
+            if reason:
+                return reason
+        return {Kind.HEX: "Click a shaded hex", Kind.ENEMY: "Click a marked enemy operative",
+                Kind.OPERATIVE: "Click one of the highlighted operatives",
+                Kind.OBJECTIVE: "Click a highlighted objective"}.get(
+                    kind, "Choose from the buttons first") if kind else "Nothing to pick here"
+
+    def reason_for(self, value: str) -> str:
+        return f"'{value}' cannot be picked now"
+
+    # --- the buttons ----------------------------------------------------------------------------
+
+    def button_level(self) -> Chooser:
+        """The chooser whose next field the buttons offer: this one when its next pick is a
+        button, else the nearest level above whose pick was a button (its options stay on
+        screen, the picked one marked, so another can be chosen instead)."""
+        kind = self.next_kind
+        if kind is not None and not kind.on_board:
+            return self
+        for level in self.ancestors():
+            k = level.next_kind
+            if k is not None and not k.on_board:
+                return level
+        return self
+
+    def buttons(self) -> list[Option]:
+        """The buttons of this decision, in order, with hotkeys."""
+        if self.step == Step.MULLIGAN:
+            swap = self.swap()
+            return [Option("keep", "Keep all", "Keep these three targets of opportunity", "k"),
+                    Option("swap", f"Swap {len(self.selection)} selected",
+                           "Discard the selected cards and draw as many", "s",
+                           isinstance(swap, Mulligan))]
+        level = self.button_level()
+        fields = [f for f in level.next_fields() if not f.kind.on_board]
+        marked = {f.value for f in self.picked}
+        out: list[Option] = []
+        numbers = iter("123456789")
+        if level.next_kind == Kind.VERB and self.step == Step.ACT:
+            offered = {f.value for f in fields}
+            for value, label, key, tip in STANDARD_VERBS:
+                out.append(Option(value, label, tip, key, value in offered, value in marked))
+            fields = [f for f in fields if f.value not in {v[0] for v in STANDARD_VERBS}]
+            wait = [f for f in fields if f.value in ("wait", "cancel")]
+            fields = [f for f in fields if f not in wait] + wait
+        wargear = iter("ghjv")
+        for field in fields:
+            if field.kind == Kind.VERB and field.value in VERB_KEYS:
+                key = VERB_KEYS[field.value]
+            elif field.value.startswith("use:"):
+                key = next(wargear, "")
+            else:
+                key = next(numbers, "")
+            tooltip = field.tooltip
+            if field.value.startswith("use:"):
+                child = level._child(field)
+                if len(child.candidates) == 1:
+                    tooltip += f" (on {child.candidates[0].operative})"  # type: ignore[attr-defined]
+                else:
+                    tooltip += " (then click the operative)"
+            out.append(Option(field.value, field.label, tooltip, key, True,
+                              field.value in marked))
+        return out
+
+    def weapon_options(self) -> list[tuple[Option, Attack]]:
+        """While a weapon is awaited: each weapon's option with its attack."""
+        if self.next_kind != Kind.WEAPON:
+            return []
+        out = []
+        for action, fields in self.routes:
+            if isinstance(action, Attack):
+                field = fields[self.depth]
+                out.append((Option(field.value, field.label, field.tooltip,
+                                   str(len(out) + 1) if len(out) < 9 else ""), action))
+        return out
+
+    # --- words ----------------------------------------------------------------------------------
+
+    def hint(self, names: dict[int, str]) -> str:
+        """What may be done next, in one line."""
+        name = names.get(self.player, f"Player {self.player}")
+        step, kind, verb = self.step, self.next_kind, self.verb
+        picked = {f.kind: f for f in self.picked}
+        if step == Step.MULLIGAN:
+            if self.selection:
+                return (f"{name}: {len(self.selection)} card(s) selected: Swap them, click "
+                        "more, or Keep all.")
+            return (f"{name}: keep your targets of opportunity, or click cards to select them "
+                    "for a swap.")
+        if step == Step.DEPLOY:
+            if Kind.TRAY in picked:
+                return f"{name}: click a highlighted hex to place {picked[Kind.TRAY].value}."
+            return f"{name}: pick an operative from the list, then a highlighted hex."
+        if step == Step.REVEAL:
+            return f"{name}: reveal a target of opportunity, or none."
+        if kind == Kind.OPERATIVE and verb.startswith("ploy:"):
+            return f"{name}: click the operative {picked[Kind.VERB].label} is played on."
+        if kind == Kind.OPERATIVE and verb.startswith("use:"):
+            return f"{name}: click the operative to use {picked[Kind.VERB].label} on."
+        if step == Step.PLOY:
+            return f"{name}: choose a strategic ploy, or pass."
+        if step == Step.ACTIVATE:
+            return f"{name}: click a highlighted operative to activate it (Tab cycles)."
+        active = self.state.active
+        if kind == Kind.HEX and verb == "move":
+            return ("Click a shaded hex to move there (Esc: other actions; hold L: what the "
+                    "hex under the mouse sees; hold T over an enemy: its threat).")
+        if kind == Kind.HEX and verb == "disengage":
+            return "Click a shaded hex to disengage into it."
+        if kind == Kind.ENEMY:
+            return "Click an enemy marked with a crosshair."
+        if kind == Kind.WEAPON:
+            return (f"Choose the weapon {active} attacks {picked[Kind.ENEMY].value} with "
+                    "(Back: another target).")
+        if kind == Kind.OBJECTIVE:
+            return f"Click a highlighted objective for {picked[Kind.VERB].label}."
+        return f"{name}: choose an action for {active} ({self.state.ap_left} AP left)."
+
+    # --- the same clicks, for the tutorial and the test driver ----------------------------------
+
+    def next_click(self, action: Action) -> tuple[Kind, str] | None:
+        """The next thing to click on the way to ``action``: ``(kind, value)`` (a button
+        value or, for a board kind, a hex), or None when ``action`` is not reachable from
+        here."""
+        if not chosen_here(action):
+            return None
+        if isinstance(action, Mulligan):
+            missing = sorted(set(action.cards) ^ self.selection)
+            return (Kind.VERB, "swap") if not missing else (Kind.TRAY, "card " + missing[0])
+        fields = route(action, self.state, self.config)
+        level: Chooser = self
+        # a different earlier pick: go back to where the routes part
+        while level.picked != fields[:level.depth]:
+            if level.parent is None:
+                return None
+            level = level.parent
+        if level.depth >= len(fields):
+            return None
+        field = fields[level.depth]
+        if field.kind.on_board:
+            where = level.hex_of(field)
+            return (field.kind, where) if where is not None else None
+        return field.kind, field.value
+
+
+def objective_hex(state: State, config: Config, objective: str) -> str | None:
+    """Where objective ``objective`` is now (None: off the killzone)."""
+    if objective in state.removed_objectives:
+        return None
+    carrier = state.carried.get(objective)
+    if carrier is not None:
+        return state.operatives[carrier].hex
+    return state.objective_hexes.get(objective, config.objectives.get(objective))

@@ -1,0 +1,207 @@
+"""Drawing the play screen's board from the public view and the chooser: the hexes the next
+pick may land on, the objectives and operatives, what is under the mouse (the path of a move,
+the enemies in reach from a move's destination, the line of sight to a target, a threat while
+T is held, what a hex sees while L is held), the hint line and the toast."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.actions import Activate, Attack, Disengage, Move
+from game.ui.chooser import Kind
+from game.ui.context import GOLD, INK, RED
+
+if TYPE_CHECKING:
+    from game.ui.scenes.play import PlayScene
+
+PLACE_SHADE = (120, 220, 140, 70)
+PICK_OUTLINE = (250, 235, 160)
+THREAT = (230, 80, 60)
+
+
+def draw(scene: PlayScene, surface: pygame.Surface) -> None:
+    surface.fill((14, 15, 17))
+    board = scene.view_board
+    surface.blit(board.layer(), board.rect)
+    draw_highlights(scene, surface)
+    draw_tokens(scene, surface)
+    draw_hover(scene, surface)
+    scene.anim.draw_marks(surface, board.centre, board.size)
+    scene.panels.draw(surface)
+    draw_hint(scene, surface)
+    scene.anim.draw_banner(surface, board.rect)
+    state = scene.view.state
+    if scene.private_to is not None and state.step in (state.step.MULLIGAN, state.step.REVEAL):
+        scene.panels.draw_hand(surface, scene.private_to)
+    elif scene.show_cards:
+        scene.panels.draw_cards_overlay(surface)
+    if scene.toast is not None:
+        draw_toast(scene, surface)
+
+
+def draw_highlights(scene: PlayScene, surface: pygame.Surface) -> None:
+    """Where the chooser's next pick may land: shaded hexes, ringed operatives, enemies
+    marked with a crosshair, ringed objectives (only those the engine allows)."""
+    board, chooser = scene.view_board, scene.chooser
+    kind = chooser.next_kind
+    hexes = chooser.board()
+    if kind == Kind.HEX:
+        # the move area in the moving player's colour
+        shade = PLACE_SHADE if chooser.step == chooser.step.DEPLOY \
+            else (*scene.tint(chooser.player), 70)
+        board.shade(surface, hexes, shade)
+    elif kind == Kind.OPERATIVE:
+        for h in sorted(hexes):
+            board.outline(surface, h, PICK_OUTLINE, 3)
+    elif kind == Kind.ENEMY:
+        sight = scene.ctx.assets.icon("targeted", int(board.size * 0.9), (255, 90, 70))
+        for h in sorted(hexes):
+            board.outline(surface, h, (255, 255, 255), 3)
+            x, y = board.centre(h)
+            surface.blit(sight, sight.get_rect(center=(x, y - board.size * 0.95)))
+    elif kind == Kind.OBJECTIVE:
+        for h in sorted(hexes):
+            board.outline(surface, h, GOLD, 3)
+    if scene.suggestion is not None:
+        draw_suggestion(scene, surface)
+
+
+def draw_hover(scene: PlayScene, surface: pygame.Surface) -> None:
+    """What the hex under the mouse tells now; every one of these ends with its hover (or
+    its key)."""
+    board, chooser, game = scene.view_board, scene.chooser, scene.game
+    state = scene.view.state
+    h = scene.hover
+    if h is None:
+        return
+    active = state.operatives.get(state.active) if state.active else None
+    kind, verb = chooser.next_kind, chooser.verb
+    if kind == Kind.HEX and verb == "move" and active is not None and active.hex:
+        moves = {a.destination: a.path for a in chooser.candidates if isinstance(a, Move)}
+        if h in moves:
+            board.path(surface, [active.hex, *moves[h]])
+            for enemy_hex in sorted(in_reach_from(scene, active.id, h)):
+                board.outline(surface, enemy_hex, THREAT, 3)
+                x, y = board.centre(enemy_hex)
+                pygame.draw.line(surface, THREAT, board.centre(h), (x, y), 1)
+    elif kind == Kind.ENEMY and active is not None and active.hex:
+        target = scene.op_at(h)
+        if target is not None and target.player != active.player and target.hex:
+            clear = game.grid.visible(active.hex, target.hex, game.occupied())
+            board.sight_line(surface, active.hex, target.hex, clear)
+    if scene.planning:
+        occupied = game.occupied()
+        seen = [x for x in game.grid.hexes if x != h and x not in game.grid.blocked
+                and game.grid.visible(h, x, occupied)]
+        board.shade(surface, seen, (255, 255, 255, 30))
+    if scene.threat_key:
+        enemy = scene.op_at(h)
+        if enemy is not None:
+            board.shade(surface, threat_zone(scene, enemy.id), (*THREAT, 40))
+            board.outline(surface, h, THREAT, 3)
+    board.outline(surface, h, (255, 255, 255), 1, 1.0)
+
+
+def in_reach_from(scene: PlayScene, op_id: str, h: str) -> set[str]:
+    """The hexes of the enemies ``op_id`` could attack from ``h`` (the engine's range,
+    visibility and adjacency), once per position and hex."""
+    key = (op_id, h, *scene.position_key())
+    cache = scene.__dict__.setdefault("_reach_cache", {})
+    if key not in cache:
+        cache.clear()
+        cache[key] = {e.hex for _, e in scene.game.targets_from(op_id, h) if e.hex}
+    found: set[str] = cache[key]
+    return found
+
+
+def draw_suggestion(scene: PlayScene, surface: pygame.Surface) -> None:
+    """The hint, on the board: where to move, whom to attack, what to activate."""
+    board, state = scene.view_board, scene.view.state
+    action = scene.suggestion
+    if isinstance(action, Move):
+        start = state.operatives[action.operative].hex
+        if start:
+            board.path(surface, [start, *action.path], (120, 230, 140))
+        board.outline(surface, action.destination, (120, 230, 140), 4)
+    elif isinstance(action, (Attack, Activate, Disengage)):
+        op_id = action.target if isinstance(action, Attack) else action.operative
+        where = action.hex if isinstance(action, Disengage) else state.operatives[op_id].hex
+        if where:
+            board.outline(surface, where, (120, 230, 140), 4)
+
+
+def draw_tokens(scene: PlayScene, surface: pygame.Surface) -> None:
+    """Objectives, then operatives; an operative standing on an objective shows it as a
+    badge (ringed in its controller's colour)."""
+    board, view = scene.view_board, scene.view
+    names = scene.ctx.names
+    under: dict[str, tuple[str, int]] = {}
+    occupied = {o.hex for o in view.state.operatives.values() if o.on_killzone and o.hex}
+    for objective in view.objectives:
+        if objective.hex is None:
+            continue
+        flags = tuple(f.name if not f.player else f"{f.name} ({names[f.player]})"
+                      for f in objective.flags)
+        if objective.carried_by:
+            flags += (f"carried by {objective.carried_by}",)
+        board.objective(surface, objective.id, objective.hex, objective.controller, flags)
+        if objective.hex in occupied:
+            under[objective.hex] = (objective.id, objective.controller)
+    state = view.state
+    chosen = {scene.selected, state.active, scene.chooser.value_of(Kind.ENEMY)}
+    for op in state.operatives.values():
+        if op.on_killzone:
+            board.token(surface, op, scene.game.config.datacards[op.card].wounds,
+                        selected=op.id in chosen)
+            if op.hex in under:
+                board.objective_badge(surface, op.hex, under[op.hex][1])
+
+
+def threat_zone(scene: PlayScene, op_id: str) -> set[str]:
+    """The hexes operative ``op_id`` could shoot or strike in its next activation: from
+    every hex it could reach (keeping AP for its cheapest weapon), every hex in range and in
+    sight. Worked out by the engine's reach and visibility, once per position."""
+    key = (op_id, *scene.position_key())
+    cache = scene.__dict__.setdefault("_threat_cache", {})
+    cached = cache.get(op_id)
+    if cached is not None and cached[0] == key:
+        return cached[1]  # type: ignore[no-any-return]
+    game = scene.game
+    op = scene.view.state.operatives.get(op_id)
+    zone: set[str] = set()
+    if op is not None and op.on_killzone and op.hex:
+        card = game.config.datacards[op.card]
+        cheapest = min((w.ap for w in card.weapons), default=1)
+        spots = {op.hex, *game.reach(op_id, reserve_ap=cheapest)}
+        longest = max((w.range for w in card.weapons), default=0)
+        occupied = game.occupied() - {op.hex}
+        grid = game.grid
+        for spot in spots:
+            for h in grid.within(spot, longest):
+                if h not in zone and h not in grid.blocked and grid.visible(
+                        spot, h, occupied | {spot}):
+                    zone.add(h)
+    cache[op_id] = (key, zone)
+    return zone
+
+
+def draw_hint(scene: PlayScene, surface: pygame.Surface) -> None:
+    room = scene.hint_room
+    scene.ctx.fitted(surface, scene.hint(), 15, room, INK)
+
+
+def draw_toast(scene: PlayScene, surface: pygame.Surface) -> None:
+    assert scene.toast is not None
+    ctx = scene.ctx
+    text, pos, _ = scene.toast
+    font = ctx.assets.font(ctx.px(14))
+    width = min(ctx.px(520), font.size(text)[0] + ctx.px(20))
+    height = ctx.wrapped(None, text, 14, pygame.Rect(0, 0, width - ctx.px(16), 10))
+    rect = pygame.Rect(0, 0, width, height + ctx.px(12))
+    rect.midbottom = (pos[0], pos[1] - 14)
+    rect.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, (40, 14, 12), rect, border_radius=5)
+    pygame.draw.rect(surface, RED, rect, 1, border_radius=5)
+    ctx.wrapped(surface, text, 14, rect.inflate(-ctx.px(16), -ctx.px(12)), INK)

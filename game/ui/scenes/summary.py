@@ -1,0 +1,122 @@
+"""The turning point's summary, shown when it ends and before the next one's initiative roll:
+the VP each player scored and why, the targets of opportunity completed and the operatives
+lost. Everything on it is public (the events as everybody saw them)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.events import Event, Scored, TakenDown, TargetCompleted, TurningPointStarted
+from game.ui.context import DIM, GOLD, INK, panel
+from game.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+@dataclass
+class Summary:
+    """What one turning point brought each player."""
+
+    turning_point: int
+    scored: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: []})
+    vp: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
+    completed: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: []})
+    lost: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: []})
+
+
+def summarise(events: Sequence[Event], turning_point: int) -> Summary:
+    """The summary of ``turning_point`` from the public events of the game so far."""
+    summary = Summary(turning_point)
+    inside = False
+    for event in events:
+        if isinstance(event, TurningPointStarted):
+            inside = event.turning_point == turning_point
+            continue
+        if not inside:
+            continue
+        if isinstance(event, Scored):
+            where = f" ({', '.join(event.objectives)})" if event.objectives else ""
+            summary.scored[event.player].append(f"{event.vp} VP: {event.name}, "
+                                                f"{event.source}{where}")
+            summary.vp[event.player] += event.vp
+        elif isinstance(event, TargetCompleted):
+            summary.completed[event.player].append(event.name)
+        elif isinstance(event, TakenDown):
+            summary.lost[event.player].append(event.operative)
+    return summary
+
+
+def ended_turning_point(events: Sequence[Event]) -> int | None:
+    """The turning point that ``events`` (one action's) closed, if any: the next one
+    started in them."""
+    for event in events:
+        if isinstance(event, TurningPointStarted) and event.turning_point > 1:
+            return event.turning_point - 1
+    return None
+
+
+class SummaryScene(Scene):
+    """An overlay over the play screen until Continue (Enter)."""
+
+    overlay = True
+
+    def __init__(self, app: App, summary: Summary, totals: dict[int, int]) -> None:
+        super().__init__(app)
+        self.summary = summary
+        self.totals = totals
+
+    def box(self) -> pygame.Rect:
+        width, height = self.app.size
+        px = self.ctx.px
+        rect = pygame.Rect(0, 0, min(width - 40, px(760)), min(height - 40, px(440)))
+        rect.center = (width // 2, height // 2)
+        return rect
+
+    def build(self) -> None:
+        box = self.box()
+        px = self.ctx.px
+        font = self.ctx.assets.font(int(20 * self.ctx.scale), "bold")
+        button = pygame.Rect(0, 0, font.size("Continue [Enter]")[0] + px(40), px(40))
+        button.midbottom = (box.centerx, box.bottom - px(14))
+        self.button("Continue", button, self.app.pop, hotkey=pygame.K_RETURN,
+                    object_id="#big_button",
+                    tooltip="On to the next turning point's initiative roll")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx = self.ctx
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 170))
+        surface.blit(veil, (0, 0))
+        box = self.box()
+        px = ctx.px
+        inner = panel(surface, box, f"End of turning point {self.summary.turning_point}", ctx)
+        inner.height -= px(60)
+        half = (inner.width - px(20)) // 2
+        for i, player in enumerate((1, 2)):
+            column = pygame.Rect(inner.left + i * (half + px(20)), inner.top, half,
+                                 inner.height)
+            colour = ctx.colours[player]
+            y = column.top
+            y += ctx.wrapped(surface, f"{ctx.names[player]}: +{self.summary.vp[player]} VP "
+                             f"(total {self.totals[player]})", 18,
+                             pygame.Rect(column.left, y, column.width, px(50)), colour,
+                             "bold") + px(6)
+            sections = (("Scored", self.summary.scored[player], INK),
+                        ("Targets completed", self.summary.completed[player], INK),
+                        ("Operatives lost", self.summary.lost[player], INK))
+            for title, lines, tint in sections:
+                if y + px(20) > column.bottom:
+                    break
+                ctx.text(surface, title, 14, (column.left, y), GOLD, "bold")
+                y += px(20)
+                for line in lines or ["none"]:
+                    rest = pygame.Rect(column.left + px(10), y, column.width - px(10),
+                                       max(0, column.bottom - y))
+                    used = ctx.wrapped(surface, line, 14, rest, tint if lines else DIM)
+                    y += used + px(2)
+                y += px(8)

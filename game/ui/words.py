@@ -1,0 +1,235 @@
+"""What a player reads: the engine's ids and action notation turned into names.
+
+The engine speaks in ids (``obj1``, ``intercessor1``, ``shoota_boy``, ``player 2``) and in
+its action notation (``1 deploy intercessor1 F9``), which are right for logs, saves and tests
+but not for a person. :class:`Words` knows one game and the players' names and gives:
+
+- :meth:`Words.operative`: "Assault Intercessor 1", "Ork Boy with Shoota" (in a mirror
+  match "Alice's Assault Intercessor 1");
+- :meth:`Words.objective`: "the objective on E6";
+- :meth:`Words.action`: an action as a sentence ("place Assault Intercessor 1 on F9");
+- ``words(text)``: any engine sentence with every id in it replaced by its name, and
+  "player 1" by the player's name.
+
+The play screen sets one on :attr:`game.ui.context.Context.words`, so every text drawn goes
+through it (a cache keeps that cheap).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from game.engine.actions import (
+    Action,
+    Activate,
+    AgreeResult,
+    Attack,
+    Cancel,
+    Concede,
+    Deploy,
+    Disengage,
+    Keep,
+    MissionAction,
+    Move,
+    Mulligan,
+    PlayPloy,
+    Reveal,
+    Use,
+    Wait,
+)
+
+if TYPE_CHECKING:
+    from game.engine.defs import Catalogue
+    from game.engine.game import Game
+
+CACHE_LIMIT = 4000
+SHORT = 12  # letters of a short name (before its number)
+_PLAYER = re.compile(r"\b[Pp]layer ([12])\b")
+# a sentence that now starts with a name's "the objective ..." gets its capital back
+_SENTENCE = re.compile(r"(^|[.!?:]\s+)(t)(?=he objective on)")
+# an id the screen must never show: an objective id, or any id with an underscore or digit
+ID_LIKE = re.compile(r"\bobj\d+\b|\b[a-z]+_[a-z0-9_]+\b")
+
+
+def _has_id_shape(token: str) -> bool:
+    return "_" in token or any(c.isdigit() for c in token)
+
+
+def operative_in(catalogue: Catalogue, fireteam: str, op_id: str) -> str:
+    """The name of the operative ``op_id`` of a ``fireteam`` outside any game (a campaign's
+    Battle Honours): "Assault Intercessor 2", "Ork Boy with Shoota"."""
+    team = catalogue.fireteams.get(fireteam)
+    if team is not None:
+        for entry in team.composition:
+            card = catalogue.datacards.get(entry.card)
+            name = card.name if card is not None else entry.card
+            if op_id == entry.id and entry.count == 1:
+                return name
+            suffix = op_id.removeprefix(entry.id)
+            if entry.count > 1 and op_id.startswith(entry.id) and suffix.isdigit():
+                return f"{name} {suffix}"
+    return op_id.replace("_", " ")
+
+
+class Words:
+    """Names for one game's ids (see the module's docstring)."""
+
+    def __init__(self, game: Game, names: dict[int, str]) -> None:
+        self.game = game
+        self.names = names
+        self._cache: dict[str, str] = {}
+        self._fixed: dict[str, str] = {}
+        config = game.config
+        catalogue_names: dict[str, str] = {}
+        for card in config.datacards.values():
+            catalogue_names[card.id] = card.name
+            for weapon in card.weapons:
+                catalogue_names.setdefault(weapon.id, weapon.name)
+        for player in (1, 2):
+            team = config.fireteams.get(player)
+            if team is not None:
+                for ploy in team.ploys:
+                    catalogue_names.setdefault(ploy.id, ploy.name)
+            for card in config.wargear.get(player, ()):
+                catalogue_names.setdefault(card.id, card.name)
+        for target in config.targets.values():
+            catalogue_names.setdefault(target.id, target.name)
+        for action in config.mission_actions:
+            catalogue_names.setdefault(action.id, action.name)
+        if config.mission is not None:
+            catalogue_names.setdefault(config.mission.id, config.mission.name)
+        # only ids that look like ids: a plain word ("sergeant") may be meant as a word
+        self._fixed = {k: v for k, v in catalogue_names.items() if _has_id_shape(k)}
+        for op_id in game.state.operatives:  # lower case: "sergeant", never "Sergeant"
+            self._fixed[op_id] = self.operative(op_id)
+        tokens = sorted(set(self._fixed) | set(config.objectives), key=len, reverse=True)
+        self._pattern = re.compile(r"\b(" + "|".join(re.escape(t) for t in tokens) + r")\b") \
+            if tokens else None
+
+    # --- names ------------------------------------------------------------------------------
+
+    def player(self, player: int) -> str:
+        return self.names.get(player, f"Player {player}")
+
+    def operative(self, op_id: str) -> str:
+        """An operative's name as a player reads it."""
+        state, config = self.game.state, self.game.config
+        op = state.operatives.get(op_id)
+        if op is None:
+            return op_id.replace("_", " ")
+        card = config.datacards[op.card]
+        team = config.fireteams.get(op.player)
+        count = 1
+        if team is not None:
+            count = sum(entry.count for entry in team.composition if entry.card == op.card)
+        name = card.name
+        digits = "".join(c for c in reversed(op_id) if c.isdigit())[::-1] if \
+            op_id[-1:].isdigit() else ""
+        if count > 1 and digits:
+            name = f"{name} {digits}"
+        mirror = {p: t.id for p, t in config.fireteams.items() if t is not None}
+        if len(mirror) == 2 and mirror[1] == mirror[2]:
+            name = f"{self.player(op.player)}'s {name}"
+        return name
+
+    def short(self, op_id: str) -> str:
+        """A short name for a narrow button, unique among one player's operatives:
+        "Warrior 1", "Scarab Swarm 2", "Sergeant", "Shoota"."""
+        op = self.game.state.operatives.get(op_id)
+        if op is None:
+            return op_id.replace("_", " ")
+        name = self.game.config.datacards[op.card].name.split(",")[0]
+        if " with " in name:
+            name = name.split(" with ", 1)[1]
+        while len(name) > SHORT and " " in name:
+            name = name.split(" ", 1)[1]
+        full = self.operative(op_id)
+        digits = full.rsplit(" ", 1)[-1]
+        return f"{name} {digits}" if digits.isdigit() else name
+
+    def objective(self, obj: str) -> str:
+        where = self.game.objective_hex(obj)
+        if where is None:
+            number = "".join(c for c in obj if c.isdigit())
+            return f"objective {number}".strip() + " (off the killzone)"
+        return f"the objective on {where}"
+
+    def hexes(self, hexes: list[str]) -> str:
+        return ", ".join(hexes)
+
+    # --- sentences --------------------------------------------------------------------------
+
+    def __call__(self, text: str) -> str:
+        if not text:
+            return text
+        cached = self._cache.get(text)
+        if cached is not None:
+            return cached
+        out = text
+        if self._pattern is not None:
+            out = self._pattern.sub(self._replace, out)
+        out = _PLAYER.sub(lambda m: self.player(int(m.group(1))), out)
+        out = _SENTENCE.sub(lambda m: m.group(1) + m.group(2).upper(), out)
+        if len(self._cache) < CACHE_LIMIT and not any(o in text for o in
+                                                      self.game.config.objectives):
+            self._cache[text] = out  # an objective's hex may change: those are not kept
+        return out
+
+    def _replace(self, match: re.Match[str]) -> str:
+        token = match.group(1)
+        if token in self.game.config.objectives:
+            return self.objective(token)
+        return self._fixed.get(token, token)
+
+    def action(self, action: Action) -> str:
+        """``action`` as a short instruction ("place Assault Intercessor 1 on F9")."""
+        game, op = self.game, self.operative
+        if isinstance(action, Keep):
+            return "keep all three targets of opportunity"
+        if isinstance(action, Mulligan):
+            names = [game.config.targets[c].name if c in game.config.targets else c
+                     for c in action.cards]
+            return "swap " + " and ".join(names)
+        if isinstance(action, Deploy):
+            return f"place {op(action.operative)} on {action.hex}"
+        if isinstance(action, Reveal):
+            if action.card is None:
+                return "reveal no target of opportunity"
+            return f"reveal {game.config.targets[action.card].name}"
+        if isinstance(action, PlayPloy):
+            ploy = game.config.ploy(action.player, action.ploy)
+            name = ploy.name if ploy is not None else action.ploy
+            on = f" on {op(action.args[0])}" if action.args else ""
+            return f"play the strategic ploy {name}{on}"
+        if isinstance(action, Activate):
+            return f"activate {op(action.operative)}"
+        if isinstance(action, Move):
+            return f"move {op(action.operative)} to {action.destination}"
+        if isinstance(action, Attack):
+            attacker = game.state.operatives[action.operative]
+            weapon = game.config.datacards[attacker.card].weapon(action.weapon)
+            with_ = weapon.name if weapon is not None else action.weapon
+            over = " (overcharged)" if action.overcharge else ""
+            return f"attack {op(action.target)} with the {with_}{over}"
+        if isinstance(action, Disengage):
+            return f"disengage {op(action.operative)} to {action.hex}"
+        if isinstance(action, Wait):
+            return "end this activation (Wait)"
+        if isinstance(action, Cancel):
+            return "cancel this activation"
+        if isinstance(action, MissionAction):
+            definition = next((d for d in game.config.mission_actions
+                               if d.id == action.action), None)
+            name = definition.name if definition is not None else action.action
+            on = f" on {self.objective(action.args[0])}" if action.args else ""
+            return f"{name} with {op(action.operative)}{on}"
+        if isinstance(action, Use):
+            card = game.config.wargear_card(action.player, action.card)
+            return f"use {card.name if card else action.card} on {op(action.operative)}"
+        if isinstance(action, Concede):
+            return f"{self.player(action.player)} concedes"
+        if isinstance(action, AgreeResult):
+            return "agree a draw" if action.winner == 0 else \
+                f"agree a win for {self.player(action.winner)}"
+        return self(str(action))

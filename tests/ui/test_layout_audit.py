@@ -1,0 +1,55 @@
+"""The layout audit (``python main.py --audit-layout``): it finds a clipped, overlapping or
+covering layout, and the play screens pass it at the four window sizes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+
+from game.audit_layout import check
+from game.ui.context import DrawnText
+
+ROOT = Path(__file__).resolve().parents[2]
+PLAY_SCREENS = ("setup,deploy,play,attack-preview,dice,handover,turning-point-summary,pause,"
+                "pause-concede,end,menu")
+
+
+def text(words: str, rect: tuple[int, int, int, int], cut: bool = False,
+         layer: int = 0) -> DrawnText:
+    box = pygame.Rect(0, 0, 1024, 700)
+    return DrawnText(words, pygame.Rect(rect), box, cut, layer)
+
+
+def test_the_checks_find_each_kind_of_problem():
+    size = (1024, 700)
+    fine = [text("Move", (10, 10, 50, 16)), text("Attack", (70, 10, 50, 16))]
+    assert check(fine, [], [], size) == ([], [])
+    cut = check([text("Reveal Total Dominan…", (10, 10, 90, 16), cut=True)], [], [], size)
+    assert len(cut[0]) == 1 and "inside a word" in cut[0][0]
+    outside = check([text("quit", (1000, 10, 60, 16))], [], [], size)
+    assert len(outside[0]) == 1
+    overlap = check([text("Power fist", (10, 10, 80, 16)), text("Back", (40, 14, 40, 16))],
+                    [], [], size)
+    assert len(overlap[0]) == 1 and "overlap" in overlap[0][0]
+    # an overlay's text over the screen below it is not an overlap
+    layered = [text("Power fist", (10, 10, 80, 16)), text("Paused", (40, 14, 40, 16), layer=1)]
+    assert check(layered, [], [], size) == ([], [])
+    covered = check([], [pygame.Rect(0, 500, 440, 170)], [("warrior1", (100, 600)),
+                                                          ("warrior2", (600, 100))], size)
+    assert covered[1] == ["operative warrior1 covered by a box at (0, 500, 440, 170)"]
+
+
+def test_the_play_screens_pass_the_audit_at_every_size(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYTHONPATH=str(ROOT))
+    run = subprocess.run([sys.executable, str(ROOT / "main.py"), "--audit-layout",
+                          "--audit-screens", PLAY_SCREENS], env=env, capture_output=True,
+                         text=True, timeout=900, cwd=tmp_path)
+    last = run.stdout.strip().splitlines()[-1]
+    assert last == ("layout audit: 11 screens x 4 sizes, 0 clipped or overlapping texts, "
+                    "0 covered operatives"), run.stdout[-3000:] + run.stderr[-2000:]
+    assert run.returncode == 0

@@ -1,0 +1,55 @@
+"""Every picture README.md shows is made by ``tools/screenshots.py``, and each committed picture
+is exactly (decoded pixel for pixel) what the tool renders now: a changed screen fails here
+until ``python tools/screenshots.py`` is run and its pictures committed."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pygame
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("screenshots_tool",
+                                                  ROOT / "tools" / "screenshots.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+TOOL = _tool()
+
+
+def test_the_tool_makes_every_picture_readme_shows() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = set(re.findall(r"!\[[^\]]*\]\(([^)]+\.png)\)", readme))
+    assert shown, "README shows no pictures?"
+    assert shown == set(TOOL.PICTURES)
+
+
+@pytest.mark.parametrize("path", sorted(TOOL.PICTURES))
+def test_committed_picture_matches_what_the_tool_renders(catalogue, path: str) -> None:
+    surface = TOOL.PICTURES[path](catalogue)
+    problem = TOOL.differs(ROOT / path, surface)
+    assert problem is None, f"{path} is out of date ({problem}): run python tools/screenshots.py"
+
+
+def test_a_changed_pixel_is_noticed(tmp_path: Path) -> None:
+    picture = pygame.Surface((8, 6))
+    picture.fill((10, 20, 30))
+    path = tmp_path / "p.png"
+    pygame.image.save(picture, str(path))
+    assert TOOL.differs(path, picture) is None
+    picture.set_at((3, 2), (10, 20, 31))
+    assert TOOL.differs(path, picture) == "1 of 48 pixels differ"
+    assert TOOL.differs(path, pygame.Surface((8, 7))) == "size (8, 6), rendered (8, 7)"
+    assert TOOL.differs(tmp_path / "none.png", picture) == "missing"
