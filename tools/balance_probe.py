@@ -12,7 +12,6 @@ Usage: python tools/balance_probe.py TEAM [--players LEVEL] [--games N] [--seed 
 
 from __future__ import annotations
 
-import argparse
 import multiprocessing
 import sys
 import time
@@ -20,21 +19,24 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game import args as cli_args  # noqa: E402
 from game import balance  # noqa: E402
 from game.content import load_catalogue  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = cli_args.Parser(prog="tools/balance_probe.py",
+                             description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("team", help="the fireteam to measure against every other one")
-    parser.add_argument("--players", default="easy", help="the computer level (default easy)")
-    parser.add_argument("--games", type=int, default=24, help="games per pairing")
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--players", default="easy", type=cli_args.level,
+                        help="the computer level (default easy)")
+    parser.add_argument("--games", type=cli_args.count(), default=24,
+                        help="games per pairing (default 24)")
+    parser.add_argument("--seed", type=cli_args.count(0), default=2026)
+    parser.add_argument("--jobs", type=cli_args.count(), default=1, help="worker processes")
     args = parser.parse_args(argv)
     catalogue = load_catalogue()
-    if args.team not in catalogue.fireteams:
-        parser.error(f"unknown fireteam {args.team!r}")
+    cli_args.known(parser, "TEAM", args.team, catalogue.fireteams, "fireteam")
     missions = sorted(catalogue.missions)
     others = [t for t in sorted(catalogue.fireteams) if t != args.team]
     specs = []
