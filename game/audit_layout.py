@@ -118,7 +118,7 @@ def run(catalogue, only: str | None = None, out: str | None = None,  # type: ign
     os.environ["FIRETEAM_HOME"] = tempfile.mkdtemp(prefix="fireteam-audit-")
     import pygame
 
-    from game.ui.headless import make_app
+    from game.uitest.headless import make_app
 
     table = screens()
     wanted = set(only.split(",")) if only else None

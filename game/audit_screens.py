@@ -14,21 +14,22 @@ SCENE_NAMES = ("menu", "newgame", "setup", "deploy", "play", "attack-preview", "
 
 def _scene(name: str) -> Callable[[App], None]:
     def setup(app: App) -> None:
-        from game.ui.headless import open_scene
+        from game.uitest.headless import open_scene
 
         open_scene(app, name)
     return setup
 
 
 def _play(app: App) -> Any:
-    from game.ui.headless import open_scene
+    from game.uitest.headless import open_scene
 
     open_scene(app, "play")
     return app.scene
 
 
 def summary(app: App) -> None:
-    from game.ui.scenes.summary import SummaryScene, summarise
+    from game.ui.scenes.summary import SummaryScene
+    from game.ui.turn_summary import summarise
 
     play = _play(app)
     view = play.view

@@ -17,6 +17,8 @@
 - ``--bench-computer-turns N``: N computer turns (normal level) on a window-less play screen
   at the default animation speed: their median and 95th percentile seconds, split into
   thinking and the rest.
+- ``--bench-idle SECONDS [--scene NAME]``: the processor time of the window with nothing
+  happening (the menu unless ``--scene`` says otherwise).
 
 Arguments are checked by :mod:`game.args` before anything starts: a bad one ends the command
 with one line on stderr and exit code 2, and no window opens.
@@ -76,14 +78,18 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     parser.add_argument("--bench-computer-turns", type=count(), metavar="N",
                         help="N computer turns on a window-less play screen: their median "
                              "and 95th percentile seconds")
+    parser.add_argument("--bench-idle", type=count(), metavar="SECONDS",
+                        help="the processor time of the idle window over SECONDS (at the "
+                        "menu, or at --scene)")
     options = parser.parse_args(args)
-    if options.fuzz or options.bench_frames or options.screenshot or options.audit_layout \
-            or options.bench_computer_turns:
+    if options.fuzz or options.bench_frames or options.bench_idle or options.screenshot \
+            or options.audit_layout or options.bench_computer_turns:
         headless_drivers()
     catalogue = content()
     if catalogue is None:
         return 1
-    from game.ui import headless
+    from game.ui.shell import run_window
+    from game.uitest import headless
 
     size: tuple[int, int] | None = options.size
     if options.audit_layout:
@@ -101,9 +107,17 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
                            1 if options.seed is None else options.seed)
     if options.bench_frames:
         return headless.bench_frames(catalogue, options.bench_frames, size or (1280, 800))
+    if options.bench_idle:
+        return headless.bench_idle(catalogue, options.bench_idle, options.scene or "menu",
+                                   size or (1280, 800))
     screenshot = str(options.screenshot) if options.screenshot else None
-    return headless.window(catalogue, options.seed, size, options.frames, screenshot,
-                           options.scene)
+    scene = options.scene
+    if scene is None:
+        return run_window(catalogue, options.seed, size, options.frames, screenshot)
+    # a scene is opened on a seeded game
+    return run_window(catalogue, 1 if options.seed is None else options.seed, size,
+                      options.frames, screenshot,
+                      first=lambda app: headless.open_scene(app, scene), menu=False)
 
 
 def program_name() -> str:

@@ -172,7 +172,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return play_random_campaign(args.seed, args.fireteams)
     if args.table and args.players:
         from game.balance import main as balance
-        from game.ui.userdata import data_folder
+        from game.userdata import data_folder
 
         out = args.out or data_folder() / "balance.md"
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -42,6 +42,10 @@ BAD: dict[str, tuple[list[str], str]] = {
         "--audit-pictures"),
     "python main.py --fuzz N --seed S": (["main.py", "--fuzz", "-5"], "--fuzz"),
     "python main.py --bench-frames N": (["main.py", "--bench-frames", "0"], "--bench-frames"),
+    "python main.py --bench-computer-turns N": (["main.py", "--bench-computer-turns", "0"],
+                                                "--bench-computer-turns"),
+    "python main.py --bench-idle SECONDS [--scene NAME]": (
+        ["main.py", "--bench-idle", "ten"], "--bench-idle"),
     "python -m game.content check [PATH...]": (
         ["-m", "game.content", "check", "no_such.yaml"], "PATH"),
     "python -m game.content list": (["-m", "game.content", "lists"], "command"),

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from game import rules_help
 from game.content import load_catalogue
 from game.engine.config import build_config
 from game.engine.defs import WEAPON_RULES
-from game.ui import rules_help
-from game.ui.rules_help import picture_config
+from game.rules_help import picture_config
 
 ROOT = Path(__file__).resolve().parent.parent
 DECISIONS = ROOT / "docs" / "rules-decisions.md"

@@ -10,7 +10,7 @@ import pytest
 
 from game.content import load_catalogue
 from game.engine.actions import parse_action
-from game.ui.tutorial import (
+from game.tutorial_script import (
     PANELS,
     Runner,
     ScriptError,

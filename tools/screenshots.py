@@ -37,7 +37,7 @@ def screen(name: str) -> Callable[[Catalogue], pygame.Surface]:
     """A seeded game screen (``open_scene``'s names), three frames in, scaled to WIDTH."""
 
     def draw(catalogue: Catalogue) -> pygame.Surface:
-        from game.ui.headless import make_app, open_scene
+        from game.uitest.headless import make_app, open_scene
 
         app = make_app(catalogue, 1, SCREEN)
         try:
@@ -62,9 +62,9 @@ class _Reached(Exception):
 
 def tutorial(catalogue: Catalogue) -> pygame.Surface:
     """The tutorial played by clicks (as ``tutorial --autoplay``) up to TUTORIAL_STEP."""
-    from game.ui.headless import make_app
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.tutorial import TutorialScene, autoplay
+    from game.uitest.headless import make_app
 
     app = make_app(catalogue, 0, SCREEN)
     app.ctx.settings.animation_speed = 0

@@ -135,6 +135,18 @@ class Animations:
             roll.result = (f"{event.hits_left} hit(s) and {event.crits_left} critical(s) get "
                            f"through: {event.damage} damage")
 
+    def running(self) -> bool:
+        """Something moves: a banner, a mark on the board, or dice still appearing."""
+        if self.banners or self.marks:
+            return True
+        roll = self.roll
+        if roll is None:
+            return False
+        # draw_dice shows one die more every DIE_SECONDS: the hit dice, the cover, the
+        # defence dice, then the result
+        steps = len(roll.hit_dice) + len(roll.defence_dice) + (1 if roll.cover else 0) + 2
+        return roll.shown < steps * DIE_SECONDS
+
     def update(self, dt: float) -> None:
         step = dt * (self.speed if self.speed > 0 else 1000)
         if self.banners:

@@ -64,9 +64,9 @@ def measure(catalogue: Catalogue, turns: int, seed: int = 1, level: str = "norma
     (seconds in all, seconds thinking)."""
     import pygame
 
-    from game.ui.headless import make_app
     from game.ui.scenes import play as play_module
     from game.ui.scenes.menu import MenuScene
+    from game.uitest.headless import make_app
 
     timer = _Timer()
     original = play_module.think

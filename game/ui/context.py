@@ -15,6 +15,7 @@ import pygame
 
 from game.engine.defs import Catalogue
 from game.ui.assets import Assets
+from game.ui.services import Services
 
 # Okabe-Ito colours: any two of them stay apart for colour-blind eyes
 PALETTE = {"Blue": (0, 114, 178), "Orange": (230, 159, 0), "Vermillion": (213, 94, 0),
@@ -215,7 +216,7 @@ class Context:
     # the engine's ids into names for the scene being drawn (game.ui.words.Words; the app
     # sets it from the scene's ``words`` before the scene draws)
     words: Callable[[str], str] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    services: Services = field(default_factory=Services)
     scale: float = 1.0  # text and panels grow with the window (1 at 1280 x 800)
     # texts shortened this frame with their full words, for tooltips (cleared each frame)
     shortened: list[tuple[pygame.Rect, str]] = field(default_factory=list)
@@ -247,7 +248,7 @@ class Context:
 
     def apply_settings(self, settings: Settings) -> None:
         """Use ``settings`` from now on: the players' colours and the scale of text and
-        panels. In a running app, ``game.ui.scenes.settings.apply_to_app`` also rebuilds the
+        panels. In a running app, :meth:`game.ui.app.App.apply_settings` also rebuilds the
         widgets' theme, the window and full screen."""
         self.settings = settings
         self.colours = settings.player_colours()

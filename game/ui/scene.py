@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
+FPS = 60  # frames a second while something animates
+TIMER_RATE = 10  # frames a second while a message waits to disappear (a toast, a reminder)
+
 KEY_NAMES = {pygame.K_RETURN: "Enter", pygame.K_ESCAPE: "Esc", pygame.K_TAB: "Tab",
              pygame.K_SPACE: "Space", pygame.K_LEFT: "←", pygame.K_RIGHT: "→",
              pygame.K_UP: "↑", pygame.K_DOWN: "↓", pygame.K_HOME: "Home", pygame.K_END: "End",
@@ -68,6 +71,7 @@ class Scene:
     def rebuild(self) -> None:
         self.clear_widgets()
         self.build()
+        self.app.dirty = True
 
     def build(self) -> None:
         """Create this scene's widgets for the current window size."""
@@ -135,6 +139,12 @@ class Scene:
 
     def update(self, dt: float) -> None:
         """Advance animations by ``dt`` seconds."""
+
+    def frame_rate(self) -> float:
+        """Frames a second this scene needs with no input: 0 (the default) when nothing on it
+        changes by itself; :data:`FPS` while an animation plays, the computer
+        thinks or a timer runs. The window sleeps when every part of it asks for 0."""
+        return 0.0
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene (never changes the game)."""

@@ -10,12 +10,12 @@ import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game import journal
+from game import journal, userdata
 from game.engine.defs import Catalogue
-from game.ui import userdata
+from game.own_missions import load_own_missions
 from game.ui.assets import Assets
 from game.ui.context import Context, load_settings
-from game.ui.own_missions import load_own_missions
+from game.ui.services import Services
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -35,9 +35,9 @@ def start(catalogue: Catalogue, seed: int | None) -> Context:
                   fixed_seed=seed)
     from game.ui.sound import Sound
 
-    ctx.extra["sound"] = Sound(enabled=settings.sound, volume=settings.volume)
-    ctx.extra.update(own_missions=own, resume=resume, settings_notice=problem,
-                     autosave=safe_autosave, journal=safe_journal)
+    ctx.services = Services(sound=Sound(enabled=settings.sound, volume=settings.volume),
+                            own_missions=own, resume=resume, settings_notice=problem,
+                            autosave=safe_autosave, journal=safe_journal)
     return ctx
 
 
@@ -104,10 +104,10 @@ def crashed(app: App, error: BaseException) -> None:
     log(f"unexpected error:\n{text}")
     game = playing(app)
     saved = safe_autosave(game, app.ctx.names) if game is not None else None
-    from game.ui.scenes.error import ErrorScene
+    from game.ui.registry import SceneName
 
     summary = f"{type(error).__name__}: {error}"
-    app.replace(ErrorScene(app, summary, lambda: bug_report(text, game), saved))
+    app.restart(SceneName.ERROR, summary, lambda: bug_report(text, game), saved)
 
 
 def bug_report(trace: str, game: Game | None) -> str:

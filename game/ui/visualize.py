@@ -595,7 +595,7 @@ def main(argv: Sequence[str], prog: str | None = None) -> int:
         export_png(ctx, study, args.png, args.size)
         print(f"saved {args.png}")
         return 0
-    from game.ui.headless import window
-    from game.ui.scenes.visualizer import VisualizerScene
+    from game.ui.registry import SceneName
+    from game.ui.shell import run_window
 
-    return window(catalogue, 1, first=lambda app: app.push(VisualizerScene(app, mission)))
+    return run_window(catalogue, 1, first=lambda app: app.open(SceneName.VISUALIZER, mission))

@@ -25,7 +25,7 @@ def catalogue() -> Catalogue:
 @pytest.fixture
 def make_app(catalogue):
     """``make_app(seed)``: a fresh App at 1280x800 with animations off."""
-    from game.ui.headless import make_app as make
+    from game.uitest.headless import make_app as make
 
     def build(seed: int = 0, size: tuple[int, int] = SIZE):
         if pygame.display.get_init():

@@ -6,7 +6,7 @@ from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase
-from game.ui.headless import play_until
+from game.uitest.headless import play_until
 
 
 def midgame(catalogue: Catalogue, seed: int = 4) -> Game:

@@ -11,9 +11,9 @@ import pytest
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
-from game.ui.headless import play_until
 from game.ui.scenes.cards import CardBrowserScene
 from game.ui.scenes.menu import MenuScene
+from game.uitest.headless import play_until
 
 
 def key(k: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:
@@ -196,10 +196,16 @@ def test_click_opens_the_detail_and_escape_closes_it_then_the_scene(make_app, ca
 
 def test_the_grid_scrolls_with_the_wheel_and_the_page_keys(make_app):
     app, scene = open_browser(make_app)
+    first = [r.top for _, r in scene.card_rects]
+    pygame.mouse.set_pos(scene.grid.center)
+    app.frame([])  # the grid knows the mouse is over it
     wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0,
                                precise_y=-2.0)
     app.frame([wheel])
-    assert scene.scroll > 0
+    for _ in range(40):  # the grid glides to its new place
+        app.frame([])
+    assert scene.scroll > scene.grid.height // 5  # two turns of the wheel: a good way down
+    assert [r.top for _, r in scene.card_rects] != first
     app.frame([key(pygame.K_HOME)])
     assert scene.scroll == 0
     app.frame([key(pygame.K_PAGEDOWN)])

@@ -56,7 +56,7 @@ def test_a_human_against_a_computer_needs_no_hand_over(make_app):
 
 
 def test_the_hint_is_a_legal_action_shown_not_played(make_app, catalogue):
-    from game.ui.headless import play_until
+    from game.uitest.headless import play_until
 
     app = make_app(4)
     app.push(MenuScene(app))

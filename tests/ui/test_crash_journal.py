@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from game import journal
+from game import journal, userdata
 from game.engine.actions import Attack
 from game.saves import load_game
-from game.ui import session, userdata
+from game.ui import session
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,8 +32,8 @@ WINDOW = textwrap.dedent("""
     from game.engine.game import Game
     from game.ui import session
     from game.ui.app import App
-    from game.ui.driver import Driver
-    from game.ui.headless import play_until
+    from game.uitest.driver import Driver
+    from game.uitest.headless import play_until
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.play import PlayScene
     catalogue = load_catalogue()
@@ -122,7 +122,7 @@ def test_a_half_written_last_line_is_ignored_with_a_note(catalogue, home, tmp_pa
 def test_an_undo_in_the_journal_is_replayed(catalogue, home, tmp_path, undo):
     from game.engine.dice import RandomDice
     from game.engine.game import Game
-    from game.ui.headless import play_until
+    from game.uitest.headless import play_until
 
     game = Game.new(catalogue, "dual_strike", ("gideon", "deathless_destroyers"),
                     RandomDice(6))

@@ -14,8 +14,8 @@ from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
 from game.ui.context import PLAYER_COLOURS
-from game.ui.driver import Driver
-from game.ui.headless import play_until
+from game.uitest.driver import Driver
+from game.uitest.headless import play_until
 
 # a seed whose game reaches an attack in turning point 2 (seed 5's ends first since a
 # cancel rule changed the random player's draws)

@@ -1,5 +1,5 @@
 """Whole games played only through the screens: two seeded (biased) random players choose
-among the engine's legal actions, and :class:`game.ui.driver.Driver` carries every choice out
+among the engine's legal actions, and :class:`game.uitest.driver.Driver` carries every choice out
 with mouse clicks (and Ctrl+Z) on the real scenes — set-up, every turning point, the end
 screen. Each game must equal the same seeds' game played straight on the engine."""
 
@@ -13,8 +13,8 @@ import pytest
 
 from game.engine.dice import RandomDice
 from game.engine.game import Game
-from game.ui.driver import BiasedChooser, Driver, play_on_engine, play_through_ui
-from game.ui.headless import make_app
+from game.uitest.driver import BiasedChooser, Driver, play_on_engine, play_through_ui
+from game.uitest.headless import make_app
 from tests.ui.conftest import SIZE
 
 MISSIONS = ("cache_raid", "data_heist", "dual_strike", "headhunt", "no_retreat", "power_up",

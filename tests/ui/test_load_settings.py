@@ -8,9 +8,9 @@ import pygame
 import pygame_gui
 import pytest
 
+from game import userdata
 from game.engine.game import Game
 from game.saves import save_game
-from game.ui import userdata
 from game.ui.context import PALETTE, SETTINGS_FILE, Settings, load_settings
 from game.ui.scenes.load import LoadScene, SaveScene
 from game.ui.scenes.settings import SettingsScene
@@ -133,21 +133,39 @@ def test_scroll_with_wheel_and_arrows(make_app, catalogue, home):
         save_game(game, userdata.save_path(f"save {i:02}"))
     app, scene = open_load(make_app, [])
     assert len(scene.saves) == 14 and scene.visible < 14
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False,
-                                         precise_x=0.0, precise_y=-3.0))
-    app.frame()
-    assert scene.scroll == 3
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=10, flipped=False,
-                                         precise_x=0.0, precise_y=10.0))
-    app.frame()
-    assert scene.scroll == 0
+    assert scene.row_rects[0][0] == 0
+    pygame.mouse.set_pos(scene.rows_area.center)
+    app.frame([])  # the list knows the mouse is over it
+
+    def wheel(y: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False,
+                                             precise_x=0.0, precise_y=float(y)))
+        for _ in range(40):  # the list glides to its new place
+            app.frame()
+
+    wheel(-3)
+    assert scene.scroll > 0 and scene.row_rects[0][0] > 0
+    wheel(10)
+    assert scene.scroll == 0 and scene.row_rects[0][0] == 0
     for _ in range(13):
         press(app, pygame.K_DOWN)
     assert scene.selected == 13
-    assert scene.scroll == 14 - scene.visible  # the selection stays in view
+    assert 13 in dict(scene.row_rects)  # the selection stays in view
+    assert scene.scroll == 14 - scene.visible
     press(app, pygame.K_UP)
-    assert scene.selected == 12
-    assert len(app.ctx.extra["save_thumbnails"]) >= scene.visible
+    assert scene.selected == 12 and 12 in dict(scene.row_rects)
+    assert len(app.ctx.services.save_thumbnails) >= scene.visible
+
+
+def test_a_double_click_loads_a_row(make_app, catalogue, home):
+    with_saves(catalogue, home)
+    loaded: list[Game] = []
+    app, scene = open_load(make_app, loaded)
+    first = next(i for i, s in enumerate(scene.saves) if s.name == "first")
+    rect = dict(scene.row_rects)[first]
+    click(app, rect.center)
+    click(app, rect.center)
+    assert len(loaded) == 1 and scene not in app.stack
 
 
 def test_file_picker_loads_any_json(make_app, catalogue, tmp_path):

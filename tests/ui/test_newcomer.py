@@ -86,7 +86,7 @@ def test_two_computers_offer_no_concession(make_app, catalogue):
 
 def test_typing_a_name_in_the_editor_sets_off_no_hotkey(make_app, catalogue):
     from game.ui.scenes.mission_editor import MissionEditorScene
-    from game.ui.userdata import data_folder
+    from game.userdata import data_folder
 
     app = make_app()
     app.push(MenuScene(app))
@@ -149,13 +149,13 @@ def own_mission_app(make_app, catalogue, home):
     """An app whose catalogue holds one of the players' own missions besides the cards."""
     import dataclasses
 
-    from game.ui.own_missions import OwnMissions
+    from game.own_missions import OwnMissions
 
     app = make_app(4)
     own = dataclasses.replace(catalogue.missions["dual_strike"], id="own_yard", name="Yard")
     app.ctx.catalogue = dataclasses.replace(
         catalogue, missions={**catalogue.missions, "own_yard": own})
-    app.ctx.extra["own_missions"] = OwnMissions(app.ctx.catalogue, ("own_yard",), ())
+    app.ctx.services.own_missions = OwnMissions(app.ctx.catalogue, ("own_yard",), ())
     return app
 
 
@@ -255,14 +255,14 @@ def test_the_random_mission_is_drawn_from_the_mission_cards_unless_own_are_added
 
 def test_every_broken_own_mission_is_named_with_its_line_when_the_list_opens(
         make_app, catalogue, home):
-    from game.ui.own_missions import load_own_missions
+    from game.own_missions import load_own_missions
     from game.ui.scenes.newgame import NewGameScene
-    from game.ui.userdata import data_folder
+    from game.userdata import data_folder
 
     folder = data_folder() / "missions"
     folder.mkdir(parents=True, exist_ok=True)
     app = make_app()
-    app.ctx.extra["own_missions"] = load_own_missions(catalogue, folder)  # at the start
+    app.ctx.services.own_missions = load_own_missions(catalogue, folder)  # at the start
     app.push(MenuScene(app))
     # added while the game runs: two broken files and a good one
     (folder / "first_bad.yaml").write_text("id: [\n", "utf-8")

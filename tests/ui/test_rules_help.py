@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.ui import rules_help
+from game import rules_help
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.rules import RulesScene
 
@@ -30,6 +30,8 @@ def drawn(app) -> list[str]:
 def click(app, pos):
     app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
                pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)])
+    for _ in range(3):  # the widgets' events (pressed, then selected) come through the queue
+        app.frame()
 
 
 def test_opens_at_a_topic_and_draws_its_title(make_app):
@@ -53,9 +55,27 @@ def test_clicking_an_entry_in_the_list_shows_it(make_app):
 
 def test_the_wheel_scrolls_the_list(make_app):
     app, scene = opened(make_app, "overview")
-    pygame.mouse.set_pos(scene.areas()[1].center)
+    first = {e.id for _, e in scene.rows}
+    centre = scene.listing.rect.center
+    pygame.mouse.set_pos(centre)
+    app.frame([])  # the list knows the mouse is over it
     app.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False)])
-    assert scene.list_scroll > 0
+    for _ in range(30):  # the list glides to its new place
+        app.frame([])
+    assert scene.listing.scroll_bar.start_percentage > 0
+    assert {e.id for _, e in scene.rows} != first
+
+
+def test_page_down_scrolls_a_long_text(make_app):
+    app = make_app(size=(1024, 700))
+    app.push(MenuScene(app))
+    scene = RulesScene(app, topic="killzone")  # beside its picture, longer than its box
+    app.push(scene)
+    app.frame([])
+    assert scene.text.scroll_bar is not None
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="",
+                                  scancode=0)])
+    assert scene.text.scroll_bar.start_percentage > 0
 
 
 def test_typing_in_the_search_box_filters(make_app):

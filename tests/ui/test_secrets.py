@@ -14,7 +14,7 @@ import pytest
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Step
-from game.ui.driver import BiasedChooser, Driver, play_through_ui
+from game.uitest.driver import BiasedChooser, Driver, play_through_ui
 
 PRIVATE_STEPS = (Step.MULLIGAN, Step.REVEAL)
 

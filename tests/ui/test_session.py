@@ -12,13 +12,14 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import userdata
 from game.ai.random_player import RandomPlayer
 from game.engine.dice import RandomDice
 from game.engine.events import ActivationEnded
 from game.engine.game import Game
+from game.own_missions import load_own_missions
 from game.saves import load_game
-from game.ui import session, userdata
-from game.ui.own_missions import load_own_missions
+from game.ui import session
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,7 +61,7 @@ def test_own_missions_appear_in_the_new_game_screen(catalogue, home, make_app):
     app = make_app()
     own = load_own_missions(catalogue, folder)
     app.ctx.catalogue = own.catalogue
-    app.ctx.extra["own_missions"] = own
+    app.ctx.services.own_missions = own
     from game.ui.scenes.newgame import NewGameScene
 
     scene = NewGameScene(app, mission="my_strike")
@@ -88,7 +89,7 @@ CRASHING_RUN = textwrap.dedent("""
     while True:
         events = game.apply(player.choose(game))
         if any(isinstance(e, ActivationEnded) for e in events):
-            ctx.extra["autosave"](game)  # as the play scene does after every turn
+            ctx.services.autosave(game, None)  # as the play scene does after every turn
             turns += 1
             print(len(game.log), flush=True)
         if turns >= 9 and game.state.step == "act":
@@ -129,7 +130,7 @@ def test_a_clean_exit_leaves_nothing_to_resume(catalogue, home):
 
 def test_an_error_in_a_frame_shows_the_error_screen_and_writes_a_report(catalogue, home,
                                                                          make_app):
-    from game.ui.headless import open_scene
+    from game.uitest.headless import open_scene
 
     app = make_app(3)
     open_scene(app, "play")
@@ -154,8 +155,8 @@ def test_an_error_in_a_frame_shows_the_error_screen_and_writes_a_report(catalogu
 
 
 def test_the_pause_menu_exports_the_position_as_a_scenario(catalogue, home, make_app):
-    from game.ui.headless import open_scene
     from game.ui.scenes.pause import PauseScene
+    from game.uitest.headless import open_scene
 
     app = make_app(4)
     open_scene(app, "play")

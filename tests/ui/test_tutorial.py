@@ -9,7 +9,7 @@ import time
 import pygame
 import pytest
 
-from game.ui.driver import Driver
+from game.tutorial_script import PROGRESS_FILE, load_script
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.tutorial import (
     HIGHLIGHT,
@@ -18,7 +18,7 @@ from game.ui.scenes.tutorial import (
     TutorialScene,
     autoplay,
 )
-from game.ui.tutorial import PROGRESS_FILE, load_script
+from game.uitest.driver import Driver
 
 SAMPLE = {1, 3, 7, 9, 14, 19, 20, 25, 28, 29, 31, 36, 43, 46}
 

@@ -10,12 +10,12 @@ from dataclasses import fields
 
 import pytest
 
+from game import userdata
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.saves import save_game
-from game.ui import userdata
 from game.ui.context import PALETTE, SETTINGS_FILE, Context, Settings, load_settings, save_settings
-from game.ui.headless import play_until
+from game.uitest.headless import play_until
 from tests.ui.helpers import midgame
 
 TEAMS = ("gideon", "deathless_destroyers")

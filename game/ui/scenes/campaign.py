@@ -24,6 +24,7 @@ import pygame_gui
 from game.campaign import STAGES, Campaign, CampaignError, CampaignStore, Profile
 from game.engine.game import Game
 from game.ui.context import DIM, GOLD, INK, panel
+from game.ui.registry import SceneName
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -39,37 +40,25 @@ STAGE_WORDS = {"first": "First", "second": "Second", "final": "Final"}
 
 def own_mission_ids(app: App) -> tuple[str, ...]:
     """The players' own missions loaded now (not mission cards)."""
-    own = app.ctx.extra.get("own_missions")
+    own = app.ctx.services.own_missions
     return tuple(getattr(own, "own", ()))
 
 
 def campaign_folder() -> Path:
     """Where campaigns and player profiles live: ``<data folder>/campaigns``."""
-    from game.ui.userdata import data_folder
+    from game.userdata import data_folder
 
     return data_folder() / "campaigns"
 
 
 def campaign_store(app: App) -> CampaignStore:
-    store = app.ctx.extra.get("campaign_store")
-    if not isinstance(store, CampaignStore):
-        store = CampaignStore(campaign_folder(), app.ctx.catalogue)
-        app.ctx.extra["campaign_store"] = store
-    return store
+    """The run's campaigns (:meth:`Services.campaign_store`)."""
+    return app.ctx.services.campaign_store(app.ctx.catalogue)
 
 
 def record_campaign_game(app: App, game: Game) -> Campaign | None:
-    """Record a finished campaign mission in its campaign (saved at once). None when the game
-    belongs to no campaign, or was already recorded."""
-    store = campaign_store(app)
-    try:
-        campaign = store.campaign_of(game)
-    except CampaignError:
-        return None
-    if campaign is None or not campaign.belongs(game) or not game.is_over:
-        return None
-    campaign.record_result(game)
-    return campaign
+    """:meth:`Services.record_campaign_game` of ``app``'s run."""
+    return app.ctx.services.record_campaign_game(app.ctx.catalogue, game)
 
 
 class CampaignListScene(Scene):
@@ -276,7 +265,6 @@ class CampaignScene(Scene):
         self.rebuild()
 
     def play(self) -> None:
-        from game.ui.scenes.play import PlayScene
         try:
             game = self.campaign.next_game()
         except (CampaignError, KeyError, ValueError) as error:
@@ -286,7 +274,7 @@ class CampaignScene(Scene):
         # a computer seat plays at the level chosen for it (normal in older campaigns)
         seats = {p: self.campaign.level(p) if self.campaign.players[p].get("seat") ==
                  "computer" else "human" for p in (1, 2)}
-        self.app.push(PlayScene(self.app, game, seats))
+        self.app.open(SceneName.PLAY, game, seats)
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, campaign = self.ctx, self.campaign

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.engine.events import MissionEnded, Scored, SuddenVictory, TakenDown
 from game.ui.context import DIM, GOLD, INK, panel
+from game.ui.registry import SceneName, scene_class
 from game.ui.scene import Scene, key_name
 
 if TYPE_CHECKING:
@@ -19,10 +20,8 @@ class EndScene(Scene):
     def __init__(self, app: App, play: PlayScene) -> None:
         super().__init__(app)
         self.play = play
-        from game.ui.scenes.campaign import record_campaign_game
-
         # a campaign mission's result goes into its campaign (saved at once), exactly once
-        self.campaign = record_campaign_game(app, play.game) if \
+        self.campaign = self.ctx.services.record_campaign_game(app.ctx.catalogue, play.game) if \
             "campaign_ref" in play.game.config.spec else None
 
     def build(self) -> None:
@@ -51,30 +50,25 @@ class EndScene(Scene):
             x += w + gap
 
     def again(self) -> None:
-        from game.ui.scenes.play import PlayScene
         game = self.play.game
         config = game.config
         teams = config.fireteams
         assert config.mission is not None and teams[1] and teams[2]
-        self.app.replace(PlayScene.new_game(self.app, config.mission.id,
-                                            (teams[1].id, teams[2].id),
-                                            seed=None))
+        play: Any = scene_class(SceneName.PLAY)
+        self.app.replace(play.new_game(self.app, config.mission.id, (teams[1].id, teams[2].id),
+                                       seed=None))
 
     def to_campaign(self) -> None:
-        from game.ui.scenes.campaign import CampaignScene
-        from game.ui.scenes.menu import MenuScene
         assert self.campaign is not None
-        self.app.replace(MenuScene(self.app))
-        self.app.push(CampaignScene(self.app, self.campaign))
+        self.app.restart(SceneName.MENU)
+        self.app.open(SceneName.CAMPAIGN, self.campaign)
 
     def replay(self) -> None:
         from game.replay import Replay
-        from game.ui.scenes.replay import ReplayScene
-        self.app.push(ReplayScene(self.app, Replay.from_game(self.play.game)))
+        self.app.open(SceneName.REPLAY, Replay.from_game(self.play.game))
 
     def menu(self) -> None:
-        from game.ui.scenes.menu import MenuScene
-        self.app.replace(MenuScene(self.app))
+        self.app.restart(SceneName.MENU)
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.play.game

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.context import DIM, GOLD, INK, RED
+from game.ui.registry import SceneName
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -41,8 +42,7 @@ class ErrorScene(Scene):
         self.report = self.write_report()
 
     def menu(self) -> None:
-        from game.ui.scenes.menu import MenuScene
-        self.app.replace(MenuScene(self.app))
+        self.app.restart(SceneName.MENU)
 
     def quit(self) -> None:
         self.app.running = False

@@ -3,7 +3,8 @@
 :class:`LoadScene` lists the saves of the data folder (newest first) with a small picture of
 each board, opens one, deletes one (after asking) or opens any JSON file through a file
 picker. A save that cannot be read is listed greyed with the reason; loading it shows the
-reason and never raises.
+reason and never raises. The list is a pygame-gui scrolling container: a row is a button (it
+takes the click and shows hover and selection) under the board's picture and labels.
 
 :class:`SaveScene` (an overlay) saves the game under a name typed by the player, into
 ``saves/NAME.json``.
@@ -18,18 +19,18 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from game import userdata
 from game.engine.game import Game, SaveError
 from game.saves import load_game, read_players, save_game
-from game.ui import userdata
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE, RED, Context, panel
+from game.ui.registry import SceneName
 from game.ui.scene import Scene
+from game.ui.widgets import fit_text, label, visible_part
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-ROW_FILL = (30, 32, 37)
-ROW_SELECTED = (58, 50, 30)
 GREYED = (110, 108, 102)
 
 
@@ -73,12 +74,14 @@ class LoadScene(Scene):
         self.on_load = on_load
         self.saves: list[userdata.SaveInfo] = []
         self.selected = 0
-        self.scroll = 0
         self.confirm_delete = False
         self.message = ""
         self.message_colour = INK
         self.dialog: pygame_gui.windows.UIFileDialog | None = None
-        self.row_rects: list[tuple[int, pygame.Rect]] = []
+        self.scroller: pygame_gui.elements.UIScrollingContainer | None = None
+        self.row_buttons: dict[pygame_gui.elements.UIButton, int] = {}
+        self.bottom: list[pygame_gui.core.UIElement] = []  # the buttons under the list
+        self.first_row = 0.0  # the list's scroll position, in rows (kept across rebuilds)
         self.refresh()
 
     # --- the list ----------------------------------------------------------------------
@@ -87,7 +90,6 @@ class LoadScene(Scene):
         """Read the data folder's saves again."""
         self.saves = userdata.list_saves(self.ctx.catalogue)
         self.selected = min(self.selected, max(0, len(self.saves) - 1))
-        self.scroll = min(self.scroll, max(0, len(self.saves) - 1))
 
     @property
     def chosen(self) -> userdata.SaveInfo | None:
@@ -97,8 +99,7 @@ class LoadScene(Scene):
                   detailed: bool = False) -> pygame.Surface | None:
         if info.game is None:
             return None
-        cache: dict[tuple[str, float, tuple[int, int], bool, tuple[object, ...]],
-                    pygame.Surface] = self.ctx.extra.setdefault("save_thumbnails", {})
+        cache = self.ctx.services.save_thumbnails
         key = (str(info.path), info.mtime, size, detailed, tuple(sorted(
             self.ctx.colours.items())))
         found = cache.get(key)
@@ -123,8 +124,36 @@ class LoadScene(Scene):
         self.rows_area = self.list_rect.inflate(-16, -16)
         self.visible = max(1, self.rows_area.height // self.row_height)
 
+    def rebuild(self) -> None:
+        self.first_row = self.scrolled_rows()
+        super().rebuild()
+
+    def scrolled_rows(self) -> float:
+        """How many rows the list is scrolled down."""
+        bar = self.scroller.vert_scroll_bar if self.scroller is not None else None
+        if bar is None or not self.saves:
+            return 0.0
+        return bar.start_percentage * len(self.saves)
+
+    @property
+    def scroll(self) -> int:
+        """The first row on screen."""
+        return round(self.scrolled_rows())
+
+    def scroll_to(self, rows: float) -> None:
+        bar = self.scroller.vert_scroll_bar if self.scroller is not None else None
+        if bar is not None and self.saves:
+            bar.set_scroll_from_start_percentage(
+                max(0.0, min(rows, len(self.saves) - self.visible)) / len(self.saves))
+
     def build(self) -> None:
         self.layout()
+        self.build_rows()
+        self.build_buttons()
+
+    def build_buttons(self) -> None:
+        """The buttons under the list (they depend on the save chosen)."""
+        before = len(self.elements)
         width, height = self.app.size
         px = self.ctx.px
         y = height - px(64)
@@ -134,6 +163,7 @@ class LoadScene(Scene):
                         self.delete, hotkey=pygame.K_y, object_id="#danger_button")
             self.button("Keep it", pygame.Rect(width - 30 - px(180), y, px(180), h),
                         self.cancel_delete, hotkey=pygame.K_n)
+            self.bottom = self.elements[before:]
             return
         self.button("Back", pygame.Rect(30, y, px(150), h), self.back, hotkey=pygame.K_ESCAPE)
         self.button("Other file…", pygame.Rect(30 + px(166), y, px(190), h), self.pick_file,
@@ -151,6 +181,106 @@ class LoadScene(Scene):
         self.button("Load", pygame.Rect(width - 30 - px(230), y, px(230), h), self.load,
                     hotkey=pygame.K_RETURN, enabled=chosen is not None,
                     object_id="#big_button")
+        self.bottom = self.elements[before:]
+
+    def rebuild_buttons(self) -> None:
+        """The buttons under the list again; the list's rows stay (a double click on a row
+        reaches the same button twice)."""
+        for element in self.bottom:
+            element.kill()
+            self.elements.remove(element)
+            self.actions.pop(element, None)
+        self.hotkeys.clear()
+        self.build_buttons()
+        for button, index in self.row_buttons.items():
+            if index == self.selected:
+                button.select()
+            else:
+                button.unselect()
+        self.app.dirty = True
+
+    def build_rows(self) -> None:
+        """The saves as rows of a scrolling container: a button (click, hover, selection)
+        under the board's picture and labels."""
+        self.scroller = None
+        self.row_buttons = {}
+        if not self.saves:
+            return
+        px, ctx = self.ctx.px, self.ctx
+        area = self.rows_area
+        scroller = pygame_gui.elements.UIScrollingContainer(
+            area, manager=self.app.manager, allow_scroll_x=False, object_id="#save_list")
+        self.elements.append(scroller)
+        self.scroller = scroller
+        bar = px(14)
+        scroller.set_scrollable_area_dimensions((area.width - bar,
+                                                 len(self.saves) * self.row_height))
+        inside = scroller.get_container()
+        gap = px(6)
+        thumb = (int((self.row_height - gap - 8) * 1.5), self.row_height - gap - 8)
+        for index, info in enumerate(self.saves):
+            rect = pygame.Rect(0, index * self.row_height, area.width - bar - px(4),
+                               self.row_height - gap)
+            row = pygame_gui.elements.UIButton(
+                rect, "", manager=self.app.manager, container=inside, allow_double_clicks=True,
+                tool_tip_text=info.name if info.error else (
+                    f"{info.name}: {info.mission}, {info.fireteams[0]} vs "
+                    f"{info.fireteams[1]}. Double-click to load."),
+                object_id=pygame_gui.core.ObjectID(object_id="#save_row"))
+            if index == self.selected:
+                row.select()
+            self.elements.append(row)
+            self.row_buttons[row] = index
+            picture = pygame.Rect(rect.left + 4, rect.top + 4, *thumb)
+            image = self.thumbnail(info, thumb) or self.no_picture(thumb)
+            self.elements.append(pygame_gui.elements.UIImage(
+                picture, image, manager=self.app.manager, container=inside))
+            x = picture.right + 12
+            text_width = rect.right - x - 10
+            damaged = info.error is not None
+            date_width = ctx.assets.font(px(13)).size(info.date)[0] + px(4)
+            line = px(20)
+            label(self, fit_text(ctx, info.name, 16, text_width - date_width - px(10), "bold"),
+                  pygame.Rect(x, rect.top + px(4), text_width - date_width - px(10), line),
+                  "#save_name_greyed" if damaged else "#save_name", inside)
+            label(self, info.date, pygame.Rect(rect.right - 10 - date_width, rect.top + px(5),
+                                               date_width, line),
+                  "#save_date_greyed" if damaged else "#save_date", inside)
+            if damaged:
+                text = "Cannot be loaded: " + _short_error(info.error or "")
+                label(self, fit_text(ctx, text, 13, text_width, "regular"),
+                      pygame.Rect(x, rect.top + px(28), text_width, line), "#save_error",
+                      inside)
+                label(self, fit_text(ctx, info.path.name, 13, text_width),
+                      pygame.Rect(x, rect.top + px(48), text_width, line),
+                      "#save_summary_greyed", inside)
+                continue
+            label(self, fit_text(ctx, info.mission, 14, text_width, "bold"),
+                  pygame.Rect(x, rect.top + px(27), text_width, line), "#save_mission", inside)
+            label(self, fit_text(ctx, f"{info.fireteams[0]} vs {info.fireteams[1]}", 13,
+                                 text_width),
+                  pygame.Rect(x, rect.top + px(46), text_width, line), "#save_teams", inside)
+            label(self, fit_text(ctx, info.summary, 13, text_width),
+                  pygame.Rect(x, rect.top + px(63), text_width, line), "#save_summary",
+                  inside)
+        self.scroll_to(self.first_row)
+
+    def no_picture(self, size: tuple[int, int]) -> pygame.Surface:
+        """The picture of a save that cannot be read: a cross on a dark red tile."""
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(image, (40, 36, 36), image.get_rect(), border_radius=4)
+        mark = self.ctx.assets.icon("cancel", min(size) // 2, (150, 70, 60))
+        image.blit(mark, mark.get_rect(center=image.get_rect().center))
+        return image
+
+    @property
+    def row_rects(self) -> list[tuple[int, pygame.Rect]]:
+        """The rows wholly on screen: (index of the save, rectangle)."""
+        if self.scroller is None:
+            return []
+        view = visible_part(self.scroller)
+        return sorted((index, button.rect.copy()) for button, index in self.row_buttons.items()
+                      if view.top <= button.rect.top and button.rect.bottom <= view.bottom)
 
     # --- actions -----------------------------------------------------------------------
 
@@ -167,17 +297,15 @@ class LoadScene(Scene):
         index = max(0, min(len(self.saves) - 1, index))
         changed = index != self.selected
         self.selected = index
-        if self.selected < self.scroll:
-            self.scroll = self.selected
-        elif self.selected >= self.scroll + self.visible:
-            self.scroll = self.selected - self.visible + 1
         if changed:
             self.message = ""
             self.confirm_delete = False
-            self.rebuild()
-
-    def scroll_by(self, rows: int) -> None:
-        self.scroll = max(0, min(max(0, len(self.saves) - self.visible), self.scroll + rows))
+            self.rebuild_buttons()
+        first = self.scrolled_rows()
+        if self.selected < first:  # the selection stays in view
+            self.scroll_to(self.selected)
+        elif self.selected + 1 > first + self.visible:
+            self.scroll_to(self.selected + 1 - self.visible)
 
     def watch(self) -> None:
         """The chosen save as a replay (re-played by the engine from its actions and dice)."""
@@ -186,13 +314,12 @@ class LoadScene(Scene):
             return
         try:
             from game.replay import Replay, ReplayError
-            from game.ui.scenes.replay import ReplayScene
 
             replay = Replay.from_game(load_game(chosen.path, self.ctx.catalogue))
         except (SaveError, ReplayError) as error:
             self.show(str(error), RED)
             return
-        self.app.push(ReplayScene(self.app, replay))
+        self.app.open(SceneName.REPLAY, replay)
 
     def load(self) -> None:
         chosen = self.chosen
@@ -226,11 +353,11 @@ class LoadScene(Scene):
     def ask_delete(self) -> None:
         if self.chosen is not None:
             self.confirm_delete = True
-            self.rebuild()
+            self.rebuild_buttons()
 
     def cancel_delete(self) -> None:
         self.confirm_delete = False
-        self.rebuild()
+        self.rebuild_buttons()
 
     def delete(self) -> None:
         chosen = self.chosen
@@ -281,13 +408,12 @@ class LoadScene(Scene):
     def on_event(self, event: pygame.event.Event) -> None:
         if self.dialog_open():
             return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for index, rect in self.row_rects:
-                if rect.collidepoint(event.pos):
-                    self.select(index)
-                    return
-        elif event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-event.y)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.row_buttons:
+            self.select(self.row_buttons[event.ui_element])
+        elif (event.type == pygame_gui.UI_BUTTON_DOUBLE_CLICKED
+              and event.ui_element in self.row_buttons):
+            self.select(self.row_buttons[event.ui_element])
+            self.load()
         elif event.type == pygame.KEYDOWN and not self.confirm_delete:
             step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.visible,
                     pygame.K_PAGEDOWN: self.visible}.get(event.key)
@@ -320,67 +446,13 @@ class LoadScene(Scene):
                      width=width - 60 - px(400))
 
     def draw_list(self, surface: pygame.Surface) -> None:
-        ctx, px = self.ctx, self.ctx.px
+        """The list's frame (its rows are widgets), or a note when there is no save."""
         pygame.draw.rect(surface, PANEL, self.list_rect, border_radius=6)
         pygame.draw.rect(surface, PANEL_EDGE, self.list_rect, 1, border_radius=6)
-        self.row_rects = []
         if not self.saves:
-            ctx.wrapped(surface, "No saved games yet. Save from the pause menu during a game, "
-                        "or open a save from another folder with “Other file…”.", 15,
-                        self.rows_area.inflate(-20, -20), DIM)
-            return
-        self.scroll = max(0, min(self.scroll, max(0, len(self.saves) - self.visible)))
-        area = self.rows_area
-        gap = px(6)
-        thumb = (int((self.row_height - gap - 8) * 1.5), self.row_height - gap - 8)
-        for slot in range(self.visible):
-            index = self.scroll + slot
-            if index >= len(self.saves):
-                break
-            info = self.saves[index]
-            rect = pygame.Rect(area.left, area.top + slot * self.row_height,
-                               area.width - px(14), self.row_height - gap)
-            self.row_rects.append((index, rect))
-            selected = index == self.selected
-            pygame.draw.rect(surface, ROW_SELECTED if selected else ROW_FILL, rect,
-                             border_radius=5)
-            if selected:
-                pygame.draw.rect(surface, GOLD, rect, 2, border_radius=5)
-            picture = pygame.Rect(rect.left + 4, rect.top + 4, *thumb)
-            image = self.thumbnail(info, thumb)
-            if image is not None:
-                surface.blit(image, picture)
-            else:
-                pygame.draw.rect(surface, (40, 36, 36), picture, border_radius=4)
-                mark = ctx.assets.icon("cancel", min(thumb) // 2, (150, 70, 60))
-                surface.blit(mark, mark.get_rect(center=picture.center))
-            x = picture.right + 12
-            text_width = rect.right - x - 10
-            damaged = info.error is not None
-            ctx.text(surface, info.name, 16, (x, rect.top + px(6)),
-                     GREYED if damaged else INK, "bold", width=text_width - px(150))
-            ctx.text(surface, info.date, 13, (rect.right - 10, rect.top + px(8)),
-                     GREYED if damaged else DIM, anchor="topright")
-            if damaged:
-                ctx.text(surface, "Cannot be loaded: " + _short_error(info.error or ""), 13,
-                         (x, rect.top + px(30)), (190, 110, 100), width=text_width)
-            else:
-                ctx.text(surface, info.mission, 14, (x, rect.top + px(29)), GOLD, "bold",
-                         width=text_width)
-                ctx.text(surface, f"{info.fireteams[0]} vs {info.fireteams[1]}", 13,
-                         (x, rect.top + px(48)), INK, width=text_width)
-            ctx.text(surface, info.summary if not damaged else info.path.name, 13,
-                     (x, rect.top + px(64)) if not damaged else (x, rect.top + px(50)),
-                     DIM if not damaged else GREYED, width=text_width)
-        if len(self.saves) > self.visible:  # the scroll bar
-            track = pygame.Rect(area.right - px(8), area.top, px(6),
-                                self.visible * self.row_height - gap)
-            pygame.draw.rect(surface, (40, 42, 48), track, border_radius=3)
-            share = self.visible / len(self.saves)
-            knob = pygame.Rect(track.left, track.top + int(track.height * self.scroll
-                                                           / len(self.saves)),
-                               track.width, max(px(20), int(track.height * share)))
-            pygame.draw.rect(surface, PANEL_EDGE, knob, border_radius=3)
+            self.ctx.wrapped(surface, "No saved games yet. Save from the pause menu during a "
+                             "game, or open a save from another folder with “Other file…”.",
+                             15, self.rows_area.inflate(-20, -20), DIM)
 
     def draw_detail(self, surface: pygame.Surface) -> None:
         ctx, px = self.ctx, self.ctx.px

@@ -6,7 +6,8 @@ import pygame
 
 from game.engine.errors import SaveError
 from game.engine.game import Game
-from game.ui.context import DIM, GOLD, INK, Context, Settings
+from game.ui.context import DIM, GOLD, INK, Settings
+from game.ui.registry import SceneName
 from game.ui.scene import Scene
 
 ITEMS = (
@@ -27,21 +28,13 @@ HOTKEYS = {"new": pygame.K_n, "quit": pygame.K_q, "cards": pygame.K_c, "rules": 
            "visualizer": pygame.K_v, "tutorial": pygame.K_t, "campaign": pygame.K_a}
 
 
-def apply_sound(ctx: Context, settings: Settings) -> None:
-    """The sound settings, in force at once."""
-    sound = ctx.extra.get("sound")
-    if sound is not None:
-        sound.enabled = settings.sound
-        sound.set_volume(settings.volume)
-
-
 class MenuScene(Scene):
     notice = ""
 
     def build(self) -> None:
         width, height = self.app.size
         items = list(ITEMS)
-        if self.ctx.extra.get("resume"):
+        if self.ctx.services.resume:
             items.insert(0, ("Resume the last game", "resume",
                              ""))
         top = int(height * 0.33)
@@ -56,41 +49,38 @@ class MenuScene(Scene):
 
     def choose(self, key: str) -> None:
         if key == "new":
-            from game.ui.scenes.newgame import NewGameScene
-            self.app.push(NewGameScene(self.app))
+            self.app.open(SceneName.NEW_GAME)
         elif key == "resume":
             self.resume_last()
         elif key == "load":
-            from game.ui.scenes.load import LoadScene
-            self.app.push(LoadScene(self.app, self.play))
+            self.app.open(SceneName.LOAD, self.play)
         elif key == "settings":
-            from game.ui.scenes.settings import SettingsScene
-            self.app.push(SettingsScene(self.app, self.settings_changed,
-                                        notice=self.ctx.extra.pop("settings_notice", None)))
+            self.app.open(SceneName.SETTINGS, self.settings_changed,
+                          notice=self.take_settings_notice())
         elif key == "rules":
             self.app.open_rules()
         elif key == "tutorial":
-            from game.ui.scenes.tutorial import TutorialScene
-            self.app.push(TutorialScene(self.app))
+            self.app.open(SceneName.TUTORIAL)
         elif key == "campaign":
-            from game.ui.scenes.campaign import CampaignListScene
-            self.app.push(CampaignListScene(self.app))
+            self.app.open(SceneName.CAMPAIGNS)
         elif key == "visualizer":
-            from game.ui.scenes.visualizer import VisualizerScene
-            self.app.push(VisualizerScene(self.app))
+            self.app.open(SceneName.VISUALIZER)
         elif key == "cards":
-            from game.ui.scenes.cards import CardBrowserScene
-            self.app.push(CardBrowserScene(self.app))
+            self.app.open(SceneName.CARDS)
         elif key == "quit":
             self.app.running = False
 
+    def take_settings_notice(self) -> str | None:
+        """The notice about damaged settings, shown once (on the settings screen)."""
+        notice, self.ctx.services.settings_notice = self.ctx.services.settings_notice, None
+        return notice
+
     def play(self, game: Game) -> None:
-        from game.ui.scenes.play import PlayScene
-        self.app.push(PlayScene(self.app, game))
+        self.app.open(SceneName.PLAY, game)
 
     def resume_last(self) -> None:
         from game.saves import read_players
-        path = self.ctx.extra.pop("resume", None)
+        path, self.ctx.services.resume = self.ctx.services.resume, None
         self.rebuild()
         if path is None:
             return
@@ -105,7 +95,7 @@ class MenuScene(Scene):
         self.play(game)
 
     def settings_changed(self, settings: Settings) -> None:
-        apply_sound(self.ctx, settings)
+        self.ctx.services.apply_sound(settings)
 
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()
@@ -117,7 +107,7 @@ class MenuScene(Scene):
                       "condensed", "center")
         self.ctx.text(surface, "Digital edition — an unofficial fan project", 15,
                       (width // 2, int(height * 0.29)), DIM, anchor="center")
-        notice = self.notice or self.ctx.extra.get("settings_notice")
+        notice = self.notice or self.ctx.services.settings_notice
         if notice:
             self.ctx.text(surface, notice, 14, (width // 2, height - 18), (230, 120, 100),
                           anchor="midbottom", width=width - 40)

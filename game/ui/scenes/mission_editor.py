@@ -9,7 +9,6 @@ window (tests, tools).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import tempfile
 from collections.abc import Callable
@@ -26,8 +25,9 @@ from game.content.loader import content_root
 from game.content.yamlio import ContentLoader
 from game.engine.defs import Catalogue, Mission
 from game.engine.hexgrid import grid_for
-from game.ui.context import DIM, GOLD, GREEN, INK, Context, panel
+from game.ui.context import DIM, GOLD, GREEN, INK, panel
 from game.ui.scene import Scene
+from game.ui.services import refresh_own_missions
 from game.ui.visualize import BACKGROUND, Painter, Study, load_mission_file
 
 SCORING_KEYS = ("turning_points", "rules", "actions", "sudden_victory")
@@ -183,21 +183,6 @@ def _order(h: str) -> tuple[int, int]:
     return parse_label(h)
 
 
-def refresh_own_missions(ctx: Context) -> None:
-    """Reload the data folder's missions into the context, so the new-game list shows them."""
-    from game.ui.own_missions import load_own_missions
-    from game.ui.userdata import data_folder
-
-    own = ctx.extra.get("own_missions")
-    shipped = dict(ctx.catalogue.missions)
-    for mission_id in own.own if own is not None else ():
-        shipped.pop(mission_id, None)
-    base = dataclasses.replace(ctx.catalogue, missions=shipped)
-    loaded = load_own_missions(base, data_folder() / "missions")
-    ctx.catalogue = loaded.catalogue
-    ctx.extra["own_missions"] = loaded
-
-
 class MissionEditorScene(Scene):
     TOOLS = (("Objectives", "objective", pygame.K_1), ("Territory 1", 1, pygame.K_2),
              ("Territory 2", 2, pygame.K_3))
@@ -273,7 +258,7 @@ class MissionEditorScene(Scene):
         self.check()
 
     def save(self) -> Path | None:
-        from game.ui.userdata import data_folder
+        from game.userdata import data_folder
         try:
             path = self.draft.save(self.ctx.catalogue, data_folder() / "missions")
         except ValueError:

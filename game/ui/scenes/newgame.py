@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pygame_gui
 
@@ -9,6 +11,7 @@ from game.engine.config import build_config
 from game.engine.dice import SplitMix64
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PALETTE, Context, panel
+from game.ui.registry import SceneName, scene_class
 from game.ui.scene import Scene
 
 SEATS = {"human": "Human", "easy": "Computer — easy", "normal": "Computer — normal",
@@ -17,9 +20,9 @@ SEATS = {"human": "Human", "easy": "Computer — easy", "normal": "Computer — 
 
 def reload_own_missions(ctx) -> None:  # type: ignore[no-untyped-def]
     """Read the missions folder again (a file added, changed or mended since the start)."""
-    from game.ui.scenes.mission_editor import refresh_own_missions
+    from game.ui.services import refresh_own_missions
 
-    if ctx.extra.get("own_missions") is None:
+    if ctx.services.own_missions is None:
         return  # no user folder in use (a bare test app): nothing to read again
     try:
         refresh_own_missions(ctx)
@@ -45,7 +48,7 @@ class NewGameScene(Scene):
         super().__init__(app)
         reload_own_missions(self.ctx)  # files added or changed while the game runs count
         self.missions = sorted(self.ctx.catalogue.missions)
-        own = self.ctx.extra.get("own_missions")
+        own = self.ctx.services.own_missions
         self.own: tuple[str, ...] = own.own if own is not None else ()
         self.broken: tuple[tuple[str, str], ...] = own.broken if own is not None else ()
         self.teams = sorted(self.ctx.catalogue.fireteams)
@@ -149,13 +152,13 @@ class NewGameScene(Scene):
                     self.names[player] = entry.get_text().strip() or f"Player {player}"
 
     def start(self) -> None:
-        from game.ui.scenes.play import PlayScene
+        play: Any = scene_class(SceneName.PLAY)
         for player, entry in self.entries.items():
             self.names[player] = entry.get_text().strip() or f"Player {player}"
         self.ctx.names = dict(self.names)
-        self.app.push(PlayScene.new_game(self.app, self.mission,
-                                         (self.fireteams[0], self.fireteams[1]),
-                                         seats=dict(self.seats)))
+        self.app.push(play.new_game(self.app, self.mission,
+                                    (self.fireteams[0], self.fireteams[1]),
+                                    seats=dict(self.seats)))
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, cat = self.ctx, self.ctx.catalogue

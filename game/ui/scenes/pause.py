@@ -11,6 +11,7 @@ import pygame
 from game.engine.actions import AgreeResult, Concede
 from game.engine.game import Game
 from game.ui.context import DIM, GOLD, INK
+from game.ui.registry import SceneName
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -77,24 +78,17 @@ class PauseScene(Scene):
             self.button(label, rect, action, hotkey=key, tooltip=tip)
 
     def save(self) -> None:
-        from game.ui.scenes.load import SaveScene
-        self.app.push(SaveScene(self.app, self.play.game))
+        self.app.open(SceneName.SAVE, self.play.game)
 
     def load(self) -> None:
-        from game.ui.scenes.load import LoadScene
-        from game.ui.scenes.menu import MenuScene
-        from game.ui.scenes.play import PlayScene
-
         def play(game: Game) -> None:
-            self.app.replace(MenuScene(self.app))
-            self.app.push(PlayScene(self.app, game))
+            self.app.restart(SceneName.MENU)
+            self.app.open(SceneName.PLAY, game)
 
-        self.app.push(LoadScene(self.app, play))
+        self.app.open(SceneName.LOAD, play)
 
     def settings(self) -> None:
-        from game.ui.scenes.menu import apply_sound
-        from game.ui.scenes.settings import SettingsScene
-        self.app.push(SettingsScene(self.app, lambda s: apply_sound(self.ctx, s)))
+        self.app.open(SceneName.SETTINGS, self.ctx.services.apply_sound)
 
     def export(self) -> None:
         from game.ui.session import export_position
@@ -122,8 +116,7 @@ class PauseScene(Scene):
             play.thinking, play.chosen = None, None
             play.after(play.game.apply(action))
         elif what == "quit":
-            from game.ui.scenes.menu import MenuScene
-            self.app.replace(MenuScene(self.app))
+            self.app.restart(SceneName.MENU)
 
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()

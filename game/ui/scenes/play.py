@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Generator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -38,10 +38,11 @@ from game.ui.board import BoardView
 from game.ui.chooser import Chooser, Kind, Option, Refusal
 from game.ui.context import DIM
 from game.ui.log import GameLog
-from game.ui.scene import Scene
+from game.ui.registry import SceneName, make_scene
+from game.ui.scene import FPS, TIMER_RATE, Scene
 from game.ui.scenes import play_board
 from game.ui.scenes.play_panels import ButtonSpec, Panels
-from game.ui.scenes.summary import SummaryScene, ended_turning_point, summarise
+from game.ui.turn_summary import ended_turning_point, summarise
 from game.ui.words import Words
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ class PlayScene(Scene):
         super().__init__(app)
         self.game = game
         # who plays each side: "human", or a computer level ("easy", "normal", "hard")
-        self.seats = dict(seats or app.ctx.extra.get("seats") or {1: "human", 2: "human"})
+        self.seats = dict(seats or {1: "human", 2: "human"})
         self.computers = {p: player_for(level, app.ctx.seed * 10 + p)
                           for p, level in self.seats.items() if level != "human"}
         self.thinking: Generator[None, None, Action] | None = None
@@ -317,7 +318,7 @@ class PlayScene(Scene):
     def after(self, events: list[Event]) -> None:
         self.suggestion = None
         self.feed(events)
-        autosave = self.ctx.extra.get("autosave")
+        autosave = self.ctx.services.autosave
         if autosave is not None and any(isinstance(e, TURN_ENDS) for e in events):
             autosave(self.game, self.ctx.names)  # a crash costs at most the current turn
         state = self.game.state
@@ -336,7 +337,7 @@ class PlayScene(Scene):
         if ended is not None and self.summaries and not self.game.is_over and \
                 "human" in self.seats.values():
             view = self.view
-            self.app.push(SummaryScene(self.app, summarise(view.events, ended), view.vp))
+            self.app.open(SceneName.SUMMARY, summarise(view.events, ended), view.vp)
 
     def announce_turn(self) -> None:
         """A banner when a player's turn of the firefight begins."""
@@ -352,20 +353,20 @@ class PlayScene(Scene):
     def journal(self, action: str) -> None:
         """``action`` (its notation, or "undo") into the autosave journal: a crash loses
         nothing completed (see game/journal.py)."""
-        journal = self.ctx.extra.get("journal")
+        journal = self.ctx.services.journal
         if journal is not None and self.journaled:
             journal(self.game, action)
 
     def enter(self) -> None:
         # the journal continues from a full autosave of this game
-        autosave = self.ctx.extra.get("autosave")
+        autosave = self.ctx.services.autosave
         if autosave is not None and self.journaled and not self.game.is_over:
             autosave(self.game, self.ctx.names)
         super().enter()
 
     def feed(self, events: list[Event]) -> None:
         """Events into the log, the animations and the sound, as everybody may see them."""
-        sound = self.ctx.extra.get("sound")
+        sound = self.ctx.services.sound
         if sound is not None and events:
             sound.play_events(events)
         self.anim.where = {o.id: o.hex for o in self.game.state.operatives.values()
@@ -376,8 +377,7 @@ class PlayScene(Scene):
         self.anim.add(public, self.ctx.names)
 
     def open_library(self) -> None:
-        from game.ui.scenes.cards import CardBrowserScene
-        self.app.push(CardBrowserScene(self.app, self.game))
+        self.app.open(SceneName.CARDS, self.game)
 
     def toggle_cards(self) -> None:
         self.show_cards = not self.show_cards
@@ -403,19 +403,17 @@ class PlayScene(Scene):
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
             elif event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
-                from game.ui.scenes.load import SaveScene
-                self.app.push(SaveScene(self.app, self.game))
+                self.app.open(SceneName.SAVE, self.game)
             elif event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
-                from game.ui.scenes.pause import PauseScene
-                PauseScene(self.app, self).load()
+                pause: Any = make_scene(self.app, SceneName.PAUSE, self)
+                pause.load()
             elif event.key == pygame.K_ESCAPE:
                 if self.show_cards:
                     self.show_cards = False
                 elif self.chooser.parent is not None and self.chooser.verb not in ("", "move"):
                     self.choose_back()
                 else:
-                    from game.ui.scenes.pause import PauseScene
-                    self.app.push(PauseScene(self.app, self))
+                    self.app.open(SceneName.PAUSE, self)
             elif event.key == pygame.K_l:
                 self.planning = True
             elif event.key == pygame.K_t:
@@ -487,8 +485,7 @@ class PlayScene(Scene):
         if game.is_over:
             # the last banners (VP scored, the mission is over) are shown first
             if not self.anim.banners or self.ctx.settings.animation_speed == 0:
-                from game.ui.scenes.end import EndScene
-                self.app.push(EndScene(self.app, self))
+                self.app.open(SceneName.END, self)
             return
         to_act = game.state.to_act
         if self.computer_to_act():
@@ -498,8 +495,17 @@ class PlayScene(Scene):
             if self.computers and not (set(self.seats) - set(self.computers) - {to_act}):
                 self.reveal_to(to_act)  # one human at the screen: no hand-over needed
                 return
-            from game.ui.scenes.handover import HandoverScene
-            self.app.push(HandoverScene(self.app, to_act, self.reveal_to))
+            self.app.open(SceneName.HANDOVER, to_act, self.reveal_to)
+
+    def frame_rate(self) -> float:
+        """60 frames a second while an animation plays, the computer thinks or a step is
+        about to move on by itself (the end screen, a hand-over); a few while a toast waits
+        to disappear; none otherwise (the window rests)."""
+        game = self.game
+        if (self.anim.running() or game.is_over or (self.computer_to_act() and not self.paused)
+                or (game.state.step in PRIVATE_STEPS and self.private_to != game.state.to_act)):
+            return FPS
+        return TIMER_RATE if self.toast is not None else 0.0
 
     # --- computer seats -------------------------------------------------------------
 

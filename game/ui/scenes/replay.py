@@ -19,7 +19,7 @@ from game.ui.anim import Animations
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PANEL_EDGE, panel
 from game.ui.log import GameLog
-from game.ui.scene import Scene, key_name
+from game.ui.scene import FPS, Scene, key_name
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -190,6 +190,10 @@ class ReplayScene(Scene):
             self.rebuild()
 
     # --- the loop ------------------------------------------------------------------------
+
+    def frame_rate(self) -> float:
+        """60 frames a second while it plays or animates; none when paused and still."""
+        return FPS if self.playing or self.anim.running() else 0.0
 
     def update(self, dt: float) -> None:
         self.anim.update(dt)

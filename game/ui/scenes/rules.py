@@ -1,57 +1,38 @@
 """The rules help: a search box, the entries grouped by section on the left, the chosen entry
 on the right with its picture (a small killzone drawn by :class:`BoardView`). Words of the
 text that name another entry are links. Esc or Back closes it (it pops itself), Ctrl+F or /
-goes to the search box, Up/Down walk the list.
+goes to the search box, Up/Down walk the list, PgUp/PgDn scroll the text.
+
+pygame-gui lays out, wraps and scrolls the text (a ``UITextBox`` fed with its HTML subset,
+links as ``<a href='ENTRY_ID'>``) and the list (a ``UISelectionList``, the sections' names as
+items of their own style).
 
 ``RulesScene(app, topic="rapid_fire")`` opens straight at an entry: ``topic`` is an entry id
-or any of its keywords (see :func:`game.ui.rules_help.entry_for_word`).
+or any of its keywords (see :func:`game.rules_help.entry_for_word`).
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from html import escape
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
+from game import rules_help
 from game.engine.state import OperativeState
-from game.ui import rules_help
+from game.rules_help import Entry, Picture, picture_config
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
-from game.ui.rules_help import Entry, Picture, picture_config
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-LINK = (122, 196, 238)  # sky blue, readable on the dark panel
-LINK_HOVER = (190, 228, 255)
-SELECTED = (74, 62, 34)
-HOVER = (44, 44, 50)
 CARDS = {1: "assault_intercessor", 2: "necron_warrior"}
-BODY = 16  # px at 1280 x 800
-LIST_TEXT = 15
 HEADER_TEXT = 13
-
-
-@dataclass
-class Run:
-    """A piece of one laid-out line: text at an x offset, a link target or none."""
-
-    text: str
-    x: int
-    width: int
-    target: str = ""
-
-
-@dataclass
-class Line:
-    runs: list[Run]
-    y: int  # from the top of the text
-    indent: int = 0
-    bullet: bool = False
+SEE_ALSO = "#a09c92"  # DIM, in the text box's HTML
+BULLET = "#d6b25c"  # GOLD
 
 
 class RulesScene(Scene):
@@ -64,14 +45,11 @@ class RulesScene(Scene):
         self.current: Entry = found or self.help.entries[0]
         self.query = ""
         self.shown: list[Entry] = list(self.help.entries)
-        self.list_scroll = 0
-        self.text_scroll = 0
         self.search: pygame_gui.elements.UITextEntryLine | None = None
-        self.rows: list[tuple[pygame.Rect, Entry]] = []  # list rows on screen
-        self.link_rects: list[tuple[pygame.Rect, str]] = []  # links on screen
-        self._layouts: dict[tuple[str, int, float], tuple[list[Line], int]] = {}
+        self.listing: pygame_gui.elements.UISelectionList | None = None
+        self.text: pygame_gui.elements.UITextBox | None = None
+        self.by_label: dict[str, Entry] = {}  # the list's items -> their entries
         self._boards: dict[tuple[str, int, int, int, int], BoardView] = {}
-        self._reveal = True  # scroll the list to the current entry at the next draw
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -99,6 +77,108 @@ class RulesScene(Scene):
         back.topright = (frame.right - px(14), frame.top + px(16))
         self.button("Back", back, self.close, hotkey=pygame.K_ESCAPE,
                     tooltip="Close the rules help")
+        self.build_list(listing)
+        self.build_text(entry)
+
+    def build_list(self, area: pygame.Rect) -> None:
+        """The entries shown, by section, as a selection list (the current one selected and
+        scrolled into view); a note instead when the search matches nothing."""
+        self.listing = None
+        self.by_label = {}
+        if not self.shown:
+            return
+        items: list[tuple[str, str]] = []
+        room = area.width - self.ctx.px(8) - self.ctx.px(40)  # the padding and scroll bar
+        for section in self.help.sections:
+            members = [e for e in self.shown if e.section == section]
+            if members:
+                items.append((section.upper(), "#rules_section"))
+                for e in members:
+                    label = self.fit(short_title(e), room)
+                    self.by_label[label] = e
+                    items.append((label, "#rules_item"))
+        current = next((label for label, e in self.by_label.items() if e is self.current), "")
+        self.listing = pygame_gui.elements.UISelectionList(
+            area.inflate(-self.ctx.px(8), -self.ctx.px(10)), items, manager=self.app.manager,
+            object_id="#rules_list",
+            default_selection=(current, "#rules_item") if current in self.by_label else None)
+        self.elements.append(self.listing)
+        self.reveal()
+
+    def fit(self, text: str, width: int) -> str:
+        """``text``, shortened at a word with an ellipsis when wider than ``width``."""
+        font = self.ctx.assets.font(self.ctx.px(15))
+        if font.size(text)[0] <= width:
+            return text
+        words = text.split()
+        while len(words) > 1 and font.size(" ".join(words) + "…")[0] > width:
+            words.pop()
+        return " ".join(words) + "…"
+
+    def reveal(self) -> None:
+        """Scroll the list so the current entry is in its upper third."""
+        listing = self.listing
+        if listing is None or listing.scroll_bar is None:
+            return
+        index = next((i for i, item in enumerate(listing.item_list)
+                      if item["object_id"] == "#rules_item"
+                      and self.by_label.get(item["text"]) is self.current), 0)
+        total = max(1, listing.total_height_of_list)
+        top = index * listing.list_item_height - listing.rect.height // 3
+        listing.scroll_bar.set_scroll_from_start_percentage(max(0, top) / total)
+
+    def build_text(self, area: pygame.Rect) -> None:
+        """The current entry's text, below its title, beside its picture."""
+        self.text = pygame_gui.elements.UITextBox(
+            entry_html(self.help, self.current), self.text_area(area),
+            manager=self.app.manager, object_id="#rules_text")
+        self.elements.append(self.text)
+
+    def text_area(self, area: pygame.Rect) -> pygame.Rect:
+        """Where the entry's text goes within the entry panel ``area``."""
+        px = self.ctx.px
+        inner = area.inflate(-16, -12).inflate(-px(20), -px(14))
+        title_bottom = inner.top + px(20) + self.ctx.assets.font(px(26), "bold").get_linesize()
+        body = pygame.Rect(inner.left, title_bottom + px(12), inner.width,
+                           inner.bottom - title_bottom - px(12))
+        if self.current.picture is not None:
+            body.width -= min(px(420), body.width * 45 // 100) + px(24)
+        return body
+
+    @property
+    def rows(self) -> list[tuple[pygame.Rect, Entry]]:
+        """The list's entries on screen, with their rectangles."""
+        if self.listing is None:
+            return []
+        view = self.listing.rect
+        return [(item["button_element"].rect, self.by_label[item["text"]])
+                for item in self.listing.item_list
+                if item["button_element"] is not None and item["object_id"] == "#rules_item"
+                and view.contains(item["button_element"].rect)]
+
+    @property
+    def link_rects(self) -> list[tuple[pygame.Rect, str]]:
+        """The links of the text on screen, with their rectangles."""
+        box = self.text
+        if box is None or box.text_box_layout is None:
+            return []
+        x, y = box.get_text_layout_top_left()
+        if box.scroll_bar is not None:
+            y -= int(box.scroll_bar.start_percentage * box.text_box_layout.layout_rect.height)
+        out = []
+        for chunk in box.link_hover_chunks:
+            rect = pygame.Rect((int(x) + chunk.x, int(y) + chunk.y), chunk.size)
+            if box.rect.contains(rect):
+                out.append((rect, chunk.href))
+        return out
+
+    def scroll_text(self, pages: int) -> None:
+        box = self.text
+        if box is not None and box.scroll_bar is not None:
+            bar = box.scroll_bar
+            bar.set_scroll_from_start_percentage(
+                min(1.0 - bar.visible_percentage,
+                    bar.start_percentage + pages * bar.visible_percentage * 0.9))
 
     def close(self) -> None:
         self.app.pop()
@@ -110,16 +190,19 @@ class RulesScene(Scene):
         found = self.help.by_id.get(entry_id) or rules_help.entry_for_word(entry_id)
         if found is None:
             return
-        self.current = found
-        self.text_scroll = 0
-        self._reveal = True
+        if found is not self.current:
+            self.current = found
+            if self.elements:
+                self.rebuild()
 
     def set_query(self, query: str) -> None:
         self.query = query
         self.shown = rules_help.search(query)
-        self.list_scroll = 0
         if self.shown and self.current not in self.shown:
             self.open(self.shown[0].id)
+        if self.elements:
+            self.rebuild()
+            self.focus_search()  # typing goes on
 
     def step(self, by: int) -> None:
         if not self.shown:
@@ -153,34 +236,20 @@ class RulesScene(Scene):
             elif event.key in (pygame.K_DOWN, pygame.K_UP):
                 self.step(1 if event.key == pygame.K_DOWN else -1)
             elif event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
-                self.text_scroll += self.ctx.px(200) * (1 if event.key == pygame.K_PAGEDOWN
-                                                       else -1)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.click(event.pos)
-        elif event.type == pygame.MOUSEWHEEL:
-            _, listing, entry = self.areas()
-            pos = pygame.mouse.get_pos()
-            step = self.ctx.px(40) * event.y
-            if entry.collidepoint(pos):
-                self.text_scroll -= step
-            else:
-                self.list_scroll -= step
-
-    def click(self, pos: tuple[int, int]) -> None:
-        for rect, target in self.link_rects:
-            if rect.collidepoint(pos):
-                self.open(target)
-                return
-        _, listing, _ = self.areas()
-        if listing.collidepoint(pos):
-            for rect, entry in self.rows:
-                if rect.collidepoint(pos):
-                    self.open(entry.id)
-                    return
+                self.scroll_text(1 if event.key == pygame.K_PAGEDOWN else -1)
+        elif event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and event.ui_element is self.text:
+            self.open(event.link_target)
+        elif (event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
+              and event.ui_element is self.listing):
+            chosen = self.by_label.get(event.text)
+            if chosen is not None:
+                self.open(chosen.id)
+            else:  # a section's name: the current entry stays chosen
+                self.rebuild()
 
     def clickables(self) -> list[tuple[str, pygame.Rect]]:
         out = super().clickables()
-        out += [(entry.title, rect) for rect, entry in self.rows]
+        out += [(short_title(entry), rect) for rect, entry in self.rows]
         out += [(f"link:{target}", rect) for rect, target in self.link_rects]
         return out
 
@@ -198,7 +267,8 @@ class RulesScene(Scene):
         heading = ctx.text(surface, "RULES HELP", 30, (entry.left + px(4), frame.top + px(33)),
                            GOLD, "condensed", "midleft")
         ctx.text(surface, "Warhammer 40,000: Fireteam, in our own words", 14,
-                 (heading.right + px(14), heading.centery + px(2)), DIM, anchor="midleft")
+                 (heading.right + px(14), heading.centery + px(2)), DIM, anchor="midleft",
+                 width=frame.right - px(14) - px(130) - px(14) - heading.right - px(14))
         self.draw_list(surface, listing)
         self.draw_entry(surface, entry)
         ctx.text(surface, "Click an entry or a blue word to read it   ·   Ctrl+F or / to "
@@ -206,69 +276,18 @@ class RulesScene(Scene):
                  13, (frame.centerx, frame.bottom - px(17)), DIM, anchor="center")
 
     def draw_list(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The list's frame (the selection list draws the entries in it), or a note when
+        the search matches nothing."""
         ctx, px = self.ctx, self.ctx.px
         pygame.draw.rect(surface, PANEL, area, border_radius=6)
         pygame.draw.rect(surface, PANEL_EDGE, area, 1, border_radius=6)
-        inner = area.inflate(-px(8), -px(10))
-        header_h, row_h = px(30), px(25)
-        items: list[tuple[str, Entry | None, int]] = []  # (label, entry, height)
-        for section in self.help.sections:
-            members = [e for e in self.shown if e.section == section]
-            if members:
-                items.append((section, None, header_h))
-                items += [(short_title(e), e, row_h) for e in members]
-        total = sum(h for _, _, h in items)
-        if self._reveal:
-            y = 0
-            for _, e, h in items:
-                if e is self.current:
-                    if y - header_h < self.list_scroll or y + h > (self.list_scroll
-                                                                  + inner.height):
-                        self.list_scroll = y - inner.height // 3
-                    break
-                y += h
-            self._reveal = False
-        self.list_scroll = max(0, min(self.list_scroll, max(0, total - inner.height)))
-        self.rows = []
-        if not items:
+        if not self.shown:
             ctx.wrapped(surface, f'Nothing matches "{self.query}". Try another word, such '
-                        'as cover, Move or Rapid Fire.', 15, inner.inflate(-px(12), -px(8)),
-                        DIM)
-            return
-        mouse = pygame.mouse.get_pos()
-        surface.set_clip(inner)
-        y = inner.top - self.list_scroll
-        for label, e, h in items:
-            if y + h >= inner.top and y <= inner.bottom:
-                rect = pygame.Rect(inner.left, y, inner.width - px(8), h)
-                if e is None:
-                    ctx.text(surface, label.upper(), HEADER_TEXT,
-                             (rect.left + px(8), rect.bottom - px(5)), GOLD, "condensed",
-                             "bottomleft")
-                else:
-                    if e is self.current:
-                        pygame.draw.rect(surface, SELECTED, rect, border_radius=4)
-                        pygame.draw.rect(surface, GOLD, rect.inflate(0, -px(8)).move(0, 0)
-                                         .clip(pygame.Rect(rect.left, rect.top, px(3),
-                                                           rect.height)))
-                    elif rect.collidepoint(mouse):
-                        pygame.draw.rect(surface, HOVER, rect, border_radius=4)
-                    ctx.text(surface, label, LIST_TEXT, (rect.left + px(18), rect.centery),
-                             INK if e is self.current else (212, 206, 192),
-                             "bold" if e is self.current else "regular", "midleft",
-                             width=rect.width - px(24))
-                    if inner.contains(rect):
-                        self.rows.append((rect, e))
-            y += h
-        surface.set_clip(None)
-        if total > inner.height:  # a thin scroll bar
-            bar_h = max(px(30), inner.height * inner.height // total)
-            bar_y = inner.top + (inner.height - bar_h) * self.list_scroll // (total
-                                                                              - inner.height)
-            pygame.draw.rect(surface, (90, 86, 76), (inner.right - px(4), bar_y, px(4), bar_h),
-                             border_radius=2)
+                        'as cover, Move or Rapid Fire.', 15,
+                        area.inflate(-px(8), -px(10)).inflate(-px(12), -px(8)), DIM)
 
     def draw_entry(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The entry's section, title and picture (its text is the text box's)."""
         ctx, px = self.ctx, self.ctx.px
         entry = self.current
         inner = panel(surface, area).inflate(-px(20), -px(14))
@@ -276,135 +295,13 @@ class RulesScene(Scene):
                  "condensed")
         title = ctx.text(surface, entry.title, 26, (inner.left, inner.top + px(20)), INK,
                          "bold", width=inner.width)
-        pygame.draw.line(surface, PANEL_EDGE, (inner.left, title.bottom + px(8)),
-                         (inner.right, title.bottom + px(8)))
-        body = pygame.Rect(inner.left, title.bottom + px(20), inner.width,
-                           inner.bottom - title.bottom - px(20))
-        text_area = body.copy()
+        pygame.draw.line(surface, PANEL_EDGE, (inner.left, title.bottom + px(6)),
+                         (inner.right, title.bottom + px(6)))
         if entry.picture is not None:
-            pic_w = min(px(420), body.width * 45 // 100)
-            text_area.width = body.width - pic_w - px(24)
+            body = self.text_area(area)
+            pic_w = min(px(420), (inner.width) * 45 // 100)
             self.draw_picture(surface, entry.picture,
-                              pygame.Rect(body.right - pic_w, body.top, pic_w, body.height))
-        self.draw_text(surface, entry, text_area)
-
-    def layout(self, entry: Entry, width: int) -> tuple[list[Line], int]:
-        """The entry's text (and its "see also" line) broken into lines of runs."""
-        key = (entry.id, width, self.ctx.scale)
-        if key in self._layouts:
-            return self._layouts[key]
-        font = self.ctx.assets.font(self.ctx.px(BODY))
-        line_h = font.get_linesize()
-        lines: list[Line] = []
-        y = 0
-        linked: set[str] = set()
-        pieces = entry.paragraphs()
-        for n, para in enumerate(pieces):
-            if not para:
-                y += line_h // 2
-                continue
-            bullet = para.startswith("• ")
-            if bullet:
-                para = para[2:]
-            indent = font.size("•  ")[0] if bullet else 0
-            spans = rules_help.links(para, entry.id, linked)
-            words = _split(para, spans)
-            lines += self._flow(words, font, width - indent, indent, y, bullet)
-            y = lines[-1].y + line_h
-            if bullet and n + 1 < len(pieces) and pieces[n + 1].startswith("• "):
-                y += line_h // 6
-        # see also
-        see = [self.help.by_id[s] for s in entry.see if s in self.help.by_id]
-        if see:
-            y += line_h
-            words = [[("See also:", "")]]
-            for i, other in enumerate(see):
-                parts = short_title(other).split()
-                for j, part in enumerate(parts):
-                    word = [(part, other.id)]
-                    if j == len(parts) - 1 and i < len(see) - 1:
-                        word.append((",", ""))
-                    words.append(word)
-            lines += self._flow(words, font, width, 0, y, False)
-            y = lines[-1].y + line_h
-        self._layouts[key] = (lines, y)
-        return lines, y
-
-    def _flow(self, words: list[list[tuple[str, str]]], font: pygame.font.Font,
-              width: int, indent: int, y: int, bullet: bool) -> list[Line]:
-        """Wrap ``words`` (each a list of (piece, link target) pieces written together)."""
-        line_h = font.get_linesize()
-        space = font.size(" ")[0]
-        out: list[Line] = []
-        current: list[list[tuple[str, str]]] = []
-        used = 0
-
-        def flush() -> None:
-            nonlocal used
-            runs: list[Run] = []
-            x = 0
-            for n, word in enumerate(current):
-                for k, (piece, target) in enumerate(word):
-                    gap = " " if n and not k else ""
-                    w = font.size(piece)[0]
-                    if runs and runs[-1].target == target:
-                        runs[-1].text += gap + piece
-                    else:
-                        if gap:
-                            x += space
-                        runs.append(Run(piece, x, 0, target))
-                        gap = ""
-                    x += (space if gap else 0) + w
-                    runs[-1].width = x - runs[-1].x
-            out.append(Line(runs, y + len(out) * line_h, indent, bullet and not out))
-            current.clear()
-            used = 0
-
-        for word in words:
-            w = font.size("".join(p for p, _ in word))[0]
-            if current and used + space + w > width:
-                flush()
-            used += (space if current else 0) + w
-            current.append(word)
-        if current:
-            flush()
-        return out
-
-    def draw_text(self, surface: pygame.Surface, entry: Entry, area: pygame.Rect) -> None:
-        ctx, px = self.ctx, self.ctx.px
-        lines, total = self.layout(entry, area.width)
-        self.text_scroll = max(0, min(self.text_scroll, max(0, total - area.height)))
-        font = ctx.assets.font(px(BODY))
-        mouse = pygame.mouse.get_pos()
-        self.link_rects = []
-        surface.set_clip(area)
-        top = area.top - self.text_scroll
-        for line in lines:
-            y = top + line.y
-            if y + font.get_linesize() < area.top or y > area.bottom:
-                continue
-            if line.bullet:
-                ctx.text(surface, "•", BODY, (area.left + px(2), y), GOLD, "bold")
-            for run in line.runs:
-                x = area.left + line.indent + run.x
-                rect = pygame.Rect(x, y, run.width, font.get_linesize())
-                if run.target:
-                    hover = rect.collidepoint(mouse)
-                    colour = LINK_HOVER if hover else LINK
-                    ctx.text(surface, run.text, BODY, (x, y), colour)
-                    base = y + font.get_ascent() + max(2, px(2))
-                    pygame.draw.line(surface, colour, (x, base), (x + run.width, base), 1)
-                    if area.contains(rect):
-                        self.link_rects.append((rect, run.target))
-                else:
-                    ctx.text(surface, run.text, BODY, (x, y),
-                             DIM if run.text == "See also:" else INK)
-        surface.set_clip(None)
-        if total > area.height:
-            more = "▼ more below (scroll)" if self.text_scroll + area.height < total else ""
-            if more:
-                ctx.text(surface, more, 13, (area.right, area.bottom + px(2)), GOLD,
-                         anchor="topright")
+                              pygame.Rect(inner.right - pic_w, body.top, pic_w, body.height))
 
     # --- the picture ------------------------------------------------------------------------
 
@@ -487,16 +384,28 @@ def short_title(entry: Entry) -> str:
     return title[:1].upper() + title[1:]
 
 
-def _split(text: str, spans: list[tuple[int, int, str]]) -> list[list[tuple[str, str]]]:
-    """``text``'s words, each cut where a link starts or ends (so "cover," links "cover"
-    and not its comma), as lists of (piece, link target)."""
-    out: list[list[tuple[str, str]]] = []
-    for match in re.finditer(r"\S+", text):
-        start, end = match.span()
-        cuts = sorted({start, end, *(c for s, e, _ in spans for c in (s, e) if start < c < end)})
-        word = []
-        for a, b in zip(cuts, cuts[1:], strict=False):
-            target = next((t for s, e, t in spans if s <= a and b <= e), "")
-            word.append((text[a:b], target))
-        out.append(word)
-    return out
+def entry_html(help: rules_help.Help, entry: Entry) -> str:
+    """``entry``'s text in pygame-gui's HTML: paragraphs, bullets, a link on the first mention
+    of each other entry, and a "see also" line."""
+    linked: set[str] = set()
+    parts: list[str] = []
+    for para in entry.paragraphs():
+        if not para:
+            parts.append("")
+            continue
+        bullet = para.startswith("• ")
+        if bullet:
+            para = para[2:]
+        html, at = [], 0
+        for start, end, target in rules_help.links(para, entry.id, linked):
+            html.append(escape(para[at:start]))
+            html.append(f"<a href='{target}'>{escape(para[start:end])}</a>")
+            at = end
+        html.append(escape(para[at:]))
+        text = "".join(html)
+        parts.append(f"<font color='{BULLET}'>•</font>  {text}" if bullet else text)
+    see = [help.by_id[s] for s in entry.see if s in help.by_id]
+    if see:
+        parts += ["", f"<font color='{SEE_ALSO}'>See also:</font> " + ", ".join(
+            f"<a href='{other.id}'>{escape(short_title(other))}</a>" for other in see)]
+    return "<br>".join(parts)

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from game import userdata
 from game.engine.config import build_config
 from game.engine.state import OperativeState
-from game.ui import userdata
 from game.ui.board import BoardView
 from game.ui.context import (
     DIM,
@@ -26,7 +26,7 @@ from game.ui.context import (
     panel,
     save_settings,
 )
-from game.ui.scene import Scene
+from game.ui.scene import TIMER_RATE, Scene
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -61,40 +61,6 @@ def size_label(size: tuple[int, int]) -> str:
 
 def percent(value: float) -> str:
     return f"{round(value * 100)} %"
-
-
-def set_fullscreen(on: bool) -> None:
-    """Switch the window to full screen or back; the dummy video driver (and any display
-    that refuses) leaves it as it is."""
-    try:
-        surface = pygame.display.get_surface()
-        now = bool(surface is not None and surface.get_flags() & pygame.FULLSCREEN)
-        if now != on:
-            pygame.display.toggle_fullscreen()
-    except pygame.error:
-        pass
-
-
-def apply_to_app(app: App, settings: Settings, resize: bool = True) -> None:
-    """Put ``settings`` in force in a running app: colours, text size (the widgets' theme
-    follows), full screen and, with ``resize``, the window's size. The scenes' widgets are
-    rebuilt when the scale changes."""
-    from game.ui.app import theme
-    from game.ui.assets import ui_folder
-
-    ctx = app.ctx
-    old = ctx.settings
-    scale = ctx.scale
-    ctx.apply_settings(settings)
-    if settings.fullscreen != old.fullscreen:
-        set_fullscreen(settings.fullscreen)
-    if resize and not settings.fullscreen and tuple(settings.window) != tuple(app.size):
-        app.resize(settings.window)
-    if ctx.scale != scale and app.stack:
-        for scene in app.stack:
-            scene.clear_widgets()
-        app.manager = pygame_gui.UIManager(app.size, theme(ui_folder(), ctx.scale))
-        app.scene.rebuild()
 
 
 class SettingsScene(Scene):
@@ -203,7 +169,7 @@ class SettingsScene(Scene):
         """Put new values in force, save them and tell ``on_change``."""
         old = self.settings
         new = replace(old, **values)  # type: ignore[arg-type]
-        apply_to_app(self.app, new, resize="window" in values)
+        self.app.apply_settings(new, resize="window" in values)
         if self.app.stack and self.app.scene is self:
             self.rebuild()
         self.save()
@@ -265,6 +231,10 @@ class SettingsScene(Scene):
             if colours[1 - mine] == text:  # the two always differ
                 colours[1 - mine] = next(n for n in PALETTE if n not in colours)
             self.change(colours=(colours[0], colours[1]))
+
+    def frame_rate(self) -> float:
+        """A few frames a second while a change waits to be saved."""
+        return TIMER_RATE if self.save_in is not None else 0.0
 
     def update(self, dt: float) -> None:
         if self.save_in is not None:

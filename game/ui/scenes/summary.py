@@ -4,60 +4,16 @@ lost. Everything on it is public (the events as everybody saw them)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.events import Event, Scored, TakenDown, TargetCompleted, TurningPointStarted
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.scene import Scene
+from game.ui.turn_summary import Summary
 
 if TYPE_CHECKING:
     from game.ui.app import App
-
-
-@dataclass
-class Summary:
-    """What one turning point brought each player."""
-
-    turning_point: int
-    scored: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: []})
-    vp: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
-    completed: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: []})
-    lost: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: []})
-
-
-def summarise(events: Sequence[Event], turning_point: int) -> Summary:
-    """The summary of ``turning_point`` from the public events of the game so far."""
-    summary = Summary(turning_point)
-    inside = False
-    for event in events:
-        if isinstance(event, TurningPointStarted):
-            inside = event.turning_point == turning_point
-            continue
-        if not inside:
-            continue
-        if isinstance(event, Scored):
-            where = f" ({', '.join(event.objectives)})" if event.objectives else ""
-            summary.scored[event.player].append(f"{event.vp} VP: {event.name}, "
-                                                f"{event.source}{where}")
-            summary.vp[event.player] += event.vp
-        elif isinstance(event, TargetCompleted):
-            summary.completed[event.player].append(event.name)
-        elif isinstance(event, TakenDown):
-            summary.lost[event.player].append(event.operative)
-    return summary
-
-
-def ended_turning_point(events: Sequence[Event]) -> int | None:
-    """The turning point that ``events`` (one action's) closed, if any: the next one
-    started in them."""
-    for event in events:
-        if isinstance(event, TurningPointStarted) and event.turning_point > 1:
-            return event.turning_point - 1
-    return None
 
 
 class SummaryScene(Scene):

@@ -1,7 +1,7 @@
 """The guided tutorial: a real game of Dual Strike on the play screen, with a guidance box
 (the step's text, Next / Back, leave), a highlight and an arrow at what the step talks
 about, and only the step's expected action let through (anything else gets a gentle
-reminder). The steps are ``assets/tutorial.yaml``, played by :class:`game.ui.tutorial.Runner`.
+reminder). The steps are ``assets/tutorial.yaml``, played by :class:`game.tutorial_script.Runner`.
 
 The menu opens it with ``TutorialScene(app)`` (it resumes at the step the player left);
 ``python main.py tutorial --autoplay`` runs it by synthesized clicks (:func:`autoplay`).
@@ -20,12 +20,7 @@ from game.engine.actions import (
 )
 from game.engine.events import Event
 from game.engine.state import Step as EngineStep
-from game.ui.anim import Animations
-from game.ui.chooser import Kind
-from game.ui.context import DIM, GOLD, INK, panel
-from game.ui.scenes.handover import HandoverScene
-from game.ui.scenes.play import PRIVATE_STEPS, PlayScene
-from game.ui.tutorial import (
+from game.tutorial_script import (
     MISSION,
     TEAMS,
     Runner,
@@ -37,6 +32,13 @@ from game.ui.tutorial import (
     save_progress,
     start,
 )
+from game.ui.anim import Animations
+from game.ui.chooser import Kind
+from game.ui.context import DIM, GOLD, INK, panel
+from game.ui.registry import SceneName
+from game.ui.scene import TIMER_RATE
+from game.ui.scenes.handover import HandoverScene
+from game.ui.scenes.play import PRIVATE_STEPS, PlayScene
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -50,7 +52,7 @@ PLAY_REAL, TO_MENU = "Play Dual Strike for real", "Back to the menu"
 
 
 def progress_folder() -> Path | None:
-    from game.ui.userdata import data_folder
+    from game.userdata import data_folder
     try:
         return data_folder()
     except OSError:
@@ -122,8 +124,7 @@ class TutorialScene(PlayScene):
         save_progress(self.folder, self.runner.index)
         self.app.pop()
         if not self.app.stack:
-            from game.ui.scenes.menu import MenuScene
-            self.app.push(MenuScene(self.app))
+            self.app.open(SceneName.MENU)
 
     def play_for_real(self) -> None:
         save_progress(self.folder, 0)
@@ -167,12 +168,13 @@ class TutorialScene(PlayScene):
             self.next_step()
 
     def after(self, events: list[Event]) -> None:
-        autosave = self.ctx.extra.pop("autosave", None)  # a tutorial is never autosaved
+        services = self.ctx.services
+        autosave, services.autosave = services.autosave, None  # a tutorial is never autosaved
         try:
             super().after(events)
         finally:
             if autosave is not None:
-                self.ctx.extra["autosave"] = autosave
+                self.ctx.services.autosave = autosave
 
     def on_event(self, event: pygame.event.Event) -> None:
         # the guidance box is not the board: a click on it never reaches a hex below
@@ -199,6 +201,13 @@ class TutorialScene(PlayScene):
         state = self.game.state
         if self.private_expected() and self.private_to != state.to_act:
             self.app.push(TutorialHandover(self.app, state.to_act, self.reveal_to, self))
+
+    def frame_rate(self) -> float:
+        """As the play screen's, and 30 frames a second while a highlight pulses."""
+        rate = super().frame_rate()
+        if self.step.target and self.target_rect() is not None:
+            rate = max(rate, 30.0)
+        return max(rate, TIMER_RATE) if self.reminder is not None else rate
 
     # --- layout -----------------------------------------------------------------------------
 
@@ -298,7 +307,7 @@ class TutorialScene(PlayScene):
         return pygame.Rect(int(x) - r, int(y) - r, 2 * r, 2 * r)
 
     def button_rect(self, label: str, prefix: bool = False) -> pygame.Rect | None:
-        from game.ui.driver import base_label
+        from game.uitest.driver import base_label
         labels = [label] if self.words is None else [label, self.words(label)]
         for wanted in labels:
             for text, rect in self.clickables():
@@ -466,9 +475,9 @@ def autoplay(app: App, screenshots: Path | None = None,
              on_step=None) -> TutorialScene:
     """Run the whole tutorial by synthesized clicks on the real screens, from the first step
     to the final summary. Every step's highlight must be on screen, every expected action is
-    made by clicks (game/ui/driver.py), and every step's events are checked by the runner.
+    made by clicks (game/uitest/driver.py), and every step's events are checked by the runner.
     Raises AutoplayError naming the step that could not be done."""
-    from game.ui.driver import Driver, DriverError
+    from game.uitest.driver import Driver, DriverError
 
     scene = TutorialScene(app, 0, remember=False)
     app.push(scene)
@@ -520,13 +529,12 @@ def run_autoplay(catalogue, size: tuple[int, int] = (1280, 800),
     when a step cannot be done."""
     import time
 
-    from game.ui.headless import make_app
-    from game.ui.scenes.menu import MenuScene
+    from game.uitest.headless import make_app
 
     started = time.perf_counter()
     app = make_app(catalogue, 0, size)
     app.ctx.settings.animation_speed = 0
-    app.push(MenuScene(app))
+    app.open(SceneName.MENU)
     folder = Path(screenshots) if screenshots else None
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
@@ -548,6 +556,6 @@ __all__ = ["TutorialScene", "autoplay", "run_autoplay", "EngineStep"]
 
 def run_window(catalogue) -> int:
     """``python main.py tutorial``: the window, at the tutorial (the menu behind it)."""
-    from game.ui.headless import window
+    from game.ui.shell import run_window
 
-    return window(catalogue, 1, first=lambda app: app.push(TutorialScene(app)))
+    return run_window(catalogue, 1, first=lambda app: app.push(TutorialScene(app)))

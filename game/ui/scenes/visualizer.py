@@ -19,6 +19,7 @@ import pygame_gui
 from game.content import ContentError
 from game.engine.defs import Mission
 from game.ui.context import DIM, GOLD, INK, panel
+from game.ui.registry import SceneName
 from game.ui.scene import Scene
 from game.ui.visualize import (
     BACKGROUND,
@@ -98,7 +99,7 @@ class VisualizerScene(Scene):
         return True
 
     def ask_file(self) -> None:
-        from game.ui.userdata import data_folder
+        from game.userdata import data_folder
 
         self.dialog = pygame_gui.windows.UIFileDialog(
             pygame.Rect(160, 80, 760, 560), self.app.manager, "Open a mission file",
@@ -233,13 +234,11 @@ class VisualizerScene(Scene):
         if self.on_play is not None:
             self.on_play(mission)
             return
-        from game.ui.scenes.newgame import NewGameScene
-        self.app.push(NewGameScene(self.app, mission=mission))
+        self.app.open(SceneName.NEW_GAME, mission=mission)
 
     def edit(self) -> None:
         assert self.study is not None
-        from game.ui.scenes.mission_editor import MissionEditorScene
-        self.app.push(MissionEditorScene(self.app, self.study.mission, on_saved=self.saved))
+        self.app.open(SceneName.MISSION_EDITOR, self.study.mission, on_saved=self.saved)
 
     def saved(self, mission: Mission) -> None:
         """The editor saved a mission of the player's own: it joins the list."""
@@ -250,7 +249,7 @@ class VisualizerScene(Scene):
         """The view as a PNG: to ``path``, or the data folder's ``pictures/MISSION.png``."""
         assert self.study is not None
         if path is None:
-            from game.ui.userdata import data_folder
+            from game.userdata import data_folder
             folder = data_folder() / "pictures"
             folder.mkdir(parents=True, exist_ok=True)
             path = folder / f"{self.study.mission.id}.png"

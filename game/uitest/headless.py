@@ -1,5 +1,6 @@
-"""Running the client without a person: the window itself, screenshots of seeded positions,
-the fuzzer and the frame benchmark (``game/cli.py`` calls these)."""
+"""Running the client without a person: seeded positions for screenshots, the fuzzer and the
+frame and idle benchmarks (``game/cli.py`` calls these; the window itself is
+``game/ui/shell.py``)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def make_app(catalogue: Catalogue, seed: int, size: tuple[int, int],
     if sound:
         from game.ui.sound import Sound
 
-        ctx.extra["sound"] = Sound()
+        ctx.services.sound = Sound()
     return App(size, seed, ctx)
 
 
@@ -98,43 +99,6 @@ def open_scene(app: App, name: str) -> None:
         scene.anim.banners.clear()
         if scene.anim.roll is not None:
             scene.anim.roll.shown = 99.0
-
-
-def window(catalogue: Catalogue, seed: int | None, size: tuple[int, int] | None = None,
-           frames: int | None = None, screenshot: str | None = None, scene: str | None = None,
-           first: Callable[[App], None] | None = None) -> int:
-    """The game window, with the user's settings, saves and autosave (session.py), at the
-    menu, at a seeded ``scene``, or where ``first`` puts it (the tutorial, the visualizer). An
-    unexpected error in a frame shows the error screen instead of closing the window."""
-    from game.ui import session
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.settings import apply_to_app
-
-    ctx = session.start(catalogue, seed if seed is not None or not scene else 1)
-    app = App(size or ctx.settings.window, ctx.seed, ctx)
-    if scene:
-        open_scene(app, scene)
-    else:
-        app.push(MenuScene(app))
-        if first is not None:
-            first(app)
-    if ctx.settings.fullscreen:
-        apply_to_app(app, ctx.settings, resize=False)
-    try:
-        while app.running and app.stack and (frames is None or app.frames < frames):
-            try:
-                app.frame()
-            except Exception as error:  # noqa: BLE001 - shown to the player, and logged
-                session.crashed(app, error)
-            if frames is None:
-                app.clock.tick(60)
-        if screenshot:
-            pygame.image.save(app.screen, screenshot)
-            print(f"saved {screenshot}")
-    finally:
-        session.finish()
-        pygame.quit()
-    return 0
 
 
 # --- the fuzzer ------------------------------------------------------------------------------
@@ -291,4 +255,28 @@ def bench_frames(catalogue: Catalogue, frames: int, size: tuple[int, int]) -> in
           f" ms, 95th percentile {times[int(len(times) * 0.95)] * 1000:.2f} ms "
           f"({moves} moves listed, {len(scene.log.lines)} log lines); first frame "
           f"{first:.2f} s after the process started")
+    return 0
+
+
+# --- the idle benchmark ----------------------------------------------------------------------
+
+def bench_idle(catalogue: Catalogue, seconds: float, scene: str, size: tuple[int, int]) -> int:
+    """The processor time the window's own loop (:meth:`App.run`) uses with nothing happening
+    at ``scene`` (a name of :func:`open_scene`): after the scene has settled (its first
+    frames, the banners of the position, the few seconds input keeps the window awake), the
+    process's CPU time over ``seconds`` of wall time. Prints
+    ``idle: X % of a core over S s (scene NAME)``."""
+    app = make_app(catalogue, 5, size)
+    open_scene(app, scene)
+    settle = time.perf_counter() + 10.0
+    app.run(until=time.perf_counter() + 0.5)  # the first frames
+    while app.frame_rate() > 0 and time.perf_counter() < settle:
+        app.run(until=time.perf_counter() + 0.25)
+    wall0, cpu0, drawn0 = time.perf_counter(), time.process_time(), app.drawn_frames
+    app.run(until=wall0 + seconds)
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    drawn = app.drawn_frames - drawn0
+    pygame.quit()
+    print(f"{drawn} frames drawn while idle")
+    print(f"idle: {cpu / wall * 100:.1f} % of a core over {seconds:g} s (scene {scene})")
     return 0

@@ -1,0 +1,86 @@
+"""What one run of the window provides to its screens besides the content and the settings:
+sound, the player's own missions, the autosave, the game to resume, the campaigns, a notice
+about damaged settings and the load list's cached pictures. One typed object
+(``ctx.services``); a test or a headless run leaves out what it does not need (None)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.campaign import Campaign, CampaignStore
+    from game.engine.defs import Catalogue
+    from game.engine.game import Game
+    from game.own_missions import OwnMissions
+    from game.ui.context import Context, Settings
+    from game.ui.sound import Sound
+
+# autosave(game, players) -> the path written, or None when it could not be written
+Autosave = Callable[["Game", "dict[int, str] | None"], "str | None"]
+# journal(game, action) appends one action's notation (or "undo") to the autosave journal
+Journal = Callable[["Game", str], None]
+
+
+@dataclass
+class Services:
+    sound: Sound | None = None  # None: silent (tests, benchmarks)
+    own_missions: OwnMissions | None = None  # the data folder's missions/, once loaded
+    autosave: Autosave | None = None  # None: nothing is autosaved (tests, the tutorial)
+    journal: Journal | None = None  # None: no journal of actions between autosaves
+    resume: Path | None = None  # the autosave left by a run that did not end cleanly
+    settings_notice: str | None = None  # what was wrong with settings.json at the start
+    campaigns: CampaignStore | None = None  # made on first use by campaign_store()
+    # the load list's board pictures: (path, mtime, size, detailed, colours) -> picture
+    save_thumbnails: dict[tuple[Any, ...], pygame.Surface] = field(default_factory=dict)
+
+    def apply_sound(self, settings: Settings) -> None:
+        """The sound settings, in force at once."""
+        if self.sound is not None:
+            self.sound.enabled = settings.sound
+            self.sound.set_volume(settings.volume)
+
+    def campaign_store(self, catalogue: Catalogue) -> CampaignStore:
+        """The campaigns and player profiles of the data folder (``campaigns/``)."""
+        if self.campaigns is None:
+            from game.campaign import CampaignStore
+            from game.userdata import data_folder
+
+            self.campaigns = CampaignStore(data_folder() / "campaigns", catalogue)
+        return self.campaigns
+
+    def record_campaign_game(self, catalogue: Catalogue, game: Game) -> Campaign | None:
+        """Record a finished campaign mission in its campaign (saved at once). None when the
+        game belongs to no campaign, or was already recorded."""
+        from game.campaign import CampaignError
+
+        store = self.campaign_store(catalogue)
+        try:
+            campaign = store.campaign_of(game)
+        except CampaignError:
+            return None
+        if campaign is None or not campaign.belongs(game) or not game.is_over:
+            return None
+        campaign.record_result(game)
+        return campaign
+
+
+def refresh_own_missions(ctx: Context) -> None:
+    """Reload the data folder's missions into the context, so the new-game list shows them."""
+    import dataclasses
+
+    from game.own_missions import load_own_missions
+    from game.userdata import data_folder
+
+    own = ctx.services.own_missions
+    shipped = dict(ctx.catalogue.missions)
+    for mission_id in own.own if own is not None else ():
+        shipped.pop(mission_id, None)
+    base = dataclasses.replace(ctx.catalogue, missions=shipped)
+    loaded = load_own_missions(base, data_folder() / "missions")
+    ctx.catalogue = loaded.catalogue
+    ctx.services.own_missions = loaded
