@@ -284,12 +284,12 @@ def _apply_start(r: _Reader, start: dict[str, Any], state: State, config: Any) -
         if str(obj) not in config.objectives:
             r.bad(("start", "objective_hexes", obj), f"unknown objective {obj!r}")
         state.objective_hexes[str(obj)] = str(h).upper()
-    for op_id in map(str, start.get("marked") or ()):
-        if op_id in state.operatives:
-            state.operatives[op_id].flags = (*state.operatives[op_id].flags,
-                                             OperativeFlag.MARKED.value)
-        else:
-            r.bad(("start", "marked"), f"unknown operative {op_id!r}")
+    for flag in (OperativeFlag.MARKED, OperativeFlag.SPOTTED):
+        for op_id in map(str, start.get(flag.value) or ()):
+            if op_id in state.operatives:
+                state.operatives[op_id].flags = (*state.operatives[op_id].flags, flag.value)
+            else:
+                r.bad(("start", flag.value), f"unknown operative {op_id!r}")
     for obj, op_id in (start.get("carried") or {}).items():
         if obj not in config.objectives or str(op_id) not in state.operatives:
             r.bad(("start", "carried", obj), "expected objective id: operative id")
@@ -412,10 +412,10 @@ def check(game: Game, expect: dict[str, Any], rejection: str | None = None) -> l
     if "wargear_used" in expect:
         for p, value in _per_player(expect["wargear_used"]).items():
             _cmp(f, f"wargear_used.{p}", value, state.wargear_used[p])
-    if "marked" in expect:
-        _cmp(f, "marked", sorted(expect["marked"] or ()),
-             sorted(o.id for o in state.operatives.values()
-                    if OperativeFlag.MARKED in o.flags))
+    for flag in (OperativeFlag.MARKED, OperativeFlag.SPOTTED):
+        if flag.value in expect:
+            _cmp(f, flag.value, sorted(expect[flag.value] or ()),
+                 sorted(o.id for o in state.operatives.values() if flag in o.flags))
     if "winner" in expect:
         _cmp(f, "winner", expect["winner"], game.winner)
     if "broken" in expect:

@@ -198,7 +198,7 @@ START = record({
     "control": mapping_of(ident, PLAYER_OR_NOBODY), "vp": per_player(COUNT),
     "hands": per_player(IDS), "active": per_player(IDS), "ploys": per_player(WORDS),
     "completed": per_player(IDS), "objective_flags": FLAGS, "marked": IDS,
-    "carried": mapping_of(ident, ident), "wargear_used": per_player(IDS),
+    "spotted": IDS, "carried": mapping_of(ident, ident), "wargear_used": per_player(IDS),
     "territory": per_player(PLAYER),
     # Kill Team classic: Broken players, night fighting in force, whose operative was removed
     # first, where placed objective markers stand
@@ -222,6 +222,7 @@ EXPECT = record({
     "removed_objectives": IDS, "wargear_used": per_player(IDS), "marked": IDS,
     "broken": list_of(PLAYER), "night": boolean, "objective_hexes": mapping_of(ident, HEX),
     "fled": IDS, "late": IDS,
+    "spotted": IDS,
 })
 SCENARIO = record({
     "name": either(text, integer(-10**9, 10**9), "text"),

@@ -86,8 +86,9 @@ def test_tiles_and_tokens_have_transparency() -> None:
 
 
 def test_icons_are_there() -> None:
-    assert len(ICONS) == 38
-    for name in ("bolter-gun", "drone", "cog", "exit-door", "dice-six-faces-six"):
+    assert len(ICONS) == 41
+    for name in ("bolter-gun", "drone", "cog", "exit-door", "dice-six-faces-six", "grenade",
+                 "laser-precision", "energy-shield"):
         assert name in ICONS
 
 

@@ -20,10 +20,13 @@ def _cards() -> list[tuple[str, str]]:
     cards: list[tuple[str, str]] = []
     for team in CATALOGUE.fireteams.values():
         cards += [("ploy", p.id) for p in team.ploys]
+        cards += [("tactical ploy", c.id) for c in team.tactical_ploys]
         for entry in team.composition:
             card = CATALOGUE.datacards[entry.card]
             if card.abilities:
                 cards.append(("datacard with abilities", card.id))
+            if team.tactical_ploys:  # fireteams since the Pathfinders: each ability by id
+                cards += [("ability", a.id) for a in card.abilities]
             cards += [("weapon", f"{w.id}") for w in card.weapons if w.rules]
     cards += [("target of opportunity", t) for t in CATALOGUE.targets]
     cards += [("wargear", w) for w in CATALOGUE.wargear]

@@ -60,6 +60,8 @@ BAD: dict[str, tuple[list[str], str]] = {
         ["-m", "game.simulate", "--table", "--games", "-1"], "--games"),
     "python tools/gen_cards.py": (["tools/gen_cards.py", "--output", f"{BLOCKED}/c.md"],
                                   "--output"),
+    "python tools/balance_probe.py TEAM [--players LEVEL] [--games N] [--seed S] [--jobs J]": (
+        ["tools/balance_probe.py", "pathfinders", "--games", "0"], "--games"),
     "python tools/check_symmetry.py [--render]": (["tools/check_symmetry.py", "--draw"],
                                                   "--draw"),
     "python tools/gen_art.py": (["tools/gen_art.py", "--out", BLOCKED], "--out"),

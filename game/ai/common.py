@@ -14,12 +14,15 @@ from functools import lru_cache
 
 from game.ai.killteam import pack_value
 from game.engine import (
+    ATTACKER,
+    SPOTTED,
     Action,
     AgreeResult,
     Attack,
     AttackProfile,
     Cancel,
     Concede,
+    EffectKind,
     Game,
     OperativeState,
     Phase,
@@ -30,6 +33,7 @@ from game.engine import (
     View,
     damage_distribution,
     opponent,
+    picks,
 )
 
 # a computer never concedes, proposes a result or cancels an activation (it would only loop)
@@ -195,6 +199,7 @@ def static_value(game: Game, player: int) -> float:
             score += sign * (3.0 + worth * (0.5 + 0.5 * health))
             if op.hex in grid.cover:
                 score += sign * 0.4
+    score += spotting_value(game, player) - spotting_value(game, other)
     # objectives: control now, and being close to the ones that are not ours
     tp_left = max(1, game.config.turning_points - state.turning_point + 1)
     for obj in game.config.objectives:
@@ -216,3 +221,24 @@ def static_value(game: Game, player: int) -> float:
         worth = {o.id: 3.0 + op_worth(game, o) for o in (*mine, *theirs)}
         score += pack_value(game, player, worth)
     return score
+
+
+def spotting_value(game: Game, player: int) -> float:
+    """What the enemies ``player`` has spotted are worth to it: for each, a share of the
+    operatives of ``player`` still to activate that a card rule makes better against a
+    spotted enemy (a ``target_spotted`` condition on the attacker's side)."""
+    spotted = sum(1 for e in game.on_killzone(3 - player) if SPOTTED in e.flags)
+    if not spotted:
+        return 0.0
+    guided = 0
+    for op in game.on_killzone(player):
+        if op.activated:
+            continue
+        for source in game.sources(EffectKind.ATTACK):
+            effect = source.effect
+            if effect.get("role", ATTACKER) == ATTACKER and picks(source, op) and any(
+                    "target_spotted" in c for c in effect.get("if") or ()):
+                guided += 1
+                break
+    return 0.6 * min(spotted, 2) * min(guided, 4)
+

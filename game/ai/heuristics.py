@@ -14,6 +14,8 @@ from game.ai.common import (
 )
 from game.ai.killteam import decision_score
 from game.engine import (
+    MARKERLIGHT,
+    SPOTTED,
     Action,
     Activate,
     Attack,
@@ -31,6 +33,7 @@ from game.engine import (
     Reveal,
     Use,
     Wait,
+    condition_holds,
     opponent,
 )
 
@@ -145,15 +148,80 @@ def objective_pull(game: Game, op: OperativeState, at: str) -> float:
 def offence(game: Game, op: OperativeState, at: str) -> float:
     """The best expected damage ``op`` could deal from ``at`` (the engine's profiles)."""
     best = 0.0
-    for _, enemy, profile in game.attacks_from(op.id, at):
+    for weapon, enemy, profile in game.attacks_from(op.id, at):
         dealt, down = capped_expectation(profile, game.datacard(enemy).wounds - enemy.damage)
-        best = max(best, dealt + down * 2.0)
+        # what spotting it would give the others (worth, about a third of a damage)
+        best = max(best, dealt + down * 2.0 + 3.0 * spot_value(game, op, weapon.id, enemy, 1))
     return best
+
+
+def spot_value(game: Game, attacker: OperativeState, weapon_id: str,
+               target: OperativeState, ap_after: int) -> float:
+    """What spotting ``target`` with a ``markerlight`` weapon is worth: the chance of a hit
+    times what the friendly operatives that can still shoot it this turning point (the
+    attacker too, with AP left) gain from its being spotted, by the cards in force (Target
+    Uploaded and the like), half of it since not all of them will."""
+    weapon = game.datacard(attacker).weapon(weapon_id)
+    if weapon is None or MARKERLIGHT not in weapon.rules or SPOTTED in target.flags \
+            or target.hex is None:
+        return 0.0
+    shooters = [f for f in game.on_killzone(attacker.player)
+                if (f.id != attacker.id and not f.activated)
+                or (f.id == attacker.id and ap_after >= 1)]
+    occupied = game.occupied()
+    before = []
+    for friend in shooters:
+        assert friend.hex is not None
+        dist = game.grid.distance(friend.hex, target.hex)
+        guns = [w for w in game.datacard(friend).weapons if not w.is_melee
+                and dist <= w.range + (0 if friend.id == attacker.id else game.datacard(
+                    friend).move)]
+        if guns and (dist > 1 or friend.id != attacker.id) and (
+                friend.id != attacker.id or game.grid.visible(friend.hex, target.hex,
+                                                                occupied)):
+            before.append((friend, guns))
+    if not before:
+        return 0.0
+    flags = target.flags
+    gain = 0.0
+    try:
+        plain = [max(quick_attack_worth(game, f, w.id, target) for w in guns)
+                 for f, guns in before]
+        target.flags = (*flags, SPOTTED)  # as if spotted (restored below)
+        marked = [max(quick_attack_worth(game, f, w.id, target) for w in guns)
+                  for f, guns in before]
+    finally:
+        target.flags = flags
+    gain = sum(max(0.0, b - a) for a, b in zip(plain, marked, strict=True))
+    p_hit = 1.0 - ((weapon.hit - 1) / 6) ** weapon.attacks
+    return 0.5 * p_hit * gain
+
+
+def escort_pull(game: Game, op: OperativeState, at: str) -> float:
+    """Drones (any operative whose card protects friends within N hexes of it, the
+    ``near_bearer`` condition) keep close to the friends their rule protects: a bonus for
+    standing within reach of one, a pull towards the nearest otherwise."""
+    score = 0.0
+    grid = game.grid
+    for ability in game.datacard(op).abilities:
+        for effect in ability.effects:
+            conds = effect.get("if") or ()
+            reach = next((int(c["near_bearer"]) for c in conds if "near_bearer" in c), None)
+            if reach is None:
+                continue
+            others = [c for c in conds if "near_bearer" not in c and "keyword" in c]
+            wards = [f for f in game.on_killzone(op.player) if f.id != op.id and f.hex
+                     and all(condition_holds(game, c, f) for c in others)]
+            if not wards:
+                continue
+            nearest = min(grid.distance(at, f.hex) for f in wards if f.hex)
+            score += 1.5 if nearest <= reach else -0.3 * min(nearest - reach, 6)
+    return score
 
 
 def position(game: Game, op: OperativeState, at: str, ap_after: int) -> float:
     worth = op_worth(game, op)
-    score = objective_pull(game, op, at)
+    score = objective_pull(game, op, at) + escort_pull(game, op, at)
     if at in game.grid.cover:
         score += 0.8
     score += offence(game, op, at) * (0.9 if ap_after >= 1 else 0.25)
@@ -213,11 +281,12 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
     if isinstance(action, Attack):
         op = state.operatives[action.operative]
         ap_after = state.ap_left - game.datacard(op).weapon(action.weapon).ap  # type: ignore[union-attr]
+        target = state.operatives[action.target]
         if cheap:
-            gain = quick_attack_worth(game, op, action.weapon, state.operatives[action.target],
-                                      action.overcharge)
+            gain = quick_attack_worth(game, op, action.weapon, target, action.overcharge)
         else:
             gain = attack_score(game, action)
+        gain += spot_value(game, op, action.weapon, target, ap_after)
         return 1.6 * gain + (0.0 if cheap else 0.3 * max(0, ap_after))
     if isinstance(action, Move):
         op = state.operatives[action.operative]
@@ -241,6 +310,7 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
         friends = sum(1 for f in game.on_killzone(op.player)
                       if f.hex and game.grid.distance(f.hex, action.hex) <= 1)
         return (objective_pull(game, op, action.hex) * 0.5
+                + escort_pull(game, op, action.hex) * 0.5
                 + (1.2 if action.hex in game.grid.cover else 0.0)
                 - danger(game, op, action.hex) * 0.5 - 0.3 * friends
                 + 0.1 * op_worth(game, op) * (action.hex in game.grid.cover))

@@ -57,6 +57,7 @@ def summary(cat: Catalogue) -> str:
         _plural(len(cat.missions), "mission"),
         _plural(len(cat.targets), "target of opportunity", "targets of opportunity"),
         f"{len(cat.wargear)} special issue wargear",
+        _plural(sum(len(t.tactical_ploys) for t in cat.fireteams.values()), "tactical ploy"),
         _plural(len(cat.special_operations), "special operation"),
         _plural(len(cat.killzones), "killzone side"),
     ])
@@ -70,6 +71,8 @@ def listing(cat: Catalogue) -> list[str]:
         ("weapons", [f"{c.id}.{w.id}" for c in cat.datacards.values() for w in c.weapons]),
         ("weapon ids", sorted({w.id for c in cat.datacards.values() for w in c.weapons})),
         ("ploys", [p.id for team in cat.fireteams.values() for p in team.ploys]),
+        ("tactical ploys", [c.id for team in cat.fireteams.values()
+                            for c in team.tactical_ploys]),
         ("killzone sides", list(cat.killzones)),
         ("missions", list(cat.missions)),
         ("objectives", [f"{m.id}.{o}" for m in cat.missions.values() for o in m.objectives]),

@@ -74,6 +74,11 @@ CLAIMS: tuple[Claim, ...] = (
     _claim(r"in turning point (\d) unless", "first_turning_point"),
     _claim(r"After turning point (\d) a die", "turning_points"),
     _claim(r"place " + _NUMBER + r" (?:objective markers|supply crates)", "placed_objectives"),
+    # the Pathfinders' words: a scout move and its clearance, a drone's reach
+    _claim(r"up to (\d+) hexes beyond", "distance"),
+    _claim(r"never within (\d+) hexes", "clear"),
+    _claim(r"within (\d+) hex(?:es)? of this", "near_bearer"),
+    _claim(r"from (\d+)\+ hexes away", "distance_at_least"),
     _claim(r"within (\d+) hex", "distance", "distance_at_most"),
     _claim(r"(\d+) or more hexes", "distance_at_least", "min_distance"),
     _claim(r"further than (\d+)", "by_turning_point", ordered=True),

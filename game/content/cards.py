@@ -26,25 +26,34 @@ def parse_wargear(run: Run, r: Reader) -> None:
     ctx = Context(weapons=run.weapon_ids(), holder="special issue wargear", target_ok=True,
                   use_ok=True)
     for i, raw in enumerate(r.items(top + ("wargear",), m.get("wargear", ABSENT)) or []):
-        p = top + ("wargear", i)
-        mark = r.mark()
-        card = r.mapping(p, raw, _WARGEAR_KEYS, ("effects",))
-        if card is None:
-            continue
-        ident = r.ident(p + ("id",), card.get("id", ABSENT))
-        name = r.text(p + ("name",), card.get("name", ABSENT))
-        text = r.text(p + ("text",), card.get("text", ABSENT))
-        timing = r.choice(p + ("timing",), card.get("timing", ABSENT), V.WARGEAR_TIMINGS,
-                          "wargear timing")
-        duration = r.choice(p + ("duration",), card.get("duration", ABSENT),
-                            V.WARGEAR_DURATIONS, "wargear duration")
-        effects = r.effects(p + ("effects",), card.get("effects", []), ctx)
-        if ident is not None and run.register(r, p + ("id",), "wargear", ident) \
-                and r.clean_since(mark) and all(k in card for k in _WARGEAR_KEYS):
-            assert name is not None and text is not None and timing is not None
-            assert duration is not None and effects is not None
-            run.wargear[ident] = Wargear(ident, name, text, WargearTiming(timing),
-                                         Duration(duration), effects)
+        card = wargear_card(run, r, top + ("wargear", i), raw, ctx)
+        if card is not None:
+            run.wargear[card.id] = card
+
+
+def wargear_card(run: Run, r: Reader, p: KeyPath, raw: Any, ctx: Context,
+                 kind: str = "wargear") -> Wargear | None:
+    """One card used once a mission: a special issue wargear card, or (``kind``
+    "tactical ploy") a fireteam's tactical ploy; None when it has errors (reported)."""
+    mark = r.mark()
+    card = r.mapping(p, raw, _WARGEAR_KEYS, ("effects",))
+    if card is None:
+        return None
+    ident = r.ident(p + ("id",), card.get("id", ABSENT))
+    name = r.text(p + ("name",), card.get("name", ABSENT))
+    text = r.text(p + ("text",), card.get("text", ABSENT))
+    timing = r.choice(p + ("timing",), card.get("timing", ABSENT), V.WARGEAR_TIMINGS,
+                      f"{kind} timing")
+    duration = r.choice(p + ("duration",), card.get("duration", ABSENT),
+                        V.WARGEAR_DURATIONS, f"{kind} duration")
+    effects = r.effects(p + ("effects",), card.get("effects", []), ctx)
+    # tactical ploys share the wargear cards' ids: a game holds both kinds at once
+    if ident is not None and run.register(r, p + ("id",), "wargear", ident) \
+            and r.clean_since(mark) and all(k in card for k in _WARGEAR_KEYS):
+        assert name is not None and text is not None and timing is not None
+        assert duration is not None and effects is not None
+        return Wargear(ident, name, text, WargearTiming(timing), Duration(duration), effects)
+    return None
 
 
 def parse_special_operations(run: Run, r: Reader) -> None:

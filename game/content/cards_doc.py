@@ -45,6 +45,9 @@ WEAPON_RULE_GLOSSARY: dict[str, tuple[str, str]] = {
     D.TWIN_LINKED: ("Twin-linked", "Re-roll any hit dice that show a 1."),
     D.MELTA: ("Melta", "+2 to both Damage values when the target is at most half the "
                        "weapon's Range away."),
+    D.MARKERLIGHT: ("Markerlight", "If the attack rolls at least one hit or critical hit "
+                                   "(blocked or not), the defender is spotted until the "
+                                   "turning point ends."),
 }
 
 _STAGE_ORDER = {stage: i for i, stage in enumerate(V.SPECIAL_OPERATION_STAGES)}
@@ -159,6 +162,13 @@ def _fireteam(cat: Catalogue, team: Fireteam) -> list[str]:
     out += [_item(p.name, p.text, "names one friendly operative" if p.target else "")
             for p in team.ploys] or ["(none)"]
     out.append("")
+    if team.tactical_ploys:
+        out += ["#### Tactical ploys", "", "Each is used once a mission, like special issue "
+                "wargear.", ""]
+        out += _table(("Ploy", "Timing", "Lasts", "Text"),
+                      [(c.name, _TIMING_NAMES.get(c.timing, c.timing),
+                        _DURATION_NAMES.get(c.duration, c.duration), c.text)
+                       for c in team.tactical_ploys])
     operations = sorted((op for op in cat.special_operations.values() if op.fireteam == team.id),
                         key=lambda op: (_STAGE_ORDER.get(op.stage, 99), op.id))
     if operations:

@@ -21,7 +21,7 @@ from typing import Any
 
 from yaml.nodes import Node
 
-from game.content.cards import parse_special_operations, parse_wargear
+from game.content.cards import parse_special_operations, parse_wargear, wargear_card
 from game.content.missions import parse_mission
 from game.content.schema import ABSENT, LIMITS, Board, Context, Reader, Run, describe
 from game.content.yamlio import (
@@ -46,6 +46,7 @@ from game.engine.defs import (
     KillzoneSide,
     Ploy,
     TargetOfOpportunity,
+    Wargear,
     Weapon,
 )
 
@@ -422,7 +423,7 @@ def _fireteam(run: Run, r: Reader) -> None:
     top = r.doc.path
     mark = r.mark()
     m = r.mapping(top, r.doc.data, _FIRETEAM_KEYS,
-                  ("text", "leader", "fearless", "break_rerolls"))
+                  ("text", "leader", "fearless", "break_rerolls", "tactical_ploys"))
     if m is None:
         return
     ident = r.ident(top + ("id",), m.get("id", ABSENT))
@@ -460,13 +461,22 @@ def _fireteam(run: Run, r: Reader) -> None:
         target = r.choice(p + ("target",), pm.get("target", ""), V.PLOY_TARGETS, "ploy target")
         if target is not None and run.register(r, p + ("id",), "ploy", pm["id"]):
             ploys.append(Ploy(pm["id"], pm["name"], pm["text"], effects, target))
+    tactical: list[Wargear] = []
+    tactical_ctx = Context(weapons=team_weapons, holder="a tactical ploy", target_ok=True,
+                           use_ok=True)
+    for i, raw in enumerate((r.items(top + ("tactical_ploys",), m["tactical_ploys"]) or [])
+                            if "tactical_ploys" in m else []):
+        card = wargear_card(run, r, top + ("tactical_ploys", i), raw, tactical_ctx,
+                            "tactical ploy")
+        if card is not None:
+            tactical.append(card)
     kill_team = _kill_team_roles(r, top, m, composition)
     if ident is not None and run.register(r, top + ("id",), "fireteam", ident) \
             and r.clean_since(mark):
         assert name is not None and faction is not None and text is not None
         leader, fearless, rerolls = kill_team
         run.fireteams[ident] = Fireteam(ident, name, faction, composition, tuple(ploys), text,
-                                        leader, fearless, rerolls)
+                                        leader, fearless, rerolls, tuple(tactical))
 
 
 def _kill_team_roles(r: Reader, top: KeyPath, m: dict[Any, Any],

@@ -41,6 +41,7 @@ from game.engine.config import (
     build_config,
 )
 from game.engine.defs import (
+    MARKERLIGHT,
     Ability,
     Catalogue,
     Datacard,
@@ -68,6 +69,7 @@ from game.engine.dice import (
     ScriptedDice,
     SplitMix64,
 )
+from game.engine.effects import SPOTTED, condition_holds, picks
 from game.engine.errors import (
     IllegalActionError,
     SaveError,
@@ -151,6 +153,7 @@ from game.engine.view import (
     View,
 )
 from game.engine.vocabulary import (
+    ATTACKER,
     BREAK_THE_ENEMY,
     FIRST_BLOOD,
     LINEBREAKER,
@@ -160,6 +163,11 @@ from game.engine.vocabulary import (
 )
 
 __all__ = [
+    "ATTACKER",
+    "MARKERLIGHT",
+    "SPOTTED",
+    "condition_holds",
+    "picks",
     "BREAK_THE_ENEMY",
     "FIRST_BLOOD",
     "LINEBREAKER",

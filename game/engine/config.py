@@ -56,11 +56,22 @@ class Config:
     def sudden_victory(self) -> int:
         return self.mission.sudden_victory if self.mission else 0
 
+    def cards_held(self, player: int) -> tuple[Wargear, ...]:
+        """The once-a-mission cards ``player`` may use: the special issue wargear it holds,
+        then its fireteam's tactical ploys."""
+        team = self.fireteams.get(player)
+        return self.wargear.get(player, ()) + (team.tactical_ploys if team else ())
+
     def wargear_card(self, player: int, card_id: str) -> Wargear | None:
-        for card in self.wargear.get(player, ()):
+        """A card of :meth:`cards_held` by id, or None."""
+        for card in self.cards_held(player):
             if card.id == card_id:
                 return card
         return None
+
+    def is_tactical_ploy(self, player: int, card_id: str) -> bool:
+        team = self.fireteams.get(player)
+        return team is not None and any(c.id == card_id for c in team.tactical_ploys)
 
     def ploy(self, player: int, ploy_id: str) -> Ploy | None:
         team = self.fireteams.get(player)

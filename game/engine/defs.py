@@ -28,8 +28,9 @@ HEAVY = "heavy"
 HAZARDOUS = "hazardous"
 TWIN_LINKED = "twin_linked"
 MELTA = "melta"
+MARKERLIGHT = "markerlight"  # a hit spots the target (docs/content-format.md, "Spotting")
 WEAPON_RULES = (PISTOL, RAPID_FIRE, OVERCHARGE, IGNORES_COVER, LETHAL, PIERCING, DEVASTATING,
-                BRUTAL, HEAVY, HAZARDOUS, TWIN_LINKED, MELTA)
+                BRUTAL, HEAVY, HAZARDOUS, TWIN_LINKED, MELTA, MARKERLIGHT)
 
 
 class Reroll(StrEnum):
@@ -148,6 +149,8 @@ class Fireteam:
     leader: str = ""
     fearless: tuple[str, ...] = ()
     break_rerolls: tuple[str, ...] = ()
+    # once-a-mission cards of the fireteam itself, used like special issue wargear
+    tactical_ploys: tuple[Wargear, ...] = ()
 
 
 @dataclass(frozen=True)

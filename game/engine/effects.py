@@ -49,6 +49,7 @@ class SourceKind(StrEnum):
     SPECIAL = "special_operation"
     HONOUR = "honour"
     WARGEAR = "wargear"
+    TACTICAL = "tactical_ploy"  # a fireteam's once-a-mission card, used like wargear
 
 
 class ReasonKind(StrEnum):
@@ -60,6 +61,7 @@ class ReasonKind(StrEnum):
     SPECIAL = "special operation"
     HONOUR = "battle honour"
     WARGEAR = "wargear"
+    TACTICAL = "tactical ploy"
     WEAPON_RULE = "weapon rule"
     COVER = "cover"
 
@@ -70,13 +72,18 @@ MISSION = SourceKind.MISSION
 SPECIAL = SourceKind.SPECIAL
 HONOUR = SourceKind.HONOUR
 WARGEAR = SourceKind.WARGEAR
+TACTICAL = SourceKind.TACTICAL
+
+SPOTTED = OperativeFlag.SPOTTED  # an enemy markerlight hit it this turning point
 
 DEFAULT_WHO = {ABILITY: V.WHO_SELF, PLOY: V.WHO_FRIENDLY, MISSION: V.WHO_ANY,
-               SPECIAL: V.WHO_FRIENDLY, HONOUR: V.WHO_SELF, WARGEAR: V.WHO_TARGET}
+               SPECIAL: V.WHO_FRIENDLY, HONOUR: V.WHO_SELF, WARGEAR: V.WHO_TARGET,
+               TACTICAL: V.WHO_TARGET}
 # how a source is named where it scores or changes an attack
 KIND_WORDS = {ABILITY: ReasonKind.ABILITY, PLOY: ReasonKind.PLOY,
               MISSION: ReasonKind.MISSION_RULE, SPECIAL: ReasonKind.SPECIAL,
-              HONOUR: ReasonKind.HONOUR, WARGEAR: ReasonKind.WARGEAR}
+              HONOUR: ReasonKind.HONOUR, WARGEAR: ReasonKind.WARGEAR,
+              TACTICAL: ReasonKind.TACTICAL}
 
 
 @dataclass(frozen=True)
@@ -165,9 +172,10 @@ def sources_in_force(game: Game) -> Iterator[Source]:
     for boost in state.boosts:
         wargear = config.wargear_card(boost.player, boost.card)
         if wargear is not None:
+            kind = TACTICAL if config.is_tactical_ploy(boost.player, boost.card) else WARGEAR
             for effect in wargear.effects:
                 if effect.kind != V.TRIGGER or effect.get("on") != V.USE:
-                    yield Source(WARGEAR, boost.player, boost.operative, effect, wargear.name)
+                    yield Source(kind, boost.player, boost.operative, effect, wargear.name)
     if config.special_operation is not None:
         agent, special = config.special_operation
         for effect in special.rules:
@@ -241,8 +249,11 @@ def _objective_matches(game: Game, spec: dict[str, Any], op: OperativeState, obj
 
 
 def condition_holds(game: Game, cond: dict[str, Any], op: OperativeState,
-                    attack: AttackContext | None = None, objective: str | None = None) -> bool:
-    """One condition of an ``if``/``requires`` list, for operative ``op``."""
+                    attack: AttackContext | None = None, objective: str | None = None,
+                    source: Source | None = None) -> bool:
+    """One condition of an ``if``/``requires`` list, for operative ``op``; ``source`` is the
+    rule being tested (``near_bearer`` measures from the operative that carries it).
+    Raises ValueError for a word outside the vocabulary."""
     (key, value), = cond.items()
     state = game.state
     grid = game.grid
@@ -269,6 +280,17 @@ def condition_holds(game: Game, cond: dict[str, Any], op: OperativeState,
         return killteam.is_leader(game, op) == bool(value)
     if key == "night":
         return state.night == bool(value)
+    if key == "spotted":
+        return (SPOTTED in op.flags) == bool(value)
+    if key == "keyword":
+        return str(value) in game.datacard(op).keywords
+    if key == "near_bearer":
+        bearer = game.state.operatives.get(source.operative) \
+            if source is not None and source.operative else None
+        if bearer is None or bearer.id == op.id or bearer.hex is None or op.hex is None \
+                or not bearer.on_killzone:
+            return False
+        return grid.distance(op.hex, bearer.hex) <= int(value)
     if key == "wounds_at_most":
         return game.datacard(op).wounds - op.damage <= int(value)
     if key in ("near_hex", "far_from_hex"):
@@ -284,14 +306,17 @@ def condition_holds(game: Game, cond: dict[str, Any], op: OperativeState,
             return attack.distance <= int(value)
         if key == "target_damaged":
             return (attack.defender.damage > 0) == bool(value)
-    if key in ("distance_at_least", "distance_at_most", "target_damaged"):
+        if key == "target_spotted":
+            return (SPOTTED in attack.defender.flags) == bool(value)
+    if key in V.ATTACK_CONDITIONS:
         return False
     raise ValueError(f"unknown condition {key!r}")
 
 
 def all_hold(game: Game, conds: Any, op: OperativeState,
-             attack: AttackContext | None = None, objective: str | None = None) -> bool:
-    return all(condition_holds(game, c, op, attack, objective) for c in conds or ())
+             attack: AttackContext | None = None, objective: str | None = None,
+             source: Source | None = None) -> bool:
+    return all(condition_holds(game, c, op, attack, objective, source) for c in conds or ())
 
 
 STAT_LIMITS = {"apl": (1, 9), "move": (0, 12), "defence": (0, 9), "save": (2, 6)}
@@ -304,7 +329,7 @@ def stat(game: Game, op: OperativeState, name: str) -> int:
         effect = source.effect
         if effect.get("stat") != name:
             continue
-        if picks(source, op) and all_hold(game, effect.get("if"), op):
+        if picks(source, op) and all_hold(game, effect.get("if"), op, source=source):
             value += int(effect.get("add", 0))
     low, high = STAT_LIMITS[name]
     return max(low, min(high, value))
@@ -339,7 +364,7 @@ def attack_mods(game: Game, ctx: AttackContext) -> AttackMods:
         subject = ctx.attacker if role == "attacker" else ctx.defender
         if not picks(source, subject) or not weapon_matches(effect.get("weapon"), ctx.weapon):
             continue
-        if not all_hold(game, effect.get("if"), subject, ctx):
+        if not all_hold(game, effect.get("if"), subject, ctx, source=source):
             continue
         mods.add(effect.get("mods", {}), source.name)
         mods.reasons.append(Reason(KIND_WORDS[source.kind], source.name, effect.text))
@@ -362,7 +387,8 @@ def fire(game: Game, trigger: str, player: int | None = None,
         if trigger == V.END_OF_TURN and source.owner and source.owner != player:
             continue
         if subject is not None and not (picks(source, subject)
-                                        and all_hold(game, effect.get("if"), subject)):
+                                        and all_hold(game, effect.get("if"), subject,
+                                                     source=source)):
             continue
         for outcome in effect.get("do", ()):
             do_outcome(game, source, outcome, subject=subject)
@@ -405,7 +431,7 @@ for _word, (_type, _phase) in TRIGGERS.items():
 def _picked(game: Game, source: Source) -> list[OperativeState]:
     return [op for op in game.state.operatives.values()
             if op.on_killzone and picks(source, op)
-            and all_hold(game, source.effect.get("if"), op)]
+            and all_hold(game, source.effect.get("if"), op, source=source)]
 
 
 def do_outcome(game: Game, source: Source | None, outcome: dict[str, Any],

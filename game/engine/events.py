@@ -523,6 +523,17 @@ class Marked(Event):
 
 
 @dataclass(frozen=True)
+class Spotted(Event):
+    """A markerlight hit: ``operative`` is spotted by ``player`` until the turning point ends."""
+
+    operative: str
+    player: int
+
+    def __str__(self) -> str:
+        return f"{self.operative} is spotted by player {self.player}"
+
+
+@dataclass(frozen=True)
 class Scored(Event):
     """VP scored, with where they came from: ``source`` is "mission rule", "mission action",
     "special operation", "ploy", "ability" or "target of opportunity", ``name`` the rule's or

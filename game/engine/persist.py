@@ -166,7 +166,10 @@ def content_parts(config: Config, cards: Iterable[str]) -> dict[str, Any]:
         parts[f"datacard:{card}"] = dataclasses.asdict(found) if found else MISSING
     for team in config.fireteams.values():
         if team is not None:
-            parts[f"fireteam:{team.id}"] = dataclasses.asdict(team)
+            data = dataclasses.asdict(team)
+            if not data["tactical_ploys"]:  # fireteams without them keep their old digest
+                del data["tactical_ploys"]
+            parts[f"fireteam:{team.id}"] = data
     if config.mission is not None:
         parts[f"mission:{config.mission.id}"] = dataclasses.asdict(config.mission)
     grid = config.grid

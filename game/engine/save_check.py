@@ -383,6 +383,7 @@ def _effects_in_play(config: Config) -> list[Effect]:
     for team in config.fireteams.values():
         if team is not None:
             found.extend(e for p in team.ploys for e in p.effects)
+            found.extend(e for c in team.tactical_ploys for e in c.effects)
     for cards in config.wargear.values():
         found.extend(e for c in cards for e in c.effects)
     for honours in config.honours.values():

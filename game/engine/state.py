@@ -46,6 +46,7 @@ class OperativeFlag(StrEnum):
 
     MARKED = "marked"  # Headhunt: the prize
     REANIMATION_USED = "reanimation_used"  # Reanimation Protocols has been tried
+    SPOTTED = "spotted"  # an enemy markerlight hit it this turning point
 
 
 class Phase(StrEnum):

@@ -101,19 +101,22 @@ ValueSpec = (
 # --- words ----------------------------------------------------------------------------
 
 class EffectKind(StrEnum):
-    """What a card rule does: change a stat, change an attack, react to an event, or run a
-    rule written in Python."""
+    """What a card rule does: change a stat, change an attack, react to an event, run a
+    rule written in Python, or (a datacard ability) let its operative be set up beyond its
+    territory (a pre-battle move)."""
 
     STAT = "stat"
     ATTACK = "attack"
     TRIGGER = "trigger"
     PYTHON = "python"
+    SCOUTS = "scouts"
 
 
 STAT = EffectKind.STAT
 ATTACK = EffectKind.ATTACK
 TRIGGER = EffectKind.TRIGGER
 PYTHON = EffectKind.PYTHON
+SCOUTS = EffectKind.SCOUTS
 EFFECT_KINDS = tuple(k.value for k in EffectKind)
 EFFECT_COMMON_KEYS = ("kind", "text")  # on every effect; not part of Effect.params
 
@@ -202,12 +205,16 @@ OPERATIVE_CONDITIONS: dict[str, ValueSpec] = {
     # Kill Team classic: the operative is its fireteam's leader; night fighting is in force
     "leader": BoolSpec(),
     "night": BoolSpec(),
+    "spotted": BoolSpec(),  # an enemy markerlight has spotted it this turning point
+    "keyword": StrSpec(),  # its datacard has this keyword
+    "near_bearer": IntSpec(0),  # within N hexes of the operative whose card has the rule
 }
 # conditions on an attack: only in the `if` of an attack effect
 ATTACK_CONDITIONS: dict[str, ValueSpec] = {
     "distance_at_least": IntSpec(0),
     "distance_at_most": IntSpec(0),
     "target_damaged": BoolSpec(),
+    "target_spotted": BoolSpec(),
 }
 CONDITIONS: dict[str, ValueSpec] = {**OPERATIVE_CONDITIONS, **ATTACK_CONDITIONS}
 
@@ -282,6 +289,9 @@ EFFECT_SCHEMAS: dict[str, MapSpec] = {
         ("on", "do"),
     ),
     PYTHON: MapSpec({"id": RefSpec(REF_PYTHON_EFFECT)}, ("id",)),
+    # the operative may be set up up to `distance` hexes beyond its territory, but never
+    # within `clear` hexes of the enemy's territory or of an enemy operative
+    SCOUTS: MapSpec({"distance": IntSpec(1, 6), "clear": IntSpec(0, 10)}, ("distance",)),
 }
 
 # --- targets of opportunity -----------------------------------------------------------

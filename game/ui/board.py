@@ -33,6 +33,10 @@ CARD_ICONS = {
     "scion_vox_operator": "radar-sweep", "stealth_shasvre": "robot-golem",
     "stealth_shasui": "battle-gear", "stealth_fusion_shasui": "eye-target",
     "marker_drone": "drone",
+    "pathfinder_shasui": "visored-helm", "pathfinder": "eye-target",
+    "ion_rifle_pathfinder": "plasma-bolt", "rail_rifle_pathfinder": "laser-precision",
+    "grenadier_pathfinder": "grenade", "pathfinder_marker_drone": "drone",
+    "shield_drone": "energy-shield",
 }
 FALLBACK_ICONS = ("bolter-gun", "battle-gear", "drone", "robot-golem", "pistol-gun")
 
@@ -236,6 +240,9 @@ class BoardView:
         if "marked" in op.flags:
             mark = self.ctx.assets.icon("targeted", max(12, int(radius * 0.8)), (240, 80, 60))
             surface.blit(mark, mark.get_rect(center=(cx - radius * 0.8, cy - radius * 0.8)))
+        if "spotted" in op.flags:  # a markerlight hit it this turning point
+            mark = self.ctx.assets.icon("eye-target", max(12, int(radius * 0.8)), (255, 200, 60))
+            surface.blit(mark, mark.get_rect(center=(cx - radius * 0.85, cy + radius * 0.35)))
         # wounds left: a bar under the token
         left = max(0, wounds - op.damage)
         bar = pygame.Rect(0, 0, int(radius * 1.7), max(4, int(self.size * 0.14)))

@@ -130,8 +130,10 @@ class CardArt:
         # the footer: what kind of card, and whose
         foot = _part(rect, FOOTER)
         words = KIND_FOOTERS[entry.kind].upper()
+        if entry.kind == "stratagem" and isinstance(entry.obj, Wargear):
+            words = "TACTICAL PLOY"
         faction = ""
-        if entry.kind == "stratagem":
+        if entry.kind == "stratagem" and isinstance(entry.obj, Fireteam):
             faction = entry.obj.faction
         elif entry.teams and entry.teams[0] in self.ctx.catalogue.fireteams:
             faction = self.ctx.catalogue.fireteams[entry.teams[0]].faction
@@ -165,7 +167,7 @@ class CardArt:
     def marks(self, entry: Entry) -> list[tuple[str, tuple[int, int, int]]]:
         if entry.kind == "target":
             return self.target_marks(entry.key)
-        if entry.kind == "wargear":
+        if isinstance(entry.obj, Wargear):  # special issue wargear and tactical ploys
             return self.wargear_marks(entry.obj)
         return []
 
@@ -234,7 +236,7 @@ class CardArt:
 
     def layout(self, entry: Entry, width: int, size: int) -> list[Line]:
         marks = ""
-        if entry.kind == "stratagem" and self.game is not None:
+        if isinstance(entry.obj, Fireteam) and self.game is not None:
             marks = repr(sorted(self.ploy_marks(entry.obj).items()))
         key = (entry.kind, entry.key, width, size, marks)
         found = self._layouts.get(key)

@@ -90,7 +90,7 @@ class Words:
             if team is not None:
                 for ploy in team.ploys:
                     catalogue_names.setdefault(ploy.id, ploy.name)
-            for card in config.wargear.get(player, ()):
+            for card in config.cards_held(player):  # wargear and tactical ploys
                 catalogue_names.setdefault(card.id, card.name)
         for target in config.targets.values():
             catalogue_names.setdefault(target.id, target.name)

@@ -112,3 +112,9 @@ def test_list_prints_ids_by_kind() -> None:
 def test_list_shipped_content_exits_0() -> None:
     result = run("list")
     assert result.returncode == 0, result.stdout
+
+
+def test_check_counts_the_seven_shipped_fireteams() -> None:
+    shipped = counts(run("check").stdout.strip())
+    assert shipped["fireteams"] == 7  # the Pathfinders joined the six of the rulebook
+    assert shipped["tactical ploys"] == 3

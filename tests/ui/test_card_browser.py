@@ -49,6 +49,7 @@ def catalogue_names(cat) -> list[str]:
     for team in cat.fireteams.values():
         names.append(team.name)
         names += [p.name for p in team.ploys]
+        names += [c.name for c in team.tactical_ploys]
     names += [m.name for m in cat.missions.values()]
     names += [t.name for t in cat.targets.values()]
     names += [w.name for w in cat.wargear.values()]
@@ -62,6 +63,8 @@ def test_every_card_of_the_catalogue_is_drawn(make_app, catalogue):
     assert len(scene.entries) == (len(catalogue.datacards) + len(catalogue.fireteams)
                                   + len(catalogue.missions) + len(catalogue.targets)
                                   + len(catalogue.wargear)
+                                  + sum(len(t.tactical_ploys)
+                                        for t in catalogue.fireteams.values())
                                   + len(catalogue.special_operations))
     assert scene.max_scroll > 0  # more than one page at 1280x800
     text = " ".join(every_page(app, scene))
@@ -78,7 +81,9 @@ def test_every_card_of_the_catalogue_is_drawn(make_app, catalogue):
 
 def test_each_kind_page_shows_its_whole_kind(make_app, catalogue):
     app, scene = open_browser(make_app)
-    kinds = {pygame.K_3: ("stratagem", catalogue.fireteams),
+    stratagems = {**catalogue.fireteams, **{c.id: c for t in catalogue.fireteams.values()
+                                            for c in t.tactical_ploys}}
+    kinds = {pygame.K_3: ("stratagem", stratagems),
              pygame.K_4: ("mission", catalogue.missions),
              pygame.K_5: ("target", catalogue.targets),
              pygame.K_6: ("wargear", catalogue.wargear),

@@ -203,3 +203,29 @@ def test_attack_preview_shows_the_engine_odds(make_app, catalogue):
         odds = game.attack_odds(option)
         assert any(f"{float(odds.expected):.1f} dmg, "
                    f"{float(odds.p_take_down) * 100:.0f}% kill" in label for label in labels)
+
+
+def test_a_spotted_operative_shows_the_markerlight_sign(make_app, catalogue):
+    """A spotted token carries a gold eye at its lower left; it goes with the flag."""
+    from game.ui.board import BoardView
+
+    app = make_app(0)
+    game = Game.new(catalogue, "dual_strike", ("pathfinders", "gideon"), RandomDice(1))
+    board = BoardView(app.ctx, game.config, pygame.Rect(0, 0, 900, 700))
+    op = next(iter(game.state.operatives.values()))
+    op.hex = "F5"
+    cx, cy = board.centre(op.hex)
+    radius = board.size * 0.62
+    spot = pygame.Rect(0, 0, int(radius * 0.6), int(radius * 0.6))
+    spot.center = (int(cx - radius * 0.85), int(cy + radius * 0.35))
+
+    def gold_pixels() -> int:
+        surface = pygame.Surface((900, 700))
+        board.token(surface, op, 10)
+        area = surface.subsurface(spot)
+        return sum(1 for x in range(area.get_width()) for y in range(area.get_height())
+                   if distance(area.get_at((x, y))[:3], (255, 200, 60)) < 60)
+
+    before = gold_pixels()
+    op.flags = (*op.flags, "spotted")
+    assert gold_pixels() > before + 5

@@ -4,13 +4,12 @@ arrivals and the game length die (whose need is shown before it is rolled)."""
 
 from __future__ import annotations
 
-from game.uitest.driver import Driver
-from game.uitest.headless import play_until
-
 from game.engine.actions_killteam import Arrive, PlaceObjective
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Step
+from game.uitest.driver import Driver
+from game.uitest.headless import play_until
 
 
 def _open(make_app, catalogue, mission, seed, until):

@@ -26,6 +26,7 @@ from game.engine.defs import (
     HEAVY,
     IGNORES_COVER,
     LETHAL,
+    MARKERLIGHT,
     MELTA,
     OVERCHARGE,
     PIERCING,
@@ -36,6 +37,7 @@ from game.engine.defs import (
     Weapon,
 )
 from game.engine.effects import (
+    SPOTTED,
     AttackContext,
     Reason,
     ReasonKind,
@@ -50,6 +52,7 @@ from game.engine.events import (
     DefenceDiceRolled,
     HazardRolled,
     HitDiceRolled,
+    Spotted,
 )
 from game.engine.odds import AttackOdds, damage_distribution, self_damage_distribution
 from game.engine.rules.base import ActionRule, active_operative, not_the_active
@@ -63,7 +66,8 @@ HAZARDOUS_DAMAGE = 3  # on a 1 on the die rolled after the attack
 WEAPON_RULE_NAMES = {PISTOL: "Pistol", RAPID_FIRE: "Rapid Fire", OVERCHARGE: "Overcharge",
                      IGNORES_COVER: "Ignores Cover", LETHAL: "Lethal", PIERCING: "Piercing",
                      DEVASTATING: "Devastating", BRUTAL: "Brutal", HEAVY: "Heavy",
-                     HAZARDOUS: "Hazardous", TWIN_LINKED: "Twin-linked", MELTA: "Melta"}
+                     HAZARDOUS: "Hazardous", TWIN_LINKED: "Twin-linked", MELTA: "Melta",
+                     MARKERLIGHT: "Markerlight"}
 
 
 @dataclass(frozen=True)
@@ -128,6 +132,8 @@ def shot(game: Game, attacker: OperativeState, defender: OperativeState, weapon:
         rule(DEVASTATING, "blocks cannot cancel critical hits")
     if HAZARDOUS in rules:
         rule(HAZARDOUS, "after the attack, a 1 on one die deals 3 damage to the attacker")
+    if MARKERLIGHT in rules and SPOTTED not in defender.flags:
+        rule(MARKERLIGHT, "a hit spots the defender until the turning point ends")
     profile = AttackProfile(
         attacks=max(0, attacks), hit=clamp_target(weapon.hit + mods.hit),
         normal=weapon.normal + mods.normal + bonus, crit=weapon.crit + mods.crit + bonus,
@@ -332,6 +338,8 @@ def resolve(game: Game, action: Attack) -> None:
     hit_dice = roll_hits(profile, game.roll)
     rolled_hits = finish(tuple(d.value for d in hit_dice), (), profile)
     game.emit(HitDiceRolled(attacker.id, hit_dice, rolled_hits.hits, rolled_hits.crits))
+    if MARKERLIGHT in weapon.rules and rolled_hits.hits + rolled_hits.crits:
+        _spot(game, attacker, defender)
     ones = sum(1 for d in hit_dice if d.value == 1)
     if action.overcharge and ones:
         game.wound(attacker, OVERCHARGE_DAMAGE * ones, cause="overcharging")
@@ -354,6 +362,14 @@ def resolve(game: Game, action: Attack) -> None:
         game.wound(defender, rolled.damage, by=attacker.player, melee=weapon.is_melee,
                    distance=worked.distance, full_health=full_health, cause="attack")
     _hazard(game, attacker, weapon)
+
+
+def _spot(game: Game, attacker: OperativeState, defender: OperativeState) -> None:
+    """Markerlight: a hit (blocked or not) spots the defender until the turning point ends
+    (the ``spotted`` and ``target_spotted`` conditions; the end phase clears it)."""
+    if SPOTTED not in defender.flags:
+        defender.flags = (*defender.flags, SPOTTED.value)
+    game.emit(Spotted(defender.id, attacker.player))
 
 
 def _hazard(game: Game, attacker: OperativeState, weapon: Weapon) -> None:

@@ -83,7 +83,7 @@ class UseRule(ActionRule[Use]):
             timing, operatives = WargearTiming.ACTIVATION, [state.operatives[state.active]]
         else:
             return
-        for card in game.config.wargear.get(player, ()):
+        for card in game.config.cards_held(player):
             if card.timing == timing and card.id not in used:
                 for op in operatives:
                     yield Use(player, card.id, op.id)
@@ -92,7 +92,7 @@ class UseRule(ActionRule[Use]):
         state = game.state
         card = game.config.wargear_card(action.player, action.card)
         if card is None:
-            return f"you hold no special issue wargear {action.card!r}"
+            return f"you hold no special issue wargear or tactical ploy {action.card!r}"
         if card.id in state.wargear_used[action.player]:
             return f"{card.name} has already been used this mission"
         op = state.operatives.get(action.operative)

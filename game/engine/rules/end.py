@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.events import MissionEnded, PhaseEnded, PhaseStarted, Scored, TiebreakerUsed
 from game.engine.killteam import length_roll_needed
-from game.engine.state import Duration, Phase, PloyInForce, Step
+from game.engine.state import Duration, OperativeFlag, Phase, PloyInForce, Step
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -29,6 +29,8 @@ def end_phase(game: Game) -> None:
     state.boosts = [b for b in state.boosts if b.until == Duration.MISSION]
     for op in state.operatives.values():
         op.activated = False
+        if OperativeFlag.SPOTTED in op.flags:  # markerlights spot until the turning point ends
+            op.flags = tuple(f for f in op.flags if f != OperativeFlag.SPOTTED)
     game.rules_changed()
     if state.turning_point >= game.config.turning_points:
         if length_roll_needed(game):

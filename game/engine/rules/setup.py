@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from game.engine import vocabulary as V
 from game.engine.actions import Deploy, Keep, Mulligan, new_deploy
 from game.engine.events import Deployed, Mulliganed, SetupComplete, TargetsDealt
 from game.engine.killteam import spaced
@@ -84,16 +85,61 @@ def undeployed(game: Game, player: int) -> list[OperativeState]:
             and "late" not in o.flags]  # Search Pattern: arrives later (rules/killteam.py)
 
 
-def deploy_hexes(game: Game, player: int) -> list[str]:
+def deploy_hexes(game: Game, player: int, op: OperativeState | None = None) -> list[str]:
     """Empty hexes of ``player``'s territory (both territories before the first operative is
-    placed)."""
+    placed); for an operative ``op`` with a ``scouts`` ability, once its territory is known,
+    also the hexes its scout move reaches (see :func:`scout_hexes`)."""
     state = game.state
     sides = [state.territory[player]] if player in state.territory else [
         s for s in sorted(game.config.territories) if s not in state.territory.values()]
     taken = game.occupied()
     blocked = game.grid.blocked
-    return spaced(game, [h for s in sides for h in game.config.territories[s]
+    zone = spaced(game, [h for s in sides for h in game.config.territories[s]
                          if h not in taken and h not in blocked])
+    if op is not None:
+        seen = set(zone)
+        zone.extend(h for h in scout_hexes(game, op) if h not in seen)
+    return zone
+
+
+def scout_distance(game: Game, op: OperativeState) -> tuple[int, int]:
+    """(distance, clear) of the best ``scouts`` ability on ``op``'s datacard; (0, 0) for none."""
+    best = (0, 0)
+    for ability in game.datacard(op).abilities:
+        for effect in ability.effects:
+            if effect.kind == V.SCOUTS:
+                best = max(best, (int(effect.get("distance", 0)), int(effect.get("clear", 0))))
+    return best
+
+
+def scout_hexes(game: Game, op: OperativeState) -> list[str]:
+    """Scouts: the hexes beyond ``op``'s territory it may be set up in, as if it had made a
+    move of up to the ability's ``distance`` from there (around blocked and occupied hexes),
+    each more than ``clear`` hexes from the enemy's territory and from every enemy operative
+    on the killzone. Empty before its player's territory is known."""
+    distance, clear = scout_distance(game, op)
+    state = game.state
+    side = state.territory.get(op.player)
+    if not distance or side is None:
+        return []
+    grid = game.grid
+    own = set(game.config.territories.get(side, ()))
+    enemy_side = state.territory.get(3 - op.player)
+    far_from = list(game.config.territories.get(enemy_side, ())) if enemy_side else []
+    far_from += [e.hex for e in game.on_killzone(3 - op.player) if e.hex is not None]
+    taken = game.occupied()
+    frontier = [h for h in own if h not in grid.blocked and h not in taken]
+    reached = set(frontier)
+    for _ in range(distance):
+        nxt = []
+        for h in frontier:
+            for n in grid.neighbours(h):
+                if n not in reached and n not in grid.blocked and n not in taken:
+                    reached.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    return [h for h in grid.hexes if h in reached and h not in own
+            and all(grid.distance(h, f) > clear for f in far_from)]
 
 
 def deploy_hexes_unspaced(game: Game, player: int) -> list[str]:
@@ -169,7 +215,7 @@ class DeployRule(ActionRule[Deploy]):
         zone = deploy_hexes(game, player)
         for op in undeployed(game, player):
             op_id = op.id
-            for h in zone:
+            for h in zone + scout_hexes(game, op):
                 yield new_deploy(player, op_id, h)
 
     def why_not(self, game: Game, action: Deploy) -> str | None:
@@ -186,9 +232,12 @@ class DeployRule(ActionRule[Deploy]):
             return f"{action.hex} already holds an operative"
         if action.hex in game.grid.blocked:
             return f"{action.hex} is a blocked hex"
-        if action.hex not in deploy_hexes(game, action.player):
+        if action.hex not in deploy_hexes(game, action.player, op):
             if action.hex in deploy_hexes_unspaced(game, action.player):
                 return f"{action.hex} is within 1 hex of another operative (Search Pattern)"
+            if scout_distance(game, op)[0]:
+                return (f"{action.hex} is neither in your territory nor within "
+                        f"{op.id}'s scout move of it")
             return f"{action.hex} is not in your territory"
         return None
 

@@ -117,6 +117,9 @@ class CardBrowserScene(CardArt, Scene):
         for team in sorted(cat.fireteams.values(), key=lambda t: t.name):
             add("stratagem", team.id, team.name, (team.id,), team, team.faction,
                 "strategic ploys stratagems", *(f"{p.name} {p.text}" for p in team.ploys))
+            for card in team.tactical_ploys:  # a stratagem used once a mission, like wargear
+                add("stratagem", card.id, card.name, (team.id,), card, card.text, team.name,
+                    "tactical ploy stratagems")
         for mission in cat.missions.values():
             side = cat.killzones.get(mission.killzone)
             add("mission", mission.id, mission.name, (), mission, mission.text,

@@ -267,6 +267,13 @@ class NewGameScene(Scene):
                 used = ploy_lines(ctx, surface, ploy.name, ploy.text, area)
                 area.top += used
                 area.height -= used
+            if team.tactical_ploys:  # by name only, where there is room (F3 has the cards)
+                names = ", ".join(c.name for c in team.tactical_ploys)
+                area.top += ctx.px(4)
+                area.height -= ctx.px(4)
+                if area.height >= 2 * ctx.assets.font(ctx.px(13)).get_linesize():
+                    ploy_lines(ctx, surface, "Tactical ploys:", names + " (once a mission)",
+                               area)
 
 
 def ploy_lines(ctx: Context, surface: pygame.Surface | None, name: str, text: str,

@@ -457,7 +457,7 @@ class Panels:
                 y += ctx.px(18)
                 y += ctx.wrapped(surface, ploy.text, 13, pygame.Rect(
                     inner.left, y, inner.width, max(0, inner.bottom - y)), DIM) + ctx.px(8)
-            for card in game.config.wargear.get(player, ()):
+            for card in game.config.cards_held(player):  # wargear, then tactical ploys
                 used = card.id in state.wargear_used[player]
                 ctx.text(surface, f"{card.name}{' (used)' if used else ''}", 14,
                          (inner.left, y), DIM if used else INK, "bold", width=inner.width)
