@@ -227,7 +227,7 @@ def spotting_value(game: Game, player: int) -> float:
     """What the enemies ``player`` has spotted are worth to it: for each, a share of the
     operatives of ``player`` still to activate that a card rule makes better against a
     spotted enemy (a ``target_spotted`` condition on the attacker's side)."""
-    spotted = sum(1 for e in game.on_killzone(3 - player) if SPOTTED in e.flags)
+    spotted = sum(1 for e in game.on_killzone(opponent(player)) if SPOTTED in e.flags)
     if not spotted:
         return 0.0
     guided = 0

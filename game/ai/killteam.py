@@ -21,6 +21,7 @@ from game.engine import (
     PlaceObjective,
     RollGameLength,
     Seize,
+    opponent,
 )
 from game.engine import killteam as kt
 
@@ -30,7 +31,7 @@ VP = 12.0  # what a VP is worth in the static value (game/ai/common.py)
 def _secondary_standing(game: Game, secondary: str, player: int) -> int:
     """+1 if ``player`` would score this secondary now, -1 if the enemy would, else 0."""
     state = game.state
-    enemy = 3 - player
+    enemy = opponent(player)
     got = {}
     for side, other in ((player, enemy), (enemy, player)):
         if secondary == SLAY_THE_LEADER:
@@ -81,9 +82,9 @@ def pack_value(game: Game, player: int, worth: dict[str, float]) -> float:
         if holder and game.objective_hex(obj) is not None:
             score += (0.4 * VP * rules.objective_vp) * (1 if holder == player else -1)
     if rules.break_tests:
-        score -= flee_risk(game, player, worth) - flee_risk(game, 3 - player, worth)
+        score -= flee_risk(game, player, worth) - flee_risk(game, opponent(player), worth)
     if SLAY_THE_LEADER in rules.secondary:
-        for side, sign in ((player, 1.0), (3 - player, -1.0)):
+        for side, sign in ((player, 1.0), (opponent(player), -1.0)):
             leader = kt.leader_of(game, side)
             if leader is not None and leader.on_killzone:
                 health = 1 - leader.damage / game.datacard(leader).wounds

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from game.engine import vocabulary as V
 from game.engine.defs import Effect, KillTeamRules
 from game.engine.hexgrid import parse_label
+from game.engine.state import opponent
 
 if TYPE_CHECKING:
     from game.engine.config import Config
@@ -180,7 +181,7 @@ def arrival_hexes(game: Game, op: OperativeState) -> list[str]:
     either, on 5-6), not within 1 hex of an enemy; its own territory if none is left."""
     grid = game.grid
     taken = game.occupied()
-    enemies = [o.hex for o in game.on_killzone(3 - op.player) if o.hex is not None]
+    enemies = [o.hex for o in game.on_killzone(opponent(op.player)) if o.hex is not None]
     edges = [flag.split(":", 1)[1] for flag in op.flags if flag.startswith("edge:")]
     out = [h for edge in ("west", "east") if edge in edges for h in side_edge(grid, edge)
            if h not in taken and h not in grid.blocked

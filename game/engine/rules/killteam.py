@@ -39,7 +39,7 @@ from game.engine.events_killteam import (
 )
 from game.engine.rules.base import ActionRule
 from game.engine.rules.strategy import order
-from game.engine.state import Flag, OperativeState, Phase
+from game.engine.state import Flag, OperativeState, Phase, opponent
 
 if TYPE_CHECKING:
     from game.engine.events import Event
@@ -113,7 +113,7 @@ class PlaceObjectiveRule(ActionRule[PlaceObjective]):
                       if not state.objective_hexes.get(o))
         state.objective_hexes[marker] = action.hex
         game.emit(ObjectivePlaced(action.player, marker, action.hex))
-        state.to_act = 3 - action.player
+        state.to_act = opponent(action.player)
 
 
 # --- Search Pattern ----------------------------------------------------------------------------
@@ -141,7 +141,7 @@ def first_turning_point(game: Game) -> None:
     state.initiative = state.rolloff_winner or 1
     game.emit(InitiativeTaken(state.initiative))
     state.done = []
-    state.to_act = 3 - state.initiative
+    state.to_act = opponent(state.initiative)
 
 
 def seize_decided(game: Game) -> bool:
@@ -283,7 +283,7 @@ def first_to_arrive(game: Game) -> None:
 def hand_over_arrivals(game: Game) -> bool:
     state = game.state
     if not kt.late_operatives(game, state.to_act):
-        state.to_act = 3 - state.to_act
+        state.to_act = opponent(state.to_act)
     return False
 
 
@@ -323,8 +323,8 @@ class ArriveRule(ActionRule[Arrive]):
         op.flags = tuple(f for f in op.flags if not f.startswith("edge:"))
         game.rules_changed()
         game.emit(Arrived(action.player, op.id, action.hex))
-        if kt.late_operatives(game, 3 - action.player):
-            state.to_act = 3 - action.player
+        if kt.late_operatives(game, opponent(action.player)):
+            state.to_act = opponent(action.player)
 
 
 # --- the game length ------------------------------------------------------------------------
@@ -383,7 +383,7 @@ def score_at_end(game: Game) -> None:
                                        state.objective_flags.get(obj, []) else 0)
             game.score(player, vp, "primary objective", obj, (obj,))
     for player in (1, 2):
-        enemy = 3 - player
+        enemy = opponent(player)
         for secondary in rules.secondary:
             if _secondary_met(game, secondary, player, enemy):
                 game.score(player, 1, "secondary objective", _SECONDARY_NAMES[secondary])

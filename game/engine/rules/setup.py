@@ -124,9 +124,9 @@ def scout_hexes(game: Game, op: OperativeState) -> list[str]:
         return []
     grid = game.grid
     own = set(game.config.territories.get(side, ()))
-    enemy_side = state.territory.get(3 - op.player)
+    enemy_side = state.territory.get(opponent(op.player))
     far_from = list(game.config.territories.get(enemy_side, ())) if enemy_side else []
-    far_from += [e.hex for e in game.on_killzone(3 - op.player) if e.hex is not None]
+    far_from += [e.hex for e in game.on_killzone(opponent(op.player)) if e.hex is not None]
     taken = game.occupied()
     frontier = [h for h in own if h not in grid.blocked and h not in taken]
     reached = set(frontier)

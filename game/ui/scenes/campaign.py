@@ -22,7 +22,7 @@ import pygame
 import pygame_gui
 
 from game.campaign import STAGES, Campaign, CampaignError, CampaignStore, Profile
-from game.engine import Game
+from game.engine import Game, opponent
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.registry import SceneName
 from game.ui.scene import Scene
@@ -83,7 +83,7 @@ class CampaignListScene(Scene):
         ids = [p.id for p in self.profiles]
         for p in (1, 2):
             if self.choice[p] not in ids:
-                others = [i for i in ids if i != self.choice[3 - p]]
+                others = [i for i in ids if i != self.choice[opponent(p)]]
                 self.choice[p] = others[0] if others else ""
         px = self.ctx.px
         left = pygame.Rect(30, px(80), width // 2 - 45, height - px(170))

@@ -23,7 +23,7 @@ import yaml
 from game.content import ContentError
 from game.content.loader import content_root
 from game.content.yamlio import ContentLoader
-from game.engine import Catalogue, Mission, grid_for
+from game.engine import Catalogue, Mission, grid_for, opponent
 from game.ui.context import DIM, GOLD, GREEN, INK, panel
 from game.ui.scene import Scene
 from game.ui.services import refresh_own_missions
@@ -95,7 +95,7 @@ class Draft:
             zone.discard(h)
         else:
             zone.add(h)
-            self.territories.setdefault(3 - side, set()).discard(h)
+            self.territories.setdefault(opponent(side), set()).discard(h)
 
     def mirror(self, catalogue: Catalogue) -> None:
         """Point-symmetric: every objective gets its half-turn twin, territory 2 becomes the

@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.engine import SplitMix64, build_config
+from game.engine import SplitMix64, build_config, opponent
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PALETTE, Context, panel
 from game.ui.registry import SceneName, scene_class
@@ -182,7 +182,7 @@ class NewGameScene(Scene):
             for player, drop in self.colour_drops.items():
                 if event.ui_element is drop:
                     self.colours[player] = event.text
-                    other = 3 - player
+                    other = opponent(player)
                     if self.colours[other] == event.text:  # the two always differ
                         self.colours[other] = next(n for n in PALETTE if n != event.text)
                     self.ctx.colours = {p: PALETTE[n] for p, n in self.colours.items()}

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine import opponent
 from game.ui.registry import SceneName
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.pause import PauseScene
@@ -32,7 +33,7 @@ class OnlinePauseScene(PauseScene):
         if self.confirm:
             items = [("Yes", self.yes, pygame.K_y, ""), ("No", self.no, pygame.K_n, "")]
         else:
-            offered = remote.draw_offer == 3 - remote.seat
+            offered = remote.draw_offer == opponent(remote.seat)
             items = [
                 ("Resume", self.app.pop, pygame.K_ESCAPE, ""),
                 ("Settings", self.settings, pygame.K_g, ""),

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Action, AgreeResult, Event, IllegalActionError
+from game.engine import Action, AgreeResult, Event, IllegalActionError, opponent
 from game.net.remote import RemoteGame
 from game.ui.context import GOLD, INK
 from game.ui.registry import SceneName, is_scene, scene_class
@@ -94,7 +94,7 @@ class OnlinePlayScene(PlayScene):
     def draw_offer(self) -> None:
         """Offer a draw, or accept the other player's offer."""
         try:
-            if self.remote.draw_offer == 3 - self.seat:
+            if self.remote.draw_offer == opponent(self.seat):
                 self.after(self.remote.accept_draw())
             else:
                 self.remote.offer_draw()
@@ -153,7 +153,7 @@ class OnlinePlayScene(PlayScene):
     def banner(self) -> str:
         """What to say at the top about the connection, if anything."""
         remote = self.remote
-        other = 3 - self.seat
+        other = opponent(self.seat)
         name = remote.names.get(other, f"player {other}")
         if remote.status == "reconnecting":
             return "Connection lost — reconnecting… (the game waits on the server)"
@@ -182,7 +182,7 @@ class OnlinePlayScene(PlayScene):
             return ("Nothing is lost: if the connection does not come back, leave (Esc) and "
                     "continue this game later from Play online.")
         if not remote.is_over and remote.state.to_act != self.seat:
-            name = remote.names.get(3 - self.seat, f"player {3 - self.seat}")
+            name = remote.names.get(opponent(self.seat), f"player {opponent(self.seat)}")
             return f"{name} is deciding: their actions show here as they happen."
         return super().hint()
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import AgreeResult, Concede, Game
+from game.engine import AgreeResult, Concede, Game, opponent
 from game.ui.context import DIM, GOLD, INK
 from game.ui.registry import SceneName
 from game.ui.scene import Scene
@@ -60,7 +60,7 @@ class PauseScene(Scene):
                  "Write this position as a scenario file, for a bug report or a puzzle"),
                 ("Rules help", self.app.open_rules, pygame.K_h, "Or press F1 anywhere"),
                 *([(f"{names.get(me or 0, '')} concedes", lambda: self.ask("concede"),
-                    pygame.K_c, f"{names.get(3 - (me or 1), '')} wins the mission")]
+                    pygame.K_c, f"{names.get(opponent(me or 1), '')} wins the mission")]
                   if results else []),
                 *([(f"{names.get(me or 0, '')} offers a draw", lambda: self.ask("draw"),
                     pygame.K_d, "The mission ends in a draw if both players agree")]
@@ -125,8 +125,8 @@ class PauseScene(Scene):
         me = screen_player(self.play) or 1
         names = self.ctx.names
         title = {"concede": f"{names.get(me, '')}: concede the mission to "
-                            f"{names.get(3 - me, '')}?",
-                 "draw": f"{names.get(me, '')} offers a draw: does {names.get(3 - me, '')} "
+                            f"{names.get(opponent(me), '')}?",
+                 "draw": f"{names.get(me, '')} offers a draw: does {names.get(opponent(me), '')} "
                          "agree?",
                  "quit": "Quit to the menu? Unsaved play stays in the autosave."}.get(
                      self.confirm, "Paused")

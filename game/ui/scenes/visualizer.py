@@ -17,7 +17,7 @@ import pygame
 import pygame_gui
 
 from game.content import ContentError
-from game.engine import Mission
+from game.engine import Mission, opponent
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.registry import SceneName
 from game.ui.scene import Scene
@@ -220,7 +220,7 @@ class VisualizerScene(Scene):
 
     def swap_player(self) -> None:
         """The next operative placed is the other player's."""
-        self.player = 3 - self.player
+        self.player = opponent(self.player)
         self.rebuild()
 
     def clear(self) -> None:
