@@ -441,9 +441,10 @@ class Painter:
             lines = [f"{study.hover}: " + "; ".join(hex_facts(config, study.hover))] + lines
         if study.heat and grid is not None:
             counts = heat(grid)
-            lines.append(f"Heat map: the number on each hex is how many open hexes it sees "
-                         f"on the empty killzone ({min(counts.values())} to "
-                         f"{max(counts.values())}); yellow sees most, violet least.")
+            # first, so a long list of placements never pushes it out of the box
+            lines.insert(0, f"Heat map: the number on each hex is how many open hexes it sees "
+                            f"on the empty killzone ({min(counts.values())} to "
+                            f"{max(counts.values())}); yellow sees most, violet least.")
         if not lines:
             lines = [TOOL_HINTS.get(study.tool, "")]
         inner = panel(surface, rect, title, ctx)
