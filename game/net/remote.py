@@ -23,7 +23,6 @@ from game.engine.dice import RandomDice
 from game.engine.errors import IllegalActionError
 from game.engine.events import Event
 from game.engine.game import Game
-from game.engine.state import opponent
 from game.engine.view import View
 from game.net.client import Client, Disconnected, ServerError
 
@@ -117,7 +116,7 @@ class RemoteGame:
         mirror = Game.from_view(view, RandomDice(ply))
         # nothing this seat cannot see, not even a guess: what is hidden holds placeholders
         # (no card has such an id), so that only its size shows
-        other = opponent(self.seat)
+        other = 3 - self.seat
         mirror.state.hands[other] = [f"{HIDDEN} {i + 1}"
                                      for i in range(view.hand_sizes[other - 1])]
         mirror.state.deck = [HIDDEN] * view.deck_size
@@ -146,7 +145,7 @@ class RemoteGame:
 
     def why_not(self, action: Action) -> str | None:
         if not self.my_turn():
-            who = self.names.get(opponent(self.seat), f"player {opponent(self.seat)}")
+            who = self.names.get(3 - self.seat, f"player {3 - self.seat}")
             return f"it is {who}'s decision"
         if action.player != self.seat:
             return "that is the other player's"
