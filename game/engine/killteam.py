@@ -67,10 +67,16 @@ def last_turning_point(config: Config) -> int:
 def length_roll_needed(game: Game) -> int:
     """What the game length die needs now, at the end of a turning point (0: no roll is
     due: the mission goes on, or ends, by itself)."""
-    rules = rules_of(game.config)
+    return roll_needed_after(game.config, game.state.turning_point)
+
+
+def roll_needed_after(config: Config, turning_point: int) -> int:
+    """What the game length die needs at the end of ``turning_point`` of a mission with
+    ``config`` (0: no roll is due there)."""
+    rules = rules_of(config)
     if rules is None or not rules.variable_length:
         return 0
-    index = game.state.turning_point - game.config.turning_points
+    index = turning_point - config.turning_points
     return GAME_LENGTH_NEEDS[index] if 0 <= index < len(GAME_LENGTH_NEEDS) else 0
 
 

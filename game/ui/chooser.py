@@ -194,19 +194,11 @@ def route(action: Action, state: State, config: Config) -> tuple[Field, ...]:
         return (Field(Kind.VERB, "seize:no", "Let them keep it",
                       "The other player keeps the first turn"),)
     if isinstance(action, RollGameLength):
-        need = length_roll_needed(state, config)
+        need = killteam.roll_needed_after(config, state.turning_point)
         return (Field(Kind.VERB, "roll", f"Roll ({need}+ goes on)",
                       f"On {need} or more turning point {state.turning_point + 1} is played; "
                       "otherwise the mission ends now"),)
     raise ValueError(f"{type(action).__name__} is not chosen on the play screen")
-
-
-def length_roll_needed(state: State, config: Config) -> int:
-    """What the game length die needs at the end of this turning point (Kill Team classic;
-    the same numbers as :func:`game.engine.killteam.length_roll_needed`)."""
-    index = state.turning_point - config.turning_points
-    needs = killteam.GAME_LENGTH_NEEDS
-    return needs[index] if 0 <= index < len(needs) else 0
 
 
 def chosen_here(action: Action) -> bool:
