@@ -163,3 +163,23 @@ class Scene:
         """What may be clicked now, named, for the fuzzer and the end-to-end tests."""
         return [(self.full_labels.get(b, getattr(b, "text", "")), b.rect) for b in self.actions
                 if b.alive() and b.is_enabled]
+
+    def find_clickable(self, name: str, prefix: bool = False) -> pygame.Rect | None:
+        """Where the clickable labelled ``name`` is (its hotkey and marker aside), as given
+        or with its ids put into names as this scene draws them; with ``prefix``, the first
+        whose label starts so. None when there is none."""
+        wanted = [name] if self.words is None else [name, self.words(name)]
+        for each in wanted:
+            for text, rect in self.clickables():
+                label = base_label(text)
+                if label.startswith(each) if prefix else label == each:
+                    return rect
+        return None
+
+
+def base_label(label: str) -> str:
+    """A button's label without its hotkey suffix and its marker (``"Move [M]"`` ->
+    ``"Move"``)."""
+    if label.endswith("]") and " [" in label:
+        label = label[:label.rindex(" [")]
+    return label.removeprefix("▶ ")

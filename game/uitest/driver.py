@@ -46,13 +46,6 @@ class DriverError(AssertionError):
     """The screen did not offer what the chosen action needs, or did something else."""
 
 
-def base_label(label: str) -> str:
-    """A button's label without its hotkey suffix (``"Move [M]"`` -> ``"Move"``)."""
-    if label.endswith("]") and " [" in label:
-        label = label[:label.rindex(" [")]
-    return label.removeprefix("▶ ")
-
-
 class Driver:
     """Plays the engine actions it is given through clicks on ``app``'s scenes."""
 
@@ -127,18 +120,8 @@ class Driver:
         return None
 
     def find_button(self, name: str, prefix: bool = False) -> pygame.Rect | None:
-        """The button labelled ``name``, or with its ids put into names as the scene draws
-        them."""
-        words = self.app.scene.words
-        names = [name] if words is None else [name, words(name)]
-        for each in names:
-            if prefix:
-                found = self.find(lambda label, n=each: label.startswith(n))
-            else:
-                found = self.find(lambda label, n=each: base_label(label) == n)
-            if found is not None:
-                return found
-        return None
+        """The top scene's button labelled ``name`` (see :meth:`Scene.find_clickable`)."""
+        return self.app.scene.find_clickable(name, prefix)
 
     def nudge(self, why: str) -> None:
         """Right-click an empty spot (the hint bar): the play scene rebuilds its buttons."""

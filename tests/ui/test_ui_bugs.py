@@ -12,7 +12,8 @@ from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
 from game.ui.chooser import Kind
-from game.uitest.driver import Driver, base_label
+from game.ui.scene import base_label
+from game.uitest.driver import Driver
 from tests.helpers import play
 
 # a seed whose game reaches an attack in turning point 2 (seed 5's ends first since a

@@ -304,14 +304,7 @@ class TutorialScene(PlayScene):
         return pygame.Rect(int(x) - r, int(y) - r, 2 * r, 2 * r)
 
     def button_rect(self, label: str, prefix: bool = False) -> pygame.Rect | None:
-        from game.uitest.driver import base_label
-        labels = [label] if self.words is None else [label, self.words(label)]
-        for wanted in labels:
-            for text, rect in self.clickables():
-                name = base_label(text)
-                if name == wanted or (prefix and name.startswith(wanted)):
-                    return rect
-        return None
+        return self.find_clickable(label, prefix)
 
     def panel_rect(self, name: str) -> pygame.Rect | None:
         panels, board = self.panels, self.view_board.rect
