@@ -19,6 +19,7 @@ from game.engine import (
 )
 from game.ui.board import card_icon
 from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE
+from game.ui.killteam_ui import length_words
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -331,7 +332,7 @@ class CardArt:
         elif isinstance(obj, Mission):
             side = cat.killzones.get(obj.killzone)
             label(side.name if side else obj.killzone, DIM)
-            label(f"{obj.turning_points} turning points"
+            label(length_words(obj)
                   + (f" · sudden victory at {obj.sudden_victory} VP"
                      if obj.sudden_victory else ""), DIM)
             gap(4)

@@ -17,8 +17,8 @@ from tests.ui.test_drawing import open_play
 def label_pixels(app, catalogue, mission: str) -> tuple[BoardView, dict[str, list]]:
     """The board of ``mission`` drawn with and without hex names: the pixels the names
     change, each given to the hex it lies in (the nearest centre)."""
-    from game.engine.game import Game
     from game.engine.dice import RandomDice
+    from game.engine.game import Game
 
     config = Game.new(catalogue, mission, ("gideon", "deathless_destroyers"),
                       RandomDice(1)).config

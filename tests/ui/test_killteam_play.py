@@ -126,3 +126,36 @@ def test_end_screen_shows_primary_and_secondary_objectives_apart(make_app, catal
     assert "marker1 (2 VP)" in drawn  # vital intel: 1 VP more
     # the final scoring is listed in its sections, not among the turning points' VP
     assert not any(s.startswith("Turning point") and "objective" in s for s in drawn)
+
+
+def test_an_extra_turning_point_is_counted_as_one_not_as_4_of_3(make_app, catalogue) -> None:
+    """After the game length die gave one more turning point, the top bar says "Turning
+    point 4 (extra)"; within the card's turning points it says "2/3"."""
+    from game.engine.state import Phase
+
+    def extra(game: Game) -> bool:
+        return (game.state.turning_point > game.config.turning_points
+                and game.state.phase == Phase.FIREFIGHT)
+
+    app, scene, driver = _open(make_app, catalogue, "kt_head_hunt", 1, extra)
+    game = scene.game
+    assert game.state.turning_point == game.config.turning_points + 1
+    app.ctx.drawn = []
+    app.frame([])
+    tp = game.state.turning_point
+    assert any(f"Turning point {tp} (extra)" in text for text in app.ctx.drawn)
+    assert not any(f"{tp}/{game.config.turning_points}" in text for text in app.ctx.drawn)
+
+    app, scene, driver = _open(make_app, catalogue, "kt_head_hunt", 1,
+                               lambda g: g.state.turning_point == 2)
+    app.ctx.drawn = []
+    app.frame([])
+    assert any("Turning point 2/3" in text for text in app.ctx.drawn)
+
+
+def test_a_variable_length_mission_says_so_where_its_length_is_shown(catalogue) -> None:
+    from game.ui.killteam_ui import length_words
+
+    assert length_words(catalogue.missions["dual_strike"]) == "3 turning points"
+    words = length_words(catalogue.missions["kt_head_hunt"])
+    assert words.startswith("3 turning points") and "up to 2 more" in words

@@ -26,6 +26,7 @@ from game.replay import Replay
 from game.ui.anim import Animations
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PANEL_EDGE, panel
+from game.ui.killteam_ui import turning_point_words
 from game.ui.log import GameLog
 from game.ui.scene import FPS, Scene, key_name
 from game.ui.words import Words
@@ -372,7 +373,7 @@ class ReplayScene(Scene):
 
     def phase_words(self) -> str:
         state = self.replay.game.state
-        words = f"Turning point {state.turning_point}/{self.replay.game.config.turning_points}"
+        words = turning_point_words(self.replay.game.config, state.turning_point)
         words += f" · {PHASE_WORDS[state.phase].capitalize()}"
         if state.phase == Phase.FIREFIGHT:
             words += f" · turn {state.turn}/8"
