@@ -1,8 +1,8 @@
 """The card library: every card of the shipped catalogue drawn as a card — datacards, the
-fireteams' stratagem cards, mission cards, targets of opportunity, special issue wargear and
-special operations — filtered by fireteam, kind and a text search, in a scrolling grid (a
-pygame-gui scrolling container of card pictures, ``game/ui/card_grid.py``); a click shows a
-card large.
+fireteams' stratagem cards, mission cards, targets of opportunity, special issue wargear,
+special operations and the Kill Team classic pack's rules (``game/killteam_cards.py``) —
+filtered by fireteam, kind and a text search, in a scrolling grid (a pygame-gui scrolling
+container of card pictures, ``game/ui/card_grid.py``); a click shows a card large.
 
 Opened from a game (``game`` given) it shows only what both players may know: the whole
 catalogue is public, and the targets of opportunity are the list of all twelve (the deck's
