@@ -14,10 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.engine import Catalogue
+from game.engine import Catalogue, Mission
 from game.engine import killteam as kt
 from game.engine import vocabulary as V
-from game.engine.defs import KillTeamRules, Mission
 
 RULE, PRIMARY, SECONDARY, SPECIAL = ("Pack rule", "Primary objectives", "Secondary objective",
                                      "Mission special rule")
@@ -75,7 +74,7 @@ def _edges() -> str:
 
 
 # (id, name, group, text, whether a mission's rules use it)
-_RULES: tuple[tuple[str, str, str, tuple[str, ...], Callable[[KillTeamRules], bool]], ...] = (
+_RULES: tuple[tuple[str, str, str, tuple[str, ...], Callable[[kt.KillTeamRules], bool]], ...] = (
     ("kt_break_tests", "Break tests and leaders", RULE, (
         "Each fireteam names its leader in its data (the sergeant, the boss, the troupe "
         "master...).",

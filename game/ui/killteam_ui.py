@@ -7,14 +7,8 @@ chooser's: game/ui/chooser.py.)"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.engine import Fled, Game, Scored
+from game.engine import Config, Fled, Game, Mission, Scored
 from game.engine import killteam as kt
-
-if TYPE_CHECKING:
-    from game.engine.config import Config
-    from game.engine.defs import Mission
 
 # --- the length of a mission -----------------------------------------------------------------
 
