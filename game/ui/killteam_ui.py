@@ -22,13 +22,12 @@ def turning_point_words(config: Config, turning_point: int) -> str:
 
 
 def length_words(mission: Mission) -> str:
-    """A mission's length: "3 turning points", or with the game length die "4 turning
-    points, then a die for each of up to 2 more"."""
+    """A mission's length: "3 turning points", or with the game length die (which may add
+    turning points) "3 turning points, up to 5"."""
     words = f"{mission.turning_points} turning points"
     rules = mission.kill_team
     if rules is not None and rules.variable_length:
-        extra = len(kt.GAME_LENGTH_NEEDS)
-        words += f", then a die for each of up to {extra} more"
+        words += f", up to {mission.turning_points + len(kt.GAME_LENGTH_NEEDS)}"
     return words
 
 
