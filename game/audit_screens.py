@@ -85,6 +85,20 @@ def tutorial(index: int) -> Callable[[App], None]:
     return setup
 
 
+def tutorial_more(tool: str = "") -> Callable[[App], None]:
+    """A step of the tutorial's second chapter: its first (the new position), or the one
+    asking for ``tool``."""
+    def setup(app: App) -> None:
+        from game.tutorial_script import load_script
+        from game.ui.scenes.tutorial import TutorialScene
+
+        script = load_script()
+        index = next(i for i, s in enumerate(script.steps)
+                     if (s.tool == tool if tool else bool(s.position)))
+        app.push(TutorialScene(app, index, script, remember=False))
+    return setup
+
+
 def campaigns(app: App) -> None:
     from game.ui.scenes.campaign import CampaignListScene
 
@@ -131,6 +145,8 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "save": save, "load": load, "settings": settings, "visualizer": visualizer,
     "mission-editor": editor,
     "tutorial-1": tutorial(0), "tutorial-2": tutorial(1), "tutorial-3": tutorial(2),
+    "tutorial-chapter-2": tutorial_more(), "tutorial-threat": tutorial_more("threat"),
+    "tutorial-hint": tutorial_more("hint"),
     "campaigns": campaigns, "campaign": campaign, "error": error, "error-report": error_report,
     "replay": replay,
 }

@@ -2,10 +2,14 @@
 on the engine (no pygame here).
 
 A step either explains (``expect: next``), asks for engine actions in the action notation
-(``expect: ["1 keep"]``, done in order), or hands the rest of the turning point to a seeded
-random player (``expect: finish``). A step that rolls names its dice; while a step runs,
-the game's dice are exactly those (:class:`TutorialDice` refuses to roll anything else), and
-``finish`` steps roll seeded dice instead. ``shows`` names the engine events that must
+(``expect: ["1 keep"]``, done in order), asks for one of the screen's tools
+(``expect: {tool: sight}``: hold L over the step's hex, ``threat``: T over the step's enemy,
+``hint``: the computer's suggestion), or hands the rest of the turning point to a seeded
+random player (``expect: finish``). A step with ``position`` (a scenario file of assets/,
+docs/scenario-format.md) begins a new chapter: a new game from that position. A step that
+rolls names its dice; while a step runs, the game's dice are exactly those
+(:class:`TutorialDice` refuses to roll anything else), and ``finish`` steps roll seeded dice
+instead. ``shows`` names the engine events that must
 have happened between the last action before the step and the end of the step.
 
 :class:`Runner` plays the script step by step (the tutorial scene, its autoplay and the
@@ -42,6 +46,8 @@ PROGRESS_FILE = "tutorial.json"
 # panels a step may point at (game/ui/scenes/tutorial.py finds their rectangles)
 PANELS = ("tracker", "score", "cards", "operative", "buttons", "log", "board", "hint",
           "dice", "hand", "mission")
+# the screen's tools a step may ask for (game/ui/scenes/tutorial.py reports their use)
+TOOLS = ("sight", "threat", "hint")
 
 
 class ScriptError(ValueError):
@@ -53,7 +59,7 @@ class Step:
     index: int  # 1-based, as the player and the error messages count
     title: str
     text: str
-    kind: str  # "read", "act" or "finish"
+    kind: str  # "read", "act", "tool" or "finish"
     actions: tuple[str, ...] = ()
     dice: tuple[int, ...] = ()
     target: str | None = None  # a hex, an operative, "button:LABEL", "panel:NAME", "auto"
@@ -61,6 +67,8 @@ class Step:
     shows: tuple[dict[str, Any], ...] = ()
     seed: int = 0  # the random player's and the dice's seed of a "finish" step
     final: bool = False  # the summary: the last step
+    tool: str = ""  # a "tool" step: which of TOOLS
+    position: str = ""  # a new chapter from this scenario file (in assets/)
 
 
 @dataclass
@@ -86,6 +94,11 @@ def load_script(path: Path | str | None = None) -> Script:
             kind, actions = "read", ()
         elif expect == "finish":
             kind, actions = "finish", ()
+        elif isinstance(expect, dict):
+            kind, actions = "tool", ()
+            if expect.get("tool") not in TOOLS or len(expect) != 1:
+                raise ScriptError(f"step {i}: expect: {{tool: ...}} names one of "
+                                  f"{', '.join(TOOLS)}")
         else:
             kind = "act"
             actions = tuple([expect] if isinstance(expect, str) else expect)
@@ -100,7 +113,9 @@ def load_script(path: Path | str | None = None) -> Script:
         steps.append(Step(i, str(raw.get("title", "")), " ".join(str(raw["text"]).split()),
                           kind, actions, tuple(raw.get("dice") or ()), raw.get("target"),
                           str(raw.get("topic", "")), tuple(shows), int(raw.get("seed", i)),
-                          bool(raw.get("final", False))))
+                          bool(raw.get("final", False)),
+                          str(expect["tool"]) if kind == "tool" else "",
+                          str(raw.get("position", ""))))
     if not steps or not steps[-1].final:
         raise ScriptError("the last step must be the final summary (final: true)")
     return Script(int(data.get("seed", 0)), tuple(data.get("opening_dice") or ()), steps)
@@ -159,6 +174,7 @@ class Runner:
     """One play of the script on the engine: the game, its dice and where it has got to."""
 
     def __init__(self, catalogue: Catalogue, script: Script) -> None:
+        self.catalogue = catalogue
         self.script = script
         self.dice = TutorialDice(script.seed)
         self.dice.load(script.opening_dice)
@@ -174,6 +190,9 @@ class Runner:
 
     def begin(self) -> None:
         step = self.step
+        if step.position:  # a new chapter: a new game from that position, the same dice
+            self.game = chapter_game(self.catalogue, step.position, self.dice)
+            self.window_start = 0
         self.done = 0
         self.dice.load(step.dice, strict=step.kind != "finish")
         if step.kind != "read":  # a reading step looks back at the last step that acted
@@ -213,7 +232,23 @@ class Runner:
 
     def step_complete(self) -> bool:
         step = self.step
-        return step.kind == "read" or (step.kind == "act" and self.done >= len(step.actions))
+        return step.kind == "read" or (step.kind == "act" and self.done >= len(step.actions)) \
+            or (step.kind == "tool" and self.done > 0)
+
+    def use_tool(self, tool: str, where: str | None) -> bool:
+        """The player used one of the screen's tools (at hex ``where``): True when that is
+        what this step asks for (the sight tool over the step's hex, the threat tool over
+        its enemy, or a hint), and the step is then done."""
+        step = self.step
+        if step.kind != "tool" or tool != step.tool or self.done:
+            return False
+        if tool != "hint" and step.target not in (None, "auto"):
+            op = self.game.state.operatives.get(step.target)
+            wanted = op.hex if op is not None else step.target
+            if where != wanted:
+                return False
+        self.done = 1
+        return True
 
     def finish_turning_point(self) -> list[Event]:
         """The rest of this turning point by a seeded random player on seeded dice (the
@@ -263,12 +298,30 @@ class Runner:
                 self.apply(action)
         elif step.kind == "finish":
             self.finish_turning_point()
+        elif step.kind == "tool":
+            self.done = 1  # the tools draw only: nothing happens on the engine
 
     def replay_to(self, index: int) -> None:
         """From the start, play every step before ``index`` (0-based)."""
         while self.index < index and not self.step.final:
             self.do_step()
             self.advance()
+
+
+def chapter_game(catalogue: Catalogue, position: str, dice: TutorialDice) -> Game:
+    """The game of a chapter: the position of the scenario file ``position`` (in assets/),
+    played on the tutorial's dice. Raises ScriptError when the file is not a valid
+    scenario."""
+    from game.content.loader import content_root
+    from game.scenario import Malformed, SetupFailed, load_scenario
+
+    path = content_root() / "assets" / position
+    try:
+        game = load_scenario(path, catalogue).game
+    except (Malformed, SetupFailed, OSError) as error:
+        raise ScriptError(f"chapter position {position}: {error}") from None
+    game.dice = dice
+    return game
 
 
 def start(catalogue: Catalogue, script: Script, index: int = 0) -> Runner:

@@ -136,3 +136,40 @@ def test_scenario_mutants_exit_0_1_or_2(tmp_path: Path, catalogue: Catalogue) ->
         if code == 2:
             assert re.search(r":\d+: ", err.getvalue()), \
                 f"mutant {n} of {original}: no FILE:LINE in {err.getvalue()!r}"
+
+
+KILL_TEAM_KEY = re.compile(rb"^  ([a-z_]+): (.+)$", re.MULTILINE)
+
+
+def kill_team_mutants() -> Iterator[tuple[int, Path, bytes]]:
+    """Each Kill Team classic mission with one value of its ``kill_team:`` block (the pack's
+    own keys: table_roll, secondary, night_fighting, placed_objectives...) swapped for each
+    of three bad values in turn (more with FUZZ_SCALE): every key of the pack is tried."""
+    rng = random.Random(SEED + 2)
+    n = 0
+    for path in sorted((Path(__file__).parents[1] / "missions").glob("kt_*.yaml")):
+        text = path.read_bytes()
+        block = text.index(b"\nkill_team:")
+        for spot in KILL_TEAM_KEY.finditer(text, block):
+            for value in rng.sample(REPLACEMENTS, min(len(REPLACEMENTS), 3 * SCALE)):
+                yield n, path, (text[:spot.start(2)] + value.encode() + text[spot.end(2):])
+                n += 1
+
+
+def test_kill_team_keys_refuse_bad_values_with_a_line(tmp_path: Path) -> None:
+    shipped = [path for path, _ in shipped_files()]
+    tried = 0
+    for n, original, text in kill_team_mutants():
+        mutant = tmp_path / f"{n}_{original.name}"
+        mutant.write_bytes(text)
+        files = [mutant if p == original else p for p in shipped]
+        try:
+            load_catalogue(files, shipped=False)
+        except ContentError as error:
+            assert error.issues and all(i.line > 0 for i in error.issues), \
+                f"mutant {n} of {original.name}: {error.issues}"
+        except Exception as error:  # noqa: BLE001 - any other exception is the bug
+            pytest.fail(f"mutant {n} of {original.name} ({mutant}): "
+                        f"{type(error).__name__}: {error}")
+        tried += 1
+    assert tried >= 6 * 8 * 3  # six missions, each of their keys, three bad values each

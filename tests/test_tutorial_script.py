@@ -27,7 +27,60 @@ def script():
 def test_the_whole_script_plays_on_the_engine(catalogue, script):
     runner = validate(catalogue, script)
     assert runner.step.final
-    assert runner.game.is_over  # the mission is played to its end and scored
+    # the first chapter's mission is played to its end and scored before the second begins
+    chapter = next(i for i, s in enumerate(script.steps) if s.position)
+    whole = start(catalogue, script, chapter - 1)
+    whole.do_step()
+    first = whole.game
+    assert first.is_over and first.config.mission.id == "dual_strike"
+    whole.advance()  # the second chapter: a new game from its position
+    assert whole.game is not first and not whole.game.is_over
+    assert whole.game.config.mission.id == "data_heist"
+    assert [c.id for c in whole.game.config.wargear[1]] == ["medi_pack"]
+
+
+def test_the_second_chapter_is_played_not_read(catalogue, script):
+    """Overcharge, wargear and a mission action are actions the player makes; the sight,
+    threat and hint steps wait for the tool itself."""
+    from game.engine.actions import Attack, MissionAction, Use
+
+    chapter = next(i for i, s in enumerate(script.steps) if s.position)
+    actions = [parse_action(a) for s in script.steps[chapter:] for a in s.actions]
+    assert any(isinstance(a, Attack) and a.overcharge for a in actions)
+    assert any(isinstance(a, Use) for a in actions)
+    assert any(isinstance(a, MissionAction) for a in actions)
+    tools = [s.tool for s in script.steps[chapter:] if s.kind == "tool"]
+    assert tools == ["sight", "threat", "hint"]
+    reading = [s.title for s in script.steps[chapter + 1:] if s.kind == "read"]
+    assert reading == [script.steps[-1].title]  # only the summary is read
+
+
+def test_a_tool_step_is_done_by_its_tool_at_its_place_only(catalogue, script):
+    index = next(i for i, s in enumerate(script.steps) if s.tool == "sight")
+    runner = start(catalogue, script, index)
+    step = runner.step
+    assert runner.why_not(parse_action("1 wait")) is not None  # no action is what it asks
+    assert not runner.use_tool("threat", step.target)  # another tool
+    other = next(h for h in runner.game.grid.hexes if h != step.target)
+    assert not runner.use_tool("sight", other)  # another place
+    assert not runner.step_complete()
+    assert runner.use_tool("sight", step.target)
+    assert runner.step_complete()
+    runner.advance()
+    assert runner.step.tool == "threat"
+    enemy = runner.game.state.operatives[runner.step.target]
+    assert not runner.use_tool("threat", step.target)
+    assert runner.use_tool("threat", enemy.hex)
+    runner.advance()
+    assert runner.step.tool == "hint" and runner.use_tool("hint", None)
+
+
+def test_a_tool_step_names_a_known_tool(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("steps:\n  - {text: x, expect: {tool: zoom}}\n"
+                   "  - {text: y, expect: next, final: true}\n")
+    with pytest.raises(ScriptError, match="step 1"):
+        load_script(bad)
 
 
 def test_every_expected_action_is_legal_at_its_step(catalogue, script):
@@ -74,7 +127,8 @@ def test_the_story_shows_what_it_promises(catalogue, script):
     for kind in ("RollOff", "TargetsDealt", "Mulliganed", "Deployed", "InitiativeRolled",
                  "TargetRevealed", "PloyPlayed", "Activated", "Moved", "Waited",
                  "HitDiceRolled", "CoverBlock", "BlocksAssigned", "AttackResolved",
-                 "TakenDown", "TargetCompleted", "ControlChanged", "Scored", "MissionEnded"):
+                 "TakenDown", "TargetCompleted", "ControlChanged", "Scored", "MissionEnded",
+                 "Damaged", "WargearUsed", "MissionActionMade"):
         assert kind in shown, kind
     finishes = [s for s in script.steps if s.kind == "finish"]
     assert 1 <= len(finishes) <= 3

@@ -211,6 +211,25 @@ def _mission(cat: Catalogue, mission: Mission) -> list[str]:
     return out
 
 
+def _pack_rules(cat: Catalogue) -> list[str]:
+    """The Kill Team classic pack's rules, as the card library shows them."""
+    from game.killteam_cards import pack_cards
+
+    out = ["## Kill Team classic rules", "",
+           "The rules of the second mission pack (the `kt_*` missions), as the card library's "
+           "Kill Team page shows them.", ""]
+    for rule in pack_cards(cat):
+        out += [f"### {rule.name} (`{rule.id}`)", "", f"*{rule.group}*", ""]
+        for paragraph in rule.text:
+            out += [paragraph, ""]
+        if rule.table:
+            out += ["D6 (our own table):", ""]
+            out += [f"- {line}" for line in rule.table]
+            out.append("")
+        out += ["Used in: " + ", ".join(rule.missions) + ".", ""]
+    return out
+
+
 def render_cards(cat: Catalogue) -> str:
     """The whole card reference as Markdown."""
     out = ["# Card reference", "",
@@ -220,6 +239,7 @@ def render_cards(cat: Catalogue) -> str:
            "- [Fireteams](#fireteams)", "- [Missions](#missions)",
            "- [Targets of opportunity](#targets-of-opportunity)",
            "- [Special issue wargear](#special-issue-wargear)",
+           "- [Kill Team classic rules](#kill-team-classic-rules)",
            "- [Weapon rules](#weapon-rules)", "",
            "## Fireteams", ""]
     for ident in _by_name((t.id, t.name) for t in cat.fireteams.values()):
@@ -238,6 +258,7 @@ def render_cards(cat: Catalogue) -> str:
                     _DURATION_NAMES.get(cat.wargear[i].duration, cat.wargear[i].duration),
                     cat.wargear[i].text)
                    for i in _by_name((w.id, w.name) for w in cat.wargear.values())])
+    out += _pack_rules(cat)
     out += ["## Weapon rules", ""]
     out += _table(("Rule", "Effect"), [WEAPON_RULE_GLOSSARY[r] for r in V.WEAPON_RULES])
     while out and out[-1] == "":

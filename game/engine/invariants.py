@@ -53,6 +53,23 @@ def broken_invariants(game: Game, previous_vp: dict[int, int] | None = None) -> 
         problems.append("a target of opportunity card is in two places at once")
     if state.phase == Phase.OVER and state.winner is None:
         problems.append("the mission is over without a result")
+    started = _last_turning_points(game)
+    if len(started) == 2 and started[0] != started[1] + 1:
+        problems.append(f"turning point {started[0]} began after turning point {started[1]}: "
+                        "none may be skipped")
     if state.phase != Phase.OVER and not game.legal_actions():
         problems.append(f"no legal action at {state.phase}/{state.step}")
     return problems
+
+
+def _last_turning_points(game: Game) -> list[int]:
+    """The numbers of the last two turning points begun, the latest first."""
+    from game.engine.events import TurningPointStarted
+
+    found: list[int] = []
+    for event in reversed(game.events):
+        if isinstance(event, TurningPointStarted):
+            found.append(event.turning_point)
+            if len(found) == 2:
+                break
+    return found

@@ -199,7 +199,10 @@ class BoardView:
         surface.blit(icon, rect)
         if controller:
             pygame.draw.circle(surface, self.ctx.colours[controller], (cx, cy), radius + 2, 3)
-        self.ctx.text(surface, "!", max(13, int(self.size * 0.45)), (int(cx), int(cy)),
+        # the size in the text's own units (pixels at 1280 x 800): the hex's size is in
+        # the window's pixels already
+        self.ctx.text(surface, "!", max(13, int(self.size * 0.45 / self.ctx.scale)),
+                      (int(cx), int(cy)),
                       (30, 24, 10), "bold", "center")
         for i, flag in enumerate(flags):
             label = self.ctx.text(surface, flag, 13, (int(cx), int(cy + radius + 2 + i * 15)),

@@ -17,8 +17,10 @@ from game.engine import (
     TargetOfOpportunity,
     Wargear,
 )
+from game.killteam_cards import PackRule
 from game.ui.board import card_icon
 from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE
+from game.ui.killteam_ui import length_words
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -36,12 +38,14 @@ KINDS = (
     ("target", "Targets of opportunity", "Targets", "targeted"),
     ("wargear", "Special issue wargear", "Wargear", "battle-gear"),
     ("special_operation", "Special operations", "Special ops", "trophy"),
+    ("kill_team", "Kill Team classic rules", "Kill Team", "crossed-swords"),
 )
 KIND_TITLES = {k: title for k, title, _, _ in KINDS}
 KIND_ICONS = {k: icon for k, _, _, icon in KINDS}
 KIND_FOOTERS = {"datacard": "Datacard", "stratagem": "Stratagem card", "mission": "Mission card",
                 "target": "Target of opportunity", "wargear": "Special issue wargear",
-                "special_operation": "Special operation"}
+                "special_operation": "Special operation",
+                "kill_team": "Kill Team classic rule"}
 STAGES = {"first": "First operation", "second": "Second operation", "final": "Final operation"}
 TIMINGS = {"activation": "Use in one of your operatives' activations",
            "strategy": "Use in the strategy phase"}
@@ -331,7 +335,7 @@ class CardArt:
         elif isinstance(obj, Mission):
             side = cat.killzones.get(obj.killzone)
             label(side.name if side else obj.killzone, DIM)
-            label(f"{obj.turning_points} turning points"
+            label(length_words(obj)
                   + (f" · sudden victory at {obj.sudden_victory} VP"
                      if obj.sudden_victory else ""), DIM)
             gap(4)
@@ -352,6 +356,20 @@ class CardArt:
             label(DURATIONS.get(obj.duration, obj.duration), DIM)
             gap(6)
             text(obj.text)
+        elif isinstance(obj, PackRule):
+            label(obj.group, DIM)
+            gap(4)
+            for i, paragraph in enumerate(obj.text):
+                if i:
+                    gap(4)
+                text(paragraph)
+            if obj.table:
+                rule()
+                label("D6 — our own table")
+                for line in obj.table:
+                    text(line)
+            rule()
+            label("Used in: " + ", ".join(obj.missions), DIM)
         elif isinstance(obj, SpecialOperation):
             team = cat.fireteams.get(obj.fireteam)
             label(STAGES.get(obj.stage, obj.stage) + (f" · {team.name}" if team else ""), DIM)

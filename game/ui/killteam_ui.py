@@ -1,12 +1,35 @@
-"""The end screen's part of the Kill Team classic pack: primary and secondary objectives
-shown apart, and the operatives that fled. (The pack's decisions on the play screen, placing
+"""The Kill Team classic pack on screen: the turning point counter and the mission's length
+as a player reads them (the game length die may add turning points beyond the card's), and
+the end screen's part: primary and secondary objectives shown apart, and the operatives that
+fled. (The pack's decisions on the play screen, placing
 a marker, seizing the initiative, a late arrival, the game length die, are the action
 chooser's: game/ui/chooser.py.)"""
 
 from __future__ import annotations
 
-from game.engine import Fled, Game, Scored
+from game.engine import Config, Fled, Game, Mission, Scored
 from game.engine import killteam as kt
+
+# --- the length of a mission -----------------------------------------------------------------
+
+
+def turning_point_words(config: Config, turning_point: int) -> str:
+    """The turning point counter: "Turning point 2/3"; past the mission's last one (the game
+    length die gave one more) "Turning point 4 (extra)", never "4/3"."""
+    if turning_point > config.turning_points:
+        return f"Turning point {turning_point} (extra)"
+    return f"Turning point {turning_point}/{config.turning_points}"
+
+
+def length_words(mission: Mission) -> str:
+    """A mission's length: "3 turning points", or with the game length die (which may add
+    turning points) "3 turning points, up to 5"."""
+    words = f"{mission.turning_points} turning points"
+    rules = mission.kill_team
+    if rules is not None and rules.variable_length:
+        words += f", up to {mission.turning_points + len(kt.GAME_LENGTH_NEEDS)}"
+    return words
+
 
 # --- the end screen -------------------------------------------------------------------------
 
@@ -33,4 +56,5 @@ def fled_operatives(game: Game, player: int) -> list[str]:
     return [e.operative for e in game.events if isinstance(e, Fled) and e.player == player]
 
 
-__all__ = ["FINAL_SOURCES", "end_sections", "fled_operatives"]
+__all__ = ["FINAL_SOURCES", "end_sections", "fled_operatives", "length_words",
+           "turning_point_words"]

@@ -33,6 +33,7 @@ from game.engine import (
 from game.engine import killteam as kt
 from game.ui.board import BoardView, card_icon
 from game.ui.context import DIM, GOLD, INK, RED, Context, lighter, panel
+from game.ui.killteam_ui import length_words
 
 KEY_BLOCKED = RED  # BoardView draws it at 0.92 of each blocked hex
 KEY_COVER = (245, 245, 245)  # BoardView's dashes, at 0.9 of each cover hex
@@ -337,7 +338,7 @@ class Painter:
         ctx.text(surface, side + note, 13, (inner.left, y),
                  GOLD if not note else (230, 120, 100), width=inner.width)
         y += ctx.px(18)
-        length = f"Length: {m.turning_points} turning points"
+        length = f"Length: {length_words(m)}"
         if m.sudden_victory:
             length += f" · sudden victory at {m.sudden_victory} VP"
         ctx.text(surface, length, 13, (inner.left, y), DIM, width=inner.width)

@@ -11,6 +11,7 @@ import pytest
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
+from game.killteam_cards import pack_cards
 from game.ui.scenes.cards import CardBrowserScene
 from game.ui.scenes.menu import MenuScene
 from tests.helpers import play
@@ -55,6 +56,7 @@ def catalogue_names(cat) -> list[str]:
     names += [w.name for w in cat.wargear.values()]
     for op in cat.special_operations.values():
         names += [op.name, op.reward.name]
+    names += [rule.name for rule in pack_cards(cat)]
     return names
 
 
@@ -65,7 +67,8 @@ def test_every_card_of_the_catalogue_is_drawn(make_app, catalogue):
                                   + len(catalogue.wargear)
                                   + sum(len(t.tactical_ploys)
                                         for t in catalogue.fireteams.values())
-                                  + len(catalogue.special_operations))
+                                  + len(catalogue.special_operations)
+                                  + len(pack_cards(catalogue)))
     assert scene.max_scroll > 0  # more than one page at 1280x800
     text = " ".join(every_page(app, scene))
     missing = [n for n in catalogue_names(catalogue) if n not in text]
@@ -87,7 +90,8 @@ def test_each_kind_page_shows_its_whole_kind(make_app, catalogue):
              pygame.K_4: ("mission", catalogue.missions),
              pygame.K_5: ("target", catalogue.targets),
              pygame.K_6: ("wargear", catalogue.wargear),
-             pygame.K_7: ("special_operation", catalogue.special_operations)}
+             pygame.K_7: ("special_operation", catalogue.special_operations),
+             pygame.K_8: ("kill_team", {r.id: r for r in pack_cards(catalogue)})}
     for hotkey, (kind, cards) in kinds.items():
         app.frame([key(hotkey)])
         assert scene.kind == kind
@@ -302,3 +306,50 @@ def test_in_a_game_no_hand_is_shown(make_app, catalogue, stage):
         assert marks
     else:
         assert not marks
+
+
+def test_the_kill_team_pack_has_a_card_for_each_of_its_rules(make_app, catalogue):
+    """Break tests, the objective markers, the four secondary objectives, seizing the
+    initiative, the game length die and every mission special rule each have a card, with
+    the engine's own numbers, the Mysterious Objectives table and the missions using it."""
+    from game.engine import killteam as kt
+
+    cards = {rule.id: rule for rule in pack_cards(catalogue)}
+    assert set(cards) == {"kt_break_tests", "kt_primary", "slay_the_leader", "linebreaker",
+                          "first_blood", "break_the_enemy", "kt_seize", "kt_game_length",
+                          "kt_night", "kt_mysterious", "kt_search", "kt_reanimation"}
+    assert f"{kt.BREAK_PASS}+" in " ".join(cards["kt_break_tests"].text)
+    assert f"within {kt.COMMAND_RANGE} hexes" in " ".join(cards["kt_break_tests"].text)
+    assert f"{kt.GAME_LENGTH_NEEDS[0]}+" in " ".join(cards["kt_game_length"].text)
+    # the table: one line per result, every roll of a D6 covered once
+    table = cards["kt_mysterious"].table
+    assert [line.split(":")[0] for line in table] == ["1", "2-3", "4", "5", "6"]
+    assert "Booby trap" in table[0] and f"{kt.BOOBY_TRAP_DAMAGE} damage" in table[0]
+    # which missions use a rule comes from their data: Head Hunt has no Slay the Leader
+    assert "Head Hunt" not in cards["slay_the_leader"].missions
+    assert "Head Hunt" in cards["linebreaker"].missions
+    assert cards["kt_night"].missions == ("Forward Push", "Alone in the Dark",
+                                          "Infiltrate the Camp")
+    assert cards["kt_search"].missions == ("Alone in the Dark", "Infiltrate the Camp")
+
+    app, scene = open_browser(make_app)
+    app.frame([key(pygame.K_8)])
+    assert scene.kind == "kill_team"
+    assert {e.key for e in scene.shown} == set(cards)
+    text = " ".join(every_page(app, scene))
+    for rule in cards.values():
+        assert rule.name in text
+    assert "KILL TEAM CLASSIC RULE" in text
+    # searching finds a rule by its words; the detail shows the whole table
+    app.frame([key(pygame.K_1)])
+    scene.query = "booby"
+    scene.filter()
+    assert [e.key for e in scene.shown] == ["kt_mysterious"]
+    scene.detail = scene.shown[0]
+    scene.rebuild()
+    app.ctx.drawn = []
+    app.frame([])
+    drawn = " ".join(app.ctx.drawn)
+    for line in table:
+        assert line.split(":")[0] + ":" in drawn
+    assert "USED IN: FORWARD PUSH, ALONE IN THE DARK" in drawn

@@ -118,11 +118,70 @@ def test_end_screen_shows_primary_and_secondary_objectives_apart(make_app, catal
     end = EndScene(app, play)
     app.push(end)
     app.ctx.drawn = []
-    end.draw(app.screen)
+    app.frame([])  # as the window draws it: in the game's names
     drawn = list(app.ctx.drawn)
     app.ctx.drawn = None
     assert "Primary objectives" in drawn and "Secondary objectives" in drawn
     assert "Targets of opportunity completed" not in drawn
-    assert "marker1 (2 VP)" in drawn  # vital intel: 1 VP more
+    where = scenario.game.objective_hex("marker1")
+    assert f"The objective on {where} (2 VP)" in drawn  # vital intel: 1 VP more
+    assert not any("marker1" in text for text in drawn)  # names, not the engine's ids
     # the final scoring is listed in its sections, not among the turning points' VP
     assert not any(s.startswith("Turning point") and "objective" in s for s in drawn)
+
+
+def test_an_extra_turning_point_is_counted_as_one_not_as_4_of_3(make_app, catalogue) -> None:
+    """After the game length die gave one more turning point, the top bar says "Turning
+    point 4 (extra)"; within the card's turning points it says "2/3"."""
+    from game.engine.state import Phase
+
+    def extra(game: Game) -> bool:
+        return (game.state.turning_point > game.config.turning_points
+                and game.state.phase == Phase.FIREFIGHT)
+
+    app, scene, driver = _open(make_app, catalogue, "kt_head_hunt", 2, extra)
+    game = scene.game
+    assert game.state.turning_point == game.config.turning_points + 1
+    app.ctx.drawn = []
+    app.frame([])
+    tp = game.state.turning_point
+    assert any(f"Turning point {tp} (extra)" in text for text in app.ctx.drawn)
+    assert not any(f"{tp}/{game.config.turning_points}" in text for text in app.ctx.drawn)
+
+    app, scene, driver = _open(make_app, catalogue, "kt_head_hunt", 1,
+                               lambda g: g.state.turning_point == 2)
+    app.ctx.drawn = []
+    app.frame([])
+    assert any("Turning point 2/3" in text for text in app.ctx.drawn)
+
+
+def test_a_variable_length_mission_says_so_where_its_length_is_shown(catalogue) -> None:
+    from game.ui.killteam_ui import length_words
+
+    assert length_words(catalogue.missions["dual_strike"]) == "3 turning points"
+    words = length_words(catalogue.missions["kt_head_hunt"])
+    assert words == "3 turning points, up to 5"
+
+
+def test_end_screen_of_a_whole_pack_game_shows_names_only(make_app, catalogue) -> None:
+    """A whole Kill Team game (random players): its end screen names the markers by their hex
+    and the operatives lost by their names, never ``marker1`` or ``boy3``."""
+    from game.ui.scenes.end import EndScene
+    from game.ui.scenes.play import PlayScene
+    from tests.ui.test_engine_words import leaks
+
+    game = Game.new(catalogue, "kt_forward_push", ("gideon", "bad_ladz"), RandomDice(3))
+    play_until(game, 3, lambda g: False, limit=5000)
+    assert game.is_over
+    app = make_app(3)
+    app.ctx.names = {1: "Alice", 2: "Bob"}
+    play = PlayScene(app, game)
+    app.push(play)
+    app.push(EndScene(app, play))
+    app.ctx.drawn = []
+    app.frame([])
+    drawn = list(app.ctx.drawn)
+    assert "Primary objectives" in drawn and "Operatives lost" in drawn
+    assert leaks(drawn, game.state.operatives) == []
+    assert not any("marker" in text for text in drawn)
+    assert any(text.startswith("The objective on ") for text in drawn)

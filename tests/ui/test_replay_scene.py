@@ -168,3 +168,34 @@ def test_a_step_with_an_attack_shows_its_dice(make_app, recorded):
     assert scene.step_hexes[0] == "attack"
     pygame.image.save(app.screen, str(__import__("pathlib").Path(
         __import__("tempfile").gettempdir()) / "replay_scene.png"))
+
+
+def test_it_shows_names_never_the_engine_ids(make_app, recorded):
+    """The log, the step box and the status read as the play screen's do: operative names,
+    "the objective on E6", the players' names; never ``obj1``, ``warrior1`` or notation."""
+    from tests.ui.test_engine_words import leaks
+
+    app, scene = open_replay(make_app, recorded)
+    app.ctx.names = {1: "Alice", 2: "Bob"}
+    replay = scene.replay
+    seen: list[str] = []
+    positions = sorted({0, 3, 9, 20, len(replay) // 3, len(replay) // 2, len(replay) - 1,
+                        len(replay)} | {i for i, a in enumerate(replay.actions, 1)
+                                        if type(a).__name__ in ("Attack", "Move", "Mulligan",
+                                                                "MissionAction")}
+                       )[::3]
+    for position in positions:
+        scene.seek(position)
+        app.ctx.drawn = []
+        app.frame([])
+        seen += app.ctx.drawn
+    # the log is built anew from the events at each seek: every line in names
+    scene.seek(len(replay))
+    app.frame([])
+    logged = [text for text, _ in scene.log.lines]
+    assert logged and leaks(logged, recorded.state.operatives) == []
+    assert leaks(seen, recorded.state.operatives) == []
+    assert any("objective on" in t for t in seen + logged)
+    assert any(t.startswith(("Alice: ", "Bob: ")) for t in seen)
+    # and it changes the text: the raw lines hold ids that the screen never shows
+    assert leaks(replay.lines, recorded.state.operatives)

@@ -20,7 +20,8 @@ from game.ui.scenes.tutorial import (
 )
 from game.uitest.driver import Driver
 
-SAMPLE = {1, 3, 7, 9, 14, 19, 20, 25, 28, 29, 31, 36, 43, 46}
+# steps whose highlight is checked on screen (51-57: the second chapter, with the Hint button)
+SAMPLE = {1, 3, 7, 9, 14, 19, 20, 25, 28, 29, 31, 36, 43, 46, 51, 53, 55, 56, 57}
 
 
 def ring_drawn(surface: pygame.Surface, rect: pygame.Rect) -> bool:
@@ -49,7 +50,7 @@ def test_autoplay_reaches_the_final_summary_and_draws_each_highlight(make_app):
     started = time.perf_counter()
     scene = autoplay(app, on_step=on_step)
     took = time.perf_counter() - started
-    assert scene.step.final and scene.game.is_over
+    assert scene.step.final and scene.game.config.mission.id == "data_heist"
     assert sorted(checked) == sorted(SAMPLE)
     assert took < 60
     # the last button starts a real game of Dual Strike
@@ -129,3 +130,86 @@ def test_steps_render(make_app, tmp_path, index):
     app.frame([])
     assert len(load_script().steps) > index
     pygame.image.save(app.screen, str(tmp_path / f"step{index}.png"))
+
+
+def chapter_start(script) -> int:
+    return next(i for i, s in enumerate(script.steps) if s.position)
+
+
+def test_a_new_chapter_is_a_new_game_on_a_new_screen(make_app):
+    script = load_script()
+    app = make_app()
+    scene = TutorialScene(app, chapter_start(script) - 1, remember=False)
+    app.push(scene)
+    driver = Driver(app)
+    driver.pump([])
+    assert scene.game.is_over
+    driver.click_button(NEXT)
+    chapter = app.scene
+    assert isinstance(chapter, TutorialScene) and chapter is not scene
+    assert chapter.runner is scene.runner and chapter.game is chapter.runner.game
+    assert chapter.game.config.mission.id == "data_heist" and not chapter.game.is_over
+    assert scene not in app.stack
+
+
+def test_the_overcharge_step_refuses_the_plain_attack(make_app):
+    from game.engine.actions import Attack
+
+    script = load_script()
+    index = next(i for i, s in enumerate(script.steps) if "overcharge" in " ".join(s.actions))
+    app = make_app()
+    scene = TutorialScene(app, index, remember=False)
+    app.push(scene)
+    driver = Driver(app)
+    driver.pump([])
+    driver.perform(scene.runner.expected())  # activate the sergeant
+    wanted = scene.runner.expected()
+    assert isinstance(wanted, Attack) and wanted.overcharge
+    plain = Attack(1, wanted.operative, wanted.weapon, wanted.target)
+    before = list(scene.game.log)
+    scene.act(plain)
+    assert scene.game.log == before and scene.reminder is not None
+    assert "overcharged" in scene.reminder[0]
+    driver.perform(wanted)  # through the chooser: target, then the overcharge line
+    assert scene.game.log[-1].endswith("overcharge")
+
+
+def test_tool_steps_wait_for_the_tool_at_their_place(make_app):
+    script = load_script()
+    index = next(i for i, s in enumerate(script.steps) if s.tool == "sight")
+    app = make_app()
+    scene = TutorialScene(app, index, remember=False)
+    app.push(scene)
+    driver = Driver(app)
+    driver.pump([])
+    board = scene.view_board
+    target = scene.step.target
+    before = list(scene.game.log)
+    # a click on the board, a key elsewhere, the other tool: reminders or nothing
+    other = next(o for o in scene.game.state.operatives.values() if o.player == 2 and o.hex)
+    driver.click(board.centre(other.hex))
+    assert scene.runner.index == index and scene.game.log == before
+    driver.hover(board.centre(other.hex))
+    driver.key(pygame.K_l)
+    assert scene.runner.index == index
+    driver.hover(board.centre(target))
+    driver.key(pygame.K_t)
+    assert scene.runner.index == index
+    assert "hold L" in scene.instruction() and target in scene.instruction()
+    # L with the mouse on the step's hex: done; the sight is shaded while L is held
+    driver.pump([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="",
+                                    scancode=0)])
+    assert scene.runner.index == index + 1 and scene.planning
+    driver.pump([pygame.event.Event(pygame.KEYUP, key=pygame.K_l, mod=0, unicode="",
+                                    scancode=0)])
+    # T over the scarab swarm
+    enemy = scene.game.state.operatives[scene.step.target]
+    driver.hover(board.centre(enemy.hex))
+    driver.key(pygame.K_t)
+    assert scene.runner.index == index + 2 and scene.step.tool == "hint"
+    # the Hint button is offered at the hint step, and pressing it ends the chapter
+    app.frame([])
+    assert scene.target_rect() is not None  # the highlight is on the Hint button
+    driver.click_button("Hint")
+    assert scene.suggestion is not None and scene.step.final
+    assert scene.game.log == before  # the tools never act on the game

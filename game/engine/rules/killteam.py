@@ -74,7 +74,18 @@ def arrivals_due(game: Game) -> bool:
 
 
 def length_roll_due(game: Game) -> bool:
-    return not game.is_over and kt.length_roll_needed(game) > 0
+    """The game length die is rolled now: the end phase just played was that of a turning
+    point the die is due after (the mission's last, or an extra one). The end phase of an
+    earlier turning point has already moved the count on (say 2 to 3) when this is asked,
+    so the count alone would roll the die after turning point 2 and skip turning point 3:
+    the end phase must be the current turning point's own."""
+    if game.is_over or kt.length_roll_needed(game) <= 0:
+        return False
+    state = game.state
+    for event in reversed(game.events):
+        if isinstance(event, PhaseStarted):
+            return event.phase == Phase.END and event.turning_point == state.turning_point
+    return False
 
 
 # --- placing objective markers ----------------------------------------------------------------

@@ -1,8 +1,8 @@
 """The card library: every card of the shipped catalogue drawn as a card — datacards, the
-fireteams' stratagem cards, mission cards, targets of opportunity, special issue wargear and
-special operations — filtered by fireteam, kind and a text search, in a scrolling grid (a
-pygame-gui scrolling container of card pictures, ``game/ui/card_grid.py``); a click shows a
-card large.
+fireteams' stratagem cards, mission cards, targets of opportunity, special issue wargear,
+special operations and the Kill Team classic pack's rules (``game/killteam_cards.py``) —
+filtered by fireteam, kind and a text search, in a scrolling grid (a pygame-gui scrolling
+container of card pictures, ``game/ui/card_grid.py``); a click shows a card large.
 
 Opened from a game (``game`` given) it shows only what both players may know: the whole
 catalogue is public, and the targets of opportunity are the list of all twelve (the deck's
@@ -21,6 +21,7 @@ import pygame
 import pygame_gui
 
 from game.engine import Datacard
+from game.killteam_cards import pack_cards
 from game.ui.card_art import FRAME_RATIO, KIND_ICONS, KINDS, CardArt, Line
 from game.ui.card_grid import CardGrid
 from game.ui.context import DIM, GOLD, INK, PANEL_EDGE, panel
@@ -30,7 +31,8 @@ if TYPE_CHECKING:
     from game.engine import Game
     from game.ui.app import App
 
-KIND_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7)
+KIND_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7,
+             pygame.K_8)
 ALL_TEAMS = "All fireteams"
 CARD_MIN_WIDTH = 270
 TILE_MARGIN = 6  # px at 1280 x 800 around a card's picture: its shadow and hover ring
@@ -135,6 +137,9 @@ class CardBrowserScene(CardArt, Scene):
             team_name = cat.fireteams[op.fireteam].name if op.fireteam in cat.fireteams else ""
             add("special_operation", op.id, op.name, (op.fireteam,), op, op.text,
                 op.reward.name, op.reward.text, team_name)
+        for pack_rule in pack_cards(cat):  # the Kill Team classic pack's rules
+            add("kill_team", pack_rule.id, pack_rule.name, (), pack_rule, pack_rule.search,
+                "kill team classic")
         return out
 
     def filter(self) -> None:

@@ -21,6 +21,7 @@ class EndScene(Scene):
     def __init__(self, app: App, play: PlayScene) -> None:
         super().__init__(app)
         self.play = play
+        self.words = play.words  # names, never the engine's ids ("marker1", "boy3")
         # a campaign mission's result goes into its campaign (saved at once), exactly once
         self.campaign = self.ctx.services.record_campaign_game(app.ctx.catalogue, play.game) if \
             "campaign_ref" in play.game.config.spec else None

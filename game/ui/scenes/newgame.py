@@ -10,6 +10,7 @@ import pygame_gui
 from game.engine import SplitMix64, build_config, opponent
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PALETTE, Context, panel
+from game.ui.killteam_ui import length_words
 from game.ui.registry import SceneName, scene_class
 from game.ui.scene import Scene
 
@@ -226,7 +227,7 @@ class NewGameScene(Scene):
         text = pygame.Rect(inner.left, thumb_area.bottom + 8, inner.width,
                            inner.bottom - thumb_area.bottom - 8)
         side = cat.killzones[mission.killzone].name
-        used = ctx.wrapped(surface, f"{side} · {mission.turning_points} turning points", 14,
+        used = ctx.wrapped(surface, f"{side} · {length_words(mission)}", 14,
                            text, DIM)
         text.top += used + 4
         text.height -= used + 4

@@ -228,7 +228,7 @@ class PlayScene(Scene):
         if step in PRIVATE_STEPS and self.private_to != self.view.state.to_act:
             return
         buttons: list[ButtonSpec] = []
-        if step == Step.ACT and self.computers:
+        if self.offers_hint():
             buttons.append(("Hint", self.ask_hint, pygame.K_h,
                             "What the computer (normal level) would do now", True))
         for option in chooser.buttons():
@@ -243,6 +243,10 @@ class PlayScene(Scene):
             buttons.append(("Undo", self.undo, pygame.K_u,
                             "Take back the last move (Ctrl+Z)", self.game.can_undo))
         self.panels.place_buttons(buttons)
+
+    def offers_hint(self) -> bool:
+        """Whether the Hint button is shown: in an activation, when a computer plays."""
+        return self.view.state.step == Step.ACT and bool(self.computers)
 
     def option_button(self, option: Option) -> ButtonSpec:
         label = ("▶ " if option.marked else "") + option.label

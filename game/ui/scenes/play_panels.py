@@ -13,6 +13,7 @@ import pygame
 from game.engine import WEAPON_RULE_NAMES, Attack, AttackOdds, Phase, Step
 from game.ui.chooser import Chooser, Kind
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
+from game.ui.killteam_ui import turning_point_words
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -195,8 +196,8 @@ class Panels:
                  Phase.END: "End phase", Phase.OVER: "Mission over"}[state.phase]
         x = ctx.text(surface, mission.upper(), 16, (14, bar.centery), GOLD, "condensed",
                      "midleft").right + 28
-        x = ctx.text(surface, f"Turning point {state.turning_point}/"
-                     f"{game.config.turning_points} · {phase}", 15, (x, bar.centery), INK,
+        counter = turning_point_words(game.config, state.turning_point)
+        x = ctx.text(surface, f"{counter} · {phase}", 15, (x, bar.centery), INK,
                      "bold", "midleft").right + 24
         if state.phase == Phase.FIREFIGHT:
             x = ctx.text(surface, f"Turn {state.turn}/8", 15, (x, bar.centery), INK, "bold",

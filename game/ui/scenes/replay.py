@@ -10,13 +10,26 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Activate, Attack, Deploy, Disengage, Event, Game, Move, Phase
+from game.engine import (
+    Action,
+    Activate,
+    Attack,
+    Deploy,
+    Disengage,
+    Event,
+    Game,
+    Move,
+    Mulligan,
+    Phase,
+)
 from game.replay import Replay
 from game.ui.anim import Animations
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PANEL_EDGE, panel
+from game.ui.killteam_ui import turning_point_words
 from game.ui.log import GameLog
 from game.ui.scene import FPS, Scene, key_name
+from game.ui.words import Words
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -38,13 +51,29 @@ class ReplayScene(Scene):
         self.clock = 0.0  # seconds towards the next step while playing
         self.board: BoardView | None = None
         self.anim = Animations(self.ctx)
-        self.log = GameLog(self.ctx)
+        self._words: Words | None = None
+        self.log = self.new_log()
         self.speed_rects: dict[float, pygame.Rect] = {}
         self.step_hexes: tuple[str, tuple[str, ...]] = ("", ())
         # turning point starts, by position: the ticks of the timeline
         self.marks: list[tuple[int, int]] = []
         self._marks_for = -1
         self.refresh(animate=True)
+
+    @property  # type: ignore[override]
+    def words(self) -> Words:
+        """Names for the engine's ids, for the position the replay is at now (seeking puts
+        another game in :attr:`Replay.game`; an objective's hex depends on the position)."""
+        game = self.replay.game
+        if self._words is None or self._words.game is not game:
+            self._words = Words(game, self.ctx.names)
+        return self._words
+
+    def new_log(self) -> GameLog:
+        """An empty log that writes names, never the engine's ids."""
+        log = GameLog(self.ctx)
+        log.words = lambda text: self.words(text)
+        return log
 
     # --- layout ------------------------------------------------------------------------
 
@@ -170,7 +199,7 @@ class ReplayScene(Scene):
     def refresh(self, animate: bool = True) -> None:
         """Rebuild the log and the dice for the position the replay is at now."""
         replay = self.replay
-        self.log = GameLog(self.ctx)
+        self.log = self.new_log()
         for event in replay.events_until(replay.position):
             self.log.add(str(event.for_viewer(None)))
         self.anim = Animations(self.ctx)
@@ -305,7 +334,7 @@ class ReplayScene(Scene):
             flags = tuple(f.name if not f.player else f"{f.name} ({self.ctx.names[f.player]})"
                           for f in state.objective_flags.get(obj, ()))
             if state.carried.get(obj):
-                flags += (f"carried by {state.carried[obj]}",)
+                flags += (f"carried by {self.words.operative(state.carried[obj])}",)
             board.objective(surface, obj, where, state.control.get(obj, 0), flags)
         for op in state.operatives.values():
             if op.on_killzone:
@@ -344,7 +373,7 @@ class ReplayScene(Scene):
 
     def phase_words(self) -> str:
         state = self.replay.game.state
-        words = f"Turning point {state.turning_point}/{self.replay.game.config.turning_points}"
+        words = turning_point_words(self.replay.game.config, state.turning_point)
         words += f" · {PHASE_WORDS[state.phase].capitalize()}"
         if state.phase == Phase.FIREFIGHT:
             words += f" · turn {state.turn}/8"
@@ -359,12 +388,12 @@ class ReplayScene(Scene):
         step_box = pygame.Rect(side.left, side.top, side.width, ctx.px(112))
         inner = panel(surface, step_box, "This step", ctx)
         if replay.position:
-            line = replay.lines[replay.position - 1]
-            player, _, words = line.partition(" ")
-            who = int(player) if player.isdigit() else 0
+            action = replay.actions[replay.position - 1]
+            who = action.player
             pygame.draw.circle(surface, ctx.colours.get(who, INK),
                                (inner.left + 6, inner.top + ctx.px(10)), 6)
-            used = ctx.wrapped(surface, f"{ctx.names.get(who, player)}: {words}", 15,
+            said = self.step_words(action)
+            used = ctx.wrapped(surface, f"{ctx.names.get(who, str(who))}: {said}", 15,
                                pygame.Rect(inner.left + 18, inner.top, inner.width - 18,
                                            ctx.px(40)), INK, "bold")
         else:
@@ -372,7 +401,7 @@ class ReplayScene(Scene):
                                pygame.Rect(inner.left, inner.top, inner.width, ctx.px(40)),
                                INK, "bold")
         if state.active:
-            status = f"{state.active} active, {state.ap_left} AP left"
+            status = f"{self.words.operative(state.active)} active, {state.ap_left} AP left"
         elif game.is_over:
             winner = state.winner
             status = "A draw" if winner == 0 else f"{ctx.names.get(winner or 0, '')} wins"
@@ -400,6 +429,14 @@ class ReplayScene(Scene):
                               side.bottom - cards.bottom - 8)
         inner = panel(surface, log_box, "Log", ctx)
         self.log.draw(surface, inner)
+
+    def step_words(self, action: Action) -> str:
+        """The step just played as a spectator reads it: names, never the engine's notation,
+        and never which targets of opportunity a player swapped (those stay secret)."""
+        if isinstance(action, Mulligan):
+            count = len(action.cards)
+            return f"swap {count} target{'s' if count != 1 else ''} of opportunity"
+        return self.words.action(action)
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         ctx, replay = self.ctx, self.replay

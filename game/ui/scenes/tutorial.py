@@ -46,6 +46,9 @@ REMINDER_SECONDS = 4.0
 NEXT, BACK, LEAVE = "Next", "Back a step", "Leave tutorial"
 FINISH = "Finish this turning point for me"
 PLAY_REAL, TO_MENU = "Play Dual Strike for real", "Back to the menu"
+TOOL_WORDS = {"sight": "Put the mouse on {where} and hold L.",
+              "threat": "Put the mouse on {where} and hold T.",
+              "hint": "Press Hint (H)."}
 
 
 def progress_folder() -> Path | None:
@@ -64,12 +67,13 @@ class TutorialScene(PlayScene):
     is_tutorial = True  # the pause menu offers no concession here
 
     def __init__(self, app: App, index: int | None = None, script: Script | None = None,
-                 remember: bool = True) -> None:
+                 remember: bool = True, runner: Runner | None = None) -> None:
         self.script = script or load_script()
         self.folder = progress_folder() if remember else None
         if index is None:
             index = load_progress(self.folder)
-        self.runner: Runner = start(app.ctx.catalogue, self.script, index)
+        # a runner given goes on where it is (a new chapter: its new game on a new screen)
+        self.runner: Runner = runner or start(app.ctx.catalogue, self.script, index)
         super().__init__(app, self.runner.game)
         self.reminder: tuple[str, float] | None = None
         self.error: str | None = None
@@ -91,6 +95,8 @@ class TutorialScene(PlayScene):
             return f"Press {'the button below' if step.final else NEXT} to go on."
         if step.kind == "finish":
             return f"Press \"{FINISH}\"."
+        if step.kind == "tool":
+            return TOOL_WORDS[step.tool].format(where=self.tool_place())
         wanted = self.runner.expected()
         return f"This step asks you to {self.words.action(wanted)}." if wanted else ""
 
@@ -107,7 +113,33 @@ class TutorialScene(PlayScene):
             return
         save_progress(self.folder, self.runner.index)
         self.reminder = None
+        if self.runner.game is not self.game:  # a new chapter: a new game on the screen
+            self.app.replace(TutorialScene(self.app, script=self.script,
+                                           remember=self.remember, runner=self.runner))
+            return
         self.rebuild()
+
+    def tool_place(self) -> str:
+        """Where a tool step wants the mouse: "E8", "Canoptek Scarab Swarm 1 on E10"."""
+        target = self.step.target or ""
+        op = self.game.state.operatives.get(target)
+        if op is not None:
+            return f"{self.words.operative(op.id)} on {op.hex}"
+        return target
+
+    def used_tool(self, tool: str) -> None:
+        """A tool of the screen was used with the mouse on :attr:`hover`: the step is done
+        when it asked for that (at that place)."""
+        if self.runner.use_tool(tool, self.hover):
+            self.next_step()
+
+    def ask_hint(self) -> None:
+        super().ask_hint()
+        self.used_tool("hint")
+
+    def offers_hint(self) -> bool:
+        return super().offers_hint() or (self.step.kind == "tool"
+                                         and self.step.tool == "hint")
 
     def back(self) -> None:
         """One step back: the game re-played from the start up to that step (dice cannot be
@@ -178,6 +210,12 @@ class TutorialScene(PlayScene):
         if event.type == pygame.MOUSEBUTTONDOWN and self.box.collidepoint(event.pos):
             return
         super().on_event(event)
+        # the sight (L) and threat (T) tools, used where a tool step asks
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEMOTION) and self.step.kind == "tool":
+            if self.planning:
+                self.used_tool("sight")
+            elif self.threat_key:
+                self.used_tool("threat")
 
     def undo(self) -> None:
         self.remind("The tutorial keeps to its script: no undo here.")
@@ -474,6 +512,8 @@ def autoplay(app: App, screenshots: Path | None = None,
     driver = Driver(app)
     driver.pump([])
     while True:
+        if isinstance(app.scene, TutorialScene):
+            scene = app.scene  # a new chapter is a new screen
         step = scene.step
         number = step.index
 
@@ -496,6 +536,8 @@ def autoplay(app: App, screenshots: Path | None = None,
                 driver.click_button(NEXT)
             elif step.kind == "finish":
                 driver.click_button(FINISH)
+            elif step.kind == "tool":
+                use_tool(driver, scene)
             else:
                 while scene.runner.index == number - 1 and scene.error is None:
                     action = scene.runner.expected()
@@ -511,6 +553,21 @@ def autoplay(app: App, screenshots: Path | None = None,
         if scene.runner.index != number:  # 0-based index now points at the next step
             raise AutoplayError(number, "the step did not complete")
         driver.pump([])
+
+
+def use_tool(driver, scene: TutorialScene) -> None:  # type: ignore[no-untyped-def]
+    """Autoplay of a tool step: the Hint button, or the mouse on the step's place and L
+    (sight) or T (threat) pressed there."""
+    step = scene.step
+    if step.tool == "hint":
+        driver.click_button("Hint")
+        return
+    target = step.target or ""
+    op = scene.game.state.operatives.get(target)
+    where = op.hex if op is not None else target
+    assert where is not None
+    driver.hover(scene.view_board.centre(where))
+    driver.key(pygame.K_l if step.tool == "sight" else pygame.K_t)
 
 
 def run_autoplay(catalogue, size: tuple[int, int] = (1280, 800),
