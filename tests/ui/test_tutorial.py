@@ -4,7 +4,6 @@ highlight drawn where its target is, reminders for other clicks, Back and resumi
 from __future__ import annotations
 
 import json
-import time
 
 import pygame
 import pytest
@@ -47,12 +46,9 @@ def test_autoplay_reaches_the_final_summary_and_draws_each_highlight(make_app):
             assert ring_drawn(app.screen, rect), f"no highlight at step {scene.step.index}"
             checked.append(scene.step.index)
 
-    started = time.perf_counter()
     scene = autoplay(app, on_step=on_step)
-    took = time.perf_counter() - started
     assert scene.step.final and scene.game.config.mission.id == "data_heist"
     assert sorted(checked) == sorted(SAMPLE)
-    assert took < 60
     # the last button starts a real game of Dual Strike
     Driver(app).click_button(PLAY_REAL)
     plays = [s for s in app.stack if type(s).__name__ == "PlayScene"]
