@@ -68,7 +68,8 @@ def turn(game: Game, level: str, seed: int) -> list[object]:
     return taken
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", [
+    "normal", pytest.param("hard", marks=pytest.mark.slow)])  # hard: more playouts
 def test_the_spotter_marks_the_target_before_the_guided_shots(tmp_path: Path,
                                                                level: str) -> None:
     game = position(tmp_path, SPOTTERS)
@@ -94,7 +95,8 @@ def test_spotting_is_worth_something_only_while_friends_can_use_it(tmp_path: Pat
     assert spotting_value(game, 1) > 0 and spotting_value(game, 2) == 0
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", [
+    "normal", pytest.param("hard", marks=pytest.mark.slow)])  # hard: more playouts
 def test_a_shield_drone_keeps_beside_its_leader(tmp_path: Path, level: str) -> None:
     game = position(tmp_path, DRONE)
     assert any(isinstance(a, Move) for a in turn(game, level, 3))
