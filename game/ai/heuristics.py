@@ -400,19 +400,23 @@ def spotting_wait(game: Game, op: OperativeState, spotter: OperativeState | None
                 for w in game.datacard(f).weapons if MARKERLIGHT in w.rules]
     if not spotters:
         return 0.0
+    # the enemies a spotter's markerlight can hit now, each with the best chance it does
+    chance: dict[str, float] = {}
+    for friend in {f.id: f for f, _ in spotters if f.hex}.values():
+        assert friend.hex is not None
+        for weapon, enemy, _ in game.attacks_from(friend.id, friend.hex):
+            if MARKERLIGHT in weapon.rules and SPOTTED not in enemy.flags:
+                hit = 1.0 - ((weapon.hit - 1) / 6) ** weapon.attacks
+                chance[enemy.id] = max(chance.get(enemy.id, 0.0), hit)
     shots = game.attacks_from(op.id, op.hex)
     now = max((quick_attack_worth(game, op, w.id, e) for w, e, _ in shots), default=0.0)
     best = now
-    for enemy_id in {e.id for _, e, _ in shots if SPOTTED not in e.flags}:
-        chances = [1.0 - ((w.hit - 1) / 6) ** w.attacks for f, w in spotters if f.hex and any(
-            e.id == enemy_id and sw.id == w.id for sw, e, _ in game.attacks_from(f.id, f.hex))]
-        if not chances:
-            continue
+    for enemy_id in {e.id for _, e, _ in shots if e.id in chance}:
         spotted = as_spotted(game, enemy_id)
         me, enemy = spotted.state.operatives[op.id], spotted.state.operatives[enemy_id]
         after = max(quick_attack_worth(spotted, me, w.id, enemy) for w, e, _ in shots
                     if e.id == enemy_id)
-        best = max(best, now + max(chances) * (after - now))
+        best = max(best, now + chance[enemy_id] * (after - now))
     return best - now
 
 

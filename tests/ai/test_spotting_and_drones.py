@@ -218,3 +218,18 @@ def test_the_marker_drone_goes_first_and_spots_for_the_guns(tmp_path: Path, leve
     assert taken[0] == parse_action("1 activate s")
     attacks = [a for a in taken if isinstance(a, Attack)]
     assert attacks and attacks[0] == Attack(1, "s", "marker_designator", "b")
+
+
+def test_a_gun_waits_for_a_spotter_only_while_one_is_left_to_spot(tmp_path: Path) -> None:
+    game = position(tmp_path, SPOTTERS.replace("card: pathfinder, at: C2",
+                                               "card: pathfinder_marker_drone, at: C2"))
+    ops = game.state.operatives
+    gun, drone = ops["r"], ops["s"]
+    waiting = heuristics.spotting_wait(game, gun)
+    assert waiting > 0 and heuristics.spotting_wait(game, gun, drone) == waiting
+    assert heuristics.spotting_wait(game, drone) == 0  # nobody spots for the spotter
+    drone.activated = True
+    assert heuristics.spotting_wait(game, gun) == 0
+    drone.activated = False
+    ops["b"].flags = (SPOTTED,)
+    assert heuristics.spotting_wait(game, gun) == 0
