@@ -107,9 +107,10 @@ def check(records, covers, operatives, size):  # type: ignore[no-untyped-def]
 
 
 def run(catalogue, only: str | None = None, out: str | None = None,  # type: ignore[no-untyped-def]
-        verbose: bool = True) -> int:
-    """Audit the screens (``only``: a comma-separated list of screen names); print each
-    problem and the summary line; 0 when nothing is clipped, overlapping or covered."""
+        verbose: bool = True, sizes: tuple[tuple[int, int], ...] = SIZES) -> int:
+    """Audit the screens (``only``: a comma-separated list of screen names) at ``sizes``;
+    print each problem and the summary line; 0 when nothing is clipped, overlapping or
+    covered."""
     import tempfile
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -124,7 +125,7 @@ def run(catalogue, only: str | None = None, out: str | None = None,  # type: ign
     wanted = set(only.split(",")) if only else None
     names = [n for n in table if wanted is None or n in wanted]
     clipped = covered = 0
-    for size in SIZES:
+    for size in sizes:
         for name in names:
             if pygame.display.get_init():
                 pygame.event.clear()
@@ -150,6 +151,6 @@ def run(catalogue, only: str | None = None, out: str | None = None,  # type: ign
                 os.makedirs(folder, exist_ok=True)
                 pygame.image.save(app.screen, os.path.join(folder, f"{name}.png"))
             app.stack.clear()
-    print(f"layout audit: {len(names)} screens x {len(SIZES)} sizes, {clipped} clipped or "
+    print(f"layout audit: {len(names)} screens x {len(sizes)} sizes, {clipped} clipped or "
           f"overlapping texts, {covered} covered operatives")
     return 0 if clipped == 0 and covered == 0 else 1

@@ -1,14 +1,18 @@
 """Every command of README's table, run as a new user would (a subprocess), with one bad
 argument: exit code 2, exactly one line on standard error naming the argument, nothing done.
-And ``--help`` on every command and tool: exit 0, the usage printed, nothing done."""
+And ``--help`` on every command and tool: exit 0, the usage printed, nothing done. The fast
+tier runs the same checks in this process (the script or module run as ``__main__``); the
+whole suite runs them in a new process as well."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import re
+import runpy
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -105,6 +109,49 @@ def run(argv: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
                           text=True, timeout=120, check=False)
 
 
+def run_here(argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+             capsys: pytest.CaptureFixture[str]) -> subprocess.CompletedProcess[str]:
+    """``run`` in this process (the fast tier): the script or module is run as
+    ``__main__`` with ``argv`` from the checkout, and its exit code and output kept."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    monkeypatch.setenv("FIRETEAM_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(ROOT)
+    if argv[0] == "-m":
+        target, rest = argv[1], argv[2:]
+        if target == "game":
+            target = "game.__main__"
+    else:
+        target, rest = argv[0], argv[1:]
+    monkeypatch.setattr(sys, "argv", [target, *rest])
+    code: int | str | None = 0
+    try:
+        if argv[0] == "-m":
+            with warnings.catch_warnings():  # a module the test process imported already
+                warnings.simplefilter("ignore", RuntimeWarning)
+                runpy.run_module(target, run_name="__main__", alter_sys=False)
+        else:
+            monkeypatch.syspath_prepend(str((ROOT / target).parent))
+            runpy.run_path(str(ROOT / target), run_name="__main__")
+    except SystemExit as stop:
+        code = stop.code
+    out = capsys.readouterr()
+    return subprocess.CompletedProcess(argv, code if isinstance(code, int) else 1,
+                                       out.out, out.err)
+
+
+# the same checks, as a new process (slow: a Python start-up each) or in this one (fast)
+WAYS = [pytest.param("process", marks=pytest.mark.slow), "in process"]
+
+
+@pytest.fixture(params=WAYS)
+def runner(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch,
+           capsys: pytest.CaptureFixture[str]):
+    if request.param == "process":
+        return run
+    return lambda argv, tmp_path: run_here(argv, tmp_path, monkeypatch, capsys)
+
+
 def test_every_row_of_readmes_table_has_a_bad_argument_here() -> None:
     missing = [c for c in readme_commands() if c not in BAD]
     assert not missing, f"give BAD (above) one bad invocation of each new row: {missing}"
@@ -113,10 +160,11 @@ def test_every_row_of_readmes_table_has_a_bad_argument_here() -> None:
 
 
 @pytest.mark.parametrize("command", list(BAD))
-def test_a_bad_argument_gets_one_line_and_exit_2(command: str, tmp_path: Path) -> None:
+def test_a_bad_argument_gets_one_line_and_exit_2(command: str, tmp_path: Path,
+                                                 runner) -> None:
     argv, named = BAD[command]
     before = sorted(p.name for p in tmp_path.iterdir())
-    result = run(argv, tmp_path)
+    result = runner(argv, tmp_path)
     assert result.returncode == 2, (result.stdout, result.stderr)
     lines = result.stderr.splitlines()
     assert len(lines) == 1, result.stderr
@@ -126,9 +174,10 @@ def test_a_bad_argument_gets_one_line_and_exit_2(command: str, tmp_path: Path) -
 
 
 @pytest.mark.parametrize("argv", PROGRAMS, ids=" ".join)
-def test_help_prints_the_usage_and_does_nothing(argv: list[str], tmp_path: Path) -> None:
+def test_help_prints_the_usage_and_does_nothing(argv: list[str], tmp_path: Path,
+                                                runner) -> None:
     golden = (ROOT / "tests" / "golden" / "dual_strike_seed7.txt").stat().st_mtime_ns
-    result = run([*argv, "--help"], tmp_path)
+    result = runner([*argv, "--help"], tmp_path)
     assert result.returncode == 0, result.stderr
     assert "usage:" in result.stdout
     assert result.stderr == ""

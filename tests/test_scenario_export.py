@@ -8,7 +8,6 @@ import io
 
 import pytest
 
-from game.ai.random_player import RandomPlayer
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
@@ -16,7 +15,7 @@ from game.replay import Replay
 from game.scenario import load_scenario, run
 from game.scenario import main as scenario_main
 from game.scenario_export import ExportError, export_scenario, position_dict
-from tests.helpers import seeded_game
+from tests.helpers import play, seeded_game
 
 GAMES = [
     ("dual_strike", ("gideon", "deathless_destroyers"), 1),
@@ -92,9 +91,7 @@ def test_a_good_share_of_firefight_positions_export():
 def test_mid_activation_without_a_replay_given(catalogue, tmp_path):
     game = Game.new(catalogue, "dual_strike", ("gideon", "deathless_destroyers"),
                     RandomDice(3))
-    player = RandomPlayer(3)
-    while not (game.state.step == Step.ACT and game.state.ap_spent):
-        game.apply(player.choose(game))
+    play(game, 3, until=lambda g: g.state.step == Step.ACT and g.state.ap_spent)
     text = export_scenario(game, catalogue=catalogue)
     assert "actions:\n- 1 activate" in text or "actions:\n- 2 activate" in text
     replays_to(text, game, catalogue, tmp_path)
@@ -103,11 +100,9 @@ def test_mid_activation_without_a_replay_given(catalogue, tmp_path):
 def test_the_runner_command_accepts_an_export(catalogue, tmp_path):
     game = Game.new(catalogue, "sabotage", ("kappic_eagles", "flickering_blade"),
                     RandomDice(6))
-    player = RandomPlayer(6)
-    while not (game.state.phase == Phase.FIREFIGHT and game.state.step == Step.ACT
-               and any("attack" in line for line in game.log[-3:])):
-        assert not game.is_over, "the seeded game never stopped mid-activation after an attack"
-        game.apply(player.choose(game))
+    play(game, 6, until=lambda g: g.state.phase == Phase.FIREFIGHT and g.state.step == Step.ACT
+         and any("attack" in line for line in g.log[-3:]))
+    assert not game.is_over, "the seeded game never stopped mid-activation after an attack"
     path = tmp_path / "bug.yaml"
     path.write_text(export_scenario(game, catalogue=catalogue), encoding="utf-8")
     out = io.StringIO()
@@ -121,9 +116,7 @@ def test_what_cannot_be_written_is_refused(catalogue):
                     RandomDice(1))
     with pytest.raises(ExportError, match="set-up"):
         export_scenario(game, catalogue=catalogue)
-    player = RandomPlayer(1)
-    while not game.is_over:
-        game.apply(player.choose(game))
+    play(game, 1)
     with pytest.raises(ExportError, match="over"):
         export_scenario(game, catalogue=catalogue)
     # a position after a casualty is written, the casualty as `taken_down: true` (the

@@ -31,6 +31,7 @@ from game.engine import (
     OperativeState,
     PlayPloy,
     Reveal,
+    Step,
     Use,
     Wait,
     condition_holds,
@@ -182,19 +183,26 @@ def spot_value(game: Game, attacker: OperativeState, weapon_id: str,
             before.append((friend, guns))
     if not before:
         return 0.0
-    flags = target.flags
-    gain = 0.0
-    try:
-        plain = [max(quick_attack_worth(game, f, w.id, target) for w in guns)
-                 for f, guns in before]
-        target.flags = (*flags, SPOTTED)  # as if spotted (restored below)
-        marked = [max(quick_attack_worth(game, f, w.id, target) for w in guns)
-                  for f, guns in before]
-    finally:
-        target.flags = flags
+    plain = [max(quick_attack_worth(game, f, w.id, target) for w in guns)
+             for f, guns in before]
+    spotted = as_spotted(game, target.id)
+    ops = spotted.state.operatives
+    marked = [max(quick_attack_worth(spotted, ops[f.id], w.id, ops[target.id]) for w in guns)
+              for f, guns in before]
     gain = sum(max(0.0, b - a) for a, b in zip(plain, marked, strict=True))
     p_hit = 1.0 - ((weapon.hit - 1) / 6) ** weapon.attacks
     return 0.5 * p_hit * gain
+
+
+def as_spotted(game: Game, target_id: str) -> Game:
+    """A clone of ``game`` in which ``target_id`` is spotted (``game`` itself is left as it
+    is): what the cards in force would give attacks on it once a markerlight has hit it."""
+    trial = game.clone()
+    op = trial.state.operatives[target_id]
+    if SPOTTED not in op.flags:
+        op.flags = (*op.flags, SPOTTED)
+        trial.invalidate()
+    return trial
 
 
 def escort_pull(game: Game, op: OperativeState, at: str) -> float:
@@ -328,15 +336,94 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
             return -5.0
         return combat_balance(trial, action.player) + _trial(game, action)
     if isinstance(action, Use):
-        return 0.5 + _trial(game, action)
+        return use_score(game, action)
     pack = decision_score(game, action)  # the Kill Team classic pack's decisions
     if pack is not None:
         return pack
     return _trial(game, action)
 
 
+# a once-a-mission card used during an activation (wargear, a tactical ploy) is played when it
+# gains at least this much now (in the static value's units: about a wound of a mid operative
+# or a quarter of a take-down), or a quarter of the best attack's value when that is less; it
+# costs no AP, so when it is worth playing it comes before anything else
+USE_WORTH = 0.6
+USE_FIRST = 20.0
+
+
+def best_attack_now(game: Game, op_id: str) -> float:
+    """The value (as the static value counts damage) of the best attack the active operative
+    ``op_id`` could make from where it stands with the AP it has left (0: none)."""
+    op = game.state.operatives[op_id]
+    if op.hex is None:
+        return 0.0
+    ap = game.state.ap_left
+    return max((quick_attack_worth(game, op, weapon.id, enemy)
+                for weapon, enemy, _ in game.attacks_from(op_id, op.hex) if weapon.ap <= ap),
+               default=0.0)
+
+
+def use_score(game: Game, action: Use) -> float:
+    """A once-a-mission card (special issue wargear, a tactical ploy). During an activation:
+    what it adds to the operative's best attack from where it stands (a re-roll against a
+    spotted enemy, more damage at close range: whatever the card's rules give, read from a
+    clone with the card in force) and to the static value (wounds healed); worth playing at
+    once when that reaches :data:`USE_WORTH`, kept for a better moment otherwise. In the
+    strategy phase: the change of the static value."""
+    state = game.state
+    if state.step != Step.ACT or state.active != action.operative:
+        return 0.5 + _trial(game, action)
+    trial = game.clone()
+    try:
+        trial.apply(action)
+    except Exception:
+        return -5.0
+    gain = evaluate(trial, action.player) - evaluate(game, action.player)
+    before = best_attack_now(game, action.operative)
+    gain += best_attack_now(trial, action.operative) - before
+    # worth it: USE_WORTH, or a quarter more on an attack worth less than four times that
+    worth = max(0.1, min(USE_WORTH, 0.25 * before))
+    return USE_FIRST + gain if gain >= worth else gain - 2.0
+
+
+def spotting_wait(game: Game, op: OperativeState, spotter: OperativeState | None = None,
+                  ) -> float:
+    """What ``op`` would gain by letting a friend still to activate (``spotter``, or any)
+    spot its target first: its best attack from where it stands against an enemy that
+    friend's ``markerlight`` weapon can hit now, as it would be once that enemy is spotted (a
+    clone), less its best attack now; times the chance the markerlight hits. 0 when no such
+    friend is left."""
+    if op.hex is None:
+        return 0.0
+    spotters = [(f, w) for f in ([spotter] if spotter else game.on_killzone(op.player))
+                if f.id != op.id and not f.activated
+                for w in game.datacard(f).weapons if MARKERLIGHT in w.rules]
+    if not spotters:
+        return 0.0
+    # the enemies a spotter's markerlight can hit now, each with the best chance it does
+    chance: dict[str, float] = {}
+    for friend in {f.id: f for f, _ in spotters if f.hex}.values():
+        assert friend.hex is not None
+        for weapon, enemy, _ in game.attacks_from(friend.id, friend.hex):
+            if MARKERLIGHT in weapon.rules and SPOTTED not in enemy.flags:
+                hit = 1.0 - ((weapon.hit - 1) / 6) ** weapon.attacks
+                chance[enemy.id] = max(chance.get(enemy.id, 0.0), hit)
+    shots = game.attacks_from(op.id, op.hex)
+    now = max((quick_attack_worth(game, op, w.id, e) for w, e, _ in shots), default=0.0)
+    best = now
+    for enemy_id in {e.id for _, e, _ in shots if e.id in chance}:
+        spotted = as_spotted(game, enemy_id)
+        me, enemy = spotted.state.operatives[op.id], spotted.state.operatives[enemy_id]
+        after = max(quick_attack_worth(spotted, me, w.id, enemy) for w, e, _ in shots
+                    if e.id == enemy_id)
+        best = max(best, now + chance[enemy_id] * (after - now))
+    return best - now
+
+
 def activation_score(game: Game, op: OperativeState, cheap: bool) -> float:
-    """How much activating ``op`` now could gain over leaving it where it is."""
+    """How much activating ``op`` now could gain over leaving it where it is; a spotter
+    first: plus what its spotting would give the friends still to act, less what ``op``
+    would gain by waiting for a friend to spot its target (:func:`spotting_wait`)."""
     if op.hex is None:
         return -99.0
     apl = game.stat(op, "apl") if not op.activated else 1
@@ -347,4 +434,8 @@ def activation_score(game: Game, op: OperativeState, cheap: bool) -> float:
             best = max(best, position(game, op, h, apl - 1) - here)
     else:
         best = max(best, danger(game, op, op.hex) * 0.5 - objective_pull(game, op, op.hex) * 0.2)
-    return best + 0.05 * op_worth(game, op)
+    if any(MARKERLIGHT in w.rules for w in game.datacard(op).weapons):
+        # what the friends still to act gain if it spots for them first
+        best += 1.6 * sum(spotting_wait(game, f, op) for f in game.on_killzone(op.player)
+                          if not f.activated and f.id != op.id)
+    return best + 0.05 * op_worth(game, op) - 1.6 * spotting_wait(game, op)

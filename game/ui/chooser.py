@@ -12,7 +12,7 @@ driver all use it, so they cannot disagree with the engine or with each other.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -219,17 +219,22 @@ class Chooser:
                  parent: Chooser | None = None) -> None:
         self.state = state
         self.config = config
-        self.legal = tuple(a for a in legal if chosen_here(a))
         self.why_not = why_not or (lambda action: None)
         self.picked = picked
         self.selection = selection
         self.parent = parent
         depth = len(picked)
-        self.routes: list[tuple[Action, tuple[Field, ...]]] = []
-        for action in self.legal:
-            fields = route(action, state, config)
-            if fields[:depth] == picked:
-                self.routes.append((action, fields))
+        source: Iterable[tuple[Action, tuple[Field, ...]]]
+        if parent is not None and legal is parent.legal and \
+                picked[:parent.depth] == parent.picked:
+            # a narrower chooser of the same decision: its routes are among its parent's
+            self.legal = parent.legal
+            source = parent.routes
+        else:
+            self.legal = tuple(a for a in legal if chosen_here(a))
+            source = ((a, route(a, state, config)) for a in self.legal)
+        self.routes: list[tuple[Action, tuple[Field, ...]]] = [
+            (action, fields) for action, fields in source if fields[:depth] == picked]
         self.candidates = tuple(a for a, _ in self.routes)
 
     # --- what is picked next -----------------------------------------------------------------

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from game.ai import heuristics
-from game.ai.common import spotting_value
+from game.ai.common import evaluate, playable, spotting_value
 from game.ai.players import player_for
-from game.engine.actions import Attack, Move
+from game.engine.actions import Attack, Move, Use, parse_action
 from game.engine.effects import SPOTTED
 from game.engine.game import Game
+from game.engine.state import OperativeState
 from game.scenario import load_scenario
 from tests.ai.helpers import CATALOGUE
 
@@ -67,7 +68,8 @@ def turn(game: Game, level: str, seed: int) -> list[object]:
     return taken
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", [
+    "normal", pytest.param("hard", marks=pytest.mark.slow)])  # hard: more playouts
 def test_the_spotter_marks_the_target_before_the_guided_shots(tmp_path: Path,
                                                                level: str) -> None:
     game = position(tmp_path, SPOTTERS)
@@ -93,7 +95,8 @@ def test_spotting_is_worth_something_only_while_friends_can_use_it(tmp_path: Pat
     assert spotting_value(game, 1) > 0 and spotting_value(game, 2) == 0
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", [
+    "normal", pytest.param("hard", marks=pytest.mark.slow)])  # hard: more playouts
 def test_a_shield_drone_keeps_beside_its_leader(tmp_path: Path, level: str) -> None:
     game = position(tmp_path, DRONE)
     assert any(isinstance(a, Move) for a in turn(game, level, 3))
@@ -108,3 +111,125 @@ def test_the_escort_pull_reads_the_drones_rule(tmp_path: Path) -> None:
     # the leader carries no such rule: nothing pulls it anywhere
     assert heuristics.escort_pull(game, leader, "A1") == heuristics.escort_pull(game, leader,
                                                                                 "F2") == 0
+
+
+# --- the tactical ploys: played when they add to this activation, kept otherwise -------------
+
+PLOYS = """
+killzone: {columns: 9, rows: 9}
+fireteams: {1: pathfinders}
+operatives:
+  - {id: p, player: 1, card: pathfinder, at: C1, damage: %(damage)s}
+  - {id: b, player: 2, card: brute, at: %(at)s}
+start: {turning_point: 1, phase: firefight, initiative: 1, turn: 1, spotted: [%(spotted)s]}
+"""
+
+
+def ploy_position(tmp_path: Path, at: str = "C7", spotted: str = "", damage: int = 0) -> Game:
+    game = position(tmp_path, PLOYS % {"at": at, "spotted": spotted, "damage": damage})
+    game.apply(parse_action("1 activate p"))
+    return game
+
+
+def ranked(game: Game) -> list[str]:
+    """The legal actions' notations, best first by the heuristics."""
+    return [a.notation() for a in sorted(playable(game.legal_actions()),
+                                         key=lambda a: -heuristics.score(game, a))]
+
+
+def uses(actions: list[object]) -> list[str]:
+    return [a.card for a in actions if isinstance(a, Use)]
+
+
+def test_guided_fire_is_played_before_a_shot_at_a_spotted_enemy(tmp_path: Path) -> None:
+    game = ploy_position(tmp_path, spotted="b")
+    assert ranked(game)[0] == "use guided_fire p"
+    taken = turn(game, "normal", 5)
+    assert uses(taken) == ["guided_fire"]
+    first_use = next(n for n, a in enumerate(taken) if isinstance(a, Use))
+    assert any(isinstance(a, Attack) for a in taken[first_use:])
+
+
+def test_guided_fire_is_kept_while_the_enemy_is_not_spotted(tmp_path: Path) -> None:
+    game = ploy_position(tmp_path)
+    assert heuristics.score(game, Use(1, "guided_fire", "p")) < 0
+    assert not uses(turn(game, "normal", 5))
+
+
+def test_point_blank_ambush_only_within_three_hexes(tmp_path: Path) -> None:
+    near = ploy_position(tmp_path, at="C4")
+    assert ranked(near)[0] == "use point_blank_ambush p"
+    far = ploy_position(tmp_path, at="C7")
+    assert heuristics.score(far, Use(1, "point_blank_ambush", "p")) < 0
+
+
+def test_microdrone_support_heals_a_wounded_operative_only(tmp_path: Path) -> None:
+    wounded = ploy_position(tmp_path, damage=5)
+    assert ranked(wounded)[0] == "use microdrone_support p"
+    assert "microdrone_support" in uses(turn(wounded, "normal", 5))
+    assert wounded.state.operatives["p"].damage == 2
+    whole = ploy_position(tmp_path)
+    assert heuristics.score(whole, Use(1, "microdrone_support", "p")) < 0
+
+
+def test_the_heuristics_leave_the_game_as_it_was(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scoring every legal action (spotting values on a clone, cards tried on clones) and
+    evaluating the position change nothing of the game they are given, not even for a while:
+    no field of its operatives is written (but the hex that the engine's own documented
+    look-ahead, ``attacks_from``, moves and puts back)."""
+    game = position(tmp_path, SPOTTERS)
+    game.apply(parse_action("1 activate s"))
+    mine = {id(op) for op in game.state.operatives.values()}
+    written: list[str] = []
+    setter = OperativeState.__setattr__
+
+    def spy(op: OperativeState, name: str, value: object) -> None:
+        if id(op) in mine and name != "hex":
+            written.append(f"{op.id}.{name}")
+        setter(op, name, value)
+
+    monkeypatch.setattr(OperativeState, "__setattr__", spy)
+
+    def snapshot() -> tuple[object, ...]:
+        return (game.state.to_dict(), list(game.log), list(game.events), list(game.record),
+                game.dice.to_dict(), game.legal_actions())
+
+    before = snapshot()
+    ops = game.state.operatives
+    assert heuristics.spot_value(game, ops["s"], "marker_designator", ops["b"], 1) > 0
+    for action in game.legal_actions():
+        heuristics.score(game, action)
+        heuristics.score(game, action, cheap=True)
+    for op in game.on_killzone(1):
+        heuristics.activation_score(game, op, cheap=False)
+    evaluate(game, 1)
+    assert snapshot() == before and written == []
+    assert SPOTTED not in ops["b"].flags
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_the_marker_drone_goes_first_and_spots_for_the_guns(tmp_path: Path, level: str) -> None:
+    """A marker drone and two heavy guns that hit better against a spotted enemy: the drone
+    is activated first and its markerlight is its first attack."""
+    game = position(tmp_path, SPOTTERS.replace("card: pathfinder, at: C2",
+                                               "card: pathfinder_marker_drone, at: C2"))
+    taken = turn(game, level, 2)
+    assert taken[0] == parse_action("1 activate s")
+    attacks = [a for a in taken if isinstance(a, Attack)]
+    assert attacks and attacks[0] == Attack(1, "s", "marker_designator", "b")
+
+
+def test_a_gun_waits_for_a_spotter_only_while_one_is_left_to_spot(tmp_path: Path) -> None:
+    game = position(tmp_path, SPOTTERS.replace("card: pathfinder, at: C2",
+                                               "card: pathfinder_marker_drone, at: C2"))
+    ops = game.state.operatives
+    gun, drone = ops["r"], ops["s"]
+    waiting = heuristics.spotting_wait(game, gun)
+    assert waiting > 0 and heuristics.spotting_wait(game, gun, drone) == waiting
+    assert heuristics.spotting_wait(game, drone) == 0  # nobody spots for the spotter
+    drone.activated = True
+    assert heuristics.spotting_wait(game, gun) == 0
+    drone.activated = False
+    ops["b"].flags = (SPOTTED,)
+    assert heuristics.spotting_wait(game, gun) == 0

@@ -422,3 +422,63 @@ def test_attacks_from_a_hex_change_nothing_and_match_the_profiles_there() -> Non
         assert op.hex is not None
         for weapon, enemy in game.targets_from(op.id):
             assert game.attack_profile(op.id, weapon.id, enemy.id).attacks >= 0
+
+
+# --- once-a-mission cards and strategic ploys: the listing and the why-not agree -------------
+
+CARD_USERS = """
+killzone: {columns: 7, rows: 9}
+fireteams: {1: pathfinders, 2: pathfinders}
+wargear: {1: [refractor_field, bionic_legs], 2: [medi_pack]}
+operatives:
+  - {id: s, player: 1, card: pathfinder_shasui, at: A1}
+  - {id: p, player: 1, card: pathfinder, at: C1, damage: 5}
+  - {id: q, player: 1, card: pathfinder, taken_down: true}
+  - {id: x, player: 2, card: pathfinder, at: C7}
+  - {id: y, player: 2, card: pathfinder, at: E7}
+start: {turning_point: 1, phase: %s, initiative: 1, turn: 1,
+        wargear_used: {1: [guided_fire]}}
+"""
+
+
+def _every_card_use(game: Game) -> list[Action]:
+    """Every Use and strategic ploy any player could name: each card or ploy of either
+    player, on each operative of either side (on the killzone or not), and with no operative."""
+    from game.engine.actions import PlayPloy, Use
+    ops = list(game.state.operatives)
+    found: list[Action] = []
+    for player in (1, 2):
+        for card in game.config.cards_held(player):
+            found += [Use(player, card.id, op) for op in ops]
+        for ploy in game.config.ploys_of(player):
+            found += [PlayPloy(player, ploy.id, args) for args in ((), *((op,) for op in ops))]
+    return found
+
+
+@pytest.mark.parametrize("phase", ["strategy", "firefight"])
+def test_cards_and_ploys_are_listed_exactly_when_nothing_stands_against_them(
+        tmp_path: Path, phase: str) -> None:
+    """Wargear, tactical ploys and strategic ploys: at the ploy step and during an
+    activation, the legal actions list exactly the uses why_not finds nothing against."""
+    game = scenario_game(tmp_path, CARD_USERS % phase)
+    if phase == "firefight":
+        game.apply(parse_action("1 activate p"))
+    else:
+        while game.state.step != Step.PLOY:
+            game.apply(game.legal_actions()[0])
+    listed = set(game.legal_actions())
+    uses = _every_card_use(game)
+    legal = [a for a in uses if game.why_not(a) is None and a.player == game.state.to_act]
+    assert legal and set(legal) == {a for a in listed if a in set(uses)}
+    assert all(game.why_not(a) for a in uses if a not in listed and a.player == game.to_act)
+    names = {(type(a).__name__, getattr(a, "card", getattr(a, "ploy", "")),
+              getattr(a, "operative", None)) for a in legal}
+    if phase == "firefight":  # the active operative's activation cards, the unused ones
+        assert names == {("Use", c, "p") for c in ("bionic_legs", "point_blank_ambush",
+                                                   "microdrone_support")}
+    else:  # strategy cards on any operative of ours on the killzone; the three ploys
+        assert ("Use", "refractor_field", "s") in names
+        assert ("Use", "refractor_field", "q") not in names  # taken down
+        assert ("Use", "refractor_field", "x") not in names  # not ours
+        assert {n[1] for n in names if n[0] == "PlayPloy"} == {
+            "focused_fire", "autoreactive_camouflage", "pulse_onslaught"}

@@ -18,9 +18,11 @@ def chooser_of(game: Game) -> Chooser:
     return Chooser(game.state, game.config, game.legal_actions(), game.why_not)
 
 
-def walk(game: Game, action: Action) -> Action:
-    """Follow next_click from the root to ``action`` as a player would click."""
-    chooser: Chooser | Action | Refusal = chooser_of(game)
+def walk(game: Game | Chooser, action: Action) -> Action:
+    """Follow next_click from the root (``game``'s, or the chooser given) to ``action`` as a
+    player would click."""
+    chooser: Chooser | Action | Refusal = game if isinstance(game, Chooser) else \
+        chooser_of(game)
     for _ in range(8):
         assert isinstance(chooser, Chooser), chooser
         click = chooser.next_click(action)
@@ -48,8 +50,9 @@ def test_every_legal_action_is_reached_by_its_clicks(catalogue):
                 break
             legal = [a for a in game.legal_actions() if chosen_here(a)]
             seen_routes = {}
+            root = chooser_of(game)  # immutable: every walk starts from it
             for action in legal:
-                reached = walk(game, action)
+                reached = walk(root, action)
                 assert reached == action
                 if isinstance(action, Mulligan):
                     continue  # the cards are toggled on the hand, then one Swap button

@@ -37,6 +37,7 @@ def test_the_words_checker_catches_each_kind_of_engine_word():
                       "the sergeant moves", "Assault Intercessor 1 moves to A4"], ops)
 
 
+@pytest.mark.slow  # a whole tutorial / mission played through the screens
 def test_a_whole_tutorial_shows_names_only(make_app):
     from game.ui.scenes.tutorial import autoplay
 
@@ -83,6 +84,7 @@ def run_to_end(app, scene, frames: int = 8000) -> None:
     assert type(app.scene).__name__ == "EndScene"
 
 
+@pytest.mark.slow  # a whole game played through the screens
 @pytest.mark.parametrize("teams", [("bad_ladz", "deathless_destroyers")])
 def test_a_whole_game_shows_names_only(make_app, teams):
     app = make_app(7)
@@ -99,6 +101,7 @@ def test_a_whole_game_shows_names_only(make_app, teams):
     assert any("Alice" in t for t in app.ctx.drawn)
 
 
+@pytest.mark.slow  # a whole tutorial / mission played through the screens
 def test_a_campaign_mission_shows_names_only(make_app, home):
     from game.ui.scenes.campaign import CampaignScene, campaign_store
 

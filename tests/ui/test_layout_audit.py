@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.audit_layout import check
 from game.ui.context import DrawnText
@@ -46,6 +47,25 @@ def test_the_checks_find_each_kind_of_problem():
     assert covered[1] == ["operative warrior1 covered by a box at (0, 500, 440, 170)"]
 
 
+def test_the_screens_pass_the_audit_at_the_smallest_size(catalogue, capsys, monkeypatch,
+                                                        tmp_path):
+    """The fast tier's audit: every screen at the smallest window (1024 x 700), where texts
+    are the tightest; the whole suite audits all four sizes as the command does (below)."""
+    from game import audit_layout
+
+    # the audit points the data folder at a throw-away one: put it back afterwards
+    monkeypatch.setenv("FIRETEAM_HOME", str(tmp_path / "home"))
+    smallest = min(audit_layout.SIZES)
+    assert smallest == (1024, 700)
+    code = audit_layout.run(catalogue, f"{PLAY_SCREENS},{OTHER_SCREENS}", sizes=(smallest,))
+    out = capsys.readouterr().out
+    assert out.strip().splitlines()[-1] == (
+        "layout audit: 17 screens x 1 sizes, 0 clipped or overlapping texts, "
+        "0 covered operatives"), out[-3000:]
+    assert code == 0
+
+
+@pytest.mark.slow
 def test_the_play_and_other_screens_pass_the_audit_at_every_size(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYTHONPATH=str(ROOT))

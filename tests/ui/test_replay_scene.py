@@ -6,13 +6,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ai.random_player import RandomPlayer
 from game.engine.dice import RandomDice
 from game.engine.events import Mulliganed, TargetsDealt
 from game.engine.game import Game
 from game.replay import Replay
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.replay import ReplayScene
+from tests.helpers import play
 from tests.ui.helpers import click
 
 
@@ -20,10 +20,7 @@ from tests.ui.helpers import click
 def recorded(catalogue):
     game = Game.new(catalogue, "dual_strike", ("gideon", "deathless_destroyers"),
                     RandomDice(4))
-    player = RandomPlayer(4)
-    while not game.is_over:
-        game.apply(player.choose(game))
-    return game
+    return play(game, 4)
 
 
 def open_replay(make_app, game):

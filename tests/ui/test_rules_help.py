@@ -117,3 +117,28 @@ def test_every_entry_draws_without_error_and_with_readable_text(make_app):
         scene.open(entry.id)
         assert entry.title in drawn(app) or scene.current.title.endswith("…")
     assert isinstance(scene.search, pygame_gui.elements.UITextEntryLine)
+
+
+def test_opening_an_entry_moves_the_lists_selection_and_replaces_the_text(make_app):
+    """Opening another entry (a link, the arrow keys) keeps the list and moves its one
+    selection to the entry, scrolled into view; the text box shows the new entry."""
+    app, scene = opened(make_app, "overview")
+    listing = scene.listing
+    for target in ("move", "rapid_fire", "overview"):
+        scene.open(target)
+        app.frame([])
+        assert scene.listing is listing  # not rebuilt
+        selected = [i["text"] for i in listing.item_list if i["selected"]]
+        assert [scene.by_label[t] for t in selected] == [scene.current]
+        assert scene.current.id == target
+        assert scene.text is not None and scene.text.alive()
+        assert scene.text.html_text == rules_help_html(scene)
+        assert scene.current.title in drawn(app)
+    buttons = [i for i in listing.item_list if i.get("button_element") is not None]
+    assert all(i["button_element"].is_selected == i["selected"] for i in buttons)
+
+
+def rules_help_html(scene) -> str:
+    from game.ui.scenes.rules import entry_html
+
+    return entry_html(scene.help, scene.current)

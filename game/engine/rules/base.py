@@ -3,7 +3,12 @@
 Each step of the flow keeps these together in one module of this package (as boardgame.io
 keeps a phase's moves, turn order and end condition in one config), so a rule is written
 once: ``generate`` lists exactly the actions for which ``why_not`` says nothing, because both
-are built from the same predicates.
+are built from the same predicates. Where a rule's question is more than a line it is one
+function that both ask: ``cannot_move`` (Move), ``attack_problem`` with ``weapon_problem`` and
+``target_problem`` (Attack), ``use_problem`` (wargear and tactical ploys), ``ploy_problem``
+(strategic ploys), ``activatable`` (Activate), ``deploy_hexes`` (Deploy); the listing filters
+its candidates through it. ``tests/engine/test_queries.py`` checks the agreement on random
+games and on every card use and ploy of a position.
 """
 
 from __future__ import annotations

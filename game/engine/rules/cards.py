@@ -68,6 +68,27 @@ class MissionActionRule(ActionRule[MissionAction]):
                        subject=actor, origin=("mission action", definition.name))
 
 
+def use_problem(game: Game, player: int, card_id: str, op_id: str) -> str | None:
+    """Why ``player`` cannot use the once-a-mission card ``card_id`` (special issue wargear
+    or a tactical ploy) on operative ``op_id`` now (None: it can). The Use rule's listing
+    and its why-not both ask this."""
+    state = game.state
+    card = game.config.wargear_card(player, card_id)
+    if card is None:
+        return f"you hold no special issue wargear or tactical ploy {card_id!r}"
+    if card.id in state.wargear_used[player]:
+        return f"{card.name} has already been used this mission"
+    op = state.operatives.get(op_id)
+    if op is None or op.player != player or not op.on_killzone:
+        return f"no operative {op_id!r} of yours on the killzone"
+    if card.timing == WargearTiming.ACTIVATION:
+        if state.step != Step.ACT or state.active != op.id:
+            return f"{card.name} is used during that operative's activation"
+    elif state.step != Step.PLOY:
+        return f"{card.name} is used in the strategy phase, before your strategic ploy"
+    return None
+
+
 class UseRule(ActionRule[Use]):
     """A wargear card: used once a mission, in the strategy phase before the ploy or during
     an activation of the operative it is used on, as the card says."""
@@ -75,35 +96,21 @@ class UseRule(ActionRule[Use]):
     action = Use
 
     def generate(self, game: Game, player: int) -> Iterator[Use]:
+        """Each card held on each operative it may be used on: the pairs
+        :func:`use_problem` finds nothing against. Only the active operative is tried during
+        an activation (:func:`use_problem` refuses every other one then)."""
         state = game.state
-        used = state.wargear_used[player]
-        if state.step == Step.PLOY:
-            timing, operatives = WargearTiming.STRATEGY, game.on_killzone(player)
-        elif state.step == Step.ACT and state.active is not None:
-            timing, operatives = WargearTiming.ACTIVATION, [state.operatives[state.active]]
+        if state.step == Step.ACT and state.active is not None:
+            operatives = [state.operatives[state.active]]
         else:
-            return
+            operatives = game.on_killzone(player)
         for card in game.config.cards_held(player):
-            if card.timing == timing and card.id not in used:
-                for op in operatives:
+            for op in operatives:
+                if use_problem(game, player, card.id, op.id) is None:
                     yield Use(player, card.id, op.id)
 
     def why_not(self, game: Game, action: Use) -> str | None:
-        state = game.state
-        card = game.config.wargear_card(action.player, action.card)
-        if card is None:
-            return f"you hold no special issue wargear or tactical ploy {action.card!r}"
-        if card.id in state.wargear_used[action.player]:
-            return f"{card.name} has already been used this mission"
-        op = state.operatives.get(action.operative)
-        if op is None or op.player != action.player or not op.on_killzone:
-            return f"no operative {action.operative!r} of yours on the killzone"
-        if card.timing == WargearTiming.ACTIVATION:
-            if state.step != Step.ACT or state.active != op.id:
-                return f"{card.name} is used during that operative's activation"
-        elif state.step != Step.PLOY:
-            return f"{card.name} is used in the strategy phase, before your strategic ploy"
-        return None
+        return use_problem(game, action.player, action.card, action.operative)
 
     def is_undoable(self, game: Game, action: Use) -> bool:
         return game.state.step == Step.ACT

@@ -110,30 +110,34 @@ class RevealRule(ActionRule[Reveal]):
         state.done.append(action.player)
 
 
+def ploy_problem(game: Game, player: int, ploy_id: str, args: tuple[str, ...]) -> str | None:
+    """Why ``player`` cannot choose the strategic ploy ``ploy_id`` with ``args`` now (None:
+    it can). The ploy rule's listing and its why-not both ask this."""
+    ploy = game.config.ploy(player, ploy_id)
+    if ploy is None:
+        return f"your fireteam has no strategic ploy {ploy_id!r}"
+    if ploy.target == "operative":
+        op = game.state.operatives.get(args[0]) if len(args) == 1 else None
+        if op is None or op.player != player or not op.on_killzone:
+            return f"{ploy.name} names one of your operatives on the killzone"
+    elif args:
+        return "that ploy takes no arguments"
+    return None
+
+
 class PloyRule(ActionRule[PlayPloy]):
     action = PlayPloy
 
     def generate(self, game: Game, player: int) -> Iterator[PlayPloy]:
+        """Each ploy with no argument, and with each operative of ``player`` on the
+        killzone: those :func:`ploy_problem` finds nothing against."""
         for ploy in game.config.ploys_of(player):
-            if ploy.target == "operative":
-                for op in game.on_killzone(player):
-                    yield PlayPloy(player, ploy.id, (op.id,))
-            else:
-                yield PlayPloy(player, ploy.id)
+            for args in ((), *((op.id,) for op in game.on_killzone(player))):
+                if ploy_problem(game, player, ploy.id, args) is None:
+                    yield PlayPloy(player, ploy.id, args)
 
     def why_not(self, game: Game, action: PlayPloy) -> str | None:
-        ploy = game.config.ploy(action.player, action.ploy)
-        if ploy is None:
-            return f"your fireteam has no strategic ploy {action.ploy!r}"
-        if ploy.target == "operative":
-            if len(action.args) != 1:
-                return f"{ploy.name} names one of your operatives on the killzone"
-            op = game.state.operatives.get(action.args[0])
-            if op is None or op.player != action.player or not op.on_killzone:
-                return f"{ploy.name} names one of your operatives on the killzone"
-        elif action.args:
-            return "that ploy takes no arguments"
-        return None
+        return ploy_problem(game, action.player, action.ploy, action.args)
 
     def apply(self, game: Game, action: PlayPloy) -> None:
         operative = action.args[0] if action.args else None

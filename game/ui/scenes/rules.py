@@ -193,7 +193,29 @@ class RulesScene(Scene):
         if found is not self.current:
             self.current = found
             if self.elements:
-                self.rebuild()
+                self.show_current()
+
+    def show_current(self) -> None:
+        """Put the current entry on screen: when the list already holds it, only its
+        selection moves there (scrolled into view) and the text box is made again; the whole
+        scene is rebuilt otherwise."""
+        listing, text = self.listing, self.text
+        label = next((lb for lb, e in self.by_label.items() if e is self.current), None)
+        if listing is None or text is None or label is None:
+            self.rebuild()
+            return
+        for item in listing.item_list:
+            chosen = item["text"] == label and item["object_id"] == "#rules_item"
+            if item["selected"] != chosen:
+                item["selected"] = chosen
+                button = item.get("button_element")
+                if button is not None:
+                    button.select() if chosen else button.unselect()
+        self.reveal()
+        self.elements.remove(text)
+        text.kill()
+        self.build_text(self.areas()[2])
+        self.app.dirty = True
 
     def set_query(self, query: str) -> None:
         self.query = query
