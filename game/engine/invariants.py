@@ -53,6 +53,10 @@ def broken_invariants(game: Game, previous_vp: dict[int, int] | None = None) -> 
         problems.append("a target of opportunity card is in two places at once")
     if state.phase == Phase.OVER and state.winner is None:
         problems.append("the mission is over without a result")
+    if game.config.skirmish:
+        from game.engine.skirmish.invariants import broken
+
+        problems.extend(broken(game))
     if state.phase != Phase.OVER and not game.legal_actions():
         problems.append(f"no legal action at {state.phase}/{state.step}")
     return problems

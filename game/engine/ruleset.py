@@ -31,4 +31,11 @@ def rule_set(text: object) -> RuleSet:
         raise ValueError(f"unknown rule set {text!r} (known: {known})") from None
 
 
-__all__ = ["RULE_SET_NAMES", "RuleSet", "rule_set"]
+def plays(rules: RuleSet | str, kill_team: object) -> bool:
+    """Whether a mission (``kill_team``: its Kill Team classic rules, None for a Fireteam
+    mission) can be played under ``rules``: the skirmish rules play the Fireteam missions'
+    killzones, not the Kill Team classic pack."""
+    return str(rules) != RuleSet.SKIRMISH or kill_team is None
+
+
+__all__ = ["RULE_SET_NAMES", "RuleSet", "plays", "rule_set"]

@@ -180,7 +180,10 @@ def seize(game: Game) -> None:
         previous = state.control.get(marker, 0)
         now = previous if not sides else (0 if len(sides) == 2 else next(iter(sides)))
         if now != previous:
-            state.control[marker] = now
+            if now:
+                state.control[marker] = now
+            else:
+                del state.control[marker]  # neutral: nobody's
             game.emit(ObjectiveSeized(marker, now, previous))
     for op in state.operatives.values():
         set_flag(op, OperativeFlag.FATIGUED, False)
