@@ -12,6 +12,7 @@ from game.ai.common import (
     quick_attack,
     quick_attack_worth,
 )
+from game.ai import skirmish
 from game.ai.killteam import decision_score
 from game.engine import (
     MARKERLIGHT,
@@ -277,6 +278,8 @@ def combat_balance(game: Game, player: int) -> float:
 
 def score(game: Game, action: Action, cheap: bool = False) -> float:
     """A quick value of one action for the player taking it."""
+    if game.config.skirmish:
+        return skirmish.score(game, action, cheap)
     state = game.state
     if isinstance(action, Attack):
         op = state.operatives[action.operative]
