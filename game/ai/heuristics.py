@@ -3,6 +3,7 @@ playouts follow. Pure: the game they are given is never changed (trials run on c
 
 from __future__ import annotations
 
+from game.ai import skirmish
 from game.ai.common import (
     attack_score,
     capped_expectation,
@@ -12,7 +13,6 @@ from game.ai.common import (
     quick_attack,
     quick_attack_worth,
 )
-from game.ai import skirmish
 from game.ai.killteam import decision_score
 from game.engine import (
     MARKERLIGHT,

@@ -222,7 +222,7 @@ def value(game: Game, player: int) -> float:
         return base + 10.0 * (state.vp[player] - state.vp[other])
     rounds_left = max(1, game.config.turning_points - state.turning_point + 1)
     total = 0.0
-    for marker, holder in state.control.items():
+    for holder in state.control.values():
         if holder in (player, other):
             total += (4.0 + rounds_left) * (1 if holder == player else -1)
     for p, sign in ((player, 1.0), (other, -1.0)):

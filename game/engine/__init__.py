@@ -171,9 +171,8 @@ from game.engine.skirmish.events import (
     RoundStarted,
     StruckBack,
 )
-from game.engine.skirmish.profiles import SPECIAL_NAMES, SPECIAL_TEXT, Special
+from game.engine.skirmish.profiles import SPECIAL_NAMES, SPECIAL_TEXT, SkirmishWeapon, Special
 from game.engine.skirmish.profiles import Profile as SkirmishProfile
-from game.engine.skirmish.profiles import SkirmishWeapon
 from game.engine.state import (
     PLAYERS,
     OperativeFlag,

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.events import ControlChanged
-from game.engine.rules.end import final_end_phase, tiebreak
 from game.engine.rulebook import book_of
+from game.engine.rules.end import final_end_phase, tiebreak
 from game.engine.rules.table import FLOW, Where
 from game.engine.state import opponent
 

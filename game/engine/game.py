@@ -48,8 +48,8 @@ from game.engine.odds import AttackOdds
 from game.engine.position import Position
 from game.engine.rulebook import Book, book_of
 from game.engine.rules import attacking, movement
-from game.engine.ruleset import RuleSet
 from game.engine.rules.killteam import on_event as kill_team_on_event
+from game.engine.ruleset import RuleSet
 from game.engine.state import OperativeState, State, opponent
 from game.engine.view import View, build_view, rebuild
 from game.engine.vocabulary import EffectKind

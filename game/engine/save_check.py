@@ -20,9 +20,9 @@ from game.engine.effects import STAT_LIMITS
 from game.engine.errors import SaveError
 from game.engine.hexgrid import MAX_COLUMNS
 from game.engine.killteam import last_turning_point, placed_ids, rules_of
+from game.engine.rulebook import book
 from game.engine.rules.firefight import TURNS_PER_PHASE
 from game.engine.rules.setup import HAND_SIZE
-from game.engine.rulebook import book
 from game.engine.rules.table import STEPS_OF_PHASE as WAITING_STEPS
 from game.engine.ruleset import RuleSet
 from game.engine.skirmish import save_check as skirmish_checks

@@ -82,7 +82,7 @@ def strike(game: Game, attacker: OperativeState, defender: OperativeState) -> No
         if not defender.on_killzone:
             break
         attack(game, attacker, defender, weapon)
-    if not str(OperativeFlag.FATIGUED) in attacker.flags and attacker.on_killzone:
+    if str(OperativeFlag.FATIGUED) not in attacker.flags and attacker.on_killzone:
         set_flag(attacker, OperativeFlag.FATIGUED, True)
         game.emit(Fatigued(attacker.id))
 

@@ -24,7 +24,7 @@ from game.engine.state import OperativeState, opponent
 if TYPE_CHECKING:
     from game.engine.game import Game
 
-O = TypeVar("O", bound=Order)
+OrderT = TypeVar("OrderT", bound=Order)
 
 
 def activatable(game: Game, player: int) -> list[OperativeState]:
@@ -72,13 +72,13 @@ def walk(game: Game, op: OperativeState, path: tuple[str, ...], tested: bool) ->
                 break
 
 
-class _OrderRule(ActionRule[O]):
+class _OrderRule(ActionRule[OrderT]):
     """What the four orders share; ``limit`` is the move's hexes for ``op``."""
 
     def limit(self, game: Game, op: OperativeState) -> int:
         return 0
 
-    def why_not(self, game: Game, action: O) -> str | None:
+    def why_not(self, game: Game, action: OrderT) -> str | None:
         reason = _why_not_operative(game, action.player, action.operative)
         if reason is not None:
             return reason
@@ -96,7 +96,7 @@ class _OrderRule(ActionRule[O]):
         assert end is not None
         return self.why_not_end(game, op, action, end)
 
-    def why_not_end(self, game: Game, op: OperativeState, action: O, end: str) -> str | None:
+    def why_not_end(self, game: Game, op: OperativeState, action: OrderT, end: str) -> str | None:
         return ends_clear(game, op, end)
 
     def dangerous_start(self, game: Game, op: OperativeState) -> bool:
@@ -144,7 +144,7 @@ class AdvanceRule(_OrderRule[Advance]):
 
 
 class RushRule(AdvanceRule):
-    action = Rush  # type: ignore[assignment]
+    action = Rush
 
     def limit(self, game: Game, op: OperativeState) -> int:
         return profile(game, op).rush
