@@ -22,15 +22,10 @@ from typing import ClassVar, Self
 from game.engine.actions import Action, NotationError, _need
 
 
-class Order(Action):
-    """An activation's order (Hold, Advance, Rush, Charge): its operative and path."""
-
-    operative: str
-    path: tuple[str, ...]
-
-
 @dataclass(frozen=True, repr=False)
-class Hold(Order):
+class Hold(Action):
+    """Stay put, then shoot or hold fire (a Shaken operative: stay idle)."""
+
     verb: ClassVar[str] = "hold"
     operative: str
     path: tuple[str, ...] = ()
@@ -45,7 +40,9 @@ class Hold(Order):
 
 
 @dataclass(frozen=True, repr=False)
-class Advance(Order):
+class Advance(Action):
+    """Move up to the Advance, then shoot or hold fire."""
+
     verb: ClassVar[str] = "advance"
     operative: str
     path: tuple[str, ...]
@@ -66,7 +63,9 @@ class Rush(Advance):
 
 
 @dataclass(frozen=True, repr=False)
-class Charge(Order):
+class Charge(Action):
+    """Move up to the Rush next to enemy ``target`` and fight it."""
+
     verb: ClassVar[str] = "charge"
     operative: str
     target: str
@@ -160,7 +159,9 @@ class Push(Action):
         return cls(player, rest[0], rest[1].upper())
 
 
-ORDERS: tuple[type[Order], ...] = (Hold, Advance, Rush, Charge)
+# an activation's order: its operative and path
+Order = Hold | Advance | Rush | Charge
+ORDERS: tuple[type[Action], ...] = (Hold, Advance, Rush, Charge)
 
 __all__ = ["ORDERS", "Advance", "Charge", "Consolidate", "Hold", "HoldFire", "Order", "Push",
            "Rush", "Shoot", "StrikeBack"]
