@@ -30,6 +30,7 @@ from game.engine import (
     TargetCompleted,
     TurningPointStarted,
 )
+from game.ui import skirmish_ui
 from game.ui.context import GOLD, INK, PANEL, PANEL_EDGE, Context
 
 BANNER_SECONDS = 1.8
@@ -76,6 +77,8 @@ class Animations:
 
     def add(self, events: list[Event], names: dict[int, str]) -> None:
         for event in events:
+            if skirmish_ui.animate(self, event, names):
+                continue  # the skirmish rule set's dice and banners
             if isinstance(event, TurningPointStarted):
                 self.banners.append(Banner(f"Turning point {event.turning_point}", GOLD))
             elif isinstance(event, ControlChanged):

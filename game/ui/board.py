@@ -17,6 +17,7 @@ import pygame
 
 from game.engine import CORNER_OFFSETS, Config, Grid, OperativeState
 from game.ui.context import GOLD, INK, RED, Context, lighter
+from game.ui.skirmish_ui import markers_of
 
 SQRT3 = math.sqrt(3)
 KILLZONE_ART = {"side_a": "ground_side_a.png", "side_b": "ground_side_b.png"}
@@ -243,6 +244,12 @@ class BoardView:
         if "spotted" in op.flags:  # a markerlight hit it this turning point
             mark = self.ctx.assets.icon("eye-target", max(12, int(radius * 0.8)), (255, 200, 60))
             surface.blit(mark, mark.get_rect(center=(cx - radius * 0.85, cy + radius * 0.35)))
+        for i, word in enumerate(markers_of(op)):  # the skirmish rules: Shaken, fatigued
+            badge = self.ctx.text(surface, word[0].upper(), max(11, int(radius * 0.7)),
+                                  (int(cx + radius * 0.85), int(cy + radius * (0.1 + 0.75 * i))),
+                                  (255, 90, 70) if word == "Shaken" else (250, 210, 90),
+                                  "bold", "center")
+            del badge
         # wounds left: a bar under the token
         left = max(0, wounds - op.damage)
         bar = pygame.Rect(0, 0, int(radius * 1.7), max(4, int(self.size * 0.14)))

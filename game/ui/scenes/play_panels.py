@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import WEAPON_RULE_NAMES, Attack, AttackOdds, Phase, Step
+from game.engine import WEAPON_RULE_NAMES, Attack, AttackOdds, Phase, Step, skirmish_profile
 from game.ui.chooser import Chooser, Kind
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
+from game.ui.skirmish_ui import markers_of, profile_lines
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -179,6 +180,8 @@ class Panels:
         state = self.scene.view.state
         if state.step == Step.ACT and state.active:
             return f"Actions — {state.active}, {state.ap_left} AP left"
+        if self.scene.game.config.skirmish and state.active:
+            return f"{state.active}: {state.order or 'order'}"
         return {Step.MULLIGAN: "Targets of opportunity", Step.DEPLOY: "Operatives to place",
                 Step.REVEAL: "Reveal a target", Step.PLOY: "Strategic ploys",
                 Step.ACTIVATE: "Activation"}.get(state.step, "Actions")
@@ -195,10 +198,11 @@ class Panels:
                  Phase.END: "End phase", Phase.OVER: "Mission over"}[state.phase]
         x = ctx.text(surface, mission.upper(), 16, (14, bar.centery), GOLD, "condensed",
                      "midleft").right + 28
-        x = ctx.text(surface, f"Turning point {state.turning_point}/"
+        period = "Round" if game.config.skirmish else "Turning point"
+        x = ctx.text(surface, f"{period} {state.turning_point}/"
                      f"{game.config.turning_points} · {phase}", 15, (x, bar.centery), INK,
                      "bold", "midleft").right + 24
-        if state.phase == Phase.FIREFIGHT:
+        if state.phase == Phase.FIREFIGHT and not game.config.skirmish:
             x = ctx.text(surface, f"Turn {state.turn}/8", 15, (x, bar.centery), INK, "bold",
                          "midleft").right + 12
             for turn in range(1, 9):
@@ -293,6 +297,23 @@ class Panels:
             return
         card = game.config.datacards[op.card]
         inner = panel(surface, self.op_rect, scene.words.operative(op.id), ctx)
+        if game.config.skirmish:  # the converted profile, with Shaken and fatigued
+            self.rule_words = []
+            lines = profile_lines(skirmish_profile(card))
+            tough = skirmish_profile(card).tough
+            lines[0] += f" · wounds left {max(0, tough - op.damage)}/{tough}"
+            states = markers_of(op)
+            if states:
+                lines.insert(1, " and ".join(states).capitalize())
+            y = inner.top
+            for i, line in enumerate(lines):
+                if y > inner.bottom - 16:
+                    break
+                colour = self.ctx.colours[op.player] if i == 0 else INK if i < 4 else DIM
+                y += ctx.wrapped(surface, line, 13 if i else 14,
+                                 pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
+                                 colour, "bold" if i == 0 else "regular") + self.ctx.px(2)
+            return
         stats = (f"APL {game.stat(op, 'apl')} · Move {game.stat(op, 'move')} · "
                  f"Def {game.stat(op, 'defence')} · Sv {game.stat(op, 'save')}+ · "
                  f"W {card.wounds - op.damage}/{card.wounds}")
