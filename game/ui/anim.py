@@ -226,7 +226,9 @@ class Animations:
         if roll.cover and shown > 0:
             cover = pygame.Rect(x, y, size, size)
             pygame.draw.rect(surface, (70, 110, 70), cover, border_radius=6)
-            ctx.text(surface, "C", max(13, size // 2), cover.center, INK, "bold", "center")
+            # the letter sized to the chip in pixels (ctx.text would scale it again)
+            letter = ctx.assets.font(max(10, size // 2), "bold").render("C", True, INK)
+            surface.blit(letter, letter.get_rect(center=cover.center))
             centres[("block", -1)] = cover.center
             x += size + 6
         for i, die in enumerate(roll.defence_dice[:max(0, shown)]):
