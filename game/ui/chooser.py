@@ -470,13 +470,14 @@ class Chooser:
                               field.value in marked))
         return out
 
-    def weapon_options(self) -> list[tuple[Option, Attack]]:
-        """While a weapon is awaited: each weapon's option with its attack."""
+    def weapon_options(self) -> list[tuple[Option, Action]]:
+        """While a weapon is awaited: each weapon's option with its attack (an Attack, or
+        under the skirmish rules a Shoot)."""
         if self.next_kind != Kind.WEAPON:
             return []
-        out = []
+        out: list[tuple[Option, Action]] = []
         for action, fields in self.routes:
-            if isinstance(action, Attack):
+            if fields[self.depth].kind == Kind.WEAPON:
                 field = fields[self.depth]
                 out.append((Option(field.value, field.label, field.tooltip,
                                    str(len(out) + 1) if len(out) < 9 else ""), action))

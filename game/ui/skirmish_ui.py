@@ -186,3 +186,20 @@ def animate(anim: object, event: object, names: dict[int, str]) -> bool:
     else:
         return False
     return True
+
+
+def shot_tip(game: object, action: object) -> str:
+    """What a skirmish shot rolls: one Quality test per attack against the target's
+    Defense (cover and AP(1) are the engine's to count)."""
+    from game.engine import Game
+
+    assert isinstance(game, Game) and isinstance(action, Shoot)
+    ops = game.state.operatives
+    shooter, target = ops[action.operative], ops[action.target]
+    mine = skirmish_profile(game.datacard(shooter))
+    theirs = skirmish_profile(game.datacard(target))
+    weapon = mine.weapon(action.weapon)
+    attacks = weapon.attacks if weapon else 0
+    return (f"{attacks} Quality tests at {mine.quality}+, then {target.id} rolls Defense "
+            f"{theirs.defense}+ per hit (Tough {theirs.tough}, "
+            f"{max(0, theirs.tough - target.damage)} left)")

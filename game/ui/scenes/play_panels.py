@@ -13,7 +13,7 @@ import pygame
 from game.engine import WEAPON_RULE_NAMES, Attack, AttackOdds, Phase, Step, skirmish_profile
 from game.ui.chooser import Chooser, Kind
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
-from game.ui.skirmish_ui import markers_of, profile_lines
+from game.ui.skirmish_ui import markers_of, profile_lines, shot_tip
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -114,13 +114,17 @@ class Panels:
         rect = self.buttons_rect
         top = rect.top + px(24)
         for i, (option, action) in enumerate(options):
-            odds = self.odds(action)
-            label = (f"{option.label}: {float(odds.expected):.1f} dmg, "
-                     f"{percent(odds.p_take_down)} kill")
+            if isinstance(action, Attack):
+                odds = self.odds(action)
+                label = (f"{option.label}: {float(odds.expected):.1f} dmg, "
+                         f"{percent(odds.p_take_down)} kill")
+                tip = "; ".join(str(r) for r in odds.reasons) or "no modifiers"
+            else:  # a skirmish shot: its profile, the dice tell the rest
+                label = f"{option.label}:"
+                tip = shot_tip(scene.game, action)
             box = pygame.Rect(rect.left, top + i * (height + gap), rect.width, height)
             scene.button(label, box, lambda v=option.value: scene.choose(v),
-                         hotkey=hotkey(option.hotkey),
-                         tooltip="; ".join(str(r) for r in odds.reasons) or "no modifiers")
+                         hotkey=hotkey(option.hotkey), tooltip=tip)
         back = pygame.Rect(rect.left, top + len(options) * (height + gap), rect.width // 2,
                            height)
         scene.button("Back", back, scene.choose_back, hotkey=pygame.K_b,
