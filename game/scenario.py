@@ -27,6 +27,7 @@ from game.engine.events import EVENT_TYPES, Die, Event
 from game.engine.game import Game, IllegalActionError
 from game.engine.hexgrid import Grid
 from game.engine.ruleset import rule_set
+from game.engine.skirmish.core import profile_of as skirmish_profile
 from game.engine.state import (
     Flag,
     OperativeFlag,
@@ -196,7 +197,8 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
         if fallen and at is not None:
             r.bad((*where, "taken_down"), "a taken-down operative has no 'at'")
         if fallen and raw["card"] in config.datacards:
-            damage = config.datacards[raw["card"]].wounds
+            card = config.datacards[raw["card"]]
+            damage = skirmish_profile(card).tough if config.skirmish else card.wounds
         state.operatives[op_id] = OperativeState(op_id, int(raw["player"]) if raw["player"]
                                                  in (1, 2) else 1, str(raw["card"]), at, damage,
                                                  taken_down=fallen,
@@ -284,14 +286,15 @@ def _apply_start(r: _Reader, start: dict[str, Any], state: State, config: Any) -
                                              f"{suggestion(card, config.targets)}")
                 target[p].append(str(card))
     state.broken = sorted(int(p) for p in start.get("broken") or ())
+    state.done = [int(p) for p in start.get("finished") or ()]  # the skirmish rules
     state.night = bool(start.get("night", False))
     state.first_removed = r.int_(start.get("first_removed", 0), ("start", "first_removed"), 0, 2)
     for obj, h in (start.get("objective_hexes") or {}).items():
         if str(obj) not in config.objectives:
             r.bad(("start", "objective_hexes", obj), f"unknown objective {obj!r}")
         state.objective_hexes[str(obj)] = str(h).upper()
-    for flag in (OperativeFlag.MARKED, OperativeFlag.SPOTTED, OperativeFlag.SHAKEN,
-                 OperativeFlag.FATIGUED):
+    for flag in (OperativeFlag.MARKED, OperativeFlag.SPOTTED, OperativeFlag.FATIGUED,
+                 OperativeFlag.SHAKEN):  # the last two in the order the engine keeps them
         for op_id in map(str, start.get(flag.value) or ()):
             if op_id in state.operatives:
                 state.operatives[op_id].flags = (*state.operatives[op_id].flags, flag.value)

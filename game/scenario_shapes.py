@@ -206,7 +206,7 @@ START = record({
     "broken": list_of(PLAYER), "night": boolean, "first_removed": PLAYER_OR_NOBODY,
     "objective_hexes": mapping_of(ident, HEX),
     # the skirmish rules: Shaken and fatigued operatives
-    "shaken": IDS, "fatigued": IDS,
+    "shaken": IDS, "fatigued": IDS, "finished": list_of(PLAYER),
 })
 EXPECT_OPERATIVE = record({
     "at": optional(HEX), "damage": COUNT, "taken_down": boolean,

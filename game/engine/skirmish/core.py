@@ -58,7 +58,7 @@ def has(op: OperativeState, flag: OperativeFlag) -> bool:
 
 def set_flag(op: OperativeState, flag: OperativeFlag, on: bool) -> None:
     if on and str(flag) not in op.flags:
-        op.flags = (*op.flags, str(flag))
+        op.flags = tuple(sorted((*op.flags, str(flag))))  # one order, however they came
     elif not on and str(flag) in op.flags:
         op.flags = tuple(f for f in op.flags if f != str(flag))
 
