@@ -1,7 +1,7 @@
 """The skirmish rule set beside the Fireteam rules: the conversion of every shipped datacard
-(computed from the fireteam files, by the rules of docs/rules-decisions.md, "The skirmish rule
-set: conversions"), the rule set chosen by the config, every die in an event, saves and
-undo, and long random games keeping the invariants."""
+(computed from the fireteam files, by the rules of docs/rules-decisions.md,
+"The skirmish rule set: conversions"), the rule set chosen by the config, every die in an
+event, saves and undo, and long random games keeping the invariants."""
 
 from __future__ import annotations
 
