@@ -121,6 +121,23 @@ def level(text: str) -> str:
     return text
 
 
+def rules(text: str) -> str:
+    """A type: a rule set (fireteam, skirmish)."""
+    from game.engine.ruleset import rule_set
+
+    try:
+        return str(rule_set(text))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_rules(parser: argparse.ArgumentParser) -> None:
+    """The ``--rules`` argument every command that plays games shares."""
+    parser.add_argument("--rules", type=rules, default="fireteam", metavar="RULES",
+                        help="the rule set: fireteam (the default) or skirmish (the one-page "
+                             "skirmish rules with converted datacards)")
+
+
 class WindowSize(argparse.Action):
     """``--size WIDTH HEIGHT`` (``nargs=2``) checked against what a window can be: stores a
     ``(width, height)`` tuple. ``picture=True`` (via :func:`picture_size`) uses the limits of

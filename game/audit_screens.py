@@ -137,6 +137,43 @@ def replay(app: App) -> None:
     app.push(ReplayScene(app, Replay.from_game(_play(app).game)))
 
 
+def skirmish_newgame(app: App) -> None:
+    """The new-game screen with the skirmish rule set chosen."""
+    from game.engine import RuleSet
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.newgame import NewGameScene
+
+    app.push(MenuScene(app))
+    scene = NewGameScene(app, fireteams=("pathfinders", "bad_ladz"))
+    app.push(scene)
+    scene.set_rules(RuleSet.SKIRMISH)
+
+
+def skirmish_play(dice: bool) -> Callable[[App], None]:
+    """A skirmish game in round 2, at a shot (its dice shown with ``dice``)."""
+    def setup(app: App) -> None:
+        from game.ai.players import player_for
+        from game.engine import Game, RandomDice, Shoot, Step
+        from game.ui.scenes.menu import MenuScene
+        from game.ui.scenes.play import PlayScene
+
+        app.push(MenuScene(app))
+        game = Game.new(app.ctx.catalogue, "dual_strike", ("gideon", "bad_ladz"),
+                        RandomDice(5), rules="skirmish")
+        players = {p: player_for("greedy", p) for p in (1, 2)}
+        while not game.is_over and not (game.state.turning_point == 2
+                                        and game.state.step == Step.SHOOT):
+            game.apply(players[game.to_act].choose(game.view(game.to_act)))
+        scene = PlayScene(app, game)
+        app.push(scene)
+        if dice and not game.is_over:
+            scene.act(next(a for a in game.legal_actions() if isinstance(a, Shoot)))
+            scene.anim.banners.clear()
+            if scene.anim.roll is not None:
+                scene.anim.roll.shown = 99.0
+    return setup
+
+
 SCREENS: dict[str, Callable[[App], None]] = {
     **{name: _scene(name) for name in SCENE_NAMES},
     "turning-point-summary": summary,
@@ -149,4 +186,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "tutorial-hint": tutorial_more("hint"),
     "campaigns": campaigns, "campaign": campaign, "error": error, "error-report": error_report,
     "replay": replay,
+    # the skirmish rule set
+    "skirmish-newgame": skirmish_newgame, "skirmish-play": skirmish_play(False),
+    "skirmish-dice": skirmish_play(True),
 }

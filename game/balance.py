@@ -16,6 +16,7 @@ from game.ai.players import player_for
 from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
+from game.engine.ruleset import plays
 
 Z99 = 2.576  # the normal quantile of a two-sided 99 % interval
 FAIR = (0.40, 0.60)  # a cell is unfair only when its whole interval lies outside this
@@ -65,9 +66,9 @@ class Table:
 
 
 def play(catalogue: Catalogue, mission: str, teams: tuple[str, str], level: str,
-         seed: int) -> Game:
-    """One game between two computer players of ``level``."""
-    game = Game.new(catalogue, mission, teams, RandomDice(seed))
+         seed: int, rules: str = "fireteam") -> Game:
+    """One game between two computer players of ``level`` under ``rules``."""
+    game = Game.new(catalogue, mission, teams, RandomDice(seed), rules=rules)
     players = {p: player_for(level, seed * 2 + p) for p in (1, 2)}
     while not game.is_over:
         seat = game.state.to_act
@@ -83,11 +84,11 @@ def _start_worker(catalogue: Catalogue) -> None:
     _CATALOGUE = catalogue
 
 
-def _one(spec: tuple[str, tuple[str, str], str, int]) -> tuple[int | None, int]:
+def _one(spec: tuple[str, tuple[str, str], str, int, str]) -> tuple[int | None, int]:
     """Play one game of the table in a worker: (winner, roll-off winner)."""
-    mission, pair, level, seed = spec
+    mission, pair, level, seed, rules = spec
     assert _CATALOGUE is not None
-    game = play(_CATALOGUE, mission, pair, level, seed)
+    game = play(_CATALOGUE, mission, pair, level, seed, rules)
     return game.winner, game.state.rolloff_winner
 
 
@@ -111,23 +112,28 @@ def schedule(teams: Sequence[str], missions: Sequence[str], games: int,
     return out
 
 
-def run(catalogue: Catalogue, level: str, games: int, seed: int, jobs: int = 1) -> Table:
+def run(catalogue: Catalogue, level: str, games: int, seed: int, jobs: int = 1,
+        rules: str = "fireteam") -> Table:
     """``games`` games for each pairing of fireteams (mirrors included), seats alternated,
-    missions in turn; ``jobs`` worker processes (the result does not depend on it)."""
+    missions in turn (those ``rules`` can play); ``jobs`` worker processes (the result does
+    not depend on it)."""
     teams = sorted(catalogue.fireteams)
     table = Table(teams)
-    specs = schedule(teams, sorted(catalogue.missions), games, seed)
+    missions = sorted(m for m, mission in catalogue.missions.items()
+                      if plays(rules, mission.kill_team))
+    specs = schedule(teams, missions, games, seed)
     if jobs > 1:
         import multiprocessing
         # spawned, not forked: a fork copies whatever locks other threads of this process
         # hold at that moment, and a worker could wait on one for ever
         with multiprocessing.get_context("spawn").Pool(
                 jobs, initializer=_start_worker, initargs=(catalogue,)) as pool:
-            results = pool.map(_one, [(m, pair, level, s) for m, pair, s in specs],
+            results = pool.map(_one, [(m, pair, level, s, rules) for m, pair, s in specs],
                                chunksize=4)
     else:
         results = [(g.winner, g.state.rolloff_winner)
-                   for g in (play(catalogue, m, pair, level, s) for m, pair, s in specs)]
+                   for g in (play(catalogue, m, pair, level, s, rules)
+                             for m, pair, s in specs)]
     for (mission, pair, _), (won, first) in zip(specs, results, strict=True):
         winner = won or 0
         for p, me, them in ((1, pair[0], pair[1]), (2, pair[1], pair[0])):
@@ -194,11 +200,11 @@ HISTORY = "<!-- balance history: kept when the table is made again -->"
 
 
 def main(catalogue: Catalogue, level: str, games: int, seed: int,
-         argv: Sequence[str], out: Path, jobs: int = 1) -> int:
+         argv: Sequence[str], out: Path, jobs: int = 1, rules: str = "fireteam") -> int:
     """Play the table and write it to ``out``, keeping whatever follows the ``HISTORY``
     marker there (the record of card changes with their before and after tables)."""
     start = time.perf_counter()
-    table = run(catalogue, level, games, seed, jobs)
+    table = run(catalogue, level, games, seed, jobs, rules)
     command = "python -m game.simulate " + " ".join(argv)
     text = markdown(table, command, time.perf_counter() - start, level)
     print(text)

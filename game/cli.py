@@ -1,7 +1,8 @@
 """The game's command line: ``fireteam``, ``python -m game`` and ``python main.py``.
 
 - no arguments: the game window;
-- ``demo [--seed N] [--mission M] [--fireteams X Y] [--brief]``: a headless game between two
+- ``demo [--seed N] [--mission M] [--fireteams X Y] [--brief] [--rules R]``: a headless game
+  (under the Fireteam or the skirmish rules) between two
   random players, its log printed;
 - ``visualize [MISSION] [--png FILE.png]``: the mission visualizer, or a mission's set-up as a
   PNG without a window;
@@ -31,9 +32,10 @@ import os
 import sys
 from collections.abc import Sequence
 
-from game.args import Parser, WindowSize, count, known, output_file, output_folder
+from game.args import Parser, WindowSize, add_rules, count, known, output_file, output_folder
 from game.content import ContentError, load_catalogue
 from game.engine.defs import Catalogue
+from game.engine.ruleset import RULE_SET_NAMES, RuleSet, plays
 from game.simulate import play_random_game
 
 SCENES = ("menu", "newgame", "setup", "deploy", "play", "attack-preview", "dice", "handover",
@@ -154,18 +156,22 @@ def demo(argv: Sequence[str], prog: str | None = None) -> int:
                         metavar=("PLAYER1", "PLAYER2"), help="two fireteam ids")
     parser.add_argument("--brief", action="store_true",
                         help="print only the heading and the result, not the whole log")
+    add_rules(parser)
     args = parser.parse_args(argv)
     catalogue = content()
     if catalogue is None:
         return 1
-    known(parser, "--mission", args.mission, catalogue.missions)
+    known(parser, "--mission", args.mission,
+          [m for m, found in catalogue.missions.items() if plays(args.rules, found.kill_team)])
     for team in args.fireteams:
         known(parser, "--fireteams", team, catalogue.fireteams)
     game = play_random_game(catalogue, args.mission, (args.fireteams[0], args.fireteams[1]),
-                            args.seed)
+                            args.seed, rules=args.rules)
     mission = catalogue.missions[args.mission]
+    under = f", {RULE_SET_NAMES[RuleSet(args.rules)]} rules" if args.rules != "fireteam" else ""
     print(f"{mission.name}: {catalogue.fireteams[args.fireteams[0]].name} (player 1) against "
-          f"{catalogue.fireteams[args.fireteams[1]].name} (player 2), seed {args.seed}\n")
+          f"{catalogue.fireteams[args.fireteams[1]].name} (player 2), seed {args.seed}"
+          f"{under}\n")
     for line in game.events[-1:] if args.brief else game.events:
         print(line)
     return 0

@@ -26,6 +26,8 @@ from game.engine.dice import DiceExhaustedError, ScriptedDice
 from game.engine.events import EVENT_TYPES, Die, Event
 from game.engine.game import Game, IllegalActionError
 from game.engine.hexgrid import Grid
+from game.engine.ruleset import rule_set
+from game.engine.skirmish.core import profile_of as skirmish_profile
 from game.engine.state import (
     Flag,
     OperativeFlag,
@@ -135,6 +137,11 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
         spec.setdefault("wargear", {})[p] = list(cards or ())
     if data.get("campaign"):
         spec["campaign"] = True
+    if "rules" in data:
+        try:
+            spec["rules"] = str(rule_set(data["rules"]))
+        except ValueError as error:
+            r.bad(("rules",), str(error))
     if "special_operation" in data:
         raw = data["special_operation"]
         if raw["card"] not in catalogue.special_operations:
@@ -164,7 +171,7 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
         raise Malformed([f"{doc.file}:1: {error}"]) from None
     grid = config.grid
     if "killzone" in spec:
-        for key in ("blocked", "cover"):
+        for key in ("blocked", "cover", "dangerous"):
             for i, h in enumerate(spec["killzone"].get(key) or ()):
                 r.hex(grid, h, ("killzone", key, i))
         for obj, h in (spec["killzone"].get("objectives") or {}).items():
@@ -190,7 +197,8 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
         if fallen and at is not None:
             r.bad((*where, "taken_down"), "a taken-down operative has no 'at'")
         if fallen and raw["card"] in config.datacards:
-            damage = config.datacards[raw["card"]].wounds
+            card = config.datacards[raw["card"]]
+            damage = skirmish_profile(card).tough if config.skirmish else card.wounds
         state.operatives[op_id] = OperativeState(op_id, int(raw["player"]) if raw["player"]
                                                  in (1, 2) else 1, str(raw["card"]), at, damage,
                                                  taken_down=fallen,
@@ -278,13 +286,15 @@ def _apply_start(r: _Reader, start: dict[str, Any], state: State, config: Any) -
                                              f"{suggestion(card, config.targets)}")
                 target[p].append(str(card))
     state.broken = sorted(int(p) for p in start.get("broken") or ())
+    state.done = [int(p) for p in start.get("finished") or ()]  # the skirmish rules
     state.night = bool(start.get("night", False))
     state.first_removed = r.int_(start.get("first_removed", 0), ("start", "first_removed"), 0, 2)
     for obj, h in (start.get("objective_hexes") or {}).items():
         if str(obj) not in config.objectives:
             r.bad(("start", "objective_hexes", obj), f"unknown objective {obj!r}")
         state.objective_hexes[str(obj)] = str(h).upper()
-    for flag in (OperativeFlag.MARKED, OperativeFlag.SPOTTED):
+    for flag in (OperativeFlag.MARKED, OperativeFlag.SPOTTED, OperativeFlag.FATIGUED,
+                 OperativeFlag.SHAKEN):  # the last two in the order the engine keeps them
         for op_id in map(str, start.get(flag.value) or ()):
             if op_id in state.operatives:
                 state.operatives[op_id].flags = (*state.operatives[op_id].flags, flag.value)
@@ -314,6 +324,11 @@ def _apply_start(r: _Reader, start: dict[str, Any], state: State, config: Any) -
                 for side, hexes in config.territories.items():
                     if op.hex in hexes and op.player not in state.territory:
                         state.territory[op.player] = side
+    if config.skirmish and phase != Phase.SETUP:
+        # the skirmish markers not placed on a hex are not in the game
+        state.removed_objectives = [m for m in config.objectives
+                                    if m not in state.objective_hexes]
+        state.rolloff_winner = state.rolloff_winner or 1
     if phase == Phase.SETUP:
         state.step = Step.NONE
     elif phase == Phase.STRATEGY:
@@ -382,7 +397,8 @@ def check(game: Game, expect: dict[str, Any], rejection: str | None = None) -> l
                 ap_left = state.ap_left if state.active == op.id else None
                 _cmp(f, f"{op_id}.ap_left (its activation running)", value, ap_left)
     simple: dict[str, Any] = {"phase": state.phase, "turning_point": state.turning_point,
-              "initiative": state.initiative, "turn": state.turn, "to_act": game.to_act}
+              "initiative": state.initiative, "turn": state.turn, "to_act": game.to_act,
+              "step": state.step}
     for key, actual in simple.items():
         if key in expect:
             _cmp(f, key, expect[key], actual)
@@ -412,7 +428,8 @@ def check(game: Game, expect: dict[str, Any], rejection: str | None = None) -> l
     if "wargear_used" in expect:
         for p, value in _per_player(expect["wargear_used"]).items():
             _cmp(f, f"wargear_used.{p}", value, state.wargear_used[p])
-    for flag in (OperativeFlag.MARKED, OperativeFlag.SPOTTED):
+    for flag in (OperativeFlag.MARKED, OperativeFlag.SPOTTED, OperativeFlag.SHAKEN,
+                 OperativeFlag.FATIGUED):
         if flag.value in expect:
             _cmp(f, flag.value, sorted(expect[flag.value] or ()),
                  sorted(o.id for o in state.operatives.values() if flag in o.flags))

@@ -29,6 +29,7 @@ import yaml
 from game.engine.actions import Activate, parse_action
 from game.engine.defs import Catalogue
 from game.engine.game import Game
+from game.engine.skirmish.actions import ORDERS
 from game.engine.state import OperativeFlag, Phase, State, Step
 from game.replay import Replay, ReplayError
 
@@ -95,7 +96,7 @@ def _export(game: Game, replay: Replay | None, name: str | None
         data["mission"] = spec["mission"]
         mission = config.mission
         assert mission is not None
-        if config.turning_points != mission.turning_points:
+        if config.turning_points != mission.turning_points and not config.skirmish:
             raise ExportError(f"the game lasts {config.turning_points} turning points, not "
                               f"the mission's {mission.turning_points}: the format cannot "
                               "write that")
@@ -110,6 +111,8 @@ def _export(game: Game, replay: Replay | None, name: str | None
         data["fireteams"] = teams
     if config.campaign:
         data["campaign"] = True
+    if config.skirmish:
+        data["rules"] = "skirmish"
     for key in ("wargear", "special_operation", "honours"):
         if spec.get(key):
             value = _plain(spec[key])
@@ -118,6 +121,8 @@ def _export(game: Game, replay: Replay | None, name: str | None
             data[key] = value
     data["operatives"] = [_operative(start, op_id) for op_id in state.operatives]
     data["start"] = _start(state)
+    if config.skirmish:  # the markers placed, Shaken and fatigued operatives
+        data["start"].update(_skirmish_part(state))
     rolled = game.record[len(start.record):]
     others = [r for r in rolled if r[0] != "d6"]
     if others:
@@ -127,7 +132,18 @@ def _export(game: Game, replay: Replay | None, name: str | None
     data["dice"] = [int(r[1]) for r in rolled]
     data["actions"] = list(game.log[start_at:])
     data["expect"] = _expect(game)
+    if config.skirmish:
+        data["expect"].update(_skirmish_part(game.state))
+        del data["expect"]["finished"]
     return data, start
+
+
+def _skirmish_part(state: State) -> dict[str, Any]:
+    """What a skirmish position adds: where its markers stand, who is Shaken or
+    fatigued."""
+    return {"objective_hexes": dict(state.objective_hexes), "finished": list(state.done),
+            **{str(flag): [o.id for o in state.operatives.values() if flag in o.flags]
+               for flag in (OperativeFlag.SHAKEN, OperativeFlag.FATIGUED)}}
 
 
 # --- where the scenario starts ------------------------------------------------------------
@@ -138,7 +154,7 @@ def _start_index(game: Game) -> int:
     if game.state.active is None:
         return len(game.log)
     for i in range(len(game.log) - 1, -1, -1):
-        if isinstance(parse_action(game.log[i]), Activate):
+        if isinstance(parse_action(game.log[i]), (Activate, *ORDERS)):
             return i
     raise ExportError("an activation runs but the game's log has no Activate for it (the "
                       "game was set up mid-activation)")
@@ -187,13 +203,18 @@ def _check_start(game: Game) -> None:
         elif op.hex is None:
             problems.append(f"operative {op.id} is not deployed after set-up")
         for flag in op.flags:
-            if flag != OperativeFlag.MARKED:
+            if flag != OperativeFlag.MARKED and not (game.config.skirmish and flag in (
+                    OperativeFlag.SHAKEN, OperativeFlag.FATIGUED)):
                 problems.append(f"operative {op.id} has the flag {flag!r}: the format can "
                                 "only write 'marked'")
     for obj, where in state.objective_hexes.items():
+        if game.config.skirmish:
+            continue  # the markers the players placed: written as objective_hexes
         problems.append(f"objective {obj} lies dropped at {where}: the format cannot move "
                         "an objective token off its mission hex")
     for obj in state.removed_objectives:
+        if game.config.skirmish:
+            continue  # markers not in this game: the runner leaves out those not placed
         problems.append(f"objective {obj} has left the killzone: the format cannot remove "
                         "an objective")
     for boost in state.boosts:

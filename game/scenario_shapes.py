@@ -186,6 +186,7 @@ KILLZONE = record({
     "blocked": list_of(HEX),
     "cover": list_of(HEX), "objectives": mapping_of(ident, HEX),
     "territories": per_player(list_of(HEX)),
+    "dangerous": list_of(HEX),  # the skirmish rules' dangerous terrain
 })
 OPERATIVE = record({"id": ident, "player": PLAYER, "card": ident, "at": optional(HEX),
                     "damage": COUNT, "taken_down": boolean,
@@ -204,6 +205,8 @@ START = record({
     # first, where placed objective markers stand
     "broken": list_of(PLAYER), "night": boolean, "first_removed": PLAYER_OR_NOBODY,
     "objective_hexes": mapping_of(ident, HEX),
+    # the skirmish rules: Shaken and fatigued operatives
+    "shaken": IDS, "fatigued": IDS, "finished": list_of(PLAYER),
 })
 EXPECT_OPERATIVE = record({
     "at": optional(HEX), "damage": COUNT, "taken_down": boolean,
@@ -222,7 +225,7 @@ EXPECT = record({
     "removed_objectives": IDS, "wargear_used": per_player(IDS), "marked": IDS,
     "broken": list_of(PLAYER), "night": boolean, "objective_hexes": mapping_of(ident, HEX),
     "fled": IDS, "late": IDS,
-    "spotted": IDS,
+    "spotted": IDS, "shaken": IDS, "fatigued": IDS, "step": text,
 })
 SCENARIO = record({
     "name": either(text, integer(-10**9, 10**9), "text"),
@@ -238,6 +241,7 @@ SCENARIO = record({
     "expect": optional(EXPECT),
     "wargear": per_player(IDS),
     "campaign": boolean,
+    "rules": text,
     "special_operation": record({"player": PLAYER, "card": ident}, ("player", "card")),
     "honours": per_player(list_of(record({"card": ident, "operative": ident},
                                          ("card", "operative")))),

@@ -1,4 +1,4 @@
-"""``python -m game.simulate --games N --seed S [--mission M] [--fireteams X Y]``
+"""``python -m game.simulate --games N --seed S [--mission M] [--fireteams X Y] [--rules R]``
 ``python -m game.simulate --campaign --seed S [--fireteams X Y]``
 
 Plays whole games between two random players, checks the invariants after every action,
@@ -13,12 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.ai.random_player import RandomPlayer
-from game.args import Parser, count, fail, known, level, output_file
+from game.args import Parser, add_rules, count, fail, known, level, output_file
 from game.content import ContentError, load_catalogue, suggestion
 from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.invariants import broken_invariants
+from game.engine.ruleset import plays
 
 MAX_ACTIONS = 5000
 
@@ -36,9 +37,10 @@ class Summary:
 
 
 def play_random_game(catalogue: Catalogue, mission: str, fireteams: tuple[str, str],
-                     seed: int, check: bool = True) -> Game:
-    """One whole game between random players; raises InvariantError on a broken invariant."""
-    game = Game.new(catalogue, mission, fireteams, RandomDice(seed))
+                     seed: int, check: bool = True, rules: str = "fireteam") -> Game:
+    """One whole game between random players under ``rules``; raises InvariantError on a
+    broken invariant."""
+    game = Game.new(catalogue, mission, fireteams, RandomDice(seed), rules=rules)
     players = {1: RandomPlayer(seed * 2 + 1), 2: RandomPlayer(seed * 2 + 2)}
     for _ in range(MAX_ACTIONS):
         if game.is_over:
@@ -53,11 +55,17 @@ def play_random_game(catalogue: Catalogue, mission: str, fireteams: tuple[str, s
     raise InvariantError(f"the game did not end within {MAX_ACTIONS} actions")
 
 
-def balance_table(games: int, seed: int) -> int:
+def missions_for(catalogue: Catalogue, rules: str) -> list[str]:
+    """The missions the rule set can play, sorted."""
+    return sorted(m for m, mission in catalogue.missions.items()
+                  if plays(rules, mission.kill_team))
+
+
+def balance_table(games: int, seed: int, rules: str = "fireteam") -> int:
     """Win rates of every fireteam against every other (both seats), as a Markdown table.
     A game counts half a win for each side when drawn."""
     catalogue = load_catalogue()
-    missions = sorted(catalogue.missions)
+    missions = missions_for(catalogue, rules)
     teams = sorted(catalogue.fireteams)
     score: dict[tuple[str, str], float] = {}
     played: dict[tuple[str, str], int] = {}
@@ -70,7 +78,8 @@ def balance_table(games: int, seed: int) -> int:
                 n += 1
                 mission = missions[i % len(missions)]
                 try:
-                    game = play_random_game(catalogue, mission, (a, b), game_seed)
+                    game = play_random_game(catalogue, mission, (a, b), game_seed,
+                                            rules=rules)
                 except Exception:
                     print(f"seed {game_seed}, {mission}, {a} v {b} failed:")
                     traceback.print_exc()
@@ -163,7 +172,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--campaign", action="store_true",
                         help="play one whole campaign between random players (seed --seed, "
                              "fireteams --fireteams or random) and print its history")
+    add_rules(parser)
     args = parser.parse_args(argv)
+    if args.campaign and args.rules != "fireteam":
+        parser.error("argument --rules: a campaign is played under the Fireteam rules")
     if args.players and not args.table:
         parser.error("argument --players: only with --table")
     if (args.out or args.jobs != 1) and not args.players:
@@ -177,15 +189,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         out = args.out or data_folder() / "balance.md"
         out.parent.mkdir(parents=True, exist_ok=True)
         return balance(load_catalogue(), args.players, args.games, args.seed,
-                       list(sys.argv[1:] if argv is None else argv), out, args.jobs)
+                       list(sys.argv[1:] if argv is None else argv), out, args.jobs,
+                       rules=args.rules)
     if args.table:
-        return balance_table(args.games, args.seed)
+        return balance_table(args.games, args.seed, args.rules)
     try:
         catalogue = load_catalogue()
     except ContentError as error:
         print(f"the shipped content has errors:\n{error}", file=sys.stderr)
         return 2
-    known_missions = sorted(catalogue.missions)
+    known_missions = missions_for(catalogue, args.rules)
     teams = sorted(catalogue.fireteams)
     missions = [args.mission] if args.mission else known_missions
     pairs = [tuple(args.fireteams)] if args.fireteams else [(a, b) for a in teams for b in teams]
@@ -201,7 +214,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         mission = missions[i % len(missions)]
         pair = pairs[(i // len(missions)) % len(pairs)]
         try:
-            game = play_random_game(catalogue, mission, (pair[0], pair[1]), seed)
+            game = play_random_game(catalogue, mission, (pair[0], pair[1]), seed,
+                                    rules=args.rules)
         except Exception:  # report any failure with the seed that reproduces it
             print(f"game {i} (seed {seed}, {mission}, {pair[0]} v {pair[1]}) failed:")
             traceback.print_exc()

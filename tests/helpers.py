@@ -41,11 +41,12 @@ def seeded_game(seed: int = 1, *, mission: str = "dual_strike",
                 teams: tuple[str, str] = TEAMS, until: Callable[[Game], bool] | None = None,
                 steps: int = 5000, players: int | tuple[int, int] | None = None,
                 catalogue: Catalogue | None = None,
-                wargear: Mapping[int, Sequence[str]] | None = None) -> Game:
+                wargear: Mapping[int, Sequence[str]] | None = None,
+                rules: str = "fireteam") -> Game:
     """A new game with ``RandomDice(seed)`` played by seeded random players (by default
     seeds ``2 * seed + 1`` and ``2 * seed + 2``, as ``game.simulate`` plays them) until
-    ``until`` holds, the game ends, or ``steps`` actions were applied."""
+    ``until`` holds, the game ends, or ``steps`` actions were applied; under ``rules``."""
     game = Game.new(catalogue or shipped_catalogue(), mission, teams, RandomDice(seed),
                     **({"wargear": {p: list(w) for p, w in wargear.items()}}
-                       if wargear else {}))
+                       if wargear else {}), rules=rules)
     return play(game, players or (seed * 2 + 1, seed * 2 + 2), until=until, steps=steps)

@@ -26,8 +26,8 @@ BLOCKED = "/dev/null/folder"  # under a file: no folder can be made there
 # error line must name
 BAD: dict[str, tuple[list[str], str]] = {
     "python main.py [--size WIDTH HEIGHT]": (["main.py", "--size", "-5", "-5"], "--size"),
-    "python main.py demo [--seed N] [--mission M] [--fireteams X Y] [--brief]": (
-        ["main.py", "demo", "--mission", "nowhere"], "--mission"),
+    "python main.py demo [--seed N] [--mission M] [--fireteams X Y] [--brief] [--rules R]": (
+        ["main.py", "demo", "--rules", "chess"], "--rules"),
     "fireteam ...": (["-m", "game", "--fuzz", "0"], "--fuzz"),
     "python main.py --frames N --screenshot FILE.png [--scene NAME]": (
         ["main.py", "--frames", "1", "--screenshot", f"{BLOCKED}/shot.png"], "--screenshot"),
@@ -36,11 +36,14 @@ BAD: dict[str, tuple[list[str], str]] = {
     "python main.py tutorial [--autoplay]": (
         ["main.py", "tutorial", "--autoplay", "--screenshots", BLOCKED], "--screenshots"),
     "python -m game.ai.arena --a LEVEL --b LEVEL --games N --seed S [--mission M] "
-    "[--fireteams X Y]": (["-m", "game.ai.arena", "--a", "easy", "--b", "silly"], "--b"),
+    "[--fireteams X Y] [--rules R]": (["-m", "game.ai.arena", "--a", "easy", "--b", "random",
+                                       "--rules", "skirmish", "--mission", "kt_forward_push"],
+                                      "--mission"),
     "python -m game.simulate --campaign --seed S [--fireteams X Y]": (
         ["-m", "game.simulate", "--campaign", "--fireteams", "nobody", "gideon"], "--fireteams"),
     "python -m game.simulate --table --players LEVEL --games N --seed S [--jobs J] "
-    "[--out FILE.md]": (["-m", "game.simulate", "--table", "--players", "silly"], "--players"),
+    "[--out FILE.md] [--rules R]": (["-m", "game.simulate", "--table", "--players", "easy",
+                                     "--rules", "checkers"], "--rules"),
     "python main.py --audit-layout [--audit-screens A,B] [--audit-pictures DIR]": (
         ["main.py", "--audit-layout", "--audit-pictures", f"{BLOCKED}/pictures"],
         "--audit-pictures"),
@@ -58,9 +61,10 @@ BAD: dict[str, tuple[list[str], str]] = {
     "python -m game.odds ATTACKS HIT N/C DEFENCE SAVE [--cover] [--wounds-left N]": (
         ["-m", "game.odds", "4", "3+", "3/4", "3", "4+", "--wounds-left", "-2"],
         "--wounds-left"),
-    "python -m game.simulate --games N --seed S [--mission M] [--fireteams X Y]": (
-        ["-m", "game.simulate", "--games", "0"], "--games"),
-    "python -m game.simulate --table --games N --seed S": (
+    "python -m game.simulate --games N --seed S [--mission M] [--fireteams X Y] [--rules R]": (
+        ["-m", "game.simulate", "--rules", "skirmish", "--mission", "kt_alone_in_the_dark"],
+        "--mission"),
+    "python -m game.simulate --table --games N --seed S [--rules R]": (
         ["-m", "game.simulate", "--table", "--games", "-1"], "--games"),
     "python tools/gen_cards.py": (["tools/gen_cards.py", "--output", f"{BLOCKED}/c.md"],
                                   "--output"),
@@ -275,8 +279,8 @@ def test_the_balance_table_goes_to_the_user_data_folder_by_default(monkeypatch,
 
     written: list[Path] = []
     monkeypatch.setattr(game.balance, "main",
-                        lambda catalogue, level, games, seed, argv, out, jobs: written.append(out)
-                        or 0)
+                        lambda catalogue, level, games, seed, argv, out, jobs, rules="fireteam":
+                        written.append(out) or 0)
     monkeypatch.setenv("FIRETEAM_HOME", str(tmp_path / "home"))
     monkeypatch.chdir(tmp_path)
     assert simulate.main(["--table", "--players", "random", "--games", "1"]) == 0

@@ -13,7 +13,7 @@ import io
 import os
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
@@ -21,6 +21,7 @@ import pytest
 
 from game.content import ContentError, load_catalogue
 from game.content.loader import shipped_files
+from game.engine import skirmish_profile
 from game.engine.defs import Catalogue
 from game.scenario import run_paths
 
@@ -30,6 +31,7 @@ SEED = 1234
 SCALE = int(os.environ.get("FUZZ_SCALE", "1"))
 CONTENT_MUTANTS = 120 * SCALE
 SCENARIO_MUTANTS = 400 * SCALE
+SKIRMISH_MUTANTS = 150 * SCALE
 SCENARIOS = Path(__file__).parent / "scenarios"
 
 _BOMB = ("[&a [x, x, x, x, x, x, x, x, x], &b [*a, *a, *a, *a, *a, *a, *a, *a, *a], "
@@ -102,6 +104,17 @@ def scenario_mutants() -> Iterator[tuple[int, Path, bytes]]:
         yield n, path, mutate(path.read_bytes(), rng)
 
 
+def skirmish_mutants() -> Iterator[tuple[int, Path, bytes]]:
+    """Mutants of the skirmish rule set's scenarios only: its keys (``rules``,
+    ``killzone.dangerous``, ``start.shaken``/``fatigued``, ``expect.step``) are fuzzed on
+    every run, whatever the draw over all scenario files."""
+    files = sorted((SCENARIOS / "skirmish").rglob("*.yaml"))
+    rng = random.Random(SEED + 2)
+    for n in range(SKIRMISH_MUTANTS):
+        path = rng.choice(files)
+        yield n, path, mutate(path.read_bytes(), rng)
+
+
 def test_content_mutants_load_or_raise_content_error(tmp_path: Path) -> None:
     shipped = [path for path, _ in shipped_files()]
     for n, original, text in content_mutants():
@@ -109,7 +122,9 @@ def test_content_mutants_load_or_raise_content_error(tmp_path: Path) -> None:
         mutant.write_bytes(text)
         files = [mutant if p == original else p for p in shipped]
         try:
-            load_catalogue(files, shipped=False)
+            loaded = load_catalogue(files, shipped=False)
+            for card in loaded.datacards.values():  # every card converts for the skirmish
+                skirmish_profile(card)
         except ContentError as error:
             assert error.issues, f"mutant {n} of {original.name}: an empty ContentError"
             for issue in error.issues:
@@ -120,8 +135,11 @@ def test_content_mutants_load_or_raise_content_error(tmp_path: Path) -> None:
                         f"{type(error).__name__}: {error}")
 
 
-def test_scenario_mutants_exit_0_1_or_2(tmp_path: Path, catalogue: Catalogue) -> None:
-    for n, original, text in scenario_mutants():
+@pytest.mark.parametrize("mutants", [scenario_mutants, skirmish_mutants])
+def test_scenario_mutants_exit_0_1_or_2(tmp_path: Path, catalogue: Catalogue,
+                                        mutants: Callable[[], Iterator[tuple[int, Path, bytes]]],
+                                        ) -> None:
+    for n, original, text in mutants():
         mutant = tmp_path / f"{n}_{original.name}"
         mutant.write_bytes(text)
         out, err = io.StringIO(), io.StringIO()

@@ -129,3 +129,22 @@ def test_what_cannot_be_written_is_refused(catalogue):
     assert casualties, "the seeded game has no casualty"
     text = export_scenario(replay.game_at(casualties[0]), replay, catalogue=catalogue)
     assert "taken_down: true" in text
+
+
+def test_skirmish_positions_export_and_replay_to_the_same_state(catalogue, tmp_path):
+    """Every firefight position of a whole skirmish game (mid-activation ones included:
+    a shot owed, a strike back, a step, a push) exports and replays to the same state."""
+    game = seeded_game(12, mission="dual_strike", teams=("gideon", "bad_ladz"), players=12,
+                       catalogue=catalogue, rules="skirmish")
+    assert game.is_over
+    replay = Replay.from_game(game)
+    steps = set()
+    for n in range(0, len(replay) + 1, 3):
+        position = replay.game_at(n)
+        if position.state.phase != Phase.FIREFIGHT:
+            continue
+        text = export_scenario(position, replay, catalogue=catalogue)
+        assert "rules: skirmish" in text
+        replays_to(text, position, catalogue, tmp_path)
+        steps.add(position.state.step)
+    assert Step.ACTIVATE in steps and len(steps) >= 2

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 
 from game.ai.common import playable
 from game.ai.players import LEVEL_NAMES, player_for
-from game.args import Parser, count, known, level
+from game.args import Parser, add_rules, count, known, level
 from game.content import load_catalogue
-from game.engine import Activate, Game, RandomDice, Step, opponent
+from game.engine import Activate, Game, Order, RandomDice, opponent, plays
 
 MAX_ACTIONS = 5000
 
@@ -67,12 +67,12 @@ def play(game: Game, players: dict[int, object], a_seat: int, tally: Tally) -> N
         if seat == a_seat:
             if len(playable(view.legal_actions)) > 1:
                 tally.decisions.append(spent)
-            if isinstance(action, Activate):
+            if isinstance(action, (Activate, Order)):
                 in_turn, turn_time = True, 0.0
             if in_turn:
                 turn_time += spent
         game.apply(action)
-        if in_turn and (game.state.step != Step.ACT or game.is_over):
+        if in_turn and (game.state.active is None or game.is_over):
             tally.turns.append(turn_time)
             in_turn = False
     raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
@@ -98,14 +98,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--fireteams", nargs=2, metavar=("X", "Y"),
                         help="two fireteam ids (default: every pairing in turn)")
     parser.add_argument("--quiet", action="store_true", help="only the last line")
+    add_rules(parser)
     args = parser.parse_args(argv)
     catalogue = load_catalogue()
-    missions = [args.mission] if args.mission else sorted(catalogue.missions)
+    playing = sorted(m for m, mission in catalogue.missions.items()
+                     if plays(args.rules, mission.kill_team))
+    missions = [args.mission] if args.mission else playing
     teams = sorted(catalogue.fireteams)
     pairs = [tuple(args.fireteams)] if args.fireteams else \
         [(x, y) for x in teams for y in teams]
     for m in missions:
-        known(parser, "--mission", m, catalogue.missions)
+        known(parser, "--mission", m, playing)
     for pair in pairs:
         for t in pair:
             known(parser, "--fireteams", t, catalogue.fireteams)
@@ -120,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         players = {a_seat: player_for(args.a, seed * 2 + 1),
                    opponent(a_seat): player_for(args.b, seed * 2 + 2)}
         try:
-            game = Game.new(catalogue, mission, fireteams, RandomDice(seed))
+            game = Game.new(catalogue, mission, fireteams, RandomDice(seed), rules=args.rules)
             play(game, players, a_seat, tally)
         except Exception:
             print(f"game {i} (seed {seed}, {mission}, {fireteams[0]} v {fireteams[1]}) "

@@ -174,6 +174,10 @@ def projected_vp(game: Game, player: int) -> int:
 def evaluate(game: Game, player: int) -> float:
     """The value of the position for ``player`` (higher is better): mostly as it would be
     if the firefight phase ended now, partly as it stands."""
+    if game.config.skirmish:
+        from game.ai.skirmish import value
+
+        return value(game, player)
     if game.state.phase != Phase.FIREFIGHT:
         return static_value(game, player)
     return 0.3 * static_value(game, player) + 0.7 * static_value(project(game), player)

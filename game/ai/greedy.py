@@ -14,7 +14,12 @@ from game.engine import Action, Attack, Game, SplitMix64, View, opponent
 
 
 def immediate_value(game: Game, action: Action) -> float:
-    """The greedy value of ``action`` in ``game`` (which is left unchanged)."""
+    """The greedy value of ``action`` in ``game`` (which is left unchanged); under the
+    skirmish rules, the expected value of the shared skirmish scores."""
+    if game.config.skirmish:
+        from game.ai.skirmish import score
+
+        return score(game, action, cheap=True)
     if isinstance(action, Attack):
         return attack_value(game, action)
     player = action.player

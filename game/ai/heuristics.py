@@ -3,6 +3,7 @@ playouts follow. Pure: the game they are given is never changed (trials run on c
 
 from __future__ import annotations
 
+from game.ai import skirmish
 from game.ai.common import (
     attack_score,
     capped_expectation,
@@ -285,6 +286,8 @@ def combat_balance(game: Game, player: int) -> float:
 
 def score(game: Game, action: Action, cheap: bool = False) -> float:
     """A quick value of one action for the player taking it."""
+    if game.config.skirmish:
+        return skirmish.score(game, action, cheap)
     state = game.state
     if isinstance(action, Attack):
         op = state.operatives[action.operative]

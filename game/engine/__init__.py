@@ -138,6 +138,41 @@ from game.engine.odds import (
 from game.engine.rules.attacking import (
     WEAPON_RULE_NAMES,
 )
+from game.engine.ruleset import RULE_SET_NAMES, RuleSet, plays, rule_set
+from game.engine.skirmish.actions import (
+    ORDERS,
+    Advance,
+    Charge,
+    Consolidate,
+    Hold,
+    HoldFire,
+    Order,
+    Push,
+    Rush,
+    Shoot,
+    StrikeBack,
+)
+from game.engine.skirmish.core import MELEE_REACH, SEIZE_REACH
+from game.engine.skirmish.core import profile_of as skirmish_profile
+from game.engine.skirmish.events import (
+    DangerousRolled,
+    DefenseRolled,
+    Fatigued,
+    MarkersLeftOut,
+    MarkersRolled,
+    MeleeResult,
+    MoraleTested,
+    ObjectiveSeized,
+    Ordered,
+    PulledBack,
+    Pushed,
+    QualityRolled,
+    Rallied,
+    RoundStarted,
+    StruckBack,
+)
+from game.engine.skirmish.profiles import SPECIAL_NAMES, SPECIAL_TEXT, SkirmishWeapon, Special
+from game.engine.skirmish.profiles import Profile as SkirmishProfile
 from game.engine.state import (
     PLAYERS,
     OperativeFlag,
@@ -163,6 +198,44 @@ from game.engine.vocabulary import (
 )
 
 __all__ = [
+    "ORDERS",
+    "Advance",
+    "Charge",
+    "Consolidate",
+    "DangerousRolled",
+    "DefenseRolled",
+    "Fatigued",
+    "Hold",
+    "HoldFire",
+    "MELEE_REACH",
+    "MarkersLeftOut",
+    "MarkersRolled",
+    "MeleeResult",
+    "MoraleTested",
+    "ObjectiveSeized",
+    "Order",
+    "Ordered",
+    "PulledBack",
+    "Push",
+    "Pushed",
+    "QualityRolled",
+    "RULE_SET_NAMES",
+    "Rallied",
+    "RoundStarted",
+    "RuleSet",
+    "Rush",
+    "SEIZE_REACH",
+    "SPECIAL_NAMES",
+    "SPECIAL_TEXT",
+    "Shoot",
+    "SkirmishProfile",
+    "SkirmishWeapon",
+    "Special",
+    "StrikeBack",
+    "StruckBack",
+    "plays",
+    "rule_set",
+    "skirmish_profile",
     "ATTACKER",
     "MARKERLIGHT",
     "SPOTTED",

@@ -21,6 +21,10 @@ from game.engine.defs import (
 )
 from game.engine.hexgrid import Grid, grid_for
 from game.engine.killteam import placed_ids
+from game.engine.ruleset import RuleSet, rule_set
+
+# the skirmish rule set places D3+2 markers of its own: at most this many
+SKIRMISH_MARKERS = tuple(f"m{n}" for n in range(1, 6))
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,12 @@ class Config:
     special_operation: tuple[int, SpecialOperation] | None = None  # (agent, card)
     honours: dict[int, tuple[tuple[SpecialOperation, str], ...]] = field(default_factory=dict)
     campaign: bool = False  # a campaign game: a draw is settled by the tiebreakers
+    rules: RuleSet = RuleSet.FIRETEAM  # the rule set the game is played under
+    dangerous: frozenset[str] = frozenset()  # dangerous terrain (the skirmish rules)
+
+    @property
+    def skirmish(self) -> bool:
+        return self.rules == RuleSet.SKIRMISH
 
     @property
     def mission_rules(self) -> tuple[Effect, ...]:
@@ -94,8 +104,12 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
     ``objectives``, ``territories``); ``fireteams`` ``{1: id|None, 2: id|None}``; optional
     ``datacards`` (inline definitions as dicts, see :func:`datacard_from_dict`),
     ``turning_points``, ``campaign`` (true: a campaign game, which the tiebreakers keep from
-    ending in a draw). Raises KeyError/ValueError naming what is unknown.
+    ending in a draw), ``rules`` (``fireteam``, the default, or ``skirmish``: then the
+    mission's own objectives give way to the markers the players place, there are no targets
+    of opportunity, and the killzone's ``dangerous`` hexes count). Raises KeyError/ValueError
+    naming what is unknown.
     """
+    rules = rule_set(spec.get("rules"))
     extra = {k: datacard_from_dict(v) for k, v in (spec.get("datacards") or {}).items()}
     datacards = dict(catalogue.datacards)
     datacards.update(extra)
@@ -129,6 +143,18 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
         objectives = {str(k): str(v) for k, v in (kz.get("objectives") or {}).items()}
         turning_points = 3
     turning_points = int(spec.get("turning_points") or turning_points)
+    dangerous: frozenset[str] = frozenset()
+    if rules == RuleSet.SKIRMISH:
+        if mission is not None and mission.kill_team is not None:
+            raise ValueError(f"mission {mission.id!r} is a Kill Team classic mission: the "
+                             "skirmish rules play the Fireteam missions' killzones only")
+        objectives = {marker: "" for marker in SKIRMISH_MARKERS}
+        turning_points = int(spec.get("turning_points") or 4)
+        raw_dangerous = (spec.get("killzone") or {}).get("dangerous") or ()
+        for h in raw_dangerous:
+            if not grid.is_on_board(str(h)):
+                raise ValueError(f"killzone.dangerous: {h!r} is not a hex of the killzone")
+        dangerous = frozenset(str(h) for h in raw_dangerous)
     wargear: dict[int, tuple[Wargear, ...]] = {}
     for player, cards in per_player(spec.get("wargear")).items():
         for card in cards:
@@ -153,11 +179,11 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
             got.append((catalogue.special_operations[entry["card"]], str(entry["operative"])))
         honours[player] = tuple(got)
     # a Kill Team classic mission scores secondary objectives instead of targets of opportunity
-    targets = {} if mission is not None and mission.kill_team is not None \
-        else dict(catalogue.targets)
+    targets = {} if (mission is not None and mission.kill_team is not None) \
+        or rules == RuleSet.SKIRMISH else dict(catalogue.targets)
     return Config(grid, datacards, fireteams, territories, objectives, turning_points,
                   mission, targets, spec, wargear, special, honours,
-                  campaign=bool(spec.get("campaign")))
+                  campaign=bool(spec.get("campaign")), rules=rules, dangerous=dangerous)
 
 
 def per_player(data: Any) -> dict[int, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.events import ControlChanged
+from game.engine.rulebook import book_of
 from game.engine.rules.end import final_end_phase, tiebreak
 from game.engine.rules.table import FLOW, Where
 from game.engine.state import opponent
@@ -47,14 +48,14 @@ def enter(game: Game, where: Where) -> None:
     state = game.state
     state.phase, state.step = where
     game.invalidate()
-    FLOW[where].on_begin(game)
+    book_of(game.config).flow[where].on_begin(game)
 
 
 def step(game: Game) -> bool:
     """Carry out one thing that needs no decision at the stage the game is at: its work
     between decisions, or its end and the move to the next stage. False when the game waits
     for a decision (or is over)."""
-    stage = FLOW[(game.state.phase, game.state.step)]
+    stage = book_of(game.config).flow[(game.state.phase, game.state.step)]
     if not stage.end_if(game):
         return stage.meanwhile(game) if stage.meanwhile is not None else False
     stage.on_end(game)

@@ -46,8 +46,10 @@ from game.engine.events import (
 )
 from game.engine.odds import AttackOdds
 from game.engine.position import Position
+from game.engine.rulebook import Book, book_of
 from game.engine.rules import attacking, movement
 from game.engine.rules.killteam import on_event as kill_team_on_event
+from game.engine.ruleset import RuleSet
 from game.engine.state import OperativeState, State, opponent
 from game.engine.view import View, build_view, rebuild
 from game.engine.vocabulary import EffectKind
@@ -119,12 +121,17 @@ class Game(Position):
     def new(cls, catalogue: Catalogue, mission: str, fireteams: tuple[str, str],
             dice: Dice | None = None, *, wargear: dict[int, list[str]] | None = None,
             special_operation: dict[str, Any] | None = None,
-            honours: dict[int, list[dict[str, str]]] | None = None) -> Game:
+            honours: dict[int, list[dict[str, str]]] | None = None,
+            rules: RuleSet | str = RuleSet.FIRETEAM) -> Game:
         """A new game of a shipped mission between two shipped fireteams, at set-up.
         ``wargear`` (cards each player holds), ``special_operation`` (``{player, card}``)
-        and ``honours`` (``{player: [{card, operative}]}``) come from a campaign."""
+        and ``honours`` (``{player: [{card, operative}]}``) come from a campaign; ``rules``
+        names the rule set (Fireteam by default). Raises KeyError/ValueError for an unknown
+        mission, fireteam or rule set, or a mission the rule set cannot play."""
         spec: dict[str, Any] = {"mission": mission,
                                 "fireteams": {1: fireteams[0], 2: fireteams[1]}}
+        if str(rules) != RuleSet.FIRETEAM:
+            spec["rules"] = str(rules)
         if wargear:
             spec["wargear"] = wargear
         if special_operation:
@@ -254,9 +261,21 @@ class Game(Position):
             if tie_to:
                 return RollOff(purpose, tuple(pairs), tie_to, tie_to)
 
+    @property
+    def book(self) -> Book:
+        """The rule set this game is played under (its flow table and action rules)."""
+        return book_of(self.config)
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.config.rules
+
     def emit(self, event: Event) -> None:
-        """Record ``event`` and let the card triggers and targets of opportunity hear it."""
+        """Record ``event`` and let the card triggers and targets of opportunity hear it
+        (under the Fireteam rules: the skirmish rules have neither)."""
         self.events.append(event)
+        if self.config.skirmish:
+            return
         for subscriber in SUBSCRIBERS:
             subscriber(self, event)
 
@@ -361,17 +380,17 @@ class Game(Position):
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the player to act may take now, in a stable order."""
         if self._legal is None:
-            self._legal = tuple(rules.generate(self))
+            self._legal = tuple(self.book.generate(self))
         return self._legal
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` may be applied now. ``legal_actions()`` lists one Move per
         destination; any other valid path to a listed destination is legal too."""
-        return rules.why_not(self, action) is None
+        return self.book.why_not(self, action) is None
 
     def why_not(self, action: Action) -> str | None:
         """The one reason ``action`` cannot be taken now, in plain words (None: it can)."""
-        return rules.why_not(self, action)
+        return self.book.why_not(self, action)
 
     # --- applying actions --------------------------------------------------------------
 
@@ -382,10 +401,10 @@ class Game(Position):
         legal = self._legal
         # an action object taken from the current legal_actions() needs no second look
         if legal is None or not any(map(operator.is_, legal, repeat(action))):
-            reason = rules.why_not(self, action)
+            reason = self.book.why_not(self, action)
             if reason is not None:
                 raise IllegalActionError(f"{action}: {reason}")
-        rule = rules.RULES[type(action)]
+        rule = self.book.rules[type(action)]
         # a new checkpoint only while nothing can be undone (undo rolls back from it too)
         if self._checkpoint is None or (
                 not self._undo and len(self.log) - self._checkpoint[1] >= CHECKPOINT_EVERY):
@@ -433,7 +452,7 @@ class Game(Position):
         for line in actions:
             self.log.append(line)
             replayed = parse_action(line)
-            rules.RULES[type(replayed)].apply(self, replayed)
+            self.book.rules[type(replayed)].apply(self, replayed)
             self._advance()
 
     def undo(self) -> None:
@@ -456,6 +475,10 @@ class Game(Position):
 
     def activatable(self, player: int) -> list[OperativeState]:
         """The operatives ``player`` may activate now."""
+        if self.config.skirmish:
+            from game.engine.skirmish.orders import activatable
+
+            return activatable(self, player)
         return rules.firefight.activatable(self, player)
 
     def move_paths(self, op: OperativeState) -> dict[str, tuple[str, ...]]:
@@ -531,7 +554,7 @@ class Game(Position):
         """The exact damage distribution of a legal attack with every card rule in force,
         the reasons for each change, the chance to take the target down (its saving rules
         counted) and the attacker's own risk. Raises IllegalActionError."""
-        reason = rules.why_not(self, action)
+        reason = self.book.why_not(self, action)
         if reason is not None:
             raise IllegalActionError(f"{action}: {reason}")
         return attacking.odds(self, action)

@@ -20,9 +20,12 @@ from game.engine.effects import STAT_LIMITS
 from game.engine.errors import SaveError
 from game.engine.hexgrid import MAX_COLUMNS
 from game.engine.killteam import last_turning_point, placed_ids, rules_of
+from game.engine.rulebook import book
 from game.engine.rules.firefight import TURNS_PER_PHASE
 from game.engine.rules.setup import HAND_SIZE
 from game.engine.rules.table import STEPS_OF_PHASE as WAITING_STEPS
+from game.engine.ruleset import RuleSet
+from game.engine.skirmish import save_check as skirmish_checks
 from game.engine.state import Phase, State, Step
 from game.engine.vocabulary import EffectKind
 
@@ -180,6 +183,10 @@ def check_config_spec(spec: Any) -> None:
             check_type(spec[key], dict[str, Any], f"config.{key}")
     if spec.get("campaign") is not None:
         check_type(spec["campaign"], bool, "config.campaign")
+    if spec.get("rules") is not None:
+        check_type(spec["rules"], str, "config.rules")
+        if spec["rules"] not in {str(r) for r in RuleSet}:
+            raise SaveError(f"config.rules: unknown rule set {_shown(spec['rules'])}")
     if spec.get("special_operation"):
         check_type(spec["special_operation"], dict[str, Any], "config.special_operation")
     for player, entries in (spec.get("honours") or {}).items():
@@ -196,7 +203,7 @@ def check_config_spec(spec: Any) -> None:
     check_type(kz, dict[str, Any], "config.killzone")
     _check_int(kz.get("columns", 15), "config.killzone.columns", 1, MAX_COLUMNS)
     _check_int(kz.get("rows", 11), "config.killzone.rows", 1, MAX_ROWS)
-    for key in ("blocked", "cover"):
+    for key in ("blocked", "cover", "dangerous"):
         check_type(kz.get(key) or [], list[str], f"config.killzone.{key}")
     check_type(kz.get("territories") or {}, dict[str, list[str]], "config.killzone.territories")
     check_type(kz.get("objectives") or {}, dict[str, str], "config.killzone.objectives")
@@ -220,8 +227,8 @@ def check_config(config: Config) -> None:
             if not grid.is_on_board(h):
                 raise SaveError(f"config: territory {side} names {h!r}, not on the board")
     for objective, h in config.objectives.items():
-        if h == "" and objective in placed_ids(rules_of(config)):
-            continue  # a marker the players place (Kill Team classic)
+        if h == "" and (objective in placed_ids(rules_of(config)) or config.skirmish):
+            continue  # a marker the players place (Kill Team classic, the skirmish rules)
         if not grid.is_on_board(h):
             raise SaveError(f"config: objective {objective} is on {h!r}, not on the board")
 
@@ -280,13 +287,16 @@ def _names_of(kind: Any) -> set[str]:
     return {str(v) for v in kind.ALL}
 
 
-def check_phase_and_step(state: State) -> None:
-    """The phase and step are known, and the step is one the phase can wait in."""
+def check_phase_and_step(state: State, config: Config | None = None) -> None:
+    """The phase and step are known, and the step is one the phase can wait in (under the
+    config's rule set)."""
     if state.phase not in _names_of(Phase):
         raise SaveError(f"state.phase: unknown phase {_shown(state.phase)}")
     if state.step not in _names_of(Step):
         raise SaveError(f"state.step: unknown step {_shown(state.step)}")
-    allowed = STEPS_OF_PHASE.get(state.phase, ())
+    waits = STEPS_OF_PHASE if config is None or not config.skirmish else {
+        str(p): tuple(s) for p, s in book(config.rules).steps_of_phase.items()}
+    allowed = waits.get(state.phase, ())
     if state.step not in allowed:
         raise SaveError(f"state.step: the {state.phase} phase never waits at step "
                         f"'{state.step}' (a save is made at a decision)")
@@ -511,11 +521,15 @@ def check_state(state: State, config: Config) -> None:
     """Every check of the loaded state against its config; raises SaveError naming the first
     thing that is wrong."""
     check_fields(state, "state")
-    check_phase_and_step(state)
+    check_phase_and_step(state, config)
     check_counters(state, config)
     check_players_lists(state)
     check_operatives(state, config)
-    check_activation(state, config)
+    if config.skirmish:
+        skirmish_checks.check_activation(state, config)
+        skirmish_checks.check_markers(state)
+    else:
+        check_activation(state, config)
     check_targets(state, config)
     check_cards_in_force(state, config)
     check_objectives(state, config)

@@ -47,6 +47,9 @@ class OperativeFlag(StrEnum):
     MARKED = "marked"  # Headhunt: the prize
     REANIMATION_USED = "reanimation_used"  # Reanimation Protocols has been tried
     SPOTTED = "spotted"  # an enemy markerlight hit it this turning point
+    # the skirmish rule set (game/engine/skirmish): morale and melee fatigue
+    SHAKEN = "shaken"  # failed a morale test: idle until one idle activation clears it
+    FATIGUED = "fatigued"  # attacked in a melee this round: hits only on unmodified 6s
 
 
 class Phase(StrEnum):
@@ -74,6 +77,12 @@ class Step(StrEnum):
     BREAK_TESTS = "break_tests"  # night fighting's roll and a broken force's Break tests
     ARRIVE = "arrive"  # late operatives arrive from a killzone edge
     GAME_LENGTH = "game_length"  # a die decides whether one more turning point is played
+    # the skirmish rule set (game/engine/skirmish/table.py)
+    SHOOT = "shoot"  # after Hold or Advance: fire one ranged weapon, or hold fire
+    STRIKE_BACK = "strike_back"  # the charged operative's player decides to strike back
+    MORALE = "morale"  # the end of an activation: the morale tests owed
+    CONSOLIDATE = "consolidate"  # a melee left one side destroyed: the other may step
+    PUSH = "push"  # the attacker may push a Shaken target
     NONE = ""
 
 
@@ -190,6 +199,13 @@ class State:
     broken: list[int] = field(default_factory=list)
     first_removed: int = 0
     night: bool = False
+    # the skirmish rule set: the running activation's order (hold, advance, rush, charge),
+    # the enemy it shot at or charged, the decision it still owes (shoot, strike_back,
+    # consolidate, push), the wounds each operative took during it
+    order: str | None = None
+    target: str | None = None
+    pending: str | None = None
+    wounds_now: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> State:
         """A snapshot independent of this state: each field copied as deep as its declared
@@ -228,7 +244,8 @@ class State:
 
 
 # fields added after saves were first written (a save without them keeps the default)
-_ADDED_FIELDS = frozenset({"broken", "first_removed", "night"})
+_ADDED_FIELDS = frozenset({"broken", "first_removed", "night", "order", "target",
+                           "pending", "wounds_now"})
 
 
 def _field_from_json(name: str, kind: str, value: Any) -> Any:

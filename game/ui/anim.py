@@ -30,6 +30,7 @@ from game.engine import (
     TargetCompleted,
     TurningPointStarted,
 )
+from game.ui import skirmish_ui
 from game.ui.context import GOLD, INK, PANEL, PANEL_EDGE, Context
 
 BANNER_SECONDS = 1.8
@@ -76,6 +77,8 @@ class Animations:
 
     def add(self, events: list[Event], names: dict[int, str]) -> None:
         for event in events:
+            if skirmish_ui.animate(self, event, names):
+                continue  # the skirmish rule set's dice and banners
             if isinstance(event, TurningPointStarted):
                 self.banners.append(Banner(f"Turning point {event.turning_point}", GOLD))
             elif isinstance(event, ControlChanged):
@@ -223,7 +226,9 @@ class Animations:
         if roll.cover and shown > 0:
             cover = pygame.Rect(x, y, size, size)
             pygame.draw.rect(surface, (70, 110, 70), cover, border_radius=6)
-            ctx.text(surface, "C", max(13, size // 2), cover.center, INK, "bold", "center")
+            # the letter sized to the chip in pixels (ctx.text would scale it again)
+            letter = ctx.assets.font(max(10, size // 2), "bold").render("C", True, INK)
+            surface.blit(letter, letter.get_rect(center=cover.center))
             centres[("block", -1)] = cover.center
             x += size + 6
         for i, die in enumerate(roll.defence_dice[:max(0, shown)]):

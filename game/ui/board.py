@@ -17,6 +17,7 @@ import pygame
 
 from game.engine import CORNER_OFFSETS, Config, Grid, OperativeState
 from game.ui.context import GOLD, INK, RED, Context, lighter
+from game.ui.skirmish_ui import markers_of
 
 SQRT3 = math.sqrt(3)
 KILLZONE_ART = {"side_a": "ground_side_a.png", "side_b": "ground_side_b.png"}
@@ -246,6 +247,16 @@ class BoardView:
         if "spotted" in op.flags:  # a markerlight hit it this turning point
             mark = self.ctx.assets.icon("eye-target", max(12, int(radius * 0.8)), (255, 200, 60))
             surface.blit(mark, mark.get_rect(center=(cx - radius * 0.85, cy + radius * 0.35)))
+        for i, word in enumerate(markers_of(op)):  # the skirmish rules: Shaken, fatigued
+            # a small disc with the state's letter, at the token's upper left
+            centre = (int(cx - radius * (0.8 - 0.7 * i)), int(cy - radius * 0.85))
+            disc = max(6, int(radius * 0.34))
+            pygame.draw.circle(surface, (15, 15, 18), centre, disc + 1)
+            pygame.draw.circle(surface, (220, 70, 60) if word == "Shaken" else (230, 190, 70),
+                               centre, disc)
+            letter = self.ctx.assets.font(max(9, int(disc * 1.5)), "bold").render(
+                word[0].upper(), True, (15, 15, 18))
+            surface.blit(letter, letter.get_rect(center=centre))
         # wounds left: a bar under the token
         left = max(0, wounds - op.damage)
         bar = pygame.Rect(0, 0, int(radius * 1.7), max(4, int(self.size * 0.14)))

@@ -16,11 +16,13 @@ from game.engine import (
     SpecialOperation,
     TargetOfOpportunity,
     Wargear,
+    skirmish_profile,
 )
 from game.killteam_cards import PackRule
 from game.ui.board import card_icon
 from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE
 from game.ui.killteam_ui import length_words
+from game.ui.skirmish_ui import profile_lines
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -318,6 +320,11 @@ class CardArt:
                 rule()
                 text(ability.name, GOLD, "bold")
                 text(ability.text)
+            # the same card under the skirmish rule set, converted by the engine
+            rule()
+            label("Skirmish rules profile", DIM)
+            for i, line in enumerate(profile_lines(skirmish_profile(obj))):
+                text(line, INK if i == 0 else DIM, "bold" if i == 0 else "regular")
         elif isinstance(obj, Fireteam):
             label("Strategic ploys", DIM)
             gap(4)

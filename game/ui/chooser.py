@@ -42,6 +42,7 @@ from game.engine import (
     Wait,
     killteam,
 )
+from game.ui.skirmish_ui import SKIRMISH_HINTS, SKIRMISH_KEYS, skirmish_route
 
 
 class Kind(Enum):
@@ -101,7 +102,7 @@ STANDARD_VERBS = (("move", "Move", "m", "Up to the Move stat, around blocked and
                   ("disengage", "Disengage", "d", "One hex away from every enemy"))
 VERB_KEYS = {"seize:yes": "y", "seize:no": "n", "roll": "r",
              "move": "m", "attack": "a", "disengage": "d", "wait": "w", "cancel": "c",
-             "keep": "k", "swap": "s", "reveal:none": "n"}
+             "keep": "k", "swap": "s", "reveal:none": "n", **SKIRMISH_KEYS}
 
 
 # the one-line hint at each Kill Team classic decision
@@ -193,6 +194,9 @@ def route(action: Action, state: State, config: Config) -> tuple[Field, ...]:
                           "instead"),)
         return (Field(Kind.VERB, "seize:no", "Let them keep it",
                       "The other player keeps the first turn"),)
+    skirmish = skirmish_route(action, state, config, op_label)
+    if skirmish is not None:  # the skirmish rule set's decisions
+        return skirmish
     if isinstance(action, RollGameLength):
         need = killteam.roll_needed_after(config, state.turning_point)
         return (Field(Kind.VERB, "roll", f"Roll ({need}+ goes on)",
@@ -471,13 +475,14 @@ class Chooser:
                               field.value in marked))
         return out
 
-    def weapon_options(self) -> list[tuple[Option, Attack]]:
-        """While a weapon is awaited: each weapon's option with its attack."""
+    def weapon_options(self) -> list[tuple[Option, Action]]:
+        """While a weapon is awaited: each weapon's option with its attack (an Attack, or
+        under the skirmish rules a Shoot)."""
         if self.next_kind != Kind.WEAPON:
             return []
-        out = []
+        out: list[tuple[Option, Action]] = []
         for action, fields in self.routes:
-            if isinstance(action, Attack):
+            if fields[self.depth].kind == Kind.WEAPON:
                 field = fields[self.depth]
                 out.append((Option(field.value, field.label, field.tooltip,
                                    str(len(out) + 1) if len(out) < 9 else ""), action))
@@ -498,6 +503,16 @@ class Chooser:
                     "for a swap.")
         if step in PACK_HINTS:  # Kill Team classic decisions
             return f"{name}: {PACK_HINTS[step]}"
+        if self.config.skirmish and step in SKIRMISH_HINTS:  # the skirmish rule set
+            if step == Step.ACTIVATE and kind == Kind.VERB:
+                return f"{name}: choose the order for {picked[Kind.OPERATIVE].value}."
+            if step == Step.ACTIVATE and kind == Kind.HEX:
+                return f"{name}: click a shaded hex to end the move there (Esc: back)."
+            if kind == Kind.ENEMY:
+                return f"{name}: click an enemy marked with a crosshair."
+            if kind == Kind.WEAPON:
+                return f"{name}: choose the weapon (Back: another target)."
+            return f"{name}: {SKIRMISH_HINTS[step]}"
         if step == Step.DEPLOY:
             if Kind.TRAY in picked:
                 return f"{name}: click a highlighted hex to place {picked[Kind.TRAY].value}."

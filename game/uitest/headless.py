@@ -13,7 +13,17 @@ from collections.abc import Callable
 import pygame
 
 from game.ai.random_player import RandomPlayer
-from game.engine import Attack, Catalogue, Game, Move, Phase, RandomDice, SplitMix64, Step
+from game.engine import (
+    Attack,
+    Catalogue,
+    Game,
+    Move,
+    Phase,
+    RandomDice,
+    RuleSet,
+    SplitMix64,
+    Step,
+)
 from game.ui.app import App
 from game.ui.assets import Assets
 from game.ui.context import Context
@@ -124,8 +134,11 @@ def fuzz(catalogue: Catalogue, events: int, seed: int, size: tuple[int, int]) ->
             if isinstance(scene, MenuScene) and rng.below(4):
                 pick = rng.below(10)
                 if pick < 6:
-                    app.push(NewGameScene(app, mission=sorted(catalogue.missions)[
-                        rng.below(len(catalogue.missions))]))
+                    chosen = NewGameScene(app, mission=sorted(catalogue.missions)[
+                        rng.below(len(catalogue.missions))])
+                    app.push(chosen)
+                    if pick < 2:  # a third of the new games under the skirmish rules
+                        chosen.set_rules(RuleSet.SKIRMISH)
                 else:  # the other screens of the menu are fuzzed too
                     key = ("visualizer", "campaign", "tutorial", "cards")[pick - 6]
                     scene.choose(key)

@@ -30,6 +30,17 @@ from game.engine.actions import (
     Wait,
     parse_action,
 )
+from game.engine.skirmish.actions import (
+    Advance,
+    Charge,
+    Consolidate,
+    Hold,
+    HoldFire,
+    Push,
+    Rush,
+    Shoot,
+    StrikeBack,
+)
 
 ids = st.from_regex(r"[a-z][a-z0-9_]{0,10}", fullmatch=True).filter(
     lambda s: s not in ("none", "overcharge"))
@@ -52,6 +63,17 @@ actions = st.one_of(
     st.builds(Use, players, ids, ids),
     st.builds(Concede, players),
     st.builds(AgreeResult, players, st.sampled_from([0, 1, 2])),
+    # the skirmish rule set's decisions
+    st.builds(Hold, players, ids),
+    st.builds(Advance, players, ids, st.lists(hexes, min_size=1, max_size=4).map(tuple)),
+    st.builds(Rush, players, ids, st.lists(hexes, min_size=1, max_size=4).map(tuple)),
+    st.builds(Charge, players, ids, ids, st.lists(hexes, max_size=4).map(tuple)),
+    st.builds(Shoot, players, ids, ids, ids),
+    st.builds(HoldFire, players),
+    st.builds(StrikeBack, players, st.booleans()),
+    st.builds(Consolidate, players, ids, hexes),
+    st.builds(Push, players, ids, hexes),
+    st.builds(Push, players, st.none()),
 )
 
 

@@ -26,9 +26,12 @@ MUTATIONS_PER_SAVE = 80
 Path_ = list[str | int]  # keys and indexes from the save's root to one value
 
 
-def _played(mission: str, teams: tuple[str, str], seed: int, steps: int) -> dict[str, Any]:
+def _played(mission: str, teams: tuple[str, str], seed: int, steps: int,
+            rules: str = "fireteam") -> dict[str, Any]:
     game = seeded_game(seed, mission=mission, teams=teams, players=(seed, seed + 1),
-                       steps=steps, wargear={1: sorted(CATALOGUE.wargear)[:2]})
+                       steps=steps, rules=rules,
+                       wargear={1: sorted(CATALOGUE.wargear)[:2]} if rules == "fireteam"
+                       else None)
     data: dict[str, Any] = json.loads(json.dumps(game.to_dict()))
     return data
 
@@ -43,7 +46,14 @@ GAMES = [("power_up", ("gideon", "deathless_destroyers"), 1, 0),
          # force, night and extra turning points (to the end)
          ("kt_alone_in_the_dark", ("gideon", "deathless_destroyers"), 6, 12),
          ("kt_forward_push", ("bad_ladz", "kappic_eagles"), 7, 2000)]
+# the skirmish rule set: markers being placed, deployment, a round in progress, the end
+SKIRMISH_GAMES = [("dual_strike", ("gideon", "bad_ladz"), 8, 1),
+                  ("power_up", ("pathfinders", "flickering_blade"), 9, 8),
+                  ("cache_raid", ("bad_ladz", "gideon"), 10, 40),
+                  ("dual_strike", ("quickstrike", "kappic_eagles"), 11, 2000)]
 SAVES = {f"{m}-{s}-{n}": _played(m, t, s, n) for m, t, s, n in GAMES}
+SAVES.update({f"skirmish-{m}-{s}-{n}": _played(m, t, s, n, "skirmish")
+              for m, t, s, n in SKIRMISH_GAMES})
 
 
 def _paths(value: Any, here: Path_) -> list[Path_]:

@@ -70,6 +70,7 @@ def final_end_phase(game: Game, winner: int | None = None, reason: str = "most V
     state.phase, state.step = Phase.OVER, Step.NONE
     # an activation cut short by the end of the mission ends with it
     state.active, state.ap_left, state.ap_spent, state.moved = None, 0, False, False
+    state.order = state.target = state.pending = None
     game.emit(MissionEnded(winner, (one, two), reason))
 
 

@@ -1,4 +1,5 @@
-"""A new game: the mission (with its map and card), each player's name and fireteam."""
+"""A new game: the rule set, the mission (with its map and card), each player's name and
+fireteam."""
 
 from __future__ import annotations
 
@@ -7,7 +8,15 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.engine import SplitMix64, build_config, opponent
+from game.engine import (
+    RULE_SET_NAMES,
+    RuleSet,
+    SplitMix64,
+    build_config,
+    opponent,
+    plays,
+    skirmish_profile,
+)
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PALETTE, Context, panel
 from game.ui.killteam_ui import length_words
@@ -48,9 +57,9 @@ class NewGameScene(Scene):
         super().__init__(app)
         reload_own_missions(self.ctx)  # files added or changed while the game runs count
         # grouped by mission pack (the Fireteam rulebook's first, then Kill Team classic)
-        catalogue_missions = self.ctx.catalogue.missions
-        self.missions = sorted(catalogue_missions, key=lambda m: (
-            catalogue_missions[m].pack != "fireteam", catalogue_missions[m].pack, m))
+        self.rules = RuleSet.FIRETEAM
+        self.all_missions = self._sorted_missions()
+        self.missions = list(self.all_missions)
         self.table_roll = 0  # the last roll on a pack's D6 mission table (0: none)
         own = self.ctx.services.own_missions
         self.own: tuple[str, ...] = own.own if own is not None else ()
@@ -62,16 +71,37 @@ class NewGameScene(Scene):
         self.seats: dict[int, str] = {1: "human", 2: "human"}
         self.colours = {p: next(n for n, c in PALETTE.items() if c == self.ctx.colours[p])
                         for p in (1, 2)}
-        self._thumb: tuple[str, tuple[int, int], pygame.Surface] | None = None
+        self._thumb: tuple[str, tuple[int, int], RuleSet, pygame.Surface] | None = None
         # (fireteam, text width, text scale) -> the height its ploys take, measured once, not
         # every frame
         self._ploy_heights: dict[tuple[str, int, int], int] = {}
         self.entries: dict[int, pygame_gui.elements.UITextEntryLine] = {}
 
+    def _sorted_missions(self) -> list[str]:
+        catalogue_missions = self.ctx.catalogue.missions
+        return sorted(catalogue_missions, key=lambda m: (
+            catalogue_missions[m].pack != "fireteam", catalogue_missions[m].pack, m))
+
+    def set_rules(self, rules: RuleSet) -> None:
+        """Play under ``rules``: only the missions it can play are offered."""
+        self.rules = rules
+        found = self.ctx.catalogue.missions
+        self.missions = [m for m in self.all_missions if plays(rules, found[m].kill_team)]
+        if self.mission not in self.missions:
+            self.mission = self.missions[0]
+        self.table_roll = 0
+        self.rebuild()
+
     def build(self) -> None:
         width, height = self.app.size
         cat = self.ctx.catalogue
         px = self.ctx.px
+        rules_width = px(300)
+        self.rules_drop = pygame_gui.elements.UIDropDownMenu(
+            [RULE_SET_NAMES[r] for r in RuleSet], RULE_SET_NAMES[self.rules],
+            pygame.Rect(width - 30 - rules_width, px(18), rules_width, px(36)),
+            manager=self.app.manager)
+        self.elements.append(self.rules_drop)
         # the players' side gets the larger share: its ploy texts need the width more than the
         # mission map and text do
         split = width * 9 // 20
@@ -84,7 +114,7 @@ class NewGameScene(Scene):
             manager=self.app.manager)
         self.elements.append(drop)
         self.mission_drop = drop
-        if self.pack_table():
+        if self.pack_table() and self.rules == RuleSet.FIRETEAM:
             rolled = f" ({self.table_roll})" if self.table_roll else ""
             label = "Roll a mission" + rolled
             self.button(label, pygame.Rect(left.right - random_width, left.top, random_width,
@@ -170,6 +200,9 @@ class NewGameScene(Scene):
     def on_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             cat = self.ctx.catalogue
+            if event.ui_element is self.rules_drop:
+                self.set_rules(next(r for r in RuleSet if RULE_SET_NAMES[r] == event.text))
+                return
             if event.ui_element is self.mission_drop:
                 self.mission = next(m for m in self.missions
                                     if self.mission_label(m) == event.text)
@@ -200,38 +233,48 @@ class NewGameScene(Scene):
         self.ctx.names = dict(self.names)
         self.app.push(play.new_game(self.app, self.mission,
                                     (self.fireteams[0], self.fireteams[1]),
-                                    seats=dict(self.seats)))
+                                    seats=dict(self.seats), rules=str(self.rules)))
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, cat = self.ctx, self.ctx.catalogue
         surface.fill((16, 17, 20))
         width, _ = surface.get_size()
         ctx.text(surface, "NEW GAME", 30, (30, ctx.px(24)), GOLD, "condensed")
+        ctx.text(surface, "Rules:", 15, (self.rules_drop.rect.left - ctx.px(10),
+                                         self.rules_drop.rect.centery), DIM, "bold",
+                 "midright")
         mission = cat.missions[self.mission]
         box = pygame.Rect(self.left.left, self.left.top + ctx.px(48), self.left.width,
                           self.left.height - ctx.px(48))
         inner = panel(surface, box, mission.name, ctx)
         thumb_area = pygame.Rect(inner.left, inner.top, inner.width, int(inner.height * 0.55))
-        key = (self.mission, thumb_area.size)
-        if self._thumb is None or self._thumb[:2] != key:
+        key = (self.mission, thumb_area.size, self.rules)
+        if self._thumb is None or self._thumb[:3] != key:
             config = build_config(cat, {"mission": self.mission,
                                         "fireteams": {1: None, 2: None}})
             view = BoardView(ctx, config, pygame.Rect((0, 0), thumb_area.size), labels=False)
             image = pygame.Surface(thumb_area.size, pygame.SRCALPHA)
             image.blit(view.layer(), view.rect)
             for obj, h in config.objectives.items():
-                if h:  # a marker the players place has no hex yet
+                if h and self.rules == RuleSet.FIRETEAM:  # placed markers have no hex yet
                     view.objective(image, obj, h, 0)
-            self._thumb = (self.mission, thumb_area.size, image)
-        surface.blit(self._thumb[2], thumb_area)
+            self._thumb = (self.mission, thumb_area.size, self.rules, image)
+        surface.blit(self._thumb[3], thumb_area)
         text = pygame.Rect(inner.left, thumb_area.bottom + 8, inner.width,
                            inner.bottom - thumb_area.bottom - 8)
         side = cat.killzones[mission.killzone].name
-        used = ctx.wrapped(surface, f"{side} · {length_words(mission)}", 14,
-                           text, DIM)
+        length = length_words(mission)
+        if self.rules == RuleSet.SKIRMISH:
+            length = ("4 rounds · one-page skirmish rules: the mission's killzone, with D3+2 "
+                      "markers the players place; its objectives and cards are not used")
+        used = ctx.wrapped(surface, f"{side} · {length}", 14, text, DIM)
         text.top += used + 4
         text.height -= used + 4
-        used = ctx.wrapped(surface, mission.text, 14, text)
+        used = ctx.wrapped(surface, mission.text if self.rules == RuleSet.FIRETEAM else
+                           "Hold, Advance, Rush or Charge one operative at a time; Quality "
+                           "tests to hit, Defense rolls to block, Tough for wounds; morale, "
+                           "Shaken and fatigue. Rules help (F1) has the whole rule set.",
+                           14, text)
         if self.broken:
             text.top += used + 10
             text.height -= used + 10
@@ -252,6 +295,10 @@ class NewGameScene(Scene):
             used = ctx.wrapped(surface, comp, 13, pygame.Rect(box.left + 16, y, box.width - 32,
                                                              ctx.px(60)))
             y += used + 3
+            if self.rules == RuleSet.SKIRMISH:  # the converted profiles instead of ploys
+                area = pygame.Rect(box.left + 16, y, box.width - 32, box.bottom - 2 - y)
+                self.draw_profiles(surface, team, area)
+                continue
             # each ploy as its name in bold, then its text on the same line and wrapped below;
             # the heading only when there is room for it and every ploy's whole text
             area = pygame.Rect(box.left + 16, y, box.width - 32, box.bottom - 2 - y)
@@ -275,6 +322,23 @@ class NewGameScene(Scene):
                 if area.height >= 2 * ctx.assets.font(ctx.px(13)).get_linesize():
                     ploy_lines(ctx, surface, "Tactical ploys:", names + " (once a mission)",
                                area)
+
+
+    def draw_profiles(self, surface: pygame.Surface, team: object, area: pygame.Rect) -> None:
+        """Each datacard of ``team`` as its skirmish profile, one line each."""
+        ctx, cat = self.ctx, self.ctx.catalogue
+        ctx.text(surface, "Skirmish profiles:", 13, area.topleft, GOLD, "bold")
+        area.top += ctx.px(18)
+        for entry in team.composition:  # type: ignore[attr-defined]
+            profile = skirmish_profile(cat.datacards[entry.card])
+            weapons = ", ".join(w.describe() for w in profile.weapons)
+            line = (f"Q{profile.quality}+ D{profile.defense}+ T{profile.tough} "
+                    f"{weapons}")
+            if ploy_lines(ctx, None, profile.name, line, area) + ctx.px(8) > area.height:
+                break  # no room for the whole line (the library shows every profile)
+            used = ploy_lines(ctx, surface, profile.name, line, area)
+            area.top += used
+            area.height -= used
 
 
 def ploy_lines(ctx: Context, surface: pygame.Surface | None, name: str, text: str,

@@ -116,9 +116,11 @@ class PlayScene(Scene):
 
     @classmethod
     def new_game(cls, app: App, mission: str, fireteams: tuple[str, str],
-                 seed: int | None = None, seats: dict[int, str] | None = None) -> PlayScene:
+                 seed: int | None = None, seats: dict[int, str] | None = None,
+                 rules: str = "fireteam") -> PlayScene:
         game = Game.new(app.ctx.catalogue, mission, fireteams,
-                        RandomDice(app.ctx.new_game_seed() if seed is None else seed))
+                        RandomDice(app.ctx.new_game_seed() if seed is None else seed),
+                        rules=rules)
         return cls(app, game, seats)
 
     # --- what the screen shows: the public view ---------------------------------------------

@@ -13,6 +13,7 @@ import pygame
 from game.engine import Activate, Attack, Disengage, Move
 from game.ui.chooser import Kind
 from game.ui.context import GOLD, INK, RED
+from game.ui.skirmish_ui import wounds_shown
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -161,7 +162,7 @@ def draw_tokens(scene: PlayScene, surface: pygame.Surface) -> None:
     chosen = {scene.selected, state.active, scene.chooser.value_of(Kind.ENEMY)}
     for op in state.operatives.values():
         if op.on_killzone:
-            board.token(surface, op, scene.game.config.datacards[op.card].wounds,
+            board.token(surface, op, wounds_shown(scene.game.config, op),
                         selected=op.id in chosen)
             if op.hex in under:
                 board.objective_badge(surface, op.hex, under[op.hex][1])

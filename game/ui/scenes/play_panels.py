@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import WEAPON_RULE_NAMES, Attack, AttackOdds, Phase, Step
+from game.engine import WEAPON_RULE_NAMES, Attack, AttackOdds, Phase, Step, skirmish_profile
 from game.ui.chooser import Chooser, Kind
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
 from game.ui.killteam_ui import turning_point_words
+from game.ui.skirmish_ui import markers_of, profile_lines, shot_tip
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -114,13 +115,17 @@ class Panels:
         rect = self.buttons_rect
         top = rect.top + px(24)
         for i, (option, action) in enumerate(options):
-            odds = self.odds(action)
-            label = (f"{option.label}: {float(odds.expected):.1f} dmg, "
-                     f"{percent(odds.p_take_down)} kill")
+            if isinstance(action, Attack):
+                odds = self.odds(action)
+                label = (f"{option.label}: {float(odds.expected):.1f} dmg, "
+                         f"{percent(odds.p_take_down)} kill")
+                tip = "; ".join(str(r) for r in odds.reasons) or "no modifiers"
+            else:  # a skirmish shot: its profile, the dice tell the rest
+                label = f"{option.label}:"
+                tip = shot_tip(scene.game, action)
             box = pygame.Rect(rect.left, top + i * (height + gap), rect.width, height)
             scene.button(label, box, lambda v=option.value: scene.choose(v),
-                         hotkey=hotkey(option.hotkey),
-                         tooltip="; ".join(str(r) for r in odds.reasons) or "no modifiers")
+                         hotkey=hotkey(option.hotkey), tooltip=tip)
         back = pygame.Rect(rect.left, top + len(options) * (height + gap), rect.width // 2,
                            height)
         scene.button("Back", back, scene.choose_back, hotkey=pygame.K_b,
@@ -180,6 +185,8 @@ class Panels:
         state = self.scene.view.state
         if state.step == Step.ACT and state.active:
             return f"Actions — {state.active}, {state.ap_left} AP left"
+        if self.scene.game.config.skirmish and state.active:
+            return f"{state.active}: {state.order or 'order'}"
         return {Step.MULLIGAN: "Targets of opportunity", Step.DEPLOY: "Operatives to place",
                 Step.REVEAL: "Reveal a target", Step.PLOY: "Strategic ploys",
                 Step.ACTIVATE: "Activation"}.get(state.step, "Actions")
@@ -196,10 +203,12 @@ class Panels:
                  Phase.END: "End phase", Phase.OVER: "Mission over"}[state.phase]
         x = ctx.text(surface, mission.upper(), 16, (14, bar.centery), GOLD, "condensed",
                      "midleft").right + 28
-        counter = turning_point_words(game.config, state.turning_point)
+        counter = (f"Round {state.turning_point}/{game.config.turning_points}"
+                   if game.config.skirmish else
+                   turning_point_words(game.config, state.turning_point))
         x = ctx.text(surface, f"{counter} · {phase}", 15, (x, bar.centery), INK,
                      "bold", "midleft").right + 24
-        if state.phase == Phase.FIREFIGHT:
+        if state.phase == Phase.FIREFIGHT and not game.config.skirmish:
             x = ctx.text(surface, f"Turn {state.turn}/8", 15, (x, bar.centery), INK, "bold",
                          "midleft").right + 12
             for turn in range(1, 9):
@@ -294,6 +303,23 @@ class Panels:
             return
         card = game.config.datacards[op.card]
         inner = panel(surface, self.op_rect, scene.words.operative(op.id), ctx)
+        if game.config.skirmish:  # the converted profile, with Shaken and fatigued
+            self.rule_words = []
+            lines = profile_lines(skirmish_profile(card))
+            tough = skirmish_profile(card).tough
+            lines[0] += f" · wounds left {max(0, tough - op.damage)}/{tough}"
+            states = markers_of(op)
+            if states:
+                lines.insert(1, " and ".join(states).capitalize())
+            y = inner.top
+            for i, line in enumerate(lines):
+                if y > inner.bottom - 16:
+                    break
+                colour = self.ctx.colours[op.player] if i == 0 else INK if i < 4 else DIM
+                y += ctx.wrapped(surface, line, 13 if i else 14,
+                                 pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
+                                 colour, "bold" if i == 0 else "regular") + self.ctx.px(2)
+            return
         stats = (f"APL {game.stat(op, 'apl')} · Move {game.stat(op, 'move')} · "
                  f"Def {game.stat(op, 'defence')} · Sv {game.stat(op, 'save')}+ · "
                  f"W {card.wounds - op.damage}/{card.wounds}")

@@ -1,0 +1,239 @@
+"""The computer player's scores under the skirmish rules: how much an order, a shot, a
+charge, a strike back, a step, a push, a marker or a placement is worth, and the static
+value of a position. Built on the public surface only (the converted profiles of
+``skirmish_profile``, the board, the legal actions); every level uses them: the cheap
+policy and pruning of the searching levels, the greedy level's immediate value."""
+
+from __future__ import annotations
+
+from game.engine import (
+    SEIZE_REACH,
+    Action,
+    Advance,
+    Charge,
+    Consolidate,
+    Deploy,
+    Game,
+    Hold,
+    HoldFire,
+    OperativeFlag,
+    OperativeState,
+    Phase,
+    PlaceObjective,
+    Push,
+    Rush,
+    Shoot,
+    SkirmishProfile,
+    SkirmishWeapon,
+    Special,
+    StrikeBack,
+    opponent,
+    skirmish_profile,
+)
+
+WIN = 1000.0
+
+
+def profile(game: Game, op: OperativeState) -> SkirmishProfile:
+    return skirmish_profile(game.datacard(op))
+
+
+def left(game: Game, op: OperativeState) -> int:
+    return max(0, profile(game, op).tough - op.damage)
+
+
+def is_shaken(op: OperativeState) -> bool:
+    return str(OperativeFlag.SHAKEN) in op.flags
+
+
+def tired(op: OperativeState) -> bool:
+    return is_shaken(op) or str(OperativeFlag.FATIGUED) in op.flags
+
+
+def expected_wounds(game: Game, attacker: OperativeState, weapon: SkirmishWeapon,
+                    target: OperativeState, cover: bool = False) -> float:
+    """The mean wounds one weapon's attacks deal ``target`` (capped at what it has left)."""
+    fatigued = weapon.is_melee and tired(attacker)
+    quality = 6 if fatigued else profile(game, attacker).quality
+    p_hit = (7 - max(2, quality)) / 6
+    p_rend = 1 / 6 if weapon.has(Special.RENDING) and not fatigued else 0.0
+    modifier = (1 if cover and not weapon.has(Special.INDIRECT) else 0) \
+        - (1 if weapon.has(Special.AP) else 0)
+    defense = profile(game, target).defense
+    blocks = sum(1 for d in range(1, 7) if d == 6 or (d != 1 and d + modifier >= defense))
+    p_fail = 1 - blocks / 6
+    per_hit = 2 if weapon.has(Special.DEADLY) else 1
+    mean = weapon.attacks * (p_rend + (p_hit - p_rend) * p_fail) * per_hit
+    return min(mean, float(left(game, target)))
+
+
+def worth(game: Game, op: OperativeState) -> float:
+    """A rough worth of an operative: its Tough and its best weapon."""
+    prof = profile(game, op)
+    punch = max((w.attacks * (7 - prof.quality) / 6 for w in prof.weapons), default=0.0)
+    return 2.0 + prof.tough + punch
+
+
+def harm(game: Game, target: OperativeState, wounds: float) -> float:
+    """What dealing ``wounds`` to ``target`` is worth: its share of the operative's worth,
+    more when it destroys."""
+    have = max(1, left(game, target))
+    share = min(1.0, wounds / have)
+    return worth(game, target) * share * (1.0 + share)
+
+
+def _marker_pull(game: Game, op: OperativeState, at: str) -> float:
+    grid = game.grid
+    best = 0.0
+    nearest = 12
+    for marker in game.config.objectives:
+        h = game.objective_hex(marker)
+        if h is None:
+            continue
+        d = grid.distance(at, h)
+        holder = game.state.control.get(marker, 0)
+        if holder != op.player:
+            nearest = min(nearest, d)
+        if d <= SEIZE_REACH and not is_shaken(op):
+            best = max(best, 2.0 if holder != op.player else 1.0)
+    return best - 0.25 * min(nearest, 12)
+
+
+def _exposure(game: Game, op: OperativeState, at: str) -> float:
+    grid = game.grid
+    risk = 0.0
+    for enemy in game.on_killzone(opponent(op.player)):
+        assert enemy.hex is not None
+        reach = max((w.range for w in profile(game, enemy).ranged), default=0)
+        d = grid.distance(at, enemy.hex)
+        if d <= reach + 2:
+            risk += 0.3
+        if d <= 2 * profile(game, enemy).advance + 1 and profile(game, enemy).melee:
+            risk += 0.2
+    return risk
+
+
+def place_value(game: Game, op: OperativeState, at: str) -> float:
+    """How good ``at`` is for ``op`` to stand on."""
+    cover = 0.4 if at in game.grid.cover else 0.0
+    return _marker_pull(game, op, at) + cover - _exposure(game, op, at) * (
+        0.5 if left(game, op) > 1 else 1.0)
+
+
+def best_shot(game: Game, op: OperativeState, at: str, heavy: bool) -> float:
+    grid = game.grid
+    occupied = game.occupied() - {at}
+    if op.hex is not None:
+        occupied = occupied - {op.hex}
+    best = 0.0
+    for weapon in profile(game, op).ranged:
+        if weapon.has(Special.HEAVY) and not heavy:
+            continue
+        for enemy in game.on_killzone(opponent(op.player)):
+            assert enemy.hex is not None
+            if grid.distance(at, enemy.hex) > weapon.range:
+                continue
+            if not grid.visible(at, enemy.hex, occupied - {enemy.hex}):
+                continue
+            wounds = expected_wounds(game, op, weapon, enemy, enemy.hex in grid.cover)
+            best = max(best, harm(game, enemy, wounds))
+    return best
+
+
+def melee_value(game: Game, op: OperativeState, enemy: OperativeState) -> float:
+    dealt = sum(expected_wounds(game, op, w, enemy) for w in profile(game, op).melee)
+    back = sum(expected_wounds(game, enemy, w, op) for w in profile(game, enemy).melee)
+    return harm(game, enemy, dealt) - 0.6 * harm(game, op, back) - 0.3
+
+
+def score(game: Game, action: Action, cheap: bool = False) -> float:
+    """A quick value of one skirmish decision for the player taking it."""
+    state = game.state
+    ops = state.operatives
+    if isinstance(action, Shoot):
+        op, target = ops[action.operative], ops[action.target]
+        weapon = profile(game, op).weapon(action.weapon)
+        assert weapon is not None and target.hex is not None
+        return 1.5 * harm(game, target, expected_wounds(game, op, weapon, target,
+                                                        target.hex in game.grid.cover))
+    if isinstance(action, HoldFire):
+        return 0.0
+    if isinstance(action, Hold):
+        op = ops[action.operative]
+        assert op.hex is not None
+        if is_shaken(op):
+            return 1.0
+        return place_value(game, op, op.hex) + best_shot(game, op, op.hex, heavy=True)
+    if isinstance(action, Charge):
+        op, enemy = ops[action.operative], ops[action.target]
+        end = action.path[-1] if action.path else op.hex
+        assert end is not None
+        return melee_value(game, op, enemy) + 0.5 * place_value(game, op, end) + 0.5
+    if isinstance(action, Rush):
+        op = ops[action.operative]
+        return place_value(game, op, action.path[-1]) - 0.2
+    if isinstance(action, Advance):
+        op = ops[action.operative]
+        end = action.path[-1]
+        return place_value(game, op, end) + 0.8 * best_shot(game, op, end, heavy=False)
+    if isinstance(action, StrikeBack):
+        if not action.strike:
+            return 0.0
+        assert state.active is not None and state.target is not None
+        return melee_value(game, ops[state.target], ops[state.active]) + 0.3
+    if isinstance(action, Consolidate):
+        return place_value(game, ops[action.operative], action.hex)
+    if isinstance(action, Push):
+        if action.operative is None or action.hex is None:
+            return 0.0
+        target = ops[action.operative]
+        assert target.hex is not None
+        return 0.5 * (_marker_pull(game, target, target.hex)
+                      - _marker_pull(game, target, action.hex)) + 0.1
+    if isinstance(action, PlaceObjective):
+        return _placement_value(game, action.player, action.hex)
+    if isinstance(action, Deploy):
+        op = ops[action.operative]
+        return 0.5 * _marker_pull(game, op, action.hex) + (
+            0.3 if action.hex in game.grid.cover else 0.0)
+    return 0.0
+
+
+def _placement_value(game: Game, player: int, at: str) -> float:
+    """A marker is better near where ``player`` deploys (both zones before it is known)."""
+    grid = game.grid
+    zones = game.config.territories
+    mine = game.state.territory.get(player)
+    if mine is None:
+        return 0.0
+    theirs = [s for s in zones if s != mine]
+    d_mine = min((grid.distance(at, h) for h in zones[mine]), default=0)
+    d_theirs = min((grid.distance(at, h) for s in theirs for h in zones[s]), default=0)
+    return 0.2 * (d_theirs - d_mine)
+
+
+def value(game: Game, player: int) -> float:
+    """The static value of a skirmish position for ``player``."""
+    state = game.state
+    other = opponent(player)
+    if state.phase == Phase.OVER:
+        w = state.winner
+        base = 0.0 if w == 0 else (WIN if w == player else -WIN)
+        return base + 10.0 * (state.vp[player] - state.vp[other])
+    rounds_left = max(1, game.config.turning_points - state.turning_point + 1)
+    total = 0.0
+    for holder in state.control.values():
+        if holder in (player, other):
+            total += (4.0 + rounds_left) * (1 if holder == player else -1)
+    for p, sign in ((player, 1.0), (other, -1.0)):
+        for op in game.on_killzone(p):
+            assert op.hex is not None
+            health = left(game, op) / max(1, profile(game, op).tough)
+            total += sign * (3.0 + worth(game, op) * (0.5 + 0.5 * health))
+            total += sign * 0.6 * max(0.0, _marker_pull(game, op, op.hex) + 3.0)
+            if is_shaken(op):
+                total -= sign * 1.5
+    return total
+
+
+__all__ = ["expected_wounds", "score", "value"]

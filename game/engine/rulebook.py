@@ -1,0 +1,57 @@
+"""The rule set a game is played under, as the engine uses it: its flow table, its action
+rules, the listing and checking of its legal actions. :func:`book_of` picks them from a
+config's ``rules`` (:class:`game.engine.ruleset.RuleSet`); the Fireteam rules are the
+default."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.engine.actions import Action
+from game.engine.ruleset import RuleSet
+from game.engine.state import Phase, Step
+
+if TYPE_CHECKING:
+    from game.engine.config import Config
+    from game.engine.game import Game
+    from game.engine.rules.base import ActionRule
+    from game.engine.rules.table import Stage, Where
+
+
+@dataclass(frozen=True)
+class Book:
+    rules: dict[type[Action], ActionRule[Any]]
+    flow: dict[Where, Stage]
+    start: Where
+    steps_of_phase: dict[Phase, tuple[Step, ...]]
+    generate: Callable[[Game], list[Action]]
+    why_not: Callable[[Game, Action], str | None]
+
+
+_BOOKS: dict[RuleSet, Book] = {}
+
+
+def book(rules: RuleSet) -> Book:
+    """The engine's parts of the rule set ``rules`` (built once, on first use)."""
+    found = _BOOKS.get(rules)
+    if found is None:
+        if rules == RuleSet.SKIRMISH:
+            from game.engine import skirmish as module
+        else:
+            from game.engine import rules as module  # type: ignore[no-redef]
+        from game.engine.rules import table
+        from game.engine.skirmish import table as skirmish_table
+
+        tables = skirmish_table if rules == RuleSet.SKIRMISH else table
+        found = _BOOKS[rules] = Book(module.RULES, tables.FLOW, tables.START,
+                                     tables.STEPS_OF_PHASE, module.generate, module.why_not)
+    return found
+
+
+def book_of(config: Config) -> Book:
+    return book(config.rules)
+
+
+__all__ = ["Book", "book", "book_of"]

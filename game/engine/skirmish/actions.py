@@ -1,0 +1,167 @@
+"""The decisions of the skirmish rule set, in the notation of every action
+(docs/scenario-format.md):
+
+- ``1 hold a`` (stay put, then shoot or hold fire; a Shaken operative's idle activation);
+- ``1 advance a D3 D4`` (move up to the Advance, then shoot or hold fire);
+- ``1 rush a D3 D4 D5`` (move up to the Rush, no shooting);
+- ``1 charge a b D3 D4`` (move up to the Rush into contact with enemy ``b`` and fight);
+- ``1 shoot a pulse_carbine b`` and ``1 holdfire`` (after Hold or Advance);
+- ``2 strikeback yes|no`` (the charged operative's player);
+- ``1 consolidate a D5`` (the survivor of a melee steps one hex, or stays: its own hex);
+- ``1 push b D6`` or ``1 push none`` (the attacker pushes a Shaken target one hex, on a 4+).
+
+Each class owns its verb and is registered in :data:`game.engine.actions.VERBS` by being
+defined.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Self
+
+from game.engine.actions import Action, NotationError, _need
+
+
+@dataclass(frozen=True, repr=False)
+class Hold(Action):
+    """Stay put, then shoot or hold fire (a Shaken operative: stay idle)."""
+
+    verb: ClassVar[str] = "hold"
+    operative: str
+    path: tuple[str, ...] = ()
+
+    def notation(self) -> str:
+        return f"{self.verb} {self.operative}"
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        _need(rest, 1, "hold OPERATIVE")
+        return cls(player, rest[0])
+
+
+@dataclass(frozen=True, repr=False)
+class Advance(Action):
+    """Move up to the Advance, then shoot or hold fire."""
+
+    verb: ClassVar[str] = "advance"
+    operative: str
+    path: tuple[str, ...]
+
+    def notation(self) -> str:
+        return " ".join((self.verb, self.operative, *self.path))
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        if len(rest) < 2:
+            raise NotationError(f"expected '{cls.verb} OPERATIVE HEX [HEX ...]'")
+        return cls(player, rest[0], tuple(h.upper() for h in rest[1:]))
+
+
+@dataclass(frozen=True, repr=False)
+class Rush(Advance):
+    verb: ClassVar[str] = "rush"
+
+
+@dataclass(frozen=True, repr=False)
+class Charge(Action):
+    """Move up to the Rush next to enemy ``target`` and fight it."""
+
+    verb: ClassVar[str] = "charge"
+    operative: str
+    target: str
+    path: tuple[str, ...] = ()
+
+    def notation(self) -> str:
+        return " ".join((self.verb, self.operative, self.target, *self.path))
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        if len(rest) < 2:
+            raise NotationError("expected 'charge OPERATIVE ENEMY [HEX ...]'")
+        return cls(player, rest[0], rest[1], tuple(h.upper() for h in rest[2:]))
+
+
+@dataclass(frozen=True, repr=False)
+class Shoot(Action):
+    verb: ClassVar[str] = "shoot"
+    operative: str
+    weapon: str
+    target: str
+
+    def notation(self) -> str:
+        return f"{self.verb} {self.operative} {self.weapon} {self.target}"
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        _need(rest, 3, "shoot OPERATIVE WEAPON ENEMY")
+        return cls(player, rest[0], rest[1], rest[2])
+
+
+@dataclass(frozen=True, repr=False)
+class HoldFire(Action):
+    verb: ClassVar[str] = "holdfire"
+
+    def notation(self) -> str:
+        return self.verb
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        _need(rest, 0, "holdfire")
+        return cls(player)
+
+
+@dataclass(frozen=True, repr=False)
+class StrikeBack(Action):
+    verb: ClassVar[str] = "strikeback"
+    strike: bool
+
+    def notation(self) -> str:
+        return f"{self.verb} {'yes' if self.strike else 'no'}"
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        _need(rest, 1, "strikeback yes|no")
+        if rest[0] not in ("yes", "no"):
+            raise NotationError("expected 'strikeback yes' or 'strikeback no'")
+        return cls(player, rest[0] == "yes")
+
+
+@dataclass(frozen=True, repr=False)
+class Consolidate(Action):
+    verb: ClassVar[str] = "consolidate"
+    operative: str
+    hex: str
+
+    def notation(self) -> str:
+        return f"{self.verb} {self.operative} {self.hex}"
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        _need(rest, 2, "consolidate OPERATIVE HEX")
+        return cls(player, rest[0], rest[1].upper())
+
+
+@dataclass(frozen=True, repr=False)
+class Push(Action):
+    verb: ClassVar[str] = "push"
+    operative: str | None  # None: no push
+    hex: str | None = None
+
+    def notation(self) -> str:
+        return f"{self.verb} none" if self.operative is None else \
+            f"{self.verb} {self.operative} {self.hex}"
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        if rest == ["none"]:
+            return cls(player, None)
+        _need(rest, 2, "push OPERATIVE HEX (or 'push none')")
+        return cls(player, rest[0], rest[1].upper())
+
+
+# an activation's order: its operative and path
+Order = Hold | Advance | Rush | Charge
+ORDERS: tuple[type[Action], ...] = (Hold, Advance, Rush, Charge)
+
+__all__ = ["ORDERS", "Advance", "Charge", "Consolidate", "Hold", "HoldFire", "Order", "Push",
+           "Rush", "Shoot", "StrikeBack"]

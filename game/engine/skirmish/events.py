@@ -1,0 +1,241 @@
+"""The events of the skirmish rule set (game/engine/skirmish). Like every event, each is
+registered in :data:`game.engine.events.EVENT_TYPES` by being defined, prints its own log
+sentence and reports every d6 it rolled in ``dice_rolled``. Moves, wounds and destroyed
+operatives use the shared events (``Moved``, ``Damaged``, ``TakenDown``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine.events import Event
+
+
+def _dice(dice: tuple[int, ...]) -> str:
+    return "[" + ", ".join(str(d) for d in dice) + "]"
+
+
+@dataclass(frozen=True)
+class MarkersRolled(Event):
+    """The D3+2 objective markers of the game (``roll`` is the d6 read as a D3)."""
+
+    roll: int
+    count: int
+
+    def __str__(self) -> str:
+        return f"objective markers: D3 rolls {(self.roll + 1) // 2} ({self.roll}): " \
+               f"{self.count} markers"
+
+    @property
+    def dice_rolled(self) -> tuple[int, ...]:
+        return (self.roll,)
+
+
+@dataclass(frozen=True)
+class MarkersLeftOut(Event):
+    """No hex was left far enough from the others for these markers: they are not used."""
+
+    objectives: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"no room for marker(s) {', '.join(self.objectives)}: left out"
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    round: int
+    first: int
+
+    def __str__(self) -> str:
+        return f"round {self.round}: player {self.first} activates first"
+
+
+@dataclass(frozen=True)
+class Ordered(Event):
+    """An operative's activation begins with its order."""
+
+    player: int
+    operative: str
+    order: str  # hold, advance, rush, charge; "idle" for a Shaken operative's Hold
+
+    def __str__(self) -> str:
+        return f"{self.operative} activates: {self.order}"
+
+
+@dataclass(frozen=True)
+class QualityRolled(Event):
+    """A set of Quality tests: one die per attack (``purpose`` shooting or melee), or one
+    for a morale test. ``needed`` is what succeeds (6 when fatigued: unmodified 6s only)."""
+
+    operative: str
+    purpose: str
+    needed: int
+    dice: tuple[int, ...]
+    successes: int
+    weapon: str = ""
+    target: str = ""
+
+    def __str__(self) -> str:
+        what = f" with {self.weapon} at {self.target}" if self.weapon else ""
+        return f"{self.operative} {self.purpose}{what}: Quality {self.needed}+ " \
+               f"{_dice(self.dice)}: {self.successes} success(es)"
+
+    @property
+    def dice_rolled(self) -> tuple[int, ...]:
+        return self.dice
+
+
+@dataclass(frozen=True)
+class DefenseRolled(Event):
+    """The defender's dice, one per hit that can be blocked; ``modifier`` is +1 for cover
+    and -1 for AP(1) together."""
+
+    operative: str
+    needed: int
+    modifier: int
+    dice: tuple[int, ...]
+    blocks: int
+    cover: bool = False
+    unblockable: int = 0  # Rending hits, which no die blocks
+
+    def __str__(self) -> str:
+        mod = f" {self.modifier:+d}" if self.modifier else ""
+        cover = " (in cover)" if self.cover else ""
+        rend = f", {self.unblockable} rending" if self.unblockable else ""
+        return f"{self.operative} rolls Defense {self.needed}+{mod}{cover} " \
+               f"{_dice(self.dice)}: {self.blocks} blocked{rend}"
+
+    @property
+    def dice_rolled(self) -> tuple[int, ...]:
+        return self.dice
+
+
+@dataclass(frozen=True)
+class StruckBack(Event):
+    operative: str
+    strike: bool
+
+    def __str__(self) -> str:
+        return f"{self.operative} {'strikes back' if self.strike else 'does not strike back'}"
+
+
+@dataclass(frozen=True)
+class Fatigued(Event):
+    operative: str
+
+    def __str__(self) -> str:
+        return f"{self.operative} is fatigued until the round ends"
+
+
+@dataclass(frozen=True)
+class MeleeResult(Event):
+    """Who lost a melee: the one that took more wounds during the activation."""
+
+    charger: str
+    defender: str
+    wounds: tuple[int, int]  # the charger's, the defender's
+    loser: str | None
+
+    def __str__(self) -> str:
+        tail = f"{self.loser} loses" if self.loser else "neither side loses"
+        return f"melee: {self.charger} took {self.wounds[0]} wound(s), {self.defender} " \
+               f"took {self.wounds[1]}: {tail}"
+
+
+@dataclass(frozen=True)
+class MoraleTested(Event):
+    """A morale test: ``roll`` 0 when a Shaken operative fails it without rolling;
+    ``outcome`` steady, shaken or routed."""
+
+    operative: str
+    needed: int
+    roll: int
+    outcome: str
+    melee: bool = False
+
+    def __str__(self) -> str:
+        rolled = f"rolls {self.roll}" if self.roll else "is Shaken and fails at once"
+        why = "lost a melee" if self.melee else "at half strength or less"
+        return f"{self.operative} tests morale ({why}, Quality {self.needed}+): {rolled}: " \
+               f"{self.outcome}"
+
+    @property
+    def dice_rolled(self) -> tuple[int, ...]:
+        return (self.roll,) if self.roll else ()
+
+
+@dataclass(frozen=True)
+class Rallied(Event):
+    operative: str
+
+    def __str__(self) -> str:
+        return f"{self.operative} spent its activation idle and is no longer Shaken"
+
+
+@dataclass(frozen=True)
+class PulledBack(Event):
+    operative: str
+    path: tuple[str, ...]  # from, to (from only: no room to pull back)
+
+    def __str__(self) -> str:
+        if len(self.path) < 2:
+            return f"{self.operative} has no room to pull back"
+        return f"{self.operative} pulls back to {self.path[-1]}"
+
+
+@dataclass(frozen=True)
+class Pushed(Event):
+    """A push: ``roll`` 4+ moves ``target`` to ``hex``; ``roll`` 0 when the attacker
+    declines."""
+
+    operative: str
+    target: str
+    roll: int
+    hex: str | None
+
+    def __str__(self) -> str:
+        if not self.roll:
+            return f"{self.operative} does not push"
+        if self.hex is None:
+            return f"{self.operative} tries to push {self.target}: rolls {self.roll}, fails"
+        return f"{self.operative} pushes {self.target} to {self.hex} (rolls {self.roll})"
+
+    @property
+    def dice_rolled(self) -> tuple[int, ...]:
+        return (self.roll,) if self.roll else ()
+
+
+@dataclass(frozen=True)
+class DangerousRolled(Event):
+    """Dangerous terrain: one die per wound the operative has left, a wound per 1."""
+
+    operative: str
+    hex: str
+    dice: tuple[int, ...]
+    wounds: int
+
+    def __str__(self) -> str:
+        return f"{self.operative} in dangerous terrain at {self.hex}: {_dice(self.dice)}: " \
+               f"{self.wounds} wound(s)"
+
+    @property
+    def dice_rolled(self) -> tuple[int, ...]:
+        return self.dice
+
+
+@dataclass(frozen=True)
+class ObjectiveSeized(Event):
+    """End of a round: ``player`` seizes ``objective`` (0: contested, it goes neutral)."""
+
+    objective: str
+    player: int
+    previous: int
+
+    def __str__(self) -> str:
+        if self.player == 0:
+            return f"{self.objective} is contested and goes neutral"
+        return f"player {self.player} seizes {self.objective}"
+
+
+__all__ = ["DangerousRolled", "DefenseRolled", "Fatigued", "MarkersLeftOut", "MarkersRolled",
+           "MeleeResult", "MoraleTested", "ObjectiveSeized", "Ordered", "PulledBack", "Pushed",
+           "QualityRolled", "Rallied", "RoundStarted", "StruckBack"]

@@ -1,0 +1,205 @@
+"""The skirmish rule set on the play screen: how each of its decisions is picked by clicks
+(the fields :func:`game.ui.chooser.route` gives it), the hint at each of its steps, the keys
+of its buttons, and the words for its markers and profiles."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.engine import (
+    SPECIAL_NAMES,
+    SPECIAL_TEXT,
+    Action,
+    Advance,
+    Charge,
+    Config,
+    Consolidate,
+    Hold,
+    HoldFire,
+    OperativeFlag,
+    OperativeState,
+    Push,
+    Rush,
+    Shoot,
+    SkirmishProfile,
+    State,
+    Step,
+    StrikeBack,
+    skirmish_profile,
+)
+
+
+def _chooser_types() -> tuple[type, type]:
+    from game.ui.chooser import Field, Kind
+
+    return Field, Kind
+
+
+SKIRMISH_KEYS = {"hold": "h", "advance": "a", "rush": "r", "charge": "c", "shoot": "s",
+                 "holdfire": "w", "strikeback:yes": "y", "strikeback:no": "n",
+                 "push:none": "n"}
+
+SKIRMISH_HINTS = {
+    Step.ACTIVATE: "click a highlighted operative, then give it an order.",
+    Step.SHOOT: "shoot a marked enemy with one ranged weapon, or hold fire.",
+    Step.STRIKE_BACK: "your operative was charged: strike back, or not.",
+    Step.CONSOLIDATE: "the melee's survivor may step one hex: click a shaded hex (its own "
+                      "hex: stay).",
+    Step.PUSH: "your target is Shaken: click a shaded hex to push it there (a 4+), or "
+               "do not push.",
+}
+
+ORDER_TIPS = {
+    "hold": ("Hold", "Stay put, then shoot (a Shaken operative stays idle and recovers)"),
+    "advance": ("Advance", "Move up to its Move, then shoot"),
+    "rush": ("Rush", "Move up to twice its Move; no shooting"),
+    "charge": ("Charge", "Move up to twice its Move next to an enemy and fight it"),
+}
+
+
+def skirmish_route(action: Action, state: State, config: Config,
+                   op_label: Callable[[str], str]) -> tuple[object, ...] | None:
+    """The fields of a skirmish decision in the order they are picked, or None for an
+    action of the Fireteam rules."""
+    Field, Kind = _chooser_types()
+    ops = state.operatives
+
+    def order(value: str) -> object:
+        label, tip = ORDER_TIPS[value]
+        return Field(Kind.VERB, value, label, tip)
+
+    if isinstance(action, Hold):
+        return (Field(Kind.OPERATIVE, action.operative, op_label(action.operative)),
+                order("hold"))
+    if isinstance(action, (Advance, Rush)):
+        verb = "rush" if isinstance(action, Rush) else "advance"
+        return (Field(Kind.OPERATIVE, action.operative, op_label(action.operative)),
+                order(verb), Field(Kind.HEX, action.path[-1], action.path[-1]))
+    if isinstance(action, Charge):
+        end = action.path[-1] if action.path else (ops[action.operative].hex or "")
+        return (Field(Kind.OPERATIVE, action.operative, op_label(action.operative)),
+                order("charge"), Field(Kind.ENEMY, action.target, op_label(action.target)),
+                Field(Kind.HEX, end, end))
+    if isinstance(action, Shoot):
+        profile = skirmish_profile(config.datacards[ops[action.operative].card])
+        weapon = profile.weapon(action.weapon)
+        return (Field(Kind.VERB, "shoot", "Shoot", "Pick a marked enemy, then the weapon"),
+                Field(Kind.ENEMY, action.target, op_label(action.target)),
+                Field(Kind.WEAPON, action.weapon, weapon.describe() if weapon else
+                      action.weapon))
+    if isinstance(action, HoldFire):
+        return (Field(Kind.VERB, "holdfire", "Hold fire", "End the activation without "
+                                                          "shooting"),)
+    if isinstance(action, StrikeBack):
+        if action.strike:
+            return (Field(Kind.VERB, "strikeback:yes", "Strike back",
+                          "Fight back with every melee weapon (fatigued for the round)"),)
+        return (Field(Kind.VERB, "strikeback:no", "Do not strike back",
+                      "Take no part in the melee beyond the blows"),)
+    if isinstance(action, Consolidate):
+        return (Field(Kind.HEX, action.hex, action.hex),)
+    if isinstance(action, Push):
+        if action.operative is None or action.hex is None:
+            return (Field(Kind.VERB, "push:none", "Do not push", "Leave the target where it "
+                                                                "is"),)
+        return (Field(Kind.HEX, action.hex, action.hex),)
+    return None
+
+
+def markers_of(op: OperativeState) -> list[str]:
+    """The skirmish states shown on an operative: Shaken, fatigued."""
+    out = []
+    if str(OperativeFlag.SHAKEN) in op.flags:
+        out.append("Shaken")
+    if str(OperativeFlag.FATIGUED) in op.flags:
+        out.append("fatigued")
+    return out
+
+
+def profile_lines(profile: SkirmishProfile) -> list[str]:
+    """The converted profile as lines of text, with what its special rules do."""
+    lines = profile.lines()
+    specials = sorted({s for w in profile.weapons for s in w.specials})
+    lines += [f"{SPECIAL_NAMES[s]}: {SPECIAL_TEXT[s]}" for s in specials]
+    return lines
+
+
+__all__ = ["ORDER_TIPS", "SKIRMISH_HINTS", "SKIRMISH_KEYS", "markers_of", "profile_lines",
+           "skirmish_route"]
+
+
+def wounds_shown(config: Config, op: OperativeState) -> int:
+    """The wounds a token's bar counts: the datacard's Wounds, or under the skirmish rules
+    its converted Tough."""
+    card = config.datacards[op.card]
+    return skirmish_profile(card).tough if config.skirmish else card.wounds
+
+
+def animate(anim: object, event: object, names: dict[int, str]) -> bool:
+    """Add the animation of a skirmish event to ``anim`` (game.ui.anim.Animations): its
+    dice in the dice panel, a banner for Shaken, routing, seizing and a new round. False
+    for any other event."""
+    from game.engine import (
+        HIT,
+        DefenseRolled,
+        Die,
+        MoraleTested,
+        ObjectiveSeized,
+        QualityRolled,
+        Rallied,
+        RoundStarted,
+    )
+    from game.ui.anim import Animations, Banner, Roll
+    from game.ui.context import GOLD
+
+    assert isinstance(anim, Animations)
+    if isinstance(event, QualityRolled):
+        anim.roll = Roll(f"{event.operative}: {event.purpose} at {event.target} with "
+                         f"{event.weapon} (Quality {event.needed}+)")
+        anim.roll.hit_dice = tuple(Die(d) for d in event.dice)
+        anim.roll.hit_kinds = tuple(HIT if d == 6 or (d != 1 and d >= event.needed) else 0
+                                    for d in event.dice)
+        if not event.successes:
+            anim.roll.result = "No hits"
+    elif isinstance(event, DefenseRolled) and anim.roll is not None:
+        roll = anim.roll
+        roll.defence_dice = tuple(Die(d) for d in event.dice)
+        roll.blocks = tuple(i for i, d in enumerate(event.dice)
+                            if d == 6 or (d != 1 and d + event.modifier >= event.needed))
+        roll.cover = event.cover
+        through = len(event.dice) - event.blocks + event.unblockable
+        roll.result = (f"Defense {event.needed}+: {event.blocks} blocked, {through} "
+                       f"get(s) through")
+    elif isinstance(event, MoraleTested):
+        if event.outcome != "steady":
+            anim.banners.append(Banner(f"{event.operative} is {event.outcome}", (220, 90, 70)))
+    elif isinstance(event, Rallied):
+        anim.banners.append(Banner(f"{event.operative} is steady again", GOLD))
+    elif isinstance(event, ObjectiveSeized):
+        if event.player:
+            anim.banners.append(Banner(f"{names[event.player]} seizes {event.objective}",
+                                       anim.ctx.colours[event.player]))
+        else:
+            anim.banners.append(Banner(f"{event.objective} is contested", GOLD))
+    elif isinstance(event, RoundStarted):
+        anim.banners.append(Banner(f"Round {event.round}", GOLD))
+    else:
+        return False
+    return True
+
+
+def shot_tip(game: object, action: object) -> str:
+    """What a skirmish shot rolls: one Quality test per attack against the target's
+    Defense (cover and AP(1) are the engine's to count)."""
+    from game.engine import Game
+
+    assert isinstance(game, Game) and isinstance(action, Shoot)
+    ops = game.state.operatives
+    shooter, target = ops[action.operative], ops[action.target]
+    mine = skirmish_profile(game.datacard(shooter))
+    theirs = skirmish_profile(game.datacard(target))
+    weapon = mine.weapon(action.weapon)
+    attacks = weapon.attacks if weapon else 0
+    return (f"{attacks} Quality tests at {mine.quality}+, then {target.id} rolls Defense "
+            f"{theirs.defense}+ per hit (Tough {theirs.tough}, "
+            f"{max(0, theirs.tough - target.damage)} left)")
