@@ -271,7 +271,12 @@ def _field_from_json(name: str, kind: str, value: Any) -> Any:
     return value
 
 
+_PLAIN = frozenset({int, str, bool, float, type(None)})  # as they are in JSON (not StrEnum)
+
+
 def _to_json(value: Any) -> Any:
+    if type(value) in _PLAIN:  # most of a state: checked first (the game server's hot path)
+        return value
     if isinstance(value, StrEnum):
         return str(value)
     if isinstance(value, (Flag, PloyInForce)):

@@ -89,14 +89,19 @@ class Room:
     ply: int = 0  # journal lines so far
     draw_offer: int | None = None
     finished: float | None = None
+    _content: str | None = field(default=None, repr=False)
 
     @property
     def free(self) -> list[int]:
         return [s for s in (1, 2) if s not in self.tokens]
 
     def content(self) -> str:
-        cards = {op.card for op in self.game.state.operatives.values()}
-        return str(fingerprint(self.game.config, cards)["sha256"])
+        """The sha256 of the game's content fingerprint (worked out once: the config and the
+        operatives' cards never change in a game)."""
+        if self._content is None:
+            cards = {op.card for op in self.game.state.operatives.values()}
+            self._content = str(fingerprint(self.game.config, cards)["sha256"])
+        return self._content
 
     def summary(self) -> dict[str, Any]:
         teams = self.spec["fireteams"]
