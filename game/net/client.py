@@ -77,6 +77,7 @@ class Client:
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._reader: asyncio.Task[None] | None = None
         self._closing = False
+        self.refusal: str | None = None  # why the server turned this connection away
         # the game held
         self.game_id: str | None = None
         self.code: str | None = None
@@ -129,7 +130,7 @@ class Client:
                 self._take(text if isinstance(text, str) else text.decode("utf-8", "replace"))
         except ConnectionClosed:
             pass
-        self._fail_pending()
+        self._fail_pending(self.refusal or ws.close_reason or None)
         if self._closing or self.status == "replaced":
             return
         if self.auto_reconnect and self.token is not None:
@@ -162,10 +163,11 @@ class Client:
                 continue
             return
 
-    def _fail_pending(self) -> None:
+    def _fail_pending(self, reason: str | None = None) -> None:
+        why = f"the connection dropped: {reason}" if reason else "the connection dropped"
         for future in self._pending.values():
             if not future.done():
-                future.set_exception(Disconnected("the connection dropped"))
+                future.set_exception(Disconnected(why))
         self._pending.clear()
 
     async def _request(self, kind: Kind, **fields: Any) -> dict[str, Any]:
@@ -180,7 +182,9 @@ class Client:
             await self.ws.send(request(kind, ref=ref, **fields))
         except ConnectionClosed:
             self._pending.pop(ref, None)
-            raise Disconnected("the connection dropped") from None
+            reason = self.refusal or self.ws.close_reason
+            raise Disconnected("the connection dropped" + (f": {reason}" if reason else "")
+                               ) from None
         try:
             return await asyncio.wait_for(future, self.timeout)
         finally:
@@ -217,6 +221,8 @@ class Client:
             self.draw_offer = message.get("by")
         elif kind == Reply.REPLACED:
             self.status = "replaced"
+        elif kind == Reply.ERROR and message.get("code") == "server_full":
+            self.refusal = str(message.get("message", "the server is full"))
         ref = message.get("ref")
         future = self._pending.get(ref) if isinstance(ref, str) else None
         if future is not None and not future.done():

@@ -37,6 +37,7 @@ from pathlib import Path
 
 from game.args import Parser, count
 from game.net.client import Client, ServerError, play_scripted, seeded_chooser
+from game.net.limits import UNLIMITED
 
 DEFAULT_THINK = 2.0  # seconds: a quick player (a mission of ~165 actions in ~6 minutes)
 PAIRINGS = (("dual_strike", ("gideon", "deathless_destroyers")),
@@ -67,7 +68,8 @@ class ServerProcess:
     def start(self) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "game", "serve", "--host", self.host, "--port",
-             str(self.port), "--db", str(self.db)], stdout=subprocess.PIPE, text=True,
+             str(self.port), "--db", str(self.db), *UNLIMITED], stdout=subprocess.PIPE,
+            text=True,
             env=dict(os.environ, PYTHONUNBUFFERED="1"))
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()

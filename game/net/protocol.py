@@ -91,6 +91,8 @@ class ErrorCode(StrEnum):
     NO_OFFER = "no_offer"
     GAME_OVER = "game_over"
     SERVER = "server_error"  # the server could not store the change: nothing changed
+    RATE_LIMITED = "rate_limited"  # sent faster than the server's limit: not carried out
+    SERVER_FULL = "server_full"  # too many connections (in all or from one address): closed
 
 
 class ProtocolError(Exception):

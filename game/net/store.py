@@ -57,6 +57,7 @@ class GameRecord:
     seats: tuple[SeatRecord, ...]
     journal: tuple[Entry, ...]
     finished: float | None  # when it ended (seconds since the epoch), None: in progress
+    last_active: float = 0.0  # its creation or its last journal line, the later
 
 
 class StoreError(Exception):
@@ -91,9 +92,11 @@ class Append:
 
 @dataclass(frozen=True)
 class Finish:
-    """The game is over (it is resumed only for a while after, to show the result)."""
+    """The game is over, or abandoned (it is resumed only for a while after, to show the
+    result). ``at``: when (seconds since the epoch; None: when it is written)."""
 
     game_id: str
+    at: float | None = None
 
 
 Op = NewGame | NewSeat | Append | Finish
@@ -198,10 +201,11 @@ class SQLiteStore:
                        "VALUES (?, ?, ?, ?)", (op.game_id, op.seat, op.token_hash, op.name))
         else:
             db.execute("UPDATE games SET finished = ? WHERE id = ? AND finished IS NULL",
-                       (now, op.game_id))
+                       (now if op.at is None else op.at, op.game_id))
 
     def games(self, finished_since: float | None = None) -> list[GameRecord]:
-        rows = self.db.execute("SELECT id, code, spec, seed, open, finished FROM games "
+        rows = self.db.execute("SELECT id, code, spec, seed, open, finished, created "
+                               "FROM games "
                                "WHERE finished IS NULL OR finished >= ? ORDER BY created",
                                (float("inf") if finished_since is None else finished_since,)
                                ).fetchall()
@@ -211,6 +215,8 @@ class SQLiteStore:
                 "SELECT game_id, seat, token_hash, name FROM seats ORDER BY seat"):
             if game_id in wanted:
                 seats.setdefault(game_id, []).append(SeatRecord(seat, token_hash, name))
+        last: dict[str, float] = dict(self.db.execute(
+            "SELECT game_id, MAX(at) FROM journal GROUP BY game_id").fetchall())
         journal: dict[str, list[Entry]] = {}
         for game_id, n, seat, kind, text in self.db.execute(
                 "SELECT game_id, n, seat, kind, text FROM journal ORDER BY game_id, n"):
@@ -218,8 +224,8 @@ class SQLiteStore:
                 journal.setdefault(game_id, []).append(Entry(n, seat, EntryKind(kind), text))
         return [GameRecord(game_id, code, json.loads(spec), seed, bool(open_),
                            tuple(seats.get(game_id, ())), tuple(journal.get(game_id, ())),
-                           finished)
-                for game_id, code, spec, seed, open_, finished in rows]
+                           finished, max(created, last.get(game_id) or 0.0))
+                for game_id, code, spec, seed, open_, finished, created in rows]
 
     def close(self) -> None:
         self.db.close()
