@@ -63,8 +63,10 @@ class Client:
     after it has been taken in (chat, presence, draw offers, updates)."""
 
     def __init__(self, url: str, catalogue: Catalogue | None = None, *,
-                 auto_reconnect: bool = True, timeout: float = 30.0) -> None:
+                 auto_reconnect: bool = True, timeout: float = 30.0,
+                 patient: bool = True) -> None:
         self.url = url
+        self.patient = patient
         self.catalogue = catalogue
         self.auto_reconnect = auto_reconnect
         self.timeout = timeout
@@ -172,7 +174,22 @@ class Client:
 
     async def _request(self, kind: Kind, **fields: Any) -> dict[str, Any]:
         """Send a message and wait for its direct answer; raises ServerError, Disconnected,
-        TimeoutError."""
+        TimeoutError. A message the server refused for coming too fast (``rate_limited``:
+        it was not carried out) is sent again after a pause, unless ``patient`` is off."""
+        delay = RETRY_FIRST
+        waited = 0.0
+        while True:
+            try:
+                return await self._request_once(kind, **fields)
+            except ServerError as error:
+                if error.code != "rate_limited" or not self.patient or \
+                        waited + delay > self.timeout:
+                    raise
+            await asyncio.sleep(delay)
+            waited += delay
+            delay = min(RETRY_MAX, delay * 2)
+
+    async def _request_once(self, kind: Kind, **fields: Any) -> dict[str, Any]:
         if self.ws is None or self.status != "connected":
             raise Disconnected(f"not connected ({self.status})")
         ref = f"r{next(self._refs)}"

@@ -79,6 +79,7 @@ def test_a_connection_over_its_rate_is_refused_message_by_message_and_goes_on(tm
     async def scenario() -> None:
         async with serving(tmp_path / "g.sqlite3", limits=Limits(rate=SLOW, burst=6)) as url:
             one, two = await seated_pair(url)  # one: create; two: join
+            one.patient = False  # (a patient client waits and sends again)
             ply, log = one.ply, list(one.log)
             for _ in range(5):  # one has 5 messages left
                 await one.list_games()
@@ -96,6 +97,13 @@ def test_a_connection_over_its_rate_is_refused_message_by_message_and_goes_on(tm
                 await one.wait_change(10)
             assert one.chat[-1][2] == "still there?"
             assert two.ply == ply and two.status == "connected"
+            patient = Client(url, timeout=0.5)  # waits and sends again, in vain here
+            await patient.connect()
+            for _ in range(6):
+                await patient.list_games()
+            with pytest.raises(ServerError, match="rate_limited"):
+                await patient.list_games()
+            await patient.close()
             await one.close()
             await two.close()
 
