@@ -135,7 +135,7 @@ class Client:
         self._fail_pending(self.refusal or ws.close_reason or None)
         if self._closing or self.status == "replaced":
             return
-        if self.auto_reconnect and self.token is not None:
+        if self.auto_reconnect and (self.token is not None or self.watching):
             self.status = "reconnecting"
             self.changed.set()
             await self._reconnect_loop()
@@ -156,8 +156,11 @@ class Client:
             self.status = "connected"
             self._reader = asyncio.get_running_loop().create_task(self._read(self.ws))
             try:
-                assert self.token is not None
-                await self.reconnect(self.token)
+                if self.token is not None:
+                    await self.reconnect(self.token)
+                else:  # a spectator watches again
+                    assert self.code is not None
+                    await self.spectate(self.code)
             except (Disconnected, ServerError, TimeoutError):
                 if self.status != "connected":
                     return  # the new reader started the next round itself
@@ -330,6 +333,11 @@ class Client:
         return self._view[1]
 
     @property
+    def watching(self) -> bool:
+        """A spectator's place is held (no seat): the client sees the public view."""
+        return self.seat is None and self.token is None and self.code is not None
+
+    @property
     def my_turn(self) -> bool:
         return bool(self.legal) and not self.over
 
@@ -353,8 +361,14 @@ class Client:
         await self._request(Kind.SPECTATE, code=code)
 
     async def list_games(self) -> list[dict[str, Any]]:
+        """The open games waiting for a player."""
+        return (await self.lobby())[0]
+
+    async def lobby(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The open games waiting for a player, and the open games being played (to
+        watch)."""
         answer = await self._request(Kind.LIST)
-        return list(answer["games"])
+        return list(answer["games"]), list(answer.get("playing", ()))
 
     async def act(self, action: Action | str) -> None:
         """Carry out one action at the current ply; returns once the server's update for

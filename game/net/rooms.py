@@ -390,9 +390,10 @@ class Lobby:
         self.post(peer, message)
 
     def list_games(self, peer: Peer, req: Request) -> None:
-        games = [r.summary() for r in self.rooms.values()
-                 if r.open and r.free and r.finished is None]
-        message = reply(Reply.GAMES, games=games[:200])
+        games = [r.summary() for r in self.rooms.values() if r.open and r.free and not r.ended]
+        playing = [r.summary() for r in self.rooms.values()
+                   if r.open and not r.free and not r.ended]
+        message = reply(Reply.GAMES, games=games[:200], playing=playing[:200])
         if req.ref is not None:
             message["ref"] = req.ref
         self.post(peer, message)
