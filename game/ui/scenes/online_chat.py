@@ -115,6 +115,7 @@ class ChatBox:
     def send(self) -> None:
         if self.entry is None:
             return
+        self.scene.app.manager.set_focus_set(self.entry)  # typing goes on (after a click)
         text = self.entry.get_text().strip()
         if not text:
             return
@@ -125,7 +126,6 @@ class ChatBox:
             return
         self.problem = ""
         self.entry.set_text("")
-        self.scene.app.manager.set_focus_set(self.entry)  # typing goes on
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         """A key while the field has the focus (only the keys the app lets through reach

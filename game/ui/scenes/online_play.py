@@ -166,8 +166,10 @@ class OnlinePlayScene(PlayScene):
         """As at the table, but the pause menu is the online one, and there is no saving
         nor loading here (the server keeps the game): what the table's screen opens for
         those is swapped as soon as it is opened."""
-        if event.type == pygame.MOUSEBUTTONDOWN and self.chat.covers(event.pos):
-            return  # a click on the chat panel is not a click on the board under it
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION) and \
+                self.chat.covers(event.pos):
+            self.hover = None  # the chat panel is over the board: no hex under the mouse
+            return  # and a click on it is not a click on the board
         before = self.app.scene
         super().on_event(event)
         top = self.app.scene
