@@ -173,13 +173,15 @@ class Server:
 
 async def run(host: str, port: int, db: Path, ready: asyncio.Future[int] | None = None,
               stop: asyncio.Event | None = None, store: Store | None = None,
-              limits: Limits | None = None, sweep_every: float = 60.0) -> None:
+              limits: Limits | None = None, sweep_every: float = 60.0,
+              durable: bool = True) -> None:
     """Serve until ``stop`` is set (or SIGTERM/SIGINT); prints the address once ready and
-    sets ``ready`` to the port bound. ``store`` replaces the SQLite store of ``db``; the
-    games are swept (:meth:`Lobby.sweep`) every ``sweep_every`` seconds."""
+    sets ``ready`` to the port bound. ``store`` replaces the SQLite store of ``db`` (synced
+    to the disk at every commit unless ``durable`` is off: ``--sync normal``); the games are
+    swept (:meth:`Lobby.sweep`) every ``sweep_every`` seconds."""
     from game.content import load_catalogue
 
-    store = store or SQLiteStore(db)
+    store = store or SQLiteStore(db, durable=durable)
     lobby = Lobby(load_catalogue(), store, limits=limits)
     server = Server(lobby)
     if stop is None:  # run from the command line: SIGTERM and Ctrl+C stop it cleanly
@@ -226,6 +228,12 @@ def build_parser(prog: str | None = None) -> Parser:
     parser.add_argument("--db", type=Path, default=Path(DEFAULT_DB),
                         help=f"the SQLite database of the games (default {DEFAULT_DB}; "
                         "created if missing, and every game in it is resumed)")
+    parser.add_argument("--sync", choices=("full", "normal"), default="full",
+                        help="full (default): every commit is synced to the disk before "
+                        "anybody is told (nothing answered is lost, even to a power cut); "
+                        "normal: written to the file but synced only at checkpoints "
+                        "(nothing answered is lost when the server is killed; a power cut "
+                        "or a crash of the machine may lose the last moments)")
     default = Limits()
     limits = parser.add_argument_group("limits (docs/server.md)")
     limits.add_argument("--rate", type=number(0.01), default=default.rate, metavar="N",
@@ -269,7 +277,8 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
         return 2
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     try:
-        asyncio.run(run(options.host, options.port, options.db, limits=limits_of(options)))
+        asyncio.run(run(options.host, options.port, options.db, limits=limits_of(options),
+                        durable=options.sync == "full"))
     except OSError as error:
         print(f"cannot serve on {options.host}:{options.port}: {error}", file=sys.stderr)
         return 1
