@@ -78,6 +78,31 @@ class Link:
         self.thread.join(2)
 
 
+class ComputerSeat:
+    """The computer player taking the free seat of a game, from this program: its own
+    :class:`Link` (connection and thread) joins with the game's code and plays the seat to
+    the end from that seat's view (game/net/bot.py), while :meth:`close` is not called.
+    Raises what :class:`Link` raises when it cannot join."""
+
+    def __init__(self, url: str, catalogue: Catalogue, code: str, level: str = "normal",
+                 seed: int = 0) -> None:
+        from game.net.bot import play_computer
+
+        self.link = Link(url, catalogue)
+        try:
+            self.link.connect()
+            self.link.run(lambda c: c.join(code, name=f"Computer ({level})"))
+        except BaseException:
+            self.link.close()
+            raise
+        self.playing = asyncio.run_coroutine_threadsafe(
+            play_computer(self.link.client, level, seed), self.link.loop)
+
+    def close(self) -> None:
+        self.playing.cancel()
+        self.link.close()
+
+
 class RemoteGame:
     """The play screen's game, played on a server from one seat (see the module)."""
 

@@ -233,3 +233,45 @@ def test_a_watched_game_is_not_offered_to_come_back_to(make_app, home, tmp_path,
         ana.close()
         watcher.close()
         server.close()
+
+
+def test_the_computer_takes_the_other_seat_from_the_play_screen(
+        make_app, home, tmp_path, catalogue):
+    from game.engine.actions import AgreeResult, Concede
+    from game.ui.registry import SceneName
+
+    server = ThreadServer(tmp_path / "games.sqlite3")
+    ana = Link(server.url, catalogue)
+    app = make_app(5)
+    play = None
+    try:
+        ana.connect()
+        ana.run(lambda c: c.create("dual_strike", ("gideon", "deathless_destroyers"),
+                                   name="Ana"))
+        play = app.open(SceneName.ONLINE_PLAY, RemoteGame(ana))
+        driver = Driver(app)
+        assert play.banner().startswith("Waiting for your opponent to join")
+        driver.click_button("Let the computer take the other seat")
+        assert play.computer is not None, play.toast
+        wait_for(driver, lambda: play.remote.names.get(2) == "Computer (normal)",
+                 "the computer in seat 2")
+        assert driver.find_button("Let the computer take the other seat") is None
+        mine = 0
+        while mine < 6:  # both seats play: the computer answers by itself
+            legal = [a for a in play.remote.legal_actions()
+                     if not isinstance(a, (Concede, AgreeResult))]
+            if legal:
+                play.act(legal[0])  # as the chooser's last click does
+                mine += 1
+            else:
+                before = play.remote.ply
+                wait_for(driver, lambda b=before: play.remote.ply > b or
+                         play.remote.legal_actions(), "the computer's action")
+        log = play.remote.log
+        assert any(line.startswith("2 ") for line in log) and \
+            any(line.startswith("1 ") for line in log)
+    finally:
+        if play is not None and play.computer is not None:
+            play.computer.close()
+        ana.close()
+        server.close()

@@ -74,6 +74,7 @@ class ChatBox:
         self.button = scene.button(self.label(), rect, self.toggle, hotkey=CHAT_KEY,
                                    tooltip="Talk with your opponent (and the spectators)")
         room.width = max(0, rect.left - 14 - room.left)
+        typed = self.entry.get_text() if self.entry is not None else ""
         self.entry = None
         if not self.open:
             return
@@ -85,6 +86,7 @@ class ChatBox:
                             self.rect.width - px(16) - px(96), px(32))
         entry = pygame_gui.elements.UITextEntryLine(field, manager=scene.app.manager)
         entry.set_text_length_limit(MAX_CHAT)
+        entry.set_text(typed)  # a rebuild (the opponent arriving) keeps what is typed
         scene.elements.append(entry)
         self.entry = entry
         send = pygame.Rect(field.right + px(8), field.top, px(88), field.height)

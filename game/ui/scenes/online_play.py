@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Action, AgreeResult, Event, IllegalActionError, opponent
-from game.net.remote import RemoteGame
+from game.net.client import Disconnected, ServerError
+from game.net.remote import ComputerSeat, RemoteGame
 from game.ui.chooser import Chooser
 from game.ui.context import GOLD, INK
 from game.ui.registry import SceneName, is_scene, scene_class
@@ -45,6 +46,7 @@ class OnlinePlayScene(PlayScene):
         if names:
             self.ctx.names = {**self.ctx.names, **names}
         self.chat = ChatBox(self)
+        self.computer: ComputerSeat | None = None  # the computer in the other seat, if asked
         self.show_private()
 
     @property
@@ -55,6 +57,29 @@ class OnlinePlayScene(PlayScene):
     def build(self) -> None:
         super().build()
         self.chat.build()
+        if self.waiting_for_opponent():
+            px = self.ctx.px
+            rect = pygame.Rect(0, 0, px(330), px(36))
+            rect.midtop = (self.hint_bar.centerx, self.top_bar.bottom + px(40))
+            self.button("Let the computer take the other seat", rect, self.invite_computer,
+                        tooltip="The computer player (normal level) joins this game on the "
+                        "server and plays its seat from this window, while it is open")
+
+    def waiting_for_opponent(self) -> bool:
+        return self.seat is not None and opponent(self.seat) not in self.remote.names \
+            and not self.remote.is_over and self.computer is None
+
+    def invite_computer(self) -> None:
+        """The computer player joins the other seat (through its own connection) and plays
+        it; refused with a message if it cannot join."""
+        url, code = self.remote.link.read(lambda c: (c.url, c.code))
+        try:
+            self.computer = ComputerSeat(url, self.ctx.catalogue, code or "", "normal",
+                                         self.ctx.seed)
+        except (ServerError, Disconnected, TimeoutError, OSError) as error:
+            self.say(f"The computer could not join: {getattr(error, 'message', error)}")
+            return
+        self.rebuild()
 
     def new_chooser(self, selection: frozenset[str] = frozenset()) -> Chooser:
         if self.game.seat is None:  # a spectator decides nothing (set before self.seat)
@@ -135,6 +160,8 @@ class OnlinePlayScene(PlayScene):
             if self.remote.names != names:  # the opponent joined (names are drawn anew
                 # every frame: no rebuild, which could swallow a click under way)
                 self.ctx.names = {**self.ctx.names, **self.remote.names}
+                if self.seat is not None and opponent(self.seat) not in names:
+                    self.rebuild()  # the offer of the computer in their seat goes
             if self.remote.ply != ply:
                 self.after(new)  # the opponent's action, shown as it happens
             self.chat.seen()
@@ -166,6 +193,10 @@ class OnlinePlayScene(PlayScene):
         """As at the table, but the pause menu is the online one, and there is no saving
         nor loading here (the server keeps the game): what the table's screen opens for
         those is swapped as soon as it is opened."""
+        if event.type == pygame.MOUSEBUTTONDOWN and any(
+                button.alive() and button.rect.collidepoint(event.pos)
+                for button in self.actions):
+            return  # a button over the board (the computer's offer): not a hex's click
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION) and \
                 self.chat.covers(event.pos):
             self.hover = None  # the chat panel is over the board: no hex under the mouse
@@ -184,6 +215,9 @@ class OnlinePlayScene(PlayScene):
 
     def leave(self) -> None:
         super().leave()
+        if self.computer is not None:
+            self.computer.close()
+            self.computer = None
         self.remote.link.close()  # the game goes on waiting on the server
 
     def banner(self) -> str:
