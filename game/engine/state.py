@@ -275,8 +275,16 @@ _PLAIN = frozenset({int, str, bool, float, type(None)})  # as they are in JSON (
 
 
 def _to_json(value: Any) -> Any:
-    if type(value) in _PLAIN:  # most of a state: checked first (the game server's hot path)
+    # plain values are most of a state: checked first, and inside dicts and lists before
+    # any call (the game server turns a state into JSON on every action)
+    kind = type(value)
+    if kind in _PLAIN:
         return value
+    if kind is dict:
+        return {k if type(k) is str else str(k): v if type(v) in _PLAIN else _to_json(v)
+                for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [v if type(v) in _PLAIN else _to_json(v) for v in value]
     if isinstance(value, StrEnum):
         return str(value)
     if isinstance(value, (Flag, PloyInForce)):

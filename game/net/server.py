@@ -103,6 +103,8 @@ class Server:
         self.gate = Gate(self.limits)
         self.wake = asyncio.Event()
         self.stopping = False
+        # whether a commit waits for the disk (then it runs on a worker thread)
+        self.store_syncs = bool(getattr(lobby.store, "durable", True))
 
     async def handler(self, ws: ServerConnection) -> None:
         forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request else None
@@ -158,7 +160,10 @@ class Server:
             ops, out = self.lobby.take()
             if ops:
                 try:
-                    await asyncio.to_thread(self.lobby.store.commit, ops)
+                    if self.store_syncs:  # the disk's sync waits on a worker thread
+                        await asyncio.to_thread(self.lobby.store.commit, ops)
+                    else:  # a write to the file only: quicker than handing it over
+                        self.lobby.store.commit(ops)
                 except Exception as error:  # the disk is full, the file is gone...
                     log.exception("the store refused a batch of %d writes", len(ops))
                     out = self.lobby.commit_failed(ops, out, error)

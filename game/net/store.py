@@ -105,7 +105,9 @@ Op = NewGame | NewSeat | Append | Finish
 class Store(Protocol):
     """What the server needs from storage: changes written in batches (one transaction
     each, all or nothing, durable when ``commit`` returns) and every game read back at
-    start-up. ``commit`` may be called from a worker thread (never two at once)."""
+    start-up. ``commit`` may be called from a worker thread (never two at once): it is,
+    unless the store has ``durable = False`` (its commit does not wait for a disk or a
+    network: then the server calls it on its event loop, which is quicker)."""
 
     def commit(self, ops: Sequence[Op]) -> None:
         """Write ``ops`` in order as one transaction; raises StoreError (nothing written)
@@ -157,6 +159,7 @@ class SQLiteStore:
 
     def __init__(self, path: str | Path, durable: bool = True) -> None:
         self.path = str(path)
+        self.durable = durable  # a commit waits for the disk's sync
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
