@@ -60,8 +60,9 @@ def free_port() -> int:
 class ServerProcess:
     """``python -m game.net.server`` on a port and database, started and killed at will."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    def __init__(self, db: Path, port: int | None = None, extra: tuple[str, ...] = ()) -> None:
         self.db, self.port = db, port or free_port()
+        self.extra = extra  # more options of the server
         self.proc: subprocess.Popen[str] | None = None
 
     @property
@@ -72,7 +73,7 @@ class ServerProcess:
         """Start it and wait for its 'listening' line; returns that line."""
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "game.net.server", "--port", str(self.port),
-             "--db", str(self.db)], stdout=subprocess.PIPE, text=True,
+             "--db", str(self.db), *self.extra], stdout=subprocess.PIPE, text=True,
             env=dict(os.environ, PYTHONUNBUFFERED="1"))
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
