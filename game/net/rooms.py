@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from game.engine import opponent
 from game.engine.actions import Action, AgreeResult, Concede, parse_action
 from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
@@ -459,7 +460,7 @@ class Lobby:
         room, seat = self.seated(peer)
         action: Action = Concede(seat)
         if room.game.why_not(action) is not None:  # an engine that takes it from to_act only
-            action = AgreeResult(room.game.to_act, 3 - seat)
+            action = AgreeResult(room.game.to_act, opponent(seat))
         self.change(room, seat, action, req.ref, peer)
 
     def offer_draw(self, peer: Peer, req: Request) -> None:
@@ -471,7 +472,7 @@ class Lobby:
 
     def accept_draw(self, peer: Peer, req: Request) -> None:
         room, seat = self.seated(peer)
-        if room.draw_offer != 3 - seat:
+        if room.draw_offer != opponent(seat):
             raise ProtocolError(ErrorCode.NO_OFFER, "the other player has not offered a draw "
                                 "since the last action")
         # both have agreed: entered by the accepting seat, or for the player to act by an
