@@ -15,6 +15,7 @@ Adding a flag to a command: ``parser.add_argument("--frames", type=count(), ...)
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -57,6 +58,26 @@ def count(minimum: int = 1, maximum: int | None = None) -> Callable[[str], int]:
         return value
 
     parse.__name__ = "count"
+    return parse
+
+
+def number(minimum: float = 0.0, maximum: float | None = None) -> Callable[[str], float]:
+    """A type: a number (decimals allowed) from ``minimum`` up to ``maximum``; raises
+    ArgumentTypeError otherwise (also for inf and nan)."""
+
+    def parse(text: str) -> float:
+        allowed = (f"a number from {minimum:g} to {maximum:g}" if maximum is not None
+                   else f"a number of at least {minimum:g}")
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be {allowed}, not {text!r}") from None
+        if not math.isfinite(value) or value < minimum or \
+                (maximum is not None and value > maximum):
+            raise argparse.ArgumentTypeError(f"must be {allowed}, not {text!r}")
+        return value
+
+    parse.__name__ = "number"
     return parse
 
 

@@ -81,7 +81,7 @@ BAD: dict[str, tuple[list[str], str]] = {
     "python -m game.golden [--check] [--out FILE.txt]": (
         ["-m", "game.golden", "--out", "golden.md"], "--out"),
     "fireteam serve [--host H] [--port P] [--db FILE]": (
-        ["-m", "game", "serve", "--port", "0"], "--port"),
+        ["-m", "game", "serve", "--port", "65536"], "--port"),
     "python -m game.net.bot --code CODE [--host H] [--port P] [--level L]": (
         ["-m", "game.net.bot", "--code", "ABCDEF", "--level", "silly"], "--level"),
     "python -m game.net.loadtest --host 127.0.0.1 --port P --games N --seed S [--external] "

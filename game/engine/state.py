@@ -288,7 +288,20 @@ def _field_from_json(name: str, kind: str, value: Any) -> Any:
     return value
 
 
+_PLAIN = frozenset({int, str, bool, float, type(None)})  # as they are in JSON (not StrEnum)
+
+
 def _to_json(value: Any) -> Any:
+    # plain values are most of a state: checked first, and inside dicts and lists before
+    # any call (the game server turns a state into JSON on every action)
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is dict:
+        return {k if type(k) is str else str(k): v if type(v) in _PLAIN else _to_json(v)
+                for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [v if type(v) in _PLAIN else _to_json(v) for v in value]
     if isinstance(value, StrEnum):
         return str(value)
     if isinstance(value, (Flag, PloyInForce)):

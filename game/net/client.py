@@ -63,8 +63,10 @@ class Client:
     after it has been taken in (chat, presence, draw offers, updates)."""
 
     def __init__(self, url: str, catalogue: Catalogue | None = None, *,
-                 auto_reconnect: bool = True, timeout: float = 30.0) -> None:
+                 auto_reconnect: bool = True, timeout: float = 30.0,
+                 patient: bool = True) -> None:
         self.url = url
+        self.patient = patient
         self.catalogue = catalogue
         self.auto_reconnect = auto_reconnect
         self.timeout = timeout
@@ -77,6 +79,7 @@ class Client:
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._reader: asyncio.Task[None] | None = None
         self._closing = False
+        self.refusal: str | None = None  # why the server turned this connection away
         # the game held
         self.game_id: str | None = None
         self.code: str | None = None
@@ -129,10 +132,10 @@ class Client:
                 self._take(text if isinstance(text, str) else text.decode("utf-8", "replace"))
         except ConnectionClosed:
             pass
-        self._fail_pending()
+        self._fail_pending(self.refusal or ws.close_reason or None)
         if self._closing or self.status == "replaced":
             return
-        if self.auto_reconnect and self.token is not None:
+        if self.auto_reconnect and (self.token is not None or self.watching):
             self.status = "reconnecting"
             self.changed.set()
             await self._reconnect_loop()
@@ -153,8 +156,11 @@ class Client:
             self.status = "connected"
             self._reader = asyncio.get_running_loop().create_task(self._read(self.ws))
             try:
-                assert self.token is not None
-                await self.reconnect(self.token)
+                if self.token is not None:
+                    await self.reconnect(self.token)
+                else:  # a spectator watches again
+                    assert self.code is not None
+                    await self.spectate(self.code)
             except (Disconnected, ServerError, TimeoutError):
                 if self.status != "connected":
                     return  # the new reader started the next round itself
@@ -162,15 +168,31 @@ class Client:
                 continue
             return
 
-    def _fail_pending(self) -> None:
+    def _fail_pending(self, reason: str | None = None) -> None:
+        why = f"the connection dropped: {reason}" if reason else "the connection dropped"
         for future in self._pending.values():
             if not future.done():
-                future.set_exception(Disconnected("the connection dropped"))
+                future.set_exception(Disconnected(why))
         self._pending.clear()
 
     async def _request(self, kind: Kind, **fields: Any) -> dict[str, Any]:
         """Send a message and wait for its direct answer; raises ServerError, Disconnected,
-        TimeoutError."""
+        TimeoutError. A message the server refused for coming too fast (``rate_limited``:
+        it was not carried out) is sent again after a pause, unless ``patient`` is off."""
+        delay = RETRY_FIRST
+        waited = 0.0
+        while True:
+            try:
+                return await self._request_once(kind, **fields)
+            except ServerError as error:
+                if error.code != "rate_limited" or not self.patient or \
+                        waited + delay > self.timeout:
+                    raise
+            await asyncio.sleep(delay)
+            waited += delay
+            delay = min(RETRY_MAX, delay * 2)
+
+    async def _request_once(self, kind: Kind, **fields: Any) -> dict[str, Any]:
         if self.ws is None or self.status != "connected":
             raise Disconnected(f"not connected ({self.status})")
         ref = f"r{next(self._refs)}"
@@ -180,7 +202,9 @@ class Client:
             await self.ws.send(request(kind, ref=ref, **fields))
         except ConnectionClosed:
             self._pending.pop(ref, None)
-            raise Disconnected("the connection dropped") from None
+            reason = self.refusal or self.ws.close_reason
+            raise Disconnected("the connection dropped" + (f": {reason}" if reason else "")
+                               ) from None
         try:
             return await asyncio.wait_for(future, self.timeout)
         finally:
@@ -217,6 +241,8 @@ class Client:
             self.draw_offer = message.get("by")
         elif kind == Reply.REPLACED:
             self.status = "replaced"
+        elif kind == Reply.ERROR and message.get("code") == "server_full":
+            self.refusal = str(message.get("message", "the server is full"))
         ref = message.get("ref")
         future = self._pending.get(ref) if isinstance(ref, str) else None
         if future is not None and not future.done():
@@ -307,6 +333,11 @@ class Client:
         return self._view[1]
 
     @property
+    def watching(self) -> bool:
+        """A spectator's place is held (no seat): the client sees the public view."""
+        return self.seat is None and self.token is None and self.code is not None
+
+    @property
     def my_turn(self) -> bool:
         return bool(self.legal) and not self.over
 
@@ -330,8 +361,14 @@ class Client:
         await self._request(Kind.SPECTATE, code=code)
 
     async def list_games(self) -> list[dict[str, Any]]:
+        """The open games waiting for a player."""
+        return (await self.lobby())[0]
+
+    async def lobby(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The open games waiting for a player, and the open games being played (to
+        watch)."""
         answer = await self._request(Kind.LIST)
-        return list(answer["games"])
+        return list(answer["games"]), list(answer.get("playing", ()))
 
     async def act(self, action: Action | str) -> None:
         """Carry out one action at the current ply; returns once the server's update for

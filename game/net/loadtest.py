@@ -37,6 +37,7 @@ from pathlib import Path
 
 from game.args import Parser, count
 from game.net.client import Client, ServerError, play_scripted, seeded_chooser
+from game.net.limits import UNLIMITED
 
 DEFAULT_THINK = 2.0  # seconds: a quick player (a mission of ~165 actions in ~6 minutes)
 PAIRINGS = (("dual_strike", ("gideon", "deathless_destroyers")),
@@ -57,8 +58,9 @@ class Tally:
 class ServerProcess:
     """``fireteam serve`` (as ``python -m game serve``) started, killed and restarted."""
 
-    def __init__(self, host: str, port: int, db: Path) -> None:
+    def __init__(self, host: str, port: int, db: Path, extra: Sequence[str] = ()) -> None:
         self.host, self.port, self.db = host, port, db
+        self.extra = list(extra)
         self.proc: subprocess.Popen[str] | None = None
         self.peak_kib = 0
         self.cpu_before = 0.0  # CPU seconds of the processes killed before this one
@@ -67,7 +69,9 @@ class ServerProcess:
     def start(self) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "game", "serve", "--host", self.host, "--port",
-             str(self.port), "--db", str(self.db)], stdout=subprocess.PIPE, text=True,
+             str(self.port), "--db", str(self.db), *UNLIMITED, *self.extra],
+            stdout=subprocess.PIPE,
+            text=True,
             env=dict(os.environ, PYTHONUNBUFFERED="1"))
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
@@ -201,6 +205,9 @@ def build_parser() -> Parser:
                         help="players' mean time to decide (uniform in 0 to twice it; "
                         f"default {DEFAULT_THINK}); 0: every answer at once, the server "
                         "saturated")
+    parser.add_argument("--sync", choices=("full", "normal"), default="full",
+                        help="the started server's --sync (default full: see "
+                        "docs/server.md)")
     parser.add_argument("--timeout", type=float, default=60.0,
                         help="seconds to wait for any one answer (default 60)")
     return parser
@@ -218,8 +225,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     url = f"ws://{options.host}:{options.port}"
     folder = tempfile.TemporaryDirectory(prefix="fireteam-load-")
     server = None if options.external else ServerProcess(
-        options.host, options.port, Path(folder.name) / "games.sqlite3")
+        options.host, options.port, Path(folder.name) / "games.sqlite3",
+        ("--sync", options.sync))
     start = time.perf_counter()
+    load_before = os.getloadavg()[0]
     try:
         if server is not None:
             server.start()
@@ -238,6 +247,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p95 = rtt[min(len(rtt) - 1, int(len(rtt) * 0.95))] * 1000
     memory = f"{server.peak_kib / 1024:.0f}" if server is not None else "unknown"
     own = time.process_time()
+    print(f"the machine's load average (1 min): {load_before:.1f} at the start, "
+          f"{os.getloadavg()[0]:.1f} at the end")
     print(f"{tally.actions} actions in {seconds:.1f} s ({tally.actions / seconds:.0f} a "
           "second); CPU seconds: server "
           + (f"{server.cpu:.1f}" if server is not None else "unknown")

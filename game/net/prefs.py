@@ -52,6 +52,8 @@ class OnlinePrefs:
 
     def remember(self, link: Link) -> None:
         seat, code, token, spec = link.read(lambda c: (c.seat, c.code, c.token, c.spec))
+        if token is None:  # watching: nothing to come back to
+            return
         entry = {"server": self.server, "code": code, "seat": seat, "token": token,
                  "mission": (spec or {}).get("mission", "")}
         self.games = [entry] + [g for g in self.games if g.get("token") != token]

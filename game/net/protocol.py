@@ -91,6 +91,8 @@ class ErrorCode(StrEnum):
     NO_OFFER = "no_offer"
     GAME_OVER = "game_over"
     SERVER = "server_error"  # the server could not store the change: nothing changed
+    RATE_LIMITED = "rate_limited"  # sent faster than the server's limit: not carried out
+    SERVER_FULL = "server_full"  # too many connections (in all or from one address): closed
 
 
 class ProtocolError(Exception):
@@ -297,27 +299,38 @@ def delta_to_wire(game: Game, seat: int | None, events_from: int,
 def deltas_to_wire(game: Game, seats: Iterable[int | None], events_from: int,
                    log_from: int) -> dict[int | None, dict[str, Any]]:
     """:func:`delta_to_wire` for several seats at once, the common part worked out once:
-    every seat's state starts from the public view (``view(None)``: both hands and the
-    deck emptied) and gets back only its own hand; every event is the seat's
-    ``for_viewer`` form. The same as ``view(seat)`` (tests/net/test_protocol.py)."""
-    public = game.view(None)
-    base = public.state.to_dict()
-    log = list(public.log[log_from:])
+    every seat's state starts from the public state (both hands and the deck emptied; their
+    sizes sent apart) and gets back only its own hand; only the new events are redacted,
+    each to the seat's ``for_viewer`` form. The same as ``view(seat)``
+    (tests/net/test_protocol.py), without redacting the whole history (``Game.view`` does
+    that for every event of the game, which grew with its length on every action)."""
+    state = game.state
+    base = state.to_dict()
+    base["hands"] = {str(p): [] for p in state.hands}
+    base["deck"] = []
+    hand_sizes = [len(state.hands[1]), len(state.hands[2])]
+    deck_size = len(state.deck)
+    log = list(game.log[log_from:])
     new_events = game.events[events_from:]
+    public_events: list[dict[str, Any]] | None = None
     out: dict[int | None, dict[str, Any]] = {}
     for seat in seats:
-        state = base
+        seat_state = base
         legal: list[str] = []
         if seat is not None:
-            state = dict(base)
-            state["hands"] = dict(base["hands"]) | {str(seat): list(game.state.hands[seat])}
+            seat_state = dict(base)
+            seat_state["hands"] = dict(base["hands"]) | {str(seat): list(state.hands[seat])}
             if game.to_act == seat:
                 legal = [str(a) for a in game.legal_actions()]
-        out[seat] = {"state": state, "hand_sizes": list(public.hand_sizes),
-                     "deck_size": public.deck_size, "legal": legal,
-                     "can_undo": _can_undo(game, seat), "events_from": events_from,
-                     "events": [event_to_dict(e.for_viewer(seat)) for e in new_events],
-                     "log_from": log_from, "log": log}
+            events = [event_to_dict(e.for_viewer(seat)) for e in new_events]
+        else:
+            if public_events is None:
+                public_events = [event_to_dict(e.for_viewer(None)) for e in new_events]
+            events = public_events
+        out[seat] = {"state": seat_state, "hand_sizes": hand_sizes, "deck_size": deck_size,
+                     "legal": legal, "can_undo": _can_undo(game, seat),
+                     "events_from": events_from, "events": events, "log_from": log_from,
+                     "log": log}
     return out
 
 

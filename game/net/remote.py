@@ -17,6 +17,7 @@ import threading
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
+from game.engine import opponent
 from game.engine.actions import Action, AgreeResult, Concede, Move
 from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
@@ -77,15 +78,40 @@ class Link:
         self.thread.join(2)
 
 
+class ComputerSeat:
+    """The computer player taking the free seat of a game, from this program: its own
+    :class:`Link` (connection and thread) joins with the game's code and plays the seat to
+    the end from that seat's view (game/net/bot.py), while :meth:`close` is not called.
+    Raises what :class:`Link` raises when it cannot join."""
+
+    def __init__(self, url: str, catalogue: Catalogue, code: str, level: str = "normal",
+                 seed: int = 0) -> None:
+        from game.net.bot import play_computer
+
+        self.link = Link(url, catalogue)
+        try:
+            self.link.connect()
+            self.link.run(lambda c: c.join(code, name=f"Computer ({level})"))
+        except BaseException:
+            self.link.close()
+            raise
+        self.playing = asyncio.run_coroutine_threadsafe(
+            play_computer(self.link.client, level, seed), self.link.loop)
+
+    def close(self) -> None:
+        self.playing.cancel()
+        self.link.close()
+
+
 class RemoteGame:
     """The play screen's game, played on a server from one seat (see the module)."""
 
     def __init__(self, link: Link) -> None:
         self.link = link
-        seat = link.read(lambda c: c.seat)
-        if seat is None:
-            raise ValueError("the link holds no seat")
-        self.seat: int = seat
+        seat, watching = link.read(lambda c: (c.seat, c.watching))
+        if seat is None and not watching:
+            raise ValueError("the link holds no seat and watches no game")
+        self.seat: int | None = seat  # None: a spectator (both hands hidden)
         self.status = "connected"
         self.names: dict[int, str] = {}
         self.connected: set[int] = set()
@@ -116,9 +142,10 @@ class RemoteGame:
         mirror = Game.from_view(view, RandomDice(ply))
         # nothing this seat cannot see, not even a guess: what is hidden holds placeholders
         # (no card has such an id), so that only its size shows
-        other = 3 - self.seat
-        mirror.state.hands[other] = [f"{HIDDEN} {i + 1}"
-                                     for i in range(view.hand_sizes[other - 1])]
+        for other in (1, 2):
+            if other != self.seat:
+                mirror.state.hands[other] = [f"{HIDDEN} {i + 1}"
+                                             for i in range(view.hand_sizes[other - 1])]
         mirror.state.deck = [HIDDEN] * view.deck_size
         self.mirror = mirror
         self.seen = min(self.seen, len(view.events))
@@ -143,9 +170,16 @@ class RemoteGame:
     def my_turn(self) -> bool:
         return bool(self.legal_actions())
 
+    @property
+    def watching(self) -> bool:
+        return self.seat is None
+
     def why_not(self, action: Action) -> str | None:
+        if self.seat is None:
+            return "you are watching this game"
         if not self.my_turn():
-            who = self.names.get(3 - self.seat, f"player {3 - self.seat}")
+            other = opponent(self.seat)
+            who = self.names.get(other, f"player {other}")
             return f"it is {who}'s decision"
         if action.player != self.seat:
             return "that is the other player's"

@@ -20,12 +20,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from game.engine import opponent
 from game.engine.actions import Action, AgreeResult, Concede, parse_action
 from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
 from game.engine.errors import IllegalActionError
 from game.engine.game import Game
 from game.engine.persist import fingerprint
+from game.net.limits import DAY, Limits
 from game.net.protocol import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -53,7 +55,6 @@ from game.net.store import (
     Store,
 )
 
-KEEP_FINISHED = 600.0  # seconds a finished game stays loaded (to show its result)
 TOKEN_BYTES = 32  # 256 bits
 
 
@@ -88,15 +89,26 @@ class Room:
     spectators: list[Peer] = field(default_factory=list)
     ply: int = 0  # journal lines so far
     draw_offer: int | None = None
-    finished: float | None = None
+    finished: float | None = None  # when it ended (over, or abandoned)
+    active: float = 0.0  # when it was created, last changed or last taken up by a seat
+    _content: str | None = field(default=None, repr=False)
+
+    @property
+    def ended(self) -> bool:
+        """Over, or abandoned (kept for a while, but nobody may play it any more)."""
+        return self.finished is not None or self.game.is_over
 
     @property
     def free(self) -> list[int]:
         return [s for s in (1, 2) if s not in self.tokens]
 
     def content(self) -> str:
-        cards = {op.card for op in self.game.state.operatives.values()}
-        return str(fingerprint(self.game.config, cards)["sha256"])
+        """The sha256 of the game's content fingerprint (worked out once: the config and the
+        operatives' cards never change in a game)."""
+        if self._content is None:
+            cards = {op.card for op in self.game.state.operatives.values()}
+            self._content = str(fingerprint(self.game.config, cards)["sha256"])
+        return self._content
 
     def summary(self) -> dict[str, Any]:
         teams = self.spec["fireteams"]
@@ -115,16 +127,18 @@ class Lobby:
     """Every game on this server, and the handling of each client message."""
 
     def __init__(self, catalogue: Catalogue, store: Store,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, limits: Limits | None = None) -> None:
         self.catalogue = catalogue
         self.store = store
         self.clock = clock
+        self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
         self.by_code: dict[str, Room] = {}
         self.by_token: dict[str, tuple[Room, int]] = {}
         self.ops: list[Op] = []  # writes not yet committed
         self.outbox: list[tuple[Peer, dict[str, Any] | None]] = []  # None: close it
         self.resume()
+        self.sweep()  # games abandoned while the server was down end now
         self.store.commit(self.take()[0])
 
     def post(self, peer: Peer, message: dict[str, Any] | None) -> None:
@@ -180,14 +194,15 @@ class Lobby:
     def resume(self) -> None:
         """Rebuild every stored game in progress (and those finished lately) by replaying
         its journal through the engine with its seed."""
-        for record in self.store.games(finished_since=self.clock() - KEEP_FINISHED):
+        for record in self.store.games(
+                finished_since=self.clock() - self.limits.keep_finished):
             room = self.rebuild(record)
             self.add(room)
 
     def rebuild(self, record: GameRecord) -> Room:
         game = self.new_game(record.spec, record.seed)
         room = Room(record.id, record.code, record.spec, record.seed, record.open, game,
-                    finished=record.finished)
+                    finished=record.finished, active=record.last_active)
         for seat in record.seats:
             room.names[seat.seat] = seat.name
             room.tokens[seat.seat] = seat.token_hash
@@ -199,7 +214,7 @@ class Lobby:
         room.ply = len(record.journal)
         if game.is_over and room.finished is None:
             # killed after the last action was written, before the game was marked over
-            self.ops.append(Finish(room.id))
+            self.ops.append(Finish(room.id, self.clock()))
             room.finished = self.clock()
         return room
 
@@ -215,12 +230,33 @@ class Lobby:
             self.by_token[digest] = (room, seat)
 
     def sweep(self) -> None:
-        """Unload finished games nobody is looking at any more."""
+        """Unload the finished games nobody is looking at any more (``keep_finished``
+        seconds after their end), and end the games abandoned in progress: no action and no
+        seat taken up for ``abandon_after`` seconds, and no seat connected now. An abandoned
+        game is marked finished in the store (its journal stays: it is never resumed again)
+        and its spectators are told and let go."""
         now = self.clock()
+        limits = self.limits
         for room in list(self.rooms.values()):
-            if room.finished is not None and now - room.finished > KEEP_FINISHED \
-                    and not room.peers and not room.spectators:
-                self.forget(room)
+            if room.finished is not None:
+                if now - room.finished > limits.keep_finished and not room.peers \
+                        and not room.spectators:
+                    self.forget(room)
+            elif limits.abandon_after and now - room.active > limits.abandon_after \
+                    and not room.peers:
+                self.abandon(room)
+
+    def abandon(self, room: Room) -> None:
+        days = self.limits.abandon_after / DAY
+        problem = ProtocolError(ErrorCode.GAME_OVER, f"game {room.code} was abandoned: "
+                                f"nobody played it for {days:g} days")
+        self.ops.append(Finish(room.id, self.clock()))
+        for peer in list(room.spectators):
+            peer.room, peer.seat = None, None
+            self.post(peer, error_reply(problem))
+            self.post(peer, None)
+        room.spectators.clear()
+        self.forget(room)
 
     def forget(self, room: Room) -> None:
         self.rooms.pop(room.id, None)
@@ -245,7 +281,8 @@ class Lobby:
         seed = secrets.randbits(62)  # fresh randomness from the OS for every game
         game = self.new_game(spec, seed)
         code = self.new_code()
-        room = Room(secrets.token_hex(8), code, spec, seed, bool(req.get("open", True)), game)
+        room = Room(secrets.token_hex(8), code, spec, seed, bool(req.get("open", True)), game,
+                    active=self.clock())
         self.ops.append(NewGame(room.id, code, spec, seed, room.open))
         self.add(room)
         self.sweep()
@@ -265,7 +302,7 @@ class Lobby:
 
     def join(self, peer: Peer, req: Request) -> None:
         room = self.room_by_code(req.get("code"))
-        if room.finished is not None:
+        if room.ended:
             raise ProtocolError(ErrorCode.UNKNOWN_GAME, f"game {room.code} is over")
         seat = req.get("seat")
         if seat is None:
@@ -294,7 +331,7 @@ class Lobby:
         found = self.by_token.get(token_hash(req.get("token")))
         if found is None:
             raise ProtocolError(ErrorCode.BAD_TOKEN, "this server knows no such token (the "
-                                "game may have ended long ago)")
+                                "game may have ended, or been abandoned, long ago)")
         room, seat = found
         self.bind(peer, room, seat, req.get("token"), req.ref)
 
@@ -309,10 +346,11 @@ class Lobby:
             self.post(old, None)
         room.peers[seat] = peer
         peer.room, peer.seat = room, seat
+        room.active = max(room.active, self.clock())
         message = reply(Reply.JOINED, game=room.id, code=room.code, seat=seat, token=token,
                         names=room.wire_names(), content=room.content(), ply=room.ply,
                         view=view_to_wire(room.game, seat), connected=sorted(room.peers),
-                        over=room.game.is_over, winner=room.game.winner,
+                        over=room.ended, winner=room.game.winner,
                         draw_offer=room.draw_offer)
         if ref is not None:
             message["ref"] = ref
@@ -347,15 +385,16 @@ class Lobby:
         message = reply(Reply.SPECTATING, game=room.id, code=room.code,
                         names=room.wire_names(), content=room.content(), ply=room.ply,
                         view=view_to_wire(room.game, None), connected=sorted(room.peers),
-                        over=room.game.is_over, winner=room.game.winner)
+                        over=room.ended, winner=room.game.winner)
         if req.ref is not None:
             message["ref"] = req.ref
         self.post(peer, message)
 
     def list_games(self, peer: Peer, req: Request) -> None:
-        games = [r.summary() for r in self.rooms.values()
-                 if r.open and r.free and r.finished is None]
-        message = reply(Reply.GAMES, games=games[:200])
+        games = [r.summary() for r in self.rooms.values() if r.open and r.free and not r.ended]
+        playing = [r.summary() for r in self.rooms.values()
+                   if r.open and not r.free and not r.ended]
+        message = reply(Reply.GAMES, games=games[:200], playing=playing[:200])
         if req.ref is not None:
             message["ref"] = req.ref
         self.post(peer, message)
@@ -377,8 +416,9 @@ class Lobby:
         if room is None or seat is None:
             raise ProtocolError(ErrorCode.NOT_SEATED, "this connection holds no seat: create, "
                                 "join or reconnect first")
-        if room.game.is_over:
-            raise ProtocolError(ErrorCode.GAME_OVER, "the mission is over")
+        if room.ended:
+            raise ProtocolError(ErrorCode.GAME_OVER, "the mission is over" if
+                                room.game.is_over else "this game was abandoned")
         return room, seat
 
     def check_ply(self, room: Room, req: Request) -> None:
@@ -420,7 +460,7 @@ class Lobby:
         room, seat = self.seated(peer)
         action: Action = Concede(seat)
         if room.game.why_not(action) is not None:  # an engine that takes it from to_act only
-            action = AgreeResult(room.game.to_act, 3 - seat)
+            action = AgreeResult(room.game.to_act, opponent(seat))
         self.change(room, seat, action, req.ref, peer)
 
     def offer_draw(self, peer: Peer, req: Request) -> None:
@@ -432,7 +472,7 @@ class Lobby:
 
     def accept_draw(self, peer: Peer, req: Request) -> None:
         room, seat = self.seated(peer)
-        if room.draw_offer != 3 - seat:
+        if room.draw_offer != opponent(seat):
             raise ProtocolError(ErrorCode.NO_OFFER, "the other player has not offered a draw "
                                 "since the last action")
         # both have agreed: entered by the accepting seat, or for the player to act by an
@@ -459,9 +499,10 @@ class Lobby:
             entry = Entry(room.ply, seat, EntryKind.ACT, str(action))
         self.ops.append(Append(room.id, entry))
         if game.is_over:
-            self.ops.append(Finish(room.id))
+            self.ops.append(Finish(room.id, self.clock()))
         room.ply += 1
         room.draw_offer = None
+        room.active = self.clock()
         if game.is_over and room.finished is None:
             room.finished = self.clock()
         events_from = min(events_before, len(game.events))

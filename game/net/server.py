@@ -1,16 +1,21 @@
-"""The game server: ``fireteam serve [--host H] [--port P] [--db FILE]`` (or
-``python -m game.net.server``).
+"""The game server: ``fireteam serve [--host H] [--port P] [--db FILE]`` and its limits
+(``--rate``, ``--burst``, ``--max-connections``, ``--max-per-address``, ``--keep-finished``,
+``--abandon-after``, ``--forwarded``; see docs/server.md), or ``python -m game.net.server``.
 
 One asyncio process on the ``websockets`` library holds every game's engine
 (:class:`game.net.rooms.Lobby`); each connection's messages are checked
 (:func:`game.net.protocol.parse_request`) and handled one at a time, and every reply goes
-through the connection's own outgoing queue (so a slow client never holds up a game). It
+through the connection's own outgoing queue (so a slow client never holds up a game). A
+connection over its rate is answered ``rate_limited`` for each message it sends too fast (the
+message is not carried out; the connection goes on); one over the caps on connections is
+sent ``server_full`` and closed (code 1013, "try again later"). It
 binds 127.0.0.1 unless ``--host`` says otherwise, and prints ``listening on ws://HOST:PORT``
 once it accepts connections (``--port 0`` picks a free port).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import signal
@@ -23,7 +28,8 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.args import Parser, count
+from game.args import Parser, count, number
+from game.net.limits import DAY, Gate, Limits, RateLimit, client_address
 from game.net.protocol import (
     MAX_FRAME_BYTES,
     ErrorCode,
@@ -45,8 +51,9 @@ class Connection:
     """One client connection: what it holds (a seat or a spectator's place) and its
     outgoing queue, written in order by its own task."""
 
-    def __init__(self, ws: ServerConnection) -> None:
+    def __init__(self, ws: ServerConnection, bucket: RateLimit) -> None:
         self.ws = ws
+        self.bucket = bucket
         self.room: Room | None = None
         self.seat: int | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
@@ -92,11 +99,28 @@ class Server:
 
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
+        self.limits = lobby.limits
+        self.gate = Gate(self.limits)
         self.wake = asyncio.Event()
         self.stopping = False
+        # whether a commit waits for the disk (then it runs on a worker thread)
+        self.store_syncs = bool(getattr(lobby.store, "durable", True))
 
     async def handler(self, ws: ServerConnection) -> None:
-        conn = Connection(ws)
+        forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request else None
+        address = client_address(ws.remote_address, forwarded, self.limits.forwarded)
+        problem = self.gate.admit(address)
+        if problem is not None:
+            await ws.send(encode(error_reply(ProtocolError(ErrorCode.SERVER_FULL, problem))))
+            await ws.close(1013, problem[:120])
+            return
+        try:
+            await self.serve(ws)
+        finally:
+            self.gate.release(address)
+
+    async def serve(self, ws: ServerConnection) -> None:
+        conn = Connection(ws, RateLimit(self.limits.rate, self.limits.burst))
         try:
             async for raw in ws:
                 self.receive(conn, raw)
@@ -114,6 +138,9 @@ class Server:
         try:
             req = parse_request(raw)
             ref, about = req.ref, req.kind.value
+            if not conn.bucket.allow():
+                raise ProtocolError(ErrorCode.RATE_LIMITED, "too many messages: this one was "
+                                    f"not carried out; send {conn.bucket.describe()}")
             self.lobby.handle(conn, req)
         except ProtocolError as error:
             self.lobby.post(conn, error_reply(error, ref, about))
@@ -133,7 +160,10 @@ class Server:
             ops, out = self.lobby.take()
             if ops:
                 try:
-                    await asyncio.to_thread(self.lobby.store.commit, ops)
+                    if self.store_syncs:  # the disk's sync waits on a worker thread
+                        await asyncio.to_thread(self.lobby.store.commit, ops)
+                    else:  # a write to the file only: quicker than handing it over
+                        self.lobby.store.commit(ops)
                 except Exception as error:  # the disk is full, the file is gone...
                     log.exception("the store refused a batch of %d writes", len(ops))
                     out = self.lobby.commit_failed(ops, out, error)
@@ -147,13 +177,17 @@ class Server:
 
 
 async def run(host: str, port: int, db: Path, ready: asyncio.Future[int] | None = None,
-              stop: asyncio.Event | None = None, store: Store | None = None) -> None:
+              stop: asyncio.Event | None = None, store: Store | None = None,
+              limits: Limits | None = None, sweep_every: float = 60.0,
+              durable: bool = True) -> None:
     """Serve until ``stop`` is set (or SIGTERM/SIGINT); prints the address once ready and
-    sets ``ready`` to the port bound. ``store`` replaces the SQLite store of ``db``."""
+    sets ``ready`` to the port bound. ``store`` replaces the SQLite store of ``db`` (synced
+    to the disk at every commit unless ``durable`` is off: ``--sync normal``); the games are
+    swept (:meth:`Lobby.sweep`) every ``sweep_every`` seconds."""
     from game.content import load_catalogue
 
-    store = store or SQLiteStore(db)
-    lobby = Lobby(load_catalogue(), store)
+    store = store or SQLiteStore(db, durable=durable)
+    lobby = Lobby(load_catalogue(), store, limits=limits)
     server = Server(lobby)
     if stop is None:  # run from the command line: SIGTERM and Ctrl+C stop it cleanly
         stop = asyncio.Event()
@@ -175,9 +209,10 @@ async def run(host: str, port: int, db: Path, ready: asyncio.Future[int] | None 
                 ready.set_result(int(bound[1]))
             while not stop.is_set():
                 try:
-                    await asyncio.wait_for(stop.wait(), 60)
+                    await asyncio.wait_for(stop.wait(), sweep_every)
                 except TimeoutError:
                     lobby.sweep()
+                    server.wake.set()  # an abandoned game's mark is written
     finally:
         server.stopping = True  # what was handled is still written before the file closes
         server.wake.set()
@@ -193,12 +228,51 @@ def build_parser(prog: str | None = None) -> Parser:
         "docs/server.md).")
     parser.add_argument("--host", default="127.0.0.1",
                         help="the address to listen on (default 127.0.0.1; 0.0.0.0: all)")
-    parser.add_argument("--port", type=count(1, 65535), default=DEFAULT_PORT,
+    parser.add_argument("--port", type=count(0, 65535), default=DEFAULT_PORT,
                         help=f"the TCP port (default {DEFAULT_PORT}; 0: any free port)")
     parser.add_argument("--db", type=Path, default=Path(DEFAULT_DB),
                         help=f"the SQLite database of the games (default {DEFAULT_DB}; "
                         "created if missing, and every game in it is resumed)")
+    parser.add_argument("--sync", choices=("full", "normal"), default="full",
+                        help="full (default): every commit is synced to the disk before "
+                        "anybody is told (nothing answered is lost, even to a power cut); "
+                        "normal: written to the file but synced only at checkpoints "
+                        "(nothing answered is lost when the server is killed; a power cut "
+                        "or a crash of the machine may lose the last moments)")
+    default = Limits()
+    limits = parser.add_argument_group("limits (docs/server.md)")
+    limits.add_argument("--rate", type=number(0.01), default=default.rate, metavar="N",
+                        help="messages a second one connection may send, sustained (default "
+                        f"{default.rate:g}); a faster one gets rate_limited errors")
+    limits.add_argument("--burst", type=count(1), default=default.burst, metavar="N",
+                        help=f"messages one connection may send at once (default "
+                        f"{default.burst})")
+    limits.add_argument("--max-connections", type=count(0), default=default.max_connections,
+                        metavar="N", help="connections at once (default "
+                        f"{default.max_connections}; 0: no cap)")
+    limits.add_argument("--max-per-address", type=count(0), default=default.max_per_address,
+                        metavar="N", help="connections at once from one address (default "
+                        f"{default.max_per_address}; 0: no cap)")
+    limits.add_argument("--keep-finished", type=count(0), default=int(default.keep_finished),
+                        metavar="SECONDS", help="how long a finished game stays loaded to "
+                        f"show its result (default {default.keep_finished:g})")
+    limits.add_argument("--abandon-after", type=number(0), metavar="DAYS",
+                        default=default.abandon_after / DAY,
+                        help="a game in progress that nobody has played nor come back to for "
+                        "this long, with no player connected, is ended as abandoned "
+                        f"(default {default.abandon_after / DAY:g}; 0: never)")
+    limits.add_argument("--forwarded", action="store_true",
+                        help="behind a reverse proxy on this machine: count a connection "
+                        "against the address in its X-Forwarded-For header")
     return parser
+
+
+def limits_of(options: argparse.Namespace) -> Limits:
+    return Limits(rate=options.rate, burst=options.burst,
+                  max_connections=options.max_connections,
+                  max_per_address=options.max_per_address,
+                  keep_finished=float(options.keep_finished),
+                  abandon_after=options.abandon_after * DAY, forwarded=options.forwarded)
 
 
 def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
@@ -208,7 +282,8 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
         return 2
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     try:
-        asyncio.run(run(options.host, options.port, options.db))
+        asyncio.run(run(options.host, options.port, options.db, limits=limits_of(options),
+                        durable=options.sync == "full"))
     except OSError as error:
         print(f"cannot serve on {options.host}:{options.port}: {error}", file=sys.stderr)
         return 1

@@ -57,6 +57,7 @@ class GameRecord:
     seats: tuple[SeatRecord, ...]
     journal: tuple[Entry, ...]
     finished: float | None  # when it ended (seconds since the epoch), None: in progress
+    last_active: float = 0.0  # its creation or its last journal line, the later
 
 
 class StoreError(Exception):
@@ -91,9 +92,11 @@ class Append:
 
 @dataclass(frozen=True)
 class Finish:
-    """The game is over (it is resumed only for a while after, to show the result)."""
+    """The game is over, or abandoned (it is resumed only for a while after, to show the
+    result). ``at``: when (seconds since the epoch; None: when it is written)."""
 
     game_id: str
+    at: float | None = None
 
 
 Op = NewGame | NewSeat | Append | Finish
@@ -102,7 +105,9 @@ Op = NewGame | NewSeat | Append | Finish
 class Store(Protocol):
     """What the server needs from storage: changes written in batches (one transaction
     each, all or nothing, durable when ``commit`` returns) and every game read back at
-    start-up. ``commit`` may be called from a worker thread (never two at once)."""
+    start-up. ``commit`` may be called from a worker thread (never two at once): it is,
+    unless the store has ``durable = False`` (its commit does not wait for a disk or a
+    network: then the server calls it on its event loop, which is quicker)."""
 
     def commit(self, ops: Sequence[Op]) -> None:
         """Write ``ops`` in order as one transaction; raises StoreError (nothing written)
@@ -154,6 +159,7 @@ class SQLiteStore:
 
     def __init__(self, path: str | Path, durable: bool = True) -> None:
         self.path = str(path)
+        self.durable = durable  # a commit waits for the disk's sync
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
@@ -198,10 +204,11 @@ class SQLiteStore:
                        "VALUES (?, ?, ?, ?)", (op.game_id, op.seat, op.token_hash, op.name))
         else:
             db.execute("UPDATE games SET finished = ? WHERE id = ? AND finished IS NULL",
-                       (now, op.game_id))
+                       (now if op.at is None else op.at, op.game_id))
 
     def games(self, finished_since: float | None = None) -> list[GameRecord]:
-        rows = self.db.execute("SELECT id, code, spec, seed, open, finished FROM games "
+        rows = self.db.execute("SELECT id, code, spec, seed, open, finished, created "
+                               "FROM games "
                                "WHERE finished IS NULL OR finished >= ? ORDER BY created",
                                (float("inf") if finished_since is None else finished_since,)
                                ).fetchall()
@@ -211,6 +218,8 @@ class SQLiteStore:
                 "SELECT game_id, seat, token_hash, name FROM seats ORDER BY seat"):
             if game_id in wanted:
                 seats.setdefault(game_id, []).append(SeatRecord(seat, token_hash, name))
+        last: dict[str, float] = dict(self.db.execute(
+            "SELECT game_id, MAX(at) FROM journal GROUP BY game_id").fetchall())
         journal: dict[str, list[Entry]] = {}
         for game_id, n, seat, kind, text in self.db.execute(
                 "SELECT game_id, n, seat, kind, text FROM journal ORDER BY game_id, n"):
@@ -218,8 +227,8 @@ class SQLiteStore:
                 journal.setdefault(game_id, []).append(Entry(n, seat, EntryKind(kind), text))
         return [GameRecord(game_id, code, json.loads(spec), seed, bool(open_),
                            tuple(seats.get(game_id, ())), tuple(journal.get(game_id, ())),
-                           finished)
-                for game_id, code, spec, seed, open_, finished in rows]
+                           finished, max(created, last.get(game_id) or 0.0))
+                for game_id, code, spec, seed, open_, finished, created in rows]
 
     def close(self) -> None:
         self.db.close()

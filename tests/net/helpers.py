@@ -17,6 +17,7 @@ from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.net.client import Client, seeded_chooser
+from game.net.limits import Limits
 from game.net.server import run
 from game.net.store import SQLiteStore, Store
 
@@ -24,11 +25,12 @@ TEAMS = ("gideon", "deathless_destroyers")
 
 
 @contextlib.asynccontextmanager
-async def serving(db: Path, store: Store | None = None) -> AsyncIterator[str]:
+async def serving(db: Path, store: Store | None = None,
+                  limits: Limits | None = None) -> AsyncIterator[str]:
     """A server in this process's event loop; yields its URL."""
     ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
     stop = asyncio.Event()
-    task = asyncio.create_task(run("127.0.0.1", 0, db, ready, stop, store))
+    task = asyncio.create_task(run("127.0.0.1", 0, db, ready, stop, store, limits))
     port = await asyncio.wait_for(ready, 30)
     try:
         yield f"ws://127.0.0.1:{port}"
@@ -58,8 +60,9 @@ def free_port() -> int:
 class ServerProcess:
     """``python -m game.net.server`` on a port and database, started and killed at will."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    def __init__(self, db: Path, port: int | None = None, extra: tuple[str, ...] = ()) -> None:
         self.db, self.port = db, port or free_port()
+        self.extra = extra  # more options of the server
         self.proc: subprocess.Popen[str] | None = None
 
     @property
@@ -70,7 +73,7 @@ class ServerProcess:
         """Start it and wait for its 'listening' line; returns that line."""
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "game.net.server", "--port", str(self.port),
-             "--db", str(self.db)], stdout=subprocess.PIPE, text=True,
+             "--db", str(self.db), *self.extra], stdout=subprocess.PIPE, text=True,
             env=dict(os.environ, PYTHONUNBUFFERED="1"))
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()

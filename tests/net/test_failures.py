@@ -145,3 +145,44 @@ def test_a_write_the_store_refuses_changes_nothing_and_the_game_goes_on(tmp_path
                 await client.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_with_sync_normal_a_killed_server_still_loses_nothing_it_answered(tmp_path, catalogue):
+    """``--sync normal`` leaves the sync to the disk to SQLite's checkpoints: a commit is in
+    the file (the operating system holds it) before anybody is told, so a SIGKILL loses
+    nothing answered."""
+    server = ServerProcess(tmp_path / "g.sqlite3", extra=("--sync", "normal"))
+    server.start()
+
+    async def before() -> tuple[str, str, list[str]]:
+        one, two = await seated_pair(server.url, catalogue)
+        choosers = {1: seeded_chooser(1), 2: seeded_chooser(2)}
+        while one.ply < 20:  # each action once both seats have the position
+            mover = [c for c in (one, two) if c.my_turn and one.ply == two.ply]
+            if mover:
+                await mover[0].act(choosers[mover[0].seat or 1](mover[0]))
+            else:
+                await asyncio.sleep(0.01)
+        server.kill()  # right after the 20th update was taken in
+        log = list(one.log)
+        await one.close()
+        await two.close()
+        return one.token or "", two.token or "", log
+
+    async def after(tokens: tuple[str, str]) -> tuple[list[str], list[str], int]:
+        one, two = Client(server.url, catalogue), Client(server.url, catalogue)
+        for client, token in zip((one, two), tokens, strict=True):
+            await client.connect()
+            await client.reconnect(token)
+        await one.close()
+        await two.close()
+        return one.log, two.log, one.ply
+
+    try:
+        token1, token2, log = asyncio.run(asyncio.wait_for(before(), 120))
+        assert len(log) >= 20
+        server.start()
+        log1, log2, ply = asyncio.run(asyncio.wait_for(after((token1, token2)), 60))
+        assert log1 == log2 == log and len(log) == ply == 20
+    finally:
+        server.stop()

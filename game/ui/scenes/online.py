@@ -1,7 +1,9 @@
 """Play online (from the main menu): the server's address and the player's name (both
 remembered in ``online.json`` in the data folder), host a game and get its short join
 code, join with a code, the lobby of open games, and the games in progress this computer
-holds a seat in (to come back to after closing the window)."""
+holds a seat in (to come back to after closing the window). "Watch" spectates a game: one
+of the open games being played, listed under the ones waiting for a player, or any game by
+its code; a spectator sees only what everybody may see."""
 
 from __future__ import annotations
 
@@ -28,6 +30,8 @@ class OnlineScene(Scene):
         self.mission = self.missions[0] if "dual_strike" not in self.missions else "dual_strike"
         self.fireteams = [self.teams[0], self.teams[-1]]
         self.open_games: list[dict[str, Any]] = []
+        self.playing: list[dict[str, Any]] = []  # open games with both seats taken
+        self.watch_top = 0  # where the list of games to watch starts (drawn under its title)
         self.message = ""
         self.problem = False
 
@@ -58,20 +62,30 @@ class OnlineScene(Scene):
                     tooltip="Create the game on the server; you play the first fireteam and "
                     "get a join code for your opponent")
         join = pygame.Rect(host.right + 15, 140, column, height - 230)
-        self.code_entry = self.entry(pygame.Rect(join.left, join.top + 34, 160, 34), "", 8)
-        self.button("Join", pygame.Rect(join.left + 170, join.top + 34, 120, 34),
+        self.code_entry = self.entry(pygame.Rect(join.left, join.top + 34, 130, 34), "", 8)
+        self.button("Join", pygame.Rect(join.left + 140, join.top + 34, 110, 34),
                     lambda: self.join(self.code_entry.get_text()), hotkey=pygame.K_j)
+        self.button("Watch", pygame.Rect(join.left + 260, join.top + 34,
+                                         max(120, join.width - 260), 34),
+                    lambda: self.watch(self.code_entry.get_text()), hotkey=pygame.K_w,
+                    tooltip="Spectate the game of this code: you see what everybody may "
+                    "see, no hand and no secret")
         self.button("Refresh", pygame.Rect(join.left, join.top + 110, 140, 32),
                     self.refresh_lobby, hotkey=pygame.K_F5,
                     tooltip="The games on this server waiting for a player")
         cat_missions = cat.missions
-        for i, game in enumerate(self.open_games[:8]):
-            mission = cat_missions[game["mission"]].name if game["mission"] in cat_missions \
-                else game["mission"]
-            names = ", ".join(game.get("names", {}).values())
-            self.button(f"{game['code']} · {mission} · {names}",
+        listed = self.open_games[:5]
+        for i, game in enumerate(listed):
+            self.button(self.game_label(game),
                         pygame.Rect(join.left, join.top + 150 + i * 40, join.width, 36),
                         lambda c=game["code"]: self.join(c))
+        self.watch_top = join.top + 150 + len(listed) * 40 + 10
+        room = max(0, (join.bottom - self.watch_top - 26) // 40)
+        for i, game in enumerate(self.playing[:room]):
+            self.button(f"Watch {self.game_label(game, ' v ')}",
+                        pygame.Rect(join.left, self.watch_top + 26 + i * 40, join.width, 36),
+                        lambda c=game["code"]: self.watch(c),
+                        tooltip="Spectate this game: what everybody may see, no hand")
         back = pygame.Rect(join.right + 15, 140, column, height - 230)
         for i, held in enumerate(self.prefs.games[:8]):
             mission = cat_missions[held["mission"]].name if held.get("mission") in \
@@ -81,6 +95,13 @@ class OnlineScene(Scene):
                         lambda h=held: self.come_back(h))
         self.button("Back", pygame.Rect(30, height - 70, 140, 44), self.app.pop,
                     hotkey=pygame.K_ESCAPE)
+
+    def game_label(self, game: dict[str, Any], between: str = ", ") -> str:
+        missions = self.ctx.catalogue.missions
+        mission = missions[game["mission"]].name if game["mission"] in missions \
+            else game["mission"]
+        names = between.join(str(n) for n in game.get("names", {}).values())
+        return f"{game['code']} · {mission} · {names}"
 
     def entry(self, rect: pygame.Rect, text: str,
               limit: int) -> pygame_gui.elements.UITextEntryLine:
@@ -135,6 +156,15 @@ class OnlineScene(Scene):
             return
         self.seat_with(lambda c: c.join(code, name=self.prefs.name))
 
+    def watch(self, code: str) -> None:
+        self.read_fields()
+        code = code.strip().upper()
+        if not code:
+            self.say("type the code of the game to watch, or pick one being played",
+                     problem=True)
+            return
+        self.seat_with(lambda c: c.spectate(code))
+
     def come_back(self, held: dict[str, Any]) -> None:
         self.read_fields()
         self.prefs.server = held["server"]
@@ -164,8 +194,9 @@ class OnlineScene(Scene):
         if link is None:
             return
         try:
-            self.open_games = link.run(lambda c: c.list_games())
-            self.say(f"open games on {self.prefs.server}: {len(self.open_games)}")
+            self.open_games, self.playing = link.run(lambda c: c.lobby())
+            self.say(f"on {self.prefs.server}: {len(self.open_games)} open games, "
+                     f"{len(self.playing)} being played")
         except (ServerError, Disconnected, TimeoutError) as error:
             self.say(str(error), problem=True)
         finally:
@@ -190,6 +221,13 @@ class OnlineScene(Scene):
             ctx.text(surface, head, 18, (30 + i * (column + 15), 140), GOLD)
         ctx.text(surface, "Your fireteam (player 1)", 14, (30, 140 + 88), DIM)
         ctx.text(surface, "Your opponent's fireteam", 14, (30, 140 + 150), DIM)
+        join_left = 30 + column + 15
+        if self.open_games or self.playing:
+            ctx.text(surface, "Being played (watch)" if self.playing else
+                     "none being played to watch", 14, (join_left, self.watch_top), DIM)
+        else:
+            ctx.text(surface, "Refresh lists the games waiting for a player and those being "
+                     "played (to watch)", 14, (join_left, 140 + 150), DIM, width=column)
         if not self.prefs.games:
             ctx.text(surface, "none: games you host or join are listed here, to come back to",
                      14, (30 + 2 * (column + 15), 180), DIM, width=column)

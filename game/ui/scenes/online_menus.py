@@ -32,6 +32,13 @@ class OnlinePauseScene(PauseScene):
         remote = self.online.remote
         if self.confirm:
             items = [("Yes", self.yes, pygame.K_y, ""), ("No", self.no, pygame.K_n, "")]
+        elif remote.seat is None:  # a spectator: nothing to agree nor concede
+            items = [
+                ("Resume", self.app.pop, pygame.K_ESCAPE, ""),
+                ("Settings", self.settings, pygame.K_g, ""),
+                ("Rules help", self.app.open_rules, pygame.K_h, "Or press F1 anywhere"),
+                ("Stop watching", self.stop_watching, pygame.K_q, "Back to the main menu"),
+            ]
         else:
             offered = remote.draw_offer == opponent(remote.seat)
             items = [
@@ -54,6 +61,9 @@ class OnlinePauseScene(PauseScene):
             rect = pygame.Rect(0, 0, 300, step - 8)
             rect.midtop = (width // 2, top + i * step)
             self.button(label, rect, action, hotkey=key, tooltip=tip)
+
+    def stop_watching(self) -> None:
+        self.app.restart(SceneName.MENU)
 
     def yes(self) -> None:
         play, what = self.online, self.confirm

@@ -3,6 +3,10 @@ odds, dice and log), holding a :class:`RemoteGame` for this computer's seat. The
 hand-over screens (only this seat's hand is ever known here); the opponent's actions are
 taken in every frame and shown as they happen; a banner says when the connection is lost
 (the client reconnects by itself; the game waits on the server) or the other player is gone.
+The chat (game/ui/scenes/online_chat.py) opens with F4.
+
+A spectator (``remote.seat`` None: "Watch" in the lobby) gets the same screen with no
+buttons to act, both hands hidden (only their sizes are known here) and the public log.
 """
 
 from __future__ import annotations
@@ -12,9 +16,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Action, AgreeResult, Event, IllegalActionError, opponent
-from game.net.remote import RemoteGame
+from game.net.client import Disconnected, ServerError
+from game.net.remote import ComputerSeat, RemoteGame
+from game.ui.chooser import Chooser
 from game.ui.context import GOLD, INK
 from game.ui.registry import SceneName, is_scene, scene_class
+from game.ui.scenes.online_chat import ChatBox
 from game.ui.scenes.play import PRIVATE_STEPS, PlayScene
 
 if TYPE_CHECKING:
@@ -38,7 +45,47 @@ class OnlinePlayScene(PlayScene):
         names = {s: n for s, n in remote.names.items()}
         if names:
             self.ctx.names = {**self.ctx.names, **names}
+        self.chat = ChatBox(self)
+        self.computer: ComputerSeat | None = None  # the computer in the other seat, if asked
         self.show_private()
+
+    @property
+    def watching(self) -> bool:
+        """A spectator's screen (no seat)."""
+        return self.seat is None
+
+    def build(self) -> None:
+        super().build()
+        self.chat.build()
+        if self.waiting_for_opponent():
+            px = self.ctx.px
+            rect = pygame.Rect(0, 0, px(330), px(36))
+            rect.midtop = (self.hint_bar.centerx, self.top_bar.bottom + px(40))
+            self.button("Let the computer take the other seat", rect, self.invite_computer,
+                        tooltip="The computer player (normal level) joins this game on the "
+                        "server and plays its seat from this window, while it is open")
+
+    def waiting_for_opponent(self) -> bool:
+        return self.seat is not None and opponent(self.seat) not in self.remote.names \
+            and not self.remote.is_over and self.computer is None
+
+    def invite_computer(self) -> None:
+        """The computer player joins the other seat (through its own connection) and plays
+        it; refused with a message if it cannot join."""
+        url, code = self.remote.link.read(lambda c: (c.url, c.code))
+        try:
+            self.computer = ComputerSeat(url, self.ctx.catalogue, code or "", "normal",
+                                         self.ctx.seed)
+        except (ServerError, Disconnected, TimeoutError, OSError) as error:
+            self.say(f"The computer could not join: {getattr(error, 'message', error)}")
+            return
+        self.rebuild()
+
+    def new_chooser(self, selection: frozenset[str] = frozenset()) -> Chooser:
+        if self.game.seat is None:  # a spectator decides nothing (set before self.seat)
+            state = self.view.state
+            return Chooser(state, self.game.config, (), self.game.why_not)
+        return super().new_chooser(selection)
 
     # --- the hot-seat parts that do not apply ---------------------------------------------
 
@@ -50,7 +97,7 @@ class OnlinePlayScene(PlayScene):
         other's, which this computer does not know. Shown the way the table's screen shows a
         hand after its hand-over (``reveal_to``), so that the buttons follow."""
         state = self.remote.state
-        if state.step in PRIVATE_STEPS and state.to_act == self.seat:
+        if self.seat is not None and state.step in PRIVATE_STEPS and state.to_act == self.seat:
             if self.private_to != self.seat:
                 self.reveal_to(self.seat)
         else:
@@ -113,8 +160,12 @@ class OnlinePlayScene(PlayScene):
             if self.remote.names != names:  # the opponent joined (names are drawn anew
                 # every frame: no rebuild, which could swallow a click under way)
                 self.ctx.names = {**self.ctx.names, **self.remote.names}
+                if self.seat is not None and opponent(self.seat) not in names:
+                    self.rebuild()  # the offer of the computer in their seat goes
             if self.remote.ply != ply:
                 self.after(new)  # the opponent's action, shown as it happens
+            self.chat.seen()
+            self.chat.refresh_label()
         self.anim.update(dt)
         if self.toast is not None:
             text, pos, left = self.toast
@@ -130,10 +181,26 @@ class OnlinePlayScene(PlayScene):
                                     or self.ctx.settings.animation_speed == 0):
             self.app.open(SceneName.ONLINE_END, self)
 
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.chat.handle_key(event):  # typing a line: no hotkey, no board key
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and self.chat.covers(event.pos):
+            super().handle_event(event)  # the panel's own widgets only, never the board
+            return
+        super().handle_event(event)
+
     def on_event(self, event: pygame.event.Event) -> None:
         """As at the table, but the pause menu is the online one, and there is no saving
         nor loading here (the server keeps the game): what the table's screen opens for
         those is swapped as soon as it is opened."""
+        if event.type == pygame.MOUSEBUTTONDOWN and any(
+                button.alive() and button.rect.collidepoint(event.pos)
+                for button in self.actions):
+            return  # a button over the board (the computer's offer): not a hex's click
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION) and \
+                self.chat.covers(event.pos):
+            self.hover = None  # the chat panel is over the board: no hex under the mouse
+            return  # and a click on it is not a click on the board
         before = self.app.scene
         super().on_event(event)
         top = self.app.scene
@@ -148,21 +215,30 @@ class OnlinePlayScene(PlayScene):
 
     def leave(self) -> None:
         super().leave()
+        if self.computer is not None:
+            self.computer.close()
+            self.computer = None
         self.remote.link.close()  # the game goes on waiting on the server
 
     def banner(self) -> str:
         """What to say at the top about the connection, if anything."""
         remote = self.remote
-        other = opponent(self.seat)
-        name = remote.names.get(other, f"player {other}")
         if remote.status == "reconnecting":
             return "Connection lost — reconnecting… (the game waits on the server)"
         if remote.status == "replaced":
             return "This seat was taken up on another window or computer."
         if remote.status != "connected":
+            if self.seat is None:
+                return "Disconnected from the server: watch the game again from Play online."
             return "Disconnected from the server: come back to this game from Play online."
         if remote.is_over:
             return ""
+        if self.seat is None:
+            names = " v ".join(remote.names.get(s, f"player {s}") for s in (1, 2))
+            return (f"Watching {names} — you see what everybody may see: no hand, no "
+                    "secret")
+        other = opponent(self.seat)
+        name = remote.names.get(other, f"player {other}")
         if other not in remote.names:
             code = remote.link.read(lambda c: c.code)
             return f"Waiting for your opponent to join — the join code is {code}"
@@ -178,6 +254,11 @@ class OnlinePlayScene(PlayScene):
     def hint(self) -> str:
         """The line at the bottom: the table's, on this seat's turn."""
         remote = self.remote
+        if self.seat is None:
+            if remote.is_over:
+                return "The mission is over."
+            name = remote.names.get(remote.state.to_act, f"player {remote.state.to_act}")
+            return f"{name} is deciding. Esc: stop watching; F4: chat."
         if remote.status != "connected":
             return ("Nothing is lost: if the connection does not come back, leave (Esc) and "
                     "continue this game later from Play online.")
@@ -188,6 +269,10 @@ class OnlinePlayScene(PlayScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        self.draw_banner(surface)
+        self.chat.draw(surface)
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
         text = self.banner()
         if not text:
             return
