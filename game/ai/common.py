@@ -67,8 +67,10 @@ def _distribution(profile: AttackProfile) -> tuple[tuple[int, float], ...]:
     return tuple((d, float(p)) for d, p in damage_distribution(profile).damage.items())
 
 
+@lru_cache(maxsize=50000)
 def capped_expectation(profile: AttackProfile, wounds_left: int) -> tuple[float, float]:
-    """(expected damage dealt, a take-down counting the remaining wounds; P(take-down))."""
+    """(expected damage dealt, a take-down counting the remaining wounds; P(take-down)).
+    Pure, so cached (the playouts ask the same few hundred questions thousands of times)."""
     expected = 0.0
     down = 0.0
     for d, p in _distribution(profile):

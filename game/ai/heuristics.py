@@ -52,10 +52,18 @@ def target_worth(game: Game, card: str) -> float:
 def _approx(attacker_card: object, weapon: object, defender: OperativeState, game: Game,
             cover: bool) -> float:
     card = game.datacard(defender)
-    profile = AttackProfile(attacks=weapon.attacks, hit=weapon.hit,  # type: ignore[attr-defined]
-                            normal=weapon.normal, crit=weapon.crit,  # type: ignore[attr-defined]
-                            defence=card.defence, save=card.save, cover=cover)
-    return capped_expectation(profile, card.wounds - defender.damage)[0]
+    key = (weapon.attacks, weapon.hit, weapon.normal, weapon.crit,  # type: ignore[attr-defined]
+           card.defence, card.save, cover, card.wounds - defender.damage)
+    found = _APPROX.get(key)
+    if found is None:
+        profile = AttackProfile(attacks=key[0], hit=key[1], normal=key[2], crit=key[3],
+                                defence=key[4], save=key[5], cover=cover)
+        found = _APPROX[key] = capped_expectation(profile, key[7])[0]
+    return found
+
+
+# _approx's answers by the numbers that decide them (pure, so kept for the process)
+_APPROX: dict[tuple[int, int, int, int, int, int, bool, int], float] = {}
 
 
 def danger(game: Game, op: OperativeState, at: str) -> float:

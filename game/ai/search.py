@@ -18,8 +18,18 @@ from collections.abc import Generator
 from dataclasses import dataclass
 
 from game.ai import heuristics
-from game.ai.common import decision_rng, evaluate, playable, rebuild
-from game.engine import Action, Attack, Game, MissionAction, Phase, SplitMix64, Step, View
+from game.ai.common import decision_rng, evaluate, op_worth, playable, rebuild
+from game.engine import (
+    Action,
+    Attack,
+    Game,
+    MissionAction,
+    Phase,
+    SplitMix64,
+    Step,
+    View,
+    opponent,
+)
 
 # decisions settled by the heuristics alone at every level
 _NO_PLAYOUT = (Step.MULLIGAN, Step.DEPLOY, Step.REVEAL, Step.PLOY)
@@ -37,12 +47,14 @@ class Budget:
     finalists: int = 0  # the best this many after the first round ...
     extra: int = 0  # ... are played out on this many more rebuilt games each
     prior: float = 0.0  # this share of the heuristic score is added to the playout mean
+    threat: float = 0.0  # >0: the leaves also weigh what each side's guns threaten (hard)
 
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(candidates=1, samples=0, replies=0, noise=0.75, prescreen=4),
     "normal": Budget(candidates=4, samples=3, replies=1),
-    "hard": Budget(candidates=6, samples=10, replies=1, diverse=True, finalists=3, extra=10),
+    "hard": Budget(candidates=7, samples=7, replies=1, diverse=True, finalists=3, extra=11,
+                   threat=0.4),
 }
 
 
@@ -140,7 +152,7 @@ class SearchPlayer:
         for action in shortlist:
             total = 0.0
             for world in first:
-                total += _play(world, action, budget.replies, me)
+                total += _play(world, action, budget, me)
                 yield
             totals.append(total)
         # the prior keeps the search from trusting a line that only pays because the cheap
@@ -152,7 +164,7 @@ class SearchPlayer:
             for r in order[:budget.finalists]:
                 total = totals[r]
                 for world in more:
-                    total += _play(world, shortlist[r], budget.replies, me)
+                    total += _play(world, shortlist[r], budget, me)
                     yield
                 means[r] = total / len(worlds) + bias[r]
             for r in order[budget.finalists:]:
@@ -162,8 +174,29 @@ class SearchPlayer:
         return shortlist[best]
 
 
-def _play(world: Game, action: Action, replies: int, me: int) -> float:
+def _play(world: Game, action: Action, budget: Budget, me: int) -> float:
     game = world.clone()
     game.apply(action)
-    playout(game, replies)
-    return evaluate(game, me)
+    playout(game, budget.replies)
+    value = evaluate(game, me)
+    if budget.threat and not game.is_over and game.state.phase == Phase.FIREFIGHT:
+        value += budget.threat * threat_balance(game, me)
+    return value
+
+
+def threat_balance(game: Game, player: int) -> float:
+    """What the guns of each side threaten at the end of a playout, for ``player``: for every
+    operative the damage the enemies could deal it where it stands (``heuristics.danger``,
+    at most its remaining wounds) as a share of its wounds, times what losing it is worth.
+    The enemy's threats count against ``player``, its own for it: a leaf that leaves an
+    operative in the open before guns still to act is worse than the bare count shows."""
+    total = 0.0
+    for side, sign in ((player, -1.0), (opponent(player), 1.0)):
+        for op in game.on_killzone(side):
+            if op.hex is None:
+                continue
+            card = game.datacard(op)
+            left = card.wounds - op.damage
+            risk = min(heuristics.danger(game, op, op.hex), float(left))
+            total += sign * risk / card.wounds * (3.0 + op_worth(game, op))
+    return total
