@@ -33,6 +33,8 @@ BAD: dict[str, tuple[list[str], str]] = {
         ["main.py", "tutorial", "--autoplay", "--screenshots", BLOCKED], "--screenshots"),
     "python -m game.ai.arena --a LEVEL --b LEVEL --games N --seed S [--mission M] "
     "[--fireteams X Y]": (["-m", "game.ai.arena", "--a", "easy", "--b", "silly"], "--b"),
+    "python -m game.ai.puzzles [PATH...] [--levels L...] [--seed S]": (
+        ["-m", "game.ai.puzzles", "--levels", "expert"], "--levels"),
     "python -m game.simulate --campaign --seed S [--fireteams X Y]": (
         ["-m", "game.simulate", "--campaign", "--fireteams", "nobody", "gideon"], "--fireteams"),
     "python -m game.simulate --table --players LEVEL --games N --seed S [--jobs J] "
@@ -83,7 +85,8 @@ BAD: dict[str, tuple[list[str], str]] = {
 
 # every program and sub-command, for --help
 PROGRAMS = [["main.py"], ["main.py", "demo"], ["main.py", "visualize"], ["main.py", "tutorial"],
-            ["-m", "game"], ["-m", "game.ai.arena"], ["-m", "game.simulate"],
+            ["-m", "game"], ["-m", "game.ai.arena"], ["-m", "game.ai.puzzles"],
+            ["-m", "game.simulate"],
             ["-m", "game.content"], ["-m", "game.content", "check"],
             ["-m", "game.content", "list"], ["-m", "game.scenario"], ["-m", "game.odds"],
             ["-m", "game.bench"], ["-m", "game.golden"]] + [

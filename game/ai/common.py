@@ -63,8 +63,12 @@ def rebuild(view: View, rng: SplitMix64) -> Game:
 # --- attacks ----------------------------------------------------------------------------------
 
 @lru_cache(maxsize=20000)
-def _distribution(profile: AttackProfile) -> tuple[tuple[int, float], ...]:
+def distribution(profile: AttackProfile) -> tuple[tuple[int, float], ...]:
+    """The damage an attack of ``profile`` deals, as (damage, probability) pairs (cached)."""
     return tuple((d, float(p)) for d, p in damage_distribution(profile).damage.items())
+
+
+_distribution = distribution
 
 
 @lru_cache(maxsize=50000)

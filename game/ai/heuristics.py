@@ -66,9 +66,11 @@ def _approx(attacker_card: object, weapon: object, defender: OperativeState, gam
 _APPROX: dict[tuple[int, int, int, int, int, int, bool, int], float] = {}
 
 
-def danger(game: Game, op: OperativeState, at: str) -> float:
+def danger(game: Game, op: OperativeState, at: str, peek: bool = False) -> float:
     """Roughly the damage enemies could deal ``op`` standing on ``at``: those that can see
-    it in range now, and those close enough to charge it (half as much once activated)."""
+    it in range now, and those close enough to charge it (half as much once activated).
+    ``peek`` (the hard level): an enemy in range that cannot see ``at`` now counts too when
+    one of the hexes within its Move would see it (it steps round the corner and shoots)."""
     grid = game.grid
     occupied = game.occupied()
     if op.hex is not None and op.hex != at:
@@ -92,8 +94,24 @@ def danger(game: Game, op: OperativeState, at: str) -> float:
                 factor = 1.0 if dist <= weapon.range else 0.5
                 best = max(best, factor * _approx(card, weapon, op, game,
                                                   in_cover and dist > 1))
+            elif peek and dist <= weapon.range and _peeks(game, enemy.hex, card.move, at,
+                                                          weapon.range, occupied):
+                best = max(best, 0.7 * _approx(card, weapon, op, game, in_cover))
         total += weight * best
     return total
+
+
+def _peeks(game: Game, start: str, move: int, at: str, reach: int,
+           occupied: frozenset[str] | set[str]) -> bool:
+    """Whether some free hex within ``move`` of ``start`` (paths not checked) sees ``at``
+    within ``reach``."""
+    grid = game.grid
+    for h in grid.within(start, move):
+        if h in grid.blocked or (h in occupied and h != start) or grid.distance(h, at) > reach:
+            continue
+        if grid.visible(h, at, occupied):
+            return True
+    return False
 
 
 Zones = tuple[tuple[tuple[str, ...], int], ...]
@@ -225,6 +243,24 @@ def escort_pull(game: Game, op: OperativeState, at: str) -> float:
             nearest = min(grid.distance(at, f.hex) for f in wards if f.hex)
             score += 1.5 if nearest <= reach else -0.3 * min(nearest - reach, 6)
     return score
+
+
+def closing(game: Game, action: Action) -> float:
+    """How many hexes a move (or a disengagement) closes on the nearest enemy operative (0
+    for any other action): the easy level's urge to fight rather than hide."""
+    if isinstance(action, Move):
+        to = action.destination
+    elif isinstance(action, Disengage):
+        to = action.hex
+    else:
+        return 0.0
+    op = game.state.operatives[action.operative]
+    enemies = [e.hex for e in game.on_killzone(opponent(op.player)) if e.hex]
+    if op.hex is None or not enemies:
+        return 0.0
+    grid = game.grid
+    return float(min(grid.distance(op.hex, e) for e in enemies)
+                 - min(grid.distance(to, e) for e in enemies))
 
 
 def position(game: Game, op: OperativeState, at: str, ap_after: int) -> float:

@@ -18,12 +18,22 @@ from collections.abc import Generator
 from dataclasses import dataclass
 
 from game.ai import heuristics
-from game.ai.common import decision_rng, evaluate, op_worth, playable, rebuild
+from game.ai.common import (
+    damage_worth,
+    decision_rng,
+    distribution,
+    evaluate,
+    op_worth,
+    playable,
+    rebuild,
+)
 from game.engine import (
     Action,
     Attack,
     Game,
     MissionAction,
+    Move,
+    OperativeState,
     Phase,
     SplitMix64,
     Step,
@@ -48,10 +58,12 @@ class Budget:
     extra: int = 0  # ... are played out on this many more rebuilt games each
     prior: float = 0.0  # this share of the heuristic score is added to the playout mean
     threat: float = 0.0  # >0: the leaves also weigh what each side's guns threaten (hard)
+    aggression: float = 0.0  # >0: each hex a move closes on the enemy is worth this (easy)
 
 
 LEVELS: dict[str, Budget] = {
-    "easy": Budget(candidates=1, samples=0, replies=0, noise=0.75, prescreen=4),
+    "easy": Budget(candidates=1, samples=0, replies=0, noise=0.75, prescreen=4,
+                   aggression=0.8),
     "normal": Budget(candidates=4, samples=3, replies=1),
     "hard": Budget(candidates=7, samples=7, replies=1, diverse=True, finalists=3, extra=11,
                    threat=0.4),
@@ -62,21 +74,37 @@ def slices(budget: Budget) -> int:
     """The most playouts (``think``'s yields) one decision of ``budget`` makes."""
     if budget.candidates <= 1 or budget.samples <= 0:
         return 0
-    wide = budget.candidates + (2 if budget.diverse else 0)
+    # diverse: the best attack and mission action left out, the safest and deadliest moves
+    wide = budget.candidates + (4 if budget.diverse else 0)
     return wide * budget.samples + min(budget.finalists, wide) * budget.extra
 
 
-def policy(game: Game) -> Action:
-    """The playouts' cheap policy: the best action by the cheap heuristics."""
+def policy(game: Game, sharp: bool = False) -> Action:
+    """The playouts' cheap policy: the best action by the cheap heuristics. ``sharp`` (the
+    hard level's playouts): a move is also worth what the attack it opens is worth as the
+    static value counts it, so a take-down weighs a whole operative, not its last wounds,
+    and the side replying punishes an operative left where it can be finished."""
     options = playable(game.legal_actions())
     if len(options) == 1:
         return options[0]
-    return max(options, key=lambda a: heuristics.score(game, a, cheap=True))
+    if not sharp:
+        return max(options, key=lambda a: heuristics.score(game, a, cheap=True))
+    state = game.state
+
+    def value(action: Action) -> float:
+        score = heuristics.score(game, action, cheap=True)
+        if isinstance(action, Move) and state.ap_left >= 2:
+            op = state.operatives[action.operative]
+            score += 0.5 * _attack_worth_from(game, op, action.destination)
+        return score
+
+    return max(options, key=value)
 
 
-def playout(game: Game, replies: int) -> None:
-    """Play ``game`` on with the cheap policy to the end of the current activation and
-    ``replies`` activations after it (or the end of the firefight phase)."""
+def playout(game: Game, replies: int, sharp: bool = False) -> None:
+    """Play ``game`` on with the cheap policy (``sharp``: see :func:`policy`) to the end of
+    the current activation and ``replies`` activations after it (or the end of the
+    firefight phase)."""
     boundaries = 0
     for _ in range(PLAYOUT_STEPS):
         state = game.state
@@ -86,7 +114,7 @@ def playout(game: Game, replies: int) -> None:
             boundaries += 1
             if boundaries > replies:
                 return
-        game.apply(policy(game))
+        game.apply(policy(game, sharp))
 
 
 class SearchPlayer:
@@ -117,6 +145,8 @@ class SearchPlayer:
         scored = []
         for i, action in enumerate(options):
             value = heuristics.score(base, action, cheap=cheap_first)
+            if budget.aggression:
+                value += budget.aggression * heuristics.closing(base, action)
             shake = 0.0
             if budget.noise:
                 shake = budget.noise * (rng.below(1 << 20) / (1 << 20) - 0.5) * 2
@@ -124,7 +154,8 @@ class SearchPlayer:
         if cheap_first:
             # every action by the cheap scores, the best few again by the full scores
             scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-            scored = [(heuristics.score(base, a, cheap=False) + shake, j, a, shake)
+            scored = [(heuristics.score(base, a, cheap=False) + shake
+                       + budget.aggression * heuristics.closing(base, a), j, a, shake)
                       for _, j, a, shake in scored[:budget.prescreen]]
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         if budget.candidates <= 1 or budget.samples <= 0 or view.step in _NO_PLAYOUT:
@@ -138,6 +169,11 @@ class SearchPlayer:
                     extra = next((a for _, _, a, _ in scored if isinstance(a, kind)), None)
                     if extra is not None:
                         shortlist.append(extra)
+            # and the two moves a tactician looks at first: the safest (least exposed to
+            # the enemy's guns) and the one that opens the deadliest attack
+            for extra in _tactical_moves(base, [a for _, _, a, _ in scored]):
+                if extra not in shortlist:
+                    shortlist.append(extra)
         if len(shortlist) == 1:
             return shortlist[0]
         me = view.player
@@ -174,10 +210,35 @@ class SearchPlayer:
         return shortlist[best]
 
 
+def _tactical_moves(game: Game, ranked: list[Action]) -> list[Action]:
+    """Among the moves of ``ranked`` (best first): the one ending on the hex the enemy
+    threatens least, and, when an AP is left after it, the one from which the operative's
+    best attack is worth most (a take-down counting double)."""
+    moves = [a for a in ranked if isinstance(a, Move)]
+    if not moves:
+        return []
+    state = game.state
+    op = state.operatives[moves[0].operative]
+    danger = {m.destination: heuristics.danger(game, op, m.destination, peek=True)
+              for m in moves}
+    out = [min(moves, key=lambda m: danger[m.destination])]
+    if state.ap_left >= 2:
+        offence = {m.destination: _attack_worth_from(game, op, m.destination) for m in moves}
+        out.append(max(moves, key=lambda m: offence[m.destination]))
+    return out
+
+
+def _attack_worth_from(game: Game, op: OperativeState, at: str) -> float:
+    """The most an attack of ``op`` from ``at`` is worth as the static value counts it (a
+    take-down the whole operative, not just its last wounds)."""
+    return max((damage_worth(game, enemy, distribution(profile))
+                for _, enemy, profile in game.attacks_from(op.id, at)), default=0.0)
+
+
 def _play(world: Game, action: Action, budget: Budget, me: int) -> float:
     game = world.clone()
     game.apply(action)
-    playout(game, budget.replies)
+    playout(game, budget.replies, sharp=budget.threat > 0)
     value = evaluate(game, me)
     if budget.threat and not game.is_over and game.state.phase == Phase.FIREFIGHT:
         value += budget.threat * threat_balance(game, me)
@@ -197,6 +258,6 @@ def threat_balance(game: Game, player: int) -> float:
                 continue
             card = game.datacard(op)
             left = card.wounds - op.damage
-            risk = min(heuristics.danger(game, op, op.hex), float(left))
+            risk = min(heuristics.danger(game, op, op.hex, peek=True), float(left))
             total += sign * risk / card.wounds * (3.0 + op_worth(game, op))
     return total
