@@ -38,7 +38,9 @@ BAD: dict[str, tuple[list[str], str]] = {
     "python -m game.simulate --campaign --seed S [--fireteams X Y]": (
         ["-m", "game.simulate", "--campaign", "--fireteams", "nobody", "gideon"], "--fireteams"),
     "python -m game.simulate --table --players LEVEL --games N --seed S [--jobs J] "
-    "[--out FILE.md]": (["-m", "game.simulate", "--table", "--players", "silly"], "--players"),
+    "[--out FILE.md] [--partial FILE.jsonl [--limit N]]": (
+        ["-m", "game.simulate", "--table", "--players", "normal", "--partial", "part.txt"],
+        "--partial"),
     "python main.py --audit-layout [--audit-screens A,B] [--audit-pictures DIR]": (
         ["main.py", "--audit-layout", "--audit-pictures", f"{BLOCKED}/pictures"],
         "--audit-pictures"),

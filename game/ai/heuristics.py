@@ -246,8 +246,10 @@ def escort_pull(game: Game, op: OperativeState, at: str) -> float:
 
 
 def closing(game: Game, action: Action) -> float:
-    """How many hexes a move (or a disengagement) closes on the nearest enemy operative (0
-    for any other action): the easy level's urge to fight rather than hide."""
+    """How many hexes a move (or a disengagement) closes on the nearest enemy operative until
+    it is within the mover's longest gun's range (0 for any other action, or an operative
+    with no gun): the easy level's urge to get into a firefight rather than hide. Melee-only
+    operatives are left to the other heuristics (a knife does not charge a cannon)."""
     if isinstance(action, Move):
         to = action.destination
     elif isinstance(action, Disengage):
@@ -256,11 +258,13 @@ def closing(game: Game, action: Action) -> float:
         return 0.0
     op = game.state.operatives[action.operative]
     enemies = [e.hex for e in game.on_killzone(opponent(op.player)) if e.hex]
-    if op.hex is None or not enemies:
+    reach = max((w.range for w in game.datacard(op).weapons if not w.is_melee), default=0)
+    if op.hex is None or not enemies or reach == 0:
         return 0.0
     grid = game.grid
-    return float(min(grid.distance(op.hex, e) for e in enemies)
-                 - min(grid.distance(to, e) for e in enemies))
+    before = min(grid.distance(op.hex, e) for e in enemies)
+    after = min(grid.distance(to, e) for e in enemies)
+    return float(max(0, before - reach) - max(0, after - reach))
 
 
 def position(game: Game, op: OperativeState, at: str, ap_after: int) -> float:

@@ -63,7 +63,7 @@ class Budget:
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(candidates=1, samples=0, replies=0, noise=0.75, prescreen=4,
-                   aggression=0.8),
+                   aggression=1.2),
     "normal": Budget(candidates=4, samples=3, replies=1),
     "hard": Budget(candidates=7, samples=7, replies=1, diverse=True, finalists=3, extra=11,
                    threat=0.4),

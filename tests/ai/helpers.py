@@ -16,7 +16,7 @@ MISSIONS = sorted(CATALOGUE.missions)
 TEAMS = sorted(CATALOGUE.fireteams)
 
 # the search levels' code paths at a budget a test can afford
-CHEAP = {"easy": Budget(1, 0, 0, noise=0.75, prescreen=4, aggression=0.8),
+CHEAP = {"easy": Budget(1, 0, 0, noise=0.75, prescreen=4, aggression=1.2),
          "normal": Budget(3, 2, 1),
          "hard": Budget(2, 2, 2, diverse=True, finalists=2, extra=1, threat=0.4)}
 
