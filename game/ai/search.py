@@ -219,13 +219,36 @@ def _tactical_moves(game: Game, ranked: list[Action]) -> list[Action]:
         return []
     state = game.state
     op = state.operatives[moves[0].operative]
-    danger = {m.destination: heuristics.danger(game, op, m.destination, peek=True)
+    # where each enemy could shoot from after one Move action (the engine's own reach)
+    posts = [(e, (e.hex, *game.reach(e.id, moves=1))) for e in game.on_killzone(
+        opponent(op.player)) if e.hex]
+    danger = {m.destination: (_exposure(game, op, m.destination, posts),
+                              heuristics.danger(game, op, m.destination, peek=True))
               for m in moves}
     out = [min(moves, key=lambda m: danger[m.destination])]
     if state.ap_left >= 2:
         offence = {m.destination: _attack_worth_from(game, op, m.destination) for m in moves}
         out.append(max(moves, key=lambda m: offence[m.destination]))
     return out
+
+
+def _exposure(game: Game, op: OperativeState, at: str,
+              posts: list[tuple[OperativeState, tuple[str, ...]]]) -> int:
+    """How many enemies could attack ``op`` on ``at`` after one Move action: from a hex of
+    their reach that sees ``at`` within a weapon's range (or next to it, for a melee
+    weapon)."""
+    grid = game.grid
+    occupied = (game.occupied() - {op.hex}) | {at}
+    count = 0
+    for enemy, hexes in posts:
+        weapons = game.datacard(enemy).weapons
+        longest = max((w.range for w in weapons), default=0)
+        for h in hexes:
+            d = grid.distance(h, at)
+            if d <= longest and (d <= 1 or grid.visible(h, at, occupied - {enemy.hex})):
+                count += 1
+                break
+    return count
 
 
 def _attack_worth_from(game: Game, op: OperativeState, at: str) -> float:
