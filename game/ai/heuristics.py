@@ -114,6 +114,22 @@ def _peeks(game: Game, start: str, move: int, at: str, reach: int,
     return False
 
 
+def bounty(game: Game, op: OperativeState) -> float:
+    """The VP the enemy of ``op`` scores when it is taken down, by the mission's rules
+    (``taken_down`` triggers that score for the enemy, whose conditions hold for ``op``:
+    Headhunt's marked prize, a Kill Team leader, No Retreat's every operative)."""
+    total = 0.0
+    for effect in game.config.mission_rules:
+        params = effect.params
+        if effect.kind != EffectKind.TRIGGER or params.get("on") != "taken_down":
+            continue
+        gains = sum(float(o["score"]) for o in params.get("do", ())
+                    if isinstance(o, dict) and "score" in o and o.get("for") == "enemy")
+        if gains and all(condition_holds(game, c, op) for c in params.get("if") or ()):
+            total += gains
+    return total
+
+
 Zones = tuple[tuple[tuple[str, ...], int], ...]
 
 

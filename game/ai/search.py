@@ -44,6 +44,7 @@ from game.engine import (
 # decisions settled by the heuristics alone at every level
 _NO_PLAYOUT = (Step.MULLIGAN, Step.DEPLOY, Step.REVEAL, Step.PLOY)
 PLAYOUT_STEPS = 40  # at most this many actions per playout
+VP = 12.0  # what a VP is worth in the static value (game/ai/common.py)
 
 
 @dataclass(frozen=True)
@@ -254,8 +255,16 @@ def _exposure(game: Game, op: OperativeState, at: str,
 def _attack_worth_from(game: Game, op: OperativeState, at: str) -> float:
     """The most an attack of ``op`` from ``at`` is worth as the static value counts it (a
     take-down the whole operative, not just its last wounds)."""
-    return max((damage_worth(game, enemy, distribution(profile))
-                for _, enemy, profile in game.attacks_from(op.id, at)), default=0.0)
+    best = 0.0
+    for _, enemy, profile in game.attacks_from(op.id, at):
+        damage = distribution(profile)
+        value = damage_worth(game, enemy, damage)
+        prize = heuristics.bounty(game, enemy)
+        if prize:
+            left = game.datacard(enemy).wounds - enemy.damage
+            value += VP * prize * sum(p for d, p in damage if d >= left)
+        best = max(best, value)
+    return best
 
 
 def _play(world: Game, action: Action, budget: Budget, me: int) -> float:
@@ -282,5 +291,7 @@ def threat_balance(game: Game, player: int) -> float:
             card = game.datacard(op)
             left = card.wounds - op.damage
             risk = min(heuristics.danger(game, op, op.hex, peek=True), float(left))
-            total += sign * risk / card.wounds * (3.0 + op_worth(game, op))
+            # the take-down's own worth, and the VP the mission gives the enemy for it
+            prize = VP * heuristics.bounty(game, op) * 0.5 * risk / left if left else 0.0
+            total += sign * (risk / card.wounds * (3.0 + op_worth(game, op)) + prize)
     return total

@@ -109,3 +109,12 @@ def test_easy_charges_nobody_with_a_knife_but_walks_a_gun_into_range(tmp_path: P
     card = knifed.datacard(knifed.state.operatives["a"])
     object.__setattr__(card, "weapons", tuple(w for w in card.weapons if w.is_melee))
     assert all(heuristics.closing(knifed, m) == 0.0 for m in moves)
+
+
+def test_the_bounty_on_an_operative_is_what_the_mission_pays_for_it() -> None:
+    p = puzzle("retreat_save_the_prize_1")  # Headhunt: m is marked, 3 VP to the enemy
+    game = p.game
+    assert heuristics.bounty(game, game.state.operatives["m"]) == 3.0
+    assert heuristics.bounty(game, game.state.operatives["s"]) == 0.0
+    plain = puzzle("take_down_target_1")  # no mission: nothing
+    assert heuristics.bounty(plain.game, plain.game.state.operatives["b"]) == 0.0
