@@ -9,8 +9,10 @@ engine error. The line before the last counts the games in which nobody attacked
 ``A v B: W wins, L losses, D draws; A's decisions median X s, p95 Y s; B's decisions median
 X s, p95 Y s; turns median Z s`` where decision times count only decisions with more than one
 legal action (conceding and agreeing a result aside) and a turn is one of A's activations,
-from its first action to its last. This last line is the shipped benchmark of the levels'
-speed targets (docs/ai.md).
+from its first action to its last. Times are the processor time the arena's process spends
+deciding (``time.process_time``): on an idle machine that is the wall-clock time a player
+waits, and on a shared one it leaves out the time other jobs take. This last line is the
+shipped benchmark of the levels' speed targets (docs/ai.md).
 """
 
 from __future__ import annotations
@@ -71,9 +73,9 @@ def play(game: Game, players: dict[int, object], a_seat: int, tally: Tally) -> N
             return
         seat = game.to_act
         view = game.view(seat)
-        start = time.perf_counter()
+        start = time.process_time()  # the deciding process's own time (see the module)
         action = players[seat].choose(view)  # type: ignore[attr-defined]
-        spent = time.perf_counter() - start
+        spent = time.process_time() - start
         attacked = attacked or isinstance(action, Attack)
         if seat != a_seat and len(playable(view.legal_actions)) > 1:
             tally.b_decisions.append(spent)
