@@ -265,7 +265,8 @@ def closing(game: Game, action: Action) -> float:
     """How many hexes a move (or a disengagement) closes on the nearest enemy operative until
     it is within the mover's longest gun's range (0 for any other action, or an operative
     with no gun): the easy level's urge to get into a firefight rather than hide. Melee-only
-    operatives are left to the other heuristics (a knife does not charge a cannon)."""
+    operatives are left to the other heuristics (a knife does not charge a cannon), and so are
+    those holding an objective."""
     if isinstance(action, Move):
         to = action.destination
     elif isinstance(action, Disengage):
@@ -278,6 +279,9 @@ def closing(game: Game, action: Action) -> float:
     if op.hex is None or not enemies or reach == 0:
         return 0.0
     grid = game.grid
+    holding = [game.objective_hex(o) for o in game.config.objectives]
+    if any(h is not None and grid.distance(op.hex, h) <= 1 for h in holding):
+        return 0.0  # it holds an objective: the other heuristics decide whether to leave
     before = min(grid.distance(op.hex, e) for e in enemies)
     after = min(grid.distance(to, e) for e in enemies)
     return float(max(0, before - reach) - max(0, after - reach))

@@ -118,3 +118,20 @@ def test_the_bounty_on_an_operative_is_what_the_mission_pays_for_it() -> None:
     assert heuristics.bounty(game, game.state.operatives["s"]) == 0.0
     plain = puzzle("take_down_target_1")  # no mission: nothing
     assert heuristics.bounty(plain.game, plain.game.state.operatives["b"]) == 0.0
+
+
+def test_easy_does_not_leave_an_objective_it_holds_to_chase_the_enemy() -> None:
+    p = puzzle("objective_outnumber_1")  # g stands by obj1 (E6), a is two hexes off it
+    game = p.game
+    grid = game.grid
+    foes = [o.hex for o in game.on_killzone(2)]
+    for who in ("g", "a"):
+        here = game.state.operatives[who].hex
+        closer = min((h for h in grid.within(here, 1) if h not in grid.blocked
+                      and h not in game.occupied()),
+                     key=lambda h: min(grid.distance(h, f) for f in foes))
+        gain = heuristics.closing(game, Move(1, who, (closer,)))
+        if who == "g":
+            assert gain == 0.0
+        else:
+            assert gain >= 0.0
