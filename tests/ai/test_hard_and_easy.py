@@ -121,17 +121,24 @@ def test_the_bounty_on_an_operative_is_what_the_mission_pays_for_it() -> None:
 
 
 def test_easy_does_not_leave_an_objective_it_holds_to_chase_the_enemy() -> None:
-    p = puzzle("objective_outnumber_1")  # g stands by obj1 (E6), a is two hexes off it
-    game = p.game
+    p = puzzle("objective_last_move_1")  # Dual Strike: obj1 on E6, obj2 on K6
+    game = p.game.clone()
     grid = game.grid
-    foes = [o.hex for o in game.on_killzone(2)]
-    for who in ("g", "a"):
-        here = game.state.operatives[who].hex
-        closer = min((h for h in grid.within(here, 1) if h not in grid.blocked
-                      and h not in game.occupied()),
-                     key=lambda h: min(grid.distance(h, f) for f in foes))
-        gain = heuristics.closing(game, Move(1, who, (closer,)))
-        if who == "g":
-            assert gain == 0.0
-        else:
-            assert gain >= 0.0
+    me = game.state.operatives["a"]  # a heavy bolt pistol: Range 5
+    for foe in game.on_killzone(2):  # one enemy, far off in a corner
+        foe.hex = None if foe.id != "e" else "O11"
+    game.rules_changed()
+    goals = [game.objective_hex(o) for o in game.config.objectives]
+
+    def towards(here: str) -> Move:
+        step = min((h for h in grid.within(here, 1) if h not in grid.blocked
+                    and h not in game.occupied()), key=lambda h: grid.distance(h, "O11"))
+        return Move(1, "a", (step,))
+
+    for here, holds in (("C2", False), ("E5", True), ("A1", False), ("K5", True)):
+        assert grid.distance(here, "O11") > 6
+        assert any(grid.distance(here, g) <= 1 for g in goals if g) == holds
+        me.hex = here
+        game.rules_changed()
+        gain = heuristics.closing(game, towards(here))
+        assert (gain == 0.0) if holds else (gain > 0), (here, gain)
