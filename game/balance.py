@@ -315,6 +315,14 @@ def main(catalogue: Catalogue, level: str, games: int, seed: int,
     except JournalError as error:
         print(f"python -m game.simulate: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        if journal is None:
+            raise
+        print("stopped: the games finished so far are in the journal", file=sys.stderr)
+        table = None
+        interrupted = True
+    else:
+        interrupted = False
     if table is None:
         assert journal is not None
         total = len(schedule(sorted(catalogue.fireteams), sorted(catalogue.missions), games,
@@ -324,7 +332,7 @@ def main(catalogue: Catalogue, level: str, games: int, seed: int,
                                                  sorted(catalogue.missions)), total))
         print(f"{done} of {total} games of the table are in {journal}; run the same command "
               "again to play the rest")
-        return 0
+        return 130 if interrupted else 0
     command = "python -m game.simulate " + " ".join(argv)
     text = markdown(table, command, None if journal else time.perf_counter() - start, level)
     print(text)
