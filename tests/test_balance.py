@@ -153,3 +153,25 @@ def test_the_command_counts_what_is_left_until_the_table_is_whole(tmp_path, monk
     assert not out.exists()
     assert simulate.main(argv) in (0, 1)
     assert "played in parts from a journal" in out.read_text()
+
+
+def test_stopping_a_journalled_run_keeps_the_games_played(tmp_path, monkeypatch,  # type: ignore[no-untyped-def]
+                                                         capsys) -> None:
+    import game.balance as balance
+    from game import simulate
+
+    played: list[int] = []
+
+    def fake(catalogue, mission, pair, level, seed):  # type: ignore[no-untyped-def]
+        if len(played) == 4:
+            raise KeyboardInterrupt  # Ctrl+C during the fifth game
+        played.append(seed)
+        return _Played(seed)
+
+    monkeypatch.setattr(balance, "play", fake)
+    journal = tmp_path / "part.jsonl"
+    argv = ["--table", "--players", "normal", "--games", "2", "--seed", "9", "--out",
+            str(tmp_path / "b.md"), "--partial", str(journal)]
+    assert simulate.main(argv) == 130
+    assert "4 of 56 games of the table are in" in capsys.readouterr().out
+    assert len(journal.read_text().splitlines()) == 5
