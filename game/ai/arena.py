@@ -100,6 +100,16 @@ def _p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
 
+def pairing(i: int, pairs: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
+    """Game ``i``'s fireteams (A's, B's): each pairing for two games running, the pairings
+    taken in steps of 7 or the next number prime to their count, so every pairing comes up
+    (with 7 fireteams, steps of 7 gave B the first fireteam in every game)."""
+    step = 7
+    while math.gcd(step, len(pairs)) != 1:
+        step += 1
+    return pairs[(i // 2) * step % len(pairs)]
+
+
 def _times(values: list[float]) -> str:
     med = statistics.median(values) if values else 0.0
     return f"median {med:.3f} s, p95 {_p95(values):.3f} s"
@@ -134,7 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed = args.seed + i
         mission = missions[i % len(missions)]
         # A's fireteam and B's: every pairing in turn, each pairing from both seats
-        x, y = pairs[(i // 2) * 7 % len(pairs)]
+        x, y = pairing(i, pairs)
         a_seat = 1 if i % 2 == 0 else 2
         fireteams = (x, y) if a_seat == 1 else (y, x)
         players = {a_seat: player_for(args.a, seed * 2 + 1),

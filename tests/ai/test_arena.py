@@ -62,3 +62,11 @@ def test_the_arena_counts_the_games_without_an_attack() -> None:
     arena.play(game, {1: player_for("greedy", 1), 2: player_for("greedy", 2)}, 1, tally)
     assert tally.quiet_games == 2  # greedy players shoot
     assert len(tally.decisions) > 0 and len(tally.b_decisions) > 0
+
+
+def test_every_pairing_of_fireteams_comes_up() -> None:
+    for n in (6, 7):
+        teams = [f"t{k}" for k in range(n)]
+        pairs = [(x, y) for x in teams for y in teams]
+        seen = {arena.pairing(i, pairs) for i in range(2 * len(pairs))}
+        assert seen == set(pairs)
