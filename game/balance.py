@@ -2,13 +2,23 @@
 missions in turn, seats alternated, played by computer players of one level; each cell's win
 share with its 99 % interval, and the seat result per mission (the roll-off winner against the
 loser). ``python -m game.simulate --table --players LEVEL --games N --seed S`` writes it to
-``docs/balance.md``."""
+``docs/balance.md``.
+
+A table played by searching levels takes hours, so it can be played in parts: with a journal
+(``--partial FILE.jsonl``) every finished game is appended to the file as it ends (a first
+line names the table: level, games, seed, fireteams, missions), and a run given the same
+journal plays only the games it does not list yet; ``--limit N`` stops after N new games. The
+table, made once every game is in the journal, does not depend on how the run was split or on
+``--jobs``."""
 
 from __future__ import annotations
 
+import json
 import math
+import os
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -84,12 +94,80 @@ def _start_worker(catalogue: Catalogue) -> None:
     _CATALOGUE = catalogue
 
 
-def _one(spec: tuple[str, tuple[str, str], str, int, str]) -> tuple[int | None, int]:
-    """Play one game of the table in a worker: (winner, roll-off winner)."""
-    mission, pair, level, seed, rules = spec
+def _one(spec: tuple[int, str, tuple[str, str], str, int, str]) -> tuple[int, int, int]:
+    """Play one game of the table in a worker: (its index, winner, roll-off winner)."""
+    index, mission, pair, level, seed, rules = spec
     assert _CATALOGUE is not None
     game = play(_CATALOGUE, mission, pair, level, seed, rules)
-    return game.winner, game.state.rolloff_winner
+    return index, game.winner or 0, game.state.rolloff_winner
+
+
+class JournalError(Exception):
+    """A journal that belongs to another table or cannot be read: the message names the file
+    and line."""
+
+
+def _header(level: str, games: int, seed: int, teams: Sequence[str],
+            missions: Sequence[str], rules: str = "fireteam") -> dict[str, object]:
+    header: dict[str, object] = {"balance_journal": 1, "level": level, "games": games,
+                                 "seed": seed, "fireteams": list(teams),
+                                 "missions": list(missions)}
+    if rules != "fireteam":
+        header["rules"] = rules
+    return header
+
+
+def _missions(catalogue: Catalogue, rules: str) -> list[str]:
+    """The missions of the table: every mission ``rules`` can play, in id order."""
+    return sorted(m for m, mission in catalogue.missions.items()
+                  if plays(rules, mission.kill_team))
+
+
+def read_journal(path: Path, header: dict[str, object],
+                 total: int) -> dict[int, tuple[int, int]]:
+    """The games a journal lists, by their index in the schedule: (winner, roll-off winner).
+    Raises JournalError when its first line names another table, or a line (other than a
+    last one cut short by an interrupted run, which is ignored) is not a game of it."""
+    if not path.exists():
+        return {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if not lines:
+        return {}
+    try:
+        first = json.loads(lines[0])
+    except ValueError:
+        raise JournalError(f"{path}:1: not a balance journal (its first line is not "
+                           "JSON)") from None
+    if first != header:
+        wanted = ", ".join(f"{k} {header[k]}" for k in ("level", "games", "seed"))
+        found = ", ".join(f"{k} {first.get(k)}" for k in ("level", "games", "seed")) \
+            if isinstance(first, dict) else "something else"
+        raise JournalError(f"{path}:1: this journal is of another table ({found}, or other "
+                           f"fireteams or missions), not of this one ({wanted}); name "
+                           "another file or delete it")
+    done: dict[int, tuple[int, int]] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            entry = json.loads(line)
+            index, winner, first_seat = int(entry["game"]), int(entry["winner"]), \
+                int(entry["rolloff_winner"])
+            if not 0 <= index < total or winner not in (0, 1, 2) or first_seat not in (1, 2):
+                raise ValueError(line)
+        except (ValueError, KeyError, TypeError):
+            if number == len(lines):
+                break  # the last line, cut short when a run was stopped: played again
+            raise JournalError(f"{path}:{number}: not a game of this table: {line[:60]!r}") \
+                from None
+        done[index] = (winner, first_seat)
+    return done
+
+
+def _append(path: Path, entry: dict[str, object]) -> None:
+    """One line at the end of the journal, on the disk before this returns."""
+    with path.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(entry) + "\n")
+        out.flush()
+        os.fsync(out.fileno())
 
 
 def points(winner: int, player: int) -> float:
@@ -112,30 +190,57 @@ def schedule(teams: Sequence[str], missions: Sequence[str], games: int,
     return out
 
 
-def run(catalogue: Catalogue, level: str, games: int, seed: int, jobs: int = 1,
-        rules: str = "fireteam") -> Table:
-    """``games`` games for each pairing of fireteams (mirrors included), seats alternated,
-    missions in turn (those ``rules`` can play); ``jobs`` worker processes (the result does
-    not depend on it)."""
-    teams = sorted(catalogue.fireteams)
-    table = Table(teams)
-    missions = sorted(m for m, mission in catalogue.missions.items()
-                      if plays(rules, mission.kill_team))
-    specs = schedule(teams, missions, games, seed)
+def _results(catalogue: Catalogue, level: str,
+             specs: Sequence[tuple[int, str, tuple[str, str], int]],
+             jobs: int, rules: str = "fireteam") -> Iterator[tuple[int, int, int]]:
+    """(index, winner, roll-off winner) of each game of ``specs``, as they end."""
     if jobs > 1:
         import multiprocessing
         # spawned, not forked: a fork copies whatever locks other threads of this process
         # hold at that moment, and a worker could wait on one for ever
         with multiprocessing.get_context("spawn").Pool(
                 jobs, initializer=_start_worker, initargs=(catalogue,)) as pool:
-            results = pool.map(_one, [(m, pair, level, s, rules) for m, pair, s in specs],
-                               chunksize=4)
-    else:
-        results = [(g.winner, g.state.rolloff_winner)
-                   for g in (play(catalogue, m, pair, level, s, rules)
-                             for m, pair, s in specs)]
-    for (mission, pair, _), (won, first) in zip(specs, results, strict=True):
-        winner = won or 0
+            yield from pool.imap_unordered(
+                _one, [(i, m, pair, level, s, rules) for i, m, pair, s in specs], chunksize=1)
+        return
+    for i, mission, pair, game_seed in specs:
+        game = play(catalogue, mission, pair, level, game_seed, rules)
+        yield i, game.winner or 0, game.state.rolloff_winner
+
+
+def run(catalogue: Catalogue, level: str, games: int, seed: int, jobs: int = 1,
+        journal: Path | None = None, limit: int | None = None,
+        rules: str = "fireteam") -> Table | None:
+    """``games`` games for each pairing of fireteams (mirrors included), seats alternated,
+    missions in turn (those ``rules`` can play); ``jobs`` worker processes (the result does
+    not depend on it). With a ``journal``, the games it lists are not played again and each
+    new one is appended to it as it ends; with a ``limit``, at most that many new games are
+    played. None when games are still to play; raises JournalError for a journal of another
+    table."""
+    teams = sorted(catalogue.fireteams)
+    missions = _missions(catalogue, rules)
+    specs = schedule(teams, missions, games, seed)
+    done: dict[int, tuple[int, int]] = {}
+    if journal is not None:
+        header = _header(level, games, seed, teams, missions, rules)
+        done = read_journal(journal, header, len(specs))
+        if not journal.exists() or not journal.read_text(encoding="utf-8").strip():
+            journal.parent.mkdir(parents=True, exist_ok=True)
+            _append(journal, header)
+        else:
+            _trim_cut_line(journal)
+    todo = [(i, m, pair, s) for i, (m, pair, s) in enumerate(specs) if i not in done]
+    if limit is not None:
+        todo = todo[:limit]
+    for index, winner, first in _results(catalogue, level, todo, jobs, rules):
+        done[index] = (winner, first)
+        if journal is not None:
+            _append(journal, {"game": index, "winner": winner, "rolloff_winner": first})
+    if len(done) < len(specs):
+        return None
+    table = Table(teams)
+    for index, (mission, pair, _) in enumerate(specs):
+        winner, first = done[index]
         for p, me, them in ((1, pair[0], pair[1]), (2, pair[1], pair[0])):
             table.cells.setdefault((me, them), Tally()).add(points(winner, p))
             if me != them:
@@ -145,13 +250,24 @@ def run(catalogue: Catalogue, level: str, games: int, seed: int, jobs: int = 1,
     return table
 
 
-def markdown(table: Table, command: str, seconds: float, level: str) -> str:
+def _trim_cut_line(path: Path) -> None:
+    """Drops a last line cut short by an interrupted run (no newline at its end), so the
+    next game appended starts a line of its own."""
+    text = path.read_text(encoding="utf-8")
+    if text and not text.endswith("\n"):
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(text[:text.rfind("\n") + 1], encoding="utf-8")
+        tmp.replace(path)
+
+
+def markdown(table: Table, command: str, seconds: float | None, level: str) -> str:
     """``docs/balance.md``'s text."""
     lines = ["# Balance", "",
              f"Made by `{command}` on {time.strftime('%Y-%m-%d')}: {table.games} games between "
              f"two computer players of the `{level}` level, every fireteam against every other "
              "(mirrors included), seats alternated, the missions in turn; "
-             f"{seconds / 60:.1f} minutes on the project's 2-core machine.", "",
+             + (f"{seconds / 60:.1f} minutes on the project's 2-core machine." if seconds
+                is not None else "played in parts from a journal (`--partial`)."), "",
              "Each cell is the row fireteam's share of the games against the column fireteam "
              "(draws count half), with its 99 % interval. A cell is unfair only when its whole "
              "interval lies outside 40–60 %; those are marked **bold**.", ""]
@@ -200,13 +316,37 @@ HISTORY = "<!-- balance history: kept when the table is made again -->"
 
 
 def main(catalogue: Catalogue, level: str, games: int, seed: int,
-         argv: Sequence[str], out: Path, jobs: int = 1, rules: str = "fireteam") -> int:
+         argv: Sequence[str], out: Path, jobs: int = 1, journal: Path | None = None,
+         limit: int | None = None, rules: str = "fireteam") -> int:
     """Play the table and write it to ``out``, keeping whatever follows the ``HISTORY``
-    marker there (the record of card changes with their before and after tables)."""
+    marker there (the record of card changes with their before and after tables). With a
+    ``journal`` the run can be split (see the module's text): until every game is in it,
+    nothing is written to ``out`` and the games left are counted instead."""
     start = time.perf_counter()
-    table = run(catalogue, level, games, seed, jobs, rules)
+    try:
+        table = run(catalogue, level, games, seed, jobs, journal, limit, rules)
+    except JournalError as error:
+        print(f"python -m game.simulate: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        if journal is None:
+            raise
+        print("stopped: the games finished so far are in the journal", file=sys.stderr)
+        table = None
+        interrupted = True
+    else:
+        interrupted = False
+    if table is None:
+        assert journal is not None
+        teams, missions = sorted(catalogue.fireteams), _missions(catalogue, rules)
+        total = len(schedule(teams, missions, games, seed))
+        done = len(read_journal(journal, _header(level, games, seed, teams, missions, rules),
+                                total))
+        print(f"{done} of {total} games of the table are in {journal}; run the same command "
+              "again to play the rest")
+        return 130 if interrupted else 0
     command = "python -m game.simulate " + " ".join(argv)
-    text = markdown(table, command, time.perf_counter() - start, level)
+    text = markdown(table, command, None if journal else time.perf_counter() - start, level)
     print(text)
     old = out.read_text(encoding="utf-8") if out.exists() else ""
     if HISTORY in old:

@@ -245,6 +245,9 @@ SCENARIO = record({
     "special_operation": record({"player": PLAYER, "card": ident}, ("player", "card")),
     "honours": per_player(list_of(record({"card": ident, "operative": ident},
                                          ("card", "operative")))),
+    # a tactical puzzle for the computer player (game/ai/puzzles.py): after the actions, the
+    # decision of the player to act, any of ``best`` solving it
+    "puzzle": record({"theme": ident, "best": WORDS, "why": text}, ("theme", "best")),
 })
 
 

@@ -169,6 +169,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=count(1, 64), default=1, metavar="J",
                         help="with --players: worker processes (the table does not depend "
                              "on it)")
+    parser.add_argument("--partial", type=output_file(".jsonl"), metavar="FILE.jsonl",
+                        help="with --players: a journal of the table's finished games; a run "
+                             "given the same journal plays only the games it does not list "
+                             "(an interrupted table goes on where it stopped)")
+    parser.add_argument("--limit", type=count(), metavar="N",
+                        help="with --partial: play at most N more games, then stop (the table "
+                             "is written once every game is in the journal)")
     parser.add_argument("--campaign", action="store_true",
                         help="play one whole campaign between random players (seed --seed, "
                              "fireteams --fireteams or random) and print its history")
@@ -178,8 +185,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("argument --rules: a campaign is played under the Fireteam rules")
     if args.players and not args.table:
         parser.error("argument --players: only with --table")
-    if (args.out or args.jobs != 1) and not args.players:
-        parser.error("arguments --out and --jobs: only with --table --players LEVEL")
+    if (args.out or args.jobs != 1 or args.partial) and not args.players:
+        parser.error("arguments --out, --jobs and --partial: only with --table --players "
+                     "LEVEL")
+    if args.limit and not args.partial:
+        parser.error("argument --limit: only with --partial FILE.jsonl")
     if args.campaign:
         return play_random_campaign(args.seed, args.fireteams)
     if args.table and args.players:
@@ -190,7 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         out.parent.mkdir(parents=True, exist_ok=True)
         return balance(load_catalogue(), args.players, args.games, args.seed,
                        list(sys.argv[1:] if argv is None else argv), out, args.jobs,
-                       rules=args.rules)
+                       args.partial, args.limit, rules=args.rules)
     if args.table:
         return balance_table(args.games, args.seed, args.rules)
     try:

@@ -80,3 +80,98 @@ def test_the_command_writes_the_table_and_keeps_the_history_below_it(tmp_path) -
     assert "old table" not in text and "| row v column |" in text
     assert text.count(HISTORY) == 1 and text.endswith("## The changes\n\nkept\n")
     assert "## Each fireteam's share per mission" in text
+
+
+class _Played:
+    """What the table reads of a finished game, made up from its seed (no game is played)."""
+
+    def __init__(self, seed: int) -> None:
+        self.winner = seed % 3
+        self.state = type("S", (), {"rolloff_winner": 1 + seed % 2})()
+
+
+def _fake_games(monkeypatch) -> list[int]:  # type: ignore[no-untyped-def]
+    import game.balance as balance
+
+    played: list[int] = []
+
+    def fake(catalogue, mission, pair, level, seed, rules="fireteam"):  # type: ignore[no-untyped-def]
+        played.append(seed)
+        return _Played(seed)
+
+    monkeypatch.setattr(balance, "play", fake)
+    return played
+
+
+def test_a_table_played_in_parts_is_the_table_played_at_once(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    catalogue = load_catalogue()
+    played = _fake_games(monkeypatch)
+    whole = run(catalogue, "normal", 2, 9)
+    assert whole is not None
+    total = len(played)
+    played.clear()
+    journal = tmp_path / "part.jsonl"
+    assert run(catalogue, "normal", 2, 9, journal=journal, limit=10) is None
+    assert len(played) == 10 and len(journal.read_text().splitlines()) == 11
+    # an interrupted run leaves its last line cut short: that game is played again
+    journal.write_text(journal.read_text()[:-5])
+    assert run(catalogue, "normal", 2, 9, journal=journal, limit=20) is None
+    assert len(played) == 30 and len(set(played)) == 29
+    parts = run(catalogue, "normal", 2, 9, journal=journal)
+    assert parts is not None and len(set(played)) == total and len(played) == total + 1
+    assert parts.cells == whole.cells and parts.seats == whole.seats
+    assert parts.missions == whole.missions
+    played.clear()
+    assert run(catalogue, "normal", 2, 9, journal=journal) is not None and played == []
+
+
+def test_a_journal_of_another_table_is_refused_naming_the_file(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from game.balance import JournalError
+
+    catalogue = load_catalogue()
+    _fake_games(monkeypatch)
+    journal = tmp_path / "part.jsonl"
+    run(catalogue, "normal", 2, 9, journal=journal, limit=3)
+    with pytest.raises(JournalError, match=r"part\.jsonl:1: .*another table.*level normal"):
+        run(catalogue, "easy", 2, 9, journal=journal)
+    lines = journal.read_text().splitlines()
+    journal.write_text("\n".join([lines[0], "nonsense", lines[1]]) + "\n")
+    with pytest.raises(JournalError, match=r"part\.jsonl:2: not a game of this table"):
+        run(catalogue, "normal", 2, 9, journal=journal)
+
+
+def test_the_command_counts_what_is_left_until_the_table_is_whole(tmp_path, monkeypatch,  # type: ignore[no-untyped-def]
+                                                                 capsys) -> None:
+    from game import simulate
+
+    _fake_games(monkeypatch)
+    out, journal = tmp_path / "balance.md", tmp_path / "part.jsonl"
+    argv = ["--table", "--players", "normal", "--games", "2", "--seed", "9", "--out", str(out),
+            "--partial", str(journal)]
+    assert simulate.main([*argv, "--limit", "5"]) == 0
+    assert "5 of 56 games of the table are in" in capsys.readouterr().out
+    assert not out.exists()
+    assert simulate.main(argv) in (0, 1)
+    assert "played in parts from a journal" in out.read_text()
+
+
+def test_stopping_a_journalled_run_keeps_the_games_played(tmp_path, monkeypatch,  # type: ignore[no-untyped-def]
+                                                         capsys) -> None:
+    import game.balance as balance
+    from game import simulate
+
+    played: list[int] = []
+
+    def fake(catalogue, mission, pair, level, seed, rules="fireteam"):  # type: ignore[no-untyped-def]
+        if len(played) == 4:
+            raise KeyboardInterrupt  # Ctrl+C during the fifth game
+        played.append(seed)
+        return _Played(seed)
+
+    monkeypatch.setattr(balance, "play", fake)
+    journal = tmp_path / "part.jsonl"
+    argv = ["--table", "--players", "normal", "--games", "2", "--seed", "9", "--out",
+            str(tmp_path / "b.md"), "--partial", str(journal)]
+    assert simulate.main(argv) == 130
+    assert "4 of 56 games of the table are in" in capsys.readouterr().out
+    assert len(journal.read_text().splitlines()) == 5

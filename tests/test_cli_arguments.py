@@ -39,11 +39,14 @@ BAD: dict[str, tuple[list[str], str]] = {
     "[--fireteams X Y] [--rules R]": (["-m", "game.ai.arena", "--a", "easy", "--b", "random",
                                        "--rules", "skirmish", "--mission", "kt_forward_push"],
                                       "--mission"),
+    "python -m game.ai.puzzles [PATH...] [--levels L...] [--seed S]": (
+        ["-m", "game.ai.puzzles", "--levels", "expert"], "--levels"),
     "python -m game.simulate --campaign --seed S [--fireteams X Y]": (
         ["-m", "game.simulate", "--campaign", "--fireteams", "nobody", "gideon"], "--fireteams"),
     "python -m game.simulate --table --players LEVEL --games N --seed S [--jobs J] "
-    "[--out FILE.md] [--rules R]": (["-m", "game.simulate", "--table", "--players", "easy",
-                                     "--rules", "checkers"], "--rules"),
+    "[--out FILE.md] [--rules R] [--partial FILE.jsonl [--limit N]]": (
+        ["-m", "game.simulate", "--table", "--players", "normal", "--partial", "part.txt"],
+        "--partial"),
     "python main.py --audit-layout [--audit-screens A,B] [--audit-pictures DIR]": (
         ["main.py", "--audit-layout", "--audit-pictures", f"{BLOCKED}/pictures"],
         "--audit-pictures"),
@@ -91,7 +94,8 @@ BAD: dict[str, tuple[list[str], str]] = {
 
 # every program and sub-command, for --help
 PROGRAMS = [["main.py"], ["main.py", "demo"], ["main.py", "visualize"], ["main.py", "tutorial"],
-            ["-m", "game"], ["-m", "game.ai.arena"], ["-m", "game.simulate"],
+            ["-m", "game"], ["-m", "game.ai.arena"], ["-m", "game.ai.puzzles"],
+            ["-m", "game.simulate"],
             ["-m", "game.content"], ["-m", "game.content", "check"],
             ["-m", "game.content", "list"], ["-m", "game.scenario"], ["-m", "game.odds"],
             ["-m", "game.bench"], ["-m", "game.golden"]] + [
@@ -279,7 +283,8 @@ def test_the_balance_table_goes_to_the_user_data_folder_by_default(monkeypatch,
 
     written: list[Path] = []
     monkeypatch.setattr(game.balance, "main",
-                        lambda catalogue, level, games, seed, argv, out, jobs, rules="fireteam":
+                        lambda catalogue, level, games, seed, argv, out, jobs, journal, limit,
+                        rules="fireteam":
                         written.append(out) or 0)
     monkeypatch.setenv("FIRETEAM_HOME", str(tmp_path / "home"))
     monkeypatch.chdir(tmp_path)

@@ -63,12 +63,18 @@ def rebuild(view: View, rng: SplitMix64) -> Game:
 # --- attacks ----------------------------------------------------------------------------------
 
 @lru_cache(maxsize=20000)
-def _distribution(profile: AttackProfile) -> tuple[tuple[int, float], ...]:
+def distribution(profile: AttackProfile) -> tuple[tuple[int, float], ...]:
+    """The damage an attack of ``profile`` deals, as (damage, probability) pairs (cached)."""
     return tuple((d, float(p)) for d, p in damage_distribution(profile).damage.items())
 
 
+_distribution = distribution
+
+
+@lru_cache(maxsize=50000)
 def capped_expectation(profile: AttackProfile, wounds_left: int) -> tuple[float, float]:
-    """(expected damage dealt, a take-down counting the remaining wounds; P(take-down))."""
+    """(expected damage dealt, a take-down counting the remaining wounds; P(take-down)).
+    Pure, so cached (the playouts ask the same few hundred questions thousands of times)."""
     expected = 0.0
     down = 0.0
     for d, p in _distribution(profile):

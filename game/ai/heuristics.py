@@ -54,15 +54,25 @@ def target_worth(game: Game, card: str) -> float:
 def _approx(attacker_card: object, weapon: object, defender: OperativeState, game: Game,
             cover: bool) -> float:
     card = game.datacard(defender)
-    profile = AttackProfile(attacks=weapon.attacks, hit=weapon.hit,  # type: ignore[attr-defined]
-                            normal=weapon.normal, crit=weapon.crit,  # type: ignore[attr-defined]
-                            defence=card.defence, save=card.save, cover=cover)
-    return capped_expectation(profile, card.wounds - defender.damage)[0]
+    key = (weapon.attacks, weapon.hit, weapon.normal, weapon.crit,  # type: ignore[attr-defined]
+           card.defence, card.save, cover, card.wounds - defender.damage)
+    found = _APPROX.get(key)
+    if found is None:
+        profile = AttackProfile(attacks=key[0], hit=key[1], normal=key[2], crit=key[3],
+                                defence=key[4], save=key[5], cover=cover)
+        found = _APPROX[key] = capped_expectation(profile, key[7])[0]
+    return found
 
 
-def danger(game: Game, op: OperativeState, at: str) -> float:
+# _approx's answers by the numbers that decide them (pure, so kept for the process)
+_APPROX: dict[tuple[int, int, int, int, int, int, bool, int], float] = {}
+
+
+def danger(game: Game, op: OperativeState, at: str, peek: bool = False) -> float:
     """Roughly the damage enemies could deal ``op`` standing on ``at``: those that can see
-    it in range now, and those close enough to charge it (half as much once activated)."""
+    it in range now, and those close enough to charge it (half as much once activated).
+    ``peek`` (the hard level): an enemy in range that cannot see ``at`` now counts too when
+    one of the hexes within its Move would see it (it steps round the corner and shoots)."""
     grid = game.grid
     occupied = game.occupied()
     if op.hex is not None and op.hex != at:
@@ -86,7 +96,39 @@ def danger(game: Game, op: OperativeState, at: str) -> float:
                 factor = 1.0 if dist <= weapon.range else 0.5
                 best = max(best, factor * _approx(card, weapon, op, game,
                                                   in_cover and dist > 1))
+            elif peek and dist <= weapon.range and _peeks(game, enemy.hex, card.move, at,
+                                                          weapon.range, occupied):
+                best = max(best, 0.7 * _approx(card, weapon, op, game, in_cover))
         total += weight * best
+    return total
+
+
+def _peeks(game: Game, start: str, move: int, at: str, reach: int,
+           occupied: frozenset[str] | set[str]) -> bool:
+    """Whether some free hex within ``move`` of ``start`` (paths not checked) sees ``at``
+    within ``reach``."""
+    grid = game.grid
+    for h in grid.within(start, move):
+        if h in grid.blocked or (h in occupied and h != start) or grid.distance(h, at) > reach:
+            continue
+        if grid.visible(h, at, occupied):
+            return True
+    return False
+
+
+def bounty(game: Game, op: OperativeState) -> float:
+    """The VP the enemy of ``op`` scores when it is taken down, by the mission's rules
+    (``taken_down`` triggers that score for the enemy, whose conditions hold for ``op``:
+    Headhunt's marked prize, a Kill Team leader, No Retreat's every operative)."""
+    total = 0.0
+    for effect in game.config.mission_rules:
+        params = effect.params
+        if effect.kind != EffectKind.TRIGGER or params.get("on") != "taken_down":
+            continue
+        gains = sum(float(o["score"]) for o in params.get("do", ())
+                    if isinstance(o, dict) and "score" in o and o.get("for") == "enemy")
+        if gains and all(condition_holds(game, c, op) for c in params.get("if") or ()):
+            total += gains
     return total
 
 
@@ -226,6 +268,32 @@ def escort_pull(game: Game, op: OperativeState, at: str) -> float:
             nearest = min(grid.distance(at, f.hex) for f in wards if f.hex)
             score += 1.5 if nearest <= reach else -0.3 * min(nearest - reach, 6)
     return score
+
+
+def closing(game: Game, action: Action) -> float:
+    """How many hexes a move (or a disengagement) closes on the nearest enemy operative until
+    it is within the mover's longest gun's range (0 for any other action, or an operative
+    with no gun): the easy level's urge to get into a firefight rather than hide. Melee-only
+    operatives are left to the other heuristics (a knife does not charge a cannon), and so are
+    those holding an objective."""
+    if isinstance(action, Move):
+        to = action.destination
+    elif isinstance(action, Disengage):
+        to = action.hex
+    else:
+        return 0.0
+    op = game.state.operatives[action.operative]
+    enemies = [e.hex for e in game.on_killzone(opponent(op.player)) if e.hex]
+    reach = max((w.range for w in game.datacard(op).weapons if not w.is_melee), default=0)
+    if op.hex is None or not enemies or reach == 0:
+        return 0.0
+    grid = game.grid
+    holding = [game.objective_hex(o) for o in game.config.objectives]
+    if any(h is not None and grid.distance(op.hex, h) <= 1 for h in holding):
+        return 0.0  # it holds an objective: the other heuristics decide whether to leave
+    before = min(grid.distance(op.hex, e) for e in enemies)
+    after = min(grid.distance(to, e) for e in enemies)
+    return float(max(0, before - reach) - max(0, after - reach))
 
 
 def position(game: Game, op: OperativeState, at: str, ap_after: int) -> float:

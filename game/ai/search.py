@@ -18,12 +18,33 @@ from collections.abc import Generator
 from dataclasses import dataclass
 
 from game.ai import heuristics
-from game.ai.common import decision_rng, evaluate, playable, rebuild
-from game.engine import Action, Attack, Game, MissionAction, Phase, SplitMix64, Step, View
+from game.ai.common import (
+    damage_worth,
+    decision_rng,
+    distribution,
+    evaluate,
+    op_worth,
+    playable,
+    rebuild,
+)
+from game.engine import (
+    Action,
+    Attack,
+    Game,
+    MissionAction,
+    Move,
+    OperativeState,
+    Phase,
+    SplitMix64,
+    Step,
+    View,
+    opponent,
+)
 
 # decisions settled by the heuristics alone at every level
 _NO_PLAYOUT = (Step.MULLIGAN, Step.DEPLOY, Step.REVEAL, Step.PLOY)
 PLAYOUT_STEPS = 40  # at most this many actions per playout
+VP = 12.0  # what a VP is worth in the static value (game/ai/common.py)
 
 
 @dataclass(frozen=True)
@@ -37,12 +58,16 @@ class Budget:
     finalists: int = 0  # the best this many after the first round ...
     extra: int = 0  # ... are played out on this many more rebuilt games each
     prior: float = 0.0  # this share of the heuristic score is added to the playout mean
+    threat: float = 0.0  # >0: the leaves also weigh what each side's guns threaten (hard)
+    aggression: float = 0.0  # >0: each hex a move closes on the enemy is worth this (easy)
 
 
 LEVELS: dict[str, Budget] = {
-    "easy": Budget(candidates=1, samples=0, replies=0, noise=0.75, prescreen=4),
+    "easy": Budget(candidates=1, samples=0, replies=0, noise=0.75, prescreen=4,
+                   aggression=1.2),
     "normal": Budget(candidates=4, samples=3, replies=1),
-    "hard": Budget(candidates=6, samples=10, replies=1, diverse=True, finalists=3, extra=10),
+    "hard": Budget(candidates=7, samples=7, replies=1, diverse=True, finalists=3, extra=11,
+                   threat=0.4),
 }
 
 
@@ -50,21 +75,37 @@ def slices(budget: Budget) -> int:
     """The most playouts (``think``'s yields) one decision of ``budget`` makes."""
     if budget.candidates <= 1 or budget.samples <= 0:
         return 0
-    wide = budget.candidates + (2 if budget.diverse else 0)
+    # diverse: the best attack and mission action left out, the safest and deadliest moves
+    wide = budget.candidates + (4 if budget.diverse else 0)
     return wide * budget.samples + min(budget.finalists, wide) * budget.extra
 
 
-def policy(game: Game) -> Action:
-    """The playouts' cheap policy: the best action by the cheap heuristics."""
+def policy(game: Game, sharp: bool = False) -> Action:
+    """The playouts' cheap policy: the best action by the cheap heuristics. ``sharp`` (the
+    hard level's playouts): a move is also worth what the attack it opens is worth as the
+    static value counts it, so a take-down weighs a whole operative, not its last wounds,
+    and the side replying punishes an operative left where it can be finished."""
     options = playable(game.legal_actions())
     if len(options) == 1:
         return options[0]
-    return max(options, key=lambda a: heuristics.score(game, a, cheap=True))
+    if not sharp:
+        return max(options, key=lambda a: heuristics.score(game, a, cheap=True))
+    state = game.state
+
+    def value(action: Action) -> float:
+        score = heuristics.score(game, action, cheap=True)
+        if isinstance(action, Move) and state.ap_left >= 2:
+            op = state.operatives[action.operative]
+            score += 0.5 * _attack_worth_from(game, op, action.destination)
+        return score
+
+    return max(options, key=value)
 
 
-def playout(game: Game, replies: int) -> None:
-    """Play ``game`` on with the cheap policy to the end of the current activation and
-    ``replies`` activations after it (or the end of the firefight phase)."""
+def playout(game: Game, replies: int, sharp: bool = False) -> None:
+    """Play ``game`` on with the cheap policy (``sharp``: see :func:`policy`) to the end of
+    the current activation and ``replies`` activations after it (or the end of the
+    firefight phase)."""
     boundaries = 0
     for _ in range(PLAYOUT_STEPS):
         state = game.state
@@ -74,7 +115,7 @@ def playout(game: Game, replies: int) -> None:
             boundaries += 1
             if boundaries > replies:
                 return
-        game.apply(policy(game))
+        game.apply(policy(game, sharp))
 
 
 class SearchPlayer:
@@ -105,6 +146,8 @@ class SearchPlayer:
         scored = []
         for i, action in enumerate(options):
             value = heuristics.score(base, action, cheap=cheap_first)
+            if budget.aggression:
+                value += budget.aggression * heuristics.closing(base, action)
             shake = 0.0
             if budget.noise:
                 shake = budget.noise * (rng.below(1 << 20) / (1 << 20) - 0.5) * 2
@@ -112,7 +155,8 @@ class SearchPlayer:
         if cheap_first:
             # every action by the cheap scores, the best few again by the full scores
             scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-            scored = [(heuristics.score(base, a, cheap=False) + shake, j, a, shake)
+            scored = [(heuristics.score(base, a, cheap=False) + shake
+                       + budget.aggression * heuristics.closing(base, a), j, a, shake)
                       for _, j, a, shake in scored[:budget.prescreen]]
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         if budget.candidates <= 1 or budget.samples <= 0 or view.step in _NO_PLAYOUT:
@@ -126,6 +170,11 @@ class SearchPlayer:
                     extra = next((a for _, _, a, _ in scored if isinstance(a, kind)), None)
                     if extra is not None:
                         shortlist.append(extra)
+            # and the two moves a tactician looks at first: the safest (least exposed to
+            # the enemy's guns) and the one that opens the deadliest attack
+            for extra in _tactical_moves(base, [a for _, _, a, _ in scored]):
+                if extra not in shortlist:
+                    shortlist.append(extra)
         if len(shortlist) == 1:
             return shortlist[0]
         me = view.player
@@ -140,7 +189,7 @@ class SearchPlayer:
         for action in shortlist:
             total = 0.0
             for world in first:
-                total += _play(world, action, budget.replies, me)
+                total += _play(world, action, budget, me)
                 yield
             totals.append(total)
         # the prior keeps the search from trusting a line that only pays because the cheap
@@ -152,7 +201,7 @@ class SearchPlayer:
             for r in order[:budget.finalists]:
                 total = totals[r]
                 for world in more:
-                    total += _play(world, shortlist[r], budget.replies, me)
+                    total += _play(world, shortlist[r], budget, me)
                     yield
                 means[r] = total / len(worlds) + bias[r]
             for r in order[budget.finalists:]:
@@ -162,8 +211,87 @@ class SearchPlayer:
         return shortlist[best]
 
 
-def _play(world: Game, action: Action, replies: int, me: int) -> float:
+def _tactical_moves(game: Game, ranked: list[Action]) -> list[Action]:
+    """Among the moves of ``ranked`` (best first): the one ending on the hex the enemy
+    threatens least, and, when an AP is left after it, the one from which the operative's
+    best attack is worth most (a take-down counting double)."""
+    moves = [a for a in ranked if isinstance(a, Move)]
+    if not moves:
+        return []
+    state = game.state
+    op = state.operatives[moves[0].operative]
+    # where each enemy could shoot from after one Move action (the engine's own reach)
+    posts = [(e, (e.hex, *game.reach(e.id, moves=1))) for e in game.on_killzone(
+        opponent(op.player)) if e.hex]
+    danger = {m.destination: (_exposure(game, op, m.destination, posts),
+                              heuristics.danger(game, op, m.destination, peek=True))
+              for m in moves}
+    out = [min(moves, key=lambda m: danger[m.destination])]
+    if state.ap_left >= 2:
+        offence = {m.destination: _attack_worth_from(game, op, m.destination) for m in moves}
+        out.append(max(moves, key=lambda m: offence[m.destination]))
+    return out
+
+
+def _exposure(game: Game, op: OperativeState, at: str,
+              posts: list[tuple[OperativeState, tuple[str, ...]]]) -> int:
+    """How many enemies could attack ``op`` on ``at`` after one Move action: from a hex of
+    their reach that sees ``at`` within a weapon's range (or next to it, for a melee
+    weapon)."""
+    grid = game.grid
+    occupied = (game.occupied() - {op.hex}) | {at}
+    count = 0
+    for enemy, hexes in posts:
+        weapons = game.datacard(enemy).weapons
+        longest = max((w.range for w in weapons), default=0)
+        for h in hexes:
+            d = grid.distance(h, at)
+            if d <= longest and (d <= 1 or grid.visible(h, at, occupied - {enemy.hex})):
+                count += 1
+                break
+    return count
+
+
+def _attack_worth_from(game: Game, op: OperativeState, at: str) -> float:
+    """The most an attack of ``op`` from ``at`` is worth as the static value counts it (a
+    take-down the whole operative, not just its last wounds)."""
+    best = 0.0
+    for _, enemy, profile in game.attacks_from(op.id, at):
+        damage = distribution(profile)
+        value = damage_worth(game, enemy, damage)
+        prize = heuristics.bounty(game, enemy)
+        if prize:
+            left = game.datacard(enemy).wounds - enemy.damage
+            value += VP * prize * sum(p for d, p in damage if d >= left)
+        best = max(best, value)
+    return best
+
+
+def _play(world: Game, action: Action, budget: Budget, me: int) -> float:
     game = world.clone()
     game.apply(action)
-    playout(game, replies)
-    return evaluate(game, me)
+    playout(game, budget.replies, sharp=budget.threat > 0)
+    value = evaluate(game, me)
+    if budget.threat and not game.is_over and game.state.phase == Phase.FIREFIGHT:
+        value += budget.threat * threat_balance(game, me)
+    return value
+
+
+def threat_balance(game: Game, player: int) -> float:
+    """What the guns of each side threaten at the end of a playout, for ``player``: for every
+    operative the damage the enemies could deal it where it stands (``heuristics.danger``,
+    at most its remaining wounds) as a share of its wounds, times what losing it is worth.
+    The enemy's threats count against ``player``, its own for it: a leaf that leaves an
+    operative in the open before guns still to act is worse than the bare count shows."""
+    total = 0.0
+    for side, sign in ((player, -1.0), (opponent(player), 1.0)):
+        for op in game.on_killzone(side):
+            if op.hex is None:
+                continue
+            card = game.datacard(op)
+            left = card.wounds - op.damage
+            risk = min(heuristics.danger(game, op, op.hex, peek=True), float(left))
+            # the take-down's own worth, and the VP the mission gives the enemy for it
+            prize = VP * heuristics.bounty(game, op) * 0.5 * risk / left if left else 0.0
+            total += sign * (risk / card.wounds * (3.0 + op_worth(game, op)) + prize)
+    return total

@@ -16,8 +16,9 @@ MISSIONS = sorted(CATALOGUE.missions)
 TEAMS = sorted(CATALOGUE.fireteams)
 
 # the search levels' code paths at a budget a test can afford
-CHEAP = {"easy": Budget(1, 0, 0, noise=0.75, prescreen=4), "normal": Budget(3, 2, 1),
-         "hard": Budget(2, 2, 2, diverse=True, finalists=2, extra=1)}
+CHEAP = {"easy": Budget(1, 0, 0, noise=0.75, prescreen=4, aggression=1.2),
+         "normal": Budget(3, 2, 1),
+         "hard": Budget(2, 2, 2, diverse=True, finalists=2, extra=1, threat=0.4)}
 
 
 def cheap_player(level: str, seed: int) -> object:

@@ -11,7 +11,9 @@ from game.ai import arena
 pytestmark = pytest.mark.slow  # whole games between computer players
 
 LAST = re.compile(r"^(\w+) v (\w+): (\d+) wins, (\d+) losses, (\d+) draws; \1's decisions "
-                  r"median \d+\.\d+ s, p95 \d+\.\d+ s; turns median \d+\.\d+ s$")
+                  r"median \d+\.\d+ s, p95 \d+\.\d+ s; \2's decisions median \d+\.\d+ s, "
+                  r"p95 \d+\.\d+ s; turns median \d+\.\d+ s$")
+QUIET = re.compile(r"^games without an attack: (\d+) of (\d+)$")
 
 
 def test_arena_last_line(capsys) -> None:  # type: ignore[no-untyped-def]
@@ -21,6 +23,9 @@ def test_arena_last_line(capsys) -> None:  # type: ignore[no-untyped-def]
     assert match, lines[-1]
     assert match.group(1, 2) == ("greedy", "random")
     assert sum(int(match.group(i)) for i in (3, 4, 5)) == 2
+    quiet = QUIET.match(lines[-2])
+    assert quiet, lines[-2]
+    assert int(quiet.group(2)) == 2 and int(quiet.group(1)) <= 2
 
 
 def test_arena_with_a_searching_level(capsys) -> None:  # type: ignore[no-untyped-def]
@@ -28,3 +33,40 @@ def test_arena_with_a_searching_level(capsys) -> None:  # type: ignore[no-untype
                        "--mission", "dual_strike", "--fireteams", "gideon",
                        "deathless_destroyers", "--quiet"]) == 0
     assert LAST.match(capsys.readouterr().out.strip().splitlines()[-1])
+
+
+class Pacifist:
+    """Any playable action but an attack (the first of them): nobody is ever attacked."""
+
+    level = "pacifist"
+
+    def choose(self, view, rng=None):  # type: ignore[no-untyped-def]
+        from game.ai.common import playable
+        from game.engine import Attack
+
+        return next(a for a in playable(view.legal_actions) if not isinstance(a, Attack))
+
+
+def test_the_arena_counts_the_games_without_an_attack() -> None:
+    from game.ai.players import player_for
+    from game.engine import Game, RandomDice
+
+    tally = arena.Tally()
+    for seed in (1, 2):
+        game = Game.new(arena.load_catalogue(), "dual_strike", ("gideon", "bad_ladz"),
+                        RandomDice(seed))
+        arena.play(game, {1: Pacifist(), 2: Pacifist()}, 1, tally)
+    assert tally.quiet_games == 2
+    game = Game.new(arena.load_catalogue(), "dual_strike", ("gideon", "bad_ladz"),
+                    RandomDice(3))
+    arena.play(game, {1: player_for("greedy", 1), 2: player_for("greedy", 2)}, 1, tally)
+    assert tally.quiet_games == 2  # greedy players shoot
+    assert len(tally.decisions) > 0 and len(tally.b_decisions) > 0
+
+
+def test_every_pairing_of_fireteams_comes_up() -> None:
+    for n in (6, 7):
+        teams = [f"t{k}" for k in range(n)]
+        pairs = [(x, y) for x in teams for y in teams]
+        seen = {arena.pairing(i, pairs) for i in range(2 * len(pairs))}
+        assert seen == set(pairs)

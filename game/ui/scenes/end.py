@@ -11,6 +11,7 @@ from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.killteam_ui import FINAL_SOURCES, end_sections, fled_operatives
 from game.ui.registry import SceneName, scene_class
 from game.ui.scene import Scene, key_name
+from game.ui.words import Words
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -137,9 +138,11 @@ class EndScene(Scene):
             y += px(14)
             ctx.text(surface, "Operatives lost", 15, (inner.left, y), GOLD, "bold")
             y += px(24)
-            lost = [e.operative for e in game.events
+            # by the names a player reads ("Ork Boy 1"), never the engine's ids
+            words = Words(game, ctx.names)
+            lost = [words.operative(e.operative) for e in game.events
                     if isinstance(e, TakenDown) and e.player == player]
-            lost += [f"{op} (fled)" for op in fled_operatives(game, player)]
+            lost += [f"{words.operative(op)} (fled)" for op in fled_operatives(game, player)]
             ctx.wrapped(surface, ", ".join(lost) if lost else "none", 14,
                         pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
                         INK if lost else DIM)

@@ -1,0 +1,149 @@
+"""``python -m game.ai.puzzles [--levels L ...] [--seed S] [PATH ...]``
+
+Tactical positions for the computer player: scenario files (docs/scenario-format.md) with a
+``puzzle`` key, set up by their ``actions`` to one decision of the player to act, whose
+``best`` lists the actions that solve it (a move is matched by its operative and the hex it
+ends on, whatever its path; anything else exactly). Each level decides each position once
+with its own seed; a line per position says what each level chose, and the last line reads
+``puzzles: hard N/M, normal N/M, easy N/M``. The shipped positions are in a checkout's
+``tests/ai/positions/`` (the default PATH).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.ai.players import player_for
+from game.args import Parser, existing_path, fail
+from game.content import load_catalogue
+from game.content.yamlio import load_yaml
+from game.engine import Action, Catalogue, Game, Move, NotationError, parse_action
+from game.scenario import Malformed, SetupFailed, load_scenario, scenario_files
+
+POSITIONS = Path(__file__).resolve().parents[2] / "tests" / "ai" / "positions"
+LEVELS = ("hard", "normal", "easy")
+THEMES = ("take_down", "objective", "retreat", "ploy")
+
+
+class PuzzleError(Exception):
+    """A puzzle file that cannot be used: the message names the file (and line) and why."""
+
+
+@dataclass
+class Puzzle:
+    path: str
+    name: str
+    theme: str
+    game: Game  # at the decision (the file's actions applied)
+    best: list[Action]
+
+    @property
+    def seat(self) -> int:
+        return self.game.to_act
+
+
+def same(action: Action, wanted: Action) -> bool:
+    """Whether ``action`` solves as ``wanted`` does: a move by its operative and end hex."""
+    if isinstance(action, Move) and isinstance(wanted, Move):
+        return (action.player, action.operative, action.destination) == \
+            (wanted.player, wanted.operative, wanted.destination)
+    return action == wanted
+
+
+def load_puzzle(path: str | Path, catalogue: Catalogue) -> Puzzle:
+    """Read a puzzle file and set it up at its decision. Raises PuzzleError when it is not a
+    valid scenario, has no ``puzzle`` key, an action of its script is refused, or a ``best``
+    action is not legal at the decision."""
+    try:
+        scenario = load_scenario(path, catalogue)
+    except Malformed as error:
+        raise PuzzleError("\n".join(error.lines)) from None
+    except SetupFailed as error:
+        raise PuzzleError(f"{path}: {error}") from None
+    doc = load_yaml(path)
+    spec = doc.data.get("puzzle")
+    if not isinstance(spec, dict):
+        raise PuzzleError(f"{path}:1: no 'puzzle' key: not a puzzle")
+    theme = str(spec["theme"])
+    if theme not in THEMES:
+        raise PuzzleError(f"{path}:{doc.line('puzzle', 'theme')}: unknown theme {theme!r}; "
+                          f"choose from {', '.join(THEMES)}")
+    game = scenario.game
+    for line, action in scenario.actions:
+        try:
+            game.apply(action)
+        except Exception as error:
+            raise PuzzleError(f"{path}:{line}: '{action}' was refused: {error}") from None
+    if game.is_over:
+        raise PuzzleError(f"{path}:1: the game is over after the actions: no decision")
+    best = []
+    for i, text in enumerate(spec["best"]):
+        where = f"{path}:{doc.line('puzzle', 'best', i)}"
+        try:
+            action = parse_action(text)
+        except NotationError as error:
+            raise PuzzleError(f"{where}: {error}") from None
+        if action.player != game.to_act or not any(
+                same(a, action) for a in game.legal_actions()):
+            raise PuzzleError(f"{where}: '{text}' is not a legal action of the player to act "
+                              f"({game.to_act})")
+        best.append(action)
+    if not best:
+        raise PuzzleError(f"{path}:{doc.line('puzzle')}: 'best' lists no action")
+    return Puzzle(str(path), scenario.name, theme, game, best)
+
+
+def load_puzzles(paths: Iterable[str | Path], catalogue: Catalogue) -> list[Puzzle]:
+    """Every puzzle of these files and folders (folders searched for .yaml), in name order."""
+    return [load_puzzle(p, catalogue) for p in scenario_files(paths)]
+
+
+def solve(puzzle: Puzzle, level: str, seed: int = 1) -> Action:
+    """What ``level`` chooses at the puzzle's decision (its seat's view only)."""
+    return player_for(level, seed).choose(puzzle.game.view(puzzle.seat))
+
+
+def solved(puzzle: Puzzle, action: Action) -> bool:
+    return any(same(action, b) for b in puzzle.best)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = Parser(prog="python -m game.ai.puzzles",
+                    description="How many tactical positions each computer level solves.")
+    parser.add_argument("paths", nargs="*", type=existing_path, metavar="PATH",
+                        help="puzzle files or folders (default: tests/ai/positions of the "
+                             "checkout)")
+    parser.add_argument("--levels", nargs="+", choices=LEVELS, default=list(LEVELS),
+                        metavar="LEVEL", help="the levels to try (hard normal easy)")
+    parser.add_argument("--seed", type=int, default=1, help="the players' seed")
+    args = parser.parse_args(argv)
+    paths = args.paths or [POSITIONS]
+    if not args.paths and not POSITIONS.is_dir():
+        return fail(parser.prog, f"no puzzle folder {POSITIONS} (run it from a checkout, or "
+                                 "name puzzle files)")
+    try:
+        puzzles = load_puzzles(paths, load_catalogue())
+    except PuzzleError as error:
+        print(error, file=sys.stderr)
+        return 2
+    if not puzzles:
+        return fail(parser.prog, f"no puzzle files in {', '.join(map(str, paths))}")
+    found = {level: 0 for level in args.levels}
+    for puzzle in puzzles:
+        cells = []
+        for level in args.levels:
+            action = solve(puzzle, level, args.seed)
+            ok = solved(puzzle, action)
+            found[level] += ok
+            cells.append(f"{level} {'found' if ok else 'missed'} ({action.notation()})")
+        print(f"{Path(puzzle.path).stem} [{puzzle.theme}]: " + "; ".join(cells), flush=True)
+    print("puzzles: " + ", ".join(f"{level} {found[level]}/{len(puzzles)}"
+                                  for level in args.levels))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
