@@ -68,9 +68,13 @@ def render(app, name: str, setup: Callable[..., None]):  # type: ignore[no-untyp
     top.rebuild()
     app.manager.update(0.0)
     surface = app.screen
+    below = None
     for layer, scene in enumerate(stack[start:]):
         ctx.layer = layer
+        below = scene.words or below  # the names the app draws with (App.draw)
+        ctx.words = below
         scene.draw(surface)
+    ctx.words = None
     ctx.layer = len(stack) - 1 - start
     app.manager.draw_ui(surface)
     records, covers = ctx.record, ctx.covers

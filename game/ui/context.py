@@ -347,6 +347,8 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "",
     pygame.draw.rect(surface, PANEL_EDGE, rect, 1, border_radius=6)
     inner = rect.inflate(-16, -12)
     if title and ctx is not None:
+        if ctx.words is not None:  # names before capitals: an id in capitals is not found
+            title = ctx.words(title)
         ctx.text(surface, title.upper(), 13, (inner.left, inner.top), GOLD, "condensed",
                  width=inner.width)
         inner.top += ctx.px(20)

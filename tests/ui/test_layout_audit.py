@@ -76,3 +76,33 @@ def test_the_play_and_other_screens_pass_the_audit_at_every_size(tmp_path):
     assert last == ("layout audit: 17 screens x 4 sizes, 0 clipped or overlapping texts, "
                     "0 covered operatives"), run.stdout[-3000:] + run.stderr[-2000:]
     assert run.returncode == 0
+
+
+@pytest.mark.parametrize("screen", ["play", "skirmish-play"])
+def test_the_audit_measures_the_names_the_player_reads_not_the_engine_ids(catalogue, screen,
+                                                                          monkeypatch, tmp_path):
+    """The audit draws as the app does, with the scene's names (``App.draw`` sets
+    ``Context.words``): an id ("rokkit_boy: hold" in the skirmish chooser's title) is neither
+    measured in place of its longer name nor shown."""
+    from game import audit_layout
+    from game.ui.words import ID_LIKE
+    from game.uitest.headless import make_app
+
+    monkeypatch.setenv("FIRETEAM_HOME", str(tmp_path / "home"))
+    app = make_app(catalogue, 1, (1024, 700))
+    app.ctx.settings.animation_speed = 0
+    records, _ = audit_layout.render(app, screen, audit_layout.screens()[screen])
+    texts = [r.text for r in records]
+    assert texts and not [t for t in texts if ID_LIKE.search(t)], texts
+    # the skirmish rules have no VP and no cards: markers held and the round take their panels
+    wanted = {"play": {"VICTORY POINTS", "CARDS IN PLAY"},
+              "skirmish-play": {"MARKERS HELD", "THIS ROUND"}}[screen]
+    assert wanted <= set(texts) and not ({"VICTORY POINTS", "CARDS IN PLAY", "MARKERS HELD",
+                                          "THIS ROUND"} - wanted) & set(texts)
+    if screen == "skirmish-play":  # the chooser's title names the active operative
+        play = app.stack[-1]
+        state = play.view.state
+        ops = [o for o in state.operatives.values() if o.player == 1 and o.on_killzone]
+        assert f"to act: {sum(1 for o in ops if not o.activated)} of {len(ops)}" in texts
+        active = play.view.state.active
+        assert active and f"{play.words.operative(active).upper()}: HOLD" in texts

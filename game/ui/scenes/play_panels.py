@@ -245,17 +245,19 @@ class Panels:
     def draw_score(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.scene.game
         state = self.scene.view.state
-        inner = panel(surface, self.score_rect, "Victory points", ctx)
+        skirmish = game.config.skirmish  # no VP: the most markers held at the end wins
+        inner = panel(surface, self.score_rect, "Markers held" if skirmish else
+                      "Victory points", ctx)
         half = inner.width // 2
         for i, player in enumerate((1, 2)):
             x = inner.left + i * half
             ctx.text(surface, ctx.names[player], 15, (x, inner.top), self.ctx.colours[player],
                      "bold", width=half - 60)
-            ctx.text(surface, str(state.vp[player]), 30, (x + half - 12, inner.top - 6),
-                     INK, "bold", "topright")
             held = sum(1 for v in state.control.values() if v == player)
-            ctx.text(surface, f"objectives held: {held}", 13, (x, inner.top + ctx.px(20)),
-                     DIM)
+            ctx.text(surface, str(held if skirmish else state.vp[player]), 30,
+                     (x + half - 12, inner.top - 6), INK, "bold", "topright")
+            ctx.text(surface, f"of {len(state.control)} markers" if skirmish else
+                     f"objectives held: {held}", 13, (x, inner.top + ctx.px(20)), DIM)
             team = game.config.fireteams[player]
             if team is not None:
                 ctx.wrapped(surface, team.name, 13, pygame.Rect(
@@ -265,6 +267,9 @@ class Panels:
     def draw_cards(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.scene.game
         state = self.scene.view.state
+        if game.config.skirmish:
+            self.draw_round(surface)
+            return
         inner = panel(surface, self.cards_rect, "Cards in play", ctx)
         half = inner.width // 2
         for i, player in enumerate((1, 2)):
@@ -286,6 +291,24 @@ class Panels:
                 on = f" → {ploy.operative}" if ploy.operative else ""
                 ctx.text(surface, f"★ {name}{on}", 13, (x, y), GOLD, width=half - 10)
                 y += self.ctx.px(17)
+
+    def draw_round(self, surface: pygame.Surface) -> None:
+        """The skirmish rules have no cards: the panel shows each side's round instead (how
+        many operatives are still to act, and how many are Shaken or fatigued)."""
+        ctx = self.ctx
+        state = self.scene.view.state
+        inner = panel(surface, self.cards_rect, "This round", ctx)
+        half = inner.width // 2
+        for i, player in enumerate((1, 2)):
+            x, y = inner.left + i * half, inner.top
+            ops = [o for o in state.operatives.values() if o.player == player and o.on_killzone]
+            lines = (f"to act: {sum(1 for o in ops if not o.activated)} of {len(ops)}",
+                     f"Shaken: {sum(1 for o in ops if 'Shaken' in markers_of(o))}",
+                     f"fatigued: {sum(1 for o in ops if 'fatigued' in markers_of(o))}")
+            for line in lines:
+                ctx.text(surface, line, 13, (x, y), DIM if y > inner.top else INK,
+                         width=half - 10)
+                y += ctx.px(17)
 
     def draw_operative(self, surface: pygame.Surface) -> None:
         ctx, scene = self.ctx, self.scene
