@@ -2,8 +2,9 @@
 (HYPOTHESIS_PROFILE=ci); ``catalogue`` is the shipped content, loaded once per run.
 
 The suite has two tiers: ``python -m pytest`` runs everything; ``python -m pytest -m "not
-slow"`` leaves out whole games played through the screens, fuzz runs, wheel builds and
-balance workers (marked ``slow``), for use between edits."""
+slow"`` leaves out whole games played through the screens, fuzz runs, wheel builds,
+balance workers and the same check's further seeds, sizes or pictures beyond its first cases
+(marked ``slow``; ``tests.helpers.tiered`` marks such parameters), for use between edits."""
 
 from __future__ import annotations
 

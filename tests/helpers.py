@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
+from typing import Any
+
+import pytest
 
 from game.content import load_catalogue
 from game.engine.defs import Catalogue
@@ -12,6 +15,21 @@ from game.engine.game import Game
 from game.simulate import RandomPlayer
 
 TEAMS = ("gideon", "deathless_destroyers")
+
+
+def tiered(values: Sequence[Any], keep: int = 2, *, unpack: bool = False) -> list[Any]:
+    """Parameters for ``pytest.mark.parametrize`` when the same check runs over many seeds,
+    sizes or files: the first ``keep`` values run in the fast tier, the rest carry the
+    ``slow`` mark (the whole suite still runs every one). ``unpack``: each value is a tuple
+    of several arguments."""
+    out: list[Any] = []
+    for n, value in enumerate(values):
+        if n < keep:
+            out.append(value)
+        else:
+            args = value if unpack else (value,)
+            out.append(pytest.param(*args, marks=pytest.mark.slow))
+    return out
 
 
 @cache

@@ -28,8 +28,11 @@ import pygame_gui
 from game.content import load_catalogue
 from game.ui.assets import Assets, ui_folder
 from game.ui.context import Context, Settings
+from game.ui.gui_ids import install as install_gui_ids
 from game.ui.registry import SceneName, is_scene, make_scene
 from game.ui.scene import FPS, Scene
+
+install_gui_ids()  # pygame-gui's theme-id look-up without its costly key
 
 TITLE = "Warhammer 40,000: Fireteam"
 # keys that still reach the scene while a text field has focus: Esc and Enter (leave or

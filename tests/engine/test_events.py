@@ -24,6 +24,7 @@ from game.engine.game import Game
 from game.engine.state import Step
 from game.scenario import load_scenario, run
 from tests.engine.positions import CATALOGUE, TARGET_SEEDS, finished_game, positions
+from tests.helpers import tiered
 
 SEEDS = range(30)
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
@@ -37,7 +38,7 @@ def dice_in_events(events: list[Event]) -> list[int]:
     return [v for e in events for v in e.dice_rolled]
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("seed", tiered(SEEDS, 3))  # the rest in the slow tier
 def test_every_d6_rolled_is_reported_by_exactly_one_event(seed: int) -> None:
     game = finished_game(seed)
     assert game.record, "a whole game rolls dice"
@@ -87,7 +88,7 @@ def test_apply_returns_the_events_it_caused() -> None:
             break
 
 
-@pytest.mark.parametrize("seed", range(0, 30, 3))
+@pytest.mark.parametrize("seed", tiered(range(0, 30, 3)))
 def test_a_saved_game_loads_with_equal_events(seed: int) -> None:
     for n, game in enumerate(positions(seed, every=37)):
         data = json.loads(json.dumps(game.to_dict()))
@@ -149,7 +150,7 @@ def mentions(texts: set[str], card: str) -> bool:
     return any(card == t or card in t.split() for t in texts)
 
 
-@pytest.mark.parametrize("seed", range(0, 30, 2))
+@pytest.mark.parametrize("seed", tiered(range(0, 30, 2)))
 def test_a_spectator_never_sees_a_card_in_either_hand(seed: int) -> None:
     for game in positions(seed, every=5):
         hidden = set(game.state.hands[1]) | set(game.state.hands[2]) | set(game.state.deck)
@@ -161,7 +162,7 @@ def test_a_spectator_never_sees_a_card_in_either_hand(seed: int) -> None:
         assert view.hand_sizes == (len(game.state.hands[1]), len(game.state.hands[2]))
 
 
-@pytest.mark.parametrize("seed", range(1, 30, 2))
+@pytest.mark.parametrize("seed", tiered(range(1, 30, 2)))
 def test_a_player_never_sees_a_card_in_the_other_hand(seed: int) -> None:
     for game in positions(seed, every=5):
         for player in (1, 2):
@@ -172,7 +173,7 @@ def test_a_player_never_sees_a_card_in_the_other_hand(seed: int) -> None:
             assert view.hand == tuple(game.state.hands[player])
 
 
-@pytest.mark.parametrize("seed", TARGET_SEEDS[:10])
+@pytest.mark.parametrize("seed", tiered(TARGET_SEEDS[:10], 3))
 def test_each_player_sees_their_own_dealt_hand_and_only_that(seed: int) -> None:
     game = finished_game(seed)
     dealt = [e for e in game.events if isinstance(e, TargetsDealt)]
@@ -192,7 +193,7 @@ def test_each_player_sees_their_own_dealt_hand_and_only_that(seed: int) -> None:
     assert deal.redacted() == spectator and not deal.seen_by(None)
 
 
-@pytest.mark.parametrize("seed", TARGET_SEEDS[:12])
+@pytest.mark.parametrize("seed", tiered(TARGET_SEEDS[:12], 3))
 def test_only_the_mulliganing_player_sees_the_cards_drawn(seed: int) -> None:
     game = finished_game(seed)
     mulligans = [e for e in game.events if isinstance(e, Mulliganed)]

@@ -22,7 +22,7 @@ from game.engine.actions import (
 from game.engine.game import Game, IllegalActionError
 from game.engine.state import Step
 from tests.engine.positions import TROOPER, positions, scenario_game
-from tests.helpers import seeded_game
+from tests.helpers import seeded_game, tiered
 
 SIXTH = Fraction(1, 6)
 
@@ -45,7 +45,7 @@ def snapshot(game: Game) -> tuple[Any, ...]:
 
 # --- why_not ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("seed", range(0, 24, 3))
+@pytest.mark.parametrize("seed", tiered(range(0, 24, 3), 3))  # the rest: slow tier
 def test_every_legal_action_has_no_reason_against_it(seed: int) -> None:
     for game in positions(seed, every=3):
         if game.is_over:

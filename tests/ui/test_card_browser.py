@@ -14,7 +14,7 @@ from game.engine.state import Phase, Step
 from game.killteam_cards import pack_cards
 from game.ui.scenes.cards import CardBrowserScene
 from game.ui.scenes.menu import MenuScene
-from tests.helpers import play
+from tests.helpers import play, tiered
 from tests.ui.helpers import click_events
 
 
@@ -216,7 +216,7 @@ def test_the_grid_scrolls_with_the_wheel_and_the_page_keys(make_app):
     assert scene.scroll == scene.max_scroll - page
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 700), (1920, 1080)])
+@pytest.mark.parametrize("size", tiered([(1280, 800), (1024, 700), (1920, 1080)]))
 def test_layout_fits_the_window(make_app, size):
     app, scene = open_browser(make_app, size=size)
     width, _ = size

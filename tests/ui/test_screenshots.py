@@ -36,7 +36,15 @@ def test_the_tool_makes_every_picture_readme_shows() -> None:
     assert shown == set(TOOL.PICTURES)
 
 
-@pytest.mark.parametrize("path", sorted(TOOL.PICTURES))
+# the three costliest pictures (a tutorial step, a rules page, the set-up) only in the slow
+# tier; their screens are drawn and checked in the fast tier by test_tutorial,
+# test_rules_help and the set-up tests of test_swap_shown and test_ui_bugs
+COSTLY = {"docs/screenshots/tutorial.png", "docs/screenshots/rules.png",
+          "docs/screenshots/setup.png"}
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.slow) if p in COSTLY else p
+                                  for p in sorted(TOOL.PICTURES)])
 def test_committed_picture_matches_what_the_tool_renders(catalogue, path: str) -> None:
     surface = TOOL.PICTURES[path](catalogue)
     problem = TOOL.differs(ROOT / path, surface)
