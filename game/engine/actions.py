@@ -58,6 +58,14 @@ def _need(words: list[str], count: int, usage: str) -> None:
         raise NotationError(f"expected '{usage}'")
 
 
+def _yes_no(words: list[str], verb: str) -> bool:
+    """The one word of a ``VERB yes|no`` action; raises NotationError for anything else."""
+    _need(words, 1, f"{verb} yes|no")
+    if words[0] not in ("yes", "no"):
+        raise NotationError(f"expected '{verb} yes' or '{verb} no'")
+    return words[0] == "yes"
+
+
 @dataclass(frozen=True, repr=False)
 class Mulligan(Action):
     verb: ClassVar[str] = "mulligan"

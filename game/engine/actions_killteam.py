@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
-from game.engine.actions import Action, NotationError, _need
+from game.engine.actions import Action, _need, _yes_no
 
 
 @dataclass(frozen=True, repr=False)
@@ -43,10 +43,7 @@ class Seize(Action):
 
     @classmethod
     def parse(cls, player: int, rest: list[str]) -> Self:
-        _need(rest, 1, "seize yes|no")
-        if rest[0] not in ("yes", "no"):
-            raise NotationError("expected 'seize yes' or 'seize no'")
-        return cls(player, rest[0] == "yes")
+        return cls(player, _yes_no(rest, cls.verb))
 
 
 @dataclass(frozen=True, repr=False)

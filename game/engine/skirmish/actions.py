@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
-from game.engine.actions import Action, NotationError, _need
+from game.engine.actions import Action, NotationError, _need, _yes_no
 
 
 @dataclass(frozen=True, repr=False)
@@ -120,10 +120,7 @@ class StrikeBack(Action):
 
     @classmethod
     def parse(cls, player: int, rest: list[str]) -> Self:
-        _need(rest, 1, "strikeback yes|no")
-        if rest[0] not in ("yes", "no"):
-            raise NotationError("expected 'strikeback yes' or 'strikeback no'")
-        return cls(player, rest[0] == "yes")
+        return cls(player, _yes_no(rest, cls.verb))
 
 
 @dataclass(frozen=True, repr=False)
