@@ -135,6 +135,9 @@ def test_a_lost_connection_is_shown_and_the_game_is_picked_up_again_from_the_men
                 driver.perform(BiasedChooser(3, undo_percent=0).choose(play.remote))
             else:
                 before = play.remote.ply
+                # the opponent's own update may still be on its way: act once it has come
+                wait_for(driver, lambda: opponent.read(lambda c: bool(c.legal)),
+                         "the opponent's legal actions")
                 opponent.run(lambda c: c.act(theirs(c)))
                 wait_for(driver, lambda b=before: play.remote.ply > b, "the opponent")
         ply = play.remote.ply
