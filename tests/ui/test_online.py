@@ -77,6 +77,8 @@ def test_a_whole_online_game_through_the_screens(make_app, home, tmp_path, catal
             else:
                 waiting += play.banner() == "Ben is deciding…"
                 before = remote.ply
+                wait_for(driver, lambda: opponent.read(lambda link: bool(link.legal)),
+                         "the opponent's legal actions")
                 opponent.run(lambda c: c.act(theirs(c)))
                 wait_for(driver, lambda b=before: remote.ply > b,
                          "the opponent's action on screen")
