@@ -12,6 +12,7 @@ import time
 import pygame
 import pytest
 
+from game.engine.state import Step
 from game.net.client import seeded_chooser
 from game.net.remote import Link, RemoteGame
 from game.uitest.driver import Driver
@@ -176,9 +177,16 @@ def test_a_game_being_played_is_watched_from_the_lobby_with_no_secret(
         assert "Watching Ana v Ben — you see what everybody may see: no hand, no secret" \
             in drawn
         # nothing to act with: only the screen's own buttons
-        labels = {re.sub(r" \[.*\]$", "", label) for label, _ in driver.clickables()
-                  if not label.startswith("hex ")}
-        assert labels <= {"Chat", "Library", "Cards"}, labels
+        def labels() -> set[str]:
+            return {re.sub(r" \[.*\]$", "", label) for label, _ in driver.clickables()
+                    if not label.startswith("hex ")}
+        assert labels() <= {"Chat", "Library", "Cards"}, labels()
+        # ... in an activation step too, where a seat is offered "Next operative"
+        while watch.remote.state.step != Step.ACTIVATE:
+            ply = play_some(1)
+            wait_for(driver, lambda p=ply: watch.remote.ply == p, "the game on screen")
+        drawn_after(app, driver)
+        assert labels() <= {"Chat", "Library", "Cards"}, labels()
         assert watch.chooser.candidates == () and not watch.remote.legal_actions()
         # no card of either hand drawn, held or sent
         hands = {s: ana.read(lambda c: list(c.state["hands"]["1"])) if s == 1 else

@@ -235,7 +235,7 @@ class PlayScene(Scene):
                             "What the computer (normal level) would do now", True))
         for option in chooser.buttons():
             buttons.append(self.option_button(option))
-        if step == Step.ACTIVATE:
+        if step == Step.ACTIVATE and chooser.candidates:  # the seat at this screen acts
             buttons.append(("Next operative", self.cycle, pygame.K_TAB,
                             "Select the next operative that may be activated", True))
             if self.selected and Activate(chooser.player, self.selected) in chooser.candidates:
