@@ -31,6 +31,7 @@ from game.engine.state import State
 from game.engine.view import View
 from game.net.protocol import (
     MAX_FRAME_BYTES,
+    ErrorCode,
     Kind,
     Reply,
     WireError,
@@ -425,6 +426,17 @@ async def play_scripted(client: Client, choose: Chooser,
         try:
             await client.act(text)
         except Disconnected:
+            # the reader notices the drop (and reconnects) in its own task: give it the loop,
+            # or a send refused at once would be tried again forever without yielding
+            await asyncio.sleep(RETRY_FIRST)
+            continue
+        except ServerError as error:
+            if error.code != ErrorCode.STALE.value:
+                raise
+            # the game moved on before the action arrived (a reconnection's position was
+            # still on its way): decide again on the position the server sends
+            if client.ply == ply:
+                await client.wait_change(timeout=client.timeout * 4)
             continue
         if on_ack is not None:
             on_ack(ply, text, loop.time() - start)

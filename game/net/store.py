@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -161,6 +162,9 @@ class SQLiteStore:
         self.path = str(path)
         self.durable = durable  # a commit waits for the disk's sync
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        # the one connection is shared by the event loop's thread (reads) and the worker
+        # thread a commit runs on: one at a time, never both in it at once
+        self.lock = threading.Lock()
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self.db.execute("PRAGMA foreign_keys=ON")
@@ -176,7 +180,7 @@ class SQLiteStore:
             return
         now = time.time()
         try:
-            with self.db:  # BEGIN ... COMMIT, or ROLLBACK on any error
+            with self.lock, self.db:  # BEGIN ... COMMIT, or ROLLBACK on any error
                 self.db.execute("BEGIN IMMEDIATE")
                 for op in ops:
                     self._one(op, now)
@@ -207,6 +211,10 @@ class SQLiteStore:
                        (now if op.at is None else op.at, op.game_id))
 
     def games(self, finished_since: float | None = None) -> list[GameRecord]:
+        with self.lock:
+            return self._games(finished_since)
+
+    def _games(self, finished_since: float | None) -> list[GameRecord]:
         rows = self.db.execute("SELECT id, code, spec, seed, open, finished, created "
                                "FROM games "
                                "WHERE finished IS NULL OR finished >= ? ORDER BY created",
@@ -231,4 +239,5 @@ class SQLiteStore:
                 for game_id, code, spec, seed, open_, finished, created in rows]
 
     def close(self) -> None:
-        self.db.close()
+        with self.lock:
+            self.db.close()

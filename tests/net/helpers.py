@@ -87,9 +87,13 @@ class ServerProcess:
         self.proc.wait()
 
     def stop(self) -> None:
+        """SIGTERM (a clean stop); SIGKILL if it is not gone after 10 s."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
-            self.proc.wait(10)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
 
 
 def seed_of(db: Path, game_id: str) -> int:
