@@ -93,6 +93,8 @@ def test_a_chat_line_is_shown_unread_then_in_the_panel_and_answered(table):
     driver.key(pygame.K_RETURN)  # sent; the field is emptied and keeps the focus
     assert play.chat.entry.get_text() == "" and play.chat.focused
     wait_for(driver, lambda: len(play.remote.chat) == 2, "the line back from the server")
+    # Ben's copy comes on its own connection: wait for it as well, not only for Ana's
+    wait_for(driver, lambda: len(ben.read(lambda c: list(c.chat))) == 2, "Ben's copy")
     heard = ben.read(lambda c: list(c.chat))
     assert heard[-1] == (1, "Ana", "let us play")
     drawn = drawn_after(app, driver)
