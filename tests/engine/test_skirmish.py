@@ -19,7 +19,7 @@ from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.invariants import broken_invariants
 from game.engine.skirmish.profiles import convert_weapon, quality_of, tough_of
-from tests.helpers import seeded_game, tiered
+from tests.helpers import examples, seeded_game, tiered
 
 CATALOGUE = load_catalogue()
 
@@ -117,7 +117,7 @@ def test_an_order_commits_the_activation_no_undo() -> None:
     assert game.log and not game.can_undo
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(st.integers(0, 10_000))
 def test_long_random_skirmish_games_keep_the_invariants(seed: int) -> None:
     teams = sorted(CATALOGUE.fireteams)
