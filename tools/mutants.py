@@ -14,7 +14,9 @@ of the module where one of these applies:
 - ``constant``: an integer constant changed by one (``n`` to ``n + 1``), ``True`` / ``False``
   swapped;
 - ``boolop``: ``and`` and ``or`` swapped;
-- ``drop``: an assignment inside a function (a state change) replaced by ``pass``.
+- ``drop``: a state change inside a function (an assignment to an attribute or an item, an
+  augmented assignment, a container's ``append``/``add``/``update``/...) replaced by
+  ``pass``.
 
 The mutated module is written into a throwaway copy of the checkout (``game/`` copied, every
 other top-level entry linked), and the selection runs there as a new process (``-x``, the fast
@@ -35,6 +37,7 @@ import ast
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -122,11 +125,29 @@ def _mutated(node: ast.expr | ast.stmt) -> list[tuple[str, str]]:
         if isinstance(node.value, int):
             return [("constant", repr(node.value + 1))]
         return []
-    if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
-        if isinstance(node, ast.AnnAssign) and node.value is None:
-            return []
+    if _changes_state(node):
         return [("drop", "pass")]
     return []
+
+
+STATE_METHODS = {"add", "append", "extend", "insert", "pop", "remove", "discard", "clear",
+                 "update", "setdefault", "sort", "reverse", "popleft", "appendleft"}
+
+
+def _changes_state(node: ast.AST) -> bool:
+    """An assignment to an attribute or an item, an augmented assignment, or a call of a
+    method that changes a container (``x.append(...)``): a state change. (An assignment to
+    a plain local name is left alone: without it the next line fails on its name.)"""
+    if isinstance(node, ast.AugAssign):
+        return True
+    if isinstance(node, ast.Assign):
+        return any(isinstance(t, (ast.Attribute, ast.Subscript)) for t in node.targets)
+    if isinstance(node, ast.AnnAssign):
+        return node.value is not None and isinstance(node.target, (ast.Attribute,
+                                                                   ast.Subscript))
+    return (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Attribute)
+            and node.value.func.attr in STATE_METHODS)
 
 
 def mutants_of(path: Path, root: Path = ROOT) -> list[Mutant]:
@@ -172,13 +193,13 @@ def apply(source: str, mutant: Mutant) -> str:
     return out
 
 
-def choose(paths: list[Path], per_module: int, seed: int) -> list[Mutant]:
+def choose(paths: list[Path], per_module: int, seed: int, root: Path = ROOT) -> list[Mutant]:
     """``per_module`` mutants of each module, drawn by ``random.Random(seed)``; every kind of
     change present in a module is drawn at least once when ``per_module`` allows."""
     rng = random.Random(seed)
     chosen: list[Mutant] = []
     for path in paths:
-        every = mutants_of(path)
+        every = mutants_of(path, root)
         by_kind: dict[str, list[Mutant]] = {}
         for m in every:
             by_kind.setdefault(m.kind, []).append(m)
@@ -257,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     survivors: list[Mutant] = []
     killed = 0
+    # a kill (SIGTERM) unwinds like Ctrl-C, so the throwaway copy is removed
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     with tempfile.TemporaryDirectory(prefix="fireteam-mutants-") as tmp:
         tree = Path(tmp)
         shadow_tree(ROOT, tree)
