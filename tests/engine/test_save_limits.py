@@ -135,3 +135,21 @@ def test_record_bounds(record: list[list[Any]], ok: bool) -> None:
     else:
         with pytest.raises(SaveError, match="must be"):
             check_record(record)
+
+
+@pytest.mark.parametrize("turning_points,ok", [
+    (1, True), (0, False), (MAX_TURNING_POINTS, True), (MAX_TURNING_POINTS + 1, False)])
+def test_a_built_configs_turning_points_at_their_bounds(turning_points: int, ok: bool) -> None:
+    """check_config (on the config a save builds, whose count may come from its mission)
+    keeps the same bounds as the saved spec: 1 and MAX_TURNING_POINTS load, past them not."""
+    from dataclasses import replace
+
+    from game.engine.save_check import check_config
+    from tests.helpers import seeded_game
+
+    config = replace(seeded_game(1, steps=0).config, turning_points=turning_points)
+    if ok:
+        check_config(config)
+    else:
+        with pytest.raises(SaveError, match="turning points is not 1.."):
+            check_config(config)
