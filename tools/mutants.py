@@ -285,7 +285,8 @@ def main(argv: list[str] | None = None) -> int:
         shadow_tree(ROOT, tree)
         for n, m in enumerate(mutants, 1):
             target = tree / m.path
-            original = (ROOT / m.path).read_text(encoding="utf-8")
+            # the copy as taken at the start (the checkout may be edited meanwhile)
+            original = target.read_text(encoding="utf-8")
             try:
                 target.write_text(apply(original, m), encoding="utf-8")
                 outcome, seconds = run_tests(tree, tests_of[(ROOT / m.path).resolve()],

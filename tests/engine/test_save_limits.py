@@ -153,3 +153,24 @@ def test_a_built_configs_turning_points_at_their_bounds(turning_points: int, ok:
     else:
         with pytest.raises(SaveError, match="turning points is not 1.."):
             check_config(config)
+
+
+def test_the_most_ap_counts_a_datacards_own_ability_that_adds_apl() -> None:
+    """An operative whose datacard's ability adds 1 APL may be saved with that one more AP
+    left (no shipped datacard has such an ability yet; a mission's own may)."""
+    from dataclasses import replace
+
+    from game.engine.defs import Ability, Effect
+    from game.engine.save_check import STAT_LIMITS
+    from game.engine.vocabulary import STAT
+
+    config = build_config(CATALOGUE, IN_ACT["config"])
+    card_id = next(o for o in IN_ACT["state"]["operatives"]
+                   if o["id"] == IN_ACT["state"]["active"])["card"]
+    card = config.datacards[card_id]
+    plain = _max_ap(config, card_id)
+    assert plain < STAT_LIMITS["apl"][1]  # room for one more
+    keen = replace(card, abilities=(*card.abilities, Ability(
+        "keen", "Keen", "+1 APL", (Effect(STAT, {"stat": "apl", "add": 1}),))))
+    config.datacards[card_id] = keen
+    assert _max_ap(config, card_id) == plain + 1
