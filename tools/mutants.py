@@ -26,8 +26,9 @@ files of the checkout are never written, so an interrupted run leaves nothing mu
 
 Prints one line per mutant and last ``mutants: K killed of N, S survived`` with the survivors'
 ``file:line`` and change; exits 0 (a survivor is a finding, not an error).
-``--list`` prints the chosen mutants without running them; ``--only FILE:LINE`` keeps the
-mutants at that place (to check a survivor again after writing its test).
+``--list`` prints the chosen mutants without running them; ``--only FILE:LINE`` (repeatable)
+takes every mutant at that place instead of a draw (to check a survivor again after writing
+its test).
 """
 
 from __future__ import annotations
@@ -269,9 +270,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", default=[], metavar="FILE:LINE")
     args = parser.parse_args(argv)
     tests_of = {path: tests for path, tests in args.pairs}
-    mutants = choose(list(tests_of), args.per_module, args.seed)
-    if args.only:
-        mutants = [m for m in mutants if f"{m.path}:{m.line}" in args.only]
+    if args.only:  # every mutant at those places, drawn or not
+        mutants = [m for path in tests_of for m in mutants_of(path)
+                   if f"{m.path}:{m.line}" in args.only]
+    else:
+        mutants = choose(list(tests_of), args.per_module, args.seed)
     if args.list:
         for m in mutants:
             print(m.describe())

@@ -155,22 +155,30 @@ def test_a_built_configs_turning_points_at_their_bounds(turning_points: int, ok:
             check_config(config)
 
 
-def test_the_most_ap_counts_a_datacards_own_ability_that_adds_apl() -> None:
-    """An operative whose datacard's ability adds 1 APL may be saved with that one more AP
-    left (no shipped datacard has such an ability yet; a mission's own may)."""
+@pytest.mark.parametrize("source", ["ability", "ploy"])
+def test_the_most_ap_counts_a_rule_in_play_that_adds_apl(source: str) -> None:
+    """An operative may be saved with one more AP left when a rule in play adds 1 APL: its
+    datacard's own ability, or a strategic ploy of a fireteam in the game (no shipped card
+    adds APL yet; a mission's own datacard or a new fireteam may)."""
     from dataclasses import replace
 
-    from game.engine.defs import Ability, Effect
+    from game.engine.defs import Ability, Effect, Ploy
     from game.engine.save_check import STAT_LIMITS
     from game.engine.vocabulary import STAT
 
     config = build_config(CATALOGUE, IN_ACT["config"])
     card_id = next(o for o in IN_ACT["state"]["operatives"]
                    if o["id"] == IN_ACT["state"]["active"])["card"]
-    card = config.datacards[card_id]
     plain = _max_ap(config, card_id)
     assert plain < STAT_LIMITS["apl"][1]  # room for one more
-    keen = replace(card, abilities=(*card.abilities, Ability(
-        "keen", "Keen", "+1 APL", (Effect(STAT, {"stat": "apl", "add": 1}),))))
-    config.datacards[card_id] = keen
+    keen = (Effect(STAT, {"stat": "apl", "add": 1}),)
+    if source == "ability":
+        card = config.datacards[card_id]
+        config.datacards[card_id] = replace(card, abilities=(
+            *card.abilities, Ability("keen", "Keen", "+1 APL", keen)))
+    else:
+        team = config.fireteams[2]
+        assert team is not None
+        config.fireteams[2] = replace(team, ploys=(*team.ploys,
+                                                   Ploy("rush", "Rush", "+1 APL", keen)))
     assert _max_ap(config, card_id) == plain + 1
