@@ -93,7 +93,7 @@ def test_the_config_names_the_rule_set_and_fireteam_stays_default() -> None:
         Game.new(CATALOGUE, "dual_strike", ("gideon", "bad_ladz"), rules="chess")
 
 
-@pytest.mark.parametrize("seed", tiered(range(6)))  # seeds 2-5 in the slow tier
+@pytest.mark.parametrize("seed", tiered(range(6), keep=1))  # seeds 1-5 in the slow tier
 def test_every_die_is_in_an_event_and_saves_load_at_every_decision(seed: int) -> None:
     game = seeded_game(seed, mission="power_up", teams=("pathfinders", "gideon"),
                        rules="skirmish")
