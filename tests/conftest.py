@@ -4,7 +4,8 @@
 The suite has two tiers: ``python -m pytest`` runs everything; ``python -m pytest -m "not
 slow"`` leaves out whole games played through the screens, fuzz runs, wheel builds,
 balance workers and the same check's further seeds, sizes or pictures beyond its first cases
-(marked ``slow``; ``tests.helpers.tiered`` marks such parameters), for use between edits."""
+(marked ``slow``; ``tests.helpers.tiered`` marks such parameters), for use between edits;
+there property tests try a fifth of their examples (``tests.helpers.examples``)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,21 @@ settings.register_profile("ci", derandomize=True, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
+# the fast tier (-m "not slow"): a fifth of the examples of each property test
+settings.register_profile("fast", settings.get_profile("dev"), max_examples=20)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under ``-m "not slow"`` (the fast tier) property tests try fewer examples: a fifth of
+    their count (``tests.helpers.examples``), 20 where they name none, unless
+    HYPOTHESIS_PROFILE names a profile. The whole suite (CI) tries every one."""
+    from tests import helpers
+
+    if " ".join(str(config.getoption("markexpr", "") or "").split()) == "not slow":
+        helpers.FAST_TIER = True
+        if "HYPOTHESIS_PROFILE" not in os.environ:
+            settings.load_profile("fast")
 
 
 @pytest.fixture(scope="session")

@@ -16,6 +16,15 @@ from game.simulate import RandomPlayer
 
 TEAMS = ("gideon", "deathless_destroyers")
 
+# True while the fast tier runs (``-m "not slow"``; set by tests/conftest.py)
+FAST_TIER = False
+
+
+def examples(count: int) -> int:
+    """A property test's ``max_examples``: ``count`` in the whole suite, a fifth of it (at
+    least 3) in the fast tier, which runs the same property on fewer random cases."""
+    return max(3, count // 5) if FAST_TIER else count
+
 
 def tiered(values: Sequence[Any], keep: int = 2, *, unpack: bool = False) -> list[Any]:
     """Parameters for ``pytest.mark.parametrize`` when the same check runs over many seeds,

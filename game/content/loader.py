@@ -31,8 +31,9 @@ from game.content.yamlio import (
     Located,
     display_file,
     format_path,
-    load_yaml,
     locate,
+    parse_content,
+    read_content,
     suggestion,
 )
 from game.engine import vocabulary as V
@@ -149,6 +150,27 @@ def expand_paths(paths: Iterable[str | Path]) -> tuple[list[Path], list[ContentI
     return found, issues
 
 
+# The files the loader has read, by shown name and bytes: the shipped files are read again by
+# every load of a file of one's own (the mission editor checks its draft at each key), and
+# composing YAML is most of a load. Keyed by the bytes, so an edited file is read anew.
+_PARSED: dict[tuple[str, bytes], Located] = {}
+_PARSED_MAX = 256
+
+
+def _parsed(path: Path) -> Located:
+    """``load_yaml(path)``, from :data:`_PARSED` when the file's bytes were read before (the
+    loader only reads the data it returns, never changes it). Raises as ``load_yaml``."""
+    raw = read_content(path)
+    key = (str(display_file(path)), raw)
+    doc = _PARSED.get(key)
+    if doc is None:
+        doc = parse_content(raw, path)
+        if len(_PARSED) >= _PARSED_MAX:
+            del _PARSED[next(iter(_PARSED))]
+        _PARSED[key] = doc
+    return doc
+
+
 def load_catalogue(extra_paths: Sequence[str | Path] = (), *,
                    shipped: bool = True) -> Catalogue:
     """Load and check the shipped content (unless ``shipped`` is False) plus ``extra_paths``
@@ -167,7 +189,7 @@ def load_catalogue(extra_paths: Sequence[str | Path] = (), *,
     docs: dict[str, list[Reader]] = {kind: [] for kind in FILE_KINDS}
     for path, kind in files:
         try:
-            doc = load_yaml(path)
+            doc = _parsed(path)
         except ContentError as exc:
             run.issues.extend(exc.issues)
             continue

@@ -349,11 +349,9 @@ def _offset_position(text: str, offset: int) -> Position:
     return before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
 
 
-def load_yaml(path: str | Path) -> Located:
-    """Read one YAML file as :class:`Located` data. Raises :class:`ContentError` naming the
-    file (and line and column where known) when it cannot be read, is not UTF-8 text (at its
-    first bad byte), is larger than MAX_FILE_BYTES, is not valid YAML, is empty, repeats a
-    key, or expands to more than MAX_VALUES values."""
+def read_content(path: str | Path) -> bytes:
+    """The bytes of a content file. Raises :class:`ContentError` naming the file when it
+    cannot be read, is a folder, or is larger than MAX_FILE_BYTES."""
     shown = display_file(path)
     try:
         with open(path, "rb") as stream:
@@ -369,6 +367,15 @@ def load_yaml(path: str | Path) -> Located:
         raise ContentError([ContentIssue(shown, 1, 1, "", f"the file is larger than "
                                          f"{MAX_FILE_BYTES} bytes; content this large is "
                                          "refused")])
+    return raw
+
+
+def parse_content(raw: bytes, path: str | Path) -> Located:
+    """The bytes of the content file ``path`` as :class:`Located` data. Raises
+    :class:`ContentError` naming the file (and line and column) when they are not UTF-8 text
+    (at the first bad byte), not valid YAML, empty, repeat a key, or expand to more than
+    MAX_VALUES values."""
+    shown = display_file(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -381,3 +388,11 @@ def load_yaml(path: str | Path) -> Located:
     if node is None:
         raise ContentError([ContentIssue(shown, 1, 1, "", "the file is empty")])
     return locate(node, path)
+
+
+def load_yaml(path: str | Path) -> Located:
+    """Read one YAML file as :class:`Located` data. Raises :class:`ContentError` naming the
+    file (and line and column where known) when it cannot be read, is not UTF-8 text (at its
+    first bad byte), is larger than MAX_FILE_BYTES, is not valid YAML, is empty, repeats a
+    key, or expands to more than MAX_VALUES values."""
+    return parse_content(read_content(path), path)

@@ -281,10 +281,9 @@ def check_events(raw: Any) -> None:
 
 # --- the position --------------------------------------------------------------------------
 
-def _names_of(kind: Any) -> set[str]:
-    if isinstance(kind, type) and issubclass(kind, Enum):
-        return {str(m.value) for m in kind}
-    return {str(v) for v in kind.ALL}
+def _names_of(kind: type[Enum]) -> set[str]:
+    """The words an enum's members are saved as."""
+    return {str(m.value) for m in kind}
 
 
 def check_phase_and_step(state: State, config: Config | None = None) -> None:

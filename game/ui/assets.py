@@ -17,6 +17,23 @@ FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf",
 MIN_TEXT_PX = 13  # no text smaller than this at 1280 x 800
 
 
+# PNG files as decoded, by path, shared by every Assets of the process (a screen drawn
+# headless, the visualizer's pictures and the tests make many): decoding is the costly part
+_DECODED: dict[tuple[str, int, int], pygame.Surface] = {}
+
+
+def _decoded(path: Path) -> pygame.Surface:
+    """The picture at ``path`` as pygame decodes it, decoded once per process and version
+    of the file (its size and time of change). Raises ``pygame.error`` or ``OSError`` when
+    it cannot be read. Callers must not draw on it."""
+    info = path.stat()
+    key = (str(path), info.st_mtime_ns, info.st_size)
+    found = _DECODED.get(key)
+    if found is None:
+        found = _DECODED[key] = pygame.image.load(key[0])
+    return found
+
+
 def ui_folder() -> Path:
     return content_root() / "assets" / "ui"
 
@@ -38,7 +55,7 @@ class Assets:
         if found is None:
             path = self.folder / name
             try:
-                found = pygame.image.load(str(path))
+                found = _decoded(path)
                 if pygame.display.get_surface() is not None:
                     found = found.convert_alpha()
             except (OSError, pygame.error, FileNotFoundError):

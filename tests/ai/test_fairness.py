@@ -53,15 +53,18 @@ def test_enough_positions() -> None:
     assert len(POSITIONS) >= 200
 
 
-@pytest.mark.parametrize("level", [
-    "easy", "greedy", "random", pytest.param("normal", marks=pytest.mark.slow),
-    pytest.param("hard", marks=pytest.mark.slow)])
-def test_equal_views_give_equal_decisions(level: str) -> None:
+# every level on every ``stride``-th position: the costlier levels on fewer, and in the fast
+# tier on fewer again (the whole suite runs the slow cases too)
+@pytest.mark.parametrize("level,stride", [
+    ("easy", 6), ("greedy", 2), ("random", 1),
+    pytest.param("easy", 3, marks=pytest.mark.slow),
+    pytest.param("greedy", 1, marks=pytest.mark.slow),
+    pytest.param("normal", 3, marks=pytest.mark.slow),
+    pytest.param("hard", 8, marks=pytest.mark.slow)])
+def test_equal_views_give_equal_decisions(level: str, stride: int) -> None:
     changed = 0
     for n, game in enumerate(POSITIONS):
-        if level in ("normal", "easy") and n % 3:  # the costlier levels on a third
-            continue
-        if level == "hard" and n % 8:  # and the costliest on an eighth
+        if n % stride:
             continue
         seat = game.to_act
         twin = other_hidden(game, n)
@@ -72,7 +75,8 @@ def test_equal_views_give_equal_decisions(level: str) -> None:
         player, again = cheap_player(level, 7), cheap_player(level, 7)
         game.dice, twin.dice = Sentinel(), Sentinel()  # type: ignore[assignment]
         assert player.choose(view) == again.choose(twin_view), (n, str(view.log[-1:]))
-    assert changed > {"normal": 30, "easy": 30, "hard": 10}.get(level, 100)
+    # the hidden cards did change in many of the positions tried
+    assert changed > {1: 100, 2: 45, 3: 30, 6: 15, 8: 10}[stride]
 
 
 @pytest.mark.slow  # the searching levels at full budget

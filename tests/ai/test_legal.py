@@ -20,7 +20,7 @@ def positions(every: int) -> tuple[tuple[int, Game], ...]:
 
 # the searching levels' legality on fewer positions in the fast tier, on many in the slow one
 @pytest.mark.parametrize("level,every,least", [
-    ("easy", 12, 50), ("greedy", 12, 50), ("random", 12, 50), ("normal", 96, 15),
+    ("easy", 24, 25), ("greedy", 24, 25), ("random", 12, 50), ("normal", 96, 15),
     ("hard", 96, 15), pytest.param("easy", 6, 100, marks=pytest.mark.slow),
     pytest.param("greedy", 6, 100, marks=pytest.mark.slow),
     pytest.param("random", 6, 100, marks=pytest.mark.slow),

@@ -230,3 +230,18 @@ def test_shipped_files_include_wargear_and_special_operations(tmp_path: Path) ->
         ("assets/special_operations/a.yaml", "special_operations"),
         ("assets/special_operations/b.yaml", "special_operations"),
     ]
+
+
+def test_an_error_in_a_nested_part_of_a_file_names_its_whole_key_path(tmp_path):
+    """A reader given a part of a file two keys deep reports an issue with the key path from
+    the top of the file (the loader itself reads parts one key deep: ``datacards``)."""
+    from game.content.schema import Reader
+    from game.content.yamlio import load_yaml
+
+    path = tmp_path / "nested.yaml"
+    path.write_text("outer:\n  inner:\n    - {id: first, apl: x}\n", encoding="utf-8")
+    issues: list = []
+    Reader(load_yaml(path).at("outer", "inner"), issues).error(
+        ("outer", "inner", 0, "apl"), "expected an integer")
+    assert [(i.line, i.key_path, i.message) for i in issues] == [
+        (3, "outer.inner[first].apl", "expected an integer")]

@@ -19,6 +19,7 @@ from game.engine.invariants import broken_invariants
 from game.engine.killteam import last_turning_point
 from game.engine.state import Step
 from game.simulate import play_random_game
+from tests.helpers import examples
 from tests.helpers import play as seeded_play
 
 CATALOGUE = load_catalogue()
@@ -35,7 +36,7 @@ def play(game: Game, player_seed: int, steps: int) -> None:
     seeded_play(game, (player_seed, player_seed + 1), steps=steps)
 
 
-@settings(max_examples=12)
+@settings(max_examples=examples(12))
 @given(seed=st.integers(0, 10**6), mission=st.sampled_from(MISSIONS),
        teams=st.tuples(st.sampled_from(TEAMS), st.sampled_from(TEAMS)))
 @example(seed=1532, mission="spearhead", teams=("kappic_eagles", "gideon"))  # sudden victory
@@ -52,7 +53,7 @@ def test_random_games_never_break_an_invariant(seed: int, mission: str,
     assert not sudden or game.config.mission is not None and game.config.mission.sudden_victory
 
 
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 250))
 def test_a_game_saved_anywhere_continues_identically(seed: int, steps: int) -> None:
     game = new_game(seed)
@@ -67,7 +68,7 @@ def test_a_game_saved_anywhere_continues_identically(seed: int, steps: int) -> N
     assert copy.log == game.log
 
 
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 200))
 def test_undo_returns_the_exact_previous_state(seed: int, steps: int) -> None:
     game = new_game(seed)
@@ -202,7 +203,7 @@ def test_an_only_choice_cannot_be_cancelled() -> None:
     assert "no other operative" in (game.why_not(parse_action("1 cancel")) or "")
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(seed=st.integers(0, 10**6), mission=st.sampled_from(MISSIONS),
        teams=st.tuples(st.sampled_from(TEAMS), st.sampled_from(TEAMS)),
        data=st.data())

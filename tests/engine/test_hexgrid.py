@@ -19,9 +19,11 @@ from hypothesis import strategies as st
 
 from game.engine import hexgrid
 from game.engine.hexgrid import Grid, grid_for, label, parse_label
+from tests.helpers import examples
 
 # Deterministic, modest property tests; no example database on disk.
-PROPERTY = settings(derandomize=True, max_examples=60, deadline=None, database=None)
+PROPERTY = settings(derandomize=True, max_examples=examples(60), deadline=None,
+                    database=None)
 
 GRID = Grid()
 HEXES = GRID.hexes

@@ -31,18 +31,27 @@ def test_cover_retains_a_block() -> None:
 
 
 def exact_by_enumeration(profile: AttackProfile) -> dict[int, Fraction]:
-    """Walk every combination of dice faces (slow; small profiles only)."""
+    """Walk every combination of dice faces (slow; small profiles only): every way the hit
+    dice and their re-rolls can fall, then, for each different set of hit dice, every way
+    the defence dice and theirs can fall (the same sum as over every face of both at once,
+    without rolling the same defence again for each equal set of hit dice)."""
     n_hit = profile.attacks
     n_def = profile.defence_dice
-    total = 6 ** (2 * n_hit + 2 * n_def)
+    hit_sets: dict[tuple, int] = {}
+    for faces in itertools.product(range(1, 7), repeat=2 * n_hit):
+        hit_dice = roll_hits(profile, iter(faces).__next__)
+        hit_sets[hit_dice] = hit_sets.get(hit_dice, 0) + 1
     result: dict[int, Fraction] = {}
-    for faces in itertools.product(range(1, 7), repeat=2 * n_hit + 2 * n_def):
-        d6 = iter(faces).__next__
-        hit_dice = roll_hits(profile, d6)
+    for hit_dice, ways in hit_sets.items():
+        weight = Fraction(ways, 6 ** (2 * n_hit))
         hits = finish(hit_dice, [], profile)
-        defence = roll_defence(profile, d6) if hits.hits + hits.crits else []
-        dmg = finish(hit_dice, defence, profile).damage
-        result[dmg] = result.get(dmg, Fraction(0)) + Fraction(1, total)
+        if not hits.hits + hits.crits:
+            result[hits.damage] = result.get(hits.damage, Fraction(0)) + weight
+            continue
+        for faces in itertools.product(range(1, 7), repeat=2 * n_def):
+            defence = roll_defence(profile, iter(faces).__next__)
+            dmg = finish(hit_dice, defence, profile).damage
+            result[dmg] = result.get(dmg, Fraction(0)) + weight / 6 ** (2 * n_def)
     return {d: p for d, p in sorted(result.items())}
 
 

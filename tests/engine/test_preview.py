@@ -51,3 +51,43 @@ def test_preview_of_an_illegal_attack_is_refused() -> None:
     with pytest.raises(IllegalActionError):
         game_with("bro").attack_odds(
             parse_action("1 attack bro astartes_chainsword w"))  # type: ignore[arg-type]
+
+
+MARKERLIGHT_SCENARIO = """name: a pathfinder aims its marker designator (Markerlight) at x
+killzone: {columns: 7, rows: 7}
+datacards:
+  target:
+    apl: 2
+    move: 3
+    defence: 3
+    save: 4
+    wounds: 30
+    weapons:
+      - {id: carbine, ap: 1, range: 6, attacks: 3, hit: 3, damage: [2, 3]}
+operatives:
+  - {id: d, player: 1, card: pathfinder, at: C1}
+  - {id: x, player: 2, card: target, at: C5}
+start: {turning_point: 1, phase: firefight, initiative: 1, turn: 1}
+actions: []
+"""
+
+
+def test_the_preview_says_a_markerlight_hit_spots_only_an_enemy_not_yet_spotted(
+        tmp_path: Path) -> None:
+    from game.engine import SPOTTED
+
+    path = tmp_path / "markerlight.yaml"
+    path.write_text(MARKERLIGHT_SCENARIO, encoding="utf-8")
+    game = load_scenario(path, CATALOGUE).game
+    game.apply(parse_action("1 activate d"))
+    attack = parse_action("1 attack d marker_designator x")
+
+    def spots() -> list[str]:
+        odds = game.attack_odds(attack)  # type: ignore[arg-type]
+        return [r.text for r in odds.reasons if "spots the defender" in r.text]
+
+    assert spots() == ["a hit spots the defender until the turning point ends"]
+    spotted = game.state.operatives["x"]
+    spotted.flags = (*spotted.flags, str(SPOTTED))  # an earlier hit spotted it
+    game.invalidate()
+    assert spots() == []

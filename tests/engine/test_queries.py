@@ -202,8 +202,10 @@ def test_reach_of_an_inactive_operative_with_two_moves_goes_beyond_its_move(
     assert beyond and max(game.grid.distance("G7", h) for h in two) == 6
     assert set(one) < set(two)
     assert game.reach("x") == two  # APL 2: two Move actions next activation
+    assert "G7" not in two  # ending where it stands is no move
     for hex_, path in two.items():
-        assert path[-1] == hex_ and len(path) <= 6
+        # a shortest path: on this open board, as many steps as the hexes between
+        assert path[-1] == hex_ and len(path) == game.grid.distance("G7", hex_) <= 6
         steps = ("G7", *path)
         assert all(b in game.grid.neighbours(a) for a, b in zip(steps, steps[1:], strict=False))
         assert not set(path) & game.grid.blocked and "A1" not in path

@@ -135,3 +135,50 @@ def test_record_bounds(record: list[list[Any]], ok: bool) -> None:
     else:
         with pytest.raises(SaveError, match="must be"):
             check_record(record)
+
+
+@pytest.mark.parametrize("turning_points,ok", [
+    (1, True), (0, False), (MAX_TURNING_POINTS, True), (MAX_TURNING_POINTS + 1, False)])
+def test_a_built_configs_turning_points_at_their_bounds(turning_points: int, ok: bool) -> None:
+    """check_config (on the config a save builds, whose count may come from its mission)
+    keeps the same bounds as the saved spec: 1 and MAX_TURNING_POINTS load, past them not."""
+    from dataclasses import replace
+
+    from game.engine.save_check import check_config
+    from tests.helpers import seeded_game
+
+    config = replace(seeded_game(1, steps=0).config, turning_points=turning_points)
+    if ok:
+        check_config(config)
+    else:
+        with pytest.raises(SaveError, match="turning points is not 1.."):
+            check_config(config)
+
+
+@pytest.mark.parametrize("source", ["ability", "ploy"])
+def test_the_most_ap_counts_a_rule_in_play_that_adds_apl(source: str) -> None:
+    """An operative may be saved with one more AP left when a rule in play adds 1 APL: its
+    datacard's own ability, or a strategic ploy of a fireteam in the game (no shipped card
+    adds APL yet; a mission's own datacard or a new fireteam may)."""
+    from dataclasses import replace
+
+    from game.engine.defs import Ability, Effect, Ploy
+    from game.engine.save_check import STAT_LIMITS
+    from game.engine.vocabulary import STAT
+
+    config = build_config(CATALOGUE, IN_ACT["config"])
+    card_id = next(o for o in IN_ACT["state"]["operatives"]
+                   if o["id"] == IN_ACT["state"]["active"])["card"]
+    plain = _max_ap(config, card_id)
+    assert plain < STAT_LIMITS["apl"][1]  # room for one more
+    keen = (Effect(STAT, {"stat": "apl", "add": 1}),)
+    if source == "ability":
+        card = config.datacards[card_id]
+        config.datacards[card_id] = replace(card, abilities=(
+            *card.abilities, Ability("keen", "Keen", "+1 APL", keen)))
+    else:
+        team = config.fireteams[2]
+        assert team is not None
+        config.fireteams[2] = replace(team, ploys=(*team.ploys,
+                                                   Ploy("rush", "Rush", "+1 APL", keen)))
+    assert _max_ap(config, card_id) == plain + 1

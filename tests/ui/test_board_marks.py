@@ -27,13 +27,24 @@ def label_pixels(app, catalogue, mission: str) -> tuple[BoardView, dict[str, lis
     board = BoardView(app.ctx, config, area, labels=False)
     plain = board.layer()
     centres = {h: board.centre(h) for h in config.grid.hexes}
-    width, height = named.get_size()
+    # the pixels that differ, found by pygame (a loop over every pixel is slow), then given
+    # to the nearest centre among those near their patch (a hex's nearest centre is its own)
+    same = pygame.PixelArray(named).compare(pygame.PixelArray(plain), distance=0)
+    differs = pygame.mask.from_threshold(same.make_surface(), (0, 0, 0, 255), (1, 1, 1, 255))
+    same.close()
     out: dict[str, list] = {h: [] for h in centres}
-    for y in range(0, height):
-        for x in range(0, width):
-            if named.get_at((x, y)) != plain.get_at((x, y)):
+    seen: set[tuple[int, int]] = set()
+    for patch in differs.get_bounding_rects():
+        px, py = patch.centerx + board.rect.left, patch.centery + board.rect.top
+        reach = (2 * board.size + patch.width + patch.height) ** 2
+        near = [h for h, (cx, cy) in centres.items() if (cx - px) ** 2 + (cy - py) ** 2 < reach]
+        for y in range(patch.top, patch.bottom):
+            for x in range(patch.left, patch.right):
+                if (x, y) in seen or not differs.get_at((x, y)):
+                    continue
+                seen.add((x, y))
                 px, py = x + board.rect.left, y + board.rect.top
-                h = min(centres, key=lambda c: (centres[c][0] - px) ** 2
+                h = min(near, key=lambda c: (centres[c][0] - px) ** 2
                         + (centres[c][1] - py) ** 2)
                 out[h].append((px, py))
     return board, out

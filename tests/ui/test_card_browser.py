@@ -274,7 +274,8 @@ def drawn_everywhere(make_app, game: Game) -> list[str]:
     return drawn
 
 
-@pytest.mark.parametrize("stage", ["setup", "firefight"])
+# at set-up in the slow tier: the firefight has hands, revealed targets and the deck
+@pytest.mark.parametrize("stage", tiered(["firefight", "setup"], keep=1))
 def test_in_a_game_no_hand_is_shown(make_app, catalogue, stage):
     game = setup_game(catalogue)
     if stage == "firefight":

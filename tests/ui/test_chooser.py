@@ -3,12 +3,15 @@ board marks exactly what the engine allows, and the hint follows the picks."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.ai.random_player import RandomPlayer
 from game.engine.actions import Action, Attack, MissionAction, Move, Mulligan, PlayPloy
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Step
 from game.ui.chooser import Chooser, Kind, Refusal, chosen_here, route
+from tests.helpers import tiered
 
 TEAMS = ("gideon", "deathless_destroyers")
 NAMES = {1: "Ann", 2: "Bob"}
@@ -40,26 +43,27 @@ def walk(game: Game | Chooser, action: Action) -> Action:
     raise AssertionError(f"{action} not reached")
 
 
-def test_every_legal_action_is_reached_by_its_clicks(catalogue):
-    for seed, mission in ((3, "dual_strike"), (8, "power_up")):
-        game = Game.new(catalogue, mission, TEAMS,
-                        RandomDice(seed))
-        player = RandomPlayer(seed)
-        for _ in range(260):
-            if game.is_over:
-                break
-            legal = [a for a in game.legal_actions() if chosen_here(a)]
-            seen_routes = {}
-            root = chooser_of(game)  # immutable: every walk starts from it
-            for action in legal:
-                reached = walk(root, action)
-                assert reached == action
-                if isinstance(action, Mulligan):
-                    continue  # the cards are toggled on the hand, then one Swap button
-                fields = route(action, game.state, game.config)
-                # one route per action: the clicks tell every two actions apart
-                assert seen_routes.setdefault(fields, action) == action
-            game.apply(player.choose(game))
+# the second game (the other killzone side) in the slow tier
+@pytest.mark.parametrize("seed,mission", tiered([(3, "dual_strike"), (8, "power_up")], keep=1,
+                                                unpack=True))
+def test_every_legal_action_is_reached_by_its_clicks(catalogue, seed, mission):
+    game = Game.new(catalogue, mission, TEAMS, RandomDice(seed))
+    player = RandomPlayer(seed)
+    for _ in range(260):
+        if game.is_over:
+            break
+        legal = [a for a in game.legal_actions() if chosen_here(a)]
+        seen_routes = {}
+        root = chooser_of(game)  # immutable: every walk starts from it
+        for action in legal:
+            reached = walk(root, action)
+            assert reached == action
+            if isinstance(action, Mulligan):
+                continue  # the cards are toggled on the hand, then one Swap button
+            fields = route(action, game.state, game.config)
+            # one route per action: the clicks tell every two actions apart
+            assert seen_routes.setdefault(fields, action) == action
+        game.apply(player.choose(game))
 
 
 def test_objective_picks_mark_only_the_objectives_the_engine_allows(catalogue):

@@ -18,6 +18,7 @@ from game.ui.scenes.tutorial import (
     autoplay,
 )
 from game.uitest.driver import Driver
+from tests.helpers import tiered
 
 # steps whose highlight is checked on screen (51-57: the second chapter, with the Hint button)
 SAMPLE = {1, 3, 7, 9, 14, 19, 20, 25, 28, 29, 31, 36, 43, 46, 51, 53, 55, 56, 57}
@@ -117,7 +118,7 @@ def test_the_hand_over_screen_shows_the_guidance(make_app, tmp_path):
     assert ring_drawn(app.screen, button)
 
 
-@pytest.mark.parametrize("index", [2, 24, 27])
+@pytest.mark.parametrize("index", tiered([2, 24, 27], keep=1))  # later steps: slow tier
 def test_steps_render(make_app, tmp_path, index):
     app = make_app()
     scene = TutorialScene(app, index, remember=False)
