@@ -142,6 +142,7 @@ def animate(anim: object, event: object, names: dict[int, str]) -> bool:
     from game.engine import (
         HIT,
         DefenseRolled,
+        Destroyed,
         Die,
         MoraleTested,
         ObjectiveSeized,
@@ -149,7 +150,7 @@ def animate(anim: object, event: object, names: dict[int, str]) -> bool:
         Rallied,
         RoundStarted,
     )
-    from game.ui.anim import Animations, Banner, Roll
+    from game.ui.anim import MARK_SECONDS, Animations, Banner, Roll
     from game.ui.context import GOLD
 
     assert isinstance(anim, Animations)
@@ -170,6 +171,9 @@ def animate(anim: object, event: object, names: dict[int, str]) -> bool:
         through = len(event.dice) - event.blocks + event.unblockable
         roll.result = (f"Defense {event.needed}+: {event.blocks} blocked, {through} "
                        f"get(s) through")
+    elif isinstance(event, Destroyed):
+        anim.banners.append(Banner(f"{event.operative} is destroyed", (220, 90, 70)))
+        anim.marks.append([event.hex, "✖", (230, 70, 60), MARK_SECONDS * 1.5])
     elif isinstance(event, MoraleTested):
         if event.outcome != "steady":
             anim.banners.append(Banner(f"{event.operative} is {event.outcome}", (220, 90, 70)))
