@@ -56,7 +56,8 @@ def expected_wounds(game: Game, attacker: OperativeState, weapon: SkirmishWeapon
     fatigued = weapon.is_melee and tired(attacker)
     quality = 6 if fatigued else profile(game, attacker).quality
     p_hit = (7 - max(2, quality)) / 6
-    p_rend = 1 / 6 if weapon.has(Special.RENDING) and not fatigued else 0.0
+    rends_on = weapon.rends_on
+    p_rend = min(p_hit, (7 - rends_on) / 6) if rends_on is not None and not fatigued else 0.0
     modifier = (1 if cover and not weapon.has(Special.INDIRECT) else 0) \
         - (1 if weapon.has(Special.AP) else 0)
     defense = profile(game, target).defense

@@ -92,10 +92,14 @@ def enemies_near(game: Game, op: OperativeState, hex_: str | None = None,
 
 def in_cover(game: Game, shooter: OperativeState, target: OperativeState) -> bool:
     """The target stands in a cover hex, or the line of fire touches a cover or blocked
-    hex next to it (it stands behind a sight blocker)."""
+    hex next to it (it stands behind a sight blocker), or its Stealth covers it at this
+    distance."""
     assert shooter.hex is not None and target.hex is not None
     grid = game.grid
     if target.hex in grid.cover:
+        return True
+    stealth = profile(game, target).stealth
+    if stealth is not None and grid.distance(shooter.hex, target.hex) >= stealth:
         return True
     near = set(grid.neighbours(target.hex))
     touched = grid.touched_hexes(shooter.hex, target.hex)

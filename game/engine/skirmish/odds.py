@@ -33,14 +33,16 @@ if TYPE_CHECKING:
 SIXTH = Fraction(1, 6)
 
 
-def p_hit(quality: int, sixes_only: bool = False) -> tuple[Fraction, Fraction]:
-    """(P(an ordinary hit), P(a hit that counts as a 6)) for one Quality test: a 6 always
-    succeeds, a 1 always fails; fatigued (``sixes_only``), only an unmodified 6 hits and it
-    does not count as a 6 for special rules."""
+def p_hit(quality: int, sixes_only: bool = False, rends_on: int = 6,
+          ) -> tuple[Fraction, Fraction]:
+    """(P(an ordinary hit), P(a hit of ``rends_on`` or more, unmodified)) for one Quality
+    test: a 6 always succeeds, a 1 always fails; fatigued (``sixes_only``), only an
+    unmodified 6 hits and it does not count as a 6 for special rules."""
     if sixes_only:
         return SIXTH, Fraction(0)
-    ordinary = sum(1 for d in range(2, 6) if d >= quality)
-    return ordinary * SIXTH, SIXTH
+    hits = [d for d in range(2, 7) if d == 6 or d >= quality]
+    high = sum(1 for d in hits if d >= rends_on)
+    return (len(hits) - high) * SIXTH, high * SIXTH
 
 
 def p_block(defense: int, modifier: int = 0) -> Fraction:
@@ -50,14 +52,16 @@ def p_block(defense: int, modifier: int = 0) -> Fraction:
                 if d == 6 or (d != 1 and d + modifier >= defense)), Fraction(0))
 
 
-def p_through(quality: int, defense: int, modifier: int = 0, rending: bool = False,
+def p_through(quality: int, defense: int, modifier: int = 0, rends_on: int | None = None,
               sixes_only: bool = False) -> Fraction:
-    """P(one attack die becomes a hit that is not blocked)."""
-    ordinary, six = p_hit(quality, sixes_only)
+    """P(one attack die becomes a hit that is not blocked); ``rends_on`` the lowest
+    unmodified hit no roll blocks (Rending 6, Rending(5+) 5; None: every hit is rolled
+    for)."""
+    ordinary, high = p_hit(quality, sixes_only, rends_on or 6)
     unblocked = 1 - p_block(defense, modifier)
-    if rending:
-        return ordinary * unblocked + six
-    return (ordinary + six) * unblocked
+    if rends_on is not None and not sixes_only:
+        return ordinary * unblocked + high
+    return (ordinary + high) * unblocked
 
 
 def weapon_wounds(attacks: int, through: Fraction, per_hit: int) -> dict[int, Fraction]:
@@ -87,7 +91,7 @@ class WeaponOdds:
     defense: int
     modifier: int  # +1 cover, -1 AP(1)
     per_hit: int  # 2 for Deadly(2)
-    rending: bool
+    rends_on: int | None  # the lowest unmodified hit no roll blocks (None: none)
     through: Fraction  # P(one die gets through)
 
 
@@ -132,11 +136,11 @@ def _weapon_odds(game: Game, attacker: OperativeState, defender: OperativeState,
     quality = profile(game, attacker).quality
     defense = profile(game, defender).defense
     modifier, _ = defense_modifier(game, attacker, defender, weapon)
-    rending = weapon.has(Special.RENDING) and not tired
+    rends_on = None if tired else weapon.rends_on
     per_hit = 2 if weapon.has(Special.DEADLY) else 1
     return WeaponOdds(weapon.name, weapon.attacks, 6 if tired else quality, defense, modifier,
-                      per_hit, rending,
-                      p_through(quality, defense, modifier, rending, sixes_only=tired))
+                      per_hit, rends_on,
+                      p_through(quality, defense, modifier, rends_on, sixes_only=tired))
 
 
 def _strikes(game: Game, attacker: OperativeState, defender: OperativeState,
@@ -161,8 +165,8 @@ def _reasons(game: Game, attacker: OperativeState, defender: OperativeState,
         if not weapon.is_melee and defense_modifier(game, attacker, defender, weapon)[1]:
             out.append("in cover: +1 to Defense")
         out += [SPECIAL_NAMES[s] for s in weapon.specials
-                if s in (Special.AP, Special.RENDING, Special.DEADLY)
-                and not (s == Special.RENDING and not part.rending)]
+                if s in (Special.AP, Special.RENDING, Special.LETHAL, Special.DEADLY)
+                and not (s in (Special.RENDING, Special.LETHAL) and part.rends_on is None)]
     return list(dict.fromkeys(out))
 
 
