@@ -176,13 +176,14 @@ def points(winner: int, player: int) -> float:
 
 
 def schedule(teams: Sequence[str], missions: Sequence[str], games: int,
-             seed: int) -> list[tuple[str, tuple[str, str], int]]:
+             seed: int, mirrors: bool = True) -> list[tuple[str, tuple[str, str], int]]:
     """Every game of the table as (mission, (player 1's fireteam, player 2's), seed): for each
-    pairing (mirrors included) ``games`` games: each mission in turn twice running, the
-    fireteams swapping seats between the two, so every mission is played from both seats."""
+    pairing (mirrors included unless ``mirrors`` is False) ``games`` games: each mission in
+    turn twice running, the fireteams swapping seats between the two, so every mission is
+    played from both seats."""
     out = []
     for i, a in enumerate(teams):
-        for b in teams[i:]:
+        for b in teams[i if mirrors else i + 1:]:
             n = len(out)
             for k in range(games):
                 pair = (a, b) if k % 2 == 0 else (b, a)
@@ -210,16 +211,17 @@ def _results(catalogue: Catalogue, level: str,
 
 def run(catalogue: Catalogue, level: str, games: int, seed: int, jobs: int = 1,
         journal: Path | None = None, limit: int | None = None,
-        rules: str = "fireteam") -> Table | None:
+        rules: str = "fireteam", pairing: Sequence[str] | None = None) -> Table | None:
     """``games`` games for each pairing of fireteams (mirrors included), seats alternated,
     missions in turn (those ``rules`` can play); ``jobs`` worker processes (the result does
     not depend on it). With a ``journal``, the games it lists are not played again and each
     new one is appended to it as it ends; with a ``limit``, at most that many new games are
-    played. None when games are still to play; raises JournalError for a journal of another
-    table."""
-    teams = sorted(catalogue.fireteams)
+    played. With a ``pairing`` (two fireteam ids) only the games between those two are played
+    (a partial re-measure: no mirror, no other fireteam). None when games are still to play;
+    raises JournalError for a journal of another table."""
+    teams = sorted(pairing) if pairing else sorted(catalogue.fireteams)
     missions = _missions(catalogue, rules)
-    specs = schedule(teams, missions, games, seed)
+    specs = schedule(teams, missions, games, seed, mirrors=not pairing)
     done: dict[int, tuple[int, int]] = {}
     if journal is not None:
         header = _header(level, games, seed, teams, missions, rules)
@@ -262,10 +264,13 @@ def _trim_cut_line(path: Path) -> None:
 
 def markdown(table: Table, command: str, seconds: float | None, level: str) -> str:
     """``docs/balance.md``'s text."""
+    mirrors = any(a == b for a, b in table.cells)
+    who = ("every fireteam against every other (mirrors included)" if mirrors else
+           f"only the pairing {' v '.join(table.teams)} (a partial re-measure)")
     lines = ["# Balance", "",
              f"Made by `{command}` on {time.strftime('%Y-%m-%d')}: {table.games} games between "
-             f"two computer players of the `{level}` level, every fireteam against every other "
-             "(mirrors included), seats alternated, the missions in turn; "
+             f"two computer players of the `{level}` level, {who}, seats alternated, the "
+             "missions in turn; "
              + (f"{seconds / 60:.1f} minutes on the project's 2-core machine." if seconds
                 is not None else "played in parts from a journal (`--partial`)."), "",
              "Each cell is the row fireteam's share of the games against the column fireteam "
@@ -317,14 +322,16 @@ HISTORY = "<!-- balance history: kept when the table is made again -->"
 
 def main(catalogue: Catalogue, level: str, games: int, seed: int,
          argv: Sequence[str], out: Path, jobs: int = 1, journal: Path | None = None,
-         limit: int | None = None, rules: str = "fireteam") -> int:
+         limit: int | None = None, rules: str = "fireteam",
+         pairing: Sequence[str] | None = None) -> int:
     """Play the table and write it to ``out``, keeping whatever follows the ``HISTORY``
     marker there (the record of card changes with their before and after tables). With a
     ``journal`` the run can be split (see the module's text): until every game is in it,
-    nothing is written to ``out`` and the games left are counted instead."""
+    nothing is written to ``out`` and the games left are counted instead. With a
+    ``pairing`` only that pairing's games are played (see :func:`run`)."""
     start = time.perf_counter()
     try:
-        table = run(catalogue, level, games, seed, jobs, journal, limit, rules)
+        table = run(catalogue, level, games, seed, jobs, journal, limit, rules, pairing)
     except JournalError as error:
         print(f"python -m game.simulate: {error}", file=sys.stderr)
         return 2

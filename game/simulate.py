@@ -154,7 +154,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--mission", help="a mission id (default: every mission in turn)")
     parser.add_argument("--fireteams", nargs=2, metavar=("X", "Y"),
-                        help="two fireteam ids (default: every pairing in turn)")
+                        help="two fireteam ids (default: every pairing in turn; with --table "
+                             "--players: only the games between these two, no mirrors)")
     parser.add_argument("--table", action="store_true",
                         help="play --games games for EVERY ordered pair of fireteams (mirror "
                              "matches included), spread over the missions, and print the "
@@ -188,6 +189,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if (args.out or args.jobs != 1 or args.partial) and not args.players:
         parser.error("arguments --out, --jobs and --partial: only with --table --players "
                      "LEVEL")
+    if args.table and args.players and args.fireteams and args.partial:
+        parser.error("argument --fireteams: a table of one pairing is played in one run "
+                     "(not with --partial)")
     if args.limit and not args.partial:
         parser.error("argument --limit: only with --partial FILE.jsonl")
     if args.campaign:
@@ -196,11 +200,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.balance import main as balance
         from game.userdata import data_folder
 
+        catalogue = load_catalogue()
+        for team in args.fireteams or ():
+            known(parser, "--fireteams", team, sorted(catalogue.fireteams))
+        if args.fireteams and args.fireteams[0] == args.fireteams[1]:
+            parser.error("argument --fireteams: two different fireteams (a mirror is 50 %)")
         out = args.out or data_folder() / "balance.md"
         out.parent.mkdir(parents=True, exist_ok=True)
-        return balance(load_catalogue(), args.players, args.games, args.seed,
+        return balance(catalogue, args.players, args.games, args.seed,
                        list(sys.argv[1:] if argv is None else argv), out, args.jobs,
-                       args.partial, args.limit, rules=args.rules)
+                       args.partial, args.limit, rules=args.rules, pairing=args.fireteams)
     if args.table:
         return balance_table(args.games, args.seed, args.rules)
     try:

@@ -175,3 +175,32 @@ def test_stopping_a_journalled_run_keeps_the_games_played(tmp_path, monkeypatch,
     assert simulate.main(argv) == 130
     assert "4 of 56 games of the table are in" in capsys.readouterr().out
     assert len(journal.read_text().splitlines()) == 5
+
+
+def test_a_pairing_table_plays_only_that_pairing_without_mirrors() -> None:
+    games = schedule(["a", "b"], ["m1", "m2"], 4, 7, mirrors=False)
+    assert [pair for _, pair, _ in games] == [("a", "b"), ("b", "a"), ("a", "b"), ("b", "a")]
+    assert len(schedule(["a", "b"], ["m1", "m2"], 4, 7)) == 12  # with the two mirrors
+    catalogue = load_catalogue()
+    table = run(catalogue, "random", 2, 3, rules="skirmish",
+                pairing=("gideon", "flickering_blade"))
+    assert table is not None and table.teams == ["flickering_blade", "gideon"]
+    assert set(table.cells) == {("flickering_blade", "gideon"), ("gideon", "flickering_blade")}
+    assert table.games == 2
+    text = markdown(table, "python -m game.simulate ...", 1.0, "random")
+    assert "only the pairing flickering_blade v gideon (a partial re-measure)" in text
+
+
+def test_the_pairing_option_is_checked(capsys) -> None:
+    from game.simulate import main
+
+    base = ["--table", "--players", "easy", "--rules", "skirmish", "--games", "2"]
+    with pytest.raises(SystemExit):
+        main([*base, "--fireteams", "gideon", "nobody"])
+    assert "nobody" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main([*base, "--fireteams", "gideon", "gideon"])
+    assert "two different fireteams" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main([*base, "--fireteams", "gideon", "bad_ladz", "--partial", "x.jsonl"])
+    assert "not with --partial" in capsys.readouterr().err

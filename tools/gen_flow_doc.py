@@ -1,9 +1,10 @@
-"""Write the flow table's section of ``docs/engine.md`` (the phase diagram and the table of
-stages), generated from ``game/engine/rules/table.py``.
+"""Write the flow tables' sections of ``docs/engine.md`` (the phase diagram and the table of
+stages of each rule set), generated from ``game/engine/rules/table.py`` (Fireteam) and
+``game/engine/skirmish/table.py`` (the skirmish rules).
 
 Usage: python tools/gen_flow_doc.py [--check]
 
-``--check`` writes nothing and exits 1 when the section is not what the table gives now.
+``--check`` writes nothing and exits 1 when a section is not what its table gives now.
 """
 
 from __future__ import annotations
@@ -23,18 +24,18 @@ DOC = ROOT / "docs" / "engine.md"
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true",
-                        help="exit 1 if docs/engine.md's flow section is out of date")
+                        help="exit 1 if a flow section of docs/engine.md is out of date")
     args = parser.parse_args(argv)
     text = DOC.read_text(encoding="utf-8")
     if args.check:
         if is_current(text):
-            print("docs/engine.md: the flow section is current")
+            print("docs/engine.md: the flow sections (Fireteam, skirmish) are current")
             return 0
-        print("docs/engine.md: the flow section is out of date; run "
+        print("docs/engine.md: a flow section is out of date; run "
               "python tools/gen_flow_doc.py")
         return 1
     DOC.write_text(replace_section(text), encoding="utf-8")
-    print("wrote the flow section of docs/engine.md")
+    print("wrote the flow sections of docs/engine.md")
     return 0
 
 

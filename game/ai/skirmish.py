@@ -56,7 +56,8 @@ def expected_wounds(game: Game, attacker: OperativeState, weapon: SkirmishWeapon
     fatigued = weapon.is_melee and tired(attacker)
     quality = 6 if fatigued else profile(game, attacker).quality
     p_hit = (7 - max(2, quality)) / 6
-    p_rend = 1 / 6 if weapon.has(Special.RENDING) and not fatigued else 0.0
+    rends_on = weapon.rends_on
+    p_rend = min(p_hit, (7 - rends_on) / 6) if rends_on is not None and not fatigued else 0.0
     modifier = (1 if cover and not weapon.has(Special.INDIRECT) else 0) \
         - (1 if weapon.has(Special.AP) else 0)
     defense = profile(game, target).defense
@@ -120,6 +121,16 @@ def place_value(game: Game, op: OperativeState, at: str) -> float:
         0.5 if left(game, op) > 1 else 1.0)
 
 
+def covered(game: Game, at: str, enemy: OperativeState) -> bool:
+    """A shot from ``at`` finds ``enemy`` in cover, as far as the AI reckons: in a cover hex,
+    or its Stealth covers it at that distance (the engine also counts a sight blocker next
+    to it)."""
+    assert enemy.hex is not None
+    stealth = profile(game, enemy).stealth
+    return enemy.hex in game.grid.cover or (
+        stealth is not None and game.grid.distance(at, enemy.hex) >= stealth)
+
+
 def best_shot(game: Game, op: OperativeState, at: str, heavy: bool) -> float:
     grid = game.grid
     occupied = game.occupied() - {at}
@@ -135,7 +146,7 @@ def best_shot(game: Game, op: OperativeState, at: str, heavy: bool) -> float:
                 continue
             if not grid.visible(at, enemy.hex, occupied - {enemy.hex}):
                 continue
-            wounds = expected_wounds(game, op, weapon, enemy, enemy.hex in grid.cover)
+            wounds = expected_wounds(game, op, weapon, enemy, covered(game, at, enemy))
             best = max(best, harm(game, enemy, wounds))
     return best
 
@@ -153,9 +164,9 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
     if isinstance(action, Shoot):
         op, target = ops[action.operative], ops[action.target]
         weapon = profile(game, op).weapon(action.weapon)
-        assert weapon is not None and target.hex is not None
+        assert weapon is not None and target.hex is not None and op.hex is not None
         return 1.5 * harm(game, target, expected_wounds(game, op, weapon, target,
-                                                        target.hex in game.grid.cover))
+                                                        covered(game, op.hex, target)))
     if isinstance(action, HoldFire):
         return 0.0
     if isinstance(action, Hold):

@@ -157,6 +157,7 @@ from game.engine.skirmish.core import profile_of as skirmish_profile
 from game.engine.skirmish.events import (
     DangerousRolled,
     DefenseRolled,
+    Destroyed,
     Fatigued,
     MarkersLeftOut,
     MarkersRolled,
@@ -170,6 +171,7 @@ from game.engine.skirmish.events import (
     Rallied,
     RoundStarted,
     StruckBack,
+    Wounded,
 )
 from game.engine.skirmish.profiles import SPECIAL_NAMES, SPECIAL_TEXT, SkirmishWeapon, Special
 from game.engine.skirmish.profiles import Profile as SkirmishProfile
@@ -204,6 +206,7 @@ __all__ = [
     "Consolidate",
     "DangerousRolled",
     "DefenseRolled",
+    "Destroyed",
     "Fatigued",
     "Hold",
     "HoldFire",
@@ -228,6 +231,7 @@ __all__ = [
     "SPECIAL_NAMES",
     "SPECIAL_TEXT",
     "Shoot",
+    "Wounded",
     "SkirmishProfile",
     "SkirmishWeapon",
     "Special",

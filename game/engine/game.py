@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import operator
 from itertools import repeat
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.engine import flow, persist, rules, targets
 from game.engine.actions import Action, Attack, parse_action
@@ -53,6 +53,9 @@ from game.engine.ruleset import RuleSet
 from game.engine.state import OperativeState, State, opponent
 from game.engine.view import View, build_view, rebuild
 from game.engine.vocabulary import EffectKind
+
+if TYPE_CHECKING:
+    from game.engine.skirmish.odds import SkirmishOdds
 
 __all__ = ["Game", "IllegalActionError", "SaveError"]
 
@@ -558,6 +561,21 @@ class Game(Position):
         if reason is not None:
             raise IllegalActionError(f"{action}: {reason}")
         return attacking.odds(self, action)
+
+    def skirmish_odds(self, action: Action) -> SkirmishOdds:
+        """The exact wounds of a legal skirmish Shoot or Charge (the chance of each number,
+        of the target being destroyed, and a charger's risk from the strike back). Raises
+        IllegalActionError for an illegal action or one of another kind."""
+        from game.engine.skirmish import odds as skirmish_odds
+        from game.engine.skirmish.actions import Charge, Shoot
+
+        reason = self.book.why_not(self, action)
+        if reason is None and not isinstance(action, (Shoot, Charge)):
+            reason = "only a skirmish shot or charge has odds"
+        if reason is not None:
+            raise IllegalActionError(f"{action}: {reason}")
+        assert isinstance(action, (Shoot, Charge))
+        return skirmish_odds.odds(self, action)
 
     def view(self, player: int | None) -> View:
         """Everything a screen may show ``player`` (None: what everybody may see)."""

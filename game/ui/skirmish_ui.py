@@ -5,6 +5,7 @@ of its buttons, and the words for its markers and profiles."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 from game.engine import (
     SPECIAL_NAMES,
@@ -27,6 +28,7 @@ from game.engine import (
     StrikeBack,
     skirmish_profile,
 )
+from game.engine.skirmish.odds import SkirmishOdds
 
 
 def _chooser_types() -> tuple[type, type]:
@@ -124,8 +126,8 @@ def profile_lines(profile: SkirmishProfile) -> list[str]:
     return lines
 
 
-__all__ = ["ORDER_TIPS", "SKIRMISH_HINTS", "SKIRMISH_KEYS", "markers_of", "profile_lines",
-           "skirmish_route"]
+__all__ = ["ORDER_TIPS", "SKIRMISH_HINTS", "SKIRMISH_KEYS", "markers_of", "odds_text",
+           "profile_lines", "skirmish_route"]
 
 
 def wounds_shown(config: Config, op: OperativeState) -> int:
@@ -142,6 +144,7 @@ def animate(anim: object, event: object, names: dict[int, str]) -> bool:
     from game.engine import (
         HIT,
         DefenseRolled,
+        Destroyed,
         Die,
         MoraleTested,
         ObjectiveSeized,
@@ -149,7 +152,7 @@ def animate(anim: object, event: object, names: dict[int, str]) -> bool:
         Rallied,
         RoundStarted,
     )
-    from game.ui.anim import Animations, Banner, Roll
+    from game.ui.anim import MARK_SECONDS, Animations, Banner, Roll
     from game.ui.context import GOLD
 
     assert isinstance(anim, Animations)
@@ -170,6 +173,9 @@ def animate(anim: object, event: object, names: dict[int, str]) -> bool:
         through = len(event.dice) - event.blocks + event.unblockable
         roll.result = (f"Defense {event.needed}+: {event.blocks} blocked, {through} "
                        f"get(s) through")
+    elif isinstance(event, Destroyed):
+        anim.banners.append(Banner(f"{event.operative} is destroyed", (220, 90, 70)))
+        anim.marks.append([event.hex, "✖", (230, 70, 60), MARK_SECONDS * 1.5])
     elif isinstance(event, MoraleTested):
         if event.outcome != "steady":
             anim.banners.append(Banner(f"{event.operative} is {event.outcome}", (220, 90, 70)))
@@ -186,6 +192,22 @@ def animate(anim: object, event: object, names: dict[int, str]) -> bool:
     else:
         return False
     return True
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.0f}%"
+
+
+def odds_text(name: str, odds: SkirmishOdds) -> tuple[str, str, str]:
+    """The preview's three lines for one skirmish shot or charge with ``name`` (its
+    weapons): the wounds expected; the chance to destroy the target and of no wound; for a
+    charge the chance that the strike back destroys the charger, and the reasons."""
+    detail = (f"destroyed {_pct(odds.p_destroyed)} · no wound {_pct(odds.p_none)} · "
+              f"Tough left {odds.wounds_left}")
+    notes = list(odds.reasons)
+    if odds.own:
+        notes.insert(0, f"strike back destroys you {_pct(odds.p_own_destroyed)}")
+    return (f"{name}: {float(odds.expected):.2f} wounds expected", detail, " · ".join(notes))
 
 
 def shot_tip(game: object, action: object) -> str:

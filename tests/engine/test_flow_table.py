@@ -107,3 +107,29 @@ def test_only_the_runner_and_the_end_of_the_mission_move_the_game() -> None:
                     if re.search(r"^\s*[\w.]*state\.(phase|step)\s*(,[^=\n]*)?=[^=]",
                                  p.read_text(encoding="utf-8"), re.MULTILINE))
     assert movers == ["flow.py", str(Path("rules") / "end.py")]
+
+
+def test_the_skirmish_flow_has_its_own_generated_section() -> None:
+    from game.engine.flow_doc import FLOWS, replace_section
+    from game.engine.ruleset import RuleSet
+    from game.engine.skirmish.table import STAGES as SKIRMISH_STAGES
+
+    flow = FLOWS[RuleSet.SKIRMISH]
+    text = DOC.read_text(encoding="utf-8")
+    assert text.count(flow.begin) == 1 and text.count(flow.end) == 1
+    section = text[text.index(flow.begin):text.index(flow.end)]
+    assert section == render(RuleSet.SKIRMISH)[:-len(flow.end)]
+    for stage in SKIRMISH_STAGES:
+        assert f"| `{stage.phase.value}" in section
+        for where in stage.successors:
+            assert re.search(rf"{stage.phase.value}\S* --> {where[0].value}", section)
+    # the edges carry the conditions the table's choices give
+    assert "firefight_activate --> firefight_strike_back: a strike back owed" in section
+    assert "firefight_morale --> firefight_push: a Shaken target to push" in section
+    # a stale skirmish section is caught (the check CI runs), and regenerated in place
+    stale = text.replace("| `firefight: push` |", "| `firefight: pushing` |")
+    assert stale != text and not is_current(stale)
+    assert replace_section(stale) == text
+    # a document without it gets it appended under its own heading
+    bare = text[:text.index(flow.begin)] + text[text.index(flow.end) + len(flow.end):]
+    assert "## The flow of a skirmish game" in replace_section(bare)

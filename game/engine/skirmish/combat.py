@@ -63,8 +63,9 @@ def attack(game: Game, attacker: OperativeState, defender: OperativeState,
     if not hits:
         return 0
     # fatigued hits never count as 6s for special rules
-    rending = 0 if tired or not weapon.has(Special.RENDING) else \
-        min(hits, sum(1 for d in dice if d == 6))
+    rends_on = None if tired else weapon.rends_on
+    rending = 0 if rends_on is None else \
+        sum(1 for d in dice if d >= rends_on and (d == 6 or d >= quality))
     to_block = hits - rending
     defense = profile(game, defender).defense
     modifier, cover = defense_modifier(game, attacker, defender, weapon)

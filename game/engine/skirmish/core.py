@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.defs import Datacard
-from game.engine.events import Damaged, TakenDown
+from game.engine.skirmish.events import Destroyed, Wounded
 from game.engine.skirmish.profiles import Profile, convert
 from game.engine.state import OperativeFlag, OperativeState, opponent
 
@@ -92,10 +92,14 @@ def enemies_near(game: Game, op: OperativeState, hex_: str | None = None,
 
 def in_cover(game: Game, shooter: OperativeState, target: OperativeState) -> bool:
     """The target stands in a cover hex, or the line of fire touches a cover or blocked
-    hex next to it (it stands behind a sight blocker)."""
+    hex next to it (it stands behind a sight blocker), or its Stealth covers it at this
+    distance."""
     assert shooter.hex is not None and target.hex is not None
     grid = game.grid
     if target.hex in grid.cover:
+        return True
+    stealth = profile(game, target).stealth
+    if stealth is not None and grid.distance(shooter.hex, target.hex) >= stealth:
         return True
     near = set(grid.neighbours(target.hex))
     touched = grid.touched_hexes(shooter.hex, target.hex)
@@ -127,7 +131,7 @@ def wound(game: Game, op: OperativeState, amount: int, by: int | None = None,
     state = game.state
     state.wounds_now[op.id] = state.wounds_now.get(op.id, 0) + amount
     tough = profile(game, op).tough
-    game.emit(Damaged(op.id, amount, op.damage, cause))
+    game.emit(Wounded(op.id, amount, op.damage, cause, tough))
     if op.damage >= tough:
         destroy(game, op, by, melee)
     return amount
@@ -139,7 +143,7 @@ def destroy(game: Game, op: OperativeState, by: int | None = None,
     assert op.hex is not None
     op.damage = max(op.damage, profile(game, op).tough)
     op.taken_down = True
-    game.emit(TakenDown(op.id, op.player, op.hex, by, melee))
+    game.emit(Destroyed(op.id, op.player, op.hex, by, melee))
     op.hex = None
     game.invalidate()
 

@@ -1,13 +1,16 @@
 """The events of the skirmish rule set (game/engine/skirmish). Like every event, each is
 registered in :data:`game.engine.events.EVENT_TYPES` by being defined, prints its own log
 sentence and reports every d6 it rolled in ``dice_rolled``. Moves, wounds and destroyed
-operatives use the shared events (``Moved``, ``Damaged``, ``TakenDown``)."""
+operatives use the shared ``Moved``; wounds and destroyed operatives use :class:`Wounded` and
+:class:`Destroyed`, kinds of the shared ``Damaged`` and ``TakenDown`` (so whatever reacts
+to those reacts to these) that speak in these rules' terms: wounds against a Tough, and
+destroyed rather than taken down."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.events import Event
+from game.engine.events import Damaged, Event, TakenDown
 
 
 def _dice(dice: tuple[int, ...]) -> str:
@@ -63,8 +66,9 @@ class Ordered(Event):
 
 @dataclass(frozen=True)
 class QualityRolled(Event):
-    """A set of Quality tests: one die per attack (``purpose`` shooting or melee), or one
-    for a morale test. ``needed`` is what succeeds (6 when fatigued: unmodified 6s only)."""
+    """An attack's Quality tests: one die per attack (``purpose`` shooting or melee), each
+    success a hit. ``needed`` is what succeeds (6 when fatigued: unmodified 6s only). Morale
+    tests are :class:`MoraleTested`."""
 
     operative: str
     purpose: str
@@ -75,9 +79,13 @@ class QualityRolled(Event):
     target: str = ""
 
     def __str__(self) -> str:
-        what = f" with {self.weapon} at {self.target}" if self.weapon else ""
-        return f"{self.operative} {self.purpose}{what}: Quality {self.needed}+ " \
-               f"{_dice(self.dice)}: {self.successes} success(es)"
+        verb = "strikes" if self.purpose == "melee" else "shoots"
+        tests = "Quality test" if len(self.dice) == 1 else "Quality tests"
+        needed = "fatigued, unmodified 6s only" if self.purpose == "melee" and \
+            self.needed == 6 else f"{self.needed}+"
+        hits = f"{self.successes} hit" + ("" if self.successes == 1 else "s")
+        return f"{self.operative} {verb} {self.target} with {self.weapon}: " \
+               f"{len(self.dice)} {tests} ({needed}) {_dice(self.dice)}: {hits}"
 
     @property
     def dice_rolled(self) -> tuple[int, ...]:
@@ -98,15 +106,44 @@ class DefenseRolled(Event):
     unblockable: int = 0  # Rending hits, which no die blocks
 
     def __str__(self) -> str:
-        mod = f" {self.modifier:+d}" if self.modifier else ""
-        cover = " (in cover)" if self.cover else ""
-        rend = f", {self.unblockable} rending" if self.unblockable else ""
-        return f"{self.operative} rolls Defense {self.needed}+{mod}{cover} " \
+        parts = (["+1 for cover"] if self.cover else []) + \
+            ([f"{self.modifier - (1 if self.cover else 0):+d} for AP"]
+             if self.modifier != (1 if self.cover else 0) else [])
+        mod = f" ({', '.join(parts)})" if parts else ""
+        rend = f", and {self.unblockable} Rending hit(s) that no roll blocks" \
+            if self.unblockable else ""
+        rolls = "Defense roll" if len(self.dice) == 1 else "Defense rolls"
+        return f"{self.operative} makes {len(self.dice)} {rolls} at {self.needed}+{mod} " \
                f"{_dice(self.dice)}: {self.blocks} blocked{rend}"
 
     @property
     def dice_rolled(self) -> tuple[int, ...]:
         return self.dice
+
+
+def _wounds(n: int) -> str:
+    return f"{n} wound" + ("" if n == 1 else "s")
+
+
+@dataclass(frozen=True)
+class Wounded(Damaged):
+    """Wounds given to an operative (``amount``; ``total`` its wounds after) against its
+    converted ``tough``; ``cause`` as for ``Damaged`` ("attack", "dangerous terrain")."""
+
+    tough: int = 0
+
+    def __str__(self) -> str:
+        why = f" from {self.cause}" if self.cause and self.cause != "attack" else ""
+        return f"{self.operative} takes {_wounds(self.amount)}{why} ({self.total} of its " \
+               f"Tough {self.tough})"
+
+
+@dataclass(frozen=True)
+class Destroyed(TakenDown):
+    """An operative removed as destroyed: its wounds reached its Tough, or it routed."""
+
+    def __str__(self) -> str:
+        return f"{self.operative} is destroyed"
 
 
 @dataclass(frozen=True)
@@ -236,6 +273,7 @@ class ObjectiveSeized(Event):
         return f"player {self.player} seizes {self.objective}"
 
 
-__all__ = ["DangerousRolled", "DefenseRolled", "Fatigued", "MarkersLeftOut", "MarkersRolled",
-           "MeleeResult", "MoraleTested", "ObjectiveSeized", "Ordered", "PulledBack", "Pushed",
-           "QualityRolled", "Rallied", "RoundStarted", "StruckBack"]
+__all__ = ["DangerousRolled", "DefenseRolled", "Destroyed", "Fatigued", "MarkersLeftOut",
+           "MarkersRolled", "MeleeResult", "MoraleTested", "ObjectiveSeized", "Ordered",
+           "PulledBack", "Pushed", "QualityRolled", "Rallied", "RoundStarted", "StruckBack",
+           "Wounded"]

@@ -81,6 +81,7 @@ def _leave_out_if_stuck(game: Game) -> None:
 
 
 def all_placed(game: Game) -> bool:
+    """Every marker is placed (or left out for want of room)."""
     return next_marker(game) is None
 
 
@@ -163,6 +164,7 @@ def pass_turn(game: Game) -> bool:
 
 
 def activation_started(game: Game) -> bool:
+    """An operative has its order, or nobody is left to activate this round."""
     state = game.state
     return state.active is not None or not (activatable(game, 1) or activatable(game, 2))
 

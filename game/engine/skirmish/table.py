@@ -53,8 +53,8 @@ def _owed(game: Game, kind: str) -> bool:
 
 
 def _after_order(game: Game) -> Where:
-    """an order given: what it owes (shoot, strike back, a step) or the morale tests;
-    nobody left to activate: the end of the round"""
+    """a shot owed: shoot; a strike back owed: strike back; a melee side destroyed:
+    consolidate; a push owed: push; nothing owed: morale; nobody left to activate: end"""
     state = game.state
     if state.active is None:
         return END
@@ -62,12 +62,12 @@ def _after_order(game: Game) -> Where:
 
 
 def _after_strike_back(game: Game) -> Where:
-    """a melee side destroyed: the survivor's step; else the morale tests"""
+    """a melee side destroyed: consolidate; else morale"""
     return CONSOLIDATE if _owed(game, "consolidate") else MORALE
 
 
 def _after_morale(game: Game) -> Where:
-    """a Shaken target to push: the push; else the next activation"""
+    """a Shaken target to push: push; else activate"""
     return PUSH if _owed(game, "push") else ACTIVATE
 
 
@@ -92,7 +92,7 @@ def _not_pushing(game: Game) -> bool:
 
 
 def _after_round(game: Game) -> Where:
-    """more rounds to play: the next; else (the game has ended)"""
+    """rounds left: initiative; the last round played (its end ended the game): over"""
     return ROUND
 
 

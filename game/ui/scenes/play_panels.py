@@ -10,11 +10,22 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import WEAPON_RULE_NAMES, Attack, AttackOdds, Phase, Step, skirmish_profile
+from game.engine import (
+    WEAPON_RULE_NAMES,
+    Action,
+    Attack,
+    AttackOdds,
+    Charge,
+    Phase,
+    Shoot,
+    Step,
+    skirmish_profile,
+)
+from game.engine.skirmish.odds import SkirmishOdds
 from game.ui.chooser import Chooser, Kind
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
 from game.ui.killteam_ui import turning_point_words
-from game.ui.skirmish_ui import markers_of, profile_lines, shot_tip
+from game.ui.skirmish_ui import markers_of, odds_text, profile_lines, shot_tip
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -38,9 +49,9 @@ class Panels:
         self.card_rects: dict[str, pygame.Rect] = {}
         self.rule_words: list[tuple[str, pygame.Rect]] = []
         self._odds_key: tuple[int, str, int] | None = None
-        self._odds: dict[Attack, AttackOdds] = {}
+        self._odds: dict[Action, AttackOdds | SkirmishOdds] = {}
 
-    def odds(self, action: Attack) -> AttackOdds:
+    def _cached(self, action: Action) -> AttackOdds | SkirmishOdds:
         """The engine's odds of ``action``, worked out once per position (the preview asks
         every frame while the mouse rests on an enemy)."""
         game = self.scene.game
@@ -49,7 +60,19 @@ class Panels:
             self._odds_key, self._odds = key, {}
         found = self._odds.get(action)
         if found is None:
-            found = self._odds[action] = game.attack_odds(action)
+            found = self._odds[action] = game.attack_odds(action) if isinstance(
+                action, Attack) else game.skirmish_odds(action)
+        return found
+
+    def odds(self, action: Attack) -> AttackOdds:
+        found = self._cached(action)
+        assert isinstance(found, AttackOdds)
+        return found
+
+    def skirmish_odds(self, action: Shoot | Charge) -> SkirmishOdds:
+        """The skirmish rules' odds of a shot or a charge (the engine's, cached)."""
+        found = self._cached(action)
+        assert isinstance(found, SkirmishOdds)
         return found
 
     def layout(self, side: pygame.Rect) -> None:
@@ -120,9 +143,12 @@ class Panels:
                 label = (f"{option.label}: {float(odds.expected):.1f} dmg, "
                          f"{percent(odds.p_take_down)} kill")
                 tip = "; ".join(str(r) for r in odds.reasons) or "no modifiers"
-            else:  # a skirmish shot: its profile, the dice tell the rest
-                label = f"{option.label}:"
-                tip = shot_tip(scene.game, action)
+            else:  # a skirmish shot: the engine's odds in its rules' words
+                assert isinstance(action, Shoot)
+                sk = self.skirmish_odds(action)
+                label = (f"{option.label}: {float(sk.expected):.1f} wounds, "
+                         f"{percent(sk.p_destroyed)} destroyed")
+                tip = "; ".join((shot_tip(scene.game, action), *sk.reasons))
             box = pygame.Rect(rect.left, top + i * (height + gap), rect.width, height)
             scene.button(label, box, lambda v=option.value: scene.choose(v),
                          hotkey=hotkey(option.hotkey), tooltip=tip)
@@ -374,17 +400,19 @@ class Panels:
 
     def draw_preview(self, surface: pygame.Surface) -> None:
         """In attack mode, the exact odds of each weapon against the enemy under the mouse,
-        with the reasons the engine gives."""
+        with the reasons the engine gives (under the skirmish rules: each shot or charge)."""
         scene = self.scene
-        game = scene.game
-        state = self.scene.view.state
         if scene.chooser.next_kind != Kind.ENEMY or not scene.hover:
             return
         target = scene.op_at(scene.hover)
         if target is None:
             return
-        options = [a for a in scene.chooser.candidates if isinstance(a, Attack)
-                   and a.target == target.id]
+        options: list[Action] = [a for a in scene.chooser.candidates
+                                 if isinstance(a, (Attack, Shoot, Charge))
+                                 and a.target == target.id]
+        # a charge's odds do not depend on the hex it ends in: one line per charger
+        options = list({(a.operative if isinstance(a, Charge) else a): a
+                        for a in options}.values())
         if not options:
             return
         board = scene.view_board
@@ -397,27 +425,46 @@ class Panels:
         pygame.draw.rect(surface, PANEL, rect, border_radius=6)
         pygame.draw.rect(surface, GOLD, rect, 1, border_radius=6)
         ctx = self.ctx
-        ctx.text(surface, f"Attack {target.id}", 14, (rect.left + 10, rect.top + 6), GOLD,
+        verb = "Charge" if isinstance(options[0], Charge) else "Shoot" if isinstance(
+            options[0], Shoot) else "Attack"
+        ctx.text(surface, f"{verb} {target.id}", 14, (rect.left + 10, rect.top + 6), GOLD,
                  "bold")
         yy = rect.top + self.ctx.px(28)
         for action in options[:4]:
-            op = state.operatives[action.operative]
-            weapon = game.config.datacards[op.card].weapon(action.weapon)
-            assert weapon is not None
-            odds = self.odds(action)
-            name = weapon.name + (" (overcharge)" if action.overcharge else "")
-            ctx.text(surface, f"{name}: {float(odds.expected):.1f} damage expected", 13,
-                     (rect.left + 10, yy), INK, "bold", width=rect.width - 20)
-            ctx.text(surface, f"take down {percent(odds.p_take_down)} · no damage "
-                     f"{percent(odds.damage.get(0, Fraction(0)))}"
-                     + (f" · own risk {percent(odds.p_self_take_down)}"
-                        if odds.expected_self_damage else ""), 13,
-                     (rect.left + 10, yy + self.ctx.px(17)), DIM, width=rect.width - 20)
-            reasons = ", ".join(r.name for r in odds.reasons)
+            head, detail, reasons = self.preview_lines(action)
+            ctx.text(surface, head, 13, (rect.left + 10, yy), INK, "bold",
+                     width=rect.width - 20)
+            ctx.text(surface, detail, 13, (rect.left + 10, yy + self.ctx.px(17)), DIM,
+                     width=rect.width - 20)
             if reasons:
                 ctx.text(surface, reasons, 13, (rect.left + 10, yy + self.ctx.px(33)), GOLD,
                          width=rect.width - 20)
             yy += self.ctx.px(54)
+
+    def preview_lines(self, action: Action) -> tuple[str, str, str]:
+        """The three lines of one option of the attack preview: what is expected, the
+        chances, the reasons."""
+        game = self.scene.game
+        state = self.scene.view.state
+        if isinstance(action, (Shoot, Charge)):
+            op = state.operatives[action.operative]
+            profile = skirmish_profile(game.config.datacards[op.card])
+            weapon = profile.weapon(action.weapon) if isinstance(action, Shoot) else None
+            name = weapon.name if weapon is not None else \
+                " and ".join(w.name for w in profile.melee)
+            return odds_text(name, self.skirmish_odds(action))
+        assert isinstance(action, Attack)
+        op = state.operatives[action.operative]
+        weapon_card = game.config.datacards[op.card].weapon(action.weapon)
+        assert weapon_card is not None
+        odds = self.odds(action)
+        name = weapon_card.name + (" (overcharge)" if action.overcharge else "")
+        return (f"{name}: {float(odds.expected):.1f} damage expected",
+                f"take down {percent(odds.p_take_down)} · no damage "
+                f"{percent(odds.damage.get(0, Fraction(0)))}"
+                + (f" · own risk {percent(odds.p_self_take_down)}"
+                   if odds.expected_self_damage else ""),
+                ", ".join(r.name for r in odds.reasons))
 
     def draw_hand(self, surface: pygame.Surface, player: int,
                   new: tuple[str, ...] = ()) -> None:

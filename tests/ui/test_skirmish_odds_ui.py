@@ -1,0 +1,92 @@
+"""The play screen shows the skirmish rules' odds where it shows the Fireteam odds: in the
+preview over the enemy under the mouse (shots and charges) and on the weapon buttons."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import Charge, Shoot, Step
+from game.engine.dice import RandomDice
+from game.engine.game import Game
+from game.uitest.driver import Driver
+from tests.helpers import play
+
+
+def pct(p) -> str:
+    return f"{float(p) * 100:.0f}%"
+
+
+def open_skirmish(make_app, catalogue, until, seed=3):
+    from game.ui.scenes.play import PlayScene
+
+    app = make_app(seed)
+    game = Game.new(catalogue, "dual_strike", ("flickering_blade", "bad_ladz"),
+                    RandomDice(seed), rules="skirmish")
+    play(game, seed, until=until)
+    assert until(game), "the seeded game never reached the position"
+    scene = PlayScene(app, game)
+    app.push(scene)
+    driver = Driver(app)
+    driver.settle()
+    for _ in range(10):
+        driver.pump([])
+    return app, scene, driver
+
+
+def hovered_text(app, scene, driver, hex_) -> list[str]:
+    app.ctx.drawn = []
+    driver.hover(scene.view_board.centre(hex_))
+    drawn = list(app.ctx.drawn)
+    app.ctx.drawn = None
+    return drawn
+
+
+def test_a_shot_shows_its_odds_in_the_preview_and_on_the_weapon_buttons(make_app, catalogue,
+                                                                        tmp_path):
+    def shooting(game: Game) -> bool:
+        return game.state.step == Step.SHOOT and game.to_act == 1 and any(
+            isinstance(a, Shoot) for a in game.legal_actions())
+
+    app, scene, driver = open_skirmish(make_app, catalogue, shooting)
+    game = scene.game
+    shot = next(a for a in game.legal_actions() if isinstance(a, Shoot))
+    options = [a for a in game.legal_actions() if isinstance(a, Shoot)
+               and a.target == shot.target]
+    driver.click_button("Shoot")
+    target_hex = game.state.operatives[shot.target].hex
+    drawn = hovered_text(app, scene, driver, target_hex)
+    pygame.image.save(app.screen, str(tmp_path / "skirmish_shot_preview.png"))
+    assert f"Shoot {scene.words.operative(shot.target)}" in drawn
+    for option in options:
+        odds = game.skirmish_odds(option)
+        assert f"{float(odds.expected):.2f} wounds expected" in " ".join(drawn)
+        assert any(s.startswith(f"destroyed {pct(odds.p_destroyed)} · no wound "
+                                f"{pct(odds.p_none)}") for s in drawn), drawn
+    driver.click_hex(target_hex)
+    labels = [label for label, _ in driver.clickables()]
+    for option in options:
+        odds = game.skirmish_odds(option)
+        assert any(f"{float(odds.expected):.1f} wounds, {pct(odds.p_destroyed)} destroyed"
+                   in label for label in labels), labels
+
+
+def test_a_charge_shows_its_odds_and_the_strike_back_risk(make_app, catalogue, tmp_path):
+    def charging(game: Game) -> bool:
+        return game.state.step == Step.ACTIVATE and game.to_act == 1 and any(
+            isinstance(a, Charge) for a in game.legal_actions())
+
+    app, scene, driver = open_skirmish(make_app, catalogue, charging)
+    game = scene.game
+    charge = next(a for a in game.legal_actions() if isinstance(a, Charge))
+    driver.click_hex(game.state.operatives[charge.operative].hex)
+    driver.click_button("Charge")
+    drawn = hovered_text(app, scene, driver, game.state.operatives[charge.target].hex)
+    pygame.image.save(app.screen, str(tmp_path / "skirmish_charge_preview.png"))
+    odds = game.skirmish_odds(charge)
+    assert f"Charge {scene.words.operative(charge.target)}" in drawn
+    assert any(f"{float(odds.expected):.2f} wounds expected" in s for s in drawn), drawn
+    detail = next(s for s in drawn if s.startswith("destroyed "))
+    assert detail.startswith(f"destroyed {pct(odds.p_destroyed)} · no wound {pct(odds.p_none)}")
+    assert odds.own  # a boy or a harlequin: both have a melee weapon to strike back with
+    assert any(s.startswith(f"strike back destroys you {pct(odds.p_own_destroyed)}")
+               for s in drawn), drawn
