@@ -336,6 +336,41 @@ class Panels:
                          width=half - 10)
                 y += ctx.px(17)
 
+    def draw_profile_lines(self, surface: pygame.Surface, inner: pygame.Rect, title: str,
+                           lines: list[str], head: tuple[int, int, int]) -> None:
+        """A skirmish profile's lines, top down (the special rules' explanations come last).
+        When they do not all fit, "more: Library [F3]" says where the rest is: in the
+        title's row when there is room beside the title, else as the last line."""
+        ctx = self.ctx
+        more = "more: Library [F3]"
+        beside = (ctx.assets.font(ctx.px(13), "condensed").size(title.upper())[0]
+                  + ctx.px(16) + ctx.assets.font(ctx.px(12), "regular").size(more)[0]
+                  <= inner.width)
+        heights = [ctx.wrapped(None, line, 14 if i == 0 else 13, inner, INK,
+                               "bold" if i == 0 else "regular")
+                   for i, line in enumerate(lines)]
+        gap = ctx.px(2)
+        room = inner.height + gap
+        shown = len(lines)
+        if sum(h + gap for h in heights) > room:
+            spare = room - (0 if beside else ctx.wrapped(None, more, 12, inner, DIM) + gap)
+            shown = 0
+            while shown < len(lines) and heights[shown] + gap <= spare:
+                spare -= heights[shown] + gap
+                shown += 1
+            if beside:
+                ctx.text(surface, more, 12, (inner.right, inner.top - ctx.px(20)), DIM,
+                         anchor="topright")
+        y = inner.top
+        for i, line in enumerate(lines[:shown]):
+            colour = head if i == 0 else INK if i < 4 else DIM
+            y += ctx.wrapped(surface, line, 14 if i == 0 else 13,
+                             pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
+                             colour, "bold" if i == 0 else "regular") + gap
+        if shown < len(lines) and not beside:
+            ctx.wrapped(surface, more, 12,
+                        pygame.Rect(inner.left, y, inner.width, inner.bottom - y), DIM)
+
     def draw_operative(self, surface: pygame.Surface) -> None:
         ctx, scene = self.ctx, self.scene
         game = scene.game
@@ -360,14 +395,8 @@ class Panels:
             states = markers_of(op)
             if states:
                 lines.insert(1, " and ".join(states).capitalize())
-            y = inner.top
-            for i, line in enumerate(lines):
-                if y > inner.bottom - 16:
-                    break
-                colour = self.ctx.colours[op.player] if i == 0 else INK if i < 4 else DIM
-                y += ctx.wrapped(surface, line, 13 if i else 14,
-                                 pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
-                                 colour, "bold" if i == 0 else "regular") + self.ctx.px(2)
+            self.draw_profile_lines(surface, inner, scene.words.operative(op.id), lines,
+                                    self.ctx.colours[op.player])
             return
         stats = (f"APL {game.stat(op, 'apl')} · Move {game.stat(op, 'move')} · "
                  f"Def {game.stat(op, 'defence')} · Sv {game.stat(op, 'save')}+ · "
