@@ -173,6 +173,7 @@ from game.engine.skirmish.events import (
     StruckBack,
     Wounded,
 )
+from game.engine.skirmish.odds import SkirmishOdds
 from game.engine.skirmish.profiles import SPECIAL_NAMES, SPECIAL_TEXT, SkirmishWeapon, Special
 from game.engine.skirmish.profiles import Profile as SkirmishProfile
 from game.engine.state import (
@@ -232,6 +233,7 @@ __all__ = [
     "SPECIAL_TEXT",
     "Shoot",
     "Wounded",
+    "SkirmishOdds",
     "SkirmishProfile",
     "SkirmishWeapon",
     "Special",

@@ -22,13 +22,13 @@ from game.engine import (
     Push,
     Rush,
     Shoot,
+    SkirmishOdds,
     SkirmishProfile,
     State,
     Step,
     StrikeBack,
     skirmish_profile,
 )
-from game.engine.skirmish.odds import SkirmishOdds
 
 
 def _chooser_types() -> tuple[type, type]:

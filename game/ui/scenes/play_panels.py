@@ -18,10 +18,10 @@ from game.engine import (
     Charge,
     Phase,
     Shoot,
+    SkirmishOdds,
     Step,
     skirmish_profile,
 )
-from game.engine.skirmish.odds import SkirmishOdds
 from game.ui.chooser import Chooser, Kind
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
 from game.ui.killteam_ui import turning_point_words
