@@ -19,10 +19,16 @@ from typing import Any
 from game.engine import (
     ControlChanged,
     Damaged,
+    DangerousRolled,
     DefenceDiceRolled,
+    DefenseRolled,
     HitDiceRolled,
     InitiativeRolled,
+    MarkersRolled,
+    MoraleTested,
     Moved,
+    ObjectiveSeized,
+    QualityRolled,
     RollOff,
     TakenDown,
     TargetCompleted,
@@ -41,6 +47,13 @@ EVENT_SOUNDS: dict[type, str] = {
     TakenDown: "take_down",
     ControlChanged: "control",
     TargetCompleted: "target",
+    # the skirmish rules' own rolls and their seizing of a marker
+    QualityRolled: "dice",
+    DefenseRolled: "dice",
+    MoraleTested: "dice",
+    DangerousRolled: "dice",
+    MarkersRolled: "dice",
+    ObjectiveSeized: "control",
 }
 
 # the order they sound in when one list of events calls for several: what happens first in an

@@ -205,3 +205,28 @@ def test_play_events_plays_and_records(tmp_path: Path) -> None:
     assert sound.played == ["dice", "hit"]
     assert sound.play_events([ev.TurningPointStarted(2)]) == []
     assert sound.played == ["dice", "hit"]
+
+
+def test_every_skirmish_roll_rattles_and_a_seized_marker_sounds() -> None:
+    """Every event of a skirmish game that carries dice calls for the dice; a seizing, for
+    the change of control (the events are taken from seeded games, whatever they hold)."""
+    from game.content import load_catalogue
+    from game.engine import Game, ObjectiveSeized
+    from game.engine.dice import RandomDice
+    from tests.helpers import play
+
+    catalogue = load_catalogue()
+    seen: set[str] = set()
+    for seed in (1, 2):
+        game = Game.new(catalogue, "dual_strike", ("gideon", "bad_ladz"), RandomDice(seed),
+                        rules="skirmish")
+        play(game, seed)
+        for event in game.events:
+            rolled = getattr(event, "dice", None) or getattr(event, "roll", None)
+            if rolled:
+                assert "dice" in Sound.for_events([event]), event
+                seen.add(type(event).__name__)
+            if isinstance(event, ObjectiveSeized):
+                assert Sound.for_events([event]) == ["control"]
+                seen.add("ObjectiveSeized")
+    assert {"QualityRolled", "DefenseRolled", "MoraleTested", "ObjectiveSeized"} <= seen
