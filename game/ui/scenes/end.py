@@ -73,6 +73,68 @@ class EndScene(Scene):
     def menu(self) -> None:
         self.app.restart(SceneName.MENU)
 
+    def fireteam_column(self, surface: pygame.Surface, inner: pygame.Rect,
+                        player: int) -> int:
+        """A player's VP by turning point and source, then the targets of opportunity (or
+        Kill Team classic's objective sections); returns the height reached."""
+        ctx, game, px = self.ctx, self.play.game, self.ctx.px
+        y = inner.top + 4
+        rows: dict[tuple[int, str], int] = {}
+        # Kill Team classic: primary and secondary objectives have sections of their own
+        sections = end_sections(game, player)
+        for event in game.events:
+            if isinstance(event, Scored) and event.player == player \
+                    and not (sections and event.source in FINAL_SOURCES):
+                key = (event.turning_point, f"{event.source}: {event.name}")
+                rows[key] = rows.get(key, 0) + event.vp
+        ctx.text(surface, "Victory points", 15, (inner.left, y), GOLD, "bold")
+        y += px(24)
+        for (tp, source), vp in sorted(rows.items()):
+            ctx.text(surface, f"Turning point {tp} — {source}", 14, (inner.left, y), INK,
+                     width=inner.width - px(60))
+            ctx.text(surface, f"{vp} VP", 14, (inner.right, y), INK, anchor="topright")
+            y += px(20)
+        if not rows:
+            ctx.text(surface, "none", 14, (inner.left, y), DIM)
+            y += px(20)
+        ctx.text(surface, f"Total: {game.state.vp[player]} VP", 14, (inner.right, y),
+                 GOLD, "bold", "topright")
+        y += px(30)
+        done = [f"{t.name} ({t.vp} VP)" for t in (
+            game.config.targets[c] for c in game.state.completed[player])]
+        for heading, entries in sections or [("Targets of opportunity completed", done)]:
+            ctx.text(surface, heading, 15, (inner.left, y), GOLD, "bold")
+            y += px(24)
+            for entry in entries:
+                ctx.text(surface, entry, 14, (inner.left, y), INK)
+                y += px(20)
+            if not entries:
+                ctx.text(surface, "none", 14, (inner.left, y), DIM)
+                y += px(20)
+        return y
+
+    def skirmish_column(self, surface: pygame.Surface, inner: pygame.Rect,
+                        player: int) -> int:
+        """A player's markers held when the battle ended (the skirmish rules' score, which
+        has no VP and no cards); returns the height reached."""
+        ctx, game, px = self.ctx, self.play.game, self.ctx.px
+        y = inner.top + 4
+        held = [o for e in game.events if isinstance(e, Scored) and e.player == player
+                for o in e.objectives]
+        ctx.text(surface, "Markers held at the end", 15, (inner.left, y), GOLD, "bold")
+        y += px(24)
+        for obj in held:
+            where = self.words.objective(obj)
+            ctx.text(surface, where[:1].upper() + where[1:], 14, (inner.left, y), INK,
+                     width=inner.width)
+            y += px(20)
+        if not held:
+            ctx.text(surface, "none", 14, (inner.left, y), DIM)
+            y += px(20)
+        ctx.text(surface, f"Total: {_markers(game.state.vp[player])}", 14,
+                 (inner.right, y), GOLD, "bold", "topright")
+        return y + px(30)
+
     def draw(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.play.game
         width, height = surface.get_size()
@@ -95,46 +157,20 @@ class EndScene(Scene):
             who = (f"{ctx.names[sudden.players[0]]} reached {sudden.target} VP first"
                    if len(sudden.players) == 1 else f"both reached {sudden.target} VP")
             why = f" · {who}"
-        ctx.text(surface, f"{mission}: {game.state.vp[1]} VP to {game.state.vp[2]} VP{why}",
-                 18, (width // 2, px(105)), INK, anchor="center")
+        score = (f"{_markers(game.state.vp[1])} to {_markers(game.state.vp[2])} held"
+                 if game.config.skirmish else
+                 f"{game.state.vp[1]} VP to {game.state.vp[2]} VP")
+        ctx.text(surface, f"{mission}: {score}{why}", 18, (width // 2, px(105)), INK,
+                 anchor="center")
         column = (width - 90) // 2
         for i, player in enumerate((1, 2)):
             box = pygame.Rect(30 + i * (column + 30), px(140), column,
                               min(height - px(140) - px(110), px(460)))
             inner = panel(surface, box, ctx.names[player], ctx)
-            y = inner.top + 4
-            rows: dict[tuple[int, str], int] = {}
-            # Kill Team classic: primary and secondary objectives have sections of their own
-            sections = end_sections(game, player)
-            for event in game.events:
-                if isinstance(event, Scored) and event.player == player \
-                        and not (sections and event.source in FINAL_SOURCES):
-                    key = (event.turning_point, f"{event.source}: {event.name}")
-                    rows[key] = rows.get(key, 0) + event.vp
-            ctx.text(surface, "Victory points", 15, (inner.left, y), GOLD, "bold")
-            y += px(24)
-            for (tp, source), vp in sorted(rows.items()):
-                ctx.text(surface, f"Turning point {tp} — {source}", 14, (inner.left, y), INK,
-                         width=inner.width - px(60))
-                ctx.text(surface, f"{vp} VP", 14, (inner.right, y), INK, anchor="topright")
-                y += px(20)
-            if not rows:
-                ctx.text(surface, "none", 14, (inner.left, y), DIM)
-                y += px(20)
-            ctx.text(surface, f"Total: {game.state.vp[player]} VP", 14, (inner.right, y),
-                     GOLD, "bold", "topright")
-            y += px(30)
-            done = [f"{t.name} ({t.vp} VP)" for t in (
-                game.config.targets[c] for c in game.state.completed[player])]
-            for heading, entries in sections or [("Targets of opportunity completed", done)]:
-                ctx.text(surface, heading, 15, (inner.left, y), GOLD, "bold")
-                y += px(24)
-                for entry in entries:
-                    ctx.text(surface, entry, 14, (inner.left, y), INK)
-                    y += px(20)
-                if not entries:
-                    ctx.text(surface, "none", 14, (inner.left, y), DIM)
-                    y += px(20)
+            if game.config.skirmish:  # markers, not VP; no targets of opportunity
+                y = self.skirmish_column(surface, inner, player)
+            else:
+                y = self.fireteam_column(surface, inner, player)
             y += px(14)
             ctx.text(surface, "Operatives lost", 15, (inner.left, y), GOLD, "bold")
             y += px(24)
@@ -146,3 +182,7 @@ class EndScene(Scene):
             ctx.wrapped(surface, ", ".join(lost) if lost else "none", 14,
                         pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
                         INK if lost else DIM)
+
+
+def _markers(n: int) -> str:
+    return f"{n} marker" + ("" if n == 1 else "s")
