@@ -155,12 +155,14 @@ from game.engine.skirmish.actions import (
 from game.engine.skirmish.core import MELEE_REACH, SEIZE_REACH
 from game.engine.skirmish.core import profile_of as skirmish_profile
 from game.engine.skirmish.events import (
+    BattleEnded,
     DangerousRolled,
     DefenseRolled,
     Destroyed,
     Fatigued,
     MarkersLeftOut,
     MarkersRolled,
+    MarkersScored,
     MeleeResult,
     MoraleTested,
     ObjectiveSeized,
@@ -201,6 +203,8 @@ from game.engine.vocabulary import (
 )
 
 __all__ = [
+    "BattleEnded",
+    "MarkersScored",
     "ORDERS",
     "Advance",
     "Charge",

@@ -310,8 +310,10 @@ class Game(Position):
         if vp <= 0 or self.is_over:
             return
         self.state.vp[player] += vp
-        self.emit(Scored(player, vp, self.state.turning_point, source, name, objectives,
-                         basis))
+        kind = Scored
+        if self.config.skirmish:  # markers held, in the skirmish rules' own words
+            from game.engine.skirmish.events import MarkersScored as kind
+        self.emit(kind(player, vp, self.state.turning_point, source, name, objectives, basis))
 
     def check_control(self) -> None:
         flow.check_control(self)

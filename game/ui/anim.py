@@ -23,6 +23,7 @@ from game.engine import (
     Healed,
     HitDiceRolled,
     InitiativeRolled,
+    MarkersScored,
     MissionEnded,
     RollOff,
     Scored,
@@ -86,6 +87,10 @@ class Animations:
                                            self.ctx.colours[event.player]))
             elif isinstance(event, TargetCompleted):
                 self.banners.append(Banner(f"{names[event.player]} completes {event.name}",
+                                           self.ctx.colours[event.player]))
+            elif isinstance(event, MarkersScored):
+                count = f"{event.vp} marker" + ("" if event.vp == 1 else "s")
+                self.banners.append(Banner(f"{names[event.player]} holds {count}",
                                            self.ctx.colours[event.player]))
             elif isinstance(event, Scored):
                 self.banners.append(Banner(f"{names[event.player]} scores {event.vp} VP",

@@ -65,3 +65,26 @@ def test_a_whole_skirmish_game_log_speaks_in_wounds() -> None:
     assert any(isinstance(e, Destroyed) for e in game.events)
     assert all(type(e) is Wounded for e in game.events if isinstance(e, Damaged))
     assert all(type(e) is Destroyed for e in game.events if isinstance(e, TakenDown))
+
+
+def test_a_battle_ends_with_markers_held_not_vp() -> None:
+    from game.engine.events import MissionEnded, Scored
+    from game.engine.skirmish.events import BattleEnded, MarkersScored
+
+    assert str(MarkersScored(2, 2, 4, "objectives", "objectives held",
+                             ("m1", "m2"), "objective held")) == \
+        "player 2 holds 2 markers at the end: m1, m2"
+    assert str(MarkersScored(1, 1, 4, "objectives", "objectives held", ("m3",))) == \
+        "player 1 holds 1 marker at the end: m3"
+    assert str(BattleEnded(0, (1, 1), "most objectives")) == \
+        "the battle is over: 1 marker to 1 marker held, a draw"
+    # a whole game: its score and its end are the skirmish kinds; a Fireteam game's are not
+    for rules, kinds in (("skirmish", (MarkersScored, BattleEnded)), ("fireteam", ())):
+        game = seeded_game(3, rules=rules)
+        scored = [e for e in game.events if isinstance(e, Scored)]
+        ended = [e for e in game.events if isinstance(e, MissionEnded)]
+        assert ended and (scored or rules == "skirmish")
+        for event in (*scored, *ended):
+            assert isinstance(event, kinds) if kinds else \
+                type(event) in (Scored, MissionEnded), event
+            assert event_from_dict(event_to_dict(event)) == event

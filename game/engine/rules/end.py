@@ -71,7 +71,10 @@ def final_end_phase(game: Game, winner: int | None = None, reason: str = "most V
     # an activation cut short by the end of the mission ends with it
     state.active, state.ap_left, state.ap_spent, state.moved = None, 0, False, False
     state.order = state.target = state.pending = None
-    game.emit(MissionEnded(winner, (one, two), reason))
+    ended = MissionEnded
+    if game.config.skirmish:  # markers held, in the skirmish rules' own words
+        from game.engine.skirmish.events import BattleEnded as ended
+    game.emit(ended(winner, (one, two), reason))
 
 
 def score_at_end(game: Game) -> None:

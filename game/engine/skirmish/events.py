@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.events import Damaged, Event, TakenDown
+from game.engine.events import Damaged, Event, MissionEnded, Scored, TakenDown
 
 
 def _dice(dice: tuple[int, ...]) -> str:
@@ -277,3 +277,27 @@ __all__ = ["DangerousRolled", "DefenseRolled", "Destroyed", "Fatigued", "Markers
            "MarkersRolled", "MeleeResult", "MoraleTested", "ObjectiveSeized", "Ordered",
            "PulledBack", "Pushed", "QualityRolled", "Rallied", "RoundStarted", "StruckBack",
            "Wounded"]
+
+
+def _markers(n: int) -> str:
+    return f"{n} marker" + ("" if n == 1 else "s")
+
+
+@dataclass(frozen=True)
+class MarkersScored(Scored):
+    """The skirmish rules' score: the markers ``objectives`` a player holds when the battle
+    ends (``vp`` counts them; these rules have no victory points of their own)."""
+
+    def __str__(self) -> str:
+        where = f": {', '.join(self.objectives)}" if self.objectives else ""
+        return f"player {self.player} holds {_markers(self.vp)} at the end{where}"
+
+
+@dataclass(frozen=True)
+class BattleEnded(MissionEnded):
+    """The end of a skirmish battle: ``vp`` counts each player's markers held."""
+
+    def __str__(self) -> str:
+        result = "a draw" if self.winner == 0 else f"player {self.winner} wins"
+        return (f"the battle is over: {_markers(self.vp[0])} to {_markers(self.vp[1])} "
+                f"held, {result}")
