@@ -5,7 +5,9 @@ Computer against computer, seats alternated (A is player 1 in even games), missi
 fireteams in turn unless given (every shipped mission pack: the Fireteam missions and the Kill
 Team classic ``kt_*`` ones). Each player sees only ``game.view(seat)``. Every game is fixed by
 its number and the seed, so a long match can be run in parts: ``--first K`` plays only games K
-to N-1 of the N (the same games as in one run; add up the parts' wins, losses and draws).
+to N-1 of the N (the same games as in one run; add up the parts' wins, losses and draws), and
+one stopped by Ctrl-C still prints its last lines for the games it finished (the decision times
+then include those of the unfinished game).
 Exits non-zero on any engine error. The line before the last counts the games in which nobody
 attacked: ``games without an attack: N of G``. The last line reads, from A's side:
 ``A v B: W wins, L losses, D draws; A's decisions median X s, p95 Y s; B's decisions median
@@ -162,6 +164,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             game = Game.new(catalogue, mission, fireteams, RandomDice(seed), rules=args.rules)
             play(game, players, a_seat, tally)
+        except KeyboardInterrupt:
+            # a long match stopped by hand (Ctrl-C): the lines for the games finished
+            print(f"stopped: game {i} unfinished, {tally.games} games played")
+            break
         except Exception:
             print(f"game {i} (seed {seed}, {mission}, {fireteams[0]} v {fireteams[1]}) "
                   f"failed:")
