@@ -1,11 +1,15 @@
 """``python -m game.ai.arena --a LEVEL --b LEVEL --games N --seed S [--mission M]
-[--fireteams X Y]``
+[--fireteams X Y] [--first K]``
 
 Computer against computer, seats alternated (A is player 1 in even games), missions and
 fireteams in turn unless given (every shipped mission pack: the Fireteam missions and the Kill
-Team classic ``kt_*`` ones). Each player sees only ``game.view(seat)``. Exits non-zero on any
-engine error. The line before the last counts the games in which nobody attacked:
-``games without an attack: N of G``. The last line reads, from A's side:
+Team classic ``kt_*`` ones). Each player sees only ``game.view(seat)``. Every game is fixed by
+its number and the seed, so a long match can be run in parts: ``--first K`` plays only games K
+to N-1 of the N (the same games as in one run; add up the parts' wins, losses and draws), and
+one stopped by Ctrl-C still prints its last lines for the games it finished (the decision times
+then include those of the unfinished game).
+Exits non-zero on any engine error. The line before the last counts the games in which nobody
+attacked: ``games without an attack: N of G``. The last line reads, from A's side:
 ``A v B: W wins, L losses, D draws; A's decisions median X s, p95 Y s; B's decisions median
 X s, p95 Y s; turns median Z s`` where decision times count only decisions with more than one
 legal action (conceding and agreeing a result aside) and a turn is one of A's activations,
@@ -127,6 +131,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--mission", help="a mission id (default: every mission in turn)")
     parser.add_argument("--fireteams", nargs=2, metavar=("X", "Y"),
                         help="two fireteam ids (default: every pairing in turn)")
+    parser.add_argument("--first", type=count(0), default=0, metavar="K",
+                        help="play only games K to N-1 of the N (a long match in parts)")
     parser.add_argument("--quiet", action="store_true", help="only the last line")
     add_rules(parser)
     args = parser.parse_args(argv)
@@ -142,8 +148,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for pair in pairs:
         for t in pair:
             known(parser, "--fireteams", t, catalogue.fireteams)
+    if args.first >= args.games:
+        parser.error(f"argument --first: must be below --games ({args.games}), "
+                     f"not {args.first}")
     tally = Tally()
-    for i in range(args.games):
+    for i in range(args.first, args.games):
         seed = args.seed + i
         mission = missions[i % len(missions)]
         # A's fireteam and B's: every pairing in turn, each pairing from both seats
@@ -155,6 +164,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             game = Game.new(catalogue, mission, fireteams, RandomDice(seed), rules=args.rules)
             play(game, players, a_seat, tally)
+        except KeyboardInterrupt:
+            # a long match stopped by hand (Ctrl-C): the lines for the games finished
+            print(f"stopped: game {i} unfinished, {tally.games} games played")
+            break
         except Exception:
             print(f"game {i} (seed {seed}, {mission}, {fireteams[0]} v {fireteams[1]}) "
                   f"failed:")

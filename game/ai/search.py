@@ -66,7 +66,7 @@ LEVELS: dict[str, Budget] = {
     "easy": Budget(candidates=1, samples=0, replies=0, noise=0.75, prescreen=4,
                    aggression=1.2),
     "normal": Budget(candidates=4, samples=3, replies=1),
-    "hard": Budget(candidates=7, samples=7, replies=1, diverse=True, finalists=3, extra=11,
+    "hard": Budget(candidates=9, samples=10, replies=1, diverse=True, finalists=4, extra=20,
                    threat=0.4),
 }
 

@@ -70,3 +70,45 @@ def test_every_pairing_of_fireteams_comes_up() -> None:
         pairs = [(x, y) for x in teams for y in teams]
         seen = {arena.pairing(i, pairs) for i in range(2 * len(pairs))}
         assert seen == set(pairs)
+
+
+GAME = re.compile(r"^game (\d+): .*$")
+
+
+def test_a_match_in_parts_plays_the_same_games(capsys) -> None:  # type: ignore[no-untyped-def]
+    def games(*extra: str) -> list[str]:
+        argv = ["--a", "greedy", "--b", "random", "--seed", "8", *extra]
+        assert arena.main(argv) == 0
+        return [line for line in capsys.readouterr().out.splitlines() if GAME.match(line)]
+
+    whole = games("--games", "3")
+    parts = games("--games", "2") + games("--games", "3", "--first", "2")
+    assert len(whole) == 3 and parts == whole
+    assert GAME.match(parts[-1]).group(1) == "2"  # type: ignore[union-attr]
+
+
+def test_the_first_game_must_be_in_the_match(capsys) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(SystemExit) as ended:
+        arena.main(["--a", "greedy", "--b", "random", "--games", "3", "--first", "3"])
+    assert ended.value.code == 2
+    assert "--first: must be below --games (3), not 3" in capsys.readouterr().err
+
+
+def test_a_match_stopped_by_hand_prints_its_last_lines(  # type: ignore[no-untyped-def]
+        capsys, monkeypatch) -> None:
+    real = arena.play
+    calls = []
+
+    def play_then_stop(*args):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        real(*args)
+
+    monkeypatch.setattr(arena, "play", play_then_stop)
+    assert arena.main(["--a", "greedy", "--b", "random", "--games", "3", "--seed", "8"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert "stopped: game 1 unfinished, 1 games played" in lines
+    assert QUIET.match(lines[-2]).group(2) == "1"  # type: ignore[union-attr]
+    match = LAST.match(lines[-1])
+    assert match and sum(int(match.group(i)) for i in (3, 4, 5)) == 1
