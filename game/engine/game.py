@@ -40,7 +40,6 @@ from game.engine.events import (
     Event,
     ObjectiveDropped,
     RollOff,
-    Scored,
     SuddenVictory,
     TakenDown,
 )
@@ -310,10 +309,8 @@ class Game(Position):
         if vp <= 0 or self.is_over:
             return
         self.state.vp[player] += vp
-        kind = Scored
-        if self.config.skirmish:  # markers held, in the skirmish rules' own words
-            from game.engine.skirmish.events import MarkersScored as kind
-        self.emit(kind(player, vp, self.state.turning_point, source, name, objectives, basis))
+        self.emit(self.book.scored(player, vp, self.state.turning_point, source, name,
+                                   objectives, basis))
 
     def check_control(self) -> None:
         flow.check_control(self)

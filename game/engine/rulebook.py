@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
+from game.engine.events import MissionEnded, Scored
 from game.engine.ruleset import RuleSet
 from game.engine.state import Phase, Step
 
@@ -28,6 +29,10 @@ class Book:
     steps_of_phase: dict[Phase, tuple[Step, ...]]
     generate: Callable[[Game], list[Action]]
     why_not: Callable[[Game, Action], str | None]
+    # the events a score and the end of the game are told in (the skirmish rules count
+    # markers held, in their own words)
+    scored: type[Scored] = Scored
+    ended: type[MissionEnded] = MissionEnded
 
 
 _BOOKS: dict[RuleSet, Book] = {}
@@ -44,9 +49,16 @@ def book(rules: RuleSet) -> Book:
         from game.engine.rules import table
         from game.engine.skirmish import table as skirmish_table
 
-        tables = skirmish_table if rules == RuleSet.SKIRMISH else table
-        found = _BOOKS[rules] = Book(module.RULES, tables.FLOW, tables.START,
-                                     tables.STEPS_OF_PHASE, module.generate, module.why_not)
+        if rules == RuleSet.SKIRMISH:
+            from game.engine.skirmish.events import BattleEnded, MarkersScored
+
+            found = Book(module.RULES, skirmish_table.FLOW, skirmish_table.START,
+                         skirmish_table.STEPS_OF_PHASE, module.generate, module.why_not,
+                         MarkersScored, BattleEnded)
+        else:
+            found = Book(module.RULES, table.FLOW, table.START, table.STEPS_OF_PHASE,
+                         module.generate, module.why_not)
+        _BOOKS[rules] = found
     return found
 
 

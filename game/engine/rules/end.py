@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.events import MissionEnded, PhaseEnded, PhaseStarted, Scored, TiebreakerUsed
+from game.engine.events import PhaseEnded, PhaseStarted, Scored, TiebreakerUsed
 from game.engine.killteam import length_roll_needed
 from game.engine.state import Duration, OperativeFlag, Phase, PloyInForce, Step
 
@@ -71,10 +71,7 @@ def final_end_phase(game: Game, winner: int | None = None, reason: str = "most V
     # an activation cut short by the end of the mission ends with it
     state.active, state.ap_left, state.ap_spent, state.moved = None, 0, False, False
     state.order = state.target = state.pending = None
-    ended = MissionEnded
-    if game.config.skirmish:  # markers held, in the skirmish rules' own words
-        from game.engine.skirmish.events import BattleEnded as ended
-    game.emit(ended(winner, (one, two), reason))
+    game.emit(game.book.ended(winner, (one, two), reason))
 
 
 def score_at_end(game: Game) -> None:
