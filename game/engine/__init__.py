@@ -174,6 +174,7 @@ from game.engine.skirmish.events import (
     RoundStarted,
     StruckBack,
     Wounded,
+    count_markers,
 )
 from game.engine.skirmish.odds import SkirmishOdds
 from game.engine.skirmish.profiles import SPECIAL_NAMES, SPECIAL_TEXT, SkirmishWeapon, Special
@@ -245,6 +246,7 @@ __all__ = [
     "StruckBack",
     "plays",
     "rule_set",
+    "count_markers",
     "skirmish_profile",
     "ATTACKER",
     "MARKERLIGHT",

@@ -30,6 +30,7 @@ from game.engine import (
     TakenDown,
     TargetCompleted,
     TurningPointStarted,
+    count_markers,
 )
 from game.ui import skirmish_ui
 from game.ui.context import GOLD, INK, PANEL, PANEL_EDGE, Context
@@ -89,8 +90,8 @@ class Animations:
                 self.banners.append(Banner(f"{names[event.player]} completes {event.name}",
                                            self.ctx.colours[event.player]))
             elif isinstance(event, MarkersScored):
-                count = f"{event.vp} marker" + ("" if event.vp == 1 else "s")
-                self.banners.append(Banner(f"{names[event.player]} holds {count}",
+                self.banners.append(Banner(f"{names[event.player]} holds "
+                                           f"{count_markers(event.vp)}",
                                            self.ctx.colours[event.player]))
             elif isinstance(event, Scored):
                 self.banners.append(Banner(f"{names[event.player]} scores {event.vp} VP",

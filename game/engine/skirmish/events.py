@@ -273,13 +273,10 @@ class ObjectiveSeized(Event):
         return f"player {self.player} seizes {self.objective}"
 
 
-__all__ = ["DangerousRolled", "DefenseRolled", "Destroyed", "Fatigued", "MarkersLeftOut",
-           "MarkersRolled", "MeleeResult", "MoraleTested", "ObjectiveSeized", "Ordered",
-           "PulledBack", "Pushed", "QualityRolled", "Rallied", "RoundStarted", "StruckBack",
-           "Wounded"]
 
 
-def _markers(n: int) -> str:
+def count_markers(n: int) -> str:
+    """"1 marker", "2 markers": how the skirmish rules' score is said (log, banner, end)."""
     return f"{n} marker" + ("" if n == 1 else "s")
 
 
@@ -290,7 +287,7 @@ class MarkersScored(Scored):
 
     def __str__(self) -> str:
         where = f": {', '.join(self.objectives)}" if self.objectives else ""
-        return f"player {self.player} holds {_markers(self.vp)} at the end{where}"
+        return f"player {self.player} holds {count_markers(self.vp)} at the end{where}"
 
 
 @dataclass(frozen=True)
@@ -299,5 +296,11 @@ class BattleEnded(MissionEnded):
 
     def __str__(self) -> str:
         result = "a draw" if self.winner == 0 else f"player {self.winner} wins"
-        return (f"the battle is over: {_markers(self.vp[0])} to {_markers(self.vp[1])} "
+        return (f"the battle is over: {count_markers(self.vp[0])} to {count_markers(self.vp[1])} "
                 f"held, {result}")
+
+
+__all__ = ["BattleEnded", "DangerousRolled", "DefenseRolled", "Destroyed", "Fatigued",
+           "MarkersLeftOut", "MarkersRolled", "MarkersScored", "MeleeResult", "MoraleTested",
+           "ObjectiveSeized", "Ordered", "PulledBack", "Pushed", "QualityRolled", "Rallied",
+           "RoundStarted", "StruckBack", "Wounded", "count_markers"]

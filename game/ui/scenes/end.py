@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine import MissionEnded, Scored, SuddenVictory, TakenDown
+from game.engine import MissionEnded, Scored, SuddenVictory, TakenDown, count_markers
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.killteam_ui import FINAL_SOURCES, end_sections, fled_operatives
 from game.ui.registry import SceneName, scene_class
@@ -131,7 +131,7 @@ class EndScene(Scene):
         if not held:
             ctx.text(surface, "none", 14, (inner.left, y), DIM)
             y += px(20)
-        ctx.text(surface, f"Total: {_markers(game.state.vp[player])}", 14,
+        ctx.text(surface, f"Total: {count_markers(game.state.vp[player])}", 14,
                  (inner.right, y), GOLD, "bold", "topright")
         return y + px(30)
 
@@ -157,7 +157,7 @@ class EndScene(Scene):
             who = (f"{ctx.names[sudden.players[0]]} reached {sudden.target} VP first"
                    if len(sudden.players) == 1 else f"both reached {sudden.target} VP")
             why = f" · {who}"
-        score = (f"{_markers(game.state.vp[1])} to {_markers(game.state.vp[2])} held"
+        score = (f"{count_markers(game.state.vp[1])} to {count_markers(game.state.vp[2])} held"
                  if game.config.skirmish else
                  f"{game.state.vp[1]} VP to {game.state.vp[2]} VP")
         ctx.text(surface, f"{mission}: {score}{why}", 18, (width // 2, px(105)), INK,
@@ -183,6 +183,3 @@ class EndScene(Scene):
                         pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
                         INK if lost else DIM)
 
-
-def _markers(n: int) -> str:
-    return f"{n} marker" + ("" if n == 1 else "s")
