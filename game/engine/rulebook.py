@@ -43,21 +43,19 @@ def book(rules: RuleSet) -> Book:
     found = _BOOKS.get(rules)
     if found is None:
         if rules == RuleSet.SKIRMISH:
-            from game.engine import skirmish as module
-        else:
-            from game.engine import rules as module  # type: ignore[no-redef]
-        from game.engine.rules import table
-        from game.engine.skirmish import table as skirmish_table
-
-        if rules == RuleSet.SKIRMISH:
+            from game.engine import skirmish
+            from game.engine.skirmish import table as skirmish_table
             from game.engine.skirmish.events import BattleEnded, MarkersScored
 
-            found = Book(module.RULES, skirmish_table.FLOW, skirmish_table.START,
-                         skirmish_table.STEPS_OF_PHASE, module.generate, module.why_not,
+            found = Book(skirmish.RULES, skirmish_table.FLOW, skirmish_table.START,
+                         skirmish_table.STEPS_OF_PHASE, skirmish.generate, skirmish.why_not,
                          MarkersScored, BattleEnded)
         else:
-            found = Book(module.RULES, table.FLOW, table.START, table.STEPS_OF_PHASE,
-                         module.generate, module.why_not)
+            from game.engine import rules as fireteam
+            from game.engine.rules import table
+
+            found = Book(fireteam.RULES, table.FLOW, table.START, table.STEPS_OF_PHASE,
+                         fireteam.generate, fireteam.why_not)
         _BOOKS[rules] = found
     return found
 
