@@ -127,10 +127,13 @@ class Lobby:
     """Every game on this server, and the handling of each client message."""
 
     def __init__(self, catalogue: Catalogue, store: Store,
-                 clock: Callable[[], float] = time.time, limits: Limits | None = None) -> None:
+                 clock: Callable[[], float] = time.time, limits: Limits | None = None,
+                 seeds: Callable[[], int] | None = None) -> None:
         self.catalogue = catalogue
         self.store = store
         self.clock = clock
+        # every new game's dice seed: fresh randomness from the OS unless a test fixes them
+        self.seeds = seeds or (lambda: secrets.randbits(62))
         self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
         self.by_code: dict[str, Room] = {}
@@ -278,7 +281,7 @@ class Lobby:
             if team not in self.catalogue.fireteams:
                 raise ProtocolError(ErrorCode.UNKNOWN_CONTENT, f"no fireteam {team!r}")
         spec = {"mission": mission, "fireteams": {"1": teams[0], "2": teams[1]}}
-        seed = secrets.randbits(62)  # fresh randomness from the OS for every game
+        seed = self.seeds()
         game = self.new_game(spec, seed)
         code = self.new_code()
         room = Room(secrets.token_hex(8), code, spec, seed, bool(req.get("open", True)), game,

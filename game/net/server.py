@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import logging
 import signal
 import sqlite3
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -179,15 +180,16 @@ class Server:
 async def run(host: str, port: int, db: Path, ready: asyncio.Future[int] | None = None,
               stop: asyncio.Event | None = None, store: Store | None = None,
               limits: Limits | None = None, sweep_every: float = 60.0,
-              durable: bool = True) -> None:
+              durable: bool = True, seeds: Callable[[], int] | None = None) -> None:
     """Serve until ``stop`` is set (or SIGTERM/SIGINT); prints the address once ready and
     sets ``ready`` to the port bound. ``store`` replaces the SQLite store of ``db`` (synced
     to the disk at every commit unless ``durable`` is off: ``--sync normal``); the games are
-    swept (:meth:`Lobby.sweep`) every ``sweep_every`` seconds."""
+    swept (:meth:`Lobby.sweep`) every ``sweep_every`` seconds. ``seeds`` gives each new
+    game's dice seed (tests fix it; by default the OS's fresh randomness)."""
     from game.content import load_catalogue
 
     store = store or SQLiteStore(db, durable=durable)
-    lobby = Lobby(load_catalogue(), store, limits=limits)
+    lobby = Lobby(load_catalogue(), store, limits=limits, seeds=seeds)
     server = Server(lobby)
     if stop is None:  # run from the command line: SIGTERM and Ctrl+C stop it cleanly
         stop = asyncio.Event()
@@ -239,6 +241,10 @@ def build_parser(prog: str | None = None) -> Parser:
                         "normal: written to the file but synced only at checkpoints "
                         "(nothing answered is lost when the server is killed; a power cut "
                         "or a crash of the machine may lose the last moments)")
+    parser.add_argument("--seed", type=count(0), default=None, metavar="N",
+                        help="fix the dice: the games created get the seeds N, N+1, N+2… "
+                        "(for tests and demonstrations; by default every game gets fresh "
+                        "randomness)")
     default = Limits()
     limits = parser.add_argument_group("limits (docs/server.md)")
     limits.add_argument("--rate", type=number(0.01), default=default.rate, metavar="N",
@@ -282,8 +288,9 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
         return 2
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     try:
+        seeds = None if options.seed is None else itertools.count(options.seed).__next__
         asyncio.run(run(options.host, options.port, options.db, limits=limits_of(options),
-                        durable=options.sync == "full"))
+                        durable=options.sync == "full", seeds=seeds))
     except OSError as error:
         print(f"cannot serve on {options.host}:{options.port}: {error}", file=sys.stderr)
         return 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import os
 import signal
 import socket
@@ -30,7 +31,9 @@ async def serving(db: Path, store: Store | None = None,
     """A server in this process's event loop; yields its URL."""
     ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
     stop = asyncio.Event()
-    task = asyncio.create_task(run("127.0.0.1", 0, db, ready, stop, store, limits))
+    seeds = itertools.count(5000).__next__  # fixed dice: every run of a test plays the same
+    task = asyncio.create_task(run("127.0.0.1", 0, db, ready, stop, store, limits,
+                                   seeds=seeds))
     port = await asyncio.wait_for(ready, 30)
     try:
         yield f"ws://127.0.0.1:{port}"
@@ -73,7 +76,8 @@ class ServerProcess:
         """Start it and wait for its 'listening' line; returns that line."""
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "game.net.server", "--port", str(self.port),
-             "--db", str(self.db), *self.extra], stdout=subprocess.PIPE, text=True,
+             "--db", str(self.db), "--seed", "5000", *self.extra],  # the same dice every run
+            stdout=subprocess.PIPE, text=True,
             env=dict(os.environ, PYTHONUNBUFFERED="1"))
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()

@@ -358,3 +358,13 @@ def test_a_bad_limit_is_refused_naming_it(args, named, capsys):
     assert stopped.value.code == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and f"argument {named}:" in err and args[1] in err
+
+
+def test_each_new_game_takes_its_seed_from_the_lobbys_source(tmp_path, catalogue):
+    fixed = Lobby(catalogue, SQLiteStore(tmp_path / "f.sqlite3"), Clock(),
+                  seeds=iter([41, 42]).__next__)
+    assert [two_seats(fixed)[0].room.seed for _ in range(2)] == [41, 42]
+    fresh = Lobby(catalogue, SQLiteStore(tmp_path / "g.sqlite3"), Clock())
+    assert len({two_seats(fresh)[0].room.seed for _ in range(3)}) == 3  # the OS's randomness
+    assert build_parser().parse_args(["--seed", "7"]).seed == 7
+    assert build_parser().parse_args([]).seed is None

@@ -5,6 +5,7 @@ player takes the other seat."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import threading
 import time
 
@@ -22,12 +23,15 @@ from tests.net.helpers import TEAMS
 class ThreadServer:
     """A server on its own thread (the test itself plays as the window would: blocking)."""
 
-    def __init__(self, db, port: int = 0) -> None:
+    def __init__(self, db, port: int = 0, first_seed: int = 1000) -> None:
         self.loop = asyncio.new_event_loop()
         self.stop = asyncio.Event()
         self.ready = self.loop.create_future()
-        self.thread = threading.Thread(target=self.loop.run_until_complete,
-                                       args=(run("127.0.0.1", port, db, self.ready, self.stop),))
+        seeds = itertools.count(first_seed)  # fixed dice: every run of a test plays the same
+        self.thread = threading.Thread(
+            target=self.loop.run_until_complete,
+            args=(run("127.0.0.1", port, db, self.ready, self.stop,
+                      seeds=lambda: next(seeds)),))
         self.thread.start()
         port = asyncio.run_coroutine_threadsafe(self._port(), self.loop).result(30)
         self.url = f"ws://127.0.0.1:{port}"
