@@ -26,6 +26,12 @@ def examples(count: int) -> int:
     return max(3, count // 5) if FAST_TIER else count
 
 
+def stride(fast: int) -> int:
+    """A step through many positions of one game: every one in the whole suite, every
+    ``fast``-th in the fast tier."""
+    return fast if FAST_TIER else 1
+
+
 def tiered(values: Sequence[Any], keep: int = 2, *, unpack: bool = False) -> list[Any]:
     """Parameters for ``pytest.mark.parametrize`` when the same check runs over many seeds,
     sizes or files: the first ``keep`` values run in the fast tier, the rest carry the

@@ -171,6 +171,28 @@ def _parsed(path: Path) -> Located:
     return doc
 
 
+# Catalogues loaded before, by the bytes of every file read: checking the content is the
+# other half of a load, and the game, its commands and the tests load the same files many
+# times. Each caller gets its own dictionaries (the definitions in them are frozen).
+_LOADED: dict[tuple[tuple[str, str, bytes], ...], Catalogue] = {}
+_LOADED_MAX = 16
+
+
+def _copy(c: Catalogue) -> Catalogue:
+    return Catalogue(dict(c.datacards), dict(c.fireteams), dict(c.killzones),
+                     dict(c.missions), dict(c.targets), dict(c.wargear),
+                     dict(c.special_operations))
+
+
+def _files_key(files: list[tuple[Path, str]]) -> tuple[tuple[str, str, bytes], ...] | None:
+    """What a load of ``files`` depends on: each file's shown name, kind and bytes (None
+    when one cannot be read: that load reports it)."""
+    try:
+        return tuple((str(display_file(p)), kind, read_content(p)) for p, kind in files)
+    except ContentError:
+        return None
+
+
 def load_catalogue(extra_paths: Sequence[str | Path] = (), *,
                    shipped: bool = True) -> Catalogue:
     """Load and check the shipped content (unless ``shipped`` is False) plus ``extra_paths``
@@ -186,6 +208,20 @@ def load_catalogue(extra_paths: Sequence[str | Path] = (), *,
         if path.resolve() not in known:
             known.add(path.resolve())
             files.append((path, ""))
+    key = None if run.issues else _files_key(files)
+    if key is not None and key in _LOADED:
+        return _copy(_LOADED[key])
+    catalogue = _load(run, files)
+    if key is not None:
+        if len(_LOADED) >= _LOADED_MAX:
+            del _LOADED[next(iter(_LOADED))]
+        _LOADED[key] = catalogue
+    return _copy(catalogue)
+
+
+def _load(run: Run, files: list[tuple[Path, str]]) -> Catalogue:
+    """Parse and check ``files`` (path, kind or "" to tell by the keys) into a catalogue.
+    Raises :class:`ContentError` with every issue of ``run`` and of the files."""
     docs: dict[str, list[Reader]] = {kind: [] for kind in FILE_KINDS}
     for path, kind in files:
         try:

@@ -86,6 +86,23 @@ def test_a_file_given_twice_is_read_once() -> None:
     assert "test_team" in cat.fireteams
 
 
+def test_a_load_again_is_the_same_content_in_new_dictionaries_and_sees_an_edit(
+        tmp_path: Path) -> None:
+    team = tmp_path / "team.yaml"
+    team.write_bytes((GOOD / "test_team.yaml").read_bytes())
+    first = load_catalogue([team], shipped=False)
+    again = load_catalogue([team], shipped=False)
+    assert again == first and again.fireteams is not first.fireteams
+    del again.fireteams["test_team"]  # a caller's change stays its own
+    assert "test_team" in load_catalogue([team], shipped=False).fireteams
+    name = first.fireteams["test_team"].name
+    team.write_text(team.read_text().replace(f"name: {name}", "name: Renamed Squad", 1))
+    assert load_catalogue([team], shipped=False).fireteams["test_team"].name == "Renamed Squad"
+    team.write_text("datacards: [\n")
+    with pytest.raises(ContentError):
+        load_catalogue([team], shipped=False)
+
+
 def test_scenario_datacards_may_omit_names(tmp_path: Path) -> None:
     path = tmp_path / "scenario.yaml"
     path.write_text(

@@ -163,8 +163,6 @@ def test_a_step_with_an_attack_shows_its_dice(make_app, recorded):
     app.frame([])
     assert scene.anim.roll is not None and scene.anim.roll.hit_dice
     assert scene.step_hexes[0] == "attack"
-    pygame.image.save(app.screen, str(__import__("pathlib").Path(
-        __import__("tempfile").gettempdir()) / "replay_scene.png"))
 
 
 def test_it_shows_names_never_the_engine_ids(make_app, recorded):

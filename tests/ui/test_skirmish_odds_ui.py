@@ -3,8 +3,6 @@ preview over the enemy under the mouse (shots and charges) and on the weapon but
 
 from __future__ import annotations
 
-import pygame
-
 from game.engine import Charge, Shoot, Step
 from game.engine.dice import RandomDice
 from game.engine.game import Game
@@ -55,7 +53,6 @@ def test_a_shot_shows_its_odds_in_the_preview_and_on_the_weapon_buttons(make_app
     driver.click_button("Shoot")
     target_hex = game.state.operatives[shot.target].hex
     drawn = hovered_text(app, scene, driver, target_hex)
-    pygame.image.save(app.screen, str(tmp_path / "skirmish_shot_preview.png"))
     assert f"Shoot {scene.words.operative(shot.target)}" in drawn
     for option in options:
         odds = game.skirmish_odds(option)
@@ -81,7 +78,6 @@ def test_a_charge_shows_its_odds_and_the_strike_back_risk(make_app, catalogue, t
     driver.click_hex(game.state.operatives[charge.operative].hex)
     driver.click_button("Charge")
     drawn = hovered_text(app, scene, driver, game.state.operatives[charge.target].hex)
-    pygame.image.save(app.screen, str(tmp_path / "skirmish_charge_preview.png"))
     odds = game.skirmish_odds(charge)
     assert f"Charge {scene.words.operative(charge.target)}" in drawn
     assert any(f"{float(odds.expected):.2f} wounds expected" in s for s in drawn), drawn
