@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from game.content.loader import content_root
+from game.content.yamlio import SAFE_LOADER
 from game.engine import Catalogue, Config, build_config
 
 FILE = Path("assets") / "rules_help.yaml"
@@ -132,7 +133,7 @@ def path() -> Path:
 @lru_cache(maxsize=1)
 def load() -> Help:
     """The shipped rules help (read once)."""
-    return parse(yaml.safe_load(path().read_text(encoding="utf-8")) or {})
+    return parse(yaml.load(path().read_text(encoding="utf-8"), Loader=SAFE_LOADER) or {})
 
 
 def entries() -> list[Entry]:

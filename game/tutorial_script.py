@@ -27,6 +27,7 @@ from typing import Any
 import yaml
 
 from game.ai.random_player import RandomPlayer
+from game.content.yamlio import SAFE_LOADER
 from game.engine import (
     Action,
     Catalogue,
@@ -82,7 +83,7 @@ def load_script(path: Path | str | None = None) -> Script:
     if path is None:
         from game.content.loader import content_root
         path = content_root() / "assets" / SCRIPT
-    data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    data = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     if not isinstance(data, dict) or not isinstance(data.get("steps"), list):
         raise ScriptError("the tutorial script needs a list of steps")
     steps = []

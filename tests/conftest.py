@@ -42,6 +42,22 @@ def pytest_configure(config: pytest.Config) -> None:
             settings.load_profile("fast")
 
 
+def pytest_ignore_collect(collection_path, config: pytest.Config) -> bool | None:
+    """The fast tier does not even import a module whose every test is slow (some play games
+    as they are imported)."""
+    from tests import helpers
+
+    if helpers.FAST_TIER and collection_path.suffix == ".py" \
+            and collection_path.name.startswith("test_"):
+        try:
+            text = collection_path.read_text(encoding="utf-8")
+        except OSError:
+            return None
+        if "\npytestmark = pytest.mark.slow" in text:
+            return True
+    return None
+
+
 @pytest.fixture(scope="session")
 def catalogue() -> Catalogue:
     """The shipped content (shared: do not change it)."""

@@ -32,6 +32,20 @@ def stride(fast: int) -> int:
     return fast if FAST_TIER else 1
 
 
+def sampled(values: Sequence[Any], every: int, *, unpack: bool = False) -> list[Any]:
+    """Parameters for ``pytest.mark.parametrize`` when one check runs over very many cases
+    of the same kind: every ``every``-th in the fast tier (spread over them all, not the
+    first few), the others marked ``slow``."""
+    out: list[Any] = []
+    for n, value in enumerate(values):
+        if n % every == 0:
+            out.append(value)
+        else:
+            args = value if unpack else (value,)
+            out.append(pytest.param(*args, marks=pytest.mark.slow))
+    return out
+
+
 def tiered(values: Sequence[Any], keep: int = 2, *, unpack: bool = False) -> list[Any]:
     """Parameters for ``pytest.mark.parametrize`` when the same check runs over many seeds,
     sizes or files: the first ``keep`` values run in the fast tier, the rest carry the
