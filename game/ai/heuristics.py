@@ -161,11 +161,64 @@ def scoring_zones(game: Game) -> Zones:
 _ZONES: dict[int, tuple[object, Zones]] = {}
 
 
+# a mission action that scores and needs its operative in a territory: (whose territory,
+# "own" or "enemy"; its other requirements; the VP it scores)
+Errand = tuple[str, tuple[dict[str, object], ...], int]
+
+
+def errands(game: Game) -> tuple[Errand, ...]:
+    """The mission's actions that score only in a territory (an Extract in the enemy's),
+    worked out once per set of mission actions."""
+    actions = game.config.mission_actions
+    found = _ERRANDS.get(id(actions))
+    if found is None:
+        out = []
+        for action in actions:
+            side = next((c["in_territory"] for c in action.requires
+                         if isinstance(c, dict) and "in_territory" in c), None)
+            vp = sum(int(e.get("score", 0)) for e in action.effects
+                     if isinstance(e, dict) and e.get("for", "own") == "own")
+            if side is not None and vp > 0:
+                others = tuple(c for c in action.requires if "in_territory" not in c)
+                out.append((str(side), others, vp))
+        found = _ERRANDS[id(actions)] = (actions, tuple(out))
+    return found[1]
+
+
+_ERRANDS: dict[int, tuple[object, tuple[Errand, ...]]] = {}
+
+
+def errand_pull(game: Game, op: OperativeState, at: str) -> float | None:
+    """Going where a scoring mission action opens to ``op``: for each action of
+    :func:`errands` whose other requirements it meets now (it carries a relic), standing in
+    the territory is worth the action's VP and each hex short of it costs a third of them, so
+    a carrier walks its relic to where it can be extracted. None: no such action is open to
+    it."""
+    total: float | None = None
+    for side, others, vp in errands(game):
+        try:
+            if not all(condition_holds(game, c, op) for c in others):
+                continue
+        except ValueError:
+            continue
+        key = game.state.territory.get(op.player if side == "own" else opponent(op.player))
+        hexes = game.config.territories.get(key, ()) if key is not None else ()
+        if not hexes:
+            continue
+        d = min(game.grid.distance(at, h) for h in hexes)
+        total = (total or 0.0) + (vp if d == 0 else -vp / 3 * min(d, 12))
+    return total
+
+
 def objective_pull(game: Game, op: OperativeState, at: str) -> float:
     """Standing on or near objectives (and the places the mission scores for standing near),
-    and closing on those nobody of ours holds."""
+    closing on those nobody of ours holds, and walking to where a scoring mission action
+    opens (:func:`errand_pull`): an operative on such an errand is drawn by the objectives
+    half as much and closes on none."""
     grid = game.grid
-    score = 0.0
+    errand = errand_pull(game, op, at)
+    score = errand or 0.0
+    near = 2.5 if errand is None else 1.25
     nearest = 99
     friends = [o for o in game.on_killzone(op.player) if o.id != op.id]
     for hexes, reach in scoring_zones(game):
@@ -181,8 +234,8 @@ def objective_pull(game: Game, op: OperativeState, at: str) -> float:
         d = grid.distance(at, where)
         helpers = sum(1 for f in friends if f.hex and grid.distance(f.hex, where) <= 1)
         if d <= 1:
-            score += 2.5 / (1 + helpers)
-        elif helpers == 0:
+            score += near / (1 + helpers)
+        elif helpers == 0 and errand is None:
             nearest = min(nearest, d)
     if nearest < 99:
         score -= 0.25 * min(nearest, 12)
@@ -296,7 +349,8 @@ def closing(game: Game, action: Action) -> float:
     return float(max(0, before - reach) - max(0, after - reach))
 
 
-def position(game: Game, op: OperativeState, at: str, ap_after: int) -> float:
+def position(game: Game, op: OperativeState, at: str, ap_after: int,
+             caution: float = 1.0) -> float:
     worth = op_worth(game, op)
     score = objective_pull(game, op, at) + escort_pull(game, op, at)
     if at in game.grid.cover:
@@ -306,7 +360,7 @@ def position(game: Game, op: OperativeState, at: str, ap_after: int) -> float:
     # share of the operative that damage is: a point of damage costs a tough operative less
     # of itself than a frail one, so tough operatives are not the shyest
     share = 2.0 * worth / game.datacard(op).wounds
-    score -= danger(game, op, at) * min(0.5 + 0.1 * worth, share)
+    score -= caution * danger(game, op, at) * min(0.5 + 0.1 * worth, share)
     return score
 
 
@@ -352,8 +406,9 @@ def combat_balance(game: Game, player: int) -> float:
     return total
 
 
-def score(game: Game, action: Action, cheap: bool = False) -> float:
-    """A quick value of one action for the player taking it."""
+def score(game: Game, action: Action, cheap: bool = False, caution: float = 1.0) -> float:
+    """A quick value of one action for the player taking it; ``caution`` below 1 counts the
+    damage a move risks for less (:func:`position`)."""
     if game.config.skirmish:
         return skirmish.score(game, action, cheap)
     state = game.state
@@ -369,11 +424,11 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
         return 1.6 * gain + (0.0 if cheap else 0.3 * max(0, ap_after))
     if isinstance(action, Move):
         op = state.operatives[action.operative]
-        return (position(game, op, action.destination, state.ap_left - 1)
+        return (position(game, op, action.destination, state.ap_left - 1, caution)
                 + (0.0 if cheap else _projected_gain(game, action)))
     if isinstance(action, Disengage):
         op = state.operatives[action.operative]
-        return (position(game, op, action.hex, state.ap_left - 1) - 0.5
+        return (position(game, op, action.hex, state.ap_left - 1, caution) - 0.5
                 + (0.0 if cheap else _projected_gain(game, action)))
     if isinstance(action, Wait):
         op = state.operatives[state.active] if state.active else None
