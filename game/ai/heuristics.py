@@ -349,8 +349,7 @@ def closing(game: Game, action: Action) -> float:
     return float(max(0, before - reach) - max(0, after - reach))
 
 
-def position(game: Game, op: OperativeState, at: str, ap_after: int,
-             caution: float = 1.0) -> float:
+def position(game: Game, op: OperativeState, at: str, ap_after: int) -> float:
     worth = op_worth(game, op)
     score = objective_pull(game, op, at) + escort_pull(game, op, at)
     if at in game.grid.cover:
@@ -360,7 +359,7 @@ def position(game: Game, op: OperativeState, at: str, ap_after: int,
     # share of the operative that damage is: a point of damage costs a tough operative less
     # of itself than a frail one, so tough operatives are not the shyest
     share = 2.0 * worth / game.datacard(op).wounds
-    score -= caution * danger(game, op, at) * min(0.5 + 0.1 * worth, share)
+    score -= danger(game, op, at) * min(0.5 + 0.1 * worth, share)
     return score
 
 
@@ -406,9 +405,8 @@ def combat_balance(game: Game, player: int) -> float:
     return total
 
 
-def score(game: Game, action: Action, cheap: bool = False, caution: float = 1.0) -> float:
-    """A quick value of one action for the player taking it; ``caution`` below 1 counts the
-    damage a move risks for less (:func:`position`)."""
+def score(game: Game, action: Action, cheap: bool = False) -> float:
+    """A quick value of one action for the player taking it."""
     if game.config.skirmish:
         return skirmish.score(game, action, cheap)
     state = game.state
@@ -424,11 +422,11 @@ def score(game: Game, action: Action, cheap: bool = False, caution: float = 1.0)
         return 1.6 * gain + (0.0 if cheap else 0.3 * max(0, ap_after))
     if isinstance(action, Move):
         op = state.operatives[action.operative]
-        return (position(game, op, action.destination, state.ap_left - 1, caution)
+        return (position(game, op, action.destination, state.ap_left - 1)
                 + (0.0 if cheap else _projected_gain(game, action)))
     if isinstance(action, Disengage):
         op = state.operatives[action.operative]
-        return (position(game, op, action.hex, state.ap_left - 1, caution) - 0.5
+        return (position(game, op, action.hex, state.ap_left - 1) - 0.5
                 + (0.0 if cheap else _projected_gain(game, action)))
     if isinstance(action, Wait):
         op = state.operatives[state.active] if state.active else None

@@ -60,7 +60,6 @@ class Budget:
     prior: float = 0.0  # this share of the heuristic score is added to the playout mean
     threat: float = 0.0  # >0: the leaves also weigh what each side's guns threaten (hard)
     aggression: float = 0.0  # >0: each hex a move closes on the enemy is worth this (easy)
-    caution: float = 1.0  # the share of the damage a move risks that it weighs
 
 
 LEVELS: dict[str, Budget] = {
@@ -146,7 +145,7 @@ class SearchPlayer:
         cheap_first = budget.prescreen > 0
         scored = []
         for i, action in enumerate(options):
-            value = heuristics.score(base, action, cheap=cheap_first, caution=budget.caution)
+            value = heuristics.score(base, action, cheap=cheap_first)
             if budget.aggression:
                 value += budget.aggression * heuristics.closing(base, action)
             shake = 0.0
@@ -156,7 +155,7 @@ class SearchPlayer:
         if cheap_first:
             # every action by the cheap scores, the best few again by the full scores
             scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-            scored = [(heuristics.score(base, a, cheap=False, caution=budget.caution) + shake
+            scored = [(heuristics.score(base, a, cheap=False) + shake
                        + budget.aggression * heuristics.closing(base, a), j, a, shake)
                       for _, j, a, shake in scored[:budget.prescreen]]
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
