@@ -1,8 +1,9 @@
 """``python -m game.ai.arena --a LEVEL --b LEVEL --games N --seed S [--mission M]
 [--fireteams X Y] [--first K]``
 
-Computer against computer, seats alternated (A is player 1 in even games), missions and
-fireteams in turn unless given (every shipped mission pack: the Fireteam missions and the Kill
+Computer against computer, seats alternated (A is player 1 in even games; games 2k and 2k+1
+are the same mission and fireteams from both seats), missions and fireteams in turn unless
+given (every shipped mission pack: the Fireteam missions and the Kill
 Team classic ``kt_*`` ones). Each player sees only ``game.view(seat)``. Every game is fixed by
 its number and the seed, so a long match can be run in parts: ``--first K`` plays only games K
 to N-1 of the N (the same games as in one run; add up the parts' wins, losses and draws), and
@@ -154,7 +155,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     tally = Tally()
     for i in range(args.first, args.games):
         seed = args.seed + i
-        mission = missions[i % len(missions)]
+        # games 2k and 2k+1 are one mission and one pairing from both seats: a mission that
+        # favours a seat favours A and B alike
+        mission = missions[(i // 2) % len(missions)]
         # A's fireteam and B's: every pairing in turn, each pairing from both seats
         x, y = pairing(i, pairs)
         a_seat = 1 if i % 2 == 0 else 2

@@ -87,6 +87,21 @@ def test_a_match_in_parts_plays_the_same_games(capsys) -> None:  # type: ignore[
     assert GAME.match(parts[-1]).group(1) == "2"  # type: ignore[union-attr]
 
 
+LINE = re.compile(r"^game (\d+): (\S+), A=\S+ \((\S+), seat (\d)\) v B=\S+ \((\S+)\)")
+
+
+def test_each_mission_is_played_from_both_seats_by_each_side(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert arena.main(["--a", "random", "--b", "random", "--seed", "5", "--games", "4"]) == 0
+    games = [LINE.match(line).groups() for line in capsys.readouterr().out.splitlines()  # type: ignore[union-attr]
+             if LINE.match(line)]
+    assert [g[0] for g in games] == ["0", "1", "2", "3"]
+    for first, second in (games[0:2], games[2:4]):
+        # the same mission and fireteams, A in seat 1 then in seat 2
+        assert first[1] == second[1] and first[2:3] + first[4:] == second[2:3] + second[4:]
+        assert (first[3], second[3]) == ("1", "2")
+    assert games[0][1] != games[2][1]  # then the next mission
+
+
 def test_the_first_game_must_be_in_the_match(capsys) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(SystemExit) as ended:
         arena.main(["--a", "greedy", "--b", "random", "--games", "3", "--first", "3"])
