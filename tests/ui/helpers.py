@@ -39,3 +39,32 @@ def click(app: object, where: tuple[float, float] | pygame.Rect, button: int = 1
     for _ in range(settle):
         if app.stack:  # type: ignore[attr-defined]
             app.frame()  # type: ignore[attr-defined]
+
+
+def open_play(make_app, catalogue, mission="dual_strike", teams=("gideon", "deathless_destroyers"),
+              seed=5, until=None, rules="fireteam"):
+    """The play screen on a seeded game (random players until ``until`` holds), with a
+    driver, once any banner has gone (animations are off: one per frame)."""
+    from game.ui.scenes.play import PlayScene
+    from game.uitest.driver import Driver
+
+    app = make_app(seed)
+    game = Game.new(catalogue, mission, teams, RandomDice(seed), rules=rules)
+    if until is not None:
+        play(game, seed, until=until)
+    scene = PlayScene(app, game)
+    app.push(scene)
+    driver = Driver(app)
+    driver.settle()
+    for _ in range(10):
+        driver.pump([])
+    return app, scene, driver
+
+
+def hovered_text(app, scene, driver, hex_: str) -> list[str]:
+    """The strings drawn while the mouse rests on ``hex_``."""
+    app.ctx.drawn = []
+    driver.hover(scene.view_board.centre(hex_))
+    drawn = list(app.ctx.drawn)
+    app.ctx.drawn = None
+    return drawn

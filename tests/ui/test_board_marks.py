@@ -11,7 +11,7 @@ import pytest
 from game.engine.actions import Activate, Move
 from game.engine.state import Phase, Step
 from game.ui.board import BoardView
-from tests.ui.test_drawing import open_play
+from tests.ui.helpers import open_play
 
 
 def label_pixels(app, catalogue, mission: str) -> tuple[BoardView, dict[str, list]]:

@@ -14,29 +14,11 @@ from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
 from game.ui.context import PLAYER_COLOURS
-from game.uitest.driver import Driver
-from tests.helpers import play
+from tests.ui.helpers import hovered_text, open_play
 
 # a seed whose game reaches an attack in turning point 2 (seed 5's ends first since a
 # cancel rule changed the random player's draws)
 ATTACK_SEED = 6
-
-
-def open_play(make_app, catalogue, mission="dual_strike", teams=("gideon", "deathless_destroyers"),
-              seed=5, until=None):
-    from game.ui.scenes.play import PlayScene
-
-    app = make_app(seed)
-    game = Game.new(catalogue, mission, teams, RandomDice(seed))
-    if until is not None:
-        play(game, seed, until=until)
-    scene = PlayScene(app, game)
-    app.push(scene)
-    driver = Driver(app)
-    driver.settle()
-    for _ in range(10):  # let any banner go (animations are off: one per frame)
-        driver.pump([])
-    return app, scene, driver
 
 
 def firefight_activate(game: Game) -> bool:
@@ -182,10 +164,7 @@ def test_attack_preview_shows_the_engine_odds(make_app, catalogue):
                and a.target == attack.target]
     driver.click_button("Attack")
     target_hex = game.state.operatives[attack.target].hex
-    app.ctx.drawn = []
-    driver.hover(scene.view_board.centre(target_hex))
-    drawn = list(app.ctx.drawn)
-    app.ctx.drawn = None
+    drawn = hovered_text(app, scene, driver, target_hex)
     assert f"Attack {scene.words.operative(attack.target)}" in drawn
     for option in options[:4]:
         odds = game.attack_odds(option)

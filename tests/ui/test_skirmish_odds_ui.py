@@ -4,10 +4,8 @@ preview over the enemy under the mouse (shots and charges) and on the weapon but
 from __future__ import annotations
 
 from game.engine import Charge, Shoot, Step
-from game.engine.dice import RandomDice
 from game.engine.game import Game
-from game.uitest.driver import Driver
-from tests.helpers import play
+from tests.ui.helpers import hovered_text, open_play
 
 
 def pct(p) -> str:
@@ -15,32 +13,13 @@ def pct(p) -> str:
 
 
 def open_skirmish(make_app, catalogue, until, seed=3):
-    from game.ui.scenes.play import PlayScene
-
-    app = make_app(seed)
-    game = Game.new(catalogue, "dual_strike", ("flickering_blade", "bad_ladz"),
-                    RandomDice(seed), rules="skirmish")
-    play(game, seed, until=until)
-    assert until(game), "the seeded game never reached the position"
-    scene = PlayScene(app, game)
-    app.push(scene)
-    driver = Driver(app)
-    driver.settle()
-    for _ in range(10):
-        driver.pump([])
+    app, scene, driver = open_play(make_app, catalogue, teams=("flickering_blade", "bad_ladz"),
+                                   seed=seed, until=until, rules="skirmish")
+    assert until(scene.game), "the seeded game never reached the position"
     return app, scene, driver
 
 
-def hovered_text(app, scene, driver, hex_) -> list[str]:
-    app.ctx.drawn = []
-    driver.hover(scene.view_board.centre(hex_))
-    drawn = list(app.ctx.drawn)
-    app.ctx.drawn = None
-    return drawn
-
-
-def test_a_shot_shows_its_odds_in_the_preview_and_on_the_weapon_buttons(make_app, catalogue,
-                                                                        tmp_path):
+def test_a_shot_shows_its_odds_in_the_preview_and_on_the_weapon_buttons(make_app, catalogue):
     def shooting(game: Game) -> bool:
         return game.state.step == Step.SHOOT and game.to_act == 1 and any(
             isinstance(a, Shoot) for a in game.legal_actions())
@@ -67,7 +46,7 @@ def test_a_shot_shows_its_odds_in_the_preview_and_on_the_weapon_buttons(make_app
                    in label for label in labels), labels
 
 
-def test_a_charge_shows_its_odds_and_the_strike_back_risk(make_app, catalogue, tmp_path):
+def test_a_charge_shows_its_odds_and_the_strike_back_risk(make_app, catalogue):
     def charging(game: Game) -> bool:
         return game.state.step == Step.ACTIVATE and game.to_act == 1 and any(
             isinstance(a, Charge) for a in game.legal_actions())
