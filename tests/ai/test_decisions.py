@@ -174,19 +174,25 @@ start: {turning_point: 1, phase: firefight, initiative: 1}
     assert scoring_zones(game) == ((("H5", "H6"), 3),)
 
 
+def relic_carrier(tmp_path: Path, at: str) -> Game:
+    """Relic Run: player 1's ``a`` carries a relic on ``at``; the enemy's territory is rows 9
+    to 11, its one operative far away."""
+    return setup(tmp_path, f"""
+mission: relic_run
+operatives:
+  - {{id: a, player: 1, card: trooper, at: {at}}}
+  - {{id: z, player: 2, card: trooper, at: O1}}
+start: {{turning_point: 1, phase: firefight, initiative: 1, to_act: 1, territory: {{1: 1, 2: 2}},
+        carried: {{relic2: a}}, objective_hexes: {{relic2: {at}}}}}
+""")
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_relic_carrier_walks_it_towards_where_it_can_be_extracted(tmp_path: Path,
                                                                    level: str) -> None:
-    """Relic Run: an Extract (3 VP) needs the carrier in the enemy's territory (rows 9 to
-    11 here), and the nearest free relic (E3) lies the other way."""
-    game = setup(tmp_path, """
-mission: relic_run
-operatives:
-  - {id: a, player: 1, card: trooper, at: D6}
-  - {id: z, player: 2, card: trooper, at: O1}
-start: {turning_point: 1, phase: firefight, initiative: 1, to_act: 1, territory: {1: 1, 2: 2},
-        carried: {relic2: a}, objective_hexes: {relic2: D6}}
-""")
+    """An Extract (3 VP) needs the carrier in the enemy's territory, and the nearest free
+    relic (E3) lies the other way."""
+    game = relic_carrier(tmp_path, "D6")
     enemy_side = game.config.territories[2]
 
     def short(hex_: str) -> int:
@@ -200,14 +206,7 @@ start: {turning_point: 1, phase: firefight, initiative: 1, to_act: 1, territory:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_carrier_in_the_enemys_territory_extracts(tmp_path: Path, level: str) -> None:
-    game = setup(tmp_path, """
-mission: relic_run
-operatives:
-  - {id: a, player: 1, card: trooper, at: D10}
-  - {id: z, player: 2, card: trooper, at: O1}
-start: {turning_point: 1, phase: firefight, initiative: 1, to_act: 1, territory: {1: 1, 2: 2},
-        carried: {relic2: a}, objective_hexes: {relic2: D10}}
-""")
+    game = relic_carrier(tmp_path, "D10")
     taken = activation(game, level)
     assert any(isinstance(a, MissionAction) and a.action == "extract" for a in taken), \
         [str(a) for a in taken]
