@@ -157,10 +157,12 @@ _PARSED: dict[tuple[str, bytes], Located] = {}
 _PARSED_MAX = 256
 
 
-def _parsed(path: Path) -> Located:
+def _parsed(path: Path, raw: bytes | None = None) -> Located:
     """``load_yaml(path)``, from :data:`_PARSED` when the file's bytes were read before (the
-    loader only reads the data it returns, never changes it). Raises as ``load_yaml``."""
-    raw = read_content(path)
+    loader only reads the data it returns, never changes it); ``raw``: its bytes, already
+    read. Raises as ``load_yaml``."""
+    if raw is None:
+        raw = read_content(path)
     key = (str(display_file(path)), raw)
     doc = _PARSED.get(key)
     if doc is None:
@@ -211,7 +213,7 @@ def load_catalogue(extra_paths: Sequence[str | Path] = (), *,
     key = None if run.issues else _files_key(files)
     if key is not None and key in _LOADED:
         return _copy(_LOADED[key])
-    catalogue = _load(run, files)
+    catalogue = _load(run, files, None if key is None else [raw for _, _, raw in key])
     if key is not None:
         if len(_LOADED) >= _LOADED_MAX:
             del _LOADED[next(iter(_LOADED))]
@@ -219,13 +221,15 @@ def load_catalogue(extra_paths: Sequence[str | Path] = (), *,
     return _copy(catalogue)
 
 
-def _load(run: Run, files: list[tuple[Path, str]]) -> Catalogue:
+def _load(run: Run, files: list[tuple[Path, str]],
+          raws: list[bytes] | None = None) -> Catalogue:
     """Parse and check ``files`` (path, kind or "" to tell by the keys) into a catalogue.
-    Raises :class:`ContentError` with every issue of ``run`` and of the files."""
+    Raises :class:`ContentError` with every issue of ``run`` and of the files. ``raws``:
+    the files' bytes when they were read already (in the order of ``files``)."""
     docs: dict[str, list[Reader]] = {kind: [] for kind in FILE_KINDS}
-    for path, kind in files:
+    for n, (path, kind) in enumerate(files):
         try:
-            doc = _parsed(path)
+            doc = _parsed(path, None if raws is None else raws[n])
         except ContentError as exc:
             run.issues.extend(exc.issues)
             continue
