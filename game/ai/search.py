@@ -29,6 +29,7 @@ from game.ai.common import (
 )
 from game.engine import (
     Action,
+    Activate,
     Attack,
     Game,
     MissionAction,
@@ -37,6 +38,7 @@ from game.engine import (
     Phase,
     SplitMix64,
     Step,
+    Use,
     View,
     opponent,
 )
@@ -60,14 +62,23 @@ class Budget:
     prior: float = 0.0  # this share of the heuristic score is added to the playout mean
     threat: float = 0.0  # >0: the leaves also weigh what each side's guns threaten (hard)
     aggression: float = 0.0  # >0: each hex a move closes on the enemy is worth this (easy)
+    shape: float = 0.0  # >0: the leaves also weigh where each side stands (:func:`standing`)
+    # a beginner's habits (easy), mistakes a player who knows the game can exploit and a
+    # random player cannot: the strategic ploy picked at random, ...
+    ploy_at_random: bool = False
+    # ... a once-a-mission card never played during an activation, ...
+    keeps_cards: bool = False
+    # ... and its operatives activated in no particular order (not the one that can shoot
+    # first, nor the one in danger)
+    order_at_random: bool = False
 
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(candidates=1, samples=0, replies=0, noise=0.75, prescreen=4,
-                   aggression=1.2),
-    "normal": Budget(candidates=4, samples=3, replies=1),
+                   aggression=1.2, ploy_at_random=True, keeps_cards=True, order_at_random=True),
+    "normal": Budget(candidates=6, samples=4, replies=1, prior=0.3, aggression=1.2, shape=1.0),
     "hard": Budget(candidates=9, samples=10, replies=1, diverse=True, finalists=4, extra=20,
-                   threat=0.4),
+                   threat=0.4, prior=0.3, aggression=1.2, shape=1.0),
 }
 
 
@@ -141,6 +152,11 @@ class SearchPlayer:
             return options[0]
         rng = rng or decision_rng(self.seed, view)
         budget = self.budget
+        if budget.keeps_cards and view.step == Step.ACT:
+            options = [a for a in options if not isinstance(a, Use)] or options
+        if budget.ploy_at_random and view.step == Step.PLOY or budget.order_at_random and \
+                view.step == Step.ACTIVATE and all(isinstance(a, Activate) for a in options):
+            return options[rng.below(len(options))]
         base = rebuild(view, rng)
         cheap_first = budget.prescreen > 0
         scored = []
@@ -274,7 +290,25 @@ def _play(world: Game, action: Action, budget: Budget, me: int) -> float:
     value = evaluate(game, me)
     if budget.threat and not game.is_over and game.state.phase == Phase.FIREFIGHT:
         value += budget.threat * threat_balance(game, me)
+    if budget.shape and not game.is_over and game.state.phase == Phase.FIREFIGHT:
+        value += budget.shape * standing(game, me)
     return value
+
+
+def standing(game: Game, player: int) -> float:
+    """Where each side's operatives stand at the end of a playout, for ``player``: the sum of
+    :func:`heuristics.objective_pull` over its operatives (on or near objectives and the
+    ground the mission scores, closing on the objectives nobody of theirs holds, walking an
+    errand such as a relic to extract) less the enemy's. The static value sees only the
+    nearest operative to each objective, so a second operative's walk up to one counted for
+    nothing, and a playout that ends before anything is shot or scored left every candidate
+    level."""
+    total = 0.0
+    for side, sign in ((player, 1.0), (opponent(player), -1.0)):
+        for op in game.on_killzone(side):
+            if op.hex is not None:
+                total += sign * heuristics.objective_pull(game, op, op.hex)
+    return total
 
 
 def threat_balance(game: Game, player: int) -> float:

@@ -142,3 +142,59 @@ def test_easy_does_not_leave_an_objective_it_holds_to_chase_the_enemy() -> None:
         game.rules_changed()
         gain = heuristics.closing(game, towards(here))
         assert (gain == 0.0) if holds else (gain > 0), (here, gain)
+
+
+# --- normal: the urge to fight and where each side stands at the leaves ----------------------
+
+APPROACH = """
+mission: dual_strike
+fireteams: {1: gideon, 2: bad_ladz}
+operatives:
+  - {id: a, player: 1, card: assault_intercessor, at: E1}
+  - {id: g, player: 1, card: assault_intercessor, at: F4}
+  - {id: e, player: 2, card: ork_boy, at: K10}
+  - {id: f, player: 2, card: shoota_boy, at: D10}
+start: {turning_point: 1, phase: firefight, initiative: 1, turn: 3, to_act: 1, activated: [g]}
+actions:
+  - 1 activate a
+"""
+
+
+def approach(tmp_path: Path):  # type: ignore[no-untyped-def]
+    from game.scenario import load_scenario
+    (tmp_path / "approach.yaml").write_text(APPROACH, encoding="utf-8")
+    scenario = load_scenario(tmp_path / "approach.yaml", CATALOGUE)
+    for _, action in scenario.actions:
+        scenario.game.apply(action)
+    return scenario.game
+
+
+def test_normal_walks_to_the_fight_where_its_playouts_see_no_difference(tmp_path: Path) -> None:
+    """Turning point 1, the enemy far off: no playout ends differently whether a walks up to
+    obj1 (E6) or steps aside, so the heuristics' order decides; the urge to close on the
+    enemy (the aggression easy has too) puts the walk first."""
+    from dataclasses import replace
+    game = approach(tmp_path)
+    normal = search.LEVELS["normal"]
+    assert normal.aggression > 0 and normal.prior > 0
+    for seed in range(3):
+        chosen = search.SearchPlayer(seed, "normal").choose(game.view(1))
+        assert isinstance(chosen, Move) and chosen.destination == "E4", str(chosen)
+        timid = replace(normal, aggression=0.0, prior=0.0)
+        stepped = search.SearchPlayer(seed, "normal", timid).choose(game.view(1))
+        assert isinstance(stepped, Move) and game.grid.distance(stepped.destination, "E6") > 2
+
+
+def test_the_leaves_weigh_where_each_side_stands(tmp_path: Path) -> None:
+    """A walk up to an objective that a friend already stands nearer leaves the static
+    value as it was; ``search.standing`` (normal's and hard's leaves) sees it."""
+    from game.ai.common import static_value
+    game = approach(tmp_path)
+    before, value = search.standing(game, 1), static_value(game, 1)
+    assert search.standing(game, 2) == -before
+    walked = game.clone()
+    walked.state.operatives["a"].hex = "E3"  # three hexes from E6, open ground
+    walked.rules_changed()
+    assert static_value(walked, 1) == value
+    assert search.standing(walked, 1) > before
+    assert search.LEVELS["normal"].shape > 0
