@@ -30,6 +30,9 @@ from game.ui.skirmish_ui import markers_of, odds_text, profile_lines, shot_tip
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
 
+# where the rest of a datacard too long for the panel is
+MORE = "more: Library [F3]"
+
 
 def hotkey(name: str) -> int | None:
     return pygame.key.key_code(name) if name else None
@@ -342,7 +345,7 @@ class Panels:
         When they do not all fit, "more: Library [F3]" says where the rest is: in the
         title's row when there is room beside the title, else as the last line."""
         ctx = self.ctx
-        more = "more: Library [F3]"
+        more = MORE
         beside = (ctx.assets.font(ctx.px(13), "condensed").size(title.upper())[0]
                   + ctx.px(16) + ctx.assets.font(ctx.px(12), "regular").size(more)[0]
                   <= inner.width)
@@ -420,12 +423,29 @@ class Panels:
                 self.rule_words.append((rule, rect))
                 x = rect.right
             y += self.ctx.px(18)
-        for ability in card.abilities:
-            if y > inner.bottom - 16:
+        # the abilities, one line each (a shortened one shows whole as a tooltip); those that
+        # do not fit are not left out in silence: the last line that fits says where they are
+        row, last = self.ctx.px(18), inner.bottom - 16
+        abilities = list(card.abilities)
+        for i, ability in enumerate(abilities):
+            left = len(abilities) - i
+            if y > last:
+                # not even one line left under the weapons: the pointer goes beside the
+                # title, where there is room for it
+                title = scene.words.operative(op.id).upper()
+                if (ctx.assets.font(ctx.px(13), "condensed").size(title)[0] + ctx.px(16)
+                        + ctx.assets.font(ctx.px(12), "regular").size(MORE)[0]
+                        <= inner.width):
+                    ctx.text(surface, MORE, 12, (inner.right, inner.top - ctx.px(20)), DIM,
+                             anchor="topright")
+                break
+            if left > 1 and y + row > last:
+                ctx.text(surface, f"+{left} {MORE}", 12, (inner.left, y), DIM,
+                         width=inner.width)
                 break
             ctx.text(surface, f"{ability.name}: {ability.text}", 13, (inner.left, y), DIM,
                      width=inner.width)
-            y += self.ctx.px(18)
+            y += row
 
     def draw_preview(self, surface: pygame.Surface) -> None:
         """In attack mode, the exact odds of each weapon against the enemy under the mouse,
