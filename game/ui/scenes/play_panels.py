@@ -339,16 +339,23 @@ class Panels:
                          width=half - 10)
                 y += ctx.px(17)
 
+    def fits_beside_title(self, inner: pygame.Rect, title: str) -> bool:
+        """Whether :data:`MORE` fits in the panel's title row, right of ``title``."""
+        ctx = self.ctx
+        return (ctx.assets.font(ctx.px(13), "condensed").size(title.upper())[0] + ctx.px(16)
+                + ctx.assets.font(ctx.px(12), "regular").size(MORE)[0] <= inner.width)
+
+    def draw_more_beside_title(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
+        self.ctx.text(surface, MORE, 12, (inner.right, inner.top - self.ctx.px(20)), DIM,
+                      anchor="topright")
+
     def draw_profile_lines(self, surface: pygame.Surface, inner: pygame.Rect, title: str,
                            lines: list[str], head: tuple[int, int, int]) -> None:
         """A skirmish profile's lines, top down (the special rules' explanations come last).
         When they do not all fit, "more: Library [F3]" says where the rest is: in the
         title's row when there is room beside the title, else as the last line."""
         ctx = self.ctx
-        more = MORE
-        beside = (ctx.assets.font(ctx.px(13), "condensed").size(title.upper())[0]
-                  + ctx.px(16) + ctx.assets.font(ctx.px(12), "regular").size(more)[0]
-                  <= inner.width)
+        beside = self.fits_beside_title(inner, title)
         heights = [ctx.wrapped(None, line, 14 if i == 0 else 13, inner, INK,
                                "bold" if i == 0 else "regular")
                    for i, line in enumerate(lines)]
@@ -356,14 +363,13 @@ class Panels:
         room = inner.height + gap
         shown = len(lines)
         if sum(h + gap for h in heights) > room:
-            spare = room - (0 if beside else ctx.wrapped(None, more, 12, inner, DIM) + gap)
+            spare = room - (0 if beside else ctx.wrapped(None, MORE, 12, inner, DIM) + gap)
             shown = 0
             while shown < len(lines) and heights[shown] + gap <= spare:
                 spare -= heights[shown] + gap
                 shown += 1
             if beside:
-                ctx.text(surface, more, 12, (inner.right, inner.top - ctx.px(20)), DIM,
-                         anchor="topright")
+                self.draw_more_beside_title(surface, inner)
         y = inner.top
         for i, line in enumerate(lines[:shown]):
             colour = head if i == 0 else INK if i < 4 else DIM
@@ -371,7 +377,7 @@ class Panels:
                              pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
                              colour, "bold" if i == 0 else "regular") + gap
         if shown < len(lines) and not beside:
-            ctx.wrapped(surface, more, 12,
+            ctx.wrapped(surface, MORE, 12,
                         pygame.Rect(inner.left, y, inner.width, inner.bottom - y), DIM)
 
     def draw_operative(self, surface: pygame.Surface) -> None:
@@ -426,18 +432,13 @@ class Panels:
         # the abilities, one line each (a shortened one shows whole as a tooltip); those that
         # do not fit are not left out in silence: the last line that fits says where they are
         row, last = self.ctx.px(18), inner.bottom - 16
-        abilities = list(card.abilities)
-        for i, ability in enumerate(abilities):
-            left = len(abilities) - i
+        for i, ability in enumerate(card.abilities):
+            left = len(card.abilities) - i
             if y > last:
                 # not even one line left under the weapons: the pointer goes beside the
                 # title, where there is room for it
-                title = scene.words.operative(op.id).upper()
-                if (ctx.assets.font(ctx.px(13), "condensed").size(title)[0] + ctx.px(16)
-                        + ctx.assets.font(ctx.px(12), "regular").size(MORE)[0]
-                        <= inner.width):
-                    ctx.text(surface, MORE, 12, (inner.right, inner.top - ctx.px(20)), DIM,
-                             anchor="topright")
+                if self.fits_beside_title(inner, scene.words.operative(op.id)):
+                    self.draw_more_beside_title(surface, inner)
                 break
             if left > 1 and y + row > last:
                 ctx.text(surface, f"+{left} {MORE}", 12, (inner.left, y), DIM,
