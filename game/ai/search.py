@@ -154,8 +154,10 @@ class SearchPlayer:
         budget = self.budget
         if budget.keeps_cards and view.step == Step.ACT:
             options = [a for a in options if not isinstance(a, Use)] or options
-        if budget.ploy_at_random and view.step == Step.PLOY or budget.order_at_random and \
-                view.step == Step.ACTIVATE and all(isinstance(a, Activate) for a in options):
+        at_random = (budget.ploy_at_random and view.step == Step.PLOY) or (
+            budget.order_at_random and view.step == Step.ACTIVATE
+            and all(isinstance(a, Activate) for a in options))
+        if at_random:
             return options[rng.below(len(options))]
         base = rebuild(view, rng)
         cheap_first = budget.prescreen > 0
