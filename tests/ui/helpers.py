@@ -42,23 +42,50 @@ def click(app: object, where: tuple[float, float] | pygame.Rect, button: int = 1
 
 
 def open_play(make_app, catalogue, mission="dual_strike", teams=("gideon", "deathless_destroyers"),
-              seed=5, until=None, rules="fireteam"):
+              seed=5, until=None, rules="fireteam", size=(1280, 800), wargear=None, speed=0.0,
+              frames=10):
     """The play screen on a seeded game (random players until ``until`` holds), with a
-    driver, once any banner has gone (animations are off: one per frame)."""
+    driver, settled and then ``frames`` more frames pumped (so any banner has gone when
+    animations are off: one per frame); ``speed``: the animation speed."""
     from game.ui.scenes.play import PlayScene
     from game.uitest.driver import Driver
 
-    app = make_app(seed)
-    game = Game.new(catalogue, mission, teams, RandomDice(seed), rules=rules)
+    app = make_app(seed, size)
+    app.ctx.settings.animation_speed = speed
+    game = Game.new(catalogue, mission, teams, RandomDice(seed), rules=rules, wargear=wargear)
     if until is not None:
         play(game, seed, until=until)
     scene = PlayScene(app, game)
     app.push(scene)
     driver = Driver(app)
     driver.settle()
-    for _ in range(10):
+    for _ in range(frames):
         driver.pump([])
     return app, scene, driver
+
+
+def panel_drawn(make_app, catalogue, size, op_id, teams, rules="fireteam", height=None):
+    """The play screen at ``size`` on Dual Strike (seed 3, at the first activation) with
+    ``op_id`` selected: what is drawn touching the operative panel (``DrawnText`` records)
+    and the game. Nothing drawn may spill over the panel's edge (unless ``height`` squeezes
+    the panel, which then lies over the next one)."""
+    from game.engine.state import Step
+
+    app, scene, _ = open_play(make_app, catalogue, teams=teams, seed=3, rules=rules, size=size,
+                              until=lambda g: g.state.step == Step.ACTIVATE, frames=0)
+    scene.selected = op_id
+    scene.rebuild()
+    if height is not None:
+        scene.panels.op_rect.height = height
+    app.ctx.record = []
+    scene.draw(app.screen)
+    records, app.ctx.record = app.ctx.record, None
+    rect = scene.panels.op_rect
+    touching = [r for r in records if rect.colliderect(r.rect)]
+    if height is None:
+        spilled = [r.text for r in touching if not rect.contains(r.rect)]
+        assert not spilled, f"drawn over the panel's edge: {spilled}"
+    return touching, scene.game
 
 
 def hovered_text(app, scene, driver, hex_: str) -> list[str]:

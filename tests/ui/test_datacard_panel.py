@@ -6,35 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import Step
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.ui.scenes.play_panels import MORE
-from game.uitest.driver import Driver
-from tests.helpers import play
+from tests.ui.helpers import panel_drawn
 
 
 def panel_records(make_app, catalogue, size, op_id, height=None):  # type: ignore[no-untyped-def]
-    from game.ui.scenes.play import PlayScene
-
-    app = make_app(3, size)
-    game = Game.new(catalogue, "dual_strike", ("pathfinders", "kappic_eagles"), RandomDice(3))
-    play(game, 3, until=lambda g: g.state.step == Step.ACTIVATE)
-    scene = PlayScene(app, game)
-    app.push(scene)
-    Driver(app).settle()
-    scene.selected = op_id
-    scene.rebuild()
-    if height is not None:  # a panel squeezed to this height, as a small window leaves it
-        scene.panels.op_rect.height = height
-    app.ctx.record = []
-    scene.draw(app.screen)
-    records, app.ctx.record = app.ctx.record, None
-    rect = scene.panels.op_rect
-    touching = [r for r in records if rect.colliderect(r.rect)]
-    if height is None:  # (a squeezed panel lies over the next one: only its text counts)
-        assert not [r.text for r in touching if not rect.contains(r.rect)], "spilled"
-    return [r.text for r in touching], game
+    records, game = panel_drawn(make_app, catalogue, size, op_id,
+                                ("pathfinders", "kappic_eagles"), height=height)
+    return [r.text for r in records], game
 
 
 def pathfinder(game: Game) -> str:

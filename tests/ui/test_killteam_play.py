@@ -8,23 +8,12 @@ from game.engine.actions_killteam import Arrive, PlaceObjective
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Step
-from game.uitest.driver import Driver
 from game.uitest.headless import play_until
+from tests.ui.helpers import open_play
 
 
-def _open(make_app, catalogue, mission, seed, until):
-    from game.ui.scenes.play import PlayScene
-
-    app = make_app(seed)
-    game = Game.new(catalogue, mission, ("gideon", "deathless_destroyers"), RandomDice(seed))
-    play_until(game, seed, until)
-    scene = PlayScene(app, game)
-    app.push(scene)
-    driver = Driver(app)
-    driver.settle()
-    for _ in range(10):
-        driver.pump([])
-    return app, scene, driver
+def _open(make_app, catalogue, mission, seed, until):  # type: ignore[no-untyped-def]
+    return open_play(make_app, catalogue, mission, seed=seed, until=until)
 
 
 def test_objective_markers_are_placed_by_clicking_a_shaded_hex(make_app, catalogue) -> None:

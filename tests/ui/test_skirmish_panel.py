@@ -6,37 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import Step, skirmish_profile
+from game.engine import skirmish_profile
 from game.engine.dice import RandomDice
 from game.engine.game import Game
+from game.ui.scenes.play_panels import MORE
 from game.ui.skirmish_ui import profile_lines
-from game.uitest.driver import Driver
-from tests.helpers import play
-
-MORE = "more: Library [F3]"
+from tests.ui.helpers import panel_drawn
 
 
 def panel_text(make_app, catalogue, size, op_id) -> tuple[list, object]:
-    from game.ui.scenes.play import PlayScene
-
-    app = make_app(3, size)
-    game = Game.new(catalogue, "dual_strike", ("flickering_blade", "kappic_eagles"),
-                    RandomDice(3), rules="skirmish")
-    play(game, 3, until=lambda g: g.state.step == Step.ACTIVATE)
-    scene = PlayScene(app, game)
-    app.push(scene)
-    driver = Driver(app)
-    driver.settle()
-    scene.selected = op_id
-    scene.rebuild()
-    app.ctx.record = []
-    scene.draw(app.screen)
-    records, app.ctx.record = app.ctx.record, None
-    rect = scene.panels.op_rect
-    touching = [r for r in records if rect.colliderect(r.rect)]
-    spilled = [r.text for r in touching if not rect.contains(r.rect)]
-    assert not spilled, f"drawn over the panel's edge: {spilled}"
-    return touching, game
+    return panel_drawn(make_app, catalogue, size, op_id, ("flickering_blade", "kappic_eagles"),
+                       rules="skirmish")
 
 
 @pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])

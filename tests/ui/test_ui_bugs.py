@@ -14,27 +14,16 @@ from game.engine.state import Phase, Step
 from game.ui.chooser import Kind
 from game.ui.scene import base_label
 from game.uitest.driver import Driver
-from tests.helpers import play
+from tests.ui.helpers import open_play as shared_open_play
 
 # a seed whose game reaches an attack in turning point 2 (seed 5's ends first since a
 # cancel rule changed the random player's draws)
 ATTACK_SEED = 6
 
 
-def open_play(make_app, catalogue, mission="dual_strike", teams=("gideon", "deathless_destroyers"),
-              seed=5, until=None, size=(1280, 800), wargear=None, speed=0.0):
-    from game.ui.scenes.play import PlayScene
-
-    app = make_app(seed, size)
-    app.ctx.settings.animation_speed = speed
-    game = Game.new(catalogue, mission, teams, RandomDice(seed), wargear=wargear)
-    if until is not None:
-        play(game, seed, until=until)
-    scene = PlayScene(app, game)
-    app.push(scene)
-    driver = Driver(app)
-    driver.settle()
-    return app, scene, driver
+def open_play(make_app, catalogue, **kwargs):  # type: ignore[no-untyped-def]
+    """The shared play screen (tests/ui/helpers.py) with no frames pumped after it settles."""
+    return shared_open_play(make_app, catalogue, frames=0, **kwargs)
 
 
 def attack_ready(game: Game) -> bool:
