@@ -148,9 +148,16 @@ def attack_score(game: Game, action: Attack) -> float:
 def op_worth(game: Game, op: OperativeState) -> float:
     """A rough worth of an operative: its wounds and its best weapon's punch."""
     card = game.datacard(op)
-    punch = max((w.attacks * (7 - w.hit) / 6 * (w.normal + w.crit) / 2 for w in card.weapons),
-                default=0.0)
-    return 0.3 * card.wounds + 0.4 * punch
+    found = _WORTH.get(id(card))
+    if found is None or found[0] is not card:
+        punch = max((w.attacks * (7 - w.hit) / 6 * (w.normal + w.crit) / 2
+                     for w in card.weapons), default=0.0)
+        found = _WORTH[id(card)] = (card, 0.3 * card.wounds + 0.4 * punch)
+    return found[1]
+
+
+# op_worth's answers by datacard (each entry keeps its card alive, so an id is never reused)
+_WORTH: dict[int, tuple[object, float]] = {}
 
 
 def project(game: Game) -> Game:

@@ -79,28 +79,45 @@ def danger(game: Game, op: OperativeState, at: str, peek: bool = False) -> float
         occupied = (occupied - {op.hex}) | {at}
     in_cover = at in grid.cover
     total = 0.0
-    for enemy in game.on_killzone(opponent(op.player)):
-        assert enemy.hex is not None
-        card = game.datacard(enemy)
-        dist = grid.distance(enemy.hex, at)
-        weight = 0.5 if enemy.activated else 1.0
+    for where, weight, move, reach, guns in _threats(game, op):
+        dist = grid.distance(where, at)
         best = 0.0
-        reach = card.move * 2 + 1
-        for weapon in card.weapons:
-            if weapon.range == 1:
+        for range_, open_, covered in guns:
+            if range_ == 1:
                 if dist <= reach:
-                    best = max(best, _approx(card, weapon, op, game, False))
-            elif dist <= weapon.range + card.move and (
-                    dist <= weapon.range and grid.visible(enemy.hex, at, occupied)
-                    or dist > weapon.range):
-                factor = 1.0 if dist <= weapon.range else 0.5
-                best = max(best, factor * _approx(card, weapon, op, game,
-                                                  in_cover and dist > 1))
-            elif peek and dist <= weapon.range and _peeks(game, enemy.hex, card.move, at,
-                                                          weapon.range, occupied):
-                best = max(best, 0.7 * _approx(card, weapon, op, game, in_cover))
+                    best = max(best, open_)
+            elif dist <= range_ + move and (
+                    dist <= range_ and grid.visible(where, at, occupied)
+                    or dist > range_):
+                factor = 1.0 if dist <= range_ else 0.5
+                best = max(best, factor * (covered if in_cover and dist > 1 else open_))
+            elif peek and dist <= range_ and _peeks(game, where, move, at, range_, occupied):
+                best = max(best, 0.7 * (covered if in_cover else open_))
         total += weight * best
     return total
+
+
+# an enemy as :func:`danger` sees it: its hex, its weight (half once activated), its Move,
+# how far it reaches to charge, and per weapon (range, damage in the open, damage in cover)
+Threat = tuple[str, float, int, int, tuple[tuple[int, float, float], ...]]
+
+
+def _threats(game: Game, op: OperativeState) -> list[Threat]:
+    """The enemies of ``op`` on the killzone as :func:`danger` weighs them, worked out once
+    per state (:attr:`Game.memo`)."""
+    key = ("threats", op.id)
+    found = game.memo.get(key)
+    if found is None:
+        found = []
+        for enemy in game.on_killzone(opponent(op.player)):
+            assert enemy.hex is not None
+            card = game.datacard(enemy)
+            guns = tuple((w.range, _approx(card, w, op, game, False),
+                          _approx(card, w, op, game, True)) for w in card.weapons)
+            found.append((enemy.hex, 0.5 if enemy.activated else 1.0, card.move,
+                          card.move * 2 + 1, guns))
+        game.memo[key] = found
+    return found  # type: ignore[return-value]
 
 
 def _peeks(game: Game, start: str, move: int, at: str, reach: int,
@@ -195,19 +212,49 @@ def errand_pull(game: Game, op: OperativeState, at: str) -> float | None:
     a carrier walks its relic to where it can be extracted. None: no such action is open to
     it."""
     total: float | None = None
-    for side, others, vp in errands(game):
-        try:
-            if not all(condition_holds(game, c, op) for c in others):
-                continue
-        except ValueError:
-            continue
-        key = game.state.territory.get(op.player if side == "own" else opponent(op.player))
-        hexes = game.config.territories.get(key, ()) if key is not None else ()
-        if not hexes:
-            continue
-        d = min(game.grid.distance(at, h) for h in hexes)
+    for hexes, vp in _open_errands(game, op):
+        d = nearest(game, hexes, at)
         total = (total or 0.0) + (vp if d == 0 else -vp / 3 * min(d, 12))
     return total
+
+
+def _open_errands(game: Game, op: OperativeState) -> list[tuple[tuple[str, ...], int]]:
+    """The territories (hexes, VP) of the :func:`errands` open to ``op`` as the state
+    stands, worked out once per state (:attr:`Game.memo`)."""
+    key = ("errands", op.id)
+    found = game.memo.get(key)
+    if found is None:
+        found = []
+        for side, others, vp in errands(game):
+            try:
+                if not all(condition_holds(game, c, op) for c in others):
+                    continue
+            except ValueError:
+                continue
+            owner = game.state.territory.get(op.player if side == "own"
+                                             else opponent(op.player))
+            hexes = game.config.territories.get(owner, ()) if owner is not None else ()
+            if hexes:
+                found.append((tuple(hexes), vp))
+        game.memo[key] = found
+    return found  # type: ignore[return-value]
+
+
+def nearest(game: Game, hexes: tuple[str, ...], at: str) -> int:
+    """The distance from ``at`` to the nearest hex of ``hexes`` (a zone, a territory), by a
+    table worked out once per board and set of hexes."""
+    grid = game.grid
+    key = (id(grid), hexes)
+    table = _NEAREST.get(key)
+    if table is None:
+        table = {h: min(grid.distance(h, x) for x in hexes) for h in grid.hexes}
+        _NEAREST[key] = table
+        _KEEP.append(grid)  # the key's board stays alive, so its id is never reused
+    return table[at]
+
+
+_NEAREST: dict[tuple[int, tuple[str, ...]], dict[str, int]] = {}
+_KEEP: list[object] = []
 
 
 def objective_pull(game: Game, op: OperativeState, at: str) -> float:
@@ -219,27 +266,39 @@ def objective_pull(game: Game, op: OperativeState, at: str) -> float:
     errand = errand_pull(game, op, at)
     score = errand or 0.0
     near = 2.5 if errand is None else 1.25
-    nearest = 99
-    friends = [o for o in game.on_killzone(op.player) if o.id != op.id]
+    closest = 99
     for hexes, reach in scoring_zones(game):
-        d = min(grid.distance(at, h) for h in hexes)
+        d = nearest(game, hexes, at)
         if d <= reach:
             score += 1.5
         else:
-            nearest = min(nearest, d - reach)
-    for obj in game.config.objectives:
-        where = game.objective_hex(obj)
-        if where is None:
-            continue
+            closest = min(closest, d - reach)
+    for where, helpers in _objective_helpers(game, op):
         d = grid.distance(at, where)
-        helpers = sum(1 for f in friends if f.hex and grid.distance(f.hex, where) <= 1)
         if d <= 1:
             score += near / (1 + helpers)
         elif helpers == 0 and errand is None:
-            nearest = min(nearest, d)
-    if nearest < 99:
-        score -= 0.25 * min(nearest, 12)
+            closest = min(closest, d)
+    if closest < 99:
+        score -= 0.25 * min(closest, 12)
     return score
+
+
+def _objective_helpers(game: Game, op: OperativeState) -> list[tuple[str, int]]:
+    """Each objective on the killzone with how many friends of ``op`` stand within 1 of it,
+    worked out once per state (:attr:`Game.memo`)."""
+    key = ("helpers", op.id)
+    found = game.memo.get(key)
+    if found is None:
+        grid = game.grid
+        friends = [o.hex for o in game.on_killzone(op.player) if o.id != op.id and o.hex]
+        found = []
+        for obj in game.config.objectives:
+            where = game.objective_hex(obj)
+            if where is not None:
+                found.append((where, sum(1 for f in friends if grid.distance(f, where) <= 1)))
+        game.memo[key] = found
+    return found  # type: ignore[return-value]
 
 
 def offence(game: Game, op: OperativeState, at: str) -> float:
@@ -367,12 +426,11 @@ def _projected_gain(game: Game, action: Action) -> float:
     """What ``action`` changes in the VP lead if the firefight phase ended right after it
     (VP weighted as in the static value, discounted: the enemy still acts)."""
     player = action.player
-    # worked out once per position: kept on the (rebuilt, never real) game itself
-    cache = game.__dict__.setdefault("_ai_projected", {})
-    key = (len(game.log), player)
-    before = cache.get(key)
+    # worked out once per position
+    key = ("projected", player)
+    before = game.memo.get(key)
     if before is None:
-        before = cache[key] = projected_vp(game, player)
+        before = game.memo[key] = projected_vp(game, player)
     trial = game.clone()
     try:
         trial.apply(action)

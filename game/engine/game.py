@@ -95,6 +95,9 @@ class Game(Position):
     log: list[str]  # every applied action, in notation
     events: list[Event]  # everything that happened, in order
     record: list[RollRecord]  # every random result, for replays
+    # what look-ahead code (the computer player) works out from the state and may ask for
+    # again before it changes: emptied by :meth:`invalidate`, never part of the state
+    memo: dict[object, object]
 
     def __init__(self, config: Config, state: State, dice: Dice) -> None:
         self.assemble(config, state, dice)
@@ -116,6 +119,7 @@ class Game(Position):
                              dict[str, list[Source]]] | None = None
         self._occupied: set[str] | None = None
         self._on_killzone: dict[int | None, list[OperativeState]] = {}
+        self.memo = {}
 
     # --- construction ------------------------------------------------------------------
 
@@ -159,6 +163,7 @@ class Game(Position):
         other._sources = None
         other._occupied = None
         other._on_killzone = {}
+        other.memo = {}
         return other
 
     @classmethod
@@ -282,11 +287,13 @@ class Game(Position):
             subscriber(self, event)
 
     def invalidate(self) -> None:
-        """Forget what was worked out from the state: legal actions, occupied hexes. Called
-        after every change of the state."""
+        """Forget what was worked out from the state: legal actions, occupied hexes and the
+        :attr:`memo`. Called after every change of the state."""
         self._legal = None
         self._occupied = None
         self._on_killzone = {}
+        if self.memo:
+            self.memo = {}
 
     def rules_changed(self) -> None:
         """Forget the card rules in force as well. Rules must call this whenever what
