@@ -71,6 +71,10 @@ class Budget:
     # ... and its operatives activated in no particular order (not the one that can shoot
     # first, nor the one in danger)
     order_at_random: bool = False
+    # >1 (hard): the enemy's first activation after ours is played out from each of its
+    # ``rivals`` best picks by the cheap scores, and a candidate is worth its worst pick's
+    # mean: the enemy chooses without seeing the dice, but not as the cheap policy would
+    rivals: int = 0
 
 
 LEVELS: dict[str, Budget] = {
@@ -203,25 +207,25 @@ class SearchPlayer:
         worlds = [rebuild(view, SplitMix64(rng.below(1 << 62)))
                   for _ in range(budget.samples + budget.extra)]
         first, more = worlds[:budget.samples], worlds[budget.samples:]
-        totals = []
+        totals: list[list[float]] = []
         for action in shortlist:
-            total = 0.0
+            total = [0.0] * max(1, budget.rivals)
             for world in first:
-                total += _play(world, action, budget, me)
+                _add(total, _play(world, action, budget, me))
                 yield
             totals.append(total)
         # the prior keeps the search from trusting a line that only pays because the cheap
         # enemy policy blunders (hiding behind a dying operative instead of taking it down)
         bias = [budget.prior * prior[id(a)] - 0.01 * rank for rank, a in enumerate(shortlist)]
-        means = [t / len(first) + bias[rank] for rank, t in enumerate(totals)]
+        means = [min(total) / len(first) + bias[rank] for rank, total in enumerate(totals)]
         if budget.finalists > 1 and more:
             order = sorted(range(len(shortlist)), key=lambda r: (-means[r], r))
             for r in order[:budget.finalists]:
                 total = totals[r]
                 for world in more:
-                    total += _play(world, shortlist[r], budget, me)
+                    _add(total, _play(world, shortlist[r], budget, me))
                     yield
-                means[r] = total / len(worlds) + bias[r]
+                means[r] = min(total) / len(worlds) + bias[r]
             for r in order[budget.finalists:]:
                 means[r] = float("-inf")
         # a hair for the heuristic's order (above), so near-ties go to its choice
@@ -285,10 +289,41 @@ def _attack_worth_from(game: Game, op: OperativeState, at: str) -> float:
     return best
 
 
-def _play(world: Game, action: Action, budget: Budget, me: int) -> float:
+def _add(total: list[float], values: list[float]) -> None:
+    """Add one rebuilt game's values (one per enemy pick) to the running totals."""
+    for i in range(len(total)):
+        total[i] += values[min(i, len(values) - 1)]
+
+
+def _play(world: Game, action: Action, budget: Budget, me: int) -> list[float]:
+    """``action`` played out on a copy of ``world``: its leaf's value, or with
+    ``budget.rivals`` one value per enemy pick (best first by the cheap scores)."""
     game = world.clone()
     game.apply(action)
-    playout(game, budget.replies, sharp=budget.threat > 0)
+    sharp = budget.threat > 0
+    if budget.rivals <= 1:
+        playout(game, budget.replies, sharp)
+        return [_leaf(game, budget, me)]
+    playout(game, 0, sharp)  # to the end of our activation
+    state = game.state
+    if game.is_over or state.phase != Phase.FIREFIGHT or state.step != Step.ACTIVATE \
+            or game.to_act == me:
+        playout(game, budget.replies, sharp)
+        return [_leaf(game, budget, me)]
+    options = playable(game.legal_actions())
+    ranked = sorted(range(len(options)), key=lambda i: (
+        -heuristics.score(game, options[i], cheap=True), i))[:budget.rivals]
+    values = []
+    for i in ranked:
+        line = game.clone()
+        line.apply(options[i])
+        playout(line, budget.replies - 1, sharp)
+        values.append(_leaf(line, budget, me))
+    return values
+
+
+def _leaf(game: Game, budget: Budget, me: int) -> float:
+    """The static value at a playout's end, with the level's extra terms."""
     value = evaluate(game, me)
     if budget.threat and not game.is_over and game.state.phase == Phase.FIREFIGHT:
         value += budget.threat * threat_balance(game, me)

@@ -1,0 +1,75 @@
+"""The hard level's rivals: the enemy's first activation after ours is played out from each
+of its best few picks, and a candidate is worth its worst pick's mean. Each test fails with
+the piece it names removed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from game.ai import search
+from game.ai.common import playable
+from game.engine import Activate, Game, RandomDice
+from game.scenario import load_scenario
+from tests.ai.helpers import CATALOGUE
+
+# two a side in the open, the enemy's a trooper and a scout: the firefight's first pick
+TWO_A_SIDE = """
+killzone: {columns: 9, rows: 7}
+datacards:
+  trooper:
+    {apl: 2, move: 3, defence: 3, save: 4, wounds: 10,
+     weapons: [{id: rifle, ap: 1, range: 8, attacks: 4, hit: 3, damage: [3, 4]}]}
+  scout:
+    {apl: 2, move: 3, defence: 3, save: 5, wounds: 7,
+     weapons: [{id: pistol, ap: 1, range: 4, attacks: 3, hit: 4, damage: [2, 3]}]}
+operatives:
+  - {id: a, player: 1, card: trooper, at: B2}
+  - {id: b, player: 1, card: trooper, at: F2}
+  - {id: x, player: 2, card: trooper, at: B6}
+  - {id: y, player: 2, card: scout, at: F6}
+start: {turning_point: 1, phase: firefight, initiative: 1}
+"""
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Game:
+    (tmp_path / "two.yaml").write_text(TWO_A_SIDE, encoding="utf-8")
+    return load_scenario(tmp_path / "two.yaml", CATALOGUE).game
+
+
+def test_each_rival_pick_is_played_out_and_the_first_is_the_cheap_policys(game: Game) -> None:
+    budget = search.LEVELS["hard"]
+    one = replace(budget, rivals=0)
+    three = replace(budget, rivals=3)
+    first = next(a for a in playable(game.legal_actions()) if isinstance(a, Activate))
+    world = game.clone(dice=RandomDice(7))
+    values = search._play(world, first, three, 1)
+    # the enemy has two operatives ready: two picks, best first, the first the one the
+    # cheap policy makes (the same rolls, the same leaf)
+    assert len(values) == 2
+    assert values[0] == search._play(world, first, one, 1)[0]
+    assert values[0] != values[1]
+    # the world itself is untouched, so every candidate is played on the same luck
+    assert search._play(world, first, three, 1) == values
+
+
+def test_a_candidate_is_worth_its_worst_rival_picks_mean(game: Game,
+                                                         monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    options = [a for a in playable(game.legal_actions()) if isinstance(a, Activate)]
+    bold, steady = options[0], options[1]
+    # the bold activation pays if the enemy answers as the cheap policy would, and costs
+    # dear if it answers with its second pick; the steady one is fair against either
+    worth = {str(bold): [10.0, -4.0], str(steady): [3.0, 2.0]}
+    monkeypatch.setattr(search, "_play",
+                        lambda world, action, budget, me: list(worth[str(action)]))
+    budget = search.Budget(candidates=2, samples=2, replies=1)
+    view = game.view(1)
+    chosen = search.SearchPlayer(1, "hard", replace(budget, rivals=2)).choose(view)
+    assert str(chosen) == str(steady)
+    # with only the cheap policy's answer counted, the bold one is chosen
+    worth = {str(bold): [10.0], str(steady): [3.0]}
+    assert str(search.SearchPlayer(1, "hard", budget).choose(view)) == str(bold)
