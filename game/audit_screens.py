@@ -137,6 +137,18 @@ def replay(app: App) -> None:
     app.push(ReplayScene(app, Replay.from_game(_play(app).game)))
 
 
+def computer_newgame(app: App) -> None:
+    """The new-game screen with a computer in each seat (what each level is like, at the
+    foot of the players' panels) and the fireteam with the longest ploys."""
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.newgame import NewGameScene
+
+    app.push(MenuScene(app))
+    scene = NewGameScene(app, fireteams=("kappic_eagles", "pathfinders"))
+    scene.seats = {1: "easy", 2: "hard"}
+    app.push(scene)
+
+
 def skirmish_newgame(app: App) -> None:
     """The new-game screen with the skirmish rule set chosen."""
     from game.engine import RuleSet
@@ -185,7 +197,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "tutorial-chapter-2": tutorial_more(), "tutorial-threat": tutorial_more("threat"),
     "tutorial-hint": tutorial_more("hint"),
     "campaigns": campaigns, "campaign": campaign, "error": error, "error-report": error_report,
-    "replay": replay,
+    "replay": replay, "newgame-computer": computer_newgame,
     # the skirmish rule set
     "skirmish-newgame": skirmish_newgame, "skirmish-play": skirmish_play(False),
     "skirmish-dice": skirmish_play(True),

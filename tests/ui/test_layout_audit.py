@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PLAY_SCREENS = ("setup,deploy,play,attack-preview,dice,handover,turning-point-summary,pause,"
                 "pause-concede,end,menu")
 # the other screens made to fit (the card library and the rules help are not among them yet)
-OTHER_SCREENS = "newgame,replay,error,error-report,campaigns,campaign"
+OTHER_SCREENS = "newgame,newgame-computer,replay,error,error-report,campaigns,campaign"
 
 
 def text(words: str, rect: tuple[int, int, int, int], cut: bool = False,

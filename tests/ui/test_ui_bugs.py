@@ -248,3 +248,56 @@ def test_the_end_screen_says_a_sudden_victory_was_won_by_reaching_the_target(mak
     end.draw(app.screen)
     line = next(s for s in app.ctx.drawn if s.startswith("Spearhead:"))
     assert f"{app.ctx.names[1]} reached 8 VP first" in line, line
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 700)])
+def test_a_computer_seat_says_what_its_level_is_like_under_whole_ploys(make_app, catalogue,
+                                                                       size):
+    # the seat menu said only "Computer — hard": nothing told a newcomer what the levels are
+    # like. Now the panel's foot does, and every ploy's text still shows whole above it
+    from game.ui.scenes.newgame import SEAT_WORDS, NewGameScene
+
+    app = make_app(size=size)
+    scene = NewGameScene(app)
+    app.push(scene)
+    ctx = app.ctx
+    text = type(ctx).text
+    box = pygame.Rect(scene.right.left, scene.right.top + scene.right.height // 2,
+                      scene.right.width, scene.right.height // 2 - 10)
+    for level, choices in [("human", ()), *SEAT_WORDS.items()]:
+        for team in sorted(catalogue.fireteams):
+            scene.fireteams = ["gideon", team]
+            scene.seats[2] = level
+            drawn: list[tuple[str, pygame.Rect]] = []
+
+            def recording(surface, string, *args, drawn=drawn, **kwargs):
+                rect = text(ctx, surface, string, *args, **kwargs)
+                if surface is app.screen:
+                    drawn.append((string, rect))
+                return rect
+
+            ctx.text = recording  # type: ignore[method-assign]
+            try:
+                scene.draw(app.screen)
+            finally:
+                del ctx.text
+            mine = [(s, r) for s, r in drawn if box.contains(r)]
+            every = [w for c in SEAT_WORDS.values() for w in c]
+            if not choices:
+                assert not any(s in w for s, _ in mine for w in every if len(s) > 12)
+                continue
+            # the whole description (in full, or in short where the full one does not fit),
+            # its last words included, inside the panel
+            words = next((w for w in choices if any(s.endswith(w.split()[-1]) and s in w
+                                                    for s, _ in mine)), None)
+            assert words is not None, (size, level, team)
+            about = [r for s, r in mine if s in words]
+            top = min(r.top for r in about)
+            for ploy in catalogue.fireteams[team].ploys:
+                last = ploy.text.split()[-1]
+                lines = [r for s, r in mine if s.endswith(last) and s in ploy.text]
+                assert lines, (size, level, team, ploy.id)
+                # ... above the description, never over it
+                assert all(r.bottom <= top for r in lines), (size, level, team, ploy.id)
+            if size == (1280, 800):  # room for the full words with every fireteam
+                assert words == choices[0], (level, team)

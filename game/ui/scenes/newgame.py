@@ -25,6 +25,19 @@ from game.ui.scene import Scene
 
 SEATS = {"human": "Human", "easy": "Computer — easy", "normal": "Computer — normal",
          "hard": "Computer — hard"}
+# what each computer level is like, at the foot of its player's panel: in full, and in
+# short where the full words and the fireteam's whole ploys do not both fit
+SEAT_WORDS = {
+    "easy": ("Easy plays like a beginner: it fights, but picks its strategic ploys blindly, "
+             "saves its once-a-mission cards and activates its operatives in no particular "
+             "order.", "Easy: a beginner who fights."),
+    "normal": ("Normal tries its best few moves on the dice to come and plays for the "
+               "mission: objectives, cover and take-downs.",
+               "Normal: looks ahead, plays the mission."),
+    "hard": ("Hard looks at more moves and more dice, answers each with the enemy's best "
+             "replies, and punishes an operative left in the open.",
+             "Hard: looks further, punishes mistakes."),
+}
 
 
 def reload_own_missions(ctx) -> None:  # type: ignore[no-untyped-def]
@@ -295,18 +308,30 @@ class NewGameScene(Scene):
             used = ctx.wrapped(surface, comp, 13, pygame.Rect(box.left + 16, y, box.width - 32,
                                                              ctx.px(60)))
             y += used + 3
-            if self.rules == RuleSet.SKIRMISH:  # the converted profiles instead of ploys
-                area = pygame.Rect(box.left + 16, y, box.width - 32, box.bottom - 2 - y)
-                self.draw_profiles(surface, team, area)
-                continue
-            # each ploy as its name in bold, then its text on the same line and wrapped below;
-            # the heading only when there is room for it and every ploy's whole text
             area = pygame.Rect(box.left + 16, y, box.width - 32, box.bottom - 2 - y)
             key = (team.id, area.width, ctx.px(100))
             if key not in self._ploy_heights:
                 self._ploy_heights[key] = sum(ploy_lines(ctx, None, p.name, p.text, area)
                                               for p in team.ploys)
-            needed = self._ploy_heights[key]
+            needed = self._ploy_heights[key] if self.rules == RuleSet.FIRETEAM else 0
+            # what the computer in this seat is like, at the panel's foot: in full, or in
+            # short where the whole ploys would not fit above it, or not at all
+            choices = SEAT_WORDS.get(self.seats[player], ())
+            if self.rules == RuleSet.SKIRMISH:
+                choices = choices[-1:]  # the short words: the profiles need the room more
+            for words in choices:
+                line = pygame.Rect(area.left, 0, area.width, 0)
+                line.height = ctx.wrapped(None, words, 13, line)
+                line.bottom = box.bottom - ctx.px(8)
+                if line.top - ctx.px(6) - area.top >= needed:
+                    ctx.wrapped(surface, words, 13, line, DIM)
+                    area.height = line.top - ctx.px(6) - area.top
+                    break
+            if self.rules == RuleSet.SKIRMISH:  # the converted profiles instead of ploys
+                self.draw_profiles(surface, team, area)
+                continue
+            # each ploy as its name in bold, then its text on the same line and wrapped below;
+            # the heading only when there is room for it and every ploy's whole text
             if needed + ctx.px(18) <= area.height:
                 ctx.text(surface, "Strategic ploys:", 13, (area.left, y), GOLD, "bold")
                 area.top += ctx.px(18)
