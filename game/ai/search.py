@@ -81,8 +81,8 @@ LEVELS: dict[str, Budget] = {
     "easy": Budget(candidates=1, samples=0, replies=0, noise=0.75, prescreen=4,
                    aggression=1.2, ploy_at_random=True, keeps_cards=True, order_at_random=True),
     "normal": Budget(candidates=6, samples=4, replies=1, prior=0.3, aggression=1.2, shape=1.0),
-    "hard": Budget(candidates=9, samples=10, replies=1, diverse=True, finalists=4, extra=20,
-                   threat=0.4, prior=0.3, aggression=1.2, shape=1.0),
+    "hard": Budget(candidates=9, samples=6, replies=1, diverse=True, finalists=4, extra=12,
+                   threat=0.4, prior=0.3, aggression=1.2, shape=1.0, rivals=3),
 }
 
 

@@ -137,9 +137,11 @@ def test_hard_plays_out_more_than_normal() -> None:
     from game.ai.search import LEVELS, slices
     assert slices(LEVELS["hard"]) > 4 * slices(LEVELS["normal"])
     hard, normal = LEVELS["hard"], LEVELS["normal"]
-    # the same horizon, searched wider and on more rebuilt games
+    # the same horizon, searched wider and on more rebuilt games, with the enemy's best
+    # picks for its reply (normal plays only the cheap policy's)
     assert hard.candidates > normal.candidates and hard.samples > normal.samples
     assert hard.replies == normal.replies
+    assert hard.rivals > 1 and normal.rivals == 0
     assert slices(LEVELS["easy"]) == 0
 
 
