@@ -41,19 +41,20 @@ def game(tmp_path: Path) -> Game:
 
 
 def test_each_rival_pick_is_played_out_and_the_first_is_the_cheap_policys(game: Game) -> None:
-    budget = search.LEVELS["hard"]
-    one = replace(budget, rivals=0)
-    three = replace(budget, rivals=3)
     first = next(a for a in playable(game.legal_actions()) if isinstance(a, Activate))
     world = game.clone(dice=RandomDice(7))
-    values = search._play(world, first, three, 1)
-    # the enemy has two operatives ready: two picks, best first, the first the one the
-    # cheap policy makes (the same rolls, the same leaf)
-    assert len(values) == 2
-    assert values[0] == search._play(world, first, one, 1)[0]
-    assert values[0] != values[1]
-    # the world itself is untouched, so every candidate is played on the same luck
-    assert search._play(world, first, three, 1) == values
+    for replies in (1, 2):
+        budget = replace(search.LEVELS["hard"], replies=replies)
+        one = replace(budget, rivals=0)
+        for rivals in (2, 3):
+            values = search._play(world, first, replace(budget, rivals=rivals), 1)
+            # the enemy has two operatives ready: two picks, best first, the first the one
+            # the cheap policy makes (the same rolls, the same leaf, the same horizon)
+            assert len(values) == 2, (replies, rivals)
+            assert values[0] == search._play(world, first, one, 1)[0], (replies, rivals)
+            assert values[0] != values[1]
+            # the world itself is untouched, so every candidate is played on the same luck
+            assert search._play(world, first, replace(budget, rivals=rivals), 1) == values
 
 
 def test_a_candidate_is_worth_its_worst_rival_picks_mean(game: Game,
@@ -73,3 +74,22 @@ def test_a_candidate_is_worth_its_worst_rival_picks_mean(game: Game,
     # with only the cheap policy's answer counted, the bold one is chosen
     worth = {str(bold): [10.0], str(steady): [3.0]}
     assert str(search.SearchPlayer(1, "hard", budget).choose(view)) == str(bold)
+
+
+def test_the_finalists_are_chosen_by_their_mean_over_every_rebuilt_game(
+        game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    options = [a for a in playable(game.legal_actions()) if isinstance(a, Activate)]
+    early, late = str(options[0]), str(options[1])
+    played: dict[str, int] = {}
+
+    def fake(world: Game, action: object, budget: object, me: int) -> list[float]:
+        # the first rebuilt games favour one activation, the many more the other
+        n = played[str(action)] = played.get(str(action), 0) + 1
+        first_round = n <= 2
+        return [{early: 5.0, late: 4.0}[str(action)] if first_round
+                else {early: 0.0, late: 6.0}[str(action)]] * 2
+
+    monkeypatch.setattr(search, "_play", fake)
+    budget = search.Budget(candidates=2, samples=2, replies=1, finalists=2, extra=4, rivals=2)
+    chosen = search.SearchPlayer(1, "hard", budget).choose(game.view(1))
+    assert str(chosen) == late
