@@ -60,7 +60,7 @@ def test_the_screens_pass_the_audit_at_the_smallest_size(catalogue, capsys, monk
     code = audit_layout.run(catalogue, f"{PLAY_SCREENS},{OTHER_SCREENS}", sizes=(smallest,))
     out = capsys.readouterr().out
     assert out.strip().splitlines()[-1] == (
-        "layout audit: 17 screens x 1 sizes, 0 clipped or overlapping texts, "
+        "layout audit: 18 screens x 1 sizes, 0 clipped or overlapping texts, "
         "0 covered operatives"), out[-3000:]
     assert code == 0
 
@@ -73,7 +73,7 @@ def test_the_play_and_other_screens_pass_the_audit_at_every_size(tmp_path):
                           "--audit-screens", f"{PLAY_SCREENS},{OTHER_SCREENS}"], env=env,
                          capture_output=True, text=True, timeout=900, cwd=tmp_path)
     last = run.stdout.strip().splitlines()[-1]
-    assert last == ("layout audit: 17 screens x 4 sizes, 0 clipped or overlapping texts, "
+    assert last == ("layout audit: 18 screens x 4 sizes, 0 clipped or overlapping texts, "
                     "0 covered operatives"), run.stdout[-3000:] + run.stderr[-2000:]
     assert run.returncode == 0
 
