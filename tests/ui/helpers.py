@@ -88,6 +88,14 @@ def panel_drawn(make_app, catalogue, size, op_id, teams, rules="fireteam", heigh
     return touching, scene.game
 
 
+def texts_drawn(app, scene) -> list[tuple[str, pygame.Rect]]:
+    """What one ``scene.draw`` writes: each text with its rectangle."""
+    app.ctx.record = []
+    scene.draw(app.screen)
+    records, app.ctx.record = app.ctx.record, None
+    return [(r.text, r.rect) for r in records]
+
+
 def hovered_text(app, scene, driver, hex_: str) -> list[str]:
     """The strings drawn while the mouse rests on ``hex_``."""
     app.ctx.drawn = []

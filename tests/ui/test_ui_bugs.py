@@ -15,6 +15,7 @@ from game.ui.chooser import Kind
 from game.ui.scene import base_label
 from game.uitest.driver import Driver
 from tests.ui.helpers import open_play as shared_open_play
+from tests.ui.helpers import texts_drawn
 
 # a seed whose game reaches an attack in turning point 2 (seed 5's ends first since a
 # cancel rule changed the random player's draws)
@@ -193,23 +194,9 @@ def test_every_ploy_text_shows_whole_on_the_new_game_screen(make_app, catalogue,
     scene = NewGameScene(app)
     app.push(scene)
     teams = sorted(catalogue.fireteams)
-    ctx = app.ctx
-    text = type(ctx).text
     for a, b in zip(teams, teams[1:] + teams[:1], strict=True):
         scene.fireteams = [a, b]
-        drawn: list[tuple[str, pygame.Rect]] = []
-
-        def recording(surface, string, *args, drawn=drawn, **kwargs):
-            rect = text(ctx, surface, string, *args, **kwargs)
-            if surface is app.screen:
-                drawn.append((string, rect))
-            return rect
-
-        ctx.text = recording  # type: ignore[method-assign]
-        try:
-            scene.draw(app.screen)
-        finally:
-            del ctx.text
+        drawn = texts_drawn(app, scene)
         strings = [s for s, _ in drawn]
         assert "colour" not in strings
         for i, team in enumerate((a, b)):
@@ -260,28 +247,13 @@ def test_a_computer_seat_says_what_its_level_is_like_under_whole_ploys(make_app,
     app = make_app(size=size)
     scene = NewGameScene(app)
     app.push(scene)
-    ctx = app.ctx
-    text = type(ctx).text
     box = pygame.Rect(scene.right.left, scene.right.top + scene.right.height // 2,
                       scene.right.width, scene.right.height // 2 - 10)
     for level, choices in [("human", ()), *SEAT_WORDS.items()]:
         for team in sorted(catalogue.fireteams):
             scene.fireteams = ["gideon", team]
             scene.seats[2] = level
-            drawn: list[tuple[str, pygame.Rect]] = []
-
-            def recording(surface, string, *args, drawn=drawn, **kwargs):
-                rect = text(ctx, surface, string, *args, **kwargs)
-                if surface is app.screen:
-                    drawn.append((string, rect))
-                return rect
-
-            ctx.text = recording  # type: ignore[method-assign]
-            try:
-                scene.draw(app.screen)
-            finally:
-                del ctx.text
-            mine = [(s, r) for s, r in drawn if box.contains(r)]
+            mine = [(s, r) for s, r in texts_drawn(app, scene) if box.contains(r)]
             every = [w for c in SEAT_WORDS.values() for w in c]
             if not choices:
                 assert not any(s in w for s, _ in mine for w in every if len(s) > 12)
