@@ -5,7 +5,9 @@ Every action the player may take is scored by the cheap heuristics; the best few
 (``Game.from_view``: the other hand, the deck order and the dice drawn with the player's own
 generator; the same samples for every candidate, so they are compared on equal luck) to the
 end of the player's activation and ``replies`` enemy activations after it, with the cheap
-policy on both sides, and the static value averaged. Budgets are counted in candidates,
+policy on both sides, and the static value averaged (hard plays the first enemy activation
+from each of the enemy's best few picks and counts a candidate by its worst pick's mean,
+``Budget.rivals``). Budgets are counted in candidates,
 samples and playout steps, never in time, so a seed gives the same decision on any machine.
 
 ``think(view)`` is a generator that yields after each playout, for a client that runs the
