@@ -149,7 +149,7 @@ def op_worth(game: Game, op: OperativeState) -> float:
     """A rough worth of an operative: its wounds and its best weapon's punch."""
     card = game.datacard(op)
     found = _WORTH.get(id(card))
-    if found is None or found[0] is not card:
+    if found is None:
         punch = max((w.attacks * (7 - w.hit) / 6 * (w.normal + w.crit) / 2
                      for w in card.weapons), default=0.0)
         found = _WORTH[id(card)] = (card, 0.3 * card.wounds + 0.4 * punch)

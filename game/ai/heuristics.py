@@ -3,6 +3,9 @@ playouts follow. Pure: the game they are given is never changed (trials run on c
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from game.ai import skirmish
 from game.ai.common import (
     attack_score,
@@ -97,17 +100,25 @@ def danger(game: Game, op: OperativeState, at: str, peek: bool = False) -> float
     return total
 
 
+T = TypeVar("T")
+
 # an enemy as :func:`danger` sees it: its hex, its weight (half once activated), its Move,
 # how far it reaches to charge, and per weapon (range, damage in the open, damage in cover)
 Threat = tuple[str, float, int, int, tuple[tuple[int, float, float], ...]]
 
 
-def _threats(game: Game, op: OperativeState) -> list[Threat]:
-    """The enemies of ``op`` on the killzone as :func:`danger` weighs them, worked out once
-    per state (:attr:`Game.memo`)."""
-    key = ("threats", op.id)
+def _per_state(game: Game, key: tuple[object, ...], work: Callable[[], T]) -> T:
+    """``work()``, worked out once per state: kept in :attr:`Game.memo` under ``key``."""
     found = game.memo.get(key)
     if found is None:
+        found = game.memo[key] = work()
+    return found  # type: ignore[return-value]
+
+
+def _threats(game: Game, op: OperativeState) -> list[Threat]:
+    """The enemies of ``op`` on the killzone as :func:`danger` weighs them, once per state."""
+
+    def work() -> list[Threat]:
         found = []
         for enemy in game.on_killzone(opponent(op.player)):
             assert enemy.hex is not None
@@ -116,8 +127,9 @@ def _threats(game: Game, op: OperativeState) -> list[Threat]:
                           _approx(card, w, op, game, True)) for w in card.weapons)
             found.append((enemy.hex, 0.5 if enemy.activated else 1.0, card.move,
                           card.move * 2 + 1, guns))
-        game.memo[key] = found
-    return found  # type: ignore[return-value]
+        return found
+
+    return _per_state(game, ("threats", op.id), work)
 
 
 def _peeks(game: Game, start: str, move: int, at: str, reach: int,
@@ -220,10 +232,9 @@ def errand_pull(game: Game, op: OperativeState, at: str) -> float | None:
 
 def _open_errands(game: Game, op: OperativeState) -> list[tuple[tuple[str, ...], int]]:
     """The territories (hexes, VP) of the :func:`errands` open to ``op`` as the state
-    stands, worked out once per state (:attr:`Game.memo`)."""
-    key = ("errands", op.id)
-    found = game.memo.get(key)
-    if found is None:
+    stands, once per state."""
+
+    def work() -> list[tuple[tuple[str, ...], int]]:
         found = []
         for side, others, vp in errands(game):
             try:
@@ -236,8 +247,9 @@ def _open_errands(game: Game, op: OperativeState) -> list[tuple[tuple[str, ...],
             hexes = game.config.territories.get(owner, ()) if owner is not None else ()
             if hexes:
                 found.append((tuple(hexes), vp))
-        game.memo[key] = found
-    return found  # type: ignore[return-value]
+        return found
+
+    return _per_state(game, ("errands", op.id), work)
 
 
 def nearest(game: Game, hexes: tuple[str, ...], at: str) -> int:
@@ -245,16 +257,15 @@ def nearest(game: Game, hexes: tuple[str, ...], at: str) -> int:
     table worked out once per board and set of hexes."""
     grid = game.grid
     key = (id(grid), hexes)
-    table = _NEAREST.get(key)
-    if table is None:
+    found = _NEAREST.get(key)
+    if found is None:
         table = {h: min(grid.distance(h, x) for x in hexes) for h in grid.hexes}
-        _NEAREST[key] = table
-        _KEEP.append(grid)  # the key's board stays alive, so its id is never reused
-    return table[at]
+        found = _NEAREST[key] = (grid, table)
+    return found[1][at]
 
 
-_NEAREST: dict[tuple[int, tuple[str, ...]], dict[str, int]] = {}
-_KEEP: list[object] = []
+# nearest's tables (each entry keeps its board alive, so an id is never reused)
+_NEAREST: dict[tuple[int, tuple[str, ...]], tuple[object, dict[str, int]]] = {}
 
 
 def objective_pull(game: Game, op: OperativeState, at: str) -> float:
@@ -286,10 +297,9 @@ def objective_pull(game: Game, op: OperativeState, at: str) -> float:
 
 def _objective_helpers(game: Game, op: OperativeState) -> list[tuple[str, int]]:
     """Each objective on the killzone with how many friends of ``op`` stand within 1 of it,
-    worked out once per state (:attr:`Game.memo`)."""
-    key = ("helpers", op.id)
-    found = game.memo.get(key)
-    if found is None:
+    once per state."""
+
+    def work() -> list[tuple[str, int]]:
         grid = game.grid
         friends = [o.hex for o in game.on_killzone(op.player) if o.id != op.id and o.hex]
         found = []
@@ -297,8 +307,9 @@ def _objective_helpers(game: Game, op: OperativeState) -> list[tuple[str, int]]:
             where = game.objective_hex(obj)
             if where is not None:
                 found.append((where, sum(1 for f in friends if grid.distance(f, where) <= 1)))
-        game.memo[key] = found
-    return found  # type: ignore[return-value]
+        return found
+
+    return _per_state(game, ("helpers", op.id), work)
 
 
 def offence(game: Game, op: OperativeState, at: str) -> float:
@@ -426,11 +437,7 @@ def _projected_gain(game: Game, action: Action) -> float:
     """What ``action`` changes in the VP lead if the firefight phase ended right after it
     (VP weighted as in the static value, discounted: the enemy still acts)."""
     player = action.player
-    # worked out once per position
-    key = ("projected", player)
-    before = game.memo.get(key)
-    if before is None:
-        before = game.memo[key] = projected_vp(game, player)
+    before = _per_state(game, ("projected", player), lambda: projected_vp(game, player))
     trial = game.clone()
     try:
         trial.apply(action)
