@@ -309,11 +309,13 @@ class NewGameScene(Scene):
                                                              ctx.px(60)))
             y += used + 3
             area = pygame.Rect(box.left + 16, y, box.width - 32, box.bottom - 2 - y)
-            key = (team.id, area.width, ctx.px(100))
-            if key not in self._ploy_heights:
-                self._ploy_heights[key] = sum(ploy_lines(ctx, None, p.name, p.text, area)
-                                              for p in team.ploys)
-            needed = self._ploy_heights[key] if self.rules == RuleSet.FIRETEAM else 0
+            needed = 0  # the height the whole ploys take (the skirmish rules show none)
+            if self.rules == RuleSet.FIRETEAM:
+                key = (team.id, area.width, ctx.px(100))
+                if key not in self._ploy_heights:
+                    self._ploy_heights[key] = sum(ploy_lines(ctx, None, p.name, p.text, area)
+                                                  for p in team.ploys)
+                needed = self._ploy_heights[key]
             # what the computer in this seat is like, at the panel's foot: in full, or in
             # short where the whole ploys would not fit above it, or not at all
             choices = SEAT_WORDS.get(self.seats[player], ())
