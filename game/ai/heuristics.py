@@ -38,6 +38,7 @@ from game.engine import (
     Step,
     Use,
     Wait,
+    Weapon,
     condition_holds,
     opponent,
 )
@@ -327,11 +328,19 @@ def spot_value(game: Game, attacker: OperativeState, weapon_id: str,
     """What spotting ``target`` with a ``markerlight`` weapon is worth: the chance of a hit
     times what the friendly operatives that can still shoot it this turning point (the
     attacker too, with AP left) gain from its being spotted, by the cards in force (Target
-    Uploaded and the like), half of it since not all of them will."""
+    Uploaded and the like), half of it since not all of them will. Worked out once per state
+    (it reads where everybody stands now, not where :func:`offence` imagines the attacker)."""
     weapon = game.datacard(attacker).weapon(weapon_id)
     if weapon is None or MARKERLIGHT not in weapon.rules or SPOTTED in target.flags \
             or target.hex is None:
         return 0.0
+    return _per_state(game, ("spot_value", attacker.id, weapon_id, target.id, ap_after),
+                      lambda: _spot_value(game, attacker, weapon, target, ap_after))
+
+
+def _spot_value(game: Game, attacker: OperativeState, weapon: Weapon,
+                target: OperativeState, ap_after: int) -> float:
+    assert target.hex is not None
     shooters = [f for f in game.on_killzone(attacker.player)
                 if (f.id != attacker.id and not f.activated)
                 or (f.id == attacker.id and ap_after >= 1)]

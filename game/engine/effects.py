@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.engine import killteam
 from game.engine import vocabulary as V
@@ -214,10 +214,7 @@ def _distance_now(game: Game, spec: dict[str, Any]) -> int:
 
 def _objective_matches(game: Game, spec: dict[str, Any], op: OperativeState, obj: str) -> bool:
     state = game.state
-    where = game.objective_hex(obj)
-    if where is None or op.hex is None:
-        return False
-    if game.grid.distance(op.hex, where) > int(spec.get("distance", 1)):
+    if op.hex is None:
         return False
     holder = state.control.get(obj, 0)
     control = spec.get("control", "any")
@@ -245,7 +242,9 @@ def _objective_matches(game: Game, spec: dict[str, Any], op: OperativeState, obj
             return False
         if spec["side"] == "enemy" and (not side or side == mine):
             return False
-    return True
+    # the distance last: the state's flags and control are cheaper to read
+    where = game.objective_hex(obj)
+    return where is not None and game.grid.distance(op.hex, where) <= int(spec.get("distance", 1))
 
 
 def condition_holds(game: Game, cond: dict[str, Any], op: OperativeState,
@@ -355,19 +354,50 @@ def weapon_matches(spec: dict[str, Any] | None, weapon: Weapon) -> bool:
     return not ("ids" in spec and weapon.id not in spec["ids"])
 
 
+class AttackRule(NamedTuple):
+    """An ``attack`` rule in force with what :func:`attack_mods` reads of its effect, read
+    once when the rules in force are gathered (see :meth:`Game.attack_rules`)."""
+
+    source: Source
+    on_attacker: bool  # its ``role``: the attacker's rule (else the defender's)
+    who: str  # its ``who``, the source's default filled in
+    weapon: dict[str, Any] | None
+    conditions: list[dict[str, Any]] | None
+    mods: dict[str, Any]
+
+
+def attack_rules(sources: list[Source]) -> list[AttackRule]:
+    """The ``attack`` rules among ``sources`` as :func:`attack_mods` reads them."""
+    return [AttackRule(source, source.effect.get("role", "attacker") == "attacker",
+                       source.effect.get("who", DEFAULT_WHO[source.kind]),
+                       source.effect.get("weapon"), source.effect.get("if"),
+                       source.effect.get("mods", {}))
+            for source in sources]
+
+
 def attack_mods(game: Game, ctx: AttackContext) -> AttackMods:
-    """Gather every ``attack`` effect that applies to this attack."""
+    """Gather every ``attack`` effect that applies to this attack (whom it picks as
+    :func:`picks` does)."""
     mods = AttackMods()
-    for source in game.sources(V.ATTACK):
-        effect = source.effect
-        role = effect.get("role", "attacker")
-        subject = ctx.attacker if role == "attacker" else ctx.defender
-        if not picks(source, subject) or not weapon_matches(effect.get("weapon"), ctx.weapon):
+    for rule in game.attack_rules():
+        source = rule.source
+        subject = ctx.attacker if rule.on_attacker else ctx.defender
+        who = rule.who
+        if who in ("self", "target"):
+            if subject.id != source.operative:
+                continue
+        elif who == "friendly":
+            if subject.player != source.owner:
+                continue
+        elif who == "enemy" and subject.player == source.owner:
             continue
-        if not all_hold(game, effect.get("if"), subject, ctx, source=source):
+        if rule.weapon and not weapon_matches(rule.weapon, ctx.weapon):
             continue
-        mods.add(effect.get("mods", {}), source.name)
-        mods.reasons.append(Reason(KIND_WORDS[source.kind], source.name, effect.text))
+        if rule.conditions and not all_hold(game, rule.conditions, subject, ctx,
+                                            source=source):
+            continue
+        mods.add(rule.mods, source.name)
+        mods.reasons.append(Reason(KIND_WORDS[source.kind], source.name, source.effect.text))
     return mods
 
 

@@ -33,7 +33,15 @@ from game.engine.dice import (
     dice_from_dict,
     shuffle,
 )
-from game.engine.effects import Source, on_event, python_effects_for, sources_in_force, stat
+from game.engine.effects import (
+    AttackRule,
+    Source,
+    attack_rules,
+    on_event,
+    python_effects_for,
+    sources_in_force,
+    stat,
+)
 from game.engine.errors import IllegalActionError, SaveError
 from game.engine.events import (
     Damaged,
@@ -116,7 +124,7 @@ class Game(Position):
         self._checkpoint: Snapshot | None = None
         self._legal: tuple[Action, ...] | None = None
         self._sources: tuple[dict[EffectKind | None, list[Source]],
-                             dict[str, list[Source]]] | None = None
+                             dict[str, list[Source]], list[AttackRule]] | None = None
         self._occupied: set[str] | None = None
         self._on_killzone: dict[int | None, list[OperativeState]] = {}
         self.memo = {}
@@ -203,7 +211,13 @@ class Game(Position):
         (``end_of_turn``). Cached until :meth:`rules_changed`."""
         return self._index()[1].get(on, [])
 
-    def _index(self) -> tuple[dict[EffectKind | None, list[Source]], dict[str, list[Source]]]:
+    def attack_rules(self) -> list[AttackRule]:
+        """The ``attack`` rules in force, read for :func:`effects.attack_mods`. Cached until
+        :meth:`rules_changed`."""
+        return self._index()[2]
+
+    def _index(self) -> tuple[dict[EffectKind | None, list[Source]], dict[str, list[Source]],
+                              list[AttackRule]]:
         if self._sources is None:
             every = list(sources_in_force(self))
             by_kind: dict[EffectKind | None, list[Source]] = {None: every}
@@ -213,7 +227,8 @@ class Game(Position):
                 by_kind.setdefault(EffectKind(effect.kind), []).append(source)
                 if effect.kind == EffectKind.TRIGGER:
                     by_event.setdefault(str(effect.get("on")), []).append(source)
-            self._sources = (by_kind, by_event)
+            self._sources = (by_kind, by_event,
+                             attack_rules(by_kind.get(EffectKind.ATTACK, [])))
         return self._sources
 
     def stat(self, op: OperativeState, name: str) -> int:

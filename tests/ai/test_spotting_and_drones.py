@@ -90,10 +90,12 @@ def test_spotting_is_worth_something_only_while_friends_can_use_it(tmp_path: Pat
     assert heuristics.spot_value(game, spotter, "pulse_carbine", target, 1) == 0
     for friend in ("r", "i"):
         ops[friend].activated = True
+    game.invalidate()  # the state changed (what is worked out once per state is forgotten)
     assert 0 < heuristics.spot_value(game, spotter, "marker_designator", target, 1) < fresh
     assert heuristics.spot_value(game, spotter, "marker_designator", target, 0) == 0
     ops["r"].activated = ops["i"].activated = False
     target.flags = (SPOTTED,)
+    game.invalidate()
     assert heuristics.spot_value(game, spotter, "marker_designator", target, 1) == 0
     assert spotting_value(game, 1) > 0 and spotting_value(game, 2) == 0
 
