@@ -407,7 +407,7 @@ class Panels:
             self.draw_profile_lines(surface, inner, scene.words.operative(op.id), lines,
                                     self.ctx.colours[op.player])
             return
-        stats = (f"APL {game.stat(op, 'apl')} · Move {game.stat(op, 'move')} · "
+        stats = (f"APL {game.stat(op, 'apl')} · M {game.stat(op, 'move')} · "
                  f"Def {game.stat(op, 'defence')} · Sv {game.stat(op, 'save')}+ · "
                  f"W {card.wounds - op.damage}/{card.wounds}")
         y = inner.top + ctx.wrapped(surface, stats, 14, inner, self.ctx.colours[op.player],
