@@ -189,7 +189,11 @@ def sources_in_force(game: Game) -> Iterator[Source]:
 
 def picks(source: Source, op: OperativeState) -> bool:
     """Whether the effect's ``who`` selects operative ``op``."""
-    who = source.effect.get("who", DEFAULT_WHO[source.kind])
+    return who_picks(source.effect.get("who", DEFAULT_WHO[source.kind]), source, op)
+
+
+def who_picks(who: str, source: Source, op: OperativeState) -> bool:
+    """Whether ``who`` (a ``who`` word, the source's default filled in) selects ``op``."""
     if who in ("self", "target"):
         return op.id == source.operative
     if who == "friendly":
@@ -376,20 +380,12 @@ def attack_rules(sources: list[Source]) -> list[AttackRule]:
 
 
 def attack_mods(game: Game, ctx: AttackContext) -> AttackMods:
-    """Gather every ``attack`` effect that applies to this attack (whom it picks as
-    :func:`picks` does)."""
+    """Gather every ``attack`` effect that applies to this attack."""
     mods = AttackMods()
     for rule in game.attack_rules():
         source = rule.source
         subject = ctx.attacker if rule.on_attacker else ctx.defender
-        who = rule.who
-        if who in ("self", "target"):
-            if subject.id != source.operative:
-                continue
-        elif who == "friendly":
-            if subject.player != source.owner:
-                continue
-        elif who == "enemy" and subject.player == source.owner:
+        if not who_picks(rule.who, source, subject):
             continue
         if rule.weapon and not weapon_matches(rule.weapon, ctx.weapon):
             continue
