@@ -43,12 +43,14 @@ operatives:
 start: {turning_point: 1, phase: firefight, initiative: 1, turn: 1}
 """
 
+# the enemy is the test's own brute (claws, Range 2), far off: nothing to flee or to shoot, so
+# the drone's move is the escort's pull, and no fireteam's tuning (wounds, saves) changes it
 DRONE = """
 killzone: {columns: 9, rows: 9}
 operatives:
   - {id: d, player: 1, card: shield_drone, at: A1}
   - {id: s, player: 1, card: pathfinder_shasui, at: F3}
-  - {id: b, player: 2, card: pathfinder, at: E9}
+  - {id: b, player: 2, card: brute, at: E9}
 start: {turning_point: 1, phase: firefight, initiative: 1, turn: 1, activated: [s]}
 """
 
