@@ -38,6 +38,7 @@ from game.engine import (
     Move,
     OperativeState,
     Phase,
+    PlayPloy,
     SplitMix64,
     Step,
     Use,
@@ -77,6 +78,11 @@ class Budget:
     # ``rivals`` best picks by the cheap scores, and a candidate is worth its worst pick's
     # mean: the enemy chooses without seeing the dice, but not as the cheap policy would
     rivals: int = 0
+    # >0 (hard): the strategic ploy is chosen by playing each ploy (with its best target by
+    # the cheap scores) to the end of the turning point on this many rebuilt games, instead
+    # of by the heuristics alone (which count every operative's weapons against every enemy,
+    # in reach or not, and so nearly always pick the melee ploy)
+    ploy_samples: int = 0
 
 
 LEVELS: dict[str, Budget] = {
@@ -84,7 +90,7 @@ LEVELS: dict[str, Budget] = {
                    aggression=1.2, ploy_at_random=True, keeps_cards=True, order_at_random=True),
     "normal": Budget(candidates=6, samples=4, replies=1, prior=0.3, aggression=1.2, shape=1.0),
     "hard": Budget(candidates=9, samples=6, replies=1, diverse=True, finalists=4, extra=12,
-                   threat=0.4, prior=0.3, aggression=1.2, shape=1.0, rivals=3),
+                   threat=0.4, prior=0.3, aggression=1.2, shape=1.0, rivals=3, ploy_samples=12),
 }
 
 
@@ -94,7 +100,11 @@ def slices(budget: Budget) -> int:
         return 0
     # diverse: the best attack and mission action left out, the safest and deadliest moves
     wide = budget.candidates + (4 if budget.diverse else 0)
-    return wide * budget.samples + min(budget.finalists, wide) * budget.extra
+    return max(wide * budget.samples + min(budget.finalists, wide) * budget.extra,
+               PLOY_KINDS * budget.ploy_samples)
+
+
+PLOY_KINDS = 4  # the most strategic ploys a fireteam has (the ploy search's candidates)
 
 
 def policy(game: Game, sharp: bool = False) -> Action:
@@ -183,6 +193,8 @@ class SearchPlayer:
                        + budget.aggression * heuristics.closing(base, a), j, a, shake)
                       for _, j, a, shake in scored[:budget.prescreen]]
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        if view.step == Step.PLOY and budget.ploy_samples > 0:
+            return (yield from _ploy_search(view, rng, [a for _, _, a, _ in scored], budget))
         if budget.candidates <= 1 or budget.samples <= 0 or view.step in _NO_PLAYOUT:
             return scored[0][2]
         prior = {id(a): v for v, _, a, _ in scored}
@@ -233,6 +245,57 @@ class SearchPlayer:
         # a hair for the heuristic's order (above), so near-ties go to its choice
         best = max(range(len(shortlist)), key=lambda r: (means[r], -r))
         return shortlist[best]
+
+
+def _ploy_search(view: View, rng: SplitMix64, ranked: list[Action], budget: Budget
+                 ) -> Generator[None, None, Action]:
+    """The strategic ploy whose turning point plays out best: each ploy of ``ranked`` (best
+    first by the heuristics; for a ploy that names an operative, only its best-scored target)
+    is played on the same ``budget.ploy_samples`` rebuilt games, with the same dice to come,
+    to the end of the turning point with the cheap policy on both sides (the enemy picks its
+    own ploy as the heuristics do), and valued there as a playout's leaf."""
+    shortlist: list[Action] = []
+    seen: set[str] = set()
+    for action in ranked:
+        kind = action.ploy if isinstance(action, PlayPloy) else type(action).__name__
+        if kind not in seen:
+            seen.add(kind)
+            shortlist.append(action)
+    if len(shortlist) == 1:
+        return shortlist[0]
+    me = view.player
+    assert me is not None
+    worlds = [rebuild(view, SplitMix64(rng.below(1 << 62)))
+              for _ in range(budget.ploy_samples)]
+    sharp = budget.threat > 0
+    means = []
+    for action in shortlist:
+        total = 0.0
+        for world in worlds:
+            game = world.clone()
+            game.apply(action)
+            _to_turning_point_end(game, sharp)
+            total += _leaf(game, budget, me, anywhere=True)
+            yield
+        means.append(total / len(worlds))
+    # a hair for the heuristics' order, so a tie goes to their choice
+    best = max(range(len(shortlist)), key=lambda r: (means[r] - 0.01 * r, -r))
+    return shortlist[best]
+
+
+def _to_turning_point_end(game: Game, sharp: bool) -> None:
+    """Play ``game`` on with the cheap policy until its turning point's firefight phase is
+    over (or the game is)."""
+    fought = False
+    for _ in range(PLAYOUT_STEPS * 4):
+        if game.is_over:
+            return
+        phase = game.state.phase
+        if phase == Phase.FIREFIGHT:
+            fought = True
+        elif fought:
+            return
+        game.apply(policy(game, sharp))
 
 
 def _tactical_moves(game: Game, ranked: list[Action]) -> list[Action]:
@@ -324,12 +387,14 @@ def _play(world: Game, action: Action, budget: Budget, me: int) -> list[float]:
     return values
 
 
-def _leaf(game: Game, budget: Budget, me: int) -> float:
-    """The static value at a playout's end, with the level's extra terms."""
+def _leaf(game: Game, budget: Budget, me: int, anywhere: bool = False) -> float:
+    """The static value at a playout's end, with the level's extra terms (``anywhere``:
+    in any phase, not only in the firefight phase)."""
     value = evaluate(game, me)
-    if budget.threat and not game.is_over and game.state.phase == Phase.FIREFIGHT:
+    terms = not game.is_over and (anywhere or game.state.phase == Phase.FIREFIGHT)
+    if budget.threat and terms:
         value += budget.threat * threat_balance(game, me)
-    if budget.shape and not game.is_over and game.state.phase == Phase.FIREFIGHT:
+    if budget.shape and terms:
         value += budget.shape * standing(game, me)
     return value
 

@@ -213,3 +213,35 @@ def test_a_carrier_in_the_enemys_territory_extracts(tmp_path: Path, level: str) 
     assert any(isinstance(a, MissionAction) and a.action == "extract" for a in taken), \
         [str(a) for a in taken]
     assert game.state.vp[1] == 3
+
+
+PLOY_IN_THE_OPEN = """
+name: intercessors in the open before shoota boys that act first
+killzone: {columns: 9, rows: 7}
+fireteams: {1: gideon, 2: bad_ladz}
+operatives:
+  - {id: a, player: 1, card: assault_intercessor, at: C1}
+  - {id: b, player: 1, card: assault_intercessor, at: G1}
+  - {id: x, player: 2, card: shoota_boy, at: C7}
+  - {id: y, player: 2, card: shoota_boy, at: G7}
+start: {turning_point: 2, phase: strategy, initiative: 2}
+actions:
+  - 2 ploy more_dakka
+"""
+
+
+def test_hard_plays_its_strategic_ploy_out(tmp_path: Path) -> None:
+    """The heuristics count every weapon against every enemy, in reach or not, and pick the
+    melee ploy (Shock Assault) for two intercessors 6 hexes from the shootas that shoot
+    first; hard plays each ploy to the end of the turning point and takes another."""
+    path = tmp_path / "ploy.yaml"
+    path.write_text(PLOY_IN_THE_OPEN)
+    scenario = load_scenario(path, CATALOGUE)
+    game = scenario.game
+    for _, action in scenario.actions:
+        game.apply(action)
+    assert game.state.step == Step.PLOY and game.to_act == 1
+    view = game.view(1)
+    assert str(player_for("normal", 3).choose(view)) == "1 ploy shock_assault"
+    for seed in (1, 2, 3):
+        assert str(player_for("hard", seed).choose(view)) != "1 ploy shock_assault"
