@@ -94,6 +94,9 @@ LEVELS: dict[str, Budget] = {
 }
 
 
+PLOY_KINDS = 4  # at most this many strategic ploys a side chooses from (the ploy search's)
+
+
 def slices(budget: Budget) -> int:
     """The most playouts (``think``'s yields) one decision of ``budget`` makes."""
     if budget.candidates <= 1 or budget.samples <= 0:
@@ -102,9 +105,6 @@ def slices(budget: Budget) -> int:
     wide = budget.candidates + (4 if budget.diverse else 0)
     return max(wide * budget.samples + min(budget.finalists, wide) * budget.extra,
                PLOY_KINDS * budget.ploy_samples)
-
-
-PLOY_KINDS = 4  # the most strategic ploys a fireteam has (the ploy search's candidates)
 
 
 def policy(game: Game, sharp: bool = False) -> Action:
