@@ -218,8 +218,7 @@ class SearchPlayer:
         # common random numbers: every candidate is played on the same rebuilt games with
         # the same dice to come (each clone copies its world's dice), so they are compared
         # on equal luck
-        worlds = [rebuild(view, SplitMix64(rng.below(1 << 62)))
-                  for _ in range(budget.samples + budget.extra)]
+        worlds = _worlds(view, rng, budget.samples + budget.extra)
         first, more = worlds[:budget.samples], worlds[budget.samples:]
         totals: list[list[float]] = []
         for action in shortlist:
@@ -247,6 +246,13 @@ class SearchPlayer:
         return shortlist[best]
 
 
+def _worlds(view: View, rng: SplitMix64, count: int) -> list[Game]:
+    """``count`` games rebuilt from ``view``, each with its own generator drawn from ``rng``
+    (its hidden cards and its dice to come): the rebuilt games every candidate of a decision
+    is played on."""
+    return [rebuild(view, SplitMix64(rng.below(1 << 62))) for _ in range(count)]
+
+
 def _ploy_search(view: View, rng: SplitMix64, ranked: list[Action], budget: Budget
                  ) -> Generator[None, None, Action]:
     """The strategic ploy whose turning point plays out best: each ploy of ``ranked`` (best
@@ -265,8 +271,7 @@ def _ploy_search(view: View, rng: SplitMix64, ranked: list[Action], budget: Budg
         return shortlist[0]
     me = view.player
     assert me is not None
-    worlds = [rebuild(view, SplitMix64(rng.below(1 << 62)))
-              for _ in range(budget.ploy_samples)]
+    worlds = _worlds(view, rng, budget.ploy_samples)
     sharp = budget.threat > 0
     means = []
     for action in shortlist:
