@@ -12,7 +12,7 @@ from game.engine.actions import Attack, MissionAction
 from game.engine.game import Game
 from game.engine.state import Step
 from game.scenario import load_scenario
-from tests.ai.helpers import CATALOGUE
+from tests.ai.helpers import CATALOGUE, at_decision
 
 CARDS = """
 datacards:
@@ -234,12 +234,7 @@ def test_hard_plays_its_strategic_ploy_out(tmp_path: Path) -> None:
     """The heuristics count every weapon against every enemy, in reach or not, and pick the
     melee ploy (Shock Assault) for two intercessors 6 hexes from the shootas that shoot
     first; hard plays each ploy to the end of the turning point and takes another."""
-    path = tmp_path / "ploy.yaml"
-    path.write_text(PLOY_IN_THE_OPEN)
-    scenario = load_scenario(path, CATALOGUE)
-    game = scenario.game
-    for _, action in scenario.actions:
-        game.apply(action)
+    game = at_decision(tmp_path, PLOY_IN_THE_OPEN)
     assert game.state.step == Step.PLOY and game.to_act == 1
     view = game.view(1)
     assert str(player_for("normal", 3).choose(view)) == "1 ploy shock_assault"

@@ -9,7 +9,7 @@ from pathlib import Path
 from game.ai import heuristics, search
 from game.ai.puzzles import POSITIONS, load_puzzle, solved
 from game.engine import Move
-from tests.ai.helpers import CATALOGUE
+from tests.ai.helpers import CATALOGUE, at_decision
 
 
 def puzzle(name: str):  # type: ignore[no-untyped-def]
@@ -93,15 +93,10 @@ def test_easy_closes_on_the_enemy_until_its_gun_reaches() -> None:
 
 
 def test_easy_charges_nobody_with_a_knife_but_walks_a_gun_into_range(tmp_path: Path) -> None:
-    from game.scenario import load_scenario
     text = (POSITIONS / "take_down_target_1.yaml").read_text(encoding="utf-8")
     text = text.split("puzzle:")[0].replace("at: C6, damage: 12", "at: I7, damage: 12") \
         .replace("at: G5}", "at: I6}").replace("rifle, ap: 1, range: 8", "rifle, ap: 1, range: 3")
-    (tmp_path / "far.yaml").write_text(text, encoding="utf-8")
-    scenario = load_scenario(tmp_path / "far.yaml", CATALOGUE)
-    game = scenario.game
-    for _, action in scenario.actions:
-        game.apply(action)
+    game = at_decision(tmp_path, text, "far.yaml")
     moves = [a for a in game.legal_actions() if isinstance(a, Move)]
     gains = {m.destination: heuristics.closing(game, m) for m in moves}
     assert max(gains.values()) > 0 and min(gains.values()) < 0
@@ -161,12 +156,7 @@ actions:
 
 
 def approach(tmp_path: Path):  # type: ignore[no-untyped-def]
-    from game.scenario import load_scenario
-    (tmp_path / "approach.yaml").write_text(APPROACH, encoding="utf-8")
-    scenario = load_scenario(tmp_path / "approach.yaml", CATALOGUE)
-    for _, action in scenario.actions:
-        scenario.game.apply(action)
-    return scenario.game
+    return at_decision(tmp_path, APPROACH, "approach.yaml")
 
 
 def test_normal_walks_to_the_fight_where_its_playouts_see_no_difference(tmp_path: Path) -> None:
