@@ -20,6 +20,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 
 from game.ai import heuristics
+from game.ai import targets as tops
 from game.ai.common import (
     damage_worth,
     decision_rng,
@@ -39,6 +40,7 @@ from game.engine import (
     OperativeState,
     Phase,
     PlayPloy,
+    Reveal,
     SplitMix64,
     Step,
     Use,
@@ -83,6 +85,10 @@ class Budget:
     # of by the heuristics alone (which count every operative's weapons against every enemy,
     # in reach or not, and so nearly always pick the melee ploy)
     ploy_samples: int = 0
+    # (hard) targets of opportunity: the leaves count the completed ones' VP (which the VP
+    # totals hold only at the end), and the pruning and playouts value a move that would
+    # complete a revealed end-of-turn target
+    targets: bool = False
 
 
 LEVELS: dict[str, Budget] = {
@@ -90,7 +96,8 @@ LEVELS: dict[str, Budget] = {
                    aggression=1.2, ploy_at_random=True, keeps_cards=True, order_at_random=True),
     "normal": Budget(candidates=6, samples=4, replies=1, prior=0.3, aggression=1.2, shape=1.0),
     "hard": Budget(candidates=9, samples=6, replies=1, diverse=True, finalists=4, extra=12,
-                   threat=0.4, prior=0.3, aggression=1.2, shape=1.0, rivals=3, ploy_samples=12),
+                   threat=0.4, prior=0.3, aggression=1.2, shape=1.0, rivals=3, ploy_samples=12,
+                   targets=True),
 }
 
 
@@ -107,7 +114,7 @@ def slices(budget: Budget) -> int:
                PLOY_KINDS * budget.ploy_samples)
 
 
-def policy(game: Game, sharp: bool = False) -> Action:
+def policy(game: Game, sharp: bool = False, targets: bool = False) -> Action:
     """The playouts' cheap policy: the best action by the cheap heuristics. ``sharp`` (the
     hard level's playouts): a move is also worth what the attack it opens is worth as the
     static value counts it, so a take-down weighs a whole operative, not its last wounds,
@@ -115,13 +122,16 @@ def policy(game: Game, sharp: bool = False) -> Action:
     options = playable(game.legal_actions())
     if len(options) == 1:
         return options[0]
-    if not sharp:
-        return max(options, key=lambda a: heuristics.score(game, a, cheap=True))
     state = game.state
+    open_targets = tops.pending(game, game.to_act) if targets and state.active else []
+    if not sharp and not open_targets:
+        return max(options, key=lambda a: heuristics.score(game, a, cheap=True))
 
     def value(action: Action) -> float:
         score = heuristics.score(game, action, cheap=True)
-        if isinstance(action, Move) and state.ap_left >= 2:
+        if open_targets:
+            score += tops.move_bonus(game, action, open_targets)
+        if sharp and isinstance(action, Move) and state.ap_left >= 2:
             op = state.operatives[action.operative]
             score += 0.5 * _attack_worth_from(game, op, action.destination)
         return score
@@ -129,7 +139,7 @@ def policy(game: Game, sharp: bool = False) -> Action:
     return max(options, key=value)
 
 
-def playout(game: Game, replies: int, sharp: bool = False) -> None:
+def playout(game: Game, replies: int, sharp: bool = False, targets: bool = False) -> None:
     """Play ``game`` on with the cheap policy (``sharp``: see :func:`policy`) to the end of
     the current activation and ``replies`` activations after it (or the end of the
     firefight phase)."""
@@ -142,7 +152,7 @@ def playout(game: Game, replies: int, sharp: bool = False) -> None:
             boundaries += 1
             if boundaries > replies:
                 return
-        game.apply(policy(game, sharp))
+        game.apply(policy(game, sharp, targets))
 
 
 class SearchPlayer:
@@ -192,8 +202,14 @@ class SearchPlayer:
             scored = [(heuristics.score(base, a, cheap=False) + shake
                        + budget.aggression * heuristics.closing(base, a), j, a, shake)
                       for _, j, a, shake in scored[:budget.prescreen]]
+        if budget.targets and view.step == Step.ACT:
+            open_targets = tops.pending(base, base.to_act)
+            if open_targets:
+                scored = [(v + tops.move_bonus(base, a, open_targets), j, a, shake)
+                          for v, j, a, shake in scored]
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-        if view.step == Step.PLOY and budget.ploy_samples > 0:
+        if budget.ploy_samples > 0 and (view.step == Step.PLOY or (
+                budget.targets and view.step == Step.REVEAL)):
             return (yield from _ploy_search(view, rng, [a for _, _, a, _ in scored], budget))
         if budget.candidates <= 1 or budget.samples <= 0 or view.step in _NO_PLAYOUT:
             return scored[0][2]
@@ -263,7 +279,8 @@ def _ploy_search(view: View, rng: SplitMix64, ranked: list[Action], budget: Budg
     shortlist: list[Action] = []
     seen: set[str] = set()
     for action in ranked:
-        kind = action.ploy if isinstance(action, PlayPloy) else type(action).__name__
+        kind = (action.ploy if isinstance(action, PlayPloy) else
+                f"reveal {action.card}" if isinstance(action, Reveal) else type(action).__name__)
         if kind not in seen:
             seen.add(kind)
             shortlist.append(action)
@@ -279,7 +296,7 @@ def _ploy_search(view: View, rng: SplitMix64, ranked: list[Action], budget: Budg
         for world in worlds:
             game = world.clone()
             game.apply(action)
-            _to_turning_point_end(game, sharp)
+            _to_turning_point_end(game, sharp, budget.targets)
             total += _leaf(game, budget, me, anywhere=True)
             yield
         means.append(total / len(worlds))
@@ -288,7 +305,7 @@ def _ploy_search(view: View, rng: SplitMix64, ranked: list[Action], budget: Budg
     return shortlist[best]
 
 
-def _to_turning_point_end(game: Game, sharp: bool) -> None:
+def _to_turning_point_end(game: Game, sharp: bool, targets: bool = False) -> None:
     """Play ``game`` on with the cheap policy until its turning point's firefight phase is
     over (or the game is)."""
     fought = False
@@ -300,7 +317,7 @@ def _to_turning_point_end(game: Game, sharp: bool) -> None:
             fought = True
         elif fought:
             return
-        game.apply(policy(game, sharp))
+        game.apply(policy(game, sharp, targets))
 
 
 def _tactical_moves(game: Game, ranked: list[Action]) -> list[Action]:
@@ -372,13 +389,13 @@ def _play(world: Game, action: Action, budget: Budget, me: int) -> list[float]:
     game.apply(action)
     sharp = budget.threat > 0
     if budget.rivals <= 1:
-        playout(game, budget.replies, sharp)
+        playout(game, budget.replies, sharp, budget.targets)
         return [_leaf(game, budget, me)]
-    playout(game, 0, sharp)  # to the end of our activation
+    playout(game, 0, sharp, budget.targets)  # to the end of our activation
     state = game.state
     if game.is_over or state.phase != Phase.FIREFIGHT or state.step != Step.ACTIVATE \
             or game.to_act == me:
-        playout(game, budget.replies, sharp)
+        playout(game, budget.replies, sharp, budget.targets)
         return [_leaf(game, budget, me)]
     options = playable(game.legal_actions())
     ranked = sorted(range(len(options)), key=lambda i: (
@@ -387,7 +404,7 @@ def _play(world: Game, action: Action, budget: Budget, me: int) -> list[float]:
     for i in ranked:
         line = game.clone()
         line.apply(options[i])
-        playout(line, budget.replies - 1, sharp)
+        playout(line, budget.replies - 1, sharp, budget.targets)
         values.append(_leaf(line, budget, me))
     return values
 
@@ -396,6 +413,8 @@ def _leaf(game: Game, budget: Budget, me: int, anywhere: bool = False) -> float:
     """The static value at a playout's end, with the level's extra terms (``anywhere``:
     in any phase, not only in the firefight phase)."""
     value = evaluate(game, me)
+    if budget.targets:
+        value += VP * tops.completed_lead(game, me)
     terms = not game.is_over and (anywhere or game.state.phase == Phase.FIREFIGHT)
     if budget.threat and terms:
         value += budget.threat * threat_balance(game, me)
