@@ -25,7 +25,7 @@ from game.scenario import Malformed, SetupFailed, load_scenario, scenario_files
 
 POSITIONS = Path(__file__).resolve().parents[2] / "tests" / "ai" / "positions"
 LEVELS = ("hard", "normal", "easy")
-THEMES = ("take_down", "objective", "retreat", "ploy")
+THEMES = ("take_down", "objective", "retreat", "ploy", "target")
 
 
 class PuzzleError(Exception):

@@ -48,7 +48,7 @@ def test_a_solution_that_is_not_legal_names_its_file_and_line(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize("name", ["take_down_target_1", "take_down_first_1",
-                                  "objective_last_move_1"])
+                                  "objective_last_move_1", "target_reveal_1"])
 def test_hard_solves_the_quick_ones(name: str) -> None:
     puzzle = next(p for p in ALL if Path(p.path).stem == name)
     assert solved(puzzle, solve(puzzle, "hard"))
