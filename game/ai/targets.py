@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine import Action, Disengage, Game, Move, opponent
-from game.engine.targets import END_OF_TURN, end_of_turn_met
+from game.engine import END_OF_TURN, Action, Disengage, Game, Move, end_of_turn_met, opponent
 
 VP = 12.0  # what a VP is worth in the static value (game/ai/common.py)
 

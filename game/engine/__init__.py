@@ -189,6 +189,7 @@ from game.engine.state import (
     Step,
     opponent,
 )
+from game.engine.targets import END_OF_TURN, end_of_turn_met
 from game.engine.view import (
     ObjectiveView,
     View,
@@ -204,6 +205,7 @@ from game.engine.vocabulary import (
 )
 
 __all__ = [
+    "END_OF_TURN",
     "BattleEnded",
     "MarkersScored",
     "ORDERS",
@@ -374,6 +376,7 @@ __all__ = [
     "Weapon",
     "build_config",
     "damage_distribution",
+    "end_of_turn_met",
     "grid_for",
     "opponent",
     "parse_action",
