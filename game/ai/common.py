@@ -40,6 +40,7 @@ from game.engine import (
 LEFT_OUT = (Cancel, Concede, AgreeResult)
 
 WIN = 1000.0
+VP = 12.0  # what a VP is worth in the static value
 
 
 def playable(actions: Iterable[Action]) -> list[Action]:
@@ -204,7 +205,7 @@ def static_value(game: Game, player: int) -> float:
         w = state.winner
         base = 0.0 if w == 0 else (WIN if w == player else -WIN)
         return base + 10.0 * (state.vp[player] - state.vp[other])
-    score = 12.0 * (state.vp[player] - state.vp[other])
+    score = VP * (state.vp[player] - state.vp[other])
     grid = game.grid
     mine = game.on_killzone(player)
     theirs = game.on_killzone(other)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from game.ai import heuristics
 from game.ai import targets as tops
 from game.ai.common import (
+    VP,
     damage_worth,
     decision_rng,
     distribution,
@@ -51,7 +52,6 @@ from game.engine import (
 # decisions settled by the heuristics alone at every level
 _NO_PLAYOUT = (Step.MULLIGAN, Step.DEPLOY, Step.REVEAL, Step.PLOY)
 PLAYOUT_STEPS = 40  # at most this many actions per playout
-VP = 12.0  # what a VP is worth in the static value (game/ai/common.py)
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.ai.common import VP
 from game.engine import END_OF_TURN, Action, Disengage, Game, Move, end_of_turn_met, opponent
-
-VP = 12.0  # what a VP is worth in the static value (game/ai/common.py)
 
 
 def completed_lead(game: Game, player: int) -> int:
@@ -52,16 +51,18 @@ def move_bonus(game: Game, action: Action, open_targets: list[tuple[dict[str, An
     if not open_targets:
         return 0.0
     player = game.to_act
-    if not isinstance(action, (Move, Disengage)):
+
+    def met() -> float:
         return VP * sum(vp for params, vp in open_targets
                         if end_of_turn_met(game, player, params))
-    destination = action.destination if isinstance(action, Move) else action.hex
+
+    if not isinstance(action, (Move, Disengage)):
+        return met()
     op = game.state.operatives[action.operative]
     home = op.hex
-    op.hex = destination  # looked at in place and put back: no copy of the game
+    # looked at in place and put back: no copy of the game
+    op.hex = action.destination if isinstance(action, Move) else action.hex
     try:
-        won = sum(vp for params, vp in open_targets if end_of_turn_met(game, player, params))
+        return met()
     finally:
         op.hex = home
-    return VP * won
-
