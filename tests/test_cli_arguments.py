@@ -73,7 +73,7 @@ BAD: dict[str, tuple[list[str], str]] = {
                                   "--output"),
     "python tools/balance_probe.py TEAM [--players LEVEL] [--games N] [--seed S] [--jobs J]": (
         ["tools/balance_probe.py", "pathfinders", "--games", "0"], "--games"),
-    "python tools/ai_ceiling.py [--budget LEVEL] --a hard --b LEVEL ARENA ARGS...": (
+    "python tools/ai_ceiling.py [--budget LEVEL] [--cards-only] --a hard --b LEVEL ARENA ARGS...": (
         ["tools/ai_ceiling.py", "--a", "hard", "--b", "hard"], "--b"),
     "python tools/check_symmetry.py [--render]": (["tools/check_symmetry.py", "--draw"],
                                                   "--draw"),

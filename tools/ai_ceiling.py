@@ -1,11 +1,11 @@
-"""``python tools/ai_ceiling.py [--budget LEVEL] --a hard --b LEVEL ARENA ARGS...``
+"""``python tools/ai_ceiling.py [--budget LEVEL] [--cards-only] --a hard --b LEVEL ARENA ARGS...``
 
 A measuring tool, not a player: the computer's search with foreknowledge, to show how far
 its judgement can carry at all. Player A (``--a hard`` in the arena's arguments) searches
 with the level ``--budget`` gives (hard's own by default), but every game it plays out is a
 copy of the real game instead of one rebuilt from its view: it knows the other side's hidden
-cards and every die still to be rolled. Everything else is the arena's
-(``python -m game.ai.arena``): the same games, seats and last lines.
+cards and every die still to be rolled (``--cards-only``: the cards, not the dice). Everything
+else is the arena's (``python -m game.ai.arena``): the same games, seats and last lines.
 
 A fair player cannot do better than this with the same judgement at the leaves, so the share
 it wins is a ceiling for that judgement. The measurement and what it means are in
@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai import arena, search  # noqa: E402
 from game.ai.search import LEVELS, SearchPlayer  # noqa: E402
 from game.args import Parser, level  # noqa: E402
-from game.engine import Action, Game, SplitMix64, View  # noqa: E402
+from game.engine import Action, Game, RandomDice, SplitMix64, View  # noqa: E402
 
 FORESEER = "hard"  # the level name the foreseeing player plays under in the arena
 
@@ -39,8 +39,9 @@ class _Foresight:
     choosing = False
 
 
-def install(budget: str) -> None:
-    """Make the arena's ``hard`` player search ``budget``'s way on copies of the real game."""
+def install(budget: str, cards_only: bool = False) -> None:
+    """Make the arena's ``hard`` player search ``budget``'s way on copies of the real game
+    (``cards_only``: with the hidden cards known but fresh dice, so it foresees no roll)."""
     LEVELS[FORESEER] = LEVELS[budget]
     play, worlds, choose = arena.play, search._worlds, SearchPlayer.choose
 
@@ -52,6 +53,10 @@ def install(budget: str) -> None:
     def true_worlds(view: View, rng: SplitMix64, count: int) -> list[Game]:
         real = _Foresight.game
         if _Foresight.choosing and real is not None:
+            if cards_only:
+                # the hidden cards as they are, the dice to come drawn afresh
+                return [real.clone(dice=RandomDice(rng.below(1 << 62)))
+                        for _ in range(count)]
             # each copy carries the real dice generator's state: the dice to come
             return [real.clone() for _ in range(count)]
         return worlds(view, rng, count)
@@ -80,10 +85,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the foreseeing player: hard")
     parser.add_argument("--b", required=True, type=level, metavar="LEVEL",
                         help="its opponent, any level but hard")
+    parser.add_argument("--cards-only", action="store_true",
+                        help="know the hidden cards but not the dice to come")
     args, rest = parser.parse_known_args(argv)
     if args.b == FORESEER:
         parser.error("argument --b: would foresee too; give another level than hard")
-    install(args.budget)
+    install(args.budget, args.cards_only)
     return arena.main(["--a", FORESEER, "--b", args.b, *rest])
 
 

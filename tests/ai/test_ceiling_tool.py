@@ -64,6 +64,19 @@ def test_the_foreseer_plays_on_copies_of_the_real_game(ceiling: ModuleType) -> N
     assert any(d != real for d in dice)
 
 
+def test_knowing_the_cards_only_foresees_no_die(ceiling: ModuleType) -> None:
+    ceiling.install("normal", cards_only=True)
+    game = _game()
+    ceiling._Foresight.game = game
+    ceiling._Foresight.choosing = True
+    worlds = search._worlds(game.view(game.to_act), SplitMix64(1), 3)
+    assert all(w.state.to_dict() == game.state.to_dict() for w in worlds)
+    copy = game.clone()
+    ahead = [copy.dice.d6() for _ in range(12)]
+    rolls = [[w.dice.d6() for _ in range(12)] for w in worlds]
+    assert ahead not in rolls and len({tuple(r) for r in rolls}) == 3
+
+
 def test_only_the_player_named_hard_foresees(ceiling: ModuleType) -> None:
     ceiling.install("normal")
     seen = []
