@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -97,3 +101,17 @@ def seeded_game(seed: int = 1, *, mission: str = "dual_strike",
                     **({"wargear": {p: list(w) for p, w in wargear.items()}}
                        if wargear else {}), rules=rules)
     return play(game, players or (seed * 2 + 1, seed * 2 + 2), until=until, steps=steps)
+
+
+def tool_module(name: str) -> ModuleType:
+    """``tools/NAME.py`` imported once, as the module ``NAME_tool`` (kept in ``sys.modules``:
+    a dataclass needs its module there)."""
+    key = f"{name}_tool"
+    if key not in sys.modules:
+        path = Path(__file__).resolve().parent.parent / "tools" / f"{name}.py"
+        spec = importlib.util.spec_from_file_location(key, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[key] = module
+        spec.loader.exec_module(module)
+    return sys.modules[key]

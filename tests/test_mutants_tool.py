@@ -4,12 +4,12 @@ and that the checkout's files are never written."""
 from __future__ import annotations
 
 import ast
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from tests.helpers import tool_module
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,14 +34,7 @@ def clamp(value: int, state: dict[str, int]) -> int:
 
 def tool() -> ModuleType:
     """tools/mutants.py, imported once (its dataclass needs it in ``sys.modules``)."""
-    if "mutants_tool" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("mutants_tool",
-                                                      REPO_ROOT / "tools" / "mutants.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["mutants_tool"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["mutants_tool"]
+    return tool_module("mutants")
 
 
 @pytest.fixture

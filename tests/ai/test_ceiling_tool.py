@@ -4,8 +4,6 @@ the arena is left as it was afterwards."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -14,17 +12,7 @@ from game.ai import arena, search
 from game.ai.search import LEVELS, SearchPlayer
 from game.content import load_catalogue
 from game.engine import Game, RandomDice, SplitMix64
-
-REPO_ROOT = Path(__file__).resolve().parents[2]
-
-
-def tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("ai_ceiling_tool",
-                                                  REPO_ROOT / "tools" / "ai_ceiling.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.helpers import tool_module
 
 
 @pytest.fixture
@@ -34,7 +22,7 @@ def ceiling(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     monkeypatch.setattr(search, "_worlds", search._worlds)
     monkeypatch.setattr(SearchPlayer, "choose", SearchPlayer.choose)
     monkeypatch.setitem(LEVELS, "hard", LEVELS["hard"])
-    return tool()
+    return tool_module("ai_ceiling")
 
 
 def _game() -> Game:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import io
 import subprocess
 import sys
@@ -15,6 +14,7 @@ import pytest
 from game.content import REPO_ROOT, load_catalogue
 from game.content.cards_doc import CARDS_DOC, WEAPON_RULE_GLOSSARY, render_cards
 from game.engine import vocabulary
+from tests.helpers import tool_module
 
 HERE = Path(__file__).parent
 GOOD = HERE / "good"
@@ -75,10 +75,7 @@ def test_the_order_of_definitions_does_not_matter() -> None:
 
 def _tool(*args: str | Path) -> subprocess.CompletedProcess[str]:
     """tools/gen_cards.py run in this process (its main, output captured)."""
-    spec = importlib.util.spec_from_file_location("gen_cards", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = tool_module("gen_cards")
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = module.main([str(a) for a in args])

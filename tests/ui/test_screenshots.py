@@ -4,29 +4,16 @@ until ``python tools/screenshots.py`` is run and its pictures committed."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pygame
 import pytest
 
+from tests.helpers import tool_module
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("screenshots_tool",
-                                                  ROOT / "tools" / "screenshots.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-TOOL = _tool()
+TOOL = tool_module("screenshots")
 
 
 def test_the_tool_makes_every_picture_readme_shows() -> None:
