@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -32,11 +31,6 @@ def clamp(value: int, state: dict[str, int]) -> int:
 '''
 
 
-def tool() -> ModuleType:
-    """tools/mutants.py, imported once (its dataclass needs it in ``sys.modules``)."""
-    return tool_module("mutants")
-
-
 @pytest.fixture
 def sample(tmp_path: Path) -> Path:
     path = tmp_path / "sample.py"
@@ -45,7 +39,7 @@ def sample(tmp_path: Path) -> Path:
 
 
 def test_each_kind_of_change_is_found_where_it_applies(sample: Path) -> None:
-    mutants = tool().mutants_of(sample, sample.parent)
+    mutants = tool_module("mutants").mutants_of(sample, sample.parent)
     found = {(m.line, m.kind, m.after) for m in mutants}
     assert (8, "drop", "pass") in found  # an item assigned
     assert (9, "drop", "pass") in found  # an augmented assignment
@@ -65,7 +59,7 @@ def test_each_kind_of_change_is_found_where_it_applies(sample: Path) -> None:
 
 
 def test_a_mutant_keeps_every_line_in_its_place_and_is_valid_python(sample: Path) -> None:
-    mutants_tool = tool()
+    mutants_tool = tool_module("mutants")
     for mutant in mutants_tool.mutants_of(sample, sample.parent):
         text = mutants_tool.apply(SAMPLE, mutant)
         assert text != SAMPLE
@@ -78,7 +72,7 @@ def test_a_mutant_keeps_every_line_in_its_place_and_is_valid_python(sample: Path
 
 
 def test_the_choice_is_seeded_and_covers_every_kind(sample: Path) -> None:
-    mutants_tool = tool()
+    mutants_tool = tool_module("mutants")
     first = mutants_tool.choose([sample], 4, seed=5, root=sample.parent)
     assert first == mutants_tool.choose([sample], 4, seed=5, root=sample.parent)
     assert len(first) == 4
@@ -88,7 +82,7 @@ def test_the_choice_is_seeded_and_covers_every_kind(sample: Path) -> None:
 @pytest.mark.slow  # runs pytest as a new process, twice
 def test_a_run_kills_a_mutant_its_tests_notice_and_leaves_the_checkout_unchanged(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    mutants_tool = tool()
+    mutants_tool = tool_module("mutants")
     module = REPO_ROOT / "game" / "engine" / "hexgrid.py"
     before = module.read_bytes()
     code = mutants_tool.main(["--per-module", "2", "--seed", "1", "--timeout", "300",

@@ -79,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     description="The arena with player A searching on copies of the real game "
                     "(hidden cards and dice to come known): a ceiling for the search's "
                     "judgement. Other arguments go to python -m game.ai.arena.")
-    parser.add_argument("--budget", choices=("easy", "normal", "hard"), default="hard",
+    parser.add_argument("--budget", choices=tuple(LEVELS), default=FORESEER,
                         help="the level whose search the foreseeing player uses (hard)")
     parser.add_argument("--a", required=True, choices=(FORESEER,),
                         help="the foreseeing player: hard")
