@@ -273,6 +273,9 @@ class Client:
         self.deck_size, self.can_undo = view["deck_size"], bool(view.get("can_undo"))
         self.raw_events, self._events = list(view["events"]), []
         self.log = list(view["log"])
+        if "chat" in message:  # the game's chat so far, kept by the server
+            self.chat = [(line.get("seat"), str(line.get("name", "")), str(line.get("text", "")))
+                         for line in message["chat"] if isinstance(line, dict)]
         self._config = None
         self._version += 1
 

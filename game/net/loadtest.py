@@ -69,7 +69,7 @@ class ServerProcess:
     def start(self) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "game", "serve", "--host", self.host, "--port",
-             str(self.port), "--db", str(self.db), *UNLIMITED, *self.extra],
+             str(self.port), "--db", str(self.db), "--new-db", *UNLIMITED, *self.extra],
             stdout=subprocess.PIPE,
             text=True,
             env=dict(os.environ, PYTHONUNBUFFERED="1"))

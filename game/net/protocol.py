@@ -79,6 +79,7 @@ class ErrorCode(StrEnum):
     BAD_FIELD = "bad_field"
     UNKNOWN_CONTENT = "unknown_content"  # no such mission or fireteam
     UNKNOWN_GAME = "unknown_game"
+    UNAVAILABLE = "game_unavailable"  # a stored game the server cannot resume (quarantined)
     SEAT_TAKEN = "seat_taken"
     BAD_TOKEN = "bad_token"
     NOT_SEATED = "not_seated"  # acting without a seat on this connection

@@ -44,7 +44,10 @@ from game.net.protocol import (
     view_to_wire,
 )
 from game.net.store import (
+    KEEP_CHAT,
     Append,
+    ChatLine,
+    Damaged,
     Entry,
     EntryKind,
     Finish,
@@ -52,10 +55,15 @@ from game.net.store import (
     NewGame,
     NewSeat,
     Op,
+    Say,
     Store,
 )
 
 TOKEN_BYTES = 32  # 256 bits
+
+
+class ReplayError(Exception):
+    """A stored game does not replay (its reason, for the operator and its players)."""
 
 
 class Peer(Protocol):
@@ -67,6 +75,15 @@ class Peer(Protocol):
     def send(self, message: dict[str, Any]) -> None: ...
 
     def close(self, reason: str) -> None: ...
+
+
+def chat_to_wire(lines: list[ChatLine]) -> list[dict[str, Any]]:
+    return [{"seat": line.seat, "name": line.name, "text": line.text} for line in lines]
+
+
+def normal_code(code: str) -> str:
+    """A join code as typed (any case, spaces or dashes between its groups) as stored."""
+    return "".join(ch for ch in code.upper() if ch not in " -")
 
 
 def token_hash(token: str) -> str:
@@ -91,6 +108,7 @@ class Room:
     draw_offer: int | None = None
     finished: float | None = None  # when it ended (over, or abandoned)
     active: float = 0.0  # when it was created, last changed or last taken up by a seat
+    chat: list[ChatLine] = field(default_factory=list)  # kept with the game (the last ones)
     _content: str | None = field(default=None, repr=False)
 
     @property
@@ -138,6 +156,9 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         self.by_code: dict[str, Room] = {}
         self.by_token: dict[str, tuple[Room, int]] = {}
+        # the stored games that cannot be served (kept as they are; see resume)
+        self.quarantined: dict[str, Damaged] = {}
+        self.quarantined_by: dict[str, Damaged] = {}  # a code or a token's hash -> the game
         self.ops: list[Op] = []  # writes not yet committed
         self.outbox: list[tuple[Peer, dict[str, Any] | None]] = []  # None: close it
         self.resume()
@@ -176,12 +197,16 @@ class Lobby:
                 keep.append((peer, error_reply(problem, message["ref"])))
         for room in rooms:
             everyone = room.everyone()
-            if room.id in stored:
-                fresh = self.rebuild(stored[room.id])
+            record = stored.get(room.id)
+            fresh = self.resumed(record) if isinstance(record, GameRecord) else None
+            if fresh is not None:
                 room.game, room.ply, room.finished = fresh.game, fresh.ply, fresh.finished
                 room.tokens, room.names = fresh.tokens, fresh.names
             else:
+                if isinstance(record, Damaged):
+                    self.quarantine(record)
                 self.forget(room)
+                stored.pop(room.id, None)
             for peer, seat in everyone:
                 if room.id in stored:
                     keep.append((peer, reply(Reply.UPDATE, ply=room.ply, by=None,
@@ -196,24 +221,66 @@ class Lobby:
 
     def resume(self) -> None:
         """Rebuild every stored game in progress (and those finished lately) by replaying
-        its journal through the engine with its seed."""
+        its journal through the engine with its seed, each on its own: a game that cannot
+        be read or replayed (a damaged row, content or rules that changed under it) is
+        quarantined, and every other game is served."""
         for record in self.store.games(
                 finished_since=self.clock() - self.limits.keep_finished):
-            room = self.rebuild(record)
-            self.add(room)
+            room = self.resumed(record) if isinstance(record, GameRecord) else None
+            if room is not None:
+                self.add(room)
+            elif isinstance(record, Damaged):
+                self.quarantine(record)
+
+    def resumed(self, record: GameRecord) -> Room | None:
+        """The game rebuilt, or None (and it is quarantined) if it cannot be."""
+        try:
+            return self.rebuild(record)
+        except ReplayError as error:
+            reason = str(error)
+        except Exception as error:  # noqa: BLE001 - any failure quarantines this game only
+            reason = f"it does not replay ({type(error).__name__}: {str(error)[:200]})"
+        self.quarantine(Damaged(record.id, record.code, reason,
+                                tuple(s.token_hash for s in record.seats)))
+        return None
+
+    def quarantine(self, damaged: Damaged) -> None:
+        """Keep a stored game out of play: it stays in the store as it is, the operator
+        finds it in :attr:`quarantined` (and in the server's start-up lines), and its
+        players are told why when they come back with their token or its code."""
+        self.quarantined[damaged.id] = damaged
+        self.quarantined_by[damaged.code] = damaged
+        for digest in damaged.token_hashes:
+            self.quarantined_by[digest] = damaged
+
+    def unavailable(self, damaged: Damaged) -> ProtocolError:
+        return ProtocolError(ErrorCode.UNAVAILABLE, f"game {damaged.code} cannot be resumed "
+                             f"on this server: {damaged.reason}. It is kept as it was, and the "
+                             "server's operator has been told")
 
     def rebuild(self, record: GameRecord) -> Room:
-        game = self.new_game(record.spec, record.seed)
+        """The room of a stored game; raises ReplayError naming what does not replay."""
+        try:
+            game = self.new_game(record.spec, record.seed)
+        except Exception as error:  # noqa: BLE001 - told as the reason
+            raise ReplayError(f"its recipe does not build a game ({type(error).__name__}: "
+                              f"{str(error)[:200]})") from None
         room = Room(record.id, record.code, record.spec, record.seed, record.open, game,
-                    finished=record.finished, active=record.last_active)
+                    finished=record.finished, active=record.last_active,
+                    chat=list(record.chat))
         for seat in record.seats:
             room.names[seat.seat] = seat.name
             room.tokens[seat.seat] = seat.token_hash
         for entry in record.journal:
-            if entry.kind == EntryKind.ACT:
-                game.apply(parse_action(entry.text))
-            else:
-                game.undo()
+            try:
+                if entry.kind == EntryKind.ACT:
+                    game.apply(parse_action(entry.text))
+                else:
+                    game.undo()
+            except Exception as error:  # noqa: BLE001 - told as the reason
+                raise ReplayError(f"journal line {entry.n} ({entry.text[:60]!r}) does not "
+                                  f"replay ({type(error).__name__}: {str(error)[:200]})"
+                                  ) from None
         room.ply = len(record.journal)
         if game.is_over and room.finished is None:
             # killed after the last action was written, before the game was marked over
@@ -298,8 +365,11 @@ class Lobby:
                 return code
 
     def room_by_code(self, code: str) -> Room:
-        room = self.by_code.get(code.strip().upper())
+        key = normal_code(code)
+        room = self.by_code.get(key)
         if room is None:
+            if key in self.quarantined_by:
+                raise self.unavailable(self.quarantined_by[key])
             raise ProtocolError(ErrorCode.UNKNOWN_GAME, f"no game with the code {code!r}")
         return room
 
@@ -331,8 +401,11 @@ class Lobby:
         self.bind(peer, room, seat, token, ref)
 
     def reconnect(self, peer: Peer, req: Request) -> None:
-        found = self.by_token.get(token_hash(req.get("token")))
+        digest = token_hash(req.get("token"))
+        found = self.by_token.get(digest)
         if found is None:
+            if digest in self.quarantined_by:
+                raise self.unavailable(self.quarantined_by[digest])
             raise ProtocolError(ErrorCode.BAD_TOKEN, "this server knows no such token (the "
                                 "game may have ended, or been abandoned, long ago)")
         room, seat = found
@@ -354,7 +427,7 @@ class Lobby:
                         names=room.wire_names(), content=room.content(), ply=room.ply,
                         view=view_to_wire(room.game, seat), connected=sorted(room.peers),
                         over=room.ended, winner=room.game.winner,
-                        draw_offer=room.draw_offer)
+                        draw_offer=room.draw_offer, chat=chat_to_wire(room.chat))
         if ref is not None:
             message["ref"] = ref
         self.post(peer, message)
@@ -388,7 +461,7 @@ class Lobby:
         message = reply(Reply.SPECTATING, game=room.id, code=room.code,
                         names=room.wire_names(), content=room.content(), ply=room.ply,
                         view=view_to_wire(room.game, None), connected=sorted(room.peers),
-                        over=room.ended, winner=room.game.winner)
+                        over=room.ended, winner=room.game.winner, chat=chat_to_wire(room.chat))
         if req.ref is not None:
             message["ref"] = req.ref
         self.post(peer, message)
@@ -408,7 +481,11 @@ class Lobby:
             raise ProtocolError(ErrorCode.NOT_SEATED, "join or spectate a game to chat")
         seat = peer.seat
         name = room.names.get(seat, "") if seat is not None else "spectator"
-        message = reply(Reply.CHAT, seat=seat, name=name, text=req.get("text"))
+        line = ChatLine(seat, name, req.get("text"))
+        room.chat.append(line)
+        del room.chat[:-KEEP_CHAT]
+        self.ops.append(Say(room.id, line))  # kept with the game
+        message = reply(Reply.CHAT, seat=seat, name=name, text=line.text)
         for other, _ in room.everyone():
             self.post(other, message)
 

@@ -180,16 +180,27 @@ class Server:
 async def run(host: str, port: int, db: Path, ready: asyncio.Future[int] | None = None,
               stop: asyncio.Event | None = None, store: Store | None = None,
               limits: Limits | None = None, sweep_every: float = 60.0,
-              durable: bool = True, seeds: Callable[[], int] | None = None) -> None:
+              durable: bool = True, seeds: Callable[[], int] | None = None,
+              create: bool = True, accept_lost_wal: bool = False) -> None:
     """Serve until ``stop`` is set (or SIGTERM/SIGINT); prints the address once ready and
     sets ``ready`` to the port bound. ``store`` replaces the SQLite store of ``db`` (synced
     to the disk at every commit unless ``durable`` is off: ``--sync normal``); the games are
     swept (:meth:`Lobby.sweep`) every ``sweep_every`` seconds. ``seeds`` gives each new
-    game's dice seed (tests fix it; by default the OS's fresh randomness)."""
+    game's dice seed (tests fix it; by default the OS's fresh randomness). ``create`` off:
+    a missing or empty database is an error (StoreError) rather than made anew.
+
+    What the store's checks found and every quarantined game are logged (one line each)
+    before the ``listening`` line, which counts them."""
     from game.content import load_catalogue
 
-    store = store or SQLiteStore(db, durable=durable)
+    store = store or SQLiteStore(db, durable=durable, create=create,
+                                 accept_lost_wal=accept_lost_wal)
     lobby = Lobby(load_catalogue(), store, limits=limits, seeds=seeds)
+    for problem in store_problems(store):
+        log.warning("storage: %s", problem)
+    for damaged in lobby.quarantined.values():
+        log.warning("quarantined game %s (code %s): %s", damaged.id, damaged.code,
+                    damaged.reason)
     server = Server(lobby)
     if stop is None:  # run from the command line: SIGTERM and Ctrl+C stop it cleanly
         stop = asyncio.Event()
@@ -205,7 +216,8 @@ async def run(host: str, port: int, db: Path, ready: asyncio.Future[int] | None 
                          compression=None) as ws_server:
             bound = ws_server.sockets[0].getsockname()
             games = sum(1 for r in lobby.rooms.values() if r.finished is None)
-            print(f"listening on ws://{bound[0]}:{bound[1]} ({games} games resumed)",
+            aside = f", {len(lobby.quarantined)} quarantined" if lobby.quarantined else ""
+            print(f"listening on ws://{bound[0]}:{bound[1]} ({games} games resumed{aside})",
                   flush=True)
             if ready is not None:
                 ready.set_result(int(bound[1]))
@@ -222,6 +234,11 @@ async def run(host: str, port: int, db: Path, ready: asyncio.Future[int] | None 
         store.close()
 
 
+def store_problems(store: Store) -> list[str]:
+    problems = getattr(store, "problems", None)
+    return list(problems()) if callable(problems) else []
+
+
 def build_parser(prog: str | None = None) -> Parser:
     parser = Parser(
         prog=prog, description="Run a Fireteam game server: players connect with 'Play "
@@ -233,8 +250,15 @@ def build_parser(prog: str | None = None) -> Parser:
     parser.add_argument("--port", type=count(0, 65535), default=DEFAULT_PORT,
                         help=f"the TCP port (default {DEFAULT_PORT}; 0: any free port)")
     parser.add_argument("--db", type=Path, default=Path(DEFAULT_DB),
-                        help=f"the SQLite database of the games (default {DEFAULT_DB}; "
-                        "created if missing, and every game in it is resumed)")
+                        help=f"the SQLite database of the games (default {DEFAULT_DB}); "
+                        "every game in it is resumed (one that cannot be is quarantined)")
+    parser.add_argument("--new-db", action="store_true",
+                        help="make the database if the file is missing or empty (without "
+                        "it, a missing or empty file is an error: a database was expected)")
+    parser.add_argument("--accept-lost-wal", action="store_true",
+                        help="serve a database whose write-ahead log (FILE-wal) was lost "
+                        "after the server was killed (what the file holds; the changes since "
+                        "its last checkpoint are gone)")
     parser.add_argument("--sync", choices=("full", "normal"), default="full",
                         help="full (default): every commit is synced to the disk before "
                         "anybody is told (nothing answered is lost, even to a power cut); "
@@ -290,7 +314,8 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     try:
         seeds = None if options.seed is None else itertools.count(options.seed).__next__
         asyncio.run(run(options.host, options.port, options.db, limits=limits_of(options),
-                        durable=options.sync == "full", seeds=seeds))
+                        durable=options.sync == "full", seeds=seeds,
+                        create=options.new_db, accept_lost_wal=options.accept_lost_wal))
     except OSError as error:
         print(f"cannot serve on {options.host}:{options.port}: {error}", file=sys.stderr)
         return 1
