@@ -32,8 +32,13 @@ if TYPE_CHECKING:
 VERSION = 1
 # the largest message a client may send (an action is a few dozen bytes, chat 500 characters)
 MAX_REQUEST_BYTES = 8 * 1024
-# the largest WebSocket frame either side accepts; a bigger one closes the connection (1009)
+# the largest WebSocket frame the client accepts (the server's whole view of a long game)
 MAX_FRAME_BYTES = 1024 * 1024
+# the largest message the server reads at all: refused from a frame's header as it arrives
+# (the connection is closed, 1009), never buffered; between MAX_REQUEST_BYTES and this a
+# message is read and answered too_large
+MAX_INCOMING_BYTES = 2 * MAX_REQUEST_BYTES
+MAX_DEPTH = 6  # arrays and objects inside each other (a request needs 2)
 MAX_CHAT = 500
 MAX_NAME = 40
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read out over the phone
@@ -68,6 +73,7 @@ class Reply(StrEnum):
     PRESENCE = "presence"  # a seat connected or dropped
     REPLACED = "replaced"  # sent to a connection another one with the same token replaced
     ERROR = "error"
+    HELLO = "hello"  # the first message on every connection: versions and limits
 
 
 class ErrorCode(StrEnum):
@@ -94,16 +100,24 @@ class ErrorCode(StrEnum):
     SERVER = "server_error"  # the server could not store the change: nothing changed
     RATE_LIMITED = "rate_limited"  # sent faster than the server's limit: not carried out
     SERVER_FULL = "server_full"  # too many connections (in all or from one address): closed
+    NAME_TAKEN = "name_taken"  # the other seat of the game has this name
+    NOT_ABSENT = "not_absent"  # a win claimed while the other player's time is not out
+    TOO_MANY = "too_many"  # a per-game cap: spectators, chat lines, draw offers
 
 
 class ProtocolError(Exception):
     """A message the server refuses: ``code`` (an :class:`ErrorCode`) and a message saying
     what is wrong in plain words."""
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str, retry_after: float | None = None
+                 ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.retry_after = retry_after  # seconds until the same message may be sent
+        # what the refused message said of itself, when it could be read that far
+        self.ref: str | None = None
+        self.about: str | None = None
 
 
 @dataclass(frozen=True)
@@ -193,27 +207,96 @@ def _json_type(value: Any) -> str:
             dict: "an object"}.get(type(value), type(value).__name__)
 
 
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+def json_depth(text: str) -> int:
+    """How deeply arrays and objects nest in ``text`` (brackets inside strings not
+    counted), read without parsing: a cheap scan, stopped as soon as MAX_DEPTH is passed."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return 1  # cannot be deeper than that
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    return deepest
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
 def parse_request(raw: str | bytes) -> Request:
-    """Check one client message; raises ProtocolError naming the first problem."""
-    size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
+    """Check one client message; raises ProtocolError naming the first problem (with the
+    message's ``ref`` and type on it, when it could be read that far). The size and the
+    nesting are checked before the text is parsed, a binary frame is refused unread, and
+    no message ever carries an exception's text."""
+    if not isinstance(raw, str):
+        raise ProtocolError(ErrorCode.BAD_SHAPE, "binary frames are refused: send every "
+                            "message as one text frame of JSON")
+    size = len(raw.encode("utf-8"))
     if size > MAX_REQUEST_BYTES:
         raise ProtocolError(ErrorCode.TOO_LARGE,
                             f"message of {size} bytes; at most {MAX_REQUEST_BYTES}")
+    if json_depth(raw) > MAX_DEPTH:
+        raise ProtocolError(ErrorCode.BAD_SHAPE, f"arrays and objects nested more than "
+                            f"{MAX_DEPTH} deep")
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise ProtocolError(ErrorCode.NOT_JSON, f"not JSON: {error}") from None
+        data = json.loads(raw, object_pairs_hook=_no_duplicates)
+    except _DuplicateKey as duplicate:
+        raise ProtocolError(ErrorCode.BAD_SHAPE, f"the key {duplicate.key[:40]!r} is given "
+                            "twice in one object") from None
+    except json.JSONDecodeError as error:
+        raise ProtocolError(ErrorCode.NOT_JSON, f"not JSON ({error.msg} at line "
+                            f"{error.lineno}, column {error.colno})") from None
+    except (ValueError, RecursionError):
+        raise ProtocolError(ErrorCode.NOT_JSON, "not JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError(ErrorCode.BAD_SHAPE,
                             f"a message must be a JSON object, not {_json_type(data)}")
-    version = data.get("v")
-    if version != VERSION or isinstance(version, bool):
-        raise ProtocolError(ErrorCode.BAD_VERSION,
-                            f"protocol version {version!r}; this server speaks {VERSION}")
     ref = data.get("ref")
+    kind_name = data.get("type")
+    try:
+        return _checked(data, ref, kind_name)
+    except ProtocolError as error:
+        if isinstance(ref, str) and len(ref) <= 64:
+            error.ref = ref
+        if isinstance(kind_name, str) and kind_name in KIND_NAMES:
+            error.about = kind_name
+        raise
+
+
+def _checked(data: dict[str, Any], ref: Any, kind_name: Any) -> Request:
+    version = data.get("v")
+    if type(version) is not int or version != VERSION:
+        raise ProtocolError(ErrorCode.BAD_VERSION, f"protocol version {version!r:.20}; this "
+                            f"server speaks {VERSION} (an integer)")
     if ref is not None and not (isinstance(ref, str) and len(ref) <= 64):
         raise ProtocolError(ErrorCode.BAD_FIELD, "ref must be a string of at most 64")
-    kind_name = data.get("type")
     if not isinstance(kind_name, str) or kind_name not in KIND_NAMES:
         known = ", ".join(k.value for k in Kind)
         raise ProtocolError(ErrorCode.UNKNOWN_TYPE,
@@ -237,6 +320,20 @@ def parse_request(raw: str | bytes) -> Request:
     return Request(kind, fields, ref)
 
 
+def versions() -> dict[str, Any]:
+    """What the server says of itself in ``hello``: the protocol version, the engine's
+    (the game's package version) and the save format's."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from game.engine.persist import SAVE_VERSION
+
+    try:
+        engine = version("fireteam")
+    except PackageNotFoundError:
+        engine = "unknown"
+    return {"protocol": VERSION, "engine": engine, "save_version": SAVE_VERSION}
+
+
 def request(kind: Kind, **fields: Any) -> str:
     """A client message as text (the fields are not checked here)."""
     return encode({"v": VERSION, "type": kind.value, **fields})
@@ -249,10 +346,14 @@ def reply(kind: Reply, **fields: Any) -> dict[str, Any]:
 def error_reply(error: ProtocolError, ref: str | None = None,
                 about: str | None = None) -> dict[str, Any]:
     out = reply(Reply.ERROR, code=error.code.value, message=error.message)
+    ref = ref if ref is not None else error.ref
+    about = about if about is not None else error.about
     if ref is not None:
         out["ref"] = ref
     if about is not None:
         out["about"] = about
+    if error.retry_after is not None:
+        out["retry_after"] = round(error.retry_after, 3)
     return out
 
 

@@ -152,6 +152,8 @@ def test_the_cap_per_address_counts_the_proxys_forwarded_address(tmp_path):
                         as ws:
                     await ws.send(request(Kind.LIST))
                     answer = json.loads(await ws.recv())
+                    assert answer["type"] == "hello"  # every connection is greeted first
+                    answer = json.loads(await ws.recv())
                     await held.wait()
                     return answer
 
