@@ -81,6 +81,8 @@ class Client:
         self._reader: asyncio.Task[None] | None = None
         self._closing = False
         self.refusal: str | None = None  # why the server turned this connection away
+        self.hello: dict[str, Any] = {}  # the server's versions and limits
+        self.rules: dict[str, Any] = {}  # the game's turn clock and absence rule
         # the game held
         self.game_id: str | None = None
         self.code: str | None = None
@@ -242,6 +244,10 @@ class Client:
             self.draw_offer = message.get("by")
         elif kind == Reply.REPLACED:
             self.status = "replaced"
+        elif kind == Reply.TOKEN:
+            self.token = str(message.get("token", self.token))
+        elif kind == Reply.HELLO:
+            self.hello = message
         elif kind == Reply.ERROR and message.get("code") == "server_full":
             self.refusal = str(message.get("message", "the server is full"))
         ref = message.get("ref")
@@ -273,6 +279,7 @@ class Client:
         self.deck_size, self.can_undo = view["deck_size"], bool(view.get("can_undo"))
         self.raw_events, self._events = list(view["events"]), []
         self.log = list(view["log"])
+        self.rules = dict(message.get("rules") or {})
         if "chat" in message:  # the game's chat so far, kept by the server
             self.chat = [(line.get("seat"), str(line.get("name", "")), str(line.get("text", "")))
                          for line in message["chat"] if isinstance(line, dict)]
@@ -348,9 +355,24 @@ class Client:
     # --- requests ------------------------------------------------------------------------
 
     async def create(self, mission: str, fireteams: tuple[str, str], seat: int = 1,
-                     name: str = "", open_: bool = True) -> None:
-        await self._request(Kind.CREATE, mission=mission, fireteams=list(fireteams),
-                            seat=seat, name=name, open=open_)
+                     name: str = "", open_: bool = False, turn_minutes: int = 0) -> None:
+        """Host a game: private (joined by its code only) unless ``open_`` lists it in the
+        lobby; ``turn_minutes`` is its turn clock (0: none)."""
+        fields: dict[str, Any] = {"mission": mission, "fireteams": list(fireteams),
+                                  "seat": seat, "name": name, "open": open_}
+        if turn_minutes:
+            fields["turn_minutes"] = turn_minutes
+        await self._request(Kind.CREATE, **fields)
+
+    async def rotate_token(self) -> str:
+        """Replace this seat's token with a new one (the old one stops working)."""
+        answer = await self._request(Kind.ROTATE_TOKEN)
+        return str(answer["token"])
+
+    async def claim_win(self) -> None:
+        """Take the win from an opponent whose turn clock ran out or who is long gone;
+        raises ServerError (not_absent, with how long to wait) when it is too early."""
+        await self._request(Kind.CLAIM_WIN)
 
     async def join(self, code: str, seat: int | None = None, name: str = "") -> None:
         fields: dict[str, Any] = {"code": code, "name": name}

@@ -42,7 +42,8 @@ MAX_DEPTH = 6  # arrays and objects inside each other (a request needs 2)
 MAX_CHAT = 500
 MAX_NAME = 40
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read out over the phone
-CODE_LENGTH = 6
+CODE_LENGTH = 12  # 60 bits: guessing one at the allowed rate is hopeless (docs/server.md)
+MAX_TURN_MINUTES = 7 * 24 * 60
 
 
 class Kind(StrEnum):
@@ -59,6 +60,8 @@ class Kind(StrEnum):
     CHAT = "chat"
     SPECTATE = "spectate"
     LIST = "list"
+    ROTATE_TOKEN = "rotate_token"  # the seat's token replaced by a new one
+    CLAIM_WIN = "claim_win"  # the other player's time is out, or they are long gone
 
 
 class Reply(StrEnum):
@@ -73,6 +76,7 @@ class Reply(StrEnum):
     PRESENCE = "presence"  # a seat connected or dropped
     REPLACED = "replaced"  # sent to a connection another one with the same token replaced
     ERROR = "error"
+    TOKEN = "token"  # the seat's new token (rotate_token)
     HELLO = "hello"  # the first message on every connection: versions and limits
 
 
@@ -137,8 +141,9 @@ _PLY = Field(int)
 SHAPES: dict[Kind, dict[str, Field]] = {
     Kind.CREATE: {"mission": Field(str, max_len=64),
                   "fireteams": Field(list, max_len=2, items=str),
-                  "seat": _SEAT, "name": _NAME, "open": Field(bool, required=False)},
-    Kind.JOIN: {"code": Field(str, max_len=16), "seat": _SEAT, "name": _NAME},
+                  "seat": _SEAT, "name": _NAME, "open": Field(bool, required=False),
+                  "turn_minutes": Field(int, required=False)},
+    Kind.JOIN: {"code": Field(str, max_len=24), "seat": _SEAT, "name": _NAME},
     Kind.RECONNECT: {"token": Field(str, max_len=128)},
     Kind.ACT: {"action": Field(str, max_len=256), "ply": _PLY},
     Kind.UNDO: {"ply": _PLY},
@@ -146,8 +151,10 @@ SHAPES: dict[Kind, dict[str, Field]] = {
     Kind.OFFER_DRAW: {},
     Kind.ACCEPT_DRAW: {},
     Kind.CHAT: {"text": Field(str, max_len=MAX_CHAT)},
-    Kind.SPECTATE: {"code": Field(str, max_len=16)},
+    Kind.SPECTATE: {"code": Field(str, max_len=24)},
     Kind.LIST: {},
+    Kind.ROTATE_TOKEN: {},
+    Kind.CLAIM_WIN: {},
 }
 ENVELOPE = ("v", "type", "ref")
 KIND_NAMES = frozenset(k.value for k in Kind)
@@ -317,6 +324,9 @@ def _checked(data: dict[str, Any], ref: Any, kind_name: Any) -> Request:
         fields[name] = data[name]
     if kind == Kind.CREATE and len(fields["fireteams"]) != 2:
         raise ProtocolError(ErrorCode.BAD_FIELD, "create.fireteams must name two fireteams")
+    if kind == Kind.CREATE and not 0 <= fields.get("turn_minutes", 0) <= MAX_TURN_MINUTES:
+        raise ProtocolError(ErrorCode.BAD_FIELD, f"create.turn_minutes must be 0 (no clock) "
+                            f"to {MAX_TURN_MINUTES}")
     return Request(kind, fields, ref)
 
 

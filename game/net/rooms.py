@@ -27,7 +27,7 @@ from game.engine.dice import RandomDice
 from game.engine.errors import IllegalActionError
 from game.engine.game import Game
 from game.engine.persist import fingerprint
-from game.net.limits import DAY, Limits
+from game.net.limits import DAY, Limits, RateLimit
 from game.net.protocol import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -55,6 +55,7 @@ from game.net.store import (
     NewGame,
     NewSeat,
     Op,
+    Rotate,
     Say,
     Store,
 )
@@ -109,6 +110,15 @@ class Room:
     finished: float | None = None  # when it ended (over, or abandoned)
     active: float = 0.0  # when it was created, last changed or last taken up by a seat
     chat: list[ChatLine] = field(default_factory=list)  # kept with the game (the last ones)
+    turn_since: float = 0.0  # when the player to act was first asked (the turn clock)
+    gone_since: dict[int, float] = field(default_factory=dict)  # seat -> when it left
+    allowances: dict[str, RateLimit] = field(default_factory=dict)  # chat, offers per seat
+
+    @property
+    def turn_minutes(self) -> int:
+        """The host's turn clock: minutes each decision may take (0: no clock)."""
+        minutes = self.spec.get("turn_minutes", 0)
+        return minutes if isinstance(minutes, int) else 0
     _content: str | None = field(default=None, repr=False)
 
     @property
@@ -132,7 +142,7 @@ class Room:
         teams = self.spec["fireteams"]
         return {"code": self.code, "mission": self.spec["mission"],
                 "fireteams": [teams["1"], teams["2"]], "names": self.wire_names(),
-                "free": self.free}
+                "free": self.free, "turn_minutes": self.turn_minutes}
 
     def wire_names(self) -> dict[str, str]:
         return {str(s): n for s, n in self.names.items()}
@@ -265,12 +275,14 @@ class Lobby:
         except Exception as error:  # noqa: BLE001 - told as the reason
             raise ReplayError(f"its recipe does not build a game ({type(error).__name__}: "
                               f"{str(error)[:200]})") from None
+        now = self.clock()
         room = Room(record.id, record.code, record.spec, record.seed, record.open, game,
                     finished=record.finished, active=record.last_active,
-                    chat=list(record.chat))
+                    chat=list(record.chat), turn_since=now)
         for seat in record.seats:
             room.names[seat.seat] = seat.name
             room.tokens[seat.seat] = seat.token_hash
+            room.gone_since[seat.seat] = now  # nobody's time ran while the server was down
         for entry in record.journal:
             try:
                 if entry.kind == EntryKind.ACT:
@@ -347,12 +359,16 @@ class Lobby:
         for team in teams:
             if team not in self.catalogue.fireteams:
                 raise ProtocolError(ErrorCode.UNKNOWN_CONTENT, f"no fireteam {team!r}")
-        spec = {"mission": mission, "fireteams": {"1": teams[0], "2": teams[1]}}
+        spec: dict[str, Any] = {"mission": mission,
+                                "fireteams": {"1": teams[0], "2": teams[1]}}
+        if req.get("turn_minutes"):
+            spec["turn_minutes"] = req.get("turn_minutes")
         seed = self.seeds()
         game = self.new_game(spec, seed)
         code = self.new_code()
-        room = Room(secrets.token_hex(8), code, spec, seed, bool(req.get("open", True)), game,
-                    active=self.clock())
+        # private unless the host asks for it to be listed: joined by its code only
+        room = Room(secrets.token_hex(8), code, spec, seed, bool(req.get("open", False)), game,
+                    active=self.clock(), turn_since=self.clock())
         self.ops.append(NewGame(room.id, code, spec, seed, room.open))
         self.add(room)
         self.sweep()
@@ -391,9 +407,18 @@ class Lobby:
                   ref: str | None) -> None:
         token = secrets.token_urlsafe(TOKEN_BYTES)
         digest = token_hash(token)
-        name = (name or "").strip() or f"Player {seat}"
         if seat in room.tokens:
             raise ProtocolError(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken")
+        taken = {n.casefold() for s, n in room.names.items() if s != seat}
+        name = " ".join((name or "").split())
+        if name and name.casefold() in taken:
+            raise ProtocolError(ErrorCode.NAME_TAKEN, f"the other player of {room.code} is "
+                                f"called {name!r}: choose another name")
+        if not name:
+            name = f"Player {seat}"
+            if name.casefold() in taken:
+                name = f"Player {seat} ({seat})"
+        room.turn_since = self.clock()  # the clock starts once both are there
         self.ops.append(NewSeat(room.id, seat, digest, name))
         room.tokens[seat] = digest
         room.names[seat] = name
@@ -421,13 +446,15 @@ class Lobby:
                                  "connection with the same token"))
             self.post(old, None)
         room.peers[seat] = peer
+        room.gone_since.pop(seat, None)
         peer.room, peer.seat = room, seat
         room.active = max(room.active, self.clock())
         message = reply(Reply.JOINED, game=room.id, code=room.code, seat=seat, token=token,
                         names=room.wire_names(), content=room.content(), ply=room.ply,
                         view=view_to_wire(room.game, seat), connected=sorted(room.peers),
                         over=room.ended, winner=room.game.winner,
-                        draw_offer=room.draw_offer, chat=chat_to_wire(room.chat))
+                        draw_offer=room.draw_offer, chat=chat_to_wire(room.chat),
+                        rules=self.rules(room), absence=self.absence(room, seat))
         if ref is not None:
             message["ref"] = ref
         self.post(peer, message)
@@ -444,6 +471,7 @@ class Lobby:
                 room.spectators.remove(peer)
         elif room.peers.get(seat) is peer:
             del room.peers[seat]
+            room.gone_since[seat] = self.clock()
             self.presence(room, seat, False)
 
     def presence(self, room: Room, seat: int, connected: bool) -> None:
@@ -455,13 +483,18 @@ class Lobby:
 
     def spectate(self, peer: Peer, req: Request) -> None:
         room = self.room_by_code(req.get("code"))
+        cap = self.limits.max_spectators
+        if cap and len(room.spectators) >= cap and peer not in room.spectators:
+            raise ProtocolError(ErrorCode.TOO_MANY, f"game {room.code} has its {cap} "
+                                "spectators already: try again later")
         self.leave(peer)
         room.spectators.append(peer)
         peer.room, peer.seat = room, None
         message = reply(Reply.SPECTATING, game=room.id, code=room.code,
                         names=room.wire_names(), content=room.content(), ply=room.ply,
                         view=view_to_wire(room.game, None), connected=sorted(room.peers),
-                        over=room.ended, winner=room.game.winner, chat=chat_to_wire(room.chat))
+                        over=room.ended, winner=room.game.winner, chat=chat_to_wire(room.chat),
+                        rules=self.rules(room))
         if req.ref is not None:
             message["ref"] = req.ref
         self.post(peer, message)
@@ -480,6 +513,9 @@ class Lobby:
         if room is None:
             raise ProtocolError(ErrorCode.NOT_SEATED, "join or spectate a game to chat")
         seat = peer.seat
+        self.allowance(room, f"chat {seat}", self.limits.chat_per_minute / 60, 5,
+                       "chat lines" if seat is not None else "chat lines from the "
+                       "spectators of this game")
         name = room.names.get(seat, "") if seat is not None else "spectator"
         line = ChatLine(seat, name, req.get("text"))
         room.chat.append(line)
@@ -545,6 +581,11 @@ class Lobby:
 
     def offer_draw(self, peer: Peer, req: Request) -> None:
         room, seat = self.seated(peer)
+        if room.draw_offer == seat:
+            raise ProtocolError(ErrorCode.TOO_MANY, "your draw offer stands until the next "
+                                "action: it is not sent again")
+        self.allowance(room, f"offer {seat}", self.limits.offers_per_hour / 3600, 2,
+                       "draw offers")
         room.draw_offer = seat
         message = reply(Reply.DRAW_OFFERED, by=seat)
         for other, _ in room.everyone():
@@ -582,7 +623,7 @@ class Lobby:
             self.ops.append(Finish(room.id, self.clock()))
         room.ply += 1
         room.draw_offer = None
-        room.active = self.clock()
+        room.active = room.turn_since = self.clock()
         if game.is_over and room.finished is None:
             room.finished = self.clock()
         events_from = min(events_before, len(game.events))
@@ -597,9 +638,85 @@ class Lobby:
             self.post(other, message)
 
 
+    def allowance(self, room: Room, key: str, rate: float, burst: int, what: str) -> None:
+        """Count one use of a per-game allowance (a seat's chat lines, its draw offers; the
+        spectators share one for chat); raises ProtocolError (too_many) over it."""
+        if rate <= 0:
+            return
+        bucket = room.allowances.get(key)
+        if bucket is None:
+            bucket = room.allowances[key] = RateLimit(rate, burst, self.clock)
+        if not bucket.allow():
+            wait = bucket.retry_after()
+            raise ProtocolError(ErrorCode.TOO_MANY, f"too many {what} in this game: try again "
+                                f"in {wait:.0f} s", retry_after=wait)
+
+    # --- tokens and absent opponents -------------------------------------------------------
+
+    def rotate_token(self, peer: Peer, req: Request) -> None:
+        """The seat's token is replaced by a new one (sent back once): the old one stops
+        working, here and in the store."""
+        room, seat = peer.room, peer.seat
+        if room is None or seat is None:
+            raise ProtocolError(ErrorCode.NOT_SEATED, "this connection holds no seat")
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        digest = token_hash(token)
+        self.by_token.pop(room.tokens[seat], None)
+        room.tokens[seat] = digest
+        self.by_token[digest] = (room, seat)
+        self.ops.append(Rotate(room.id, seat, digest))
+        message = reply(Reply.TOKEN, token=token)
+        if req.ref is not None:
+            message["ref"] = req.ref
+        self.post(peer, message)
+
+    def rules(self, room: Room) -> dict[str, Any]:
+        """The game's rules for absent players, as shown before it starts."""
+        return {"turn_minutes": room.turn_minutes,
+                "claim_after": self.limits.claim_after}
+
+    def claimable_in(self, room: Room, seat: int) -> float | None:
+        """Seconds until ``seat`` may claim the win (0: now; None: not while things stay
+        as they are: the other player is there and has no clock running out)."""
+        other = opponent(seat)
+        if other not in room.tokens or room.ended:
+            return None
+        now = self.clock()
+        waits = []
+        if room.turn_minutes and room.game.to_act == other:
+            waits.append(room.turn_since + room.turn_minutes * 60 - now)
+        if self.limits.claim_after and other not in room.peers:
+            waits.append(room.gone_since.get(other, now) + self.limits.claim_after - now)
+        return max(0.0, min(waits)) if waits else None
+
+    def absence(self, room: Room, seat: int) -> float | None:
+        return self.claimable_in(room, seat)
+
+    def claim_win(self, peer: Peer, req: Request) -> None:
+        """The present player takes the win from one whose turn clock ran out, or who has
+        been gone longer than the server allows; entered as the absent player's concession
+        (or, with an engine that takes that from the player to act only, as the result both
+        would agree)."""
+        room, seat = self.seated(peer)
+        wait = self.claimable_in(room, seat)
+        if wait is None or wait > 0:
+            minutes = room.turn_minutes
+            why = ("the other player is here and has no clock running out" if wait is None
+                   else f"it may be claimed in {wait:.0f} s")
+            raise ProtocolError(ErrorCode.NOT_ABSENT, f"no win to claim yet: {why} (turn "
+                                f"clock: {f'{minutes} min' if minutes else 'none'}; gone for "
+                                f"{self.limits.claim_after:g} s)", retry_after=wait)
+        other = opponent(seat)
+        action: Action = Concede(other)
+        if room.game.why_not(action) is not None:
+            action = AgreeResult(room.game.to_act, seat)
+        self.change(room, seat, action, req.ref, peer)
+
+
 HANDLERS: dict[Kind, Callable[[Lobby, Peer, Request], None]] = {
     Kind.CREATE: Lobby.create, Kind.JOIN: Lobby.join, Kind.RECONNECT: Lobby.reconnect,
     Kind.ACT: Lobby.act, Kind.UNDO: Lobby.undo, Kind.CONCEDE: Lobby.concede,
     Kind.OFFER_DRAW: Lobby.offer_draw, Kind.ACCEPT_DRAW: Lobby.accept_draw,
     Kind.CHAT: Lobby.chat, Kind.SPECTATE: Lobby.spectate, Kind.LIST: Lobby.list_games,
+    Kind.ROTATE_TOKEN: Lobby.rotate_token, Kind.CLAIM_WIN: Lobby.claim_win,
 }

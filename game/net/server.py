@@ -498,6 +498,41 @@ def build_parser(prog: str | None = None) -> Parser:
                         help="a game in progress that nobody has played nor come back to for "
                         "this long, with no player connected, is ended as abandoned "
                         f"(default {default.abandon_after / DAY:g}; 0: never)")
+    limits.add_argument("--address-rate", type=number(0), default=default.address_rate,
+                        metavar="N", help="messages a second from one address, all its "
+                        f"connections together (default {default.address_rate:g}; 0: no "
+                        "limit)")
+    limits.add_argument("--create-per-hour", type=number(0), metavar="N",
+                        default=default.create_per_hour, help="games one address may create "
+                        f"an hour, after 10 at once (default {default.create_per_hour:g}; 0: "
+                        "no limit)")
+    limits.add_argument("--guesses-per-minute", type=number(0), metavar="N",
+                        default=default.guesses_per_minute, help="join, spectate and "
+                        "reconnect attempts one address may make a minute, after 20 at once "
+                        f"(default {default.guesses_per_minute:g}; 0: no limit)")
+    limits.add_argument("--max-spectators", type=count(0), default=default.max_spectators,
+                        metavar="N", help=f"spectators of one game (default "
+                        f"{default.max_spectators}; 0: no cap)")
+    limits.add_argument("--chat-per-minute", type=number(0), metavar="N",
+                        default=default.chat_per_minute, help="chat lines a minute per seat "
+                        "(the spectators of a game share one allowance), after 5 at once "
+                        f"(default {default.chat_per_minute:g}; 0: no limit)")
+    limits.add_argument("--claim-after", type=number(0), metavar="MINUTES",
+                        default=default.claim_after / 60, help="how long a seat must have "
+                        "been gone before the player still there may claim the win (default "
+                        f"{default.claim_after / 60:g}; 0: never, by absence alone)")
+    limits.add_argument("--idle", type=number(0), metavar="SECONDS",
+                        default=default.idle_timeout, help="a connection that holds no seat "
+                        "and watches no game is closed after this long without a message "
+                        f"(default {default.idle_timeout:g}; 0: never)")
+    limits.add_argument("--handshake-timeout", type=number(0), metavar="SECONDS",
+                        default=default.handshake_timeout, help="seconds a connection has "
+                        f"to finish its WebSocket handshake (default "
+                        f"{default.handshake_timeout:g})")
+    limits.add_argument("--max-handshakes", type=count(0), default=default.max_handshakes,
+                        metavar="N", help="connections still in their handshake, in all "
+                        f"(default {default.max_handshakes}; "
+                        f"{default.max_handshakes_per_address} from one address; 0: no cap)")
     limits.add_argument("--forwarded", action="store_true",
                         help="behind a reverse proxy on this machine: count a connection "
                         "against the address in its X-Forwarded-For header")
@@ -509,7 +544,17 @@ def limits_of(options: argparse.Namespace) -> Limits:
                   max_connections=options.max_connections,
                   max_per_address=options.max_per_address,
                   keep_finished=float(options.keep_finished),
-                  abandon_after=options.abandon_after * DAY, forwarded=options.forwarded)
+                  abandon_after=options.abandon_after * DAY, forwarded=options.forwarded,
+                  address_rate=options.address_rate,
+                  create_per_hour=options.create_per_hour,
+                  guesses_per_minute=options.guesses_per_minute,
+                  max_spectators=options.max_spectators,
+                  chat_per_minute=options.chat_per_minute,
+                  claim_after=options.claim_after * 60, idle_timeout=options.idle,
+                  handshake_timeout=options.handshake_timeout,
+                  max_handshakes=options.max_handshakes,
+                  max_handshakes_per_address=(0 if options.max_handshakes == 0 else
+                                              Limits().max_handshakes_per_address))
 
 
 def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
