@@ -82,6 +82,8 @@ class Client:
         self._closing = False
         self.refusal: str | None = None  # why the server turned this connection away
         self.hello: dict[str, Any] = {}  # the server's versions and limits
+        self.seed: int | None = None  # the dice seed, sent once the game has ended
+        self.heard_at = 0.0  # (loop time) the last joined message
         self.rules: dict[str, Any] = {}  # the game's turn clock and absence rule
         # the game held
         self.game_id: str | None = None
@@ -280,6 +282,8 @@ class Client:
         self.raw_events, self._events = list(view["events"]), []
         self.log = list(view["log"])
         self.rules = dict(message.get("rules") or {})
+        self.seed = message.get("seed")
+        self.heard_at = asyncio.get_running_loop().time()
         if "chat" in message:  # the game's chat so far, kept by the server
             self.chat = [(line.get("seat"), str(line.get("name", "")), str(line.get("text", "")))
                          for line in message["chat"] if isinstance(line, dict)]
@@ -288,6 +292,8 @@ class Client:
 
     def _update(self, message: dict[str, Any]) -> None:
         delta = message["delta"]
+        if message.get("seed") is not None:
+            self.seed = message["seed"]
         self.ply = message["ply"]
         self.over, self.winner = bool(message.get("over")), message.get("winner")
         self.draw_offer = None

@@ -46,6 +46,12 @@ CODE_LENGTH = 12  # 60 bits: guessing one at the allowed rate is hopeless (docs/
 MAX_TURN_MINUTES = 7 * 24 * 60
 
 
+def spaced_code(code: str) -> str:
+    """A join code as it is read out: in groups of four (``K7PQ-2MXA-9RTB``); typed back
+    with or without the dashes."""
+    return "-".join(code[i:i + 4] for i in range(0, len(code), 4))
+
+
 class Kind(StrEnum):
     """The types of message a client sends."""
 

@@ -454,7 +454,8 @@ class Lobby:
                         view=view_to_wire(room.game, seat), connected=sorted(room.peers),
                         over=room.ended, winner=room.game.winner,
                         draw_offer=room.draw_offer, chat=chat_to_wire(room.chat),
-                        rules=self.rules(room), absence=self.absence(room, seat))
+                        rules=self.rules(room), absence=self.absence(room, seat),
+                        seed=self.revealed_seed(room))
         if ref is not None:
             message["ref"] = ref
         self.post(peer, message)
@@ -494,7 +495,7 @@ class Lobby:
                         names=room.wire_names(), content=room.content(), ply=room.ply,
                         view=view_to_wire(room.game, None), connected=sorted(room.peers),
                         over=room.ended, winner=room.game.winner, chat=chat_to_wire(room.chat),
-                        rules=self.rules(room))
+                        rules=self.rules(room), seed=self.revealed_seed(room))
         if req.ref is not None:
             message["ref"] = req.ref
         self.post(peer, message)
@@ -633,6 +634,8 @@ class Lobby:
         for other, other_seat in everyone:
             message = reply(Reply.UPDATE, ply=room.ply, by=seat, over=game.is_over,
                             winner=game.winner, delta=deltas[other_seat])
+            if game.is_over:
+                message["seed"] = room.seed
             if other is by and ref is not None:
                 message["ref"] = ref
             self.post(other, message)
@@ -669,6 +672,12 @@ class Lobby:
         if req.ref is not None:
             message["ref"] = req.ref
         self.post(peer, message)
+
+    @staticmethod
+    def revealed_seed(room: Room) -> int | None:
+        """The game's dice seed once it has ended; None before: it would foretell every
+        roll and the order of the targets deck, so the server keeps it until then."""
+        return room.seed if room.ended else None
 
     def rules(self, room: Room) -> dict[str, Any]:
         """The game's rules for absent players, as shown before it starts."""
