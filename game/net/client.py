@@ -65,8 +65,11 @@ class Client:
 
     def __init__(self, url: str, catalogue: Catalogue | None = None, *,
                  auto_reconnect: bool = True, timeout: float = 30.0,
-                 patient: bool = True) -> None:
+                 patient: bool = True, local_address: str | None = None) -> None:
         self.url = url
+        # the address this client connects from (tests and tools on one machine: any of
+        # 127.0.0.0/8), None: the system's choice
+        self._local = {"local_addr": (local_address, 0)} if local_address else {}
         self.patient = patient
         self.catalogue = catalogue
         self.auto_reconnect = auto_reconnect
@@ -116,7 +119,7 @@ class Client:
     async def connect(self) -> None:
         """Open the connection; raises OSError (or a websockets error) if it cannot."""
         self.ws = await connect(self.url, max_size=MAX_FRAME_BYTES, compression=None,
-                                open_timeout=self.timeout)
+                                open_timeout=self.timeout, **self._local)
         self.status = "connected"
         self._reader = asyncio.get_running_loop().create_task(self._read(self.ws))
 
@@ -153,7 +156,7 @@ class Client:
         while not self._closing:
             try:
                 self.ws = await connect(self.url, max_size=MAX_FRAME_BYTES, compression=None,
-                                        open_timeout=self.timeout)
+                                        open_timeout=self.timeout, **self._local)
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError):
                 await asyncio.sleep(delay)
                 delay = min(RETRY_MAX, delay * 2)

@@ -281,8 +281,13 @@ def parse_request(raw: str | bytes) -> Request:
     try:
         data = json.loads(raw, object_pairs_hook=_no_duplicates)
     except _DuplicateKey as duplicate:
-        raise ProtocolError(ErrorCode.BAD_SHAPE, f"the key {duplicate.key[:40]!r} is given "
-                            "twice in one object") from None
+        error = ProtocolError(ErrorCode.BAD_SHAPE, f"the key {duplicate.key[:40]!r} is "
+                              "given twice in one object")
+        if duplicate.key != "ref":  # its ref, read the loose way, is still answered
+            loose = json.loads(raw)
+            ref = loose.get("ref") if isinstance(loose, dict) else None
+            error.ref = ref if isinstance(ref, str) and len(ref) <= 64 else None
+        raise error from None
     except json.JSONDecodeError as error:
         raise ProtocolError(ErrorCode.NOT_JSON, f"not JSON ({error.msg} at line "
                             f"{error.lineno}, column {error.colno})") from None
