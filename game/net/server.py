@@ -89,7 +89,7 @@ class Connection:
         try:
             self.outbox.put_nowait(encode(message))
         except asyncio.QueueFull:
-            self.close("too slow: it is sent the whole view when it reconnects")
+            self.close("too slow: it is sent the whole view when it reconnects", 1008)
 
     def close(self, reason: str, code: int = 1000) -> None:
         """Close after what is queued has been sent."""
