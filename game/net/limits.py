@@ -236,5 +236,20 @@ def client_address(peer: object, forwarded_for: str | None, trust_forwarded: boo
         if local:
             last = forwarded_for.split(",")[-1].strip()
             if last:
-                return last[:64]
-    return host
+                return counted(last[:64])
+    return counted(host)
+
+
+def counted(address: str) -> str:
+    """What the limits count: an IPv4 address as it is; an IPv6 one by its /64 (a single
+    customer usually holds a whole /64, and could otherwise dodge every limit by changing
+    address)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6 and not ip.is_loopback:
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return address

@@ -167,3 +167,13 @@ def test_a_turn_clock_out_of_range_is_refused(tmp_path, catalogue, minutes):
     handle(lobby, host, Kind.CREATE, mission="dual_strike", fireteams=list(TEAMS),
            turn_minutes=minutes)
     assert host.got[-1]["code"] == "bad_field" and host.room is None
+
+
+def test_an_ipv6_client_is_counted_by_its_64_block():
+    from game.net.limits import client_address
+
+    one = client_address(("2001:db8:1:2:aaaa::1", 5000, 0, 0), None, False)
+    two = client_address(("2001:db8:1:2:bbbb::9", 5001, 0, 0), None, False)
+    assert one == two == "2001:db8:1:2::/64"
+    assert client_address(("::ffff:10.0.0.7", 1), None, False) == "10.0.0.7"
+    assert client_address(("10.0.0.7", 1), None, False) == "10.0.0.7"
