@@ -288,10 +288,14 @@ class OnlinePlayScene(PlayScene):
         return ""
 
     def claim_text(self) -> str:
-        """What the banner adds when the win may be claimed (Esc: 'Claim the win')."""
+        """What the banner adds: that the win may be claimed (Esc: 'Claim the win'), or
+        the game's turn clock."""
         if self.seat is None or not self.remote.rules:
             return ""
-        return " · their time is out: Esc, then 'Claim the win'" if self.claimable() else ""
+        if self.claimable():
+            return " · their time is out: Esc, then 'Claim the win'"
+        minutes = int(self.remote.rules.get("turn_minutes") or 0)
+        return f" (turn clock: {minutes} min a decision)" if minutes else ""
 
     def claimable(self) -> bool:
         """Whether the server would grant a claim now, from what this window knows: the
