@@ -501,9 +501,11 @@ class Lobby:
         self.post(peer, message)
 
     def list_games(self, peer: Peer, req: Request) -> None:
-        games = [r.summary() for r in self.rooms.values() if r.open and r.free and not r.ended]
-        playing = [r.summary() for r in self.rooms.values()
-                   if r.open and not r.free and not r.ended]
+        # public games only, and only while somebody is there: a game whose host has gone
+        # is not offered to strangers (it is joined with its code, or resumed by its token)
+        listed = [r for r in self.rooms.values() if r.open and not r.ended and r.peers]
+        games = [r.summary() for r in listed if r.free]
+        playing = [r.summary() for r in listed if not r.free]
         message = reply(Reply.GAMES, games=games[:200], playing=playing[:200])
         if req.ref is not None:
             message["ref"] = req.ref

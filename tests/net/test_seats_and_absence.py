@@ -177,3 +177,14 @@ def test_an_ipv6_client_is_counted_by_its_64_block():
     assert one == two == "2001:db8:1:2::/64"
     assert client_address(("::ffff:10.0.0.7", 1), None, False) == "10.0.0.7"
     assert client_address(("10.0.0.7", 1), None, False) == "10.0.0.7"
+
+
+def test_a_public_game_whose_players_have_gone_is_no_longer_listed(tmp_path, catalogue):
+    lobby, _ = lobby_at(tmp_path, catalogue)
+    host, asker = Peer(), Peer()
+    handle(lobby, host, Kind.CREATE, mission="dual_strike", fireteams=list(TEAMS), open=True)
+    handle(lobby, asker, Kind.LIST)
+    assert len(asker.got[-1]["games"]) == 1
+    lobby.leave(host)
+    handle(lobby, asker, Kind.LIST)
+    assert asker.got[-1]["games"] == [] and asker.got[-1]["playing"] == []
