@@ -1,5 +1,5 @@
 """The client side of online play (asyncio, on ``websockets``): :class:`Client` connects to
-a server, creates or joins a game (by its short join code), acts, and follows the game as
+a server, creates or joins a game (by its join code), acts, and follows the game as
 the server sends it. When the connection drops it reconnects by itself with its token and
 takes up the current position (``status`` says ``reconnecting`` meanwhile).
 
