@@ -115,8 +115,9 @@ def scout_distance(game: Game, op: OperativeState) -> tuple[int, int]:
 def scout_hexes(game: Game, op: OperativeState) -> list[str]:
     """Scouts: the hexes beyond ``op``'s territory it may be set up in, as if it had made a
     move of up to the ability's ``distance`` from there (around blocked and occupied hexes),
-    each more than ``clear`` hexes from the enemy's territory and from every enemy operative
-    on the killzone. Empty before its player's territory is known."""
+    each more than ``clear`` hexes from every enemy operative on the killzone (the seed's
+    "more than 8 inches horizontally from all enemy units"; the enemy's territory does not
+    count). Empty before its player's territory is known."""
     distance, clear = scout_distance(game, op)
     state = game.state
     side = state.territory.get(op.player)
@@ -124,9 +125,7 @@ def scout_hexes(game: Game, op: OperativeState) -> list[str]:
         return []
     grid = game.grid
     own = set(game.config.territories.get(side, ()))
-    enemy_side = state.territory.get(opponent(op.player))
-    far_from = list(game.config.territories.get(enemy_side, ())) if enemy_side else []
-    far_from += [e.hex for e in game.on_killzone(opponent(op.player)) if e.hex is not None]
+    far_from = [e.hex for e in game.on_killzone(opponent(op.player)) if e.hex is not None]
     taken = game.occupied()
     frontier = [h for h in own if h not in grid.blocked and h not in taken]
     reached = set(frontier)
