@@ -43,7 +43,8 @@ SKIRMISH_KEYS = {"hold": "h", "advance": "a", "rush": "r", "charge": "c", "shoot
 
 SKIRMISH_HINTS = {
     Step.ACTIVATE: "click a highlighted operative, then give it an order.",
-    Step.SHOOT: "shoot a marked enemy with one ranged weapon, or hold fire.",
+    Step.SHOOT: "shoot a marked enemy with each ranged weapon in turn (two targets at most), "
+                "or hold fire before the first shot.",
     Step.STRIKE_BACK: "your operative was charged: strike back, or not.",
     Step.CONSOLIDATE: "the melee's survivor may step one hex: click a shaded hex (its own "
                       "hex: stay).",

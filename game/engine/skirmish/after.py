@@ -135,15 +135,23 @@ class ConsolidateRule(ActionRule[Consolidate]):
 
 
 def push_target(game: Game) -> OperativeState | None:
-    """The Shaken enemy the active operative attacked, if it may be pushed now."""
+    """The Shaken enemy the active operative attacked (the first it shot at, when it split
+    its fire), if it may be pushed now."""
+    from game.engine.skirmish.shooting import targets_shot
+
     state = game.state
     if state.active is None or state.target is None:
         return None
-    attacker, target = state.operatives[state.active], state.operatives[state.target]
-    if not attacker.on_killzone or not target.on_killzone or not shaken(target):
+    attacker = state.operatives[state.active]
+    if not attacker.on_killzone:
         return None
-    assert target.hex is not None
-    return target if free_neighbours(game, target.hex) else None
+    for target_id in (*targets_shot(attacker), state.target):
+        target = state.operatives[target_id]
+        if target.on_killzone and shaken(target):
+            assert target.hex is not None
+            if free_neighbours(game, target.hex):
+                return target
+    return None
 
 
 class PushRule(ActionRule[Push]):
@@ -213,7 +221,11 @@ def wrap(game: Game) -> None:
 
     state = game.state
     assert state.active is not None
-    player = state.operatives[state.active].player
+    from game.engine.skirmish.shooting import clear_shots
+
+    active = state.operatives[state.active]
+    player = active.player
+    clear_shots(active)
     state.active = state.order = state.target = state.pending = None
     state.wounds_now = {}
     game.invalidate()

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.config import SKIRMISH_MARKERS
 from game.engine.errors import SaveError
+from game.engine.skirmish.shooting import SHOT
 from game.engine.state import OperativeFlag, State, Step
 
 if TYPE_CHECKING:
@@ -55,7 +56,12 @@ def check_markers(state: State) -> None:
     known = {str(f) for f in OperativeFlag}
     for op in state.operatives.values():
         for flag in op.flags:
-            if flag not in known:
+            if flag.startswith(SHOT):
+                _, _, enemy = flag[len(SHOT):].partition(":")
+                if op.id != state.active or enemy not in state.operatives:
+                    raise SaveError(f"state.operatives.{op.id}.flags: {flag!r} is not a shot "
+                                    "of the running activation")
+            elif flag not in known:
                 raise SaveError(f"state.operatives.{op.id}.flags: unknown flag {flag!r}")
 
 
