@@ -16,6 +16,7 @@ from game.engine import (
     Game,
     Hold,
     HoldFire,
+    Meet,
     OperativeFlag,
     OperativeState,
     Phase,
@@ -187,6 +188,12 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
         op = ops[action.operative]
         end = action.path[-1]
         return place_value(game, op, end) + 0.8 * best_shot(game, op, end, heavy=False)
+    if isinstance(action, Meet):
+        if action.operative is None:
+            return 0.0
+        assert state.active is not None
+        # meeting lets the charger strike first: worth it when the fight favours us
+        return -melee_value(game, ops[state.active], ops[action.operative])
     if isinstance(action, StrikeBack):
         if not action.strike:
             return 0.0

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from game.engine.config import Config
 
 # the decision each waiting step of an activation owes
-OWED = {Step.SHOOT: "shoot", Step.STRIKE_BACK: "strike_back",
+OWED = {Step.SHOOT: "shoot", Step.MEET: "meet", Step.STRIKE_BACK: "strike_back",
         Step.CONSOLIDATE: "consolidate", Step.PUSH: "push"}
 ORDERS = ("hold", "idle", "advance", "rush", "charge")
 
@@ -41,7 +41,8 @@ def check_activation(state: State, config: Config) -> None:
                         f"{state.pending!r}")
     if state.target is not None and state.target not in state.operatives:
         raise SaveError(f"state.target: unknown operative {state.target!r}")
-    if state.step in (Step.STRIKE_BACK, Step.CONSOLIDATE, Step.PUSH) and state.target is None:
+    if state.step in (Step.MEET, Step.STRIKE_BACK, Step.CONSOLIDATE, Step.PUSH) \
+            and state.target is None:
         raise SaveError(f"state.target: the {state.step} step needs the attacked operative")
     for op_id, wounds in state.wounds_now.items():
         if op_id not in state.operatives or not isinstance(wounds, int) or wounds < 0:
