@@ -81,7 +81,7 @@ _RULES: tuple[tuple[str, str, str, tuple[str, ...], Callable[[kt.KillTeamRules],
         "When a firefight phase begins, a force whose enemy has removed more than half of "
         "its operatives (taken down by the enemy's attacks or cards, or fled) is Broken for "
         "the rest of the battle; an operative lost to its own weapon (Overcharge, Hazardous) "
-        "or to a booby trap does not count. Then, before "
+        "or to a trapped objective does not count. Then, before "
         "any of them is activated, each of its operatives takes a Break test, the leader "
         f"first: a D6, passed on {kt.BREAK_PASS}+ ({kt.LEADER_BREAK_PASS}+ for the leader).",
         "When the leader passes, every friendly operative within "
