@@ -46,8 +46,7 @@ SKIRMISH_HINTS = {
     Step.ACTIVATE: "click a highlighted operative, then give it an order.",
     Step.SHOOT: "shoot a marked enemy with each ranged weapon in turn (two targets at most), "
                 "or hold fire before the first shot.",
-    Step.MEET: "the charge fell 2 hexes short: click the shaded hex to meet it (the melee "
-               "follows), or Stay.",
+    Step.MEET: "the charge fell short: click the shaded hex to meet it, or Stay.",
     Step.STRIKE_BACK: "your operative was charged: strike back, or not.",
     Step.CONSOLIDATE: "the melee's survivor may step one hex: click a shaded hex (its own "
                       "hex: stay).",
