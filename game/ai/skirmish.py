@@ -179,8 +179,11 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
     if isinstance(action, Charge):
         op, enemy = ops[action.operative], ops[action.target]
         end = action.path[-1] if action.path else op.hex
-        assert end is not None
-        return melee_value(game, op, enemy) + 0.5 * place_value(game, op, end) + 0.5
+        assert end is not None and enemy.hex is not None
+        fought = melee_value(game, op, enemy)
+        if game.grid.distance(end, enemy.hex) > 1:  # short: the defender meets it only
+            return min(0.0, fought) + 0.5 * place_value(game, op, end)  # when it pays
+        return fought + 0.5 * place_value(game, op, end) + 0.5
     if isinstance(action, Rush):
         op = ops[action.operative]
         return place_value(game, op, action.path[-1]) - 0.2

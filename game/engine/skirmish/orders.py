@@ -4,7 +4,8 @@ the skirmish rule set: who may give it, where its move may go, and what it start
 A Shaken operative may only Hold, and does nothing with it (it stays idle, which clears
 Shaken at the end of the activation). Hold and Advance may shoot afterwards (the SHOOT
 step), Rush may not; Charge moves next to an enemy and fights (the charger strikes, the
-defender's player decides whether to strike back)."""
+defender's player decides whether to strike back), or, when no hex next to it is in reach,
+ends 2 hexes from it and the defender's player decides whether to step in to meet it."""
 
 from __future__ import annotations
 
