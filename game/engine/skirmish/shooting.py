@@ -1,7 +1,9 @@
 """Shooting in the skirmish rules, after a Hold or an Advance. As the seed says, the operative
 fires *every* ranged weapon it carries that has an enemy in range and line of sight, one
 after another (each a decision: which weapon, at whom), and may split its fire across two
-targets (each of our weapons is a type of its own). A Heavy weapon fires only after Hold.
+targets (each of our weapons is a type of its own). Two profiles of one weapon (the ion
+rifle's standard and overcharged shots) are one weapon: one of them fires. A Heavy weapon
+fires only after Hold.
 Holding fire is a choice before the first shot; once it shoots, every weapon that can
 still fire does. The weapons fired and the enemies shot at this activation are noted on the
 shooter (``shot:WEAPON:ENEMY`` flags, cleared when the activation ends)."""
@@ -49,14 +51,24 @@ def clear_shots(op: OperativeState) -> None:
     op.flags = tuple(f for f in op.flags if not f.startswith(SHOT))
 
 
+def same_weapon(a: SkirmishWeapon, b: SkirmishWeapon) -> bool:
+    """Whether two weapons of a datacard are one weapon's profiles, of which the seed fires
+    one: the same name before a bracket ("Ion rifle" and "Ion rifle (overcharged)")."""
+    return a.name.split(" (")[0] == b.name.split(" (")[0]
+
+
 def why_not_shot(game: Game, op: OperativeState, weapon: SkirmishWeapon | None,
                  enemy: OperativeState | None) -> str | None:
     if weapon is None:
         return f"{op.id} has no such weapon"
     if weapon.is_melee:
         return f"{weapon.name} is a melee weapon"
-    if any(w == weapon.id for w, _ in fired(op)):
-        return f"{weapon.name} has already fired in this activation"
+    done = {w for w, _ in fired(op)}
+    twin = next((w for w in profile(game, op).ranged if w.id in done
+                 and same_weapon(w, weapon)), None)
+    if twin is not None:
+        return (f"{weapon.name} has already fired in this activation" if twin.id == weapon.id
+                else f"{twin.name} has fired: {weapon.name} is another profile of that weapon")
     aimed = targets_shot(op)
     if enemy is not None and len(aimed) >= MAX_TARGETS and enemy.id not in aimed:
         return (f"{op.id} has already split its fire across {MAX_TARGETS} targets "
@@ -132,5 +144,5 @@ class HoldFireRule(ActionRule[HoldFire]):
         game.state.pending = None
 
 
-__all__ = ["MAX_TARGETS", "SHOT", "HoldFireRule", "ShootRule", "clear_shots", "fired", "shots",
-           "targets_shot", "why_not_shot"]
+__all__ = ["MAX_TARGETS", "SHOT", "HoldFireRule", "ShootRule", "clear_shots", "fired",
+           "same_weapon", "shots", "targets_shot", "why_not_shot"]
