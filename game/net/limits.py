@@ -1,7 +1,10 @@
-"""The server's limits (``fireteam serve`` options, docs/server.md "Limits"): how fast one
-connection may send (:class:`RateLimit`, a token bucket), how many connections the server and
-one address may hold (:class:`Gate`), and how long games are kept loaded (finished ones) or
-kept at all (abandoned ones: see :meth:`game.net.rooms.Lobby.sweep`).
+"""The server's limits (``fireteam serve`` options, docs/server.md "Limits: what an attacker
+on the internet can and cannot do"): how fast one connection, one address or one seat may
+send (:class:`RateLimit`, a token bucket; :class:`Buckets`, one per key), how many
+connections the server and one address may hold (:class:`Gate`) and how many may be in
+their handshake (:class:`Doorway`), how often one client may fill the log (:class:`Quiet`),
+and how long games are kept loaded (finished ones) or kept at all (abandoned ones: see
+:meth:`game.net.rooms.Lobby.sweep`).
 
 Nothing here reads a clock by itself: every class takes one, so that the tests decide what
 time it is.
