@@ -53,13 +53,10 @@ class EndScene(Scene):
             x += w + gap
 
     def again(self) -> None:
-        game = self.play.game
-        config = game.config
-        teams = config.fireteams
-        assert config.mission is not None and teams[1] and teams[2]
+        """The same game afresh: the same mission, fireteams, rule set and pack, played by
+        the same seats at the same levels (the record of its set-up), with new dice."""
         play: Any = scene_class(SceneName.PLAY)
-        self.app.replace(play.new_game(self.app, config.mission.id, (teams[1].id, teams[2].id),
-                                       seed=None))
+        self.app.replace(play.again(self.app, self.play.game, self.play.setup))
 
     def to_campaign(self) -> None:
         assert self.campaign is not None

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import AgreeResult, Concede, Game, opponent
+from game.game_setup import GameSetup
 from game.ui.context import DIM, GOLD, INK
 from game.ui.registry import SceneName
 from game.ui.scene import Scene
@@ -77,12 +78,12 @@ class PauseScene(Scene):
             self.button(label, rect, action, hotkey=key, tooltip=tip)
 
     def save(self) -> None:
-        self.app.open(SceneName.SAVE, self.play.game)
+        self.app.open(SceneName.SAVE, self.play.game, setup=self.play.setup)
 
     def load(self) -> None:
-        def play(game: Game) -> None:
+        def play(game: Game, setup: GameSetup) -> None:
             self.app.restart(SceneName.MENU)
-            self.app.open(SceneName.PLAY, game)
+            self.app.open(SceneName.PLAY, game, setup=setup)
 
         self.app.open(SceneName.LOAD, play)
 

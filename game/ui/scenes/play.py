@@ -38,6 +38,9 @@ from game.engine import (
     TurnPassed,
     View,
 )
+from game.engine.config import build_config
+from game.engine.game import starting_state
+from game.game_setup import GameSetup
 from game.ui.anim import Animations, Banner
 from game.ui.board import BoardView
 from game.ui.chooser import Chooser, Kind, Option, Refusal
@@ -74,11 +77,19 @@ class PlayScene(Scene):
     summaries = True  # the turning point's summary is shown when it ends
     journaled = True  # every action goes into the autosave journal
 
-    def __init__(self, app: App, game: Game, seats: dict[int, str] | None = None) -> None:
+    def __init__(self, app: App, game: Game, seats: dict[int, str] | None = None,
+                 setup: GameSetup | None = None) -> None:
         super().__init__(app)
         self.game = game
+        # how the game was set up (game/game_setup.py): taken whole when given (its seats,
+        # levels and names), else made from ``seats`` and the names of this window
+        if setup is None:
+            setup = GameSetup.of(game, seats, app.ctx.names)
+        else:
+            app.ctx.names = dict(setup.names)
+        self.setup = setup
         # who plays each side: "human", or a computer level ("easy", "normal", "hard")
-        self.seats = dict(seats or {1: "human", 2: "human"})
+        self.seats = dict(setup.seats)
         self.computers = {p: player_for(level, app.ctx.seed * 10 + p)
                           for p, level in self.seats.items() if level != "human"}
         self.thinking: Generator[None, None, Action] | None = None
@@ -122,6 +133,16 @@ class PlayScene(Scene):
                         RandomDice(app.ctx.new_game_seed() if seed is None else seed),
                         rules=rules)
         return cls(app, game, seats)
+
+    @classmethod
+    def again(cls, app: App, game: Game, setup: GameSetup,
+              seed: int | None = None) -> PlayScene:
+        """A fresh game set up as ``game`` was ("Play again"): the same mission, fireteams,
+        rule set and cards, the same seats, levels and names, new dice."""
+        config = build_config(app.ctx.catalogue, setup.replay_spec(game))
+        fresh = Game(config, starting_state(config),
+                     RandomDice(app.ctx.new_game_seed() if seed is None else seed))
+        return cls(app, fresh, setup=GameSetup.of(fresh, setup.seats, setup.names))
 
     # --- what the screen shows: the public view ---------------------------------------------
 
@@ -347,7 +368,7 @@ class PlayScene(Scene):
         self.feed(events)
         autosave = self.ctx.services.autosave
         if autosave is not None and any(isinstance(e, TURN_ENDS) for e in events):
-            autosave(self.game, self.ctx.names)  # a crash costs at most the current turn
+            autosave(self.game, self.setup)  # a crash costs at most the current turn
         state = self.game.state
         if state.step not in PRIVATE_STEPS or self.private_to != state.to_act:
             self.private_to = None
@@ -382,13 +403,13 @@ class PlayScene(Scene):
         nothing completed (see game/journal.py)."""
         journal = self.ctx.services.journal
         if journal is not None and self.journaled:
-            journal(self.game, action)
+            journal(self.game, action, self.setup)
 
     def enter(self) -> None:
         # the journal continues from a full autosave of this game
         autosave = self.ctx.services.autosave
         if autosave is not None and self.journaled and not self.game.is_over:
-            autosave(self.game, self.ctx.names)
+            autosave(self.game, self.setup)
         super().enter()
 
     def feed(self, events: list[Event]) -> None:
@@ -430,7 +451,7 @@ class PlayScene(Scene):
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
             elif event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
-                self.app.open(SceneName.SAVE, self.game)
+                self.app.open(SceneName.SAVE, self.game, setup=self.setup)
             elif event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
                 pause: Any = make_scene(self.app, SceneName.PAUSE, self)
                 pause.load()
