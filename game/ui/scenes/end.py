@@ -65,7 +65,7 @@ class EndScene(Scene):
 
     def replay(self) -> None:
         from game.replay import Replay
-        self.app.open(SceneName.REPLAY, Replay.from_game(self.play.game))
+        self.app.open(SceneName.REPLAY, Replay.from_game(self.play.game, self.play.setup))
 
     def menu(self) -> None:
         self.app.restart(SceneName.MENU)

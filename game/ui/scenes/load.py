@@ -315,9 +315,9 @@ class LoadScene(Scene):
         if chosen is None:
             return
         try:
-            from game.replay import Replay, ReplayError
+            from game.replay import ReplayError, replay_from_save_file
 
-            replay = Replay.from_game(load_game(chosen.path, self.ctx.catalogue))
+            replay = replay_from_save_file(chosen.path, self.ctx.catalogue)
         except (SaveError, ReplayError) as error:
             self.show(str(error), RED)
             return
