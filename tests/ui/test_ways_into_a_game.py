@@ -307,3 +307,45 @@ def test_the_record_round_trips_and_names_bad_keys(catalogue):
         with pytest.raises(SetupError, match=named):
             GameSetup.from_dict(data)
     assert setup.seat_words(2) == "Bo (computer, normal)" and setup.seat_words(1) == "Ada"
+
+
+def test_an_online_game_against_the_computer(make_app, home, tmp_path):
+    """Hosted on a server on 127.0.0.1, the computer asked to take the other seat: the
+    record links the game to its server, code and seat and names the computer's seat; the
+    computer then plays its seat (through the server) while this screen plays the other."""
+    import time
+
+    from game.ui.scenes.online_play import OnlinePlayScene
+    from game.uitest.driver import BiasedChooser, Driver
+    from tests.net.test_remote import ThreadServer
+
+    server = ThreadServer(tmp_path / "games.sqlite3")
+    app = make_app(22)
+    app.push(MenuScene(app))
+    driver = Driver(app)
+    try:
+        driver.click_button("Play online")
+        app.scene.server_entry.set_text(server.url)
+        driver.click_button("Host a game")
+        play = app.scene
+        assert isinstance(play, OnlinePlayScene)
+        code = play.remote.link.read(lambda c: c.code)
+        assert play.setup.online is not None and play.setup.online.code == code
+        assert play.setup.online.seat == 1 and play.setup.online.server == server.url
+        play.invite_computer()
+        assert play.setup.seats == {1: "human", 2: "normal"}
+        remote, mine = play.remote, BiasedChooser(4, undo_percent=0)
+        end = time.monotonic() + 60
+        while not any(line.startswith("2 ") for line in remote.log):
+            assert time.monotonic() < end, "the computer never played its seat"
+            if remote.legal_actions():
+                driver.perform(mine.choose(remote))
+            driver.pump([])
+            time.sleep(0.01)
+    finally:
+        for scene in app.stack:
+            if isinstance(scene, OnlinePlayScene):
+                if scene.computer is not None:
+                    scene.computer.close()
+                scene.remote.link.close()
+        server.close()

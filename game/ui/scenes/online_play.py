@@ -11,11 +11,13 @@ buttons to act, both hands hidden (only their sizes are known here) and the publ
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine import Action, AgreeResult, Event, IllegalActionError, opponent
+from game.game_setup import OnlineLink
 from game.net.client import Disconnected, ServerError
 from game.net.remote import ComputerSeat, RemoteGame
 from game.ui.chooser import Chooser
@@ -47,6 +49,10 @@ class OnlinePlayScene(PlayScene):
             self.ctx.names = {**self.ctx.names, **names}
         self.chat = ChatBox(self)
         self.computer: ComputerSeat | None = None  # the computer in the other seat, if asked
+        # the record of the set-up links this game to its server, code and seat
+        url, code = remote.link.read(lambda c: (c.url, c.code))
+        self.setup = replace(self.setup, names=dict(self.ctx.names),
+                             online=OnlineLink(str(url), str(code or ""), self.seat))
         self.show_private()
 
     @property
@@ -79,6 +85,8 @@ class OnlinePlayScene(PlayScene):
         except (ServerError, Disconnected, TimeoutError, OSError) as error:
             self.say(f"The computer could not join: {getattr(error, 'message', error)}")
             return
+        if self.seat is not None:  # played from this window, on its own connection
+            self.setup = self.setup.with_seats({opponent(self.seat): "normal"})
         self.rebuild()
 
     def new_chooser(self, selection: frozenset[str] = frozenset()) -> Chooser:
