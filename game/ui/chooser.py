@@ -105,6 +105,66 @@ VERB_KEYS = {"seize:yes": "y", "seize:no": "n", "roll": "r",
              "keep": "k", "swap": "s", "reveal:none": "n", **SKIRMISH_KEYS}
 
 
+# keys the play screen keeps whatever the chooser offers: the sight (L) and threat (T) tools,
+# Back (weapons), Enter (the hex under the cursor) and Esc; the keys of its other buttons (Hint,
+# Undo, Next operative, Activate) are given to KeyBook.assign while they are shown
+SCREEN_KEYS = frozenset({"l", "t", "b", "return", "escape"})
+# the keys of the screen's own buttons, kept out of the spare keys so that no action is
+# ever remembered with one of them
+OWN_KEYS = frozenset({"h", "u", "p", "tab", "space", "-", "="})
+# what a button with no key of its own is given, in this order: numbers, then letters no
+# verb, tool or screen button uses
+SPARE_KEYS = tuple("123456789") + tuple(
+    k for k in "gjvefioqxz" if k not in set(VERB_KEYS.values()) | SCREEN_KEYS | OWN_KEYS)
+
+
+class KeyBook:
+    """The hotkeys of one game's buttons: at any moment no two buttons share a key (with the
+    screen's own buttons either), and an action keeps the key it was first given for the
+    whole game (a button's value: "move", "use:gear", an operative's id), so keys do not
+    move from one button to another between activations.
+
+    A key is chosen, in order: the one this action had before; the one the chooser prefers
+    for it (its :data:`VERB_KEYS` key, or its place in the list); a spare key no other
+    action has had (:data:`SPARE_KEYS`); any spare key free now. None free: no key."""
+
+    def __init__(self) -> None:
+        self.given: dict[str, str] = {}  # action (button value) -> its key
+
+    def assign(self, options: list[Option], taken: set[str] | frozenset[str]) -> list[Option]:
+        """``options`` with their keys chosen; ``taken``: the keys of the screen's other
+        visible buttons now."""
+        used = set(taken) | SCREEN_KEYS
+        keys: dict[int, str] = {}
+        for i, option in enumerate(options):  # an action keeps its key
+            had = self.given.get(option.value)
+            if had is not None and had not in used:
+                keys[i] = had
+                used.add(had)
+        remembered = {key for value, key in self.given.items()
+                      if value not in {o.value for o in options}}
+        for i, option in enumerate(options):  # else the chooser's preference
+            if i not in keys and option.hotkey and option.hotkey not in used \
+                    and (option.hotkey not in remembered or option.value in VERB_KEYS):
+                keys[i] = option.hotkey
+                used.add(option.hotkey)
+        for i, _ in enumerate(options):  # else a spare key, one no other action had first
+            if i in keys:
+                continue
+            free = [k for k in SPARE_KEYS if k not in used]
+            fresh = [k for k in free if k not in remembered]
+            if free:
+                keys[i] = (fresh or free)[0]
+                used.add(keys[i])
+        out = []
+        for i, option in enumerate(options):
+            key = keys.get(i, "")
+            if key:
+                self.given[option.value] = key
+            out.append(replace(option, hotkey=key))
+        return out
+
+
 # the one-line hint at each Kill Team classic decision
 PACK_HINTS = {Step.PLACE_OBJECTIVES: "click a shaded hex to place the next objective marker.",
               Step.SEIZE: "try to seize the initiative (a 6 takes it), or let it be.",
@@ -314,11 +374,15 @@ class Chooser:
 
     def pick_hex(self, h: str) -> Chooser | Picked:
         """A click on hex ``h`` of the board: picks what stands there, if the next field is
-        picked on the board; an enemy that the operative may attack also switches to Attack
-        (and any other verb whose next pick is on the board there)."""
+        picked on the board. From the activation's resting mode (Move, or no verb yet) an
+        enemy that the operative may attack also switches to Attack, and a hex it may move
+        to to Move; any other mode's hit areas are its own (in Attack a click chooses a
+        target or does nothing: never a move)."""
         board = self.board()
         if h in board:
             return self.pick(board[h])
+        if self.verb not in ("", "move"):
+            return Refusal(self.reason_at(h))
         for level in (self, *self.ancestors()):
             for field in level.next_fields():
                 if field.kind != Kind.VERB or field.value == self.verb:
@@ -456,7 +520,7 @@ class Chooser:
             fields = [f for f in fields if f.value not in {v[0] for v in STANDARD_VERBS}]
             wait = [f for f in fields if f.value in ("wait", "cancel")]
             fields = [f for f in fields if f not in wait] + wait
-        wargear = iter("ghjv")
+        wargear = iter("gjvx")  # never H: the Hint's
         for field in fields:
             if field.kind == Kind.VERB and field.value in VERB_KEYS:
                 key = VERB_KEYS[field.value]

@@ -43,7 +43,7 @@ from game.engine.game import starting_state
 from game.game_setup import GameSetup
 from game.ui.anim import Animations, Banner
 from game.ui.board import BoardView
-from game.ui.chooser import Chooser, Kind, Option, Refusal
+from game.ui.chooser import Chooser, KeyBook, Kind, Option, Refusal
 from game.ui.context import DIM
 from game.ui.log import GameLog
 from game.ui.registry import SceneName, make_scene
@@ -118,6 +118,7 @@ class PlayScene(Scene):
         self.applied: dict[str, int] = {}  # actions applied, by kind (for the fuzzer)
         self._view: tuple[tuple[int, str, int], View] | None = None
         self.turn_shown: tuple[int, int, int] | None = None
+        self.keybook = KeyBook()  # each action's hotkey, kept for the whole game
         self.chooser = self.new_chooser()
         for event in game.events:  # what happened before: into the log, not animated
             self.log.add(str(event.for_viewer(None)))
@@ -250,22 +251,25 @@ class PlayScene(Scene):
         step = self.view.state.step
         if step in PRIVATE_STEPS and self.private_to != self.view.state.to_act:
             return
-        buttons: list[ButtonSpec] = []
+        first: list[ButtonSpec] = []
+        last: list[ButtonSpec] = []
         if self.offers_hint():
-            buttons.append(("Hint", self.ask_hint, pygame.K_h,
-                            "What the computer (normal level) would do now", True))
-        for option in chooser.buttons():
-            buttons.append(self.option_button(option))
+            first.append(("Hint", self.ask_hint, pygame.K_h,
+                          "What the computer (normal level) would do now", True))
         if step == Step.ACTIVATE and chooser.candidates:  # the seat at this screen acts
-            buttons.append(("Next operative", self.cycle, pygame.K_TAB,
-                            "Select the next operative that may be activated", True))
+            last.append(("Next operative", self.cycle, pygame.K_TAB,
+                         "Select the next operative that may be activated", True))
             if self.selected and Activate(chooser.player, self.selected) in chooser.candidates:
-                buttons.append((f"Activate {self.selected}", lambda s=self.selected:
-                                self.choose(s), pygame.K_SPACE, "", True))
+                last.append((f"Activate {self.selected}", lambda s=self.selected:
+                             self.choose(s), pygame.K_SPACE, "", True))
         if step == Step.ACT:
-            buttons.append(("Undo", self.undo, pygame.K_u,
-                            "Take back the last move (Ctrl+Z)", self.game.can_undo))
-        self.panels.place_buttons(buttons)
+            last.append(("Undo", self.undo, pygame.K_u,
+                         "Take back the last move (Ctrl+Z)", self.game.can_undo))
+        # the chooser's buttons get keys none of the screen's own buttons has, each action
+        # the key it had before (chooser.KeyBook)
+        own = {pygame.key.name(key) for _, _, key, _, _ in first + last if key is not None}
+        options = self.keybook.assign(chooser.buttons(), own)
+        self.panels.place_buttons(first + [self.option_button(o) for o in options] + last)
 
     def offers_hint(self) -> bool:
         """Whether the Hint button is shown: in an activation, when a computer plays."""
@@ -289,6 +293,17 @@ class PlayScene(Scene):
             return
         op = self.op_at(h)
         if self.view.state.step == Step.ACTIVATE and op is not None:
+            pending = self.chooser.value_of(Kind.OPERATIVE)
+            if pending is not None and pending != op.id:
+                # an order is pending for another operative: the selection and the order
+                # go together, to this one if it may be activated, else neither moves
+                root = self.chooser.root()
+                if h in root.board():
+                    self.selected = op.id
+                    self.take(root.pick_hex(h))
+                else:
+                    self.take(self.chooser.pick_hex(h))
+                return
             self.selected = op.id  # its datacard is shown, activatable or not
         elif self.view.state.step == Step.DEPLOY and op is not None \
                 and op.player == self.chooser.player:

@@ -68,8 +68,8 @@ def draw_highlights(scene: PlayScene, surface: pygame.Surface) -> None:
         sight = scene.ctx.assets.icon("targeted", int(board.size * 0.9), (255, 90, 70))
         for h in sorted(hexes):
             board.outline(surface, h, (255, 255, 255), 3)
-            x, y = board.centre(h)
-            surface.blit(sight, sight.get_rect(center=(x, y - board.size * 0.95)))
+            # on the target itself: where the mark is, a click chooses that target
+            surface.blit(sight, sight.get_rect(center=board.centre(h)))
     elif kind == Kind.OBJECTIVE:
         for h in sorted(hexes):
             board.outline(surface, h, GOLD, 3)
