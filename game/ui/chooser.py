@@ -43,6 +43,7 @@ from game.engine import (
     killteam,
 )
 from game.ui.skirmish_ui import SKIRMISH_HINTS, SKIRMISH_KEYS, skirmish_route
+from game.ui.words import count
 
 
 class Kind(Enum):
@@ -561,7 +562,7 @@ class Chooser:
         picked = {f.kind: f for f in self.picked}
         if step == Step.MULLIGAN:
             if self.selection:
-                return (f"{name}: {len(self.selection)} card(s) selected: Swap them, click "
+                return (f"{name}: {count(len(self.selection), 'card')} selected: Swap them, click "
                         "more, or Keep all.")
             return (f"{name}: keep your targets of opportunity, or click cards to select them "
                     "for a swap.")
@@ -588,7 +589,7 @@ class Chooser:
         if kind == Kind.OPERATIVE and verb.startswith("use:"):
             return f"{name}: click the operative to use {picked[Kind.VERB].label} on."
         if step == Step.PLOY:
-            return f"{name}: choose a strategic ploy, or pass."
+            return f"{name}: choose a strategic ploy."
         if step == Step.ACTIVATE:
             return f"{name}: click a highlighted operative to activate it (Tab cycles)."
         active = self.state.active

@@ -371,7 +371,7 @@ def player_lines(campaign: Campaign, player: int
                                                and card.stage == "final"):
             lines.append((f"  ✓ {stage}: {card.name} (won)", INK, 13))
         elif card.id == current.id and not campaign.is_over:
-            lines.append((f"  ▶ {stage}: {card.name} (next)", INK, 13))
+            lines.append((f"  → {stage}: {card.name} (next)", INK, 13))
             lines.append((f"     {card.text}", DIM, 12))
         else:
             lines.append((f"  · {stage}: {card.name}", DIM, 13))

@@ -47,7 +47,7 @@ from game.ui.chooser import Chooser, KeyBook, Kind, Option, Refusal
 from game.ui.context import DIM
 from game.ui.log import GameLog
 from game.ui.registry import SceneName, make_scene
-from game.ui.scene import FPS, TIMER_RATE, Scene
+from game.ui.scene import FPS, MARK, TIMER_RATE, Scene
 from game.ui.scenes import play_board
 from game.ui.scenes.play_panels import ButtonSpec, Panels
 from game.ui.turn_summary import ended_turning_point, summarise
@@ -276,7 +276,7 @@ class PlayScene(Scene):
         return self.view.state.step == Step.ACT and bool(self.computers)
 
     def option_button(self, option: Option) -> ButtonSpec:
-        label = ("▶ " if option.marked else "") + option.label
+        label = (MARK if option.marked else "") + option.label
         return (label, lambda v=option.value: self.choose(v), hotkey(option.hotkey),
                 option.tooltip, option.enabled)
 

@@ -26,6 +26,7 @@ from game.ui.chooser import Chooser, Kind
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
 from game.ui.killteam_ui import turning_point_words
 from game.ui.skirmish_ui import markers_of, odds_text, profile_lines, shot_tip
+from game.ui.words import count
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -304,7 +305,9 @@ class Panels:
         for i, player in enumerate((1, 2)):
             x = inner.left + i * half
             y = inner.top
-            ctx.text(surface, f"hand: {len(state.hands[player])} card(s)", 13, (x, y), DIM)
+            # the hand's size from the view (the public view empties hidden hands)
+            held = self.scene.view.hand_sizes[player - 1]
+            ctx.text(surface, f"hand: {count(held, 'card')}", 13, (x, y), DIM)
             y += self.ctx.px(17)
             for card in state.active_targets[player]:
                 ctx.text(surface, f"▸ {game.config.targets[card].name}", 13, (x, y), INK,
@@ -414,7 +417,7 @@ class Panels:
                                     "bold") + self.ctx.px(2)
         self.rule_words = []
         for weapon in card.weapons:
-            line = (f"{weapon.name}: {weapon.ap}AP R{weapon.range} A{weapon.attacks} "
+            line = (f"{weapon.name}: {weapon.ap} AP R{weapon.range} A{weapon.attacks} "
                     f"{weapon.hit}+ {weapon.normal}/{weapon.crit}")
             x = ctx.text(surface, line, 13, (inner.left, y), INK, width=inner.width).right
             for rule in weapon.rules:
@@ -574,9 +577,10 @@ class Panels:
         inner = panel(surface, boxes[0], mission.name if mission else "Killzone", ctx)
         state = self.scene.view.state
         discard = ", ".join(game.config.targets[c].name for c in state.discard) or "empty"
-        public = (f"Targets of opportunity: {len(state.deck)} in the deck; in hand "
-                  f"{ctx.names[1]} {len(state.hands[1])}, {ctx.names[2]} "
-                  f"{len(state.hands[2])}. Discarded: {discard}.")
+        view = self.scene.view  # the sizes of what the public view hides
+        public = (f"Targets of opportunity: {view.deck_size} in the deck; in hand "
+                  f"{ctx.names[1]} {view.hand_sizes[0]}, {ctx.names[2]} "
+                  f"{view.hand_sizes[1]}. Discarded: {discard}.")
         used = ctx.wrapped(surface, public, 13, pygame.Rect(
             inner.left, inner.bottom - ctx.px(110), inner.width, ctx.px(110)), GOLD)
         del used

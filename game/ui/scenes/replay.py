@@ -470,7 +470,7 @@ class ReplayScene(Scene):
         if chosen is not None:
             pygame.draw.rect(surface, GOLD, chosen.inflate(6, 6), 2, border_radius=6)
         if self.playing:
-            ctx.text(surface, f"▶ playing at {_speed_text(self.speed)}", 13,
+            ctx.text(surface, f"Playing at {_speed_text(self.speed)}", 13,
                      (line.right, line.bottom + 2), (120, 200, 255), anchor="topright")
 
     def turning_points(self) -> list[tuple[int, int]]:
