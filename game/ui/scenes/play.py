@@ -46,11 +46,11 @@ from game.ui.board import BoardView
 from game.ui.chooser import Chooser, KeyBook, Kind, Option, Refusal
 from game.ui.context import DIM
 from game.ui.log import GameLog
-from game.ui.registry import SceneName, make_scene
+from game.ui.registry import SceneName, is_scene, make_scene
 from game.ui.scene import FPS, MARK, TIMER_RATE, Scene
 from game.ui.scenes import play_board
 from game.ui.scenes.play_panels import ButtonSpec, Panels
-from game.ui.turn_summary import ended_turning_point, summarise
+from game.ui.turn_summary import ended_turning_point, for_rules, summarise
 from game.ui.words import Words
 
 if TYPE_CHECKING:
@@ -397,10 +397,14 @@ class PlayScene(Scene):
         self.announce_turn()
         self.rebuild()
         ended = ended_turning_point(events)
-        if ended is not None and self.summaries and not self.game.is_over and \
+        last = next((e for e in events if isinstance(e, MissionEnded)), None)
+        if last is not None and last.reason not in ("concession", "agreement"):
+            ended = state.turning_point  # the last one, played out: its summary, then the end
+        if ended is not None and self.summaries and (not self.game.is_over or last) and \
                 "human" in self.seats.values():
             view = self.view
-            self.app.open(SceneName.SUMMARY, summarise(view.events, ended), view.vp)
+            self.app.open(SceneName.SUMMARY,
+                          for_rules(summarise(view.events, ended), self.game.config), view.vp)
 
     def announce_turn(self) -> None:
         """A banner when a player's turn of the firefight begins."""
@@ -663,6 +667,9 @@ class PlayScene(Scene):
         """What may be done next, in one line (the chooser's words)."""
         if self.game.is_over:
             return "The mission is over."
+        if self.app.stack and self.app.scene is not self and \
+                is_scene(self.app.scene, SceneName.SUMMARY):
+            return "The turning point is over: Continue when you have read its summary."
         if self.computer_to_act():
             return f"{self.ctx.names[self.game.state.to_act]} (computer) is deciding."
         if self.swapped is not None:
