@@ -56,6 +56,7 @@ ID_LIKE = re.compile(r"\bobj\d+\b|\b[a-z]+_[a-z0-9_]+\b")
 # --- the phrasebook: the engine's log sentences as a player reads them -----------------------
 
 _PLURAL = re.compile(r"\b(\d+) ((?:[A-Za-z]+ )?)([A-Za-z]+)\(s\)")
+_LEFT_PLURAL = re.compile(r"\b([A-Za-z]+)\(s\)")
 _DIE = r"\d+(?:->\d+)?"
 # the dice of a roll in the engine's notation: "[1->2, 3, 2]" (a die re-rolled from 1 to 2)
 _DICE = re.compile(rf"(\brolls |\bdice |\+ |\) )\[({_DIE}(?:, {_DIE})*)\]|\[({_DIE}(?:, {_DIE})+|"
@@ -100,6 +101,7 @@ def english(text: str) -> str:
     marker on G6")."""
     out = _PLURAL.sub(lambda m: f"{m.group(1)} {m.group(2)}{m.group(3)}"
                       + ("" if m.group(1) == "1" else "s"), text)
+    out = _LEFT_PLURAL.sub(r"\1s", out)  # "marker(s) obj4, obj5": more than one is named
     out = _DICE.sub(_dice, out)
     out = _PLACED_MARKER.sub(r"an objective marker on \1", out)
     out = _DOUBLED_OBJECTIVE.sub(r"\1he objective on \2", out)

@@ -6,7 +6,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine import MissionEnded, Scored, SuddenVictory, TakenDown, count_markers
+from game.engine import (
+    Conceded,
+    MissionEnded,
+    Scored,
+    SuddenVictory,
+    TakenDown,
+    count_markers,
+)
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.killteam_ui import FINAL_SOURCES, end_sections, fled_operatives
 from game.ui.registry import SceneName, scene_class
@@ -147,6 +154,11 @@ class EndScene(Scene):
                  "bold", "center")
         mission = game.config.mission.name if game.config.mission else ""
         why = f" · {ended.reason}" if ended is not None else ""
+        conceded = next((e for e in reversed(game.events) if isinstance(e, Conceded)), None)
+        if ended is not None and ended.reason == "concession" and conceded is not None:
+            why = f" · {ctx.names[conceded.player]} conceded"
+        elif ended is not None and ended.reason == "agreement":
+            why = " · by the players' agreement"
         sudden = next((e for e in reversed(game.events) if isinstance(e, SuddenVictory)), None)
         if ended is not None and ended.reason == "sudden victory" and sudden is not None:
             # the card's target ends the mission; completed targets of opportunity are added

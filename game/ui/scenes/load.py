@@ -605,7 +605,7 @@ class SaveScene(Scene):
         elif path.exists():
             note, colour = f"Replaces the save “{path.stem}”.", GOLD
         else:
-            note, colour = f"Saved as {path.name} in the saves folder.", DIM
+            note, colour = f"Will be saved as {path.name} in the saves folder.", DIM
         ctx.wrapped(surface, note, 13, pygame.Rect(box.left + 20, box.top + px(124),
                                                    box.width - 40, px(44)), colour)
 

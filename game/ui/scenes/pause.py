@@ -59,7 +59,8 @@ class PauseScene(Scene):
                 ("Settings", self.settings, pygame.K_g, ""),
                 ("Export the position", self.export, pygame.K_e,
                  "Write this position as a scenario file, for a bug report or a puzzle"),
-                ("Rules help", self.app.open_rules, pygame.K_h, "Or press F1 anywhere"),
+                ("Rules help", lambda: self.app.open_rules(self.play.rules_topic), pygame.K_h,
+                 "Or press F1 anywhere"),
                 *([(f"{names.get(me or 0, '')} concedes", lambda: self.ask("concede"),
                     pygame.K_c, f"{names.get(opponent(me or 1), '')} wins the mission")]
                   if results else []),

@@ -213,7 +213,8 @@ class PlayScene(Scene):
                             self.hint_bar.height - 6)
         cards.midright = (self.hint_bar.right - 8, self.hint_bar.centery)
         self.button("Cards", cards, self.toggle_cards, hotkey=pygame.K_F2,
-                    tooltip="The mission card and both stratagem cards")
+                    tooltip="The killzone and its objective markers" if
+                    self.game.config.skirmish else "The mission card and both stratagem cards")
         library = cards.move(-cards.width - 8, 0)
         self.button("Library", library, self.open_library, hotkey=pygame.K_F3,
                     tooltip="Every card of the game, with what is public in this one")
@@ -270,6 +271,15 @@ class PlayScene(Scene):
         own = {pygame.key.name(key) for _, _, key, _, _ in first + last if key is not None}
         options = self.keybook.assign(chooser.buttons(), own)
         self.panels.place_buttons(first + [self.option_button(o) for o in options] + last)
+
+    @property
+    def rules_topic(self) -> str | None:
+        """Where rules help (F1) opens: the skirmish rules, or the Kill Team classic pack,
+        when the game is played under them (else its first page)."""
+        if self.game.config.skirmish:
+            return "skirmish_rules"
+        mission = self.game.config.mission
+        return "kt_pack" if mission is not None and mission.kill_team is not None else None
 
     def offers_hint(self) -> bool:
         """Whether the Hint button is shown: in an activation, when a computer plays."""
