@@ -45,6 +45,8 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from game.engine.defs import Catalogue
+    from game.engine.dice import Dice
     from game.engine.game import Game
 
 __all__ = ["HUMAN", "LEVELS", "SEAT_KINDS", "CampaignLink", "GameSetup", "OnlineLink",
@@ -176,6 +178,15 @@ class GameSetup:
         for key in dropped:
             spec.pop(key, None)
         return spec
+
+    def fresh_game(self, game: Game, catalogue: Catalogue, dice: Dice) -> Game:
+        """A new game at set-up, set up as ``game`` was ("Play again": see
+        :meth:`replay_spec`), rolling ``dice``."""
+        from game.engine.config import build_config
+        from game.engine.game import Game, starting_state
+
+        config = build_config(catalogue, self.replay_spec(game))
+        return Game(config, starting_state(config), dice)
 
     # --- JSON ---------------------------------------------------------------------------
 

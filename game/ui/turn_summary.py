@@ -27,12 +27,11 @@ def for_rules(summary: Summary, config: Config) -> Summary:
     """``summary`` in the words of the game's rules: a Kill Team classic mission lists its
     secondary objectives (scored at the end) instead of targets of opportunity; the skirmish
     rules have neither."""
-    from game.engine.killteam import rules_of
-    from game.engine.rules.killteam import SECONDARY_NAMES
+    from game.engine import killteam as kt
 
-    pack = rules_of(config)
+    pack = kt.rules_of(config)
     if pack is not None:
-        names = [SECONDARY_NAMES.get(s, s) for s in pack.secondary]
+        names = [kt.SECONDARY_NAMES.get(s, s) for s in pack.secondary]
         summary.cards_heading = "Secondary objectives (scored at the end)"
         summary.completed = {1: list(names), 2: list(names)}
     elif config.skirmish:

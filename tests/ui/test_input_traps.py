@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 
-import pygame
 import pytest
 
 from game.engine.actions import Attack, Move
@@ -47,31 +46,24 @@ def test_a_click_in_attack_mode_never_moves(make_app, catalogue):
     assert any(f.value == scene.op_at(target).id for f in picked) or game.log != before
 
 
-def test_the_crosshair_is_drawn_on_the_target(make_app, catalogue, monkeypatch):
+def test_the_crosshair_is_drawn_on_the_target(make_app, catalogue):
+    """Attack mode changes the target's own hex (its crosshair over the token), never the
+    middle of the hex above it, where the crosshair used to be drawn."""
     app, scene, _ = open_play(make_app, catalogue, seed=3, until=ready_to_attack)
-    scene.choose_verb("attack")
     board = scene.view_board
-    drawn: list[tuple[int, int]] = []
-    real = app.ctx.assets.icon
-
-    def icon(name, size, colour=None):  # where the "targeted" icon lands
-        picture = real(name, size, colour)
-        if name == "targeted":
-            class Spy(pygame.Surface):
-                def get_rect(self, **where):
-                    rect = super().get_rect(**where)
-                    drawn.append(rect.center)
-                    return rect
-            spy = Spy(picture.get_size(), pygame.SRCALPHA)
-            spy.blit(picture, (0, 0))
-            return spy
-        return picture
-
-    monkeypatch.setattr(app.ctx.assets, "icon", icon)
-    scene.draw_highlights(app.screen)
-    centres = {tuple(map(int, board.centre(h))) for h in scene.chooser.board()}
-    assert drawn and all(min(abs(x - cx) + abs(y - cy) for cx, cy in centres) <= 2
-                         for x, y in drawn)
+    scene.hover = None
+    app.draw()
+    before = app.screen.copy()
+    scene.choose_verb("attack")
+    app.draw()
+    targets = sorted(scene.chooser.board())
+    assert targets
+    for h in targets:
+        x, y = (int(v) for v in board.centre(h))
+        assert app.screen.get_at((x, y)) != before.get_at((x, y)), f"no mark on {h}"
+        above = (x, int(y - board.size * 0.95))
+        if board.hex_at(above) not in targets:
+            assert app.screen.get_at(above) == before.get_at(above), f"a mark above {h}"
 
 
 def test_the_key_book_keeps_each_actions_key_and_never_shares_one():

@@ -70,6 +70,12 @@ def test_the_last_turning_point_has_its_summary_before_the_end_screen(make_app, 
             scene.play_computer_now()
         else:
             scene.act(person.choose(game))
-    assert game.is_over and seen[-1] == game.state.turning_point == game.config.turning_points
+    assert game.is_over and app.scene is scene  # the last banners first...
     app.frame([])
-    assert isinstance(app.scene, EndScene)
+    last = app.scene  # ...then the last turning point's summary
+    assert isinstance(last, SummaryScene)
+    assert last.summary.turning_point == game.state.turning_point == game.config.turning_points
+    assert scene.hint() == "The mission is over."
+    app.pop()
+    app.frame([])
+    assert isinstance(app.scene, EndScene)  # and then the end screen

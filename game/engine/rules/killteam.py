@@ -397,11 +397,7 @@ def score_at_end(game: Game) -> None:
         enemy = opponent(player)
         for secondary in rules.secondary:
             if _secondary_met(game, secondary, player, enemy):
-                game.score(player, 1, "secondary objective", SECONDARY_NAMES[secondary])
-
-
-SECONDARY_NAMES = {V.SLAY_THE_LEADER: "Slay the Leader", V.LINEBREAKER: "Linebreaker",
-                    V.FIRST_BLOOD: "First Blood", V.BREAK_THE_ENEMY: "Break the Enemy"}
+                game.score(player, 1, "secondary objective", kt.SECONDARY_NAMES[secondary])
 
 
 def _secondary_met(game: Game, secondary: str, player: int, enemy: int) -> bool:

@@ -38,8 +38,6 @@ from game.engine import (
     TurnPassed,
     View,
 )
-from game.engine.config import build_config
-from game.engine.game import starting_state
 from game.game_setup import GameSetup
 from game.ui.anim import Animations, Banner
 from game.ui.board import BoardView
@@ -119,6 +117,8 @@ class PlayScene(Scene):
         self._view: tuple[tuple[int, str, int], View] | None = None
         self.turn_shown: tuple[int, int, int] | None = None
         self.keybook = KeyBook()  # each action's hotkey, kept for the whole game
+        # the last turning point's summary, shown once the mission is over (then the end)
+        self.final_summary: tuple[Any, dict[int, int]] | None = None
         self.chooser = self.new_chooser()
         for event in game.events:  # what happened before: into the log, not animated
             self.log.add(str(event.for_viewer(None)))
@@ -140,9 +140,8 @@ class PlayScene(Scene):
               seed: int | None = None) -> PlayScene:
         """A fresh game set up as ``game`` was ("Play again"): the same mission, fireteams,
         rule set and cards, the same seats, levels and names, new dice."""
-        config = build_config(app.ctx.catalogue, setup.replay_spec(game))
-        fresh = Game(config, starting_state(config),
-                     RandomDice(app.ctx.new_game_seed() if seed is None else seed))
+        fresh = setup.fresh_game(game, app.ctx.catalogue,
+                                 RandomDice(app.ctx.new_game_seed() if seed is None else seed))
         return cls(app, fresh, setup=GameSetup.of(fresh, setup.seats, setup.names))
 
     # --- what the screen shows: the public view ---------------------------------------------
@@ -413,8 +412,11 @@ class PlayScene(Scene):
         if ended is not None and self.summaries and (not self.game.is_over or last) and \
                 "human" in self.seats.values():
             view = self.view
-            self.app.open(SceneName.SUMMARY,
-                          for_rules(summarise(view.events, ended), self.game.config), view.vp)
+            summary = for_rules(summarise(view.events, ended), self.game.config)
+            if self.game.is_over:  # after the last banners, before the end screen
+                self.final_summary = (summary, dict(view.vp))
+            else:
+                self.app.open(SceneName.SUMMARY, summary, view.vp)
 
     def announce_turn(self) -> None:
         """A banner when a player's turn of the firefight begins."""
@@ -566,7 +568,11 @@ class PlayScene(Scene):
         if game.is_over:
             # the last banners (VP scored, the mission is over) are shown first
             if not self.anim.banners or self.ctx.settings.animation_speed == 0:
-                self.app.open(SceneName.END, self)
+                if self.final_summary is not None:
+                    summary, self.final_summary = self.final_summary, None
+                    self.app.open(SceneName.SUMMARY, *summary)
+                else:
+                    self.app.open(SceneName.END, self)
             return
         to_act = game.state.to_act
         if self.swapped is not None:
