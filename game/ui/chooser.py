@@ -517,6 +517,8 @@ class Chooser:
         if level.next_kind == Kind.VERB and self.step == Step.ACT:
             offered = {f.value for f in fields}
             for value, label, key, tip in STANDARD_VERBS:
+                if value not in offered:  # greyed: its tooltip says why (the engine's words)
+                    tip = f"{label} is not possible now: {self.verb_refused(value)}"
                 out.append(Option(value, label, tip, key, value in offered, value in marked))
             fields = [f for f in fields if f.value not in {v[0] for v in STANDARD_VERBS}]
             wait = [f for f in fields if f.value in ("wait", "cancel")]
@@ -539,6 +541,33 @@ class Chooser:
             out.append(Option(field.value, field.label, tooltip, key, True,
                               field.value in marked))
         return out
+
+    def verb_refused(self, verb: str) -> str:
+        """Why the active operative cannot ``verb`` ("move", "attack", "disengage") at all:
+        the engine's reason for that action to the hexes or enemies around it (the reason
+        most of them share)."""
+        state, config = self.state, self.config
+        op = state.operatives.get(state.active or "")
+        if op is None or op.hex is None:
+            return "no operative is active"
+        probes: list[Action] = []
+        near = config.grid.neighbours(op.hex)
+        if verb == "move":
+            probes = [Move(self.player, op.id, (h,)) for h in near]
+        elif verb == "disengage":
+            probes = [Disengage(self.player, op.id, h) for h in near]
+        elif verb == "attack":
+            weapons = config.datacards[op.card].weapons
+            probes = [Attack(self.player, op.id, w.id, enemy.id) for w in weapons
+                      for enemy in state.operatives.values()
+                      if enemy.player != self.player and enemy.on_killzone]
+        reasons = [r for r in (self.why_not(p) for p in probes) if r]
+        if not reasons:
+            return "not offered at this moment"
+        kinds = {r.split(":")[0] for r in reasons}
+        if verb == "attack" and kinds <= {"out of range", "no line of sight"}:
+            return "no enemy is both within a weapon's range and in line of sight"
+        return max(reasons, key=reasons.count)
 
     def weapon_options(self) -> list[tuple[Option, Action]]:
         """While a weapon is awaited: each weapon's option with its attack (an Attack, or

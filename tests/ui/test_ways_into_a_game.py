@@ -60,6 +60,9 @@ def assert_computer_plays(app, scene: PlayScene, seat: int, level: str, mission:
             continue
         if scene.swapped is not None:  # the person's new cards, seen
             scene.swap_seen()
+        elif scene.held is not None:  # the person's attack seen: a click goes on
+            scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE,
+                                                  mod=0, unicode=" ", scancode=0))
         elif game.state.to_act == seat:
             app.frame([])
         else:
@@ -79,6 +82,8 @@ def played_a_little(app, scene: PlayScene, actions: int = 6) -> None:
             app.pop()
         elif scene.swapped is not None:
             scene.swap_seen()
+        elif scene.held is not None:
+            scene.held = None
         elif game.state.to_act in scene.computers:
             app.frame([])
         else:

@@ -10,6 +10,7 @@ player needs it (discarding, revealing).
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
@@ -117,6 +118,9 @@ class PlayScene(Scene):
         self._view: tuple[tuple[int, str, int], View] | None = None
         self.turn_shown: tuple[int, int, int] | None = None
         self.keybook = KeyBook()  # each action's hotkey, kept for the whole game
+        # seconds the result of the person's attack stays before the computer acts (inf:
+        # until a click or a key); None: nothing held
+        self.held: float | None = None
         # the last turning point's summary, shown once the mission is over (then the end)
         self.final_summary: tuple[Any, dict[int, int]] | None = None
         self.chooser = self.new_chooser()
@@ -287,7 +291,7 @@ class PlayScene(Scene):
     def option_button(self, option: Option) -> ButtonSpec:
         label = (MARK if option.marked else "") + option.label
         return (label, lambda v=option.value: self.choose(v), hotkey(option.hotkey),
-                option.tooltip, option.enabled)
+                self.words(option.tooltip), option.enabled)
 
     # --- choosing ----------------------------------------------------------------------
 
@@ -359,6 +363,7 @@ class PlayScene(Scene):
         if chosen is None:
             return
         player = self.game.state.to_act
+        shown = self.anim.roll
         events = self.game.apply(chosen)
         self.journal(str(chosen))
         if isinstance(chosen, Mulligan) and player not in self.computers:
@@ -369,6 +374,11 @@ class PlayScene(Scene):
         kind = type(action).__name__
         self.applied[kind] = self.applied.get(kind, 0) + 1
         self.after(events)
+        if player not in self.computers and self.anim.roll is not shown \
+                and self.computer_to_act():
+            # the person's own attack: its dice stay until they move on (or the setting's
+            # seconds), before the computer plays on and its dice replace them
+            self.held = self.ctx.settings.result_hold or math.inf
 
     def legal_form(self, action: Action) -> Action | None:
         """``action`` as the engine lists it (any valid path counts for a Move), or None
@@ -476,6 +486,15 @@ class PlayScene(Scene):
         return self.words.operative(op_id)
 
     # --- input -------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.held is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.held = None  # the person has seen their attack: the computer plays on
+            self.app.dirty = True
+            if event.type == pygame.MOUSEBUTTONDOWN and \
+                    self.view_board.rect.collidepoint(event.pos):
+                return  # that click on the board only meant "go on"
+        super().handle_event(event)
 
     def on_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -594,6 +613,9 @@ class PlayScene(Scene):
         game = self.game
         if self.swapped is not None:  # waits for Continue; nothing moves on by itself
             return TIMER_RATE if self.toast is not None else 0.0
+        if self.held == math.inf and self.chosen is not None and not self.anim.running():
+            # thought out, waiting for the person's click: the window rests meanwhile
+            return TIMER_RATE if self.toast is not None else 0.0
         if (self.anim.running() or game.is_over or (self.computer_to_act() and not self.paused)
                 or (game.state.step in PRIVATE_STEPS and self.private_to != game.state.to_act)):
             return FPS
@@ -632,6 +654,10 @@ class PlayScene(Scene):
                 return
         delay = 0.0 if self.ctx.settings.animation_speed == 0 else \
             AI_PAUSE / self.ctx.settings.animation_speed
+        if self.held is not None:  # the person's attack stays on screen a while yet
+            self.held = None if self.held <= dt else self.held - dt
+            if self.held is not None:
+                return
         if self.wait >= delay:
             action, self.chosen, self.wait = self.chosen, None, 0.0
             self.act(action)
@@ -686,6 +712,10 @@ class PlayScene(Scene):
         if self.app.stack and self.app.scene is not self and \
                 is_scene(self.app.scene, SceneName.SUMMARY):
             return "The turning point is over: Continue when you have read its summary."
+        if self.held is not None and self.computer_to_act():
+            return ("Your attack's result: click or press a key to go on." if
+                    self.held == math.inf else "Your attack's result: the computer plays on "
+                    "in a moment (or click).")
         if self.computer_to_act():
             return f"{self.ctx.names[self.game.state.to_act]} (computer) is deciding."
         if self.swapped is not None:
