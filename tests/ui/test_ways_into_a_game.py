@@ -90,6 +90,35 @@ def played_a_little(app, scene: PlayScene, actions: int = 6) -> None:
             scene.act(person.choose(game))
 
 
+def started(make_app, catalogue, seed: int, mission: str, rules: str,
+            seats: dict[int, str], services: bool = False):
+    """A window at the menu, then the play screen of a new game (a few decisions in)."""
+    app = make_app(seed)
+    if services:
+        with_services(app)
+    app.push(MenuScene(app))
+    game = Game.new(catalogue, mission, TEAMS, RandomDice(seed), rules=rules)
+    scene = PlayScene(app, game, seats)
+    app.push(scene)
+    played_a_little(app, scene)
+    return app, scene
+
+
+def resumed_in_a_new_window(make_app, catalogue, seed: int) -> tuple[object, PlayScene]:
+    """The window went without a clean exit (its crash marker left behind); a new one
+    resumes the last game from its menu."""
+    userdata.write_crash_marker()
+    path = userdata.resume_available(catalogue)
+    assert path is not None
+    again = make_app(seed)
+    with_services(again)
+    again.ctx.services.resume = path
+    menu = MenuScene(again)
+    again.push(menu)
+    menu.resume_last()
+    return again, the_play_screen(again)
+
+
 @pytest.mark.parametrize(("mission", "rules"), GAMES)
 def test_a_new_game_against_the_computer(make_app, home, mission, rules):
     from game.engine.ruleset import RuleSet
@@ -108,25 +137,10 @@ def test_a_new_game_against_the_computer(make_app, home, mission, rules):
 
 @pytest.mark.parametrize(("mission", "rules"), GAMES)
 def test_the_resume_after_an_unclean_exit(make_app, catalogue, home, mission, rules):
-    app = make_app(12)
-    with_services(app)
-    app.push(MenuScene(app))
-    game = Game.new(catalogue, mission, TEAMS, RandomDice(12), rules=rules)
-    scene = PlayScene(app, game, {1: "easy", 2: "human"})
-    app.push(scene)
-    played_a_little(app, scene)
-    played = list(game.log)
-    # the window is gone without a clean exit (its crash marker left behind)
-    userdata.write_crash_marker()
-    path = userdata.resume_available(catalogue)
-    assert path is not None
-    again = make_app(13)
-    with_services(again)
-    again.ctx.services.resume = path
-    menu = MenuScene(again)
-    again.push(menu)
-    menu.resume_last()
-    resumed = the_play_screen(again)
+    _, scene = started(make_app, catalogue, 12, mission, rules, {1: "easy", 2: "human"},
+                       services=True)
+    played = list(scene.game.log)
+    again, resumed = resumed_in_a_new_window(make_app, catalogue, 13)
     assert resumed.game.log == played  # to the last completed action (the journal)
     assert_computer_plays(again, resumed, 1, "easy", mission, rules)
 
@@ -135,12 +149,8 @@ def test_the_resume_after_an_unclean_exit(make_app, catalogue, home, mission, ru
 def test_a_loaded_save(make_app, catalogue, home, mission, rules):
     from game.ui.scenes.load import LoadScene, SaveScene
 
-    app = make_app(14)
-    app.push(MenuScene(app))
-    game = Game.new(catalogue, mission, TEAMS, RandomDice(14), rules=rules)
-    scene = PlayScene(app, game, {1: "human", 2: "normal"})
-    app.push(scene)
-    played_a_little(app, scene)
+    app, scene = started(make_app, catalogue, 14, mission, rules, {1: "human", 2: "normal"})
+    game = scene.game
     saving = SaveScene(app, game, setup=scene.setup)
     app.push(saving)
     saving.entry.set_text("evening")
@@ -183,12 +193,8 @@ def test_load_from_the_pause_menu_keeps_the_seats(make_app, catalogue, home):
 def test_play_again(make_app, catalogue, home, mission, rules):
     from game.ui.scenes.end import EndScene
 
-    app = make_app(17)
-    app.push(MenuScene(app))
-    game = Game.new(catalogue, mission, TEAMS, RandomDice(17), rules=rules)
-    scene = PlayScene(app, game, {1: "human", 2: "easy"})
-    app.push(scene)
-    played_a_little(app, scene)
+    app, scene = started(make_app, catalogue, 17, mission, rules, {1: "human", 2: "easy"})
+    game = scene.game
     scene.after(game.apply(Concede(1)))
     app.frame([])
     end = app.scene
@@ -216,16 +222,7 @@ def test_a_campaign_mission_and_its_resume(make_app, home):
     assert scene.setup.campaign is not None and scene.setup.campaign.id == campaign.id
     mission = scene.game.config.mission.id
     played_a_little(app, scene)
-    userdata.write_crash_marker()
-    path = userdata.resume_available(app.ctx.catalogue)
-    assert path is not None
-    again = make_app(19)
-    with_services(again)
-    again.ctx.services.resume = path
-    menu = MenuScene(again)
-    again.push(menu)
-    menu.resume_last()
-    resumed = the_play_screen(again)
+    again, resumed = resumed_in_a_new_window(make_app, app.ctx.catalogue, 19)
     assert resumed.setup.campaign == scene.setup.campaign
     assert resumed.game.config.spec.get("campaign_ref") == {"id": campaign.id, "number": 1}
     assert_computer_plays(again, resumed, 2, "hard", mission, "fireteam")
