@@ -340,8 +340,15 @@ def test_an_online_game_against_the_computer(make_app, home, tmp_path):
         end = time.monotonic() + 60
         while not any(line.startswith("2 ") for line in remote.log):
             assert time.monotonic() < end, "the computer never played its seat"
-            if remote.legal_actions():
-                driver.perform(mine.choose(remote))
+            if play.swapped is not None:
+                play.swap_seen()
+            choice = mine.choose(remote) if remote.legal_actions() else None
+            if choice is not None and not isinstance(choice, str):
+                before = remote.ply
+                play.act(choice)  # sent to the server: it comes back in a later frame
+                while remote.ply == before and time.monotonic() < end:
+                    driver.pump([])
+                    time.sleep(0.01)
             driver.pump([])
             time.sleep(0.01)
     finally:
