@@ -82,7 +82,7 @@ class OnlinePauseScene(PauseScene):
             self.button(label, rect, action, hotkey=key, tooltip=tip)
 
     def rotate(self) -> None:
-        from game.engine.errors import IllegalActionError
+        from game.engine import IllegalActionError
         from game.net.prefs import OnlinePrefs
 
         try:
