@@ -268,7 +268,10 @@ class PlayScene(Scene):
                              self.choose(s), pygame.K_SPACE, "", True))
         if step == Step.ACT:
             last.append(("Undo", self.undo, pygame.K_u,
-                         "Take back the last move (Ctrl+Z)", self.game.can_undo))
+                         "Take back the last move (Ctrl+Z)" if self.game.can_undo else
+                         "Nothing to take back now: only a Move, a Disengage, a mission "
+                         "action or wargear used, until an attack or the activation's end",
+                         self.game.can_undo))
         # the chooser's buttons get keys none of the screen's own buttons has, each action
         # the key it had before (chooser.KeyBook)
         own = {pygame.key.name(key) for _, _, key, _, _ in first + last if key is not None}
