@@ -56,7 +56,7 @@ def save(app: App) -> None:
 def load(app: App) -> None:
     from game.ui.scenes.load import LoadScene
 
-    app.push(LoadScene(app, lambda game: None))
+    app.push(LoadScene(app, lambda game, setup: None))
 
 
 def settings(app: App) -> None:

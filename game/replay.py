@@ -29,6 +29,7 @@ from game.engine.errors import IllegalActionError
 from game.engine.events import Event
 from game.engine.game import Game, starting_state
 from game.engine.state import State
+from game.game_setup import GameSetup
 
 __all__ = ["SNAPSHOT_EVERY", "Replay", "ReplayError", "ReplayMismatch", "initial_state",
            "replay_from_save_file"]
@@ -93,10 +94,16 @@ class Replay:
 
     # --- construction ------------------------------------------------------------------
 
+    setup: GameSetup | None = None  # how the game was set up (seats, names), when known
+
     @classmethod
-    def from_game(cls, game: Game) -> Replay:
-        """The replay of ``game`` (begun with :meth:`Game.new`, finished or not)."""
-        return cls(game.config, game.log, game.record, game.events, game.state)
+    def from_game(cls, game: Game, setup: GameSetup | None = None) -> Replay:
+        """The replay of ``game`` (begun with :meth:`Game.new`, finished or not), with the
+        record of how it was set up (game/game_setup.py: who played each seat), when
+        known."""
+        replay = cls(game.config, game.log, game.record, game.events, game.state)
+        replay.setup = setup
+        return replay
 
     @classmethod
     def from_save(cls, data: Any, catalogue: Catalogue) -> Replay:
@@ -252,6 +259,12 @@ class Replay:
 
 def replay_from_save_file(path: str | Path, catalogue: Catalogue) -> Replay:
     """The replay of a save file (``game/saves.py``); raises SaveError for a bad file."""
-    from game.saves import load_game
+    from game.game_setup import SetupError
+    from game.saves import load_game, read_setup
 
-    return Replay.from_game(load_game(path, catalogue))
+    game = load_game(path, catalogue)
+    try:
+        setup = read_setup(path)
+    except SetupError:
+        setup = None
+    return Replay.from_game(game, setup if setup and not setup.differences(game) else None)

@@ -15,17 +15,23 @@ from typing import Any
 
 from game.engine.defs import Catalogue
 from game.engine.game import Game, SaveError
+from game.game_setup import GameSetup, SetupError
 
 # what tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp") creates in save_game
 _LEFTOVER = re.compile(r"^\.(?P<slot>.+)\.[a-z0-9_]{8}\.tmp$")
 STALE_AFTER = 3600.0  # seconds: another slot's temporary file this old is surely abandoned
 
 
-def save_game(game: Game, path: str | Path, players: dict[int, str] | None = None) -> None:
-    """Write ``game`` to ``path`` atomically (with the players' names, when given); raises
+def save_game(game: Game, path: str | Path, players: dict[int, str] | None = None,
+              setup: GameSetup | None = None) -> None:
+    """Write ``game`` to ``path`` atomically, with the record of how it was set up (seats,
+    levels, names, links: game/game_setup.py) and the players' names, when given; raises
     OSError when the folder is not writable. Leftovers of earlier interrupted saves of this
     slot (and stale ones of other slots) are removed first."""
     data = game.to_dict()
+    if setup is not None:
+        data["setup"] = setup.to_dict()
+        players = players or setup.names
     if players:
         data["players"] = {str(p): str(name)[:40] for p, name in players.items()}
     write_json_atomic(data, path)
@@ -41,6 +47,22 @@ def read_players(path: str | Path) -> dict[int, str] | None:
     except (OSError, ValueError, AttributeError, TypeError):
         return None
     return found if set(found) == {1, 2} else None
+
+
+def read_setup(path: str | Path) -> GameSetup | None:
+    """The record of how the saved game was set up (game/game_setup.py); None for a save
+    written before records were kept (or one that cannot be read: loading it says why).
+    Raises SetupError naming the key when the record is there but damaged."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("setup") is None:
+        return None
+    try:
+        return GameSetup.from_dict(data["setup"])
+    except SetupError as error:
+        raise SetupError(f"{os.fspath(path)}: {error}") from None
 
 
 def write_json_atomic(data: Any, path: str | Path) -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.engine import Catalogue, Game, SaveError
+from game.game_setup import GameSetup
 from game.saves import load_game, save_game, write_json_atomic
 
 APP_NAME = "fireteam"
@@ -170,16 +171,18 @@ def autosave_path() -> Path:
     return autosaves_folder() / AUTOSAVE
 
 
-def autosave(game: Game, players: dict[int, str] | None = None) -> Path:
-    """Save ``game`` atomically as autosaves/latest.json, the one there before kept as
-    previous.json. Raises OSError when the folder is not writable."""
+def autosave(game: Game, players: dict[int, str] | None = None,
+             setup: GameSetup | None = None) -> Path:
+    """Save ``game`` atomically as autosaves/latest.json (with the record of how it was set
+    up, game/game_setup.py), the one there before kept as previous.json. Raises OSError when
+    the folder is not writable."""
     latest = autosave_path()
     if latest.is_file():  # copied, not moved: there is always a whole latest.json
         previous = latest.with_name(PREVIOUS_AUTOSAVE)
         temporary = latest.with_name(f".{PREVIOUS_AUTOSAVE}.copy.tmp")
         shutil.copyfile(latest, temporary)
         os.replace(temporary, previous)
-    save_game(game, latest, players)
+    save_game(game, latest, players, setup)
     return latest
 
 

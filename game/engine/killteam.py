@@ -40,6 +40,9 @@ GAME_LENGTH_NEEDS = (3, 4)  # after the mission's turning points: 3+ for one mor
 OBJECTIVE_EDGE = 2  # markers at least 2 hexes from every killzone edge (6" of a 48" table)
 OBJECTIVE_APART = 4  # and at least 4 hexes from each other (12" of a 48" table)
 OBJECTIVE_TERRITORY = 2  # and at least 2 hexes from either territory (ours)
+# the secondary objectives' names, as the screens and the log read them
+SECONDARY_NAMES = {V.SLAY_THE_LEADER: "Slay the Leader", V.LINEBREAKER: "Linebreaker",
+                   V.FIRST_BLOOD: "First Blood", V.BREAK_THE_ENEMY: "Break the Enemy"}
 NIGHT_ON = 4  # night falls on a D6 of 4+ (turning point 1, and the mission's last)
 NIGHT_RANGE = 4  # at night a target 4 or more hexes away counts as in cover
 MYSTERY_TABLE = {1: "booby_trapped", 2: "inert", 3: "inert", 4: "ammunition_cache",

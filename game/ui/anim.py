@@ -34,6 +34,7 @@ from game.engine import (
 )
 from game.ui import skirmish_ui
 from game.ui.context import GOLD, INK, PANEL, PANEL_EDGE, Context
+from game.ui.words import count
 
 BANNER_SECONDS = 1.8
 MARK_SECONDS = 1.4
@@ -142,8 +143,9 @@ class Animations:
         elif isinstance(event, BlocksAssigned):
             roll.pairs = event.pairs
             roll.blocks = tuple(b for b, _ in event.pairs if b >= 0)
-            roll.result = (f"{event.hits_left} hit(s) and {event.crits_left} critical(s) get "
-                           f"through: {event.damage} damage")
+            roll.result = (f"{count(event.hits_left, 'hit')} and "
+                           f"{count(event.crits_left, 'critical hit')} get through: "
+                           f"{event.damage} damage")
 
     def running(self) -> bool:
         """Something moves: a banner, a mark on the board, or dice still appearing."""

@@ -216,7 +216,10 @@ class App:
             self.toggle_fullscreen()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            self.open_rules()
+            # at the rules of the game being played, when a scene names them (rules_topic)
+            topic = next((t for t in (getattr(s, "rules_topic", None) for s in
+                                      reversed(self.stack)) if isinstance(t, str)), None)
+            self.open_rules(topic)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F3 and \
                 pygame.K_F3 not in self.scene.hotkeys and \

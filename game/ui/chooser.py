@@ -43,6 +43,7 @@ from game.engine import (
     killteam,
 )
 from game.ui.skirmish_ui import SKIRMISH_HINTS, SKIRMISH_KEYS, skirmish_route
+from game.ui.words import count
 
 
 class Kind(Enum):
@@ -103,6 +104,66 @@ STANDARD_VERBS = (("move", "Move", "m", "Up to the Move stat, around blocked and
 VERB_KEYS = {"seize:yes": "y", "seize:no": "n", "roll": "r",
              "move": "m", "attack": "a", "disengage": "d", "wait": "w", "cancel": "c",
              "keep": "k", "swap": "s", "reveal:none": "n", **SKIRMISH_KEYS}
+
+
+# keys the play screen keeps whatever the chooser offers: the sight (L) and threat (T) tools,
+# Back (weapons), Enter (the hex under the cursor) and Esc; the keys of its other buttons (Hint,
+# Undo, Next operative, Activate) are given to KeyBook.assign while they are shown
+SCREEN_KEYS = frozenset({"l", "t", "b", "return", "escape"})
+# the keys of the screen's own buttons, kept out of the spare keys so that no action is
+# ever remembered with one of them
+OWN_KEYS = frozenset({"h", "u", "p", "tab", "space", "-", "="})
+# what a button with no key of its own is given, in this order: numbers, then letters no
+# verb, tool or screen button uses
+SPARE_KEYS = tuple("123456789") + tuple(
+    k for k in "gjvefioqxz" if k not in set(VERB_KEYS.values()) | SCREEN_KEYS | OWN_KEYS)
+
+
+class KeyBook:
+    """The hotkeys of one game's buttons: at any moment no two buttons share a key (with the
+    screen's own buttons either), and an action keeps the key it was first given for the
+    whole game (a button's value: "move", "use:gear", an operative's id), so keys do not
+    move from one button to another between activations.
+
+    A key is chosen, in order: the one this action had before; the one the chooser prefers
+    for it (its :data:`VERB_KEYS` key, or its place in the list); a spare key no other
+    action has had (:data:`SPARE_KEYS`); any spare key free now. None free: no key."""
+
+    def __init__(self) -> None:
+        self.given: dict[str, str] = {}  # action (button value) -> its key
+
+    def assign(self, options: list[Option], taken: set[str] | frozenset[str]) -> list[Option]:
+        """``options`` with their keys chosen; ``taken``: the keys of the screen's other
+        visible buttons now."""
+        used = set(taken) | SCREEN_KEYS
+        keys: dict[int, str] = {}
+        for i, option in enumerate(options):  # an action keeps its key
+            had = self.given.get(option.value)
+            if had is not None and had not in used:
+                keys[i] = had
+                used.add(had)
+        remembered = {key for value, key in self.given.items()
+                      if value not in {o.value for o in options}}
+        for i, option in enumerate(options):  # else the chooser's preference
+            if i not in keys and option.hotkey and option.hotkey not in used \
+                    and (option.hotkey not in remembered or option.value in VERB_KEYS):
+                keys[i] = option.hotkey
+                used.add(option.hotkey)
+        for i, _ in enumerate(options):  # else a spare key, one no other action had first
+            if i in keys:
+                continue
+            free = [k for k in SPARE_KEYS if k not in used]
+            fresh = [k for k in free if k not in remembered]
+            if free:
+                keys[i] = (fresh or free)[0]
+                used.add(keys[i])
+        out = []
+        for i, option in enumerate(options):
+            key = keys.get(i, "")
+            if key:
+                self.given[option.value] = key
+            out.append(replace(option, hotkey=key))
+        return out
 
 
 # the one-line hint at each Kill Team classic decision
@@ -314,11 +375,15 @@ class Chooser:
 
     def pick_hex(self, h: str) -> Chooser | Picked:
         """A click on hex ``h`` of the board: picks what stands there, if the next field is
-        picked on the board; an enemy that the operative may attack also switches to Attack
-        (and any other verb whose next pick is on the board there)."""
+        picked on the board. From the activation's resting mode (Move, or no verb yet) an
+        enemy that the operative may attack also switches to Attack, and a hex it may move
+        to to Move; any other mode's hit areas are its own (in Attack a click chooses a
+        target or does nothing: never a move)."""
         board = self.board()
         if h in board:
             return self.pick(board[h])
+        if self.verb not in ("", "move"):
+            return Refusal(self.reason_at(h))
         for level in (self, *self.ancestors()):
             for field in level.next_fields():
                 if field.kind != Kind.VERB or field.value == self.verb:
@@ -452,11 +517,13 @@ class Chooser:
         if level.next_kind == Kind.VERB and self.step == Step.ACT:
             offered = {f.value for f in fields}
             for value, label, key, tip in STANDARD_VERBS:
+                if value not in offered:  # greyed: its tooltip says why (the engine's words)
+                    tip = f"{label} is not possible now: {self.verb_refused(value)}"
                 out.append(Option(value, label, tip, key, value in offered, value in marked))
             fields = [f for f in fields if f.value not in {v[0] for v in STANDARD_VERBS}]
             wait = [f for f in fields if f.value in ("wait", "cancel")]
             fields = [f for f in fields if f not in wait] + wait
-        wargear = iter("ghjv")
+        wargear = iter("gjvx")  # never H: the Hint's
         for field in fields:
             if field.kind == Kind.VERB and field.value in VERB_KEYS:
                 key = VERB_KEYS[field.value]
@@ -474,6 +541,33 @@ class Chooser:
             out.append(Option(field.value, field.label, tooltip, key, True,
                               field.value in marked))
         return out
+
+    def verb_refused(self, verb: str) -> str:
+        """Why the active operative cannot ``verb`` ("move", "attack", "disengage") at all:
+        the engine's reason for that action to the hexes or enemies around it (the reason
+        most of them share)."""
+        state, config = self.state, self.config
+        op = state.operatives.get(state.active or "")
+        if op is None or op.hex is None:
+            return "no operative is active"
+        probes: list[Action] = []
+        near = config.grid.neighbours(op.hex)
+        if verb == "move":
+            probes = [Move(self.player, op.id, (h,)) for h in near]
+        elif verb == "disengage":
+            probes = [Disengage(self.player, op.id, h) for h in near]
+        elif verb == "attack":
+            weapons = config.datacards[op.card].weapons
+            probes = [Attack(self.player, op.id, w.id, enemy.id) for w in weapons
+                      for enemy in state.operatives.values()
+                      if enemy.player != self.player and enemy.on_killzone]
+        reasons = [r for r in (self.why_not(p) for p in probes) if r]
+        if not reasons:
+            return "not offered at this moment"
+        kinds = {r.split(":")[0] for r in reasons}
+        if verb == "attack" and kinds <= {"out of range", "no line of sight"}:
+            return "no enemy is both within a weapon's range and in line of sight"
+        return max(reasons, key=reasons.count)
 
     def weapon_options(self) -> list[tuple[Option, Action]]:
         """While a weapon is awaited: each weapon's option with its attack (an Attack, or
@@ -497,7 +591,7 @@ class Chooser:
         picked = {f.kind: f for f in self.picked}
         if step == Step.MULLIGAN:
             if self.selection:
-                return (f"{name}: {len(self.selection)} card(s) selected: Swap them, click "
+                return (f"{name}: {count(len(self.selection), 'card')} selected: Swap them, click "
                         "more, or Keep all.")
             return (f"{name}: keep your targets of opportunity, or click cards to select them "
                     "for a swap.")
@@ -524,7 +618,7 @@ class Chooser:
         if kind == Kind.OPERATIVE and verb.startswith("use:"):
             return f"{name}: click the operative to use {picked[Kind.VERB].label} on."
         if step == Step.PLOY:
-            return f"{name}: choose a strategic ploy, or pass."
+            return f"{name}: choose a strategic ploy."
         if step == Step.ACTIVATE:
             return f"{name}: click a highlighted operative to activate it (Tab cycles)."
         active = self.state.active

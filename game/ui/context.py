@@ -39,6 +39,7 @@ GREEN = (90, 190, 110)
 SETTINGS_FILE = "settings.json"
 TEXT_SIZE_RANGE = (0.85, 1.5)  # the text size setting: a multiplier of every Context.px
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)  # 0: animations off
+RESULT_HOLDS = (0.0, 3.0, 6.0)  # the result_hold setting; 0: until a click or a key
 WINDOW_RANGE = ((800, 600), (7680, 4320))  # the smallest and largest window remembered
 
 
@@ -55,6 +56,9 @@ class Settings:
     colours: tuple[str, str] = ("Blue", "Orange")  # PALETTE names of players 1 and 2
     sound: bool = True
     volume: float = 0.8  # 0 to 1
+    # how long the result of the player's own attack stays before the computer plays on:
+    # seconds, one of RESULT_HOLDS; 0 until the player clicks or presses a key
+    result_hold: float = 0.0
 
     def player_colours(self) -> dict[int, tuple[int, int, int]]:
         return {1: PALETTE[self.colours[0]], 2: PALETTE[self.colours[1]]}
@@ -131,6 +135,12 @@ def _check_colours(value: Any) -> tuple[Any, str]:
     return None, "should be two different colours of: " + ", ".join(PALETTE)
 
 
+def _check_hold(value: Any) -> tuple[Any, str]:
+    if _is_number(value) and float(value) in RESULT_HOLDS:
+        return float(value), ""
+    return None, "should be one of " + ", ".join(f"{s:g}" for s in RESULT_HOLDS)
+
+
 def _check_volume(value: Any) -> tuple[Any, str]:
     if _is_number(value) and 0 <= value <= 1:
         return float(value), ""
@@ -140,7 +150,7 @@ def _check_volume(value: Any) -> tuple[Any, str]:
 _CHECKS: dict[str, Callable[[Any], tuple[Any, str]]] = {
     "hex_labels": _check_bool, "animation_speed": _check_speed, "window": _check_window,
     "fullscreen": _check_bool, "text_size": _check_text_size, "colours": _check_colours,
-    "sound": _check_bool, "volume": _check_volume,
+    "sound": _check_bool, "volume": _check_volume, "result_hold": _check_hold,
 }
 
 

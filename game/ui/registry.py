@@ -38,6 +38,7 @@ class SceneName(StrEnum):
     ONLINE_PLAY = "online_play"
     ONLINE_PAUSE = "online_pause"
     ONLINE_END = "online_end"
+    SEATS = "seats"
 
 
 # name -> (module under game.ui.scenes, class)
@@ -65,6 +66,7 @@ SCENES: dict[SceneName, tuple[str, str]] = {
     SceneName.ONLINE_PLAY: ("online_play", "OnlinePlayScene"),
     SceneName.ONLINE_PAUSE: ("online_menus", "OnlinePauseScene"),
     SceneName.ONLINE_END: ("online_menus", "OnlineEndScene"),
+    SceneName.SEATS: ("seats", "SeatsScene"),
 }
 
 

@@ -177,9 +177,14 @@ class Scene:
         return None
 
 
+# the mark on the button of the option picked on the way to the choice now (a glyph every
+# font of the game draws)
+MARK = "• "
+
+
 def base_label(label: str) -> str:
     """A button's label without its hotkey suffix and its marker (``"Move [M]"`` ->
     ``"Move"``)."""
     if label.endswith("]") and " [" in label:
         label = label[:label.rindex(" [")]
-    return label.removeprefix("▶ ")
+    return label.removeprefix(MARK)

@@ -15,14 +15,17 @@ if TYPE_CHECKING:
 
     from game.campaign import Campaign, CampaignStore
     from game.engine import Catalogue, Game
+    from game.game_setup import GameSetup
     from game.own_missions import OwnMissions
     from game.ui.context import Context, Settings
     from game.ui.sound import Sound
 
-# autosave(game, players) -> the path written, or None when it could not be written
-Autosave = Callable[["Game", "dict[int, str] | None"], "str | None"]
-# journal(game, action) appends one action's notation (or "undo") to the autosave journal
-Journal = Callable[["Game", str], None]
+# autosave(game, setup) -> the path written, or None when it could not be written; ``setup``:
+# the record of how the game was set up (game/game_setup.py), saved with it
+Autosave = Callable[["Game", "GameSetup | None"], "str | None"]
+# journal(game, action, setup) appends one action's notation (or "undo") to the autosave
+# journal (a new journal starts with ``setup``)
+Journal = Callable[["Game", str, "GameSetup | None"], None]
 
 
 @dataclass

@@ -19,6 +19,7 @@ from game.ui.services import Services
 
 if TYPE_CHECKING:
     from game.engine import Game
+    from game.game_setup import GameSetup
     from game.ui.app import App
 
 
@@ -46,11 +47,11 @@ def finish() -> None:
     userdata.remove_crash_marker()
 
 
-def safe_autosave(game: Game, players: dict[int, str] | None = None) -> str | None:
-    """Autosave ``game``; a full disk or a read-only folder never stops play (the problem
-    goes to the log file)."""
+def safe_autosave(game: Game, setup: GameSetup | None = None) -> str | None:
+    """Autosave ``game`` with the record of how it was set up; a full disk or a read-only
+    folder never stops play (the problem goes to the log file)."""
     try:
-        saved = str(userdata.autosave(game, players))
+        saved = str(userdata.autosave(game, setup=setup))
         journal.reset(journal_path())
         return saved
     except OSError as error:
@@ -63,22 +64,71 @@ def journal_path() -> Path:
     return userdata.autosaves_folder() / journal.JOURNAL
 
 
-def safe_journal(game: Game, action: str) -> None:
+def safe_journal(game: Game, action: str, setup: GameSetup | None = None) -> None:
     """Append ``action`` (just applied to ``game``, or "undo") to the journal, synced to
-    disk; a full disk never stops play (the problem goes to the log file)."""
+    disk (a new journal starts with ``setup``); a full disk never stops play (the problem
+    goes to the log file)."""
     try:
-        journal.append(journal_path(), game, action)
+        journal.append(journal_path(), game, action, setup)
     except OSError as error:
         log(f"journal failed: {error}")
 
 
-def resume_game(path: Path, catalogue: Catalogue) -> tuple[Game, list[str]]:
-    """The autosaved game at ``path`` with the journal's actions applied: the position
-    after the last completed action. Raises SaveError for a damaged autosave."""
+def resume_game(path: Path, catalogue: Catalogue,
+                services: Services | None = None) -> tuple[Game, GameSetup, list[str]]:
+    """The autosaved game at ``path`` with the journal's actions applied (the position
+    after the last completed action) and the record of how it was set up. Raises SaveError
+    for a damaged autosave."""
     from game.saves import load_game
 
     game = load_game(path, catalogue)
-    return game, journal.catch_up(journal_path(), game)
+    setup, notes = setup_of_save(path, game, catalogue, services)
+    if setup.inferred:  # the journal's first line may still say who played
+        found = journal.read_setup(journal_path())
+        if found is not None and not found.differences(game):
+            setup = found
+    return game, setup, notes + journal.catch_up(journal_path(), game)
+
+
+def setup_of_save(path: Path | str, game: Game, catalogue: Catalogue,
+                  services: Services | None = None) -> tuple[GameSetup, list[str]]:
+    """The record of how the saved ``game`` (read from ``path``) was set up, and notes for
+    the player. A save older than the record gets the seats it can infer (a campaign
+    mission: its campaign's; else two people, marked as a guess for the screen to ask); a
+    damaged record, or one of another game, is said in a note and inferred likewise."""
+    from game.game_setup import SetupError, infer
+    from game.saves import read_players, read_setup
+
+    notes: list[str] = []
+    try:
+        setup = read_setup(path)
+    except SetupError as error:
+        setup, notes = None, [f"{error}; who played is asked again"]
+    if setup is not None:
+        wrong = setup.differences(game)
+        if not wrong:
+            return setup, notes
+        notes.append(f"{path}: the record of the set-up is of another game ({wrong[0]}); "
+                     "who played is asked again")
+    return infer(game, read_players(path), campaign_seats(game, catalogue, services)), notes
+
+
+def campaign_seats(game: Game, catalogue: Catalogue,
+                   services: Services | None) -> dict[int, str] | None:
+    """The seats and levels of the campaign ``game`` is a mission of (None: no campaign, or
+    it is gone)."""
+    if "campaign_ref" not in game.config.spec or services is None:
+        return None
+    from game.campaign import CampaignError
+
+    try:
+        campaign = services.campaign_store(catalogue).campaign_of(game)
+    except (CampaignError, OSError):
+        return None
+    if campaign is None:
+        return None
+    return {p: campaign.level(p) if campaign.players[p].get("seat") == "computer" else "human"
+            for p in (1, 2)}
 
 
 def log(text: str) -> None:
@@ -103,7 +153,9 @@ def crashed(app: App, error: BaseException) -> None:
     text = "".join(traceback.format_exception(error))
     log(f"unexpected error:\n{text}")
     game = playing(app)
-    saved = safe_autosave(game, app.ctx.names) if game is not None else None
+    setup = next((scene.setup for scene in reversed(app.stack)
+                  if getattr(scene, "game", None) is game and hasattr(scene, "setup")), None)
+    saved = safe_autosave(game, setup) if game is not None else None
     from game.ui.registry import SceneName
 
     summary = f"{type(error).__name__}: {error}"

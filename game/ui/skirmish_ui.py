@@ -179,7 +179,7 @@ def animate(anim: object, event: object, names: dict[int, str]) -> bool:
         roll.cover = event.cover
         through = len(event.dice) - event.blocks + event.unblockable
         roll.result = (f"Defense {event.needed}+: {event.blocks} blocked, {through} "
-                       f"get(s) through")
+                       f"{'gets' if through == 1 else 'get'} through")
     elif isinstance(event, Destroyed):
         anim.banners.append(Banner(f"{event.operative} is destroyed", (220, 90, 70)))
         anim.marks.append([event.hex, "✖", (230, 70, 60), MARK_SECONDS * 1.5])

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from game.engine import Event, Scored, TakenDown, TargetCompleted, TurningPointStarted
+from game.engine import Config, Event, Scored, TakenDown, TargetCompleted, TurningPointStarted
 
 
 @dataclass
@@ -19,6 +19,24 @@ class Summary:
     vp: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
     completed: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: []})
     lost: dict[int, list[str]] = field(default_factory=lambda: {1: [], 2: []})
+    # the heading of ``completed`` (the rule set's or pack's cards; "": no such section)
+    cards_heading: str = "Targets completed"
+
+
+def for_rules(summary: Summary, config: Config) -> Summary:
+    """``summary`` in the words of the game's rules: a Kill Team classic mission lists its
+    secondary objectives (scored at the end) instead of targets of opportunity; the skirmish
+    rules have neither."""
+    from game.engine import killteam as kt
+
+    pack = kt.rules_of(config)
+    if pack is not None:
+        names = [kt.SECONDARY_NAMES.get(s, s) for s in pack.secondary]
+        summary.cards_heading = "Secondary objectives (scored at the end)"
+        summary.completed = {1: list(names), 2: list(names)}
+    elif config.skirmish:
+        summary.cards_heading = ""
+    return summary
 
 
 def summarise(events: Sequence[Event], turning_point: int) -> Summary:

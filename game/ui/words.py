@@ -47,8 +47,69 @@ SHORT = 12  # letters of a short name (before its number)
 _PLAYER = re.compile(r"\b[Pp]layer ([12])\b")
 # a sentence that now starts with a name's "the objective ..." gets its capital back
 _SENTENCE = re.compile(r"(^|[.!?:]\s+)(t)(?=he objective on)")
+# the engine's "<operative> suffers N damage ... (T wounds)", T the wound counters after
+_DAMAGED = re.compile(r"\b(\S+) suffers (\d+) damage[^()]*\((\d+) wounds\)")
 # an id the screen must never show: an objective id, or any id with an underscore or digit
 ID_LIKE = re.compile(r"\bobj\d+\b|\b[a-z]+_[a-z0-9_]+\b")
+
+
+# --- the phrasebook: the engine's log sentences as a player reads them -----------------------
+
+_PLURAL = re.compile(r"\b(\d+) ((?:[A-Za-z]+ )?)([A-Za-z]+)\(s\)")
+_LEFT_PLURAL = re.compile(r"\b([A-Za-z]+)\(s\)")
+_DIE = r"\d+(?:->\d+)?"
+# the dice of a roll in the engine's notation: "[1->2, 3, 2]" (a die re-rolled from 1 to 2)
+_DICE = re.compile(rf"(\brolls |\bdice |\+ |\) )\[({_DIE}(?:, {_DIE})*)\]|\[({_DIE}(?:, {_DIE})+|"
+                   rf"\d+->\d+)\]")
+_DOUBLED_OBJECTIVE = re.compile(r"\b([Tt])he objective on ([A-O]\d{1,2}) on \2\b")
+_PLACED_MARKER = re.compile(r"\bobjective marker [Tt]he objective on ([A-O]\d{1,2})(?: on \1)?\b")
+_D3 = re.compile(r"\bD3 rolls (\d) \(\d\): (\d+) markers")
+_GLUED_AP = re.compile(r"\b(\d+)AP\b")
+# fixed phrases of the engine or the content that read badly, and what a player reads instead
+PHRASES = (("level totals are a draw", "equal totals are a draw"),)
+
+
+def count(number: int, noun: str, plural: str = "") -> str:
+    """``number`` of ``noun`` in words: "1 card", "0 cards", "3 wound counters"."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+def listed(items: list[str], last: str = "and") -> str:
+    """Items in a sentence: "a", "a and b", "a, b and c"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def _face(die: str) -> str:
+    first, _, then = die.partition("->")
+    return f"{first} re-rolled to {then}" if then else first
+
+
+def _dice(match: re.Match[str]) -> str:
+    before, inside = match.group(1), match.group(2) or match.group(3)
+    said = listed([_face(d) for d in inside.split(", ")])
+    if before == "rolls ":
+        return f"rolls {said}"
+    return f"{before or ''}({said})"
+
+
+def english(text: str) -> str:
+    """An engine sentence (its ids already names) as English: "1 hit(s)" -> "1 hit",
+    "rolls [1->2, 3]" -> "rolls 1 re-rolled to 2 and 3", "1AP" -> "1 AP", an objective never
+    named twice ("places objective marker the objective on G6 on G6" -> "places an objective
+    marker on G6")."""
+    out = _PLURAL.sub(lambda m: f"{m.group(1)} {m.group(2)}{m.group(3)}"
+                      + ("" if m.group(1) == "1" else "s"), text)
+    out = _LEFT_PLURAL.sub(r"\1s", out)  # "marker(s) obj4, obj5": more than one is named
+    out = _DICE.sub(_dice, out)
+    out = _PLACED_MARKER.sub(r"an objective marker on \1", out)
+    out = _DOUBLED_OBJECTIVE.sub(r"\1he objective on \2", out)
+    out = _D3.sub(lambda m: f"the D3 gives {m.group(1)}, so {m.group(2)} markers", out)
+    out = _GLUED_AP.sub(r"\1 AP", out)
+    for bad, good in PHRASES:
+        out = out.replace(bad, good)
+    return out
 
 
 def _has_id_shape(token: str) -> bool:
@@ -165,15 +226,28 @@ class Words:
         cached = self._cache.get(text)
         if cached is not None:
             return cached
-        out = text
+        out = _DAMAGED.sub(self._wounds_left, text)
         if self._pattern is not None:
             out = self._pattern.sub(self._replace, out)
         out = _PLAYER.sub(lambda m: self.player(int(m.group(1))), out)
+        out = english(out)
         out = _SENTENCE.sub(lambda m: m.group(1) + m.group(2).upper(), out)
         if len(self._cache) < CACHE_LIMIT and not any(o in text for o in
                                                       self.game.config.objectives):
             self._cache[text] = out  # an objective's hex may change: those are not kept
         return out
+
+    def _wounds_left(self, match: re.Match[str]) -> str:
+        """"suffers 2 damage (5 wounds)" (5 wound counters in all) as the wounds it has
+        left: "(3 wounds left)"."""
+        op = self.game.state.operatives.get(match.group(1))
+        card = self.game.config.datacards.get(op.card) if op is not None else None
+        if card is None:
+            return f"{match.group(0)[:match.start(3) - match.start(0)]}" \
+                   f"{count(int(match.group(3)), 'wound counter')} in all)"
+        left = card.wounds - int(match.group(3))
+        said = "no wounds left" if left <= 0 else f"{count(left, 'wound')} left"
+        return f"{match.group(0)[:match.start(3) - match.start(0)]}{said})"
 
     def _replace(self, match: re.Match[str]) -> str:
         token = match.group(1)

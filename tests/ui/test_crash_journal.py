@@ -49,13 +49,15 @@ WINDOW = textwrap.dedent("""
             for a in g.legal_actions())
     play_until(game, 3, ready, 5000)
     assert ready(game)
-    app.push(PlayScene(app, game))
+    # against the computer (hard) in the other seat: the resume must keep it there
+    me = game.state.to_act
+    app.push(PlayScene(app, game, {me: "human", 3 - me: "hard"}))
     driver = Driver(app)
     attack = next(a for a in game.legal_actions() if isinstance(a, Attack)
                   and game.operative(a.target).damage == 0)
     driver.perform(attack)
     target = game.operative(attack.target)
-    print("ATTACKED", attack.target, target.damage, len(game.log), game.state.ap_left,
+    print("ATTACKED", attack.target, target.damage, len(game.log), game.state.ap_left, me,
           flush=True)
     while True:
         app.frame([])
@@ -75,7 +77,7 @@ def test_kill_9_after_an_attack_resumes_with_its_damage(catalogue, home):
             text = out.read_text()
             line = text[text.find("ATTACKED"):] if "ATTACKED" in text else ""
             time.sleep(0.05)
-        _, target, damage, actions, ap_left = line.split()
+        _, target, damage, actions, ap_left, me = line.split()
         os.kill(process.pid, signal.SIGKILL)
         process.wait(timeout=30)
     finally:
@@ -88,8 +90,10 @@ def test_kill_9_after_an_attack_resumes_with_its_damage(catalogue, home):
     assert path is not None
     # the full autosave alone is from before the attack: the journal brings it back
     assert len(load_game(path, catalogue).log) < int(actions)
-    game, notes = session.resume_game(path, catalogue)
+    game, setup, notes = session.resume_game(path, catalogue)
     assert notes == []
+    # the record of the set-up came back with it: the computer still holds its seat
+    assert setup.seats == {int(me): "human", 3 - int(me): "hard"} and not setup.inferred
     assert len(game.log) == int(actions)
     assert isinstance(__import__("game.engine.actions", fromlist=["parse_action"])
                       .parse_action(game.log[-1]), Attack)

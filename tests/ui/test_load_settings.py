@@ -10,6 +10,7 @@ import pytest
 
 from game import userdata
 from game.engine.game import Game
+from game.game_setup import GameSetup
 from game.saves import save_game
 from game.ui.context import PALETTE, SETTINGS_FILE, Settings, load_settings
 from game.ui.scenes.load import LoadScene, SaveScene
@@ -33,14 +34,15 @@ def button(app, text: str) -> pygame.Rect:
 
 
 def with_saves(catalogue, home):
-    save_game(midgame(catalogue, 4), userdata.save_path("first"))
+    game = midgame(catalogue, 4)
+    save_game(game, userdata.save_path("first"), setup=GameSetup.of(game))
     userdata.save_path("broken").write_text('{"format": "x"', encoding="utf-8")
 
 
 def open_load(make_app, loaded):
     app = make_app()
     app.ctx.drawn = []
-    scene = LoadScene(app, loaded.append)
+    scene = LoadScene(app, lambda game, setup: loaded.append(game))
     app.push(scene)
     app.frame([])
     return app, scene
@@ -177,6 +179,9 @@ def test_file_picker_loads_any_json(make_app, catalogue, tmp_path):
                                          text=str(elsewhere / "friend.json"),
                                          ui_element=None))
     app.frame()
+    # a save without the record of its set-up: who played is asked first (Enter: as shown)
+    assert type(app.scene).__name__ == "SeatsScene" and loaded == []
+    press(app, pygame.K_RETURN)
     assert len(loaded) == 1 and loaded[0].to_dict() == midgame(catalogue, 6).to_dict()
 
 
@@ -184,7 +189,7 @@ def test_back_leaves(make_app):
     app = make_app()
     from game.ui.scenes.menu import MenuScene
     app.push(MenuScene(app))
-    app.push(LoadScene(app, lambda game: None))
+    app.push(LoadScene(app, lambda game, setup: None))
     app.frame([])
     click(app, button(app, "Back").center)
     assert isinstance(app.scene, MenuScene)
@@ -195,7 +200,7 @@ def test_save_scene_saves_under_a_typed_name(make_app, catalogue, home):
     app = make_app()
     app.ctx.drawn = []
     saved = []
-    app.push(LoadScene(app, lambda g: None))
+    app.push(LoadScene(app, lambda game, setup: None))
     scene = SaveScene(app, game, saved.append)
     app.push(scene)
     app.frame([])
@@ -213,13 +218,14 @@ def test_save_scene_saves_under_a_typed_name(make_app, catalogue, home):
     assert saved == [path] and path.exists()
     written = json.loads(path.read_text(encoding="utf-8"))
     assert written.pop("players") == {"1": app.ctx.names[1], "2": app.ctx.names[2]}
+    assert GameSetup.from_dict(written.pop("setup")) == GameSetup.of(game, None, app.ctx.names)
     assert written == game.to_dict()
     assert isinstance(app.scene, LoadScene)
 
 
 def test_save_scene_needs_a_name(make_app, catalogue):
     app = make_app()
-    app.push(LoadScene(app, lambda g: None))
+    app.push(LoadScene(app, lambda game, setup: None))
     scene = SaveScene(app, midgame(catalogue))
     app.push(scene)
     app.frame([])

@@ -219,7 +219,7 @@ def test_the_campaign_screen_shows_special_operations_and_honours(make_app, cata
     drawn = " ".join(app.ctx.drawn)
     assert f"✓ First: {first.name} (won)" in drawn
     second = catalogue.special_operations["gideon_second"]
-    assert f"▶ Second: {second.name} (next)" in drawn
+    assert f"→ Second: {second.name} (next)" in drawn
     assert second.text.split()[0] in drawn  # the next card's text is shown
     assert first.reward.name in drawn and first.reward.text.split()[0] in drawn
     assert "Assault Intercessor" in drawn and "intercessor1" not in drawn

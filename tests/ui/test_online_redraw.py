@@ -73,7 +73,10 @@ def test_the_screen_shows_the_servers_counts_and_says_why_no_seed(table):  # noq
     app.ctx.drawn = None
     sizes = view.hand_sizes
     if not play.view.config.skirmish:
-        assert f"hand: {sizes[0]} card(s)" in drawn and f"hand: {sizes[1]} card(s)" in drawn
+        from game.ui.words import count
+
+        assert f"hand: {count(sizes[0], 'card')}" in drawn
+        assert f"hand: {count(sizes[1], 'card')}" in drawn
     pause = app.open(SceneName.ONLINE_PAUSE, play)
     assert "stays secret on the server until the mission ends" in pause.message
     assert play.remote.dice.seed is None

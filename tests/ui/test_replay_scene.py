@@ -194,3 +194,25 @@ def test_it_shows_names_never_the_engine_ids(make_app, recorded):
     assert any(t.startswith(("Alice: ", "Bob: ")) for t in seen)
     # and it changes the text: the raw lines hold ids that the screen never shows
     assert leaks(replay.lines, recorded.state.operatives)
+
+
+def test_a_concession_and_completed_targets_read_right(make_app, catalogue):
+    """The step box says "Quinn concedes" once (never "Quinn: Quinn concedes"), and a target
+    of opportunity revealed and then completed is still listed (ticked), not "none"."""
+    from game.engine import Concede
+    from game.engine.events import TargetCompleted
+
+    game = Game.new(catalogue, "dual_strike", ("gideon", "deathless_destroyers"),
+                    RandomDice(6))  # a target is completed before the end
+    play(game, 6, until=lambda g: any(isinstance(e, TargetCompleted) for e in g.events))
+    done = next(e for e in game.events if isinstance(e, TargetCompleted))
+    game.apply(Concede(game.state.to_act))
+    app, scene = open_replay(make_app, game)
+    app.ctx.names = {1: "Quinn", 2: "Kai"}
+    scene.seek(len(scene.replay))
+    app.ctx.drawn = []
+    app.frame([])
+    who = app.ctx.names[game.log[-1].startswith("2") + 1]
+    assert any(t.startswith(f"{who} concedes") for t in app.ctx.drawn), app.ctx.drawn
+    assert not any(t.startswith(f"{who}: {who}") for t in app.ctx.drawn)
+    assert any(f"{done.name} ✓" in t for t in app.ctx.drawn), done.name

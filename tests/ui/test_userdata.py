@@ -130,7 +130,7 @@ def test_no_resume_of_a_damaged_autosave(catalogue):
 
 CHANGED = Settings(hex_labels=False, animation_speed=2.0, window=(1600, 1000),
                    fullscreen=True, text_size=1.3, colours=("Vermillion", "Sky blue"),
-                   sound=False, volume=0.35)
+                   sound=False, volume=0.35, result_hold=6.0)
 
 
 def test_every_setting_differs_from_default_in_the_test():

@@ -398,11 +398,7 @@ def score_at_end(game: Game) -> None:
         enemy = opponent(player)
         for secondary in rules.secondary:
             if _secondary_met(game, secondary, player, enemy):
-                game.score(player, 1, "secondary objective", _SECONDARY_NAMES[secondary])
-
-
-_SECONDARY_NAMES = {V.SLAY_THE_LEADER: "Slay the Leader", V.LINEBREAKER: "Linebreaker",
-                    V.FIRST_BLOOD: "First Blood", V.BREAK_THE_ENEMY: "Break the Enemy"}
+                game.score(player, 1, "secondary objective", kt.SECONDARY_NAMES[secondary])
 
 
 def _secondary_met(game: Game, secondary: str, player: int, enemy: int) -> bool:

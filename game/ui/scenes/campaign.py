@@ -23,6 +23,7 @@ import pygame_gui
 
 from game.campaign import STAGES, Campaign, CampaignError, CampaignStore, Profile
 from game.engine import Game, opponent
+from game.game_setup import GameSetup
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.registry import SceneName
 from game.ui.scene import Scene
@@ -297,11 +298,11 @@ class CampaignScene(Scene):
         except (CampaignError, KeyError, ValueError) as error:
             self.message = str(error)
             return
-        self.ctx.names = {p: self.campaign.players[p]["name"] for p in (1, 2)}
+        names = {p: self.campaign.players[p]["name"] for p in (1, 2)}
         # a computer seat plays at the level chosen for it (normal in older campaigns)
         seats = {p: self.campaign.level(p) if self.campaign.players[p].get("seat") ==
                  "computer" else "human" for p in (1, 2)}
-        self.app.open(SceneName.PLAY, game, seats)
+        self.app.open(SceneName.PLAY, game, setup=GameSetup.of(game, seats, names))
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, campaign = self.ctx, self.campaign
@@ -370,7 +371,7 @@ def player_lines(campaign: Campaign, player: int
                                                and card.stage == "final"):
             lines.append((f"  ✓ {stage}: {card.name} (won)", INK, 13))
         elif card.id == current.id and not campaign.is_over:
-            lines.append((f"  ▶ {stage}: {card.name} (next)", INK, 13))
+            lines.append((f"  → {stage}: {card.name} (next)", INK, 13))
             lines.append((f"     {card.text}", DIM, 12))
         else:
             lines.append((f"  · {stage}: {card.name}", DIM, 13))

@@ -26,6 +26,7 @@ from game.ui.card_art import FRAME_RATIO, KIND_ICONS, KINDS, CardArt, Line
 from game.ui.card_grid import CardGrid
 from game.ui.context import DIM, GOLD, INK, PANEL_EDGE, panel
 from game.ui.scene import Scene
+from game.ui.words import count
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -557,8 +558,8 @@ class CardBrowserScene(CardArt, Scene):
         line = px(18)
         # the targets deck and discard pile
         x, y = inner.left, inner.top
-        ctx.text(surface, f"Targets deck: {len(state.deck)} card(s)", 14, (x, y), INK, "bold",
-                 width=third - px(16))
+        ctx.text(surface, f"Targets deck: {count(len(state.deck), 'card')}", 14, (x, y), INK,
+                 "bold", width=third - px(16))
         y += line
         discard = ", ".join(config.targets[c].name for c in state.discard
                             if c in config.targets) or "empty"

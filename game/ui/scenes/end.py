@@ -6,7 +6,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine import MissionEnded, Scored, SuddenVictory, TakenDown, count_markers
+from game.engine import (
+    Conceded,
+    MissionEnded,
+    Scored,
+    SuddenVictory,
+    TakenDown,
+    count_markers,
+)
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.killteam_ui import FINAL_SOURCES, end_sections, fled_operatives
 from game.ui.registry import SceneName, scene_class
@@ -53,13 +60,10 @@ class EndScene(Scene):
             x += w + gap
 
     def again(self) -> None:
-        game = self.play.game
-        config = game.config
-        teams = config.fireteams
-        assert config.mission is not None and teams[1] and teams[2]
+        """The same game afresh: the same mission, fireteams, rule set and pack, played by
+        the same seats at the same levels (the record of its set-up), with new dice."""
         play: Any = scene_class(SceneName.PLAY)
-        self.app.replace(play.new_game(self.app, config.mission.id, (teams[1].id, teams[2].id),
-                                       seed=None))
+        self.app.replace(play.again(self.app, self.play.game, self.play.setup))
 
     def to_campaign(self) -> None:
         assert self.campaign is not None
@@ -68,7 +72,7 @@ class EndScene(Scene):
 
     def replay(self) -> None:
         from game.replay import Replay
-        self.app.open(SceneName.REPLAY, Replay.from_game(self.play.game))
+        self.app.open(SceneName.REPLAY, Replay.from_game(self.play.game, self.play.setup))
 
     def menu(self) -> None:
         self.app.restart(SceneName.MENU)
@@ -150,6 +154,11 @@ class EndScene(Scene):
                  "bold", "center")
         mission = game.config.mission.name if game.config.mission else ""
         why = f" · {ended.reason}" if ended is not None else ""
+        conceded = next((e for e in reversed(game.events) if isinstance(e, Conceded)), None)
+        if ended is not None and ended.reason == "concession" and conceded is not None:
+            why = f" · {ctx.names[conceded.player]} conceded"
+        elif ended is not None and ended.reason == "agreement":
+            why = " · by the players' agreement"
         sudden = next((e for e in reversed(game.events) if isinstance(e, SuddenVictory)), None)
         if ended is not None and ended.reason == "sudden victory" and sudden is not None:
             # the card's target ends the mission; completed targets of opportunity are added

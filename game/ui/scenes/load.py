@@ -21,7 +21,8 @@ import pygame_gui
 
 from game import userdata
 from game.engine import Game, SaveError
-from game.saves import load_game, read_players, save_game
+from game.game_setup import GameSetup
+from game.saves import load_game, save_game
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE, RED, Context, panel
 from game.ui.registry import SceneName
@@ -66,10 +67,11 @@ def board_picture(ctx: Context, game: Game, size: tuple[int, int],
 
 
 class LoadScene(Scene):
-    """The saved games; ``on_load(game)`` is called with the game loaded, after this scene
-    has left the stack."""
+    """The saved games; ``on_load(game, setup)`` is called with the game loaded and the
+    record of how it was set up (game/game_setup.py; asked of the player for a save older
+    than the record), after this scene has left the stack."""
 
-    def __init__(self, app: App, on_load: Callable[[Game], None]) -> None:
+    def __init__(self, app: App, on_load: Callable[[Game, GameSetup], None]) -> None:
         super().__init__(app)
         self.on_load = on_load
         self.saves: list[userdata.SaveInfo] = []
@@ -313,9 +315,9 @@ class LoadScene(Scene):
         if chosen is None:
             return
         try:
-            from game.replay import Replay, ReplayError
+            from game.replay import ReplayError, replay_from_save_file
 
-            replay = Replay.from_game(load_game(chosen.path, self.ctx.catalogue))
+            replay = replay_from_save_file(chosen.path, self.ctx.catalogue)
         except (SaveError, ReplayError) as error:
             self.show(str(error), RED)
             return
@@ -338,12 +340,18 @@ class LoadScene(Scene):
             self.show(f"{path}: not a valid save ({type(error).__name__}: "
                       f"{str(error)[:80]})", RED)
             return False
+        from game.ui.session import setup_of_save
+
+        setup, notes = setup_of_save(path, game, self.ctx.catalogue, self.ctx.services)
+        if notes:
+            from game.ui.session import log
+            log(" ".join(notes))
         if self.app.stack and self.app.scene is self:
             self.app.pop()
-        names = read_players(path)
-        if names:
-            self.ctx.names = names
-        self.on_load(game)
+        if setup.inferred:  # a save older than the record: who played is asked first
+            self.app.open(SceneName.SEATS, game, setup, self.on_load)
+        else:
+            self.on_load(game, setup)
         return True
 
     def show(self, message: str, colour: tuple[int, int, int] = INK) -> None:
@@ -513,9 +521,11 @@ class SaveScene(Scene):
     overlay = True
 
     def __init__(self, app: App, game: Game,
-                 on_saved: Callable[[Path], None] | None = None) -> None:
+                 on_saved: Callable[[Path], None] | None = None,
+                 setup: GameSetup | None = None) -> None:
         super().__init__(app)
         self.game = game
+        self.setup = setup  # how the game was set up, saved with it
         self.on_saved = on_saved
         self.name_text = default_save_name(game)
         self.message = ""
@@ -565,7 +575,8 @@ class SaveScene(Scene):
             self.message = "Type a name for the save first."
             return None
         try:
-            save_game(self.game, path, self.ctx.names)
+            save_game(self.game, path, setup=self.setup or GameSetup.of(
+                self.game, None, self.ctx.names))
         except OSError as error:
             self.message = f"Could not save to {path}: {error.strerror or error}"
             return None
@@ -594,7 +605,7 @@ class SaveScene(Scene):
         elif path.exists():
             note, colour = f"Replaces the save “{path.stem}”.", GOLD
         else:
-            note, colour = f"Saved as {path.name} in the saves folder.", DIM
+            note, colour = f"Will be saved as {path.name} in the saves folder.", DIM
         ctx.wrapped(surface, note, 13, pygame.Rect(box.left + 20, box.top + px(124),
                                                    box.width - 40, px(44)), colour)
 

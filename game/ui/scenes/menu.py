@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import Game, SaveError
+from game.game_setup import GameSetup
 from game.ui.context import DIM, GOLD, INK, Settings
 from game.ui.registry import SceneName
 from game.ui.scene import Scene
@@ -78,24 +79,27 @@ class MenuScene(Scene):
         notice, self.ctx.services.settings_notice = self.ctx.services.settings_notice, None
         return notice
 
-    def play(self, game: Game) -> None:
-        self.app.open(SceneName.PLAY, game)
+    def play(self, game: Game, setup: GameSetup) -> None:
+        """Open the play screen on ``game`` set up as ``setup`` says (its seats, levels,
+        names)."""
+        self.app.open(SceneName.PLAY, game, setup=setup)
 
     def resume_last(self) -> None:
-        from game.saves import read_players
         path, self.ctx.services.resume = self.ctx.services.resume, None
         self.rebuild()
         if path is None:
             return
         from game.ui.session import resume_game
         try:
-            game, notes = resume_game(path, self.ctx.catalogue)
+            game, setup, notes = resume_game(path, self.ctx.catalogue, self.ctx.services)
         except SaveError as error:
             self.notice = str(error)
             return
         self.notice = " ".join(notes)
-        self.ctx.names = read_players(path) or self.ctx.names
-        self.play(game)
+        if setup.inferred:  # an autosave older than the record: who played is asked
+            self.app.open(SceneName.SEATS, game, setup, self.play)
+            return
+        self.play(game, setup)
 
     def settings_changed(self, settings: Settings) -> None:
         self.ctx.services.apply_sound(settings)

@@ -12,11 +12,13 @@ buttons to act, both hands hidden (only their sizes are known here) and the publ
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine import Action, AgreeResult, Event, IllegalActionError, opponent
+from game.game_setup import OnlineLink
 from game.net.client import Disconnected, ServerError
 from game.net.protocol import spaced_code
 from game.net.remote import ComputerSeat, RemoteGame
@@ -58,6 +60,10 @@ class OnlinePlayScene(PlayScene):
             self.ctx.names = {**self.ctx.names, **names}
         self.chat = ChatBox(self)
         self.computer: ComputerSeat | None = None  # the computer in the other seat, if asked
+        # the record of the set-up links this game to its server, code and seat
+        url, code = remote.link.read(lambda c: (c.url, c.code))
+        self.setup = replace(self.setup, names=dict(self.ctx.names),
+                             online=OnlineLink(str(url), str(code or ""), self.seat))
         remote.notify = wake_window
         # when this window saw the other player go, and their turn begin (the claim's clocks)
         self.gone_since: float | None = None
@@ -94,6 +100,8 @@ class OnlinePlayScene(PlayScene):
         except (ServerError, Disconnected, TimeoutError, OSError) as error:
             self.say(f"The computer could not join: {getattr(error, 'message', error)}")
             return
+        if self.seat is not None:  # played from this window, on its own connection
+            self.setup = self.setup.with_seats({opponent(self.seat): "normal"})
         self.rebuild()
 
     def new_chooser(self, selection: frozenset[str] = frozenset()) -> Chooser:

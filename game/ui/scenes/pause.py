@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import AgreeResult, Concede, Game, opponent
+from game.game_setup import GameSetup
 from game.ui.context import DIM, GOLD, INK
 from game.ui.registry import SceneName
 from game.ui.scene import Scene
@@ -58,7 +59,8 @@ class PauseScene(Scene):
                 ("Settings", self.settings, pygame.K_g, ""),
                 ("Export the position", self.export, pygame.K_e,
                  "Write this position as a scenario file, for a bug report or a puzzle"),
-                ("Rules help", self.app.open_rules, pygame.K_h, "Or press F1 anywhere"),
+                ("Rules help", lambda: self.app.open_rules(self.play.rules_topic), pygame.K_h,
+                 "Or press F1 anywhere"),
                 *([(f"{names.get(me or 0, '')} concedes", lambda: self.ask("concede"),
                     pygame.K_c, f"{names.get(opponent(me or 1), '')} wins the mission")]
                   if results else []),
@@ -77,12 +79,12 @@ class PauseScene(Scene):
             self.button(label, rect, action, hotkey=key, tooltip=tip)
 
     def save(self) -> None:
-        self.app.open(SceneName.SAVE, self.play.game)
+        self.app.open(SceneName.SAVE, self.play.game, setup=self.play.setup)
 
     def load(self) -> None:
-        def play(game: Game) -> None:
+        def play(game: Game, setup: GameSetup) -> None:
             self.app.restart(SceneName.MENU)
-            self.app.open(SceneName.PLAY, game)
+            self.app.open(SceneName.PLAY, game, setup=setup)
 
         self.app.open(SceneName.LOAD, play)
 

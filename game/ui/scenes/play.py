@@ -10,6 +10,7 @@ player needs it (discarding, revealing).
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
@@ -38,16 +39,17 @@ from game.engine import (
     TurnPassed,
     View,
 )
+from game.game_setup import GameSetup
 from game.ui.anim import Animations, Banner
 from game.ui.board import BoardView
-from game.ui.chooser import Chooser, Kind, Option, Refusal
+from game.ui.chooser import Chooser, KeyBook, Kind, Option, Refusal
 from game.ui.context import DIM
 from game.ui.log import GameLog
-from game.ui.registry import SceneName, make_scene
-from game.ui.scene import FPS, TIMER_RATE, Scene
+from game.ui.registry import SceneName, is_scene, make_scene
+from game.ui.scene import FPS, MARK, TIMER_RATE, Scene
 from game.ui.scenes import play_board
 from game.ui.scenes.play_panels import ButtonSpec, Panels
-from game.ui.turn_summary import ended_turning_point, summarise
+from game.ui.turn_summary import ended_turning_point, for_rules, summarise
 from game.ui.words import Words
 
 if TYPE_CHECKING:
@@ -74,11 +76,19 @@ class PlayScene(Scene):
     summaries = True  # the turning point's summary is shown when it ends
     journaled = True  # every action goes into the autosave journal
 
-    def __init__(self, app: App, game: Game, seats: dict[int, str] | None = None) -> None:
+    def __init__(self, app: App, game: Game, seats: dict[int, str] | None = None,
+                 setup: GameSetup | None = None) -> None:
         super().__init__(app)
         self.game = game
+        # how the game was set up (game/game_setup.py): taken whole when given (its seats,
+        # levels and names), else made from ``seats`` and the names of this window
+        if setup is None:
+            setup = GameSetup.of(game, seats, app.ctx.names)
+        else:
+            app.ctx.names = dict(setup.names)
+        self.setup = setup
         # who plays each side: "human", or a computer level ("easy", "normal", "hard")
-        self.seats = dict(seats or {1: "human", 2: "human"})
+        self.seats = dict(setup.seats)
         self.computers = {p: player_for(level, app.ctx.seed * 10 + p)
                           for p, level in self.seats.items() if level != "human"}
         self.thinking: Generator[None, None, Action] | None = None
@@ -107,6 +117,12 @@ class PlayScene(Scene):
         self.applied: dict[str, int] = {}  # actions applied, by kind (for the fuzzer)
         self._view: tuple[tuple[int, str, int], View] | None = None
         self.turn_shown: tuple[int, int, int] | None = None
+        self.keybook = KeyBook()  # each action's hotkey, kept for the whole game
+        # seconds the result of the person's attack stays before the computer acts (inf:
+        # until a click or a key); None: nothing held
+        self.held: float | None = None
+        # the last turning point's summary, shown once the mission is over (then the end)
+        self.final_summary: tuple[Any, dict[int, int]] | None = None
         self.chooser = self.new_chooser()
         for event in game.events:  # what happened before: into the log, not animated
             self.log.add(str(event.for_viewer(None)))
@@ -122,6 +138,15 @@ class PlayScene(Scene):
                         RandomDice(app.ctx.new_game_seed() if seed is None else seed),
                         rules=rules)
         return cls(app, game, seats)
+
+    @classmethod
+    def again(cls, app: App, game: Game, setup: GameSetup,
+              seed: int | None = None) -> PlayScene:
+        """A fresh game set up as ``game`` was ("Play again"): the same mission, fireteams,
+        rule set and cards, the same seats, levels and names, new dice."""
+        fresh = setup.fresh_game(game, app.ctx.catalogue,
+                                 RandomDice(app.ctx.new_game_seed() if seed is None else seed))
+        return cls(app, fresh, setup=GameSetup.of(fresh, setup.seats, setup.names))
 
     # --- what the screen shows: the public view ---------------------------------------------
 
@@ -191,7 +216,8 @@ class PlayScene(Scene):
                             self.hint_bar.height - 6)
         cards.midright = (self.hint_bar.right - 8, self.hint_bar.centery)
         self.button("Cards", cards, self.toggle_cards, hotkey=pygame.K_F2,
-                    tooltip="The mission card and both stratagem cards")
+                    tooltip="The killzone and its objective markers" if
+                    self.game.config.skirmish else "The mission card and both stratagem cards")
         library = cards.move(-cards.width - 8, 0)
         self.button("Library", library, self.open_library, hotkey=pygame.K_F3,
                     tooltip="Every card of the game, with what is public in this one")
@@ -229,31 +255,46 @@ class PlayScene(Scene):
         step = self.view.state.step
         if step in PRIVATE_STEPS and self.private_to != self.view.state.to_act:
             return
-        buttons: list[ButtonSpec] = []
+        first: list[ButtonSpec] = []
+        last: list[ButtonSpec] = []
         if self.offers_hint():
-            buttons.append(("Hint", self.ask_hint, pygame.K_h,
-                            "What the computer (normal level) would do now", True))
-        for option in chooser.buttons():
-            buttons.append(self.option_button(option))
+            first.append(("Hint", self.ask_hint, pygame.K_h,
+                          "What the computer (normal level) would do now", True))
         if step == Step.ACTIVATE and chooser.candidates:  # the seat at this screen acts
-            buttons.append(("Next operative", self.cycle, pygame.K_TAB,
-                            "Select the next operative that may be activated", True))
+            last.append(("Next operative", self.cycle, pygame.K_TAB,
+                         "Select the next operative that may be activated", True))
             if self.selected and Activate(chooser.player, self.selected) in chooser.candidates:
-                buttons.append((f"Activate {self.selected}", lambda s=self.selected:
-                                self.choose(s), pygame.K_SPACE, "", True))
+                last.append((f"Activate {self.selected}", lambda s=self.selected:
+                             self.choose(s), pygame.K_SPACE, "", True))
         if step == Step.ACT:
-            buttons.append(("Undo", self.undo, pygame.K_u,
-                            "Take back the last move (Ctrl+Z)", self.game.can_undo))
-        self.panels.place_buttons(buttons)
+            last.append(("Undo", self.undo, pygame.K_u,
+                         "Take back the last move (Ctrl+Z)" if self.game.can_undo else
+                         "Nothing to take back now: only a Move, a Disengage, a mission "
+                         "action or wargear used, until an attack or the activation's end",
+                         self.game.can_undo))
+        # the chooser's buttons get keys none of the screen's own buttons has, each action
+        # the key it had before (chooser.KeyBook)
+        own = {pygame.key.name(key) for _, _, key, _, _ in first + last if key is not None}
+        options = self.keybook.assign(chooser.buttons(), own)
+        self.panels.place_buttons(first + [self.option_button(o) for o in options] + last)
+
+    @property
+    def rules_topic(self) -> str | None:
+        """Where rules help (F1) opens: the skirmish rules, or the Kill Team classic pack,
+        when the game is played under them (else its first page)."""
+        if self.game.config.skirmish:
+            return "skirmish_rules"
+        mission = self.game.config.mission
+        return "kt_pack" if mission is not None and mission.kill_team is not None else None
 
     def offers_hint(self) -> bool:
         """Whether the Hint button is shown: in an activation, when a computer plays."""
         return self.view.state.step == Step.ACT and bool(self.computers)
 
     def option_button(self, option: Option) -> ButtonSpec:
-        label = ("▶ " if option.marked else "") + option.label
+        label = (MARK if option.marked else "") + option.label
         return (label, lambda v=option.value: self.choose(v), hotkey(option.hotkey),
-                option.tooltip, option.enabled)
+                self.words(option.tooltip), option.enabled)
 
     # --- choosing ----------------------------------------------------------------------
 
@@ -268,6 +309,17 @@ class PlayScene(Scene):
             return
         op = self.op_at(h)
         if self.view.state.step == Step.ACTIVATE and op is not None:
+            pending = self.chooser.value_of(Kind.OPERATIVE)
+            if pending is not None and pending != op.id:
+                # an order is pending for another operative: the selection and the order
+                # go together, to this one if it may be activated, else neither moves
+                root = self.chooser.root()
+                if h in root.board():
+                    self.selected = op.id
+                    self.take(root.pick_hex(h))
+                else:
+                    self.take(self.chooser.pick_hex(h))
+                return
             self.selected = op.id  # its datacard is shown, activatable or not
         elif self.view.state.step == Step.DEPLOY and op is not None \
                 and op.player == self.chooser.player:
@@ -314,6 +366,7 @@ class PlayScene(Scene):
         if chosen is None:
             return
         player = self.game.state.to_act
+        shown = self.anim.roll
         events = self.game.apply(chosen)
         self.journal(str(chosen))
         if isinstance(chosen, Mulligan) and player not in self.computers:
@@ -324,6 +377,11 @@ class PlayScene(Scene):
         kind = type(action).__name__
         self.applied[kind] = self.applied.get(kind, 0) + 1
         self.after(events)
+        if player not in self.computers and self.anim.roll is not shown \
+                and self.computer_to_act():
+            # the person's own attack: its dice stay until they move on (or the setting's
+            # seconds), before the computer plays on and its dice replace them
+            self.held = self.ctx.settings.result_hold or math.inf
 
     def legal_form(self, action: Action) -> Action | None:
         """``action`` as the engine lists it (any valid path counts for a Move), or None
@@ -347,7 +405,7 @@ class PlayScene(Scene):
         self.feed(events)
         autosave = self.ctx.services.autosave
         if autosave is not None and any(isinstance(e, TURN_ENDS) for e in events):
-            autosave(self.game, self.ctx.names)  # a crash costs at most the current turn
+            autosave(self.game, self.setup)  # a crash costs at most the current turn
         state = self.game.state
         if state.step not in PRIVATE_STEPS or self.private_to != state.to_act:
             self.private_to = None
@@ -361,10 +419,17 @@ class PlayScene(Scene):
         self.announce_turn()
         self.rebuild()
         ended = ended_turning_point(events)
-        if ended is not None and self.summaries and not self.game.is_over and \
+        last = next((e for e in events if isinstance(e, MissionEnded)), None)
+        if last is not None and last.reason not in ("concession", "agreement"):
+            ended = state.turning_point  # the last one, played out: its summary, then the end
+        if ended is not None and self.summaries and (not self.game.is_over or last) and \
                 "human" in self.seats.values():
             view = self.view
-            self.app.open(SceneName.SUMMARY, summarise(view.events, ended), view.vp)
+            summary = for_rules(summarise(view.events, ended), self.game.config)
+            if self.game.is_over:  # after the last banners, before the end screen
+                self.final_summary = (summary, dict(view.vp))
+            else:
+                self.app.open(SceneName.SUMMARY, summary, view.vp)
 
     def announce_turn(self) -> None:
         """A banner when a player's turn of the firefight begins."""
@@ -382,13 +447,13 @@ class PlayScene(Scene):
         nothing completed (see game/journal.py)."""
         journal = self.ctx.services.journal
         if journal is not None and self.journaled:
-            journal(self.game, action)
+            journal(self.game, action, self.setup)
 
     def enter(self) -> None:
         # the journal continues from a full autosave of this game
         autosave = self.ctx.services.autosave
         if autosave is not None and self.journaled and not self.game.is_over:
-            autosave(self.game, self.ctx.names)
+            autosave(self.game, self.setup)
         super().enter()
 
     def feed(self, events: list[Event]) -> None:
@@ -425,12 +490,21 @@ class PlayScene(Scene):
 
     # --- input -------------------------------------------------------------------------
 
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.held is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.held = None  # the person has seen their attack: the computer plays on
+            self.app.dirty = True
+            if event.type == pygame.MOUSEBUTTONDOWN and \
+                    self.view_board.rect.collidepoint(event.pos):
+                return  # that click on the board only meant "go on"
+        super().handle_event(event)
+
     def on_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
             elif event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
-                self.app.open(SceneName.SAVE, self.game)
+                self.app.open(SceneName.SAVE, self.game, setup=self.setup)
             elif event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
                 pause: Any = make_scene(self.app, SceneName.PAUSE, self)
                 pause.load()
@@ -516,7 +590,11 @@ class PlayScene(Scene):
         if game.is_over:
             # the last banners (VP scored, the mission is over) are shown first
             if not self.anim.banners or self.ctx.settings.animation_speed == 0:
-                self.app.open(SceneName.END, self)
+                if self.final_summary is not None:
+                    summary, self.final_summary = self.final_summary, None
+                    self.app.open(SceneName.SUMMARY, *summary)
+                else:
+                    self.app.open(SceneName.END, self)
             return
         to_act = game.state.to_act
         if self.swapped is not None:
@@ -537,6 +615,9 @@ class PlayScene(Scene):
         for Continue)."""
         game = self.game
         if self.swapped is not None:  # waits for Continue; nothing moves on by itself
+            return TIMER_RATE if self.toast is not None else 0.0
+        if self.held == math.inf and self.chosen is not None and not self.anim.running():
+            # thought out, waiting for the person's click: the window rests meanwhile
             return TIMER_RATE if self.toast is not None else 0.0
         if (self.anim.running() or game.is_over or (self.computer_to_act() and not self.paused)
                 or (game.state.step in PRIVATE_STEPS and self.private_to != game.state.to_act)):
@@ -576,6 +657,10 @@ class PlayScene(Scene):
                 return
         delay = 0.0 if self.ctx.settings.animation_speed == 0 else \
             AI_PAUSE / self.ctx.settings.animation_speed
+        if self.held is not None:  # the person's attack stays on screen a while yet
+            self.held = None if self.held <= dt else self.held - dt
+            if self.held is not None:
+                return
         if self.wait >= delay:
             action, self.chosen, self.wait = self.chosen, None, 0.0
             self.act(action)
@@ -627,6 +712,13 @@ class PlayScene(Scene):
         """What may be done next, in one line (the chooser's words)."""
         if self.game.is_over:
             return "The mission is over."
+        if self.app.stack and self.app.scene is not self and \
+                is_scene(self.app.scene, SceneName.SUMMARY):
+            return "The turning point is over: Continue when you have read its summary."
+        if self.held is not None and self.computer_to_act():
+            return ("Your attack's result: click or press a key to go on." if
+                    self.held == math.inf else "Your attack's result: the computer plays on "
+                    "in a moment (or click).")
         if self.computer_to_act():
             return f"{self.ctx.names[self.game.state.to_act]} (computer) is deciding."
         if self.swapped is not None:

@@ -31,6 +31,7 @@ def draw(scene: PlayScene, surface: pygame.Surface) -> None:
     surface.blit(board.layer(), board.rect)
     draw_highlights(scene, surface)
     draw_tokens(scene, surface)
+    draw_target_marks(scene, surface)
     draw_hover(scene, surface)
     if scene.hover is not None and scene.hover_time >= TIP_DELAY:
         draw_terrain_tip(scene, surface, scene.hover)
@@ -64,17 +65,28 @@ def draw_highlights(scene: PlayScene, surface: pygame.Surface) -> None:
     elif kind == Kind.OPERATIVE:
         for h in sorted(hexes):
             board.outline(surface, h, PICK_OUTLINE, 3)
-    elif kind == Kind.ENEMY:
-        sight = scene.ctx.assets.icon("targeted", int(board.size * 0.9), (255, 90, 70))
+    elif kind == Kind.ENEMY:  # (their crosshairs go over the tokens: draw_target_marks)
         for h in sorted(hexes):
             board.outline(surface, h, (255, 255, 255), 3)
-            x, y = board.centre(h)
-            surface.blit(sight, sight.get_rect(center=(x, y - board.size * 0.95)))
     elif kind == Kind.OBJECTIVE:
         for h in sorted(hexes):
             board.outline(surface, h, GOLD, 3)
     if scene.suggestion is not None:
         draw_suggestion(scene, surface)
+
+
+def draw_target_marks(scene: PlayScene, surface: pygame.Surface) -> None:
+    """The crosshair on each enemy the chooser offers as a target, over its token: where
+    the mark is, a click chooses that target (never the hex above it)."""
+    board, chooser = scene.view_board, scene.chooser
+    if chooser.next_kind != Kind.ENEMY:
+        return
+    # wider than the token, so that its ring frames the operative it marks, and see-through,
+    # so that the operative still shows under it
+    sight = scene.ctx.assets.icon("targeted", int(board.size * 1.5), (255, 90, 70)).copy()
+    sight.set_alpha(150)
+    for h in sorted(chooser.board()):
+        surface.blit(sight, sight.get_rect(center=board.centre(h)))
 
 
 def draw_hover(scene: PlayScene, surface: pygame.Surface) -> None:

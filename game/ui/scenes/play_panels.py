@@ -26,6 +26,7 @@ from game.ui.chooser import Chooser, Kind
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
 from game.ui.killteam_ui import turning_point_words
 from game.ui.skirmish_ui import markers_of, odds_text, profile_lines, shot_tip
+from game.ui.words import count
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -235,7 +236,9 @@ class Panels:
         counter = (f"Round {state.turning_point}/{game.config.turning_points}"
                    if game.config.skirmish else
                    turning_point_words(game.config, state.turning_point))
-        x = ctx.text(surface, f"{counter} · {phase}", 15, (x, bar.centery), INK,
+        # Kill Team classic's night fighting: far targets count as in cover while it lasts
+        night = " · Night fighting" if state.night else ""
+        x = ctx.text(surface, f"{counter} · {phase}{night}", 15, (x, bar.centery), INK,
                      "bold", "midleft").right + 24
         if state.phase == Phase.FIREFIGHT and not game.config.skirmish:
             x = ctx.text(surface, f"Turn {state.turn}/8", 15, (x, bar.centery), INK, "bold",
@@ -285,7 +288,10 @@ class Panels:
             held = sum(1 for v in state.control.values() if v == player)
             ctx.text(surface, str(held if skirmish else state.vp[player]), 30,
                      (x + half - 12, inner.top - 6), INK, "bold", "topright")
-            ctx.text(surface, f"of {len(state.control)} markers" if skirmish else
+            # the markers of this battle: D3+2 rolled, less any left out for want of room
+            placed = sum(1 for o in game.config.objectives
+                         if o not in state.removed_objectives)
+            ctx.text(surface, f"of {placed} markers" if skirmish else
                      f"objectives held: {held}", 13, (x, inner.top + ctx.px(20)), DIM)
             team = game.config.fireteams[player]
             if team is not None:
@@ -304,9 +310,9 @@ class Panels:
         for i, player in enumerate((1, 2)):
             x = inner.left + i * half
             y = inner.top
-            # the count the view gives (a hidden hand is empty in the state itself)
-            size = self.scene.view.hand_sizes[player - 1]
-            ctx.text(surface, f"hand: {size} card(s)", 13, (x, y), DIM)
+            # the hand's size from the view (the public view empties hidden hands)
+            held = self.scene.view.hand_sizes[player - 1]
+            ctx.text(surface, f"hand: {count(held, 'card')}", 13, (x, y), DIM)
             y += self.ctx.px(17)
             for card in state.active_targets[player]:
                 ctx.text(surface, f"▸ {game.config.targets[card].name}", 13, (x, y), INK,
@@ -416,7 +422,7 @@ class Panels:
                                     "bold") + self.ctx.px(2)
         self.rule_words = []
         for weapon in card.weapons:
-            line = (f"{weapon.name}: {weapon.ap}AP R{weapon.range} A{weapon.attacks} "
+            line = (f"{weapon.name}: {weapon.ap} AP R{weapon.range} A{weapon.attacks} "
                     f"{weapon.hit}+ {weapon.normal}/{weapon.crit}")
             x = ctx.text(surface, line, 13, (inner.left, y), INK, width=inner.width).right
             for rule in weapon.rules:
@@ -561,6 +567,23 @@ class Panels:
                          (220, 80, 60), "bold", "center")
             self.card_rects[card] = rect
 
+    def draw_skirmish_cards(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """F2 under the skirmish rules: the killzone and the objective markers (these rules
+        have no mission card, stratagems or targets of opportunity)."""
+        ctx, game = self.ctx, self.scene.game
+        state = self.scene.view.state
+        mission = game.config.mission
+        inner = panel(surface, box, f"{mission.name} killzone" if mission else "Killzone", ctx)
+        markers = [o for o in game.config.objectives if o not in state.removed_objectives]
+        placed = [self.scene.words.objective(o) for o in markers
+                  if o in state.objective_hexes]
+        text = (f"Played under the one-page skirmish rules: no victory points, stratagems or "
+                f"targets of opportunity. {count(len(markers), 'objective marker')} "
+                f"(D3 + 2); the side holding more of them when the battle ends wins. "
+                f"Placed: {', '.join(placed) or 'none yet'}. Rules help (F1) has the whole "
+                f"rule set.")
+        ctx.wrapped(surface, text, 14, inner, INK)
+
     def draw_cards_overlay(self, surface: pygame.Surface) -> None:
         """The mission card and both stratagem cards (ploys in force marked), over the
         board; all of it is public."""
@@ -573,17 +596,20 @@ class Panels:
         mission = game.config.mission
         boxes = [pygame.Rect(board.left + 10 + i * (column + 10), board.top + 10, column,
                              board.height - 20) for i in range(3)]
-        inner = panel(surface, boxes[0], mission.name if mission else "Killzone", ctx)
         state = self.scene.view.state
-        discard = ", ".join(game.config.targets[c].name for c in state.discard) or "empty"
-        sizes = self.scene.view.hand_sizes
-        public = (f"Targets of opportunity: {self.scene.view.deck_size} in the deck; in hand "
-                  f"{ctx.names[1]} {sizes[0]}, {ctx.names[2]} {sizes[1]}. "
-                  f"Discarded: {discard}.")
-        used = ctx.wrapped(surface, public, 13, pygame.Rect(
-            inner.left, inner.bottom - ctx.px(110), inner.width, ctx.px(110)), GOLD)
-        del used
-        inner.height -= ctx.px(114)
+        if game.config.skirmish:  # only what these rules use: the killzone and its markers
+            self.draw_skirmish_cards(surface, boxes[0].union(boxes[2]))
+            return
+        inner = panel(surface, boxes[0], mission.name if mission else "Killzone", ctx)
+        if game.config.targets:  # a Kill Team classic mission has none
+            discard = ", ".join(game.config.targets[c].name for c in state.discard) or "empty"
+            view = self.scene.view  # the sizes of what the public view hides
+            public = (f"Targets of opportunity: {view.deck_size} in the deck; in hand "
+                      f"{ctx.names[1]} {view.hand_sizes[0]}, {ctx.names[2]} "
+                      f"{view.hand_sizes[1]}. Discarded: {discard}.")
+            ctx.wrapped(surface, public, 13, pygame.Rect(
+                inner.left, inner.bottom - ctx.px(110), inner.width, ctx.px(110)), GOLD)
+            inner.height -= ctx.px(114)
         if mission is not None:
             y = inner.top + ctx.wrapped(surface, mission.text, 13, inner) + ctx.px(8)
             for action in game.config.mission_actions:

@@ -46,6 +46,8 @@ class ReplayScene(Scene):
     def __init__(self, app: App, replay: Replay) -> None:
         super().__init__(app)
         self.replay = replay
+        if replay.setup is not None:  # the names the game was played under
+            self.ctx.names = dict(replay.setup.names)
         self.playing = False
         self.speed = 1.0
         self.clock = 0.0  # seconds towards the next step while playing
@@ -393,7 +395,10 @@ class ReplayScene(Scene):
             pygame.draw.circle(surface, ctx.colours.get(who, INK),
                                (inner.left + 6, inner.top + ctx.px(10)), 6)
             said = self.step_words(action)
-            used = ctx.wrapped(surface, f"{ctx.names.get(who, str(who))}: {said}", 15,
+            name = ctx.names.get(who, str(who))
+            # "Quinn concedes" is said once, never "Quinn: Quinn concedes"
+            line = said[:1].upper() + said[1:] if said.startswith(name) else f"{name}: {said}"
+            used = ctx.wrapped(surface, line, 15,
                                pygame.Rect(inner.left + 18, inner.top, inner.width - 18,
                                            ctx.px(40)), INK, "bold")
         else:
@@ -414,11 +419,13 @@ class ReplayScene(Scene):
         inner = panel(surface, cards, "Targets revealed", ctx)
         y = inner.top
         for side_of in (1, 2):
-            shown = [game.config.targets[c].name if c in game.config.targets else c
-                     for c in state.active_targets[side_of]]
-            done = set(state.completed[side_of])
-            text = ", ".join(f"{n} ✓" if c in done else n for n, c in
-                             zip(shown, state.active_targets[side_of], strict=False)) or "none"
+            # revealed and still in play, then those completed (they leave play when scored)
+            done = list(state.completed[side_of])
+            revealed = [*state.active_targets[side_of],
+                        *(c for c in done if c not in state.active_targets[side_of])]
+            text = ", ".join(
+                (game.config.targets[c].name if c in game.config.targets else c)
+                + (" ✓" if c in done else "") for c in revealed) or "none"
             pygame.draw.circle(surface, ctx.colours[side_of], (inner.left + ctx.px(6),
                                                               y + ctx.px(9)), ctx.px(5))
             used = ctx.wrapped(surface, text, 14, pygame.Rect(inner.left + ctx.px(18), y,
@@ -463,7 +470,7 @@ class ReplayScene(Scene):
         if chosen is not None:
             pygame.draw.rect(surface, GOLD, chosen.inflate(6, 6), 2, border_radius=6)
         if self.playing:
-            ctx.text(surface, f"▶ playing at {_speed_text(self.speed)}", 13,
+            ctx.text(surface, f"Playing at {_speed_text(self.speed)}", 13,
                      (line.right, line.bottom + 2), (120, 200, 255), anchor="topright")
 
     def turning_points(self) -> list[tuple[int, int]]:

@@ -34,6 +34,7 @@ WINDOW_SIZES = ((1024, 700), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080
                 (2560, 1440))
 TEXT_SIZES = (0.85, 1.0, 1.15, 1.3, 1.5)
 ANIMATIONS = {0.0: "Off", 0.5: "Slow", 1.0: "Normal", 2.0: "Fast"}
+HOLDS = {0.0: "Until a click", 3.0: "3 seconds", 6.0: "6 seconds"}  # RESULT_HOLDS
 SLIDER_SAVE_DELAY = 0.3  # seconds after the volume slider last moved
 PREVIEW_MISSION = "dual_strike"
 # the tokens on the preview board: (player, datacard, hex)
@@ -46,6 +47,7 @@ ROWS = (
     ("fullscreen", "Full screen", "F11 switches it too"),
     ("text_size", "Text size", "Text, panels and buttons grow or shrink"),
     ("animation_speed", "Animations", "Dice, moves and banners"),
+    ("result_hold", "Your attack's dice", "How long they stay before the computer plays on"),
     ("hex_labels", "Hex names", "A1 to O11 written on the board"),
     ("colour1", "Player 1 colour", "Tokens, control rings and names"),
     ("colour2", "Player 2 colour", "Always different from player 1's"),
@@ -128,6 +130,8 @@ class SettingsScene(Scene):
         self.dropdown("text_size", sizes, percent(s.text_size))
         self.dropdown("animation_speed", list(ANIMATIONS.values()),
                       ANIMATIONS.get(s.animation_speed, "Normal"))
+        self.dropdown("result_hold", list(HOLDS.values()), HOLDS.get(s.result_hold,
+                                                                      HOLDS[0.0]))
         self.toggle("hex_labels", s.hex_labels)
         self.dropdown("colour1", list(PALETTE), s.colours[0], swatch=True)
         self.dropdown("colour2", list(PALETTE), s.colours[1], swatch=True)
@@ -223,6 +227,8 @@ class SettingsScene(Scene):
         elif key == "animation_speed":
             speed = next(v for v, name in ANIMATIONS.items() if name == text)
             self.change(animation_speed=speed)
+        elif key == "result_hold":
+            self.change(result_hold=next(v for v, name in HOLDS.items() if name == text))
         elif key in ("colour1", "colour2"):
             mine = 0 if key == "colour1" else 1
             colours = list(s.colours)

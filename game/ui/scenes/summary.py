@@ -62,8 +62,9 @@ class SummaryScene(Scene):
                              f"(total {self.totals[player]})", 18,
                              pygame.Rect(column.left, y, column.width, px(50)), colour,
                              "bold") + px(6)
+            cards = self.summary.cards_heading
             sections = (("Scored", self.summary.scored[player], INK),
-                        ("Targets completed", self.summary.completed[player], INK),
+                        *([(cards, self.summary.completed[player], INK)] if cards else []),
                         ("Operatives lost", self.summary.lost[player], INK))
             for title, lines, tint in sections:
                 if y + px(20) > column.bottom:
