@@ -53,6 +53,9 @@ STAGES = ("first", "second", "final")
 SEATS = ("human", "computer")
 LEVELS = ("easy", "normal", "hard")  # a computer seat's level (normal unless chosen)
 MAX_NAME = 40
+# the profile a computer seat plays under: made on first use, never listed among the people
+COMPUTER_ID = "computer"
+COMPUTER_NAME = "The computer"
 
 
 class CampaignError(ValueError):
@@ -149,6 +152,8 @@ class CampaignStore:
         self.problems = [p for p in self.problems if not p.startswith("profiles/")]
         found: list[Profile] = []
         for path in sorted((self.root / "profiles").glob("*.json")):
+            if path.stem == COMPUTER_ID:
+                continue  # the computer's own profile is no person's
             try:
                 found.append(Profile.from_dict(self._read(path)))
             except CampaignError as error:
@@ -171,6 +176,16 @@ class CampaignStore:
         profile = Profile(f"{slug}_{uuid.uuid4().hex[:6]}", name)
         self.save_profile(profile)
         return profile
+
+    def computer_profile(self) -> Profile:
+        """The profile every computer seat plays under (its record and the Command Assets it
+        keeps against each person), made on first use: nobody has to add one by hand."""
+        try:
+            return self.profile(COMPUTER_ID)
+        except CampaignError:
+            profile = Profile(COMPUTER_ID, COMPUTER_NAME)
+            self.save_profile(profile)
+            return profile
 
     def save_profile(self, profile: Profile) -> None:
         write_json_atomic(profile.to_dict(), self._profile_path(profile.id))
@@ -243,7 +258,7 @@ class Campaign:
               missions: list[str] | None = None) -> Campaign:
         if set(players) != {1, 2} or set(fireteams) != {1, 2}:
             raise CampaignError("a campaign needs two players, each with a fireteam")
-        if players[1].id == players[2].id:
+        if players[1].id == players[2].id and players[1].id != COMPUTER_ID:
             raise CampaignError("a campaign is played by two different players")
         for team in fireteams.values():
             if team not in catalogue.fireteams:

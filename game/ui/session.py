@@ -107,7 +107,8 @@ def crashed(app: App, error: BaseException) -> None:
     from game.ui.registry import SceneName
 
     summary = f"{type(error).__name__}: {error}"
-    app.restart(SceneName.ERROR, summary, lambda: bug_report(text, game), saved)
+    app.restart(SceneName.ERROR, summary, lambda: bug_report(text, game), saved,
+                game is not None)
 
 
 def bug_report(trace: str, game: Game | None) -> str:
