@@ -227,10 +227,28 @@ class CampaignStore:
 
     def campaign_of(self, game: Game) -> Campaign | None:
         """The campaign a game was started for (None for a game outside any campaign)."""
-        ref = game.config.spec.get("campaign_ref")
-        if not isinstance(ref, dict) or not isinstance(ref.get("id"), str):
-            return None
-        return self.campaign(ref["id"])
+        ref = campaign_link(game)
+        return None if ref is None else self.campaign(ref["id"])
+
+
+def campaign_link(game: Game) -> dict[str, Any] | None:
+    """The campaign a game belongs to, as its set-up records it: ``{"id", "number"}`` (the
+    campaign's id and the mission's number in it), or None for a game outside any campaign.
+    The one place that reads the link, so that where the set-up keeps it may change."""
+    ref = game.config.spec.get("campaign_ref")
+    if not isinstance(ref, dict) or not isinstance(ref.get("id"), str):
+        return None
+    return ref
+
+
+def mission_in_progress(campaign: Campaign, saves: list[tuple[Path, Game]]
+                        ) -> tuple[Path, Game] | None:
+    """Of ``saves`` (each a path and the game read from it), the one that holds
+    ``campaign``'s next mission begun and not over, the furthest played (the most actions)
+    where several do; None when the next mission has not been begun."""
+    found = [(path, game) for path, game in saves
+             if campaign.belongs(game) and not game.is_over]
+    return max(found, key=lambda item: len(item[1].log), default=None)
 
 
 # --- the campaign ---------------------------------------------------------------------------
@@ -499,7 +517,7 @@ class Campaign:
 
     def belongs(self, game: Game) -> bool:
         """Whether ``game`` is this campaign's next mission."""
-        ref = game.config.spec.get("campaign_ref") or {}
+        ref = campaign_link(game) or {}
         nxt = self.next
         return (nxt is not None and ref.get("id") == self.id
                 and ref.get("number") == nxt["number"])

@@ -21,7 +21,15 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.campaign import STAGES, Campaign, CampaignError, CampaignStore, Profile
+from game.campaign import (
+    STAGES,
+    Campaign,
+    CampaignError,
+    CampaignStore,
+    Profile,
+    campaign_link,
+    mission_in_progress,
+)
 from game.engine import Game, opponent
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.registry import SceneName
@@ -59,6 +67,50 @@ def campaign_store(app: App) -> CampaignStore:
 def record_campaign_game(app: App, game: Game) -> Campaign | None:
     """:meth:`Services.record_campaign_game` of ``app``'s run."""
     return app.ctx.services.record_campaign_game(app.ctx.catalogue, game)
+
+
+def seats_of(campaign: Campaign) -> dict[int, str]:
+    """Who plays each side of the campaign's games: "human" or the computer's level."""
+    return {p: campaign.level(p) if campaign.players[p].get("seat") == "computer"
+            else "human" for p in (1, 2)}
+
+
+def campaign_seats(app: App, game: Game) -> dict[int, str] | None:
+    """For a campaign's game (resumed or loaded), who plays each side as its campaign says;
+    None for a game outside any campaign (or one whose campaign cannot be read)."""
+    if campaign_link(game) is None:
+        return None
+    try:
+        campaign = campaign_store(app).campaign_of(game)
+    except CampaignError:
+        return None
+    return None if campaign is None else seats_of(campaign)
+
+
+def saved_games(app: App) -> list[tuple[Path, Game]]:
+    """The games of the autosaves (the latest with its journal caught up: the last action
+    completed) and of the saves folder, each with its path; unreadable files are skipped."""
+    from game import userdata
+    from game.saves import load_game
+    from game.ui.session import resume_game
+
+    found: list[tuple[Path, Game]] = []
+    folder = userdata.data_folder()
+    for sub in ("autosaves", "saves"):
+        try:
+            paths = sorted((folder / sub).glob("*.json"))
+        except OSError:
+            continue
+        for path in paths:
+            try:
+                if path == userdata.autosave_path():
+                    game, _ = resume_game(path, app.ctx.catalogue)
+                else:
+                    game = load_game(path, app.ctx.catalogue)
+            except Exception:  # noqa: BLE001 - a damaged save is simply not offered
+                continue
+            found.append((path, game))
+    return found
 
 
 class CampaignListScene(Scene):
@@ -345,13 +397,25 @@ class CampaignScene(Scene):
         self.store = campaign_store(app)
         self.campaign = campaign
         self.message = ""
+        # the next mission begun and saved (autosaved when the window closed or crashed):
+        # "Resume mission" goes on with it instead of setting the mission up afresh
+        self.in_progress: tuple[Path, Game] | None = None
+
+    def enter(self) -> None:
+        self.find_in_progress()
+        super().enter()
 
     def resume(self) -> None:
         try:  # a mission may have been recorded meanwhile: read it again from disk
             self.campaign = self.store.campaign(self.campaign.id)
         except CampaignError as error:
             self.message = str(error)
+        self.find_in_progress()
         super().resume()
+
+    def find_in_progress(self) -> None:
+        self.in_progress = None if self.campaign.is_over or self.campaign.pending else \
+            mission_in_progress(self.campaign, saved_games(self.app))
 
     def build(self) -> None:
         width, height = self.app.size
@@ -377,10 +441,20 @@ class CampaignScene(Scene):
                             tooltip="This operative receives the turned card")
                 x += wide + px(10)
         playable = not campaign.is_over and not pend
-        wide = self.button_width("Play mission", pygame.K_RETURN, px(300), big=True)
+        label, tip = "Play mission", "Set up and play the next mission"
+        if self.in_progress is not None:
+            game = self.in_progress[1]
+            label = f"Resume mission {campaign.next['number'] if campaign.next else ''}"
+            tip = (f"The mission was left at turning point {game.state.turning_point}: it "
+                   "goes on where it was")
+        elif campaign.is_over:
+            tip = "The campaign is over"
+        elif pend:
+            tip = "First pick the operative who receives the turned card (above)"
+        wide = self.button_width(label, pygame.K_RETURN, px(300), big=True)
         play = pygame.Rect(width - 30 - wide, height - px(70), wide, px(44))
-        self.button("Play mission", play, self.play, hotkey=pygame.K_RETURN, enabled=playable,
-                    object_id="#big_button")
+        self.button(label, play, self.play, hotkey=pygame.K_RETURN, enabled=playable,
+                    object_id="#big_button", tooltip=tip)
         self.back_rect, self.play_rect = back, play
 
     def pick(self, operative: str) -> None:
@@ -391,16 +465,18 @@ class CampaignScene(Scene):
         self.rebuild()
 
     def play(self) -> None:
-        try:
-            game = self.campaign.next_game()
-        except (CampaignError, KeyError, ValueError) as error:
-            self.message = str(error)
-            return
+        """Resume the next mission where it was left, or set it up afresh."""
+        if self.in_progress is not None:
+            game = self.in_progress[1]
+        else:
+            try:
+                game = self.campaign.next_game()
+            except (CampaignError, KeyError, ValueError) as error:
+                self.message = str(error)
+                return
         self.ctx.names = {p: self.campaign.players[p]["name"] for p in (1, 2)}
         # a computer seat plays at the level chosen for it (normal in older campaigns)
-        seats = {p: self.campaign.level(p) if self.campaign.players[p].get("seat") ==
-                 "computer" else "human" for p in (1, 2)}
-        self.app.open(SceneName.PLAY, game, seats)
+        self.app.open(SceneName.PLAY, game, seats_of(self.campaign))
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, campaign = self.ctx, self.campaign

@@ -79,7 +79,10 @@ class MenuScene(Scene):
         return notice
 
     def play(self, game: Game) -> None:
-        self.app.open(SceneName.PLAY, game)
+        from game.ui.scenes.campaign import campaign_seats
+
+        # a campaign's game goes on with the seats its campaign gives (the computer's side)
+        self.app.open(SceneName.PLAY, game, campaign_seats(self.app, game))
 
     def resume_last(self) -> None:
         from game.saves import read_players
