@@ -181,6 +181,12 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
     # a Kill Team classic mission scores secondary objectives instead of targets of opportunity
     targets = {} if (mission is not None and mission.kill_team is not None) \
         or rules == RuleSet.SKIRMISH else dict(catalogue.targets)
+    if mission is not None:  # a mission's deck: only the cards it lets a player complete
+        from game.engine.targets import can_be_completed
+
+        targets = {k: t for k, t in targets.items()
+                   if can_be_completed(t.condition, len(objectives), territories,
+                                       grid.is_on_board)}
     return Config(grid, datacards, fireteams, territories, objectives, turning_points,
                   mission, targets, spec, wargear, special, honours,
                   campaign=bool(spec.get("campaign")), rules=rules, dangerous=dangerous)
