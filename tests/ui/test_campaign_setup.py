@@ -111,3 +111,30 @@ def test_an_error_with_no_game_open_says_so_and_leaves_nothing_drawn(make_app):
     assert type(app.scene).__name__ == "MenuScene"
     texts = [getattr(e, "text", "") for e in app.manager.get_sprite_group().sprites()]
     assert "Quinn" not in texts
+
+
+def test_the_campaign_screen_says_what_agent_and_antagonist_mean_and_shows_the_spoils(
+        make_app):
+    from game.engine.actions import AgreeResult
+    from game.ui.scenes.campaign import AGENT_WORDS, ANTAGONIST_WORDS, NO_AGENT_WORDS
+
+    app = make_app(4)
+    store = campaign_store(app)
+    campaign = store.new_campaign({1: store.add_profile("Quinn"), 2: store.computer_profile()},
+                                  {1: "gideon", 2: "bad_ladz"}, seed=4,
+                                  seats={1: "human", 2: "computer"})
+    app.push(CampaignScene(app, campaign))
+    app.ctx.drawn = []
+    app.frame([])
+    assert NO_AGENT_WORDS in " ".join(app.ctx.drawn)  # wrapped lines, drawn one by one
+    game = campaign.next_game()
+    game.apply(AgreeResult(game.to_act, 1))
+    campaign.record_result(game)
+    app.scene.resume()
+    app.ctx.drawn = []
+    app.frame([])
+    drawn = " ".join(app.ctx.drawn)
+    assert AGENT_WORDS in drawn and ANTAGONIST_WORDS in drawn
+    spoils = app.ctx.catalogue.wargear[campaign.wargear(1)[0]]
+    assert f"{spoils.name}: {spoils.text}" in drawn  # the wargear won, with what it does
+    assert drawn.count("Special operations: 0 of 3 won") == 2

@@ -44,6 +44,13 @@ SEAT_LABELS = {"human": "a person", "computer": "the computer"}
 PLAYED_BY = {"human": "a person", "easy": "the computer, easy",
              "normal": "the computer, normal", "hard": "the computer, hard"}
 STAGE_WORDS = {"first": "First", "second": "Second", "final": "Final"}
+# the campaign's own words, said where they are shown
+AGENT_WORDS = ("The agent plays its special operation in the next mission: that card's rules "
+               "are in force, and winning the mission turns the card over for its reward.")
+ANTAGONIST_WORDS = ("The antagonist is the agent's opponent in a special operation: it wins by "
+                    "stopping it, and then becomes the agent itself.")
+NO_AGENT_WORDS = ("The next mission is a random one: its winner becomes the agent and plays a "
+                  "special operation; the other side is the antagonist.")
 
 
 def own_mission_ids(app: App) -> tuple[str, ...]:
@@ -531,10 +538,16 @@ def player_lines(campaign: Campaign, player: int
         lines.append(("Won the campaign" if campaign.winner == player
                       else "Lost the campaign", GOLD, 14))
     elif campaign.agent == player:
-        lines.append(("The agent: plays its special operation", GOLD, 14))
+        lines.append(("The agent", GOLD, 14))
+        lines.append((AGENT_WORDS, DIM, 12))
+    elif campaign.agent:
+        lines.append(("The antagonist", GOLD, 14))
+        lines.append((ANTAGONIST_WORDS, DIM, 12))
     else:
-        lines.append(("Not the agent", DIM, 13))
-    lines.append(("Special operations", GOLD, 14))
+        lines.append(("Neither agent nor antagonist yet", DIM, 13))
+        lines.append((NO_AGENT_WORDS, DIM, 12))
+    lines.append((f"Special operations: {min(len(campaign.honours(player)), 3)} of 3 won "
+                  "(each Battle Honour won moves on to the next)", GOLD, 14))
     done = len(campaign.honours(player))
     current = campaign.special_operation_for(player)
     cards = sorted((c for c in cat.special_operations.values() if c.fireteam == team.id),
@@ -545,7 +558,8 @@ def player_lines(campaign: Campaign, player: int
                                                and card.stage == "final"):
             lines.append((f"  ✓ {stage}: {card.name} (won)", INK, 13))
         elif card.id == current.id and not campaign.is_over:
-            lines.append((f"  ▶ {stage}: {card.name} (next)", INK, 13))
+            when = "next" if campaign.agent == player else "when it is the agent"
+            lines.append((f"  ▶ {stage}: {card.name} ({when})", INK, 13))
             lines.append((f"     {card.text}", DIM, 12))
         else:
             lines.append((f"  · {stage}: {card.name}", DIM, 13))
@@ -566,7 +580,8 @@ def player_lines(campaign: Campaign, player: int
         lines.append(("  none yet", DIM, 12))
     lines.append(("Special issue wargear (each card used once, kept until used)", GOLD, 14))
     for card_id in campaign.wargear(player):
-        lines.append((f"  {cat.wargear[card_id].name}", INK, 13))
+        card = cat.wargear[card_id]
+        lines.append((f"  {card.name}: {card.text}", INK, 12))
     if not campaign.wargear(player):
         lines.append(("  none", DIM, 12))
     return lines
