@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Activate, Attack, Disengage, Move
+from game.glossary import BLOCKED, COVER
 from game.ui.chooser import Kind
 from game.ui.context import GOLD, INK, RED
 from game.ui.skirmish_ui import wounds_shown
@@ -197,18 +198,18 @@ def threat_zone(scene: PlayScene, op_id: str) -> set[str]:
 
 
 def terrain_tip(scene: PlayScene, h: str) -> list[str]:
-    """What hex ``h`` is, in words, from the public view: a wall, cover, an objective with
+    """What hex ``h`` is, in words (the glossary's, game/glossary.py), from the public view:
+    ruins, a barricade, an objective with
     who controls it and its mission tokens, and whose territory it lies in. Empty for open
     ground outside every territory and objective (no tooltip then)."""
     game, view, names = scene.game, scene.view, scene.ctx.names
     lines: list[str] = []
     if h in game.grid.blocked:
-        lines.append("Wall: blocked terrain. No operative can stand here or pass through, "
-                     "and no line of sight crosses it.")
+        lines.append(f"{BLOCKED.title}: {BLOCKED.meaning}.")
     if h in game.grid.cover:
-        lines.append("Cover: a defender here counts one block as made and rolls one Defence "
-                     "die fewer, unless the attacker is next to it or the weapon has Ignores "
-                     "Cover.")
+        lines.append(f"{COVER.title}, a cover hex: a defender here counts one block as made "
+                     "and rolls one Defence die fewer, unless the attacker is next to it or "
+                     "the weapon has Ignores Cover.")
     for objective in view.objectives:
         if objective.hex != h:
             continue

@@ -117,6 +117,7 @@ class TutorialScene(PlayScene):
             self.app.replace(TutorialScene(self.app, script=self.script,
                                            remember=self.remember, runner=self.runner))
             return
+        self.chooser = self.new_chooser()  # the new step's operative selected, as it says
         self.rebuild()
 
     def tool_place(self) -> str:
@@ -175,6 +176,16 @@ class TutorialScene(PlayScene):
         self.next_step()
 
     # --- the play scene, filtered -----------------------------------------------------------
+
+    def new_chooser(self, selection: frozenset[str] = frozenset()):  # type: ignore[no-untyped-def]
+        """As the play screen's, with the operative the step places next already selected
+        in the list (the step's words say it is)."""
+        from game.engine import Deploy
+
+        wanted = self.runner.expected() if self.step.kind == "act" else None
+        if isinstance(wanted, Deploy):
+            self.selected = wanted.operative
+        return super().new_chooser(selection)
 
     def act(self, action: Action | None) -> None:
         if action is None:

@@ -1,0 +1,148 @@
+"""The tutorial says what the screen shows: every step walked through the real screens, each
+operative and hex its text names is the one selected or pointed at (or one the step's own
+actions use, or right next to those), and what it points at is never under its box; the
+terrain words of the tutorial, the hex tooltips, the rules help and the cards come from one
+glossary (game/glossary.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from game.engine import parse_action
+from game.glossary import BLOCKED, COVER, NOT_OUR_WORDS
+
+ROOT = Path(__file__).resolve().parents[2]
+HEX = re.compile(r"\b([A-O](?:1[01]|[1-9]))\b(?! key)")  # "the F1 key" is no hex
+
+
+def named(scene) -> tuple[list[str], list[str]]:
+    """The hexes and the operatives (by id, as the script writes them) a step's text names."""
+    text = scene.step.text
+    ops = [o for o in scene.game.state.operatives if re.search(rf"\b{o}\b", text)]
+    return HEX.findall(text), ops
+
+
+def problems(scene) -> list[str]:
+    step, state, grid = scene.step, scene.game.state, scene.game.grid
+    found: list[str] = []
+    target = scene.target_rect()
+    own_buttons = [rect for _, rect in scene.clickables()
+                   if scene.box.contains(rect)]
+    if target is not None and not (step.target or "").startswith("panel:") and \
+            target.colliderect(scene.box) and target not in own_buttons:
+        found.append(f"step {step.index}: its box lies over what it points at")
+    pointed = next((h for h in grid.hexes if target is not None
+                    and scene.hex_rect(h).center == target.center), None)
+    # where the step's pointer goes as its actions are made, and who those actions use
+    places = set(scene.step_hexes()) | ({pointed} if pointed else set())
+    actors: set[str] = set()
+    for notation in step.actions:
+        action = parse_action(notation)
+        actors |= {getattr(action, k) for k in ("operative", "target")
+                   if getattr(action, k, None)}
+    objectives = {o.hex for o in scene.view.objectives if o.hex}
+
+    def near(h: str | None) -> bool:
+        return h is not None and any(grid.distance(h, p) <= 1 for p in places)
+
+    hexes, ops = named(scene)
+    for h in hexes:
+        if h not in places and h not in objectives and \
+                not any(state.operatives[o].hex == h for o in ops):
+            found.append(f"step {step.index}: names {h}, which it does not point at")
+    whole_board = step.kind == "read" and step.target == "panel:board"
+    for o in ops:
+        op = state.operatives[o]
+        if o == scene.selected or o in actors or op.hex == pointed or near(op.hex) or \
+                whole_board:
+            continue
+        found.append(f"step {step.index}: names {o}, neither selected nor pointed at")
+    if re.search(r"\bis selected\b", step.text):
+        said = [o for o in ops if re.search(rf"\b{o}\b is selected", step.text)]
+        if said and scene.selected not in said:
+            found.append(f"step {step.index}: says {said[0]} is selected, but "
+                         f"{scene.selected} is")
+    return found
+
+
+@pytest.mark.slow  # the whole tutorial through the screens
+def test_every_step_names_what_it_shows_and_its_box_hides_nothing_it_points_at(make_app):
+    from game.ui.scenes.tutorial import autoplay
+
+    app = make_app(0)
+    found: list[str] = []
+    seen: list[int] = []
+    autoplay(app, on_step=lambda scene: (seen.append(scene.step.index),
+                                         found.extend(problems(scene))))
+    assert len(set(seen)) == len(app.scene.script.steps)
+    assert not found, "\n".join(found)
+
+
+def test_step_nine_selects_the_operative_it_says_is_selected(make_app):
+    """Issue 37: step 9 said Assault Intercessor 1 was selected while the sergeant was."""
+    from game.ui.scenes.tutorial import TutorialScene
+    from game.uitest.driver import Driver
+
+    app = make_app(0)
+    scene = TutorialScene(app, 8, remember=False)
+    app.push(scene)
+    Driver(app).confirm_handovers()
+    scene = app.scene
+    assert scene.step.index == 9 and "intercessor1 is selected" in scene.step.text
+    assert scene.selected == "intercessor1"
+    assert problems(scene) == []
+
+
+def player_texts() -> dict[str, list[str]]:
+    """Every text a player reads that the game ships as data: the tutorial, the rules help,
+    the cards (targets, wargear, special operations), the missions' own words."""
+
+    def strings(value, out: list[str]) -> list[str]:
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if key in ("text", "title", "caption", "name") or not isinstance(item, str):
+                    strings(item, out)
+        elif isinstance(value, list):
+            for item in value:
+                strings(item, out)
+        return out
+
+    files = [ROOT / "assets" / "tutorial.yaml", ROOT / "assets" / "tutorial_more.yaml",
+             ROOT / "assets" / "rules_help.yaml", ROOT / "assets" / "targets.yaml",
+             ROOT / "assets" / "wargear.yaml", *sorted((ROOT / "missions").glob("*.yaml")),
+             *sorted((ROOT / "assets" / "special_operations").glob("*.yaml"))]
+    return {f.name: strings(yaml.safe_load(f.read_text(encoding="utf-8")), [])
+            for f in files}
+
+
+def test_terrain_words_come_from_the_glossary():
+    wrong = [(name, word) for name, texts in player_texts().items() for text in texts
+             for word in NOT_OUR_WORDS if re.search(rf"\b{word}\b", text, re.IGNORECASE)]
+    assert not wrong, f"terrain words not in the glossary: {wrong}"
+    texts = player_texts()
+    tutorial = " ".join(texts["tutorial.yaml"])
+    rules = " ".join(texts["rules_help.yaml"])
+    for term in (BLOCKED, COVER):  # the tutorial's map key and the rules help use them
+        assert re.search(rf"\b{term.plural}\b|\b{term.word}\b", tutorial), term.word
+        assert re.search(rf"\b{term.plural}\b|\b{term.word}\b", rules), term.word
+
+
+def test_the_hex_tooltip_uses_the_glossary(make_app, catalogue):
+    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.play_board import terrain_tip
+    from tests.ui.helpers import midgame
+
+    app = make_app(4)
+    game = midgame(catalogue)
+    play = PlayScene(app, game)
+    app.push(play)
+    blocked = next(iter(sorted(game.grid.blocked)))
+    cover = next(iter(sorted(game.grid.cover - game.grid.blocked)))
+    assert terrain_tip(play, blocked)[0].startswith(f"{BLOCKED.title}: ")
+    assert terrain_tip(play, cover)[0].startswith(f"{COVER.title}, a cover hex")
