@@ -16,6 +16,7 @@ from game.ui.scenes.tutorial import (
     PLAY_REAL,
     TutorialScene,
     autoplay,
+    use_tool,
 )
 from game.uitest.driver import Driver
 from tests.helpers import tiered
@@ -195,16 +196,21 @@ def test_tool_steps_wait_for_the_tool_at_their_place(make_app):
     driver.key(pygame.K_t)
     assert scene.runner.index == index
     assert "hold L" in scene.instruction() and target in scene.instruction()
-    # L with the mouse on the step's hex: done; the sight is shaded while L is held
+    # L with the mouse on the step's hex: the sight is shaded while L is held, and the
+    # step waits until it has been seen (issue 37: it used to go on at the key press)
     driver.pump([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="",
                                     scancode=0)])
-    assert scene.runner.index == index + 1 and scene.planning
+    assert scene.runner.index == index and scene.planning
+    app.frame([], dt=0.5)
+    assert scene.runner.index == index  # half a second: not yet
+    app.frame([], dt=0.6)
+    assert scene.runner.index == index + 1
     driver.pump([pygame.event.Event(pygame.KEYUP, key=pygame.K_l, mod=0, unicode="",
                                     scancode=0)])
-    # T over the scarab swarm
+    # T over the scarab swarm, held as long
     enemy = scene.game.state.operatives[scene.step.target]
     driver.hover(board.centre(enemy.hex))
-    driver.key(pygame.K_t)
+    use_tool(driver, scene)
     assert scene.runner.index == index + 2 and scene.step.tool == "hint"
     # the Hint button is offered at the hint step, and pressing it ends the chapter
     app.frame([])

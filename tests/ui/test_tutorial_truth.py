@@ -146,3 +146,25 @@ def test_the_hex_tooltip_uses_the_glossary(make_app, catalogue):
     cover = next(iter(sorted(game.grid.cover - game.grid.blocked)))
     assert terrain_tip(play, blocked)[0].startswith(f"{BLOCKED.title}: ")
     assert terrain_tip(play, cover)[0].startswith(f"{COVER.title}, a cover hex")
+
+
+def test_a_refusal_is_drawn_whole(make_app):
+    """Issue 37: "Not that one: … attack Canoptek Scarab Swarm 1 with the..." was cut."""
+    from game.tutorial_script import load_script
+    from game.ui.scenes.tutorial import TutorialScene
+
+    script = load_script()
+    attacks = [s.index - 1 for s in script.steps if s.kind == "act"
+               and any(" attack " in a for a in s.actions)]
+    app = make_app(0)
+    for index in attacks[:3]:
+        scene = TutorialScene(app, index, remember=False)
+        app.replace(scene)
+        app.frame([])
+        scene = app.scene
+        scene.remind()
+        app.ctx.drawn = []
+        scene.draw(app.screen)
+        drawn = " ".join(app.ctx.drawn)
+        app.ctx.drawn = None
+        assert " ".join(scene.reminder[0].split()) in " ".join(drawn.split()), index

@@ -46,9 +46,12 @@ REMINDER_SECONDS = 4.0
 NEXT, BACK, LEAVE = "Next", "Back a step", "Leave tutorial"
 FINISH = "Finish this turning point for me"
 PLAY_REAL, TO_MENU = "Play Dual Strike for real", "Back to the menu"
-TOOL_WORDS = {"sight": "Put the mouse on {where} and hold L.",
-              "threat": "Put the mouse on {where} and hold T.",
+TOOL_WORDS = {"sight": "Put the mouse on {where} and hold L until the step moves on.",
+              "threat": "Put the mouse on {where} and hold T until the step moves on.",
               "hint": "Press Hint (H)."}
+# a sight or threat tool counts once it has been held (its shading on screen) this long
+TOOL_SECONDS = 1.0
+TOOL_KEYS = {"sight": "planning", "threat": "threat_key"}  # the play screen's held flags
 
 
 def progress_folder() -> Path | None:
@@ -80,6 +83,7 @@ class TutorialScene(PlayScene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.corners: dict[str, str] = {}  # the board's corner the box and the dice are in
         self.time = 0.0
+        self.tool_held = 0.0  # seconds the step's tool has been held at its place
         self.remember = remember
         save_progress(self.folder, self.runner.index)
 
@@ -221,12 +225,26 @@ class TutorialScene(PlayScene):
         if event.type == pygame.MOUSEBUTTONDOWN and self.box.collidepoint(event.pos):
             return
         super().on_event(event)
-        # the sight (L) and threat (T) tools, used where a tool step asks
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEMOTION) and self.step.kind == "tool":
-            if self.planning:
-                self.used_tool("sight")
-            elif self.threat_key:
-                self.used_tool("threat")
+
+    def tool_place_hex(self) -> str | None:
+        """The hex a sight or threat step wants the mouse on."""
+        target = self.step.target or ""
+        op = self.game.state.operatives.get(target)
+        return op.hex if op is not None else target or None
+
+    def watch_tool(self, dt: float) -> None:
+        """A sight (L) or threat (T) step is done once its tool has been held at its place
+        for :data:`TOOL_SECONDS`, its shading on screen all that time: pressing the key is
+        not enough, the player has to see what it shows."""
+        step = self.step
+        flag = TOOL_KEYS.get(step.tool) if step.kind == "tool" else None
+        if flag is None or not getattr(self, flag) or self.hover != self.tool_place_hex():
+            self.tool_held = 0.0
+            return
+        self.tool_held += dt
+        if self.tool_held >= TOOL_SECONDS:
+            self.tool_held = 0.0
+            self.used_tool(step.tool)
 
     def undo(self) -> None:
         self.remind("The tutorial keeps to its script: no undo here.")
@@ -237,6 +255,7 @@ class TutorialScene(PlayScene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.watch_tool(dt)
         self.anim.update(dt)
         if self.toast is not None:
             text, pos, left = self.toast
@@ -280,7 +299,11 @@ class TutorialScene(PlayScene):
         # the box is as wide as its buttons need (they never stick out of it)
         needed = sum(widths) + 8 * (len(widths) - 1) + 24
         width = min(max(px(560), needed), board.width - 20)
-        self.box = self.place((width, px(196)), "box")
+        # tall enough for the step's whole text and two lines of a reminder, never cut
+        text = self.ctx.wrapped(None, step.text, 14, pygame.Rect(0, 0, width - 24, 1 << 16))
+        height = min(max(px(196), px(18) + px(26) + text + 2 * px(19) + px(46) + 16),
+                     board.height - 20)
+        self.box = self.place((width, height), "box")
         x, top = self.box.left + 12, self.box.bottom - 10 - px(30)
         for (label, run), w in zip(buttons, widths, strict=True):
             main = label in (NEXT, FINISH, PLAY_REAL)
@@ -471,12 +494,12 @@ def draw_box(scene: TutorialScene, surface: pygame.Surface, box: pygame.Rect) ->
     bottom = box.bottom - ctx.px(46)
     text_rect = pygame.Rect(inner.left, top, inner.width, bottom - top)
     used = ctx.wrapped(surface, step.text, 14, text_rect, INK)
-    del used
     message = scene.error or (scene.reminder[0] if scene.reminder else "")
-    if message:
+    if message:  # whole, wrapped below the step's text (the box was made tall enough)
         colour = (255, 120, 100) if scene.error else (255, 200, 120)
-        ctx.text(surface, message, 13, (inner.left, bottom - ctx.px(2)), colour,
-                 anchor="bottomleft", width=inner.width)
+        room = pygame.Rect(inner.left, top + used + ctx.px(4), inner.width,
+                           max(0, bottom - top - used - ctx.px(4)))
+        ctx.wrapped(surface, message, 13, room, colour)
     elif step.kind == "act":
         wanted = scene.runner.expected()
         if wanted is not None and len(step.actions) > 1:
@@ -573,12 +596,16 @@ def use_tool(driver, scene: TutorialScene) -> None:  # type: ignore[no-untyped-d
     if step.tool == "hint":
         driver.click_button("Hint")
         return
-    target = step.target or ""
-    op = scene.game.state.operatives.get(target)
-    where = op.hex if op is not None else target
+    where = scene.tool_place_hex()
     assert where is not None
+    key = pygame.K_l if step.tool == "sight" else pygame.K_t
     driver.hover(scene.view_board.centre(where))
-    driver.key(pygame.K_l if step.tool == "sight" else pygame.K_t)
+    driver.pump([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)])
+    for _ in range(int(TOOL_SECONDS / 0.25) + 1):  # held while its shading shows
+        if scene.runner.index != step.index - 1:
+            break
+        driver.app.frame([], dt=0.25)
+    driver.pump([pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)])
 
 
 def run_autoplay(catalogue, size: tuple[int, int] = (1280, 800),
