@@ -85,7 +85,7 @@ def hex_facts(config: Config, h: str) -> list[str]:
         facts.append("cover: an operative here may claim cover")
     here = [obj for obj, at in sorted(config.objectives.items()) if at and at == h]
     if here:
-        facts.append("objective hex (" + ", ".join(here) + ")")
+        facts.append("objective hex")
     if not facts:
         facts.append("open ground")
     fixed = [at for at in config.objectives.values() if at]  # placed markers have no hex yet

@@ -74,6 +74,15 @@ class Draft:
 
     # --- editing ----------------------------------------------------------------------------
 
+    def why_not_objective(self, catalogue: Catalogue, h: str) -> str:
+        """Why an objective cannot be put on ``h`` ("" when it can)."""
+        from game.glossary import BLOCKED
+
+        if h in self.grid(catalogue).blocked:
+            return (f"{h} holds {BLOCKED.plural}: an objective cannot stand there. Pick an "
+                    "open hex or a cover hex.")
+        return ""
+
     def toggle_objective(self, h: str) -> None:
         """An objective on ``h`` goes; else one is added there."""
         for obj, at in list(self.objectives.items()):
@@ -119,10 +128,9 @@ class Draft:
         source = shipped_source(self.scoring)
         rules_of = catalogue.missions[self.scoring].name if self.scoring in \
             catalogue.missions else self.scoring
-        text = source.get("text", "")
         data: dict[str, Any] = {
             "id": self.id, "name": self.name.strip(), "killzone": self.killzone,
-            "text": f"A layout of a player's own, played by the rules of {rules_of}: {text}",
+            "text": mission_text(source, rules_of, len(self.objectives)),
             "territories": {k: sorted(v, key=_order) for k, v in sorted(
                 self.territories.items())},
             "objectives": dict(sorted(self.objectives.items())),
@@ -175,6 +183,63 @@ class Draft:
         path = folder / f"{self.id}.yaml"
         path.write_text(self.text(catalogue), encoding="utf-8")
         return path
+
+
+def mission_text(source: dict[str, Any], rules_of: str, objectives: int) -> str:
+    """The text of a layout scored as in the shipped mission ``source``: its card's words when
+    the layout has as many objectives as the card was written for; else words made from the
+    scoring rules themselves (so "1 VP more if it controls both" never stays on a layout of
+    four), and a plain note on the rest of that card's rules."""
+    lead = f"A layout of a player's own, played by the rules of {rules_of}"
+    written_for = len(source.get("objectives") or {})
+    if objectives == written_for:
+        return f"{lead}: {source.get('text', '')}".strip()
+    sentences, rest = [], 0
+    for rule in source.get("rules") or ():
+        said = scoring_words(rule)
+        if said:
+            sentences.append(said)
+        else:
+            rest += 1
+    number = NUMBER_WORDS[objectives] if objectives < len(NUMBER_WORDS) else str(objectives)
+    out = f"{lead}, on {number} objective{'s' if objectives != 1 else ''}."
+    if sentences:
+        out += " " + " ".join(sentences)
+    if rest:
+        out += (f" {rules_of}'s other rules apply as its card says, written for its own "
+                "layout.")
+    if not source.get("sudden_victory"):
+        turns = int(source.get("turning_points", 3))
+        out += (f" After {NUMBER_WORDS[turns] if turns < len(NUMBER_WORDS) else turns} "
+                "turning points the player with the most VP wins; equal VP is a draw.")
+    return out
+
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def scoring_words(rule: dict[str, Any]) -> str:
+    """A scoring rule of the end of the firefight phase in words ("" for any other rule):
+    VP for each objective controlled (at most some), and VP more for holding several."""
+    on = rule.get("on", rule.get(True))  # YAML 1.1 reads the key "on" as True
+    if rule.get("kind") != "trigger" or on != "end_firefight_phase" or rule.get("if") \
+            or rule.get("who", "own") not in ("own", None):
+        return ""
+    parts = []
+    for do in rule.get("do") or ():
+        if set(do) <= {"score", "per", "max"} and do.get("per") == "objective":
+            most = f", at most {do['max']} VP" if "max" in do else ""
+            parts.append(f"each player scores {do['score']} VP for each objective it "
+                         f"controls{most}")
+        elif set(do) == {"score", "min_controlled"}:
+            parts.append(f"{do['score']} VP more if it controls at least "
+                         f"{do['min_controlled']} of the objectives")
+        else:
+            return ""
+    if not parts:
+        return ""
+    said = "At the end of each firefight phase " + ", and ".join(parts) + "."
+    return said
 
 
 def _order(h: str) -> tuple[int, int]:
@@ -278,6 +343,10 @@ class MissionEditorScene(Scene):
                 if on:
                     d.toggle_objective(h)
                 self.picked = None
+            elif on is None and d.why_not_objective(self.ctx.catalogue, h):
+                self.check()
+                self.notice = d.why_not_objective(self.ctx.catalogue, h)  # refused at once
+                return
             elif self.picked is not None and on is None:
                 d.move_objective(self.picked, h)
                 self.picked = None
@@ -329,7 +398,8 @@ class MissionEditorScene(Scene):
         d = self.draft
         lines = [(f"{d.name or '(no name)'}", INK, "bold", 18),
                  (ctx.catalogue.killzones[d.killzone].name, GOLD, "regular", 13),
-                 (f"{len(d.objectives)} objectives · territory 1: "
+                 (f"{len(d.objectives)} objective{'s' if len(d.objectives) != 1 else ''}"
+                  " · territory 1: "
                   f"{len(d.territories.get(1, ()))} hexes · territory 2: "
                   f"{len(d.territories.get(2, ()))} hexes", DIM, "regular", 13),
                  ("Point-symmetric" if d.symmetric(ctx.catalogue) else
