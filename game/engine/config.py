@@ -129,7 +129,8 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
             raise KeyError(f"unknown mission {spec['mission']!r}")
         mission = catalogue.missions[spec["mission"]]
         side = catalogue.killzones[mission.killzone]
-        grid = grid_for(side.columns, side.rows, tuple(side.blocked), tuple(side.cover))
+        blocked, cover = mission.terrain or (tuple(side.blocked), tuple(side.cover))
+        grid = grid_for(side.columns, side.rows, blocked, cover)
         territories = dict(mission.territories)
         objectives = dict(mission.objectives)
         # markers the players place (Kill Team classic) have no hex until then

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine import Action, Attack, Disengage, MissionAction, Move, Wait
-from game.engine.errors import IllegalActionError
+from game.engine import Action, Attack, Disengage, IllegalActionError, MissionAction, Move, Wait
 
 if TYPE_CHECKING:
     from game.engine import Game

@@ -4,10 +4,16 @@ visualizer names the broken own missions as the new-game screen does; no ids on 
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pygame
+
 from game.content.card_text import text_issues
 from game.ui.scenes.mission_editor import MissionEditorScene, mission_text, shipped_source
 from game.ui.scenes.visualizer import VisualizerScene
 from tests.ui.helpers import click
+
+ROOT_MISSION = Path(__file__).resolve().parents[2] / "missions" / "dual_strike.yaml"
 
 
 def editor(make_app, catalogue):
@@ -86,3 +92,61 @@ def test_no_ids_in_the_deployment_tray_and_the_hex_facts(catalogue):
     chooser = Chooser(game.state, game.config, game.legal_actions(), game.why_not)
     tips = [f.tooltip for f in chooser.next_fields()]
     assert tips and not any("(" in t for t in tips), tips
+
+
+def test_the_editor_places_and_removes_terrain_of_each_kind(make_app, catalogue, tmp_path):
+    from game.engine.config import build_config
+    from game.own_missions import load_own_missions
+
+    app, scene = editor(make_app, catalogue)
+    board = scene.painter.board
+    side = catalogue.killzones[catalogue.missions["dual_strike"].killzone]
+    open_hex = next(h for h in ("H5", "G4", "I4") if h not in side.blocked
+                    and h not in side.cover)
+    ruin = sorted(side.blocked)[0]
+    barricade = sorted(set(side.cover) - set(side.blocked))[0]
+
+    def at(h):
+        return tuple(map(int, board.centre(h)))
+
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_4, mod=0, unicode="4",
+                                  scancode=0)])
+    assert scene.tool == "blocked"
+    click(app, at(open_hex))  # ruins placed on open ground
+    click(app, at(ruin))  # ruins taken away
+    click(app, at(barricade))  # ruins on a barricade: it becomes ruins
+    objective = scene.draft.objectives["obj1"]
+    click(app, at(objective))  # refused: an objective stands there
+    assert objective in scene.notice
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_5, mod=0, unicode="5",
+                                  scancode=0)])
+    assert scene.tool == "cover"
+    click(app, at(ruin))  # a barricade where the ruins were
+    blocked, cover = scene.draft.terrain_now(catalogue)
+    assert open_hex in blocked and barricade in blocked and barricade not in cover
+    assert ruin not in blocked and ruin in cover and objective not in blocked
+    assert scene.mission is not None, scene.draft.problems
+    scene.draft.name = "Rearranged"
+    path = scene.draft.save(catalogue, tmp_path)
+    own = load_own_missions(catalogue, tmp_path)
+    assert not own.broken
+    config = build_config(own.catalogue, {"mission": scene.draft.id,
+                                          "fireteams": {1: "gideon", 2: "bad_ladz"}})
+    assert open_hex in config.grid.blocked and ruin in config.grid.cover
+    assert ruin not in config.grid.blocked
+    assert path.read_text(encoding="utf-8").count("terrain:") == 1
+
+
+def test_a_mission_file_with_terrain_is_checked(tmp_path, catalogue):
+    from game.own_missions import load_own_missions
+
+    base = ROOT_MISSION.read_text(encoding="utf-8")
+    for ident, terrain in (("own_x", "{blocked: [H5], cover: [H5]}"),
+                           ("own_y", "{blocked: [E6], cover: []}")):
+        (tmp_path / f"{ident}.yaml").write_text(
+            base.replace("id: dual_strike", f"id: {ident}") + f"terrain: {terrain}\n",
+            encoding="utf-8")
+    own = load_own_missions(catalogue, tmp_path)
+    messages = dict(own.broken)
+    assert "hex 'H5' is both blocked and cover" in messages["own_x.yaml"]
+    assert "objective 'obj1' is on hex 'E6', which is blocked" in messages["own_y.yaml"]

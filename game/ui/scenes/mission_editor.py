@@ -56,13 +56,18 @@ class Draft:
     territories: dict[int, set[str]]
     scoring: str  # the shipped mission whose rules, actions and length it takes
     problems: list[str] = field(default_factory=list)
+    # its own ruins and barricades (blocked, cover), None: its killzone side's
+    terrain: tuple[set[str], set[str]] | None = None
 
     @classmethod
     def from_mission(cls, mission: Mission, catalogue: Catalogue) -> Draft:
         scoring = mission.id if mission.id in catalogue.missions and shipped_source(
             mission.id) else sorted(catalogue.missions)[0]
+        terrain = (set(mission.terrain[0]), set(mission.terrain[1])) if mission.terrain \
+            else None
         return cls(f"{mission.name} (mine)", mission.killzone, dict(mission.objectives),
-                   {k: set(v) for k, v in mission.territories.items()}, scoring)
+                   {k: set(v) for k, v in mission.territories.items()}, scoring,
+                   terrain=terrain)
 
     @property
     def id(self) -> str:
@@ -70,7 +75,39 @@ class Draft:
 
     def grid(self, catalogue: Catalogue):  # type: ignore[no-untyped-def]
         kz = catalogue.killzones[self.killzone]
-        return grid_for(kz.columns, kz.rows, tuple(kz.blocked), tuple(kz.cover))
+        blocked, cover = self.terrain_now(catalogue)
+        return grid_for(kz.columns, kz.rows, tuple(sorted(blocked)), tuple(sorted(cover)))
+
+    def terrain_now(self, catalogue: Catalogue) -> tuple[set[str], set[str]]:
+        """The ruins (blocked hexes) and the barricades (cover hexes) of the layout."""
+        if self.terrain is not None:
+            return self.terrain
+        kz = catalogue.killzones[self.killzone]
+        return set(kz.blocked), set(kz.cover)
+
+    def why_not_terrain(self, catalogue: Catalogue, kind: str, h: str) -> str:
+        """Why ruins or a barricade (``kind``: "blocked" or "cover") cannot go on ``h``
+        ("" when they can, or when the hex holds that terrain already: then it goes)."""
+        from game.glossary import TERRAIN
+
+        if kind == "blocked" and h in self.objectives.values():
+            return (f"{h} holds an objective: {TERRAIN[kind].plural} cannot go there. Move "
+                    "the objective first.")
+        return ""
+
+    def toggle_terrain(self, catalogue: Catalogue, kind: str, h: str) -> None:
+        """Ruins (``kind`` "blocked") or a barricade ("cover") on ``h``, or taken away when
+        the hex has them already; a hex holds one kind at most."""
+        blocked, cover = (set(x) for x in self.terrain_now(catalogue))
+        mine, other = (blocked, cover) if kind == "blocked" else (cover, blocked)
+        if h in mine:
+            mine.discard(h)
+        else:
+            mine.add(h)
+            other.discard(h)
+        kz = catalogue.killzones[self.killzone]
+        self.terrain = None if (blocked, cover) == (set(kz.blocked), set(kz.cover)) \
+            else (blocked, cover)
 
     # --- editing ----------------------------------------------------------------------------
 
@@ -115,12 +152,19 @@ class Draft:
             if twin not in self.objectives.values():
                 self.toggle_objective(twin)
         self.territories[2] = {grid.half_turn(h) for h in self.territories.get(1, set())}
+        if self.terrain is not None:  # the layout's own terrain gets its twins too
+            blocked, cover = self.terrain
+            blocked |= {grid.half_turn(h) for h in blocked}
+            cover |= {grid.half_turn(h) for h in cover}
+            cover -= blocked
 
     def symmetric(self, catalogue: Catalogue) -> bool:
         grid = self.grid(catalogue)
         spots = set(self.objectives.values())
+        blocked, cover = self.terrain_now(catalogue)
         return ({grid.half_turn(h) for h in spots} == spots and self.territories.get(2, set())
-                == {grid.half_turn(h) for h in self.territories.get(1, set())})
+                == {grid.half_turn(h) for h in self.territories.get(1, set())}
+                and all({grid.half_turn(h) for h in kind} == kind for kind in (blocked, cover)))
 
     # --- the file ---------------------------------------------------------------------------
 
@@ -135,6 +179,9 @@ class Draft:
                 self.territories.items())},
             "objectives": dict(sorted(self.objectives.items())),
         }
+        if self.terrain is not None:
+            data["terrain"] = {"blocked": sorted(self.terrain[0], key=_order),
+                               "cover": sorted(self.terrain[1], key=_order)}
         for key in SCORING_KEYS:
             if key in source:
                 data[key] = source[key]
@@ -249,7 +296,8 @@ def _order(h: str) -> tuple[int, int]:
 
 class MissionEditorScene(Scene):
     TOOLS = (("Objectives", "objective", pygame.K_1), ("Territory 1", 1, pygame.K_2),
-             ("Territory 2", 2, pygame.K_3))
+             ("Territory 2", 2, pygame.K_3), ("Ruins", "blocked", pygame.K_4),
+             ("Barricades", "cover", pygame.K_5))
 
     def __init__(self, app, mission: Mission,  # type: ignore[no-untyped-def]
                  on_saved: Callable[[Mission], None] | None = None) -> None:
@@ -315,7 +363,11 @@ class MissionEditorScene(Scene):
     def swap_side(self) -> None:
         from game.ui.visualize import other_side
         self.draft.killzone = other_side(self.ctx.catalogue, self.draft.killzone)
+        changed = self.draft.terrain is not None
+        self.draft.terrain = None  # the other side comes with its own terrain
         self.check()
+        if changed:
+            self.notice = "The other side brings its own ruins and barricades."
 
     def mirror(self) -> None:
         self.draft.mirror(self.ctx.catalogue)
@@ -356,6 +408,13 @@ class MissionEditorScene(Scene):
                 d.toggle_objective(h)
         elif isinstance(self.tool, int):
             d.toggle_territory(self.tool, h)
+        elif self.tool in ("blocked", "cover"):
+            why = d.why_not_terrain(self.ctx.catalogue, str(self.tool), h)
+            if why:
+                self.check()
+                self.notice = why
+                return
+            d.toggle_terrain(self.ctx.catalogue, str(self.tool), h)
         self.check()
 
     def on_event(self, event: pygame.event.Event) -> None:
@@ -376,9 +435,11 @@ class MissionEditorScene(Scene):
 
     def study(self) -> Study:
         d = self.draft
+        terrain = (tuple(sorted(d.terrain[0], key=_order)),
+                   tuple(sorted(d.terrain[1], key=_order))) if d.terrain else None
         shown = Mission(d.id, d.name or "(no name)", d.killzone,
                         {k: tuple(sorted(v, key=_order)) for k, v in d.territories.items()},
-                        dict(d.objectives), 3, (), ())
+                        dict(d.objectives), 3, (), (), terrain=terrain)
         return Study(shown, labels=True)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -420,6 +481,7 @@ class MissionEditorScene(Scene):
                     inner.left, y, inner.width, inner.bottom - y), (230, 120, 100)) + ctx.px(4)
         help_text = ("Objectives: click an empty hex to add one, click one then another hex "
                      "to move it, right-click to remove it. Territories: click hexes to add "
+                     "or take them away. Ruins and Barricades: click a hex to put them there "
                      "or take them away.")
         y += ctx.px(8)
         y += ctx.wrapped(surface, help_text, 13, pygame.Rect(inner.left, y, inner.width,

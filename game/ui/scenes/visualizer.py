@@ -418,7 +418,8 @@ class VisualizerScene(Scene):
                              else 1, border_radius=6)
             label_h = ctx.px(40)
             thumb_size = (rect.width - ctx.px(12), rect.height - label_h - ctx.px(10))
-            key = (mission.id + str(sorted(mission.objectives.items())), thumb_size)
+            key = (mission.id + str(sorted(mission.objectives.items())) + str(mission.terrain),
+                   thumb_size)
             if key not in self.thumbs and thumb_size[0] > 8 and thumb_size[1] > 8:
                 self.thumbs[key] = thumbnail(ctx, mission, thumb_size)
             if key in self.thumbs:
