@@ -328,13 +328,16 @@ class MissionEditorScene(Scene):
         width, height = self.app.size
         h = ctx.px(34)
         x = ctx.px(20)
+        row = ctx.px(12)
         for label, action, key in (("Back", self.app.pop, pygame.K_ESCAPE),) + tuple(
                 (label, (lambda t=t: self.set_tool(t)), key) for label, t, key in self.TOOLS) + (
                 ("Other side", self.swap_side, pygame.K_o), ("Mirror", self.mirror, pygame.K_m),
                 ("Save", self.save, pygame.K_s)):
             text = f"{label} [{pygame.key.name(key).upper()}]"
             w = ctx.assets.font(ctx.px(15)).size(text)[0] + ctx.px(30)
-            button = self.button(label, pygame.Rect(x, ctx.px(12), w, h), action, hotkey=key)
+            if x + w > width - ctx.px(20) and row == ctx.px(12):  # the rest on the next row,
+                row, x = ctx.px(54), ctx.px(740)                 # right of the scoring list
+            button = self.button(label, pygame.Rect(x, row, w, h), action, hotkey=key)
             if any(label == t[0] for t in self.TOOLS) and \
                     dict((t[0], t[1]) for t in self.TOOLS)[label] == self.tool:
                 button.select()

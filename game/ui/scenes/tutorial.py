@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 
 HIGHLIGHT = (255, 208, 40)
 CORNERS = ("bottomleft", "bottomright", "topleft", "topright")
+# where a box may go when every corner hides something: the middle of each edge
+EDGES = ("midbottom", "midtop", "midleft", "midright")
 REMINDER_SECONDS = 4.0
 NEXT, BACK, LEAVE = "Next", "Back a step", "Leave tutorial"
 FINISH = "Finish this turning point for me"
@@ -356,7 +358,7 @@ class TutorialScene(PlayScene):
         busy = self.busy()
         kept = self.corners.get(what, CORNERS[0])
         best: tuple[int, pygame.Rect, str] | None = None
-        for corner in (kept, *CORNERS):
+        for corner in (kept, *CORNERS, *EDGES):
             rect = pygame.Rect((0, 0), size)
             setattr(rect, corner, getattr(board, corner))
             cost = sum(1000 for r in hard if rect.colliderect(r)) + sum(
