@@ -21,8 +21,10 @@ from game.ui.scenes.tutorial import (
 from game.uitest.driver import Driver
 from tests.helpers import tiered
 
-# steps whose highlight is checked on screen (51-57: the second chapter, with the Hint button)
-SAMPLE = {1, 3, 7, 9, 14, 19, 20, 25, 28, 29, 31, 36, 43, 46, 51, 53, 55, 56, 57}
+# steps whose highlight is checked on screen (51-57: the second chapter, with the Hint button;
+# 58-61: the third and fourth, the fist and a tactical ploy)
+SAMPLE = {1, 3, 7, 9, 14, 19, 20, 25, 28, 29, 31, 36, 43, 46, 51, 53, 55, 56, 57, 58, 59, 60,
+          61}
 
 
 def ring_drawn(surface: pygame.Surface, rect: pygame.Rect) -> bool:
@@ -49,7 +51,8 @@ def test_autoplay_reaches_the_final_summary_and_draws_each_highlight(make_app):
             checked.append(scene.step.index)
 
     scene = autoplay(app, on_step=on_step)
-    assert scene.step.final and scene.game.config.mission.id == "data_heist"
+    # the last chapter: the Pathfinders' tactical ploy, on Dual Strike
+    assert scene.step.final and scene.game.config.fireteams[1].id == "pathfinders"
     assert sorted(checked) == sorted(SAMPLE)
     # the last button starts a real game of Dual Strike
     Driver(app).click_button(PLAY_REAL)
@@ -216,5 +219,5 @@ def test_tool_steps_wait_for_the_tool_at_their_place(make_app):
     app.frame([])
     assert scene.target_rect() is not None  # the highlight is on the Hint button
     driver.click_button("Hint")
-    assert scene.suggestion is not None and scene.step.final
+    assert scene.suggestion is not None and scene.step.position  # the next chapter begins
     assert scene.game.log == before  # the tools never act on the game
