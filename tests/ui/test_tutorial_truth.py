@@ -168,3 +168,34 @@ def test_a_refusal_is_drawn_whole(make_app):
         drawn = " ".join(app.ctx.drawn)
         app.ctx.drawn = None
         assert " ".join(scene.reminder[0].split()) in " ".join(drawn.split()), index
+
+
+def test_the_pointer_goes_to_the_weapon_button_and_the_fist_is_the_better_line(make_app):
+    """Issue 37: no pointer on the weapon buttons. At the fist step, once the enemy is
+    picked the pointer is on the Power fist's button, whose odds beat both pistol lines (as
+    the step's words say)."""
+    from game.engine import Attack
+    from game.tutorial_script import load_script
+    from game.ui.chooser import Kind
+    from game.ui.scenes.tutorial import TutorialScene
+    from game.uitest.driver import Driver
+
+    script = load_script()
+    index = next(s.index - 1 for s in script.steps if any("power_fist" in a
+                                                          for a in s.actions))
+    app = make_app(0)
+    app.push(TutorialScene(app, index, remember=False))
+    driver = Driver(app)
+    driver.pump([])
+    scene = app.scene
+    driver.perform(scene.runner.expected())  # the activation
+    scene = app.scene
+    driver.click_button("Attack", prefix=True)
+    driver.click_hex(scene.game.state.operatives["warrior1"].hex)
+    assert scene.chooser.next_kind == Kind.WEAPON
+    fist = scene.find_clickable("Power fist:", prefix=True)
+    assert fist is not None and scene.target_rect() == fist
+    assert not scene.box.colliderect(fist)
+    odds = {a.weapon + ("+oc" if a.overcharge else ""): scene.game.attack_odds(a).expected
+            for a in scene.game.legal_actions() if isinstance(a, Attack)}
+    assert odds["power_fist"] > max(odds["plasma_pistol"], odds["plasma_pistol+oc"])

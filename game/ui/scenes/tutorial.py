@@ -428,11 +428,11 @@ class TutorialScene(PlayScene):
             return self.hex_rect(value)
         if value.startswith("card "):
             return self.button_rect(value)
-        label = next((o.label for o in self.chooser.buttons() if o.value == value), None)
-        if label is None and kind == Kind.WEAPON:
+        if kind == Kind.WEAPON:  # a weapon's button reads "Power fist: 11.4 dmg, 44% kill"
             label = next((o.label + ":" for o, _ in self.chooser.weapon_options()
                           if o.value == value), None)
             return self.button_rect(label, prefix=True) if label else None
+        label = next((o.label for o in self.chooser.buttons() if o.value == value), None)
         return self.button_rect(label) if label else None
 
     # --- drawing ----------------------------------------------------------------------------
