@@ -199,3 +199,26 @@ def test_the_pointer_goes_to_the_weapon_button_and_the_fist_is_the_better_line(m
     odds = {a.weapon + ("+oc" if a.overcharge else ""): scene.game.attack_odds(a).expected
             for a in scene.game.legal_actions() if isinstance(a, Attack)}
     assert odds["power_fist"] > max(odds["plasma_pistol"], odds["plasma_pistol+oc"])
+
+
+def test_the_mulligan_shows_the_new_card_before_the_hand_over(make_app):
+    """Issue 37: the tutorial's mulligan skipped the screen of the NEW card."""
+    from game.tutorial_script import load_script
+    from game.ui.scenes.tutorial import TutorialScene
+    from game.uitest.driver import Driver
+
+    script = load_script()
+    index = next(s.index - 1 for s in script.steps if any("mulligan" in a
+                                                          for a in s.actions))
+    app = make_app(0)
+    app.push(TutorialScene(app, index, remember=False))
+    driver = Driver(app)
+    driver.pump([])
+    driver.confirm_handovers()
+    scene = app.scene
+    driver.perform(scene.runner.expected())
+    assert scene.swapped is not None and scene.swapped[0] == 1
+    assert type(app.scene).__name__ == "TutorialScene"  # no hand-over yet
+    cont = scene.find_clickable("Continue", prefix=True)
+    assert cont is not None and scene.target_rect() == cont
+    assert "Continue" in scene.step.text

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Action, Event
+from game.engine import Action, Event, Mulliganed
 from game.engine import Step as EngineStep
 from game.tutorial_script import (
     MISSION,
@@ -202,11 +202,16 @@ class TutorialScene(PlayScene):
         listed = self.legal_form(action)
         if listed is None:
             return
+        player = self.game.state.to_act
         try:
             events = self.runner.apply(listed)
         except ScriptError as error:
             self.error = str(error)
             return
+        drawn = next((e.drawn for e in events if isinstance(e, Mulliganed)
+                      and e.player == player and e.drawn), None)
+        if drawn:  # the new cards, marked NEW, before the hand-over (as in a real game)
+            self.swapped = (player, drawn)
         kind = type(action).__name__
         self.applied[kind] = self.applied.get(kind, 0) + 1
         self.after(events)
@@ -266,7 +271,8 @@ class TutorialScene(PlayScene):
             text, left = self.reminder
             self.reminder = (text, left - dt) if left > dt else None
         state = self.game.state
-        if self.private_expected() and self.private_to != state.to_act:
+        if self.private_expected() and self.private_to != state.to_act and \
+                self.swapped is None:  # the swapper sees its new cards first
             self.app.push(TutorialHandover(self.app, state.to_act, self.reveal_to, self))
 
     def frame_rate(self) -> float:
@@ -398,6 +404,8 @@ class TutorialScene(PlayScene):
         target = self.step.target
         if target is None:
             return None
+        if self.swapped is not None:  # the new cards are shown first: Continue is next
+            return self.button_rect("Continue", prefix=True)
         if target == "auto":
             return self.auto_rect()
         if target.startswith("panel:"):
