@@ -222,3 +222,22 @@ def test_the_mulligan_shows_the_new_card_before_the_hand_over(make_app):
     cont = scene.find_clickable("Continue", prefix=True)
     assert cont is not None and scene.target_rect() == cont
     assert "Continue" in scene.step.text
+
+
+def test_after_the_computer_finishes_a_turning_point_the_last_roll_stays_shown(make_app):
+    """Issue 37: "Last roll: no dice rolled yet" after a whole mission."""
+    from game.tutorial_script import load_script
+    from game.ui.scenes.tutorial import FINISH, TutorialScene
+    from game.uitest.driver import Driver
+
+    script = load_script()
+    index = [s.index - 1 for s in script.steps if s.kind == "finish"][-1]
+    app = make_app(0)
+    app.push(TutorialScene(app, index, remember=False))
+    driver = Driver(app)
+    driver.pump([])
+    driver.click_button(FINISH)
+    app.ctx.drawn = []
+    app.frame([])
+    drawn, app.ctx.drawn = app.ctx.drawn, None
+    assert "Last roll: no dice rolled yet" not in drawn

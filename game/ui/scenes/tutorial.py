@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Action, Event, Mulliganed
+from game.engine import Action, AttackDeclared, Event, InitiativeRolled, Mulliganed, RollOff
 from game.engine import Step as EngineStep
 from game.tutorial_script import (
     MISSION,
@@ -176,8 +176,17 @@ class TutorialScene(PlayScene):
         for event in events:
             self.log.add(str(event.for_viewer(None)))
         self.anim = Animations(self.ctx)  # the computer's turns are in the log, not replayed
-        self.anim.add([e.for_viewer(None) for e in events[-3:]], self.ctx.names)
-        self.anim.roll = None
+        seen = [e.for_viewer(None) for e in events]
+        # the last roll stays in the dice panel, already rolled (never "no dice rolled yet")
+        rolls = [i for i, e in enumerate(seen) if isinstance(e, (AttackDeclared, RollOff,
+                                                                  InitiativeRolled))]
+        if rolls:
+            self.anim.add(seen[rolls[-1]:], self.ctx.names)
+            self.anim.banners.clear()
+            self.anim.marks.clear()
+            if self.anim.roll is not None:
+                self.anim.roll.shown = 99.0
+        self.anim.add(seen[-3:], self.ctx.names)
         self.after([])
         self.next_step()
 
