@@ -98,3 +98,36 @@ def test_esc_on_the_hand_over_screen_opens_the_menu_with_the_cards_hidden(make_a
     key(app, pygame.K_ESCAPE)
     app.frame([])
     assert type(app.scene).__name__ == "HandoverScene"
+
+
+def test_the_tooltip_and_path_go_when_the_mouse_leaves_the_board(make_app, catalogue):
+    app, scene, game = acting(make_app, catalogue)
+    moves = [a for a in scene.chooser.candidates if type(a).__name__ == "Move"]
+    if moves:
+        h = moves[0].destination
+        x, y = scene.view_board.centre(h)
+        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0),
+                                      buttons=(0, 0, 0))])
+        assert scene.hover == h
+    for leave in (pygame.event.Event(pygame.MOUSEMOTION, pos=(scene.view_board.rect.right + 40,
+                                                              300), rel=(0, 0),
+                                     buttons=(0, 0, 0)),
+                  pygame.event.Event(pygame.WINDOWLEAVE),
+                  pygame.event.Event(pygame.WINDOWFOCUSLOST)):
+        scene.hover = "E6"
+        app.frame([leave])
+        assert scene.hover is None
+
+
+def test_over_the_tutorial_box_the_mouse_is_off_the_board(make_app):
+    from game.ui.scenes.tutorial import TutorialScene
+
+    app = make_app(0)
+    scene = TutorialScene(app, 19, remember=False)
+    app.push(scene)
+    app.frame([])
+    scene = app.scene
+    scene.hover = "E6"
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=scene.box.center, rel=(0, 0),
+                                  buttons=(0, 0, 0))])
+    assert scene.hover is None

@@ -461,6 +461,7 @@ class PlayScene(Scene):
             self.threat_key = False
         elif event.type == pygame.WINDOWFOCUSLOST:
             self.planning = self.threat_key = False  # a key released in another window
+            self.hover = None  # and the mouse gone with it: no tooltip, no move path
         elif event.type == pygame.MOUSEMOTION:
             self.hover = self.view_board.hex_at(event.pos)
         elif event.type == pygame.WINDOWLEAVE:

@@ -241,6 +241,8 @@ class TutorialScene(PlayScene):
         if event.type == pygame.MOUSEBUTTONDOWN and self.box.collidepoint(event.pos):
             return
         super().on_event(event)
+        if event.type == pygame.MOUSEMOTION and self.box.collidepoint(event.pos):
+            self.hover = None  # over the box the mouse has left the board: no tooltip, no path
 
     def tool_place_hex(self) -> str | None:
         """The hex a sight or threat step wants the mouse on."""
