@@ -67,7 +67,7 @@ def test_the_second_chapter_is_played_not_read(catalogue, script):
     assert any(isinstance(a, Use) for a in actions)
     assert any(isinstance(a, MissionAction) for a in actions)
     tools = [s.tool for s in script.steps[chapter:] if s.kind == "tool"]
-    assert tools == ["sight", "threat", "hint"]
+    assert tools == ["sight", "threat", "hint", "pause"]
     # only each later chapter's opening and the summary are read
     reading = [s.title for s in script.steps[chapter + 1:] if s.kind == "read"
                and not s.position]

@@ -219,5 +219,11 @@ def test_tool_steps_wait_for_the_tool_at_their_place(make_app):
     app.frame([])
     assert scene.target_rect() is not None  # the highlight is on the Hint button
     driver.click_button("Hint")
-    assert scene.suggestion is not None and scene.step.position  # the next chapter begins
+    assert scene.suggestion is not None and scene.step.tool == "pause"
+    # the pause step: Esc opens the menu (the hint goes with it); done once it is closed
+    driver.key(pygame.K_ESCAPE)
+    assert type(app.scene).__name__ == "PauseScene" and scene.step.tool == "pause"
+    driver.click_button("Resume", prefix=True)
+    chapter = app.scene  # the next chapter begins, a new game on a new screen
+    assert isinstance(chapter, TutorialScene) and chapter.step.position
     assert scene.game.log == before  # the tools never act on the game

@@ -50,7 +50,8 @@ FINISH = "Finish this turning point for me"
 PLAY_REAL, TO_MENU = "Play Dual Strike for real", "Back to the menu"
 TOOL_WORDS = {"sight": "Put the mouse on {where} and hold L until the step moves on.",
               "threat": "Put the mouse on {where} and hold T until the step moves on.",
-              "hint": "Press Hint (H)."}
+              "hint": "Press Hint (H).",
+              "pause": "Press Esc, look at the menu, then press Resume."}
 # a sight or threat tool counts once it has been held (its shading on screen) this long
 TOOL_SECONDS = 1.0
 TOOL_KEYS = {"sight": "planning", "threat": "threat_key"}  # the play screen's held flags
@@ -86,6 +87,7 @@ class TutorialScene(PlayScene):
         self.corners: dict[str, str] = {}  # the board's corner the box and the dice are in
         self.time = 0.0
         self.tool_held = 0.0  # seconds the step's tool has been held at its place
+        self.paused_seen = False  # a pause step: its menu was opened (done when closed)
         self.remember = remember
         save_progress(self.folder, self.runner.index)
 
@@ -143,6 +145,12 @@ class TutorialScene(PlayScene):
     def ask_hint(self) -> None:
         super().ask_hint()
         self.used_tool("hint")
+
+    def resume(self) -> None:
+        super().resume()
+        if self.paused_seen:
+            self.paused_seen = False
+            self.used_tool("pause")
 
     def offers_hint(self) -> bool:
         return super().offers_hint() or (self.step.kind == "tool"
@@ -240,7 +248,13 @@ class TutorialScene(PlayScene):
         # the guidance box is not the board: a click on it never reaches a hex below
         if event.type == pygame.MOUSEBUTTONDOWN and self.box.collidepoint(event.pos):
             return
+        depth = len(self.app.stack)
+        pause_step = self.step.kind == "tool" and self.step.tool == "pause"
+        if pause_step and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.suggestion = None  # the step's Esc opens the menu at once (a hint goes too)
         super().on_event(event)
+        if pause_step and len(self.app.stack) > depth and type(self.app.scene).__name__ == "PauseScene":
+            self.paused_seen = True  # the pause menu is open: done when it is closed
         if event.type == pygame.MOUSEMOTION and self.box.collidepoint(event.pos):
             self.hover = None  # over the box the mouse has left the board: no tooltip, no path
 
@@ -616,6 +630,10 @@ def use_tool(driver, scene: TutorialScene) -> None:  # type: ignore[no-untyped-d
     step = scene.step
     if step.tool == "hint":
         driver.click_button("Hint")
+        return
+    if step.tool == "pause":
+        driver.key(pygame.K_ESCAPE)
+        driver.click_button("Resume", prefix=True)
         return
     where = scene.tool_place_hex()
     assert where is not None
