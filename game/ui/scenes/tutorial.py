@@ -253,7 +253,8 @@ class TutorialScene(PlayScene):
         if pause_step and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.suggestion = None  # the step's Esc opens the menu at once (a hint goes too)
         super().on_event(event)
-        if pause_step and len(self.app.stack) > depth and type(self.app.scene).__name__ == "PauseScene":
+        if pause_step and len(self.app.stack) > depth and \
+                type(self.app.scene).__name__ == "PauseScene":
             self.paused_seen = True  # the pause menu is open: done when it is closed
         if event.type == pygame.MOUSEMOTION and self.box.collidepoint(event.pos):
             self.hover = None  # over the box the mouse has left the board: no tooltip, no path
