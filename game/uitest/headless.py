@@ -295,13 +295,14 @@ def bench_idle(catalogue: Catalogue, seconds: float, scene: str, size: tuple[int
 
 def fuzz_screen(app: App, make: Callable[[App], object], events: int, seed: int,
                 names: tuple[str, ...] = ("Quinn", "Ann", "Bob", ""),
-                after_typing: str = "") -> dict[str, int]:
+                after_typing: str = "", within: tuple[type, ...] = ()) -> dict[str, int]:
     """``events`` seeded random inputs on one screen and what it opens: mostly clicks on its
     clickables (with their lists and list items where the screen names them), now and then
     a name typed into its text field (then, mostly, the clickable ``after_typing`` clicked),
     a key or a random click. Whenever the screen is left
-    (Esc, Back, a screen it opens), the stack goes back to a fresh copy of it (``make(app)``).
-    Raises on any error; returns how often each clickable was clicked, by label."""
+    (Esc, Back, a screen it opens that is not one of ``within``), the stack goes back to a
+    fresh copy of it (``make(app)``). Raises on any error; returns how often each clickable
+    was clicked, by label."""
     from game.ui.scenes.menu import MenuScene
 
     rng = SplitMix64(seed)
@@ -316,7 +317,8 @@ def fuzz_screen(app: App, make: Callable[[App], object], events: int, seed: int,
     home()
     screen = type(app.scene)
     for _ in range(events):
-        if not app.running or not app.stack or type(app.scene) is not screen:
+        if not app.running or not app.stack or not (type(app.scene) is screen
+                                                     or isinstance(app.scene, within)):
             home()
         roll = rng.below(100)
         targets = app.scene.clickables()

@@ -436,6 +436,22 @@ class MissionEditorScene(Scene):
             if h is not None:
                 self.click(h, event.button)
 
+    def clickables(self) -> list[tuple[str, pygame.Rect]]:
+        """The buttons, the name field, the scoring list (and its items while open) and
+        every hex of the board, for the fuzzer and the tests."""
+        from game.ui.scenes.campaign import dropdown_clickables
+
+        out = super().clickables()
+        if self.name_entry.alive():
+            out.append(("name field", self.name_entry.rect))
+        out += dropdown_clickables({("scoring", 0): self.scoring_drop})
+        board = self.painter.board
+        if board is not None:
+            out += [(f"hex {h}", pygame.Rect(int(board.centre(h)[0]) - 2,
+                                             int(board.centre(h)[1]) - 2, 4, 4))
+                    for h in board.grid.hexes]
+        return out
+
     def study(self) -> Study:
         d = self.draft
         terrain = (tuple(sorted(d.terrain[0], key=_order)),
