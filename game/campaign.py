@@ -644,6 +644,11 @@ class Campaign:
     def _reward_name(self, card_id: str) -> str:
         return self.catalogue.special_operations[card_id].reward.name
 
+    def seats(self) -> dict[int, str]:
+        """Who plays each side of this campaign's games: "human", or the computer's level."""
+        return {p: self.level(p) if self.players[p].get("seat") == "computer" else "human"
+                for p in (1, 2)}
+
     def level(self, player: int) -> str:
         """The level a computer seat plays at (normal unless chosen)."""
         level = self.players[player].get("level", "normal")

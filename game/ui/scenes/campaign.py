@@ -27,13 +27,12 @@ from game.campaign import (
     CampaignError,
     CampaignStore,
     Profile,
-    campaign_link,
     mission_in_progress,
 )
 from game.engine import Game, opponent
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.registry import SceneName
-from game.ui.scene import Scene
+from game.ui.scene import Scene, dropdown_clickables
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -78,20 +77,12 @@ def record_campaign_game(app: App, game: Game) -> Campaign | None:
 
 def seats_of(campaign: Campaign) -> dict[int, str]:
     """Who plays each side of the campaign's games: "human" or the computer's level."""
-    return {p: campaign.level(p) if campaign.players[p].get("seat") == "computer"
-            else "human" for p in (1, 2)}
+    return campaign.seats()
 
 
 def campaign_seats(app: App, game: Game) -> dict[int, str] | None:
-    """For a campaign's game (resumed or loaded), who plays each side as its campaign says;
-    None for a game outside any campaign (or one whose campaign cannot be read)."""
-    if campaign_link(game) is None:
-        return None
-    try:
-        campaign = campaign_store(app).campaign_of(game)
-    except CampaignError:
-        return None
-    return None if campaign is None else seats_of(campaign)
+    """:meth:`Services.campaign_seats` of ``app``'s run."""
+    return app.ctx.services.campaign_seats(app.ctx.catalogue, game)
 
 
 def saved_games(app: App) -> list[tuple[Path, Game]]:
@@ -378,24 +369,6 @@ class CampaignListScene(Scene):
                                                           right - left, px(52)), BAD)
 
 
-def dropdown_clickables(drops: dict[tuple[str, int], pygame_gui.elements.UIDropDownMenu]
-                        ) -> list[tuple[str, pygame.Rect]]:
-    """Each drop-down list as a clickable ("seat 1"...) and, while one is open, its items
-    ("seat 1: the computer, easy"...), for the fuzzer and the tests."""
-    out: list[tuple[str, pygame.Rect]] = []
-    for (kind, player), drop in drops.items():
-        if not drop.alive():
-            continue
-        out.append((f"{kind} {player}", drop.rect))
-        listing = getattr(drop.current_state, "options_selection_list", None)
-        if listing is not None and listing.alive():
-            for item in listing.item_list:
-                button = item.get("button_element")
-                if button is not None and button.alive():
-                    out.append((f"{kind} {player}: {item['text']}", button.rect))
-    return out
-
-
 class CampaignScene(Scene):
     """One campaign: where it stands, what happened, and the next mission."""
 
@@ -558,7 +531,7 @@ def player_lines(campaign: Campaign, player: int
                                                and card.stage == "final"):
             lines.append((f"  ✓ {stage}: {card.name} (won)", INK, 13))
         elif card.id == current.id and not campaign.is_over:
-            when = "next" if campaign.agent == player else "when it is the agent"
+            when = "when it is the agent" if campaign.agent not in (0, player) else "next"
             lines.append((f"  ▶ {stage}: {card.name} ({when})", INK, 13))
             lines.append((f"     {card.text}", DIM, 12))
         else:

@@ -30,7 +30,7 @@ class HandoverScene(Scene):
         self.button(f"I am {self.ctx.names[self.player]}", rect, self.done,
                     hotkey=pygame.K_RETURN, object_id="#big_button")
         menu = pygame.Rect(0, 0, self.button_width("Menu", pygame.K_ESCAPE, px(140)), px(40))
-        menu.bottomleft = (px(40), height - px(40))
+        menu.bottomleft = (36 + px(12), height - 36 - px(12))  # inside the coloured frame
         self.button("Menu", menu, self.open_menu, hotkey=pygame.K_ESCAPE,
                     tooltip="Save, settings or leave the game; the cards stay hidden")
 

@@ -79,10 +79,9 @@ class MenuScene(Scene):
         return notice
 
     def play(self, game: Game) -> None:
-        from game.ui.scenes.campaign import campaign_seats
-
         # a campaign's game goes on with the seats its campaign gives (the computer's side)
-        self.app.open(SceneName.PLAY, game, campaign_seats(self.app, game))
+        self.app.open(SceneName.PLAY, game,
+                      self.ctx.services.campaign_seats(self.ctx.catalogue, game))
 
     def resume_last(self) -> None:
         from game.saves import read_players

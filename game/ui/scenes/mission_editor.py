@@ -439,7 +439,7 @@ class MissionEditorScene(Scene):
     def clickables(self) -> list[tuple[str, pygame.Rect]]:
         """The buttons, the name field, the scoring list (and its items while open) and
         every hex of the board, for the fuzzer and the tests."""
-        from game.ui.scenes.campaign import dropdown_clickables
+        from game.ui.scene import dropdown_clickables
 
         out = super().clickables()
         if self.name_entry.alive():

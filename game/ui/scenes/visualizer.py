@@ -382,7 +382,7 @@ class VisualizerScene(Scene):
         bottom = height - ctx.px(64)
         broken = self.broken()
         if broken:  # as the new-game screen names them: not in the list, with their errors
-            from game.ui.scenes.newgame import broken_lines
+            from game.own_missions import broken_lines
 
             lines = broken_lines(broken)
             text = "Not in the list, with errors: " + "\n".join(lines)
