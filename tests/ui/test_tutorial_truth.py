@@ -170,23 +170,30 @@ def test_a_refusal_is_drawn_whole(make_app):
         assert " ".join(scene.reminder[0].split()) in " ".join(drawn.split()), index
 
 
+def at_step(make_app, word: str):
+    """The tutorial on the real screens at the first step whose actions name ``word``, with
+    a driver, one frame run."""
+    from game.tutorial_script import load_script
+    from game.ui.scenes.tutorial import TutorialScene
+    from game.uitest.driver import Driver
+
+    index = next(s.index - 1 for s in load_script().steps if any(word in a
+                                                                 for a in s.actions))
+    app = make_app(0)
+    app.push(TutorialScene(app, index, remember=False))
+    driver = Driver(app)
+    driver.pump([])
+    return app, driver
+
+
 def test_the_pointer_goes_to_the_weapon_button_and_the_fist_is_the_better_line(make_app):
     """Issue 37: no pointer on the weapon buttons. At the fist step, once the enemy is
     picked the pointer is on the Power fist's button, whose odds beat both pistol lines (as
     the step's words say)."""
     from game.engine import Attack
-    from game.tutorial_script import load_script
     from game.ui.chooser import Kind
-    from game.ui.scenes.tutorial import TutorialScene
-    from game.uitest.driver import Driver
 
-    script = load_script()
-    index = next(s.index - 1 for s in script.steps if any("power_fist" in a
-                                                          for a in s.actions))
-    app = make_app(0)
-    app.push(TutorialScene(app, index, remember=False))
-    driver = Driver(app)
-    driver.pump([])
+    app, driver = at_step(make_app, "power_fist")
     scene = app.scene
     driver.perform(scene.runner.expected())  # the activation
     scene = app.scene
@@ -203,17 +210,7 @@ def test_the_pointer_goes_to_the_weapon_button_and_the_fist_is_the_better_line(m
 
 def test_the_mulligan_shows_the_new_card_before_the_hand_over(make_app):
     """Issue 37: the tutorial's mulligan skipped the screen of the NEW card."""
-    from game.tutorial_script import load_script
-    from game.ui.scenes.tutorial import TutorialScene
-    from game.uitest.driver import Driver
-
-    script = load_script()
-    index = next(s.index - 1 for s in script.steps if any("mulligan" in a
-                                                          for a in s.actions))
-    app = make_app(0)
-    app.push(TutorialScene(app, index, remember=False))
-    driver = Driver(app)
-    driver.pump([])
+    app, driver = at_step(make_app, "mulligan")
     driver.confirm_handovers()
     scene = app.scene
     driver.perform(scene.runner.expected())
