@@ -110,7 +110,10 @@ class TutorialScene(PlayScene):
 
     def remind(self, why: str = "") -> None:
         text = "Not that one: " + self.instruction() if not why else why
+        grows = self.reminder is None
         self.reminder = (text, REMINDER_SECONDS)
+        if grows and self.elements:
+            self.rebuild()  # the box grows to hold it whole
 
     def next_step(self) -> None:
         """The step is done: check it showed what it should, then go on."""
@@ -296,6 +299,8 @@ class TutorialScene(PlayScene):
         if self.reminder is not None:
             text, left = self.reminder
             self.reminder = (text, left - dt) if left > dt else None
+            if self.reminder is None and self.app.stack and self.app.scene is self:
+                self.rebuild()  # and shrinks back
         state = self.game.state
         if self.private_expected() and self.private_to != state.to_act and \
                 self.swapped is None:  # the swapper sees its new cards first
@@ -335,8 +340,11 @@ class TutorialScene(PlayScene):
         width = min(max(px(560), needed), board.width - 20)
         # tall enough for the step's whole text and two lines of a reminder, never cut
         text = self.ctx.wrapped(None, step.text, 14, pygame.Rect(0, 0, width - 24, 1 << 16))
-        height = min(max(px(196), px(18) + px(26) + text + 2 * px(19) + px(46) + 16),
-                     board.height - 20)
+        message = self.error or (self.reminder[0] if self.reminder else "")
+        if message:
+            text += px(4) + self.ctx.wrapped(None, message, 13,
+                                             pygame.Rect(0, 0, width - 24, 1 << 16))
+        height = min(max(px(196), 8 + px(18) + px(26) + text + px(46)), board.height - 20)
         self.box = self.place((width, height), "box")
         x, top = self.box.left + 12, self.box.bottom - 10 - px(30)
         for (label, run), w in zip(buttons, widths, strict=True):
