@@ -238,3 +238,20 @@ def test_after_the_computer_finishes_a_turning_point_the_last_roll_stays_shown(m
     app.frame([])
     drawn, app.ctx.drawn = app.ctx.drawn, None
     assert "Last roll: no dice rolled yet" not in drawn
+
+
+def test_a_turning_point_the_computer_finishes_gets_its_summary(make_app):
+    """Issue 37: the tutorial skipped the turning point's summary."""
+    from game.tutorial_script import load_script
+    from game.ui.scenes.tutorial import FINISH, TutorialScene
+    from game.uitest.driver import Driver
+
+    index = [s.index - 1 for s in load_script().steps if s.kind == "finish"][0]
+    app = make_app(0)
+    app.push(TutorialScene(app, index, remember=False))
+    driver = Driver(app)
+    driver.pump([])
+    driver.click_button(FINISH)
+    assert type(app.scene).__name__ == "SummaryScene"
+    driver.confirm_handovers()  # its Continue
+    assert isinstance(app.scene, TutorialScene) and app.scene.runner.index == index + 1

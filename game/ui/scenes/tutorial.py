@@ -36,6 +36,7 @@ from game.ui.registry import SceneName
 from game.ui.scene import TIMER_RATE
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.play import PRIVATE_STEPS, PlayScene
+from game.ui.turn_summary import ended_turning_point, summarise
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -68,7 +69,9 @@ def progress_folder() -> Path | None:
 class TutorialScene(PlayScene):
     """A PlayScene whose clicks go through the tutorial's current step."""
 
-    summaries = False  # the tutorial's own steps tell what a turning point brought
+    # the tutorial's own steps tell what its turning points brought; one the computer finishes
+    # gets the summary (finish_for_me)
+    summaries = False
     journaled = False  # a tutorial is never autosaved
     is_tutorial = True  # the pause menu offers no concession here
 
@@ -200,6 +203,13 @@ class TutorialScene(PlayScene):
         self.anim.add(seen[-3:], self.ctx.names)
         self.after([])
         self.next_step()
+        # the turning point the computer finished gets its summary, as in a real game (the
+        # tutorial's own turning points are told by its steps)
+        ended = ended_turning_point(seen)
+        if ended is not None and not self.game.is_over and self.app.stack and \
+                self.app.scene is self:
+            view = self.view
+            self.app.open(SceneName.SUMMARY, summarise(view.events, ended), view.vp)
 
     # --- the play scene, filtered -----------------------------------------------------------
 
