@@ -49,7 +49,7 @@ def test_the_last_chapters_play_a_melee_attack_with_the_fist_and_a_tactical_ploy
             action = parse_action(notation)
             if isinstance(action, Attack) and action.weapon == "power_fist":
                 wanted["fist"] = step.index
-            if isinstance(action, Use) and action.card == "point_blank_ambush":
+            if isinstance(action, Use) and action.card == "aggressive_mobility":
                 wanted["ploy"] = step.index
     assert set(wanted) == {"fist", "ploy"}
     fist = script.steps[wanted["fist"] - 1]

@@ -1,5 +1,5 @@
 """The client side of online play (asyncio, on ``websockets``): :class:`Client` connects to
-a server, creates or joins a game (by its short join code), acts, and follows the game as
+a server, creates or joins a game (by its join code), acts, and follows the game as
 the server sends it. When the connection drops it reconnects by itself with its token and
 takes up the current position (``status`` says ``reconnecting`` meanwhile).
 
@@ -45,10 +45,11 @@ RETRY_FIRST, RETRY_MAX = 0.05, 2.0  # seconds between reconnection attempts (dou
 class ServerError(Exception):
     """The server refused a message: ``code`` (see docs/protocol.md) and its reason."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.retry_after = retry_after  # seconds the server asks to wait, if it says
 
 
 class Disconnected(Exception):
@@ -65,8 +66,11 @@ class Client:
 
     def __init__(self, url: str, catalogue: Catalogue | None = None, *,
                  auto_reconnect: bool = True, timeout: float = 30.0,
-                 patient: bool = True) -> None:
+                 patient: bool = True, local_address: str | None = None) -> None:
         self.url = url
+        # the address this client connects from (tests and tools on one machine: any of
+        # 127.0.0.0/8), None: the system's choice
+        self._local = {"local_addr": (local_address, 0)} if local_address else {}
         self.patient = patient
         self.catalogue = catalogue
         self.auto_reconnect = auto_reconnect
@@ -81,6 +85,10 @@ class Client:
         self._reader: asyncio.Task[None] | None = None
         self._closing = False
         self.refusal: str | None = None  # why the server turned this connection away
+        self.hello: dict[str, Any] = {}  # the server's versions and limits
+        self.seed: int | None = None  # the dice seed, sent once the game has ended
+        self.heard_at = 0.0  # (loop time) the last joined message
+        self.rules: dict[str, Any] = {}  # the game's turn clock and absence rule
         # the game held
         self.game_id: str | None = None
         self.code: str | None = None
@@ -112,7 +120,7 @@ class Client:
     async def connect(self) -> None:
         """Open the connection; raises OSError (or a websockets error) if it cannot."""
         self.ws = await connect(self.url, max_size=MAX_FRAME_BYTES, compression=None,
-                                open_timeout=self.timeout)
+                                open_timeout=self.timeout, **self._local)
         self.status = "connected"
         self._reader = asyncio.get_running_loop().create_task(self._read(self.ws))
 
@@ -149,7 +157,7 @@ class Client:
         while not self._closing:
             try:
                 self.ws = await connect(self.url, max_size=MAX_FRAME_BYTES, compression=None,
-                                        open_timeout=self.timeout)
+                                        open_timeout=self.timeout, **self._local)
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError):
                 await asyncio.sleep(delay)
                 delay = min(RETRY_MAX, delay * 2)
@@ -179,18 +187,20 @@ class Client:
     async def _request(self, kind: Kind, **fields: Any) -> dict[str, Any]:
         """Send a message and wait for its direct answer; raises ServerError, Disconnected,
         TimeoutError. A message the server refused for coming too fast (``rate_limited``:
-        it was not carried out) is sent again after a pause, unless ``patient`` is off."""
+        it was not carried out) is sent again after a pause (at least the ``retry_after``
+        the server gave), unless ``patient`` is off."""
         delay = RETRY_FIRST
         waited = 0.0
         while True:
             try:
                 return await self._request_once(kind, **fields)
             except ServerError as error:
+                pause = max(delay, error.retry_after or 0.0)  # as long as the server asks
                 if error.code != "rate_limited" or not self.patient or \
-                        waited + delay > self.timeout:
+                        waited + pause > self.timeout:
                     raise
-            await asyncio.sleep(delay)
-            waited += delay
+            await asyncio.sleep(pause)
+            waited += pause
             delay = min(RETRY_MAX, delay * 2)
 
     async def _request_once(self, kind: Kind, **fields: Any) -> dict[str, Any]:
@@ -242,14 +252,20 @@ class Client:
             self.draw_offer = message.get("by")
         elif kind == Reply.REPLACED:
             self.status = "replaced"
+        elif kind == Reply.TOKEN:
+            self.token = str(message.get("token", self.token))
+        elif kind == Reply.HELLO:
+            self.hello = message
         elif kind == Reply.ERROR and message.get("code") == "server_full":
             self.refusal = str(message.get("message", "the server is full"))
         ref = message.get("ref")
         future = self._pending.get(ref) if isinstance(ref, str) else None
         if future is not None and not future.done():
             if kind == Reply.ERROR:
-                future.set_exception(ServerError(message.get("code", "?"),
-                                                 message.get("message", "")))
+                wait = message.get("retry_after")
+                future.set_exception(ServerError(
+                    message.get("code", "?"), message.get("message", ""),
+                    float(wait) if isinstance(wait, (int, float)) else None))
             else:
                 future.set_result(message)
         for listener in list(self.listeners):
@@ -273,11 +289,19 @@ class Client:
         self.deck_size, self.can_undo = view["deck_size"], bool(view.get("can_undo"))
         self.raw_events, self._events = list(view["events"]), []
         self.log = list(view["log"])
+        self.rules = dict(message.get("rules") or {})
+        self.seed = message.get("seed")
+        self.heard_at = asyncio.get_running_loop().time()
+        if "chat" in message:  # the game's chat so far, kept by the server
+            self.chat = [(line.get("seat"), str(line.get("name", "")), str(line.get("text", "")))
+                         for line in message["chat"] if isinstance(line, dict)]
         self._config = None
         self._version += 1
 
     def _update(self, message: dict[str, Any]) -> None:
         delta = message["delta"]
+        if message.get("seed") is not None:
+            self.seed = message["seed"]
         self.ply = message["ply"]
         self.over, self.winner = bool(message.get("over")), message.get("winner")
         self.draw_offer = None
@@ -345,9 +369,24 @@ class Client:
     # --- requests ------------------------------------------------------------------------
 
     async def create(self, mission: str, fireteams: tuple[str, str], seat: int = 1,
-                     name: str = "", open_: bool = True) -> None:
-        await self._request(Kind.CREATE, mission=mission, fireteams=list(fireteams),
-                            seat=seat, name=name, open=open_)
+                     name: str = "", open_: bool = False, turn_minutes: int = 0) -> None:
+        """Host a game: private (joined by its code only) unless ``open_`` lists it in the
+        lobby; ``turn_minutes`` is its turn clock (0: none)."""
+        fields: dict[str, Any] = {"mission": mission, "fireteams": list(fireteams),
+                                  "seat": seat, "name": name, "open": open_}
+        if turn_minutes:
+            fields["turn_minutes"] = turn_minutes
+        await self._request(Kind.CREATE, **fields)
+
+    async def rotate_token(self) -> str:
+        """Replace this seat's token with a new one (the old one stops working)."""
+        answer = await self._request(Kind.ROTATE_TOKEN)
+        return str(answer["token"])
+
+    async def claim_win(self) -> None:
+        """Take the win from an opponent whose turn clock ran out or who is long gone;
+        raises ServerError (not_absent, with how long to wait) when it is too early."""
+        await self._request(Kind.CLAIM_WIN)
 
     async def join(self, code: str, seat: int | None = None, name: str = "") -> None:
         fields: dict[str, Any] = {"code": code, "name": name}

@@ -69,7 +69,7 @@ class ServerProcess:
     def start(self) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "game", "serve", "--host", self.host, "--port",
-             str(self.port), "--db", str(self.db), *UNLIMITED, *self.extra],
+             str(self.port), "--db", str(self.db), "--new-db", *UNLIMITED, *self.extra],
             stdout=subprocess.PIPE,
             text=True,
             env=dict(os.environ, PYTHONUNBUFFERED="1"))
@@ -125,9 +125,12 @@ def thinking(choose: Callable[[Client], str], seed: int,
 
 
 async def one_game(url: str, index: int, seed: int, tally: Tally, timeout: float,
-                   think: float) -> None:
+                   think: float, addresses: tuple[str, str] | None = None) -> None:
+    """One game between two scripted clients (from ``addresses``, when given: two
+    addresses of this machine the clients connect from)."""
     mission, teams = PAIRINGS[index % len(PAIRINGS)]
-    one, two = Client(url, timeout=timeout), Client(url, timeout=timeout)
+    one, two = (Client(url, timeout=timeout, local_address=a)
+                for a in (addresses or (None, None)))
     acked: list[tuple[int, str]] = []
 
     def ack(ply: int, action: str, seconds: float) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import opponent
+from game.engine import IllegalActionError, opponent
 from game.ui.registry import SceneName
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.pause import PauseScene
@@ -26,6 +26,19 @@ class OnlinePauseScene(PauseScene):
     def __init__(self, app: App, play: OnlinePlayScene) -> None:
         super().__init__(app, play)
         self.online = play
+        self.message = self.seed_note()
+
+    def seed_note(self) -> str:
+        """The line at the bottom: the game's real seed, or why it is not shown yet."""
+        seed = self.online.remote.dice.seed
+        if seed is None:  # the table's pause shows its local seed; say why there is none
+            return ("Esc resumes · the dice seed stays secret on the server until the "
+                    "mission ends (it would foretell every roll and card)")
+        return f"Esc resumes · this game's dice seed was {seed}"
+
+    def no(self) -> None:
+        super().no()
+        self.message = self.seed_note()
 
     def build(self) -> None:
         width, height = self.app.size
@@ -52,6 +65,12 @@ class OnlinePauseScene(PauseScene):
                     (f"{self.ctx.names.get(remote.seat, 'I')} concedes",
                      lambda: self.ask("concede"), pygame.K_c,
                      "Your opponent wins the mission")]),
+                *([("Claim the win", self.claim, pygame.K_w, "Your opponent's time is out "
+                    "(turn clock), or they have been gone too long")]
+                  if self.online.claimable() else []),
+                ("New token for this seat", self.rotate, pygame.K_t,
+                 "Replace the secret that holds your seat (if someone else may have it): "
+                 "the old one stops working; this computer keeps the new one"),
                 ("Leave the game", lambda: self.ask("quit"), pygame.K_q,
                  "It goes on waiting on the server"),
             ]
@@ -61,6 +80,22 @@ class OnlinePauseScene(PauseScene):
             rect = pygame.Rect(0, 0, 300, step - 8)
             rect.midtop = (width // 2, top + i * step)
             self.button(label, rect, action, hotkey=key, tooltip=tip)
+
+    def rotate(self) -> None:
+        from game.net.prefs import OnlinePrefs
+
+        try:
+            old, new = self.online.remote.rotate_token()
+        except IllegalActionError as error:
+            self.message = str(error)
+            return
+        OnlinePrefs.load().replace_token(old, new)
+        self.message = "This seat has a new token: the old one no longer works"
+
+    def claim(self) -> None:
+        play = self.online
+        self.app.pop()
+        play.claim_win()
 
     def stop_watching(self) -> None:
         self.app.restart(SceneName.MENU)
