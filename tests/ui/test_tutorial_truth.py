@@ -255,3 +255,23 @@ def test_a_turning_point_the_computer_finishes_gets_its_summary(make_app):
     assert type(app.scene).__name__ == "SummaryScene"
     driver.confirm_handovers()  # its Continue
     assert isinstance(app.scene, TutorialScene) and app.scene.runner.index == index + 1
+
+
+def test_a_refusal_never_asks_for_a_button_it_hides(make_app):
+    """Issue 37: a refusal asked for Wait while the Wait button was hidden (the player had
+    gone on to pick a weapon): it now says to go back first."""
+    from game.engine import Wait
+    from game.ui.chooser import Kind
+
+    app, driver = at_step(make_app, "power_fist")
+    scene = app.scene
+    driver.perform(scene.runner.expected())  # the activation
+    scene = app.scene
+    driver.click_button("Attack", prefix=True)
+    driver.click_hex(scene.game.state.operatives["warrior1"].hex)
+    assert scene.chooser.next_kind == Kind.WEAPON
+    # as if the step asked for Wait now: its button is hidden behind the weapon choice
+    scene.runner.expected = lambda: Wait(1)  # type: ignore[method-assign]
+    assert scene.find_clickable("Wait", prefix=True) is None
+    scene.remind()
+    assert "press Back first" in scene.reminder[0]

@@ -113,6 +113,9 @@ class TutorialScene(PlayScene):
 
     def remind(self, why: str = "") -> None:
         text = "Not that one: " + self.instruction() if not why else why
+        if not why and self.step.kind == "act" and self.target_rect() is None and \
+                self.find_clickable("Back", prefix=True) is not None:
+            text += " Its button is not shown now: press Back first."  # never a hidden ask
         grows = self.reminder is None
         self.reminder = (text, REMINDER_SECONDS)
         if grows and self.elements:
