@@ -334,7 +334,8 @@ class MissionEditorScene(Scene):
                 ("Other side", self.swap_side, pygame.K_o), ("Mirror", self.mirror, pygame.K_m),
                 ("Save", self.save, pygame.K_s)):
             text = f"{label} [{pygame.key.name(key).upper()}]"
-            w = ctx.assets.font(ctx.px(15)).size(text)[0] + ctx.px(30)
+            w = max(ctx.assets.font(ctx.px(15)).size(text)[0] + ctx.px(30),
+                    self.button_width(label, key))  # its label whole, in the button's font
             if x + w > width - ctx.px(20) and row == ctx.px(12):  # the rest on the next row,
                 row, x = ctx.px(54), ctx.px(740)                 # right of the scoring list
             button = self.button(label, pygame.Rect(x, row, w, h), action, hotkey=key)
