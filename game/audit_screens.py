@@ -114,6 +114,62 @@ def campaign(app: App) -> None:
     app.push(CampaignScene(app, Campaign.start(app.ctx.catalogue, players, teams, seed=1)))
 
 
+def campaign_agent(app: App) -> None:
+    """A campaign after its first mission: an agent and an antagonist, wargear won."""
+    from game.campaign import Campaign, Profile
+    from game.engine import AgreeResult
+    from game.ui.scenes.campaign import CampaignScene
+
+    players = {1: Profile("ann", "Ann"), 2: Profile("bob", "Bob")}
+    teams = {1: "gideon", 2: "deathless_destroyers"}
+    campaign = Campaign.start(app.ctx.catalogue, players, teams, seed=1)
+    game = campaign.next_game()
+    game.apply(AgreeResult(game.to_act, 1))
+    campaign.record_result(game)
+    app.push(CampaignScene(app, campaign))
+
+
+def campaign_setup(app: App) -> None:
+    """A new campaign's form with no profile yet: Start disabled, the reason beside it."""
+    from game.ui.scenes.campaign import CampaignListScene
+
+    scene = CampaignListScene(app)
+    scene.seats[2] = "hard"
+    app.push(scene)
+
+
+def play_hint(app: App) -> None:
+    """The play screen against the computer with the hint shown (its box and marks)."""
+    from game.engine import Game, RandomDice, Step
+    from game.ui.scenes.play import PlayScene
+    from game.uitest.headless import play_until
+
+    game = Game.new(app.ctx.catalogue, "dual_strike", ("gideon", "deathless_destroyers"),
+                    RandomDice(5))
+    play_until(game, 5, lambda g: g.state.step == Step.ACT and g.state.to_act == 1)
+    scene = PlayScene(app, game, {1: "human", 2: "normal"})
+    app.push(scene)
+    scene.ask_hint()
+
+
+def handover_menu(app: App) -> None:
+    """Esc on the hand-over screen: the pause menu over the cover."""
+    from game.engine import Game, RandomDice
+    from game.ui.registry import SceneName
+    from game.ui.scenes.play import PlayScene
+
+    game = Game.new(app.ctx.catalogue, "dual_strike", ("gideon", "deathless_destroyers"),
+                    RandomDice(1))
+    play = PlayScene(app, game)
+    app.push(play)
+    app.frame([])
+    handover = app.scene
+    if type(handover).__name__ == "HandoverScene":
+        handover.open_menu()
+    else:
+        app.open(SceneName.PAUSE, play)
+
+
 def error(app: App) -> None:
     from game.ui.scenes.error import ErrorScene
 
@@ -197,6 +253,8 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "tutorial-chapter-2": tutorial_more(), "tutorial-threat": tutorial_more("threat"),
     "tutorial-hint": tutorial_more("hint"),
     "campaigns": campaigns, "campaign": campaign, "error": error, "error-report": error_report,
+    "campaign-agent": campaign_agent, "campaign-setup": campaign_setup, "play-hint": play_hint,
+    "handover-menu": handover_menu,
     "replay": replay, "newgame-computer": computer_newgame,
     # the skirmish rule set
     "skirmish-newgame": skirmish_newgame, "skirmish-play": skirmish_play(False),

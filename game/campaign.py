@@ -53,6 +53,9 @@ STAGES = ("first", "second", "final")
 SEATS = ("human", "computer")
 LEVELS = ("easy", "normal", "hard")  # a computer seat's level (normal unless chosen)
 MAX_NAME = 40
+# the profile a computer seat plays under: made on first use, never listed among the people
+COMPUTER_ID = "computer"
+COMPUTER_NAME = "The computer"
 
 
 class CampaignError(ValueError):
@@ -149,6 +152,8 @@ class CampaignStore:
         self.problems = [p for p in self.problems if not p.startswith("profiles/")]
         found: list[Profile] = []
         for path in sorted((self.root / "profiles").glob("*.json")):
+            if path.stem == COMPUTER_ID:
+                continue  # the computer's own profile is no person's
             try:
                 found.append(Profile.from_dict(self._read(path)))
             except CampaignError as error:
@@ -171,6 +176,16 @@ class CampaignStore:
         profile = Profile(f"{slug}_{uuid.uuid4().hex[:6]}", name)
         self.save_profile(profile)
         return profile
+
+    def computer_profile(self) -> Profile:
+        """The profile every computer seat plays under (its record and the Command Assets it
+        keeps against each person), made on first use: nobody has to add one by hand."""
+        try:
+            return self.profile(COMPUTER_ID)
+        except CampaignError:
+            profile = Profile(COMPUTER_ID, COMPUTER_NAME)
+            self.save_profile(profile)
+            return profile
 
     def save_profile(self, profile: Profile) -> None:
         write_json_atomic(profile.to_dict(), self._profile_path(profile.id))
@@ -212,10 +227,28 @@ class CampaignStore:
 
     def campaign_of(self, game: Game) -> Campaign | None:
         """The campaign a game was started for (None for a game outside any campaign)."""
-        ref = game.config.spec.get("campaign_ref")
-        if not isinstance(ref, dict) or not isinstance(ref.get("id"), str):
-            return None
-        return self.campaign(ref["id"])
+        ref = campaign_link(game)
+        return None if ref is None else self.campaign(ref["id"])
+
+
+def campaign_link(game: Game) -> dict[str, Any] | None:
+    """The campaign a game belongs to, as its set-up records it: ``{"id", "number"}`` (the
+    campaign's id and the mission's number in it), or None for a game outside any campaign.
+    The one place that reads the link, so that where the set-up keeps it may change."""
+    ref = game.config.spec.get("campaign_ref")
+    if not isinstance(ref, dict) or not isinstance(ref.get("id"), str):
+        return None
+    return ref
+
+
+def mission_in_progress(campaign: Campaign, saves: list[tuple[Path, Game]]
+                        ) -> tuple[Path, Game] | None:
+    """Of ``saves`` (each a path and the game read from it), the one that holds
+    ``campaign``'s next mission begun and not over, the furthest played (the most actions)
+    where several do; None when the next mission has not been begun."""
+    found = [(path, game) for path, game in saves
+             if campaign.belongs(game) and not game.is_over]
+    return max(found, key=lambda item: len(item[1].log), default=None)
 
 
 # --- the campaign ---------------------------------------------------------------------------
@@ -243,7 +276,7 @@ class Campaign:
               missions: list[str] | None = None) -> Campaign:
         if set(players) != {1, 2} or set(fireteams) != {1, 2}:
             raise CampaignError("a campaign needs two players, each with a fireteam")
-        if players[1].id == players[2].id:
+        if players[1].id == players[2].id and players[1].id != COMPUTER_ID:
             raise CampaignError("a campaign is played by two different players")
         for team in fireteams.values():
             if team not in catalogue.fireteams:
@@ -484,7 +517,7 @@ class Campaign:
 
     def belongs(self, game: Game) -> bool:
         """Whether ``game`` is this campaign's next mission."""
-        ref = game.config.spec.get("campaign_ref") or {}
+        ref = campaign_link(game) or {}
         nxt = self.next
         return (nxt is not None and ref.get("id") == self.id
                 and ref.get("number") == nxt["number"])
@@ -610,6 +643,11 @@ class Campaign:
 
     def _reward_name(self, card_id: str) -> str:
         return self.catalogue.special_operations[card_id].reward.name
+
+    def seats(self) -> dict[int, str]:
+        """Who plays each side of this campaign's games: "human", or the computer's level."""
+        return {p: self.level(p) if self.players[p].get("seat") == "computer" else "human"
+                for p in (1, 2)}
 
     def level(self, player: int) -> str:
         """The level a computer seat plays at (normal unless chosen)."""

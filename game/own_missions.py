@@ -61,3 +61,15 @@ def load_own_missions(catalogue: Catalogue, folder: Path | None) -> OwnMissions:
             own.append(mission_id)
     return OwnMissions(dataclasses.replace(catalogue, missions=missions), tuple(own),
                        tuple(broken))
+
+
+def broken_lines(broken: tuple[tuple[str, str], ...]) -> list[str]:
+    """Every broken mission file, one line each, as ``file:line:column: what is wrong``
+    (every error of the file, the folder's path left out)."""
+    lines = []
+    for name, message in broken:
+        for line in message.splitlines() or [name]:
+            at = line.find(name + ":")
+            if line.strip():
+                lines.append(line[at:] if at >= 0 else line)
+    return lines

@@ -44,6 +44,9 @@ class Entry:
     section: str
     text: str
     keywords: tuple[str, ...] = ()
+    # words players use for the rule that the rules themselves do not ("LoS", "mulligan"):
+    # searching for one finds this entry first; they are not links in the text
+    synonyms: tuple[str, ...] = ()
     see: tuple[str, ...] = ()
     decision: str = ""  # the heading of docs/rules-decisions.md it explains
     picture: Picture | None = None
@@ -74,6 +77,9 @@ class Help:
             self.by_id[entry.id] = entry
         for entry in self.entries:  # an id and the keywords; the first entry keeps a word
             for word in (entry.id, *entry.keywords):
+                self.words.setdefault(normalise(word), entry)
+        for entry in self.entries:  # then the synonyms, where no keyword took the word
+            for word in entry.synonyms:
                 self.words.setdefault(normalise(word), entry)
 
     @property
@@ -120,6 +126,7 @@ def parse(data: dict[str, Any]) -> Help:
         entries.append(Entry(id=str(raw["id"]), title=str(raw["title"]),
                              section=str(raw["section"]), text=str(raw["text"]).strip(),
                              keywords=_strings(raw.get("keywords")),
+                             synonyms=_strings(raw.get("synonyms")),
                              see=_strings(raw.get("see")),
                              decision=str(raw.get("decision") or ""),
                              picture=_picture(raw.get("picture")), order=i))
@@ -158,9 +165,11 @@ def entry_for_word(word: str) -> Entry | None:
 
 
 def search(query: str) -> list[Entry]:
-    """Entries matching every word of ``query`` (case-insensitive): those whose title or
-    keywords match first, then those where only the text does. An empty query gives every
-    entry in order."""
+    """Entries matching every word of ``query`` (case-insensitive; a word matches the start
+    of a word, so "cov" finds "cover" while typing and "los" does not find "close"), best
+    first: the entry whose title is the query; one of whose keywords or synonyms is the
+    query; whose title holds every word; whose keywords do; then those where only the text
+    does. An empty query gives every entry in order."""
     help_ = load()
     words = normalise(query).split()
     if not words:
@@ -169,19 +178,41 @@ def search(query: str) -> list[Entry]:
     ranked: list[tuple[int, int, Entry]] = []
     for e in help_.entries:
         title = normalise(e.title)
-        keys = [normalise(k) for k in (e.id, *e.keywords)]
-        head = " ".join([title, *keys])
-        body = normalise(e.text) + " " + normalise(e.picture.caption if e.picture else "")
-        if phrase == title or phrase in keys:
+        keys = [normalise(k) for k in (e.id, *e.keywords, *e.synonyms)]
+        head = _tokens(" ".join(keys))
+        body = _tokens(normalise(e.text) + " " + normalise(e.picture.caption if e.picture
+                                                          else ""))
+        if phrase == title or phrase == _bare(title):
             rank = 0
-        elif all(w in head for w in words):
+        elif phrase in keys:
             rank = 1
-        elif all(w in head or w in body for w in words):
+        elif _all_start(words, _tokens(title)):
             rank = 2
+        elif _all_start(words, head | _tokens(title)):
+            rank = 3
+        elif _all_start(words, head | _tokens(title) | body):
+            rank = 4
         else:
             continue
         ranked.append((rank, e.order, e))
     return [e for _, _, e in sorted(ranked, key=lambda t: t[:2])]
+
+
+def _tokens(text: str) -> set[str]:
+    """The words of a normalised text, without the punctuation around them."""
+    return {w for w in re.split(r"[^\w+()]+", text) if w} | set(text.split())
+
+
+def _all_start(words: list[str], tokens: set[str]) -> bool:
+    """Whether every word of a query starts one of ``tokens``."""
+    return all(any(t.startswith(w) for t in tokens) for w in words)
+
+
+def _bare(title: str) -> str:
+    """A normalised title without its leading "the " or "ruling: "."""
+    for lead in ("the ", "ruling: "):
+        title = title.removeprefix(lead)
+    return title
 
 
 # --- links in the text ----------------------------------------------------------------------

@@ -139,3 +139,37 @@ def test_no_long_run_of_words_is_copied_from_the_rulebook():
             if f" {run} " in book:
                 copied.append((e.id, run))
     assert not copied, f"runs of words copied from the rulebook: {copied}"
+
+
+def test_each_title_and_each_synonym_finds_its_entry_first():
+    """Search ranks a title match first, and each word players use for a rule (LoS,
+    mulligan...) leads to that rule's entry before any other."""
+    wrong = []
+    for e in rules_help.entries():
+        for query in (e.title, *e.synonyms):
+            found = rules_help.search(query)
+            if not found or found[0] is not e:
+                wrong.append((query, e.id, found[0].id if found else None))
+    assert not wrong, f"(query, expected, got first): {wrong}"
+
+
+def test_the_words_of_issue_37_find_their_entries():
+    first = {q: rules_help.search(q)[0].id for q in
+             ("cover", "mulligan", "LoS", "los", "Rending", "fist", "melee")}
+    assert first == {"cover": "cover", "mulligan": "targets_of_opportunity",
+                     "LoS": "line_of_sight", "los": "line_of_sight",
+                     "Rending": "skirmish_rending", "fist": "melee", "melee": "melee"}
+    # a word matches the start of a word only: "los" is not found inside "close"
+    assert all("close" not in e.text.lower() or "los" in " ".join(e.synonyms).lower()
+               or e.id == "line_of_sight" for e in rules_help.search("los")[:1])
+
+
+def test_every_skirmish_rule_has_an_entry():
+    from game.engine.skirmish.profiles import SPECIAL_NAMES
+
+    names = [*SPECIAL_NAMES.values(), "Stealth", "Hold", "Advance", "Rush", "Charge",
+             "Shaken", "fatigued"]
+    # a name the Fireteam rules share (Heavy) finds theirs first, the skirmish one beside it
+    missing = [n for n in names if not any(e.section == "Skirmish rules"
+                                           for e in rules_help.search(n)[:2])]
+    assert not missing, f"skirmish rules without an entry of their own: {missing}"

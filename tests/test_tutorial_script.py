@@ -39,6 +39,23 @@ def test_the_whole_script_plays_on_the_engine(catalogue, script):
     assert [c.id for c in whole.game.config.wargear[1]] == ["medi_pack"]
 
 
+def test_the_last_chapters_play_a_melee_attack_with_the_fist_and_a_tactical_ploy(catalogue,
+                                                                                script):
+    from game.engine.actions import Attack, Use
+
+    wanted = {}
+    for step in script.steps:
+        for notation in step.actions:
+            action = parse_action(notation)
+            if isinstance(action, Attack) and action.weapon == "power_fist":
+                wanted["fist"] = step.index
+            if isinstance(action, Use) and action.card == "aggressive_mobility":
+                wanted["ploy"] = step.index
+    assert set(wanted) == {"fist", "ploy"}
+    fist = script.steps[wanted["fist"] - 1]
+    assert "Power fist" in fist.text and "Plasma pistol" in fist.text  # the reason to choose
+
+
 def test_the_second_chapter_is_played_not_read(catalogue, script):
     """Overcharge, wargear and a mission action are actions the player makes; the sight,
     threat and hint steps wait for the tool itself."""
@@ -50,9 +67,11 @@ def test_the_second_chapter_is_played_not_read(catalogue, script):
     assert any(isinstance(a, Use) for a in actions)
     assert any(isinstance(a, MissionAction) for a in actions)
     tools = [s.tool for s in script.steps[chapter:] if s.kind == "tool"]
-    assert tools == ["sight", "threat", "hint"]
-    reading = [s.title for s in script.steps[chapter + 1:] if s.kind == "read"]
-    assert reading == [script.steps[-1].title]  # only the summary is read
+    assert tools == ["sight", "threat", "hint", "pause"]
+    # only each later chapter's opening and the summary are read
+    reading = [s.title for s in script.steps[chapter + 1:] if s.kind == "read"
+               and not s.position]
+    assert reading == [script.steps[-1].title]
 
 
 def test_a_tool_step_is_done_by_its_tool_at_its_place_only(catalogue, script):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from game.content.schema import ABSENT, Board, Context, Reader, Run, describe
@@ -18,7 +19,7 @@ def parse_mission(run: Run, r: Reader) -> None:
     mark = r.mark()
     m = r.mapping(top, r.doc.data, _MISSION_KEYS,
                   ("turning_points", "text", "rules", "actions", "objective_sides",
-                   "sudden_victory", "pack", "kill_team"))
+                   "sudden_victory", "pack", "kill_team", "terrain"))
     if m is None:
         return
     ident = r.ident(top + ("id",), m.get("id", ABSENT))
@@ -31,6 +32,9 @@ def parse_mission(run: Run, r: Reader) -> None:
         kz = r.reference(top + ("killzone",), m["killzone"], run.killzones, "killzone side")
         side = run.killzones.get(kz) if kz else None
     board = Board(side.columns, side.rows) if side else Board()
+    terrain = _terrain(r, top + ("terrain",), m["terrain"], board) if "terrain" in m else None
+    if side is not None and terrain is not None:  # its own terrain in place of the side's
+        side = dataclasses.replace(side, blocked=terrain[0], cover=terrain[1])
     territories = _territories(r, top + ("territories",), m.get("territories", ABSENT), board) \
         if "territories" in m else None
     objectives = _objectives(r, top + ("objectives",), m.get("objectives", ABSENT), board, side) \
@@ -59,7 +63,7 @@ def parse_mission(run: Run, r: Reader) -> None:
         assert pack is not None
         run.missions[ident] = Mission(ident, name, side.id, territories, objectives,
                                       turning_points, rules, actions, text, sides,
-                                      sudden, pack, kill_team)
+                                      sudden, pack, kill_team, terrain)
 
 
 def _kill_team(r: Reader, top: KeyPath, m: dict[Any, Any], pack: str | None,
@@ -161,6 +165,32 @@ def _territories(r: Reader, path: KeyPath, raw: Any,
             if label in first:
                 r.error(path + (key2, i), f"hex '{label}' is in both territories")
     return zones if r.clean_since(mark) else None
+
+
+def _terrain(r: Reader, path: KeyPath, raw: Any,
+             board: Board) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """``terrain: {blocked: [hexes], cover: [hexes]}``: a layout's own ruins and barricades,
+    in place of its killzone side's; a hex is one or the other."""
+    m = r.mapping(path, raw, ("blocked", "cover"), ())
+    if m is None:
+        return None
+    mark = r.mark()
+    blocked = r.hexes(path + ("blocked",), m.get("blocked"), board)
+    cover = r.hexes(path + ("cover",), m.get("cover"), board)
+    if blocked is not None and cover is not None:
+        for i, label in enumerate(cover):
+            if label in blocked:
+                r.error(path + ("cover", i), f"hex '{label}' is both blocked and cover")
+    if not r.clean_since(mark) or blocked is None or cover is None:
+        return None
+    return tuple(sorted(set(blocked), key=_label_order)), tuple(sorted(set(cover),
+                                                                        key=_label_order))
+
+
+def _label_order(label: str) -> tuple[int, int]:
+    from game.engine import parse_label
+
+    return parse_label(label)
 
 
 def _objectives(r: Reader, path: KeyPath, raw: Any, board: Board,

@@ -129,7 +129,8 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
             raise KeyError(f"unknown mission {spec['mission']!r}")
         mission = catalogue.missions[spec["mission"]]
         side = catalogue.killzones[mission.killzone]
-        grid = grid_for(side.columns, side.rows, tuple(side.blocked), tuple(side.cover))
+        blocked, cover = mission.terrain or (tuple(side.blocked), tuple(side.cover))
+        grid = grid_for(side.columns, side.rows, blocked, cover)
         territories = dict(mission.territories)
         objectives = dict(mission.objectives)
         # markers the players place (Kill Team classic) have no hex until then
@@ -181,6 +182,12 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
     # a Kill Team classic mission scores secondary objectives instead of targets of opportunity
     targets = {} if (mission is not None and mission.kill_team is not None) \
         or rules == RuleSet.SKIRMISH else dict(catalogue.targets)
+    if mission is not None:  # a mission's deck: only the cards it lets a player complete
+        from game.engine.targets import can_be_completed
+
+        targets = {k: t for k, t in targets.items()
+                   if can_be_completed(t.condition, len(objectives), territories,
+                                       grid.is_on_board)}
     return Config(grid, datacards, fireteams, territories, objectives, turning_points,
                   mission, targets, spec, wargear, special, honours,
                   campaign=bool(spec.get("campaign")), rules=rules, dangerous=dangerous)

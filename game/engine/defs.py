@@ -193,6 +193,9 @@ class Mission:
     sudden_victory: int = 0  # >0: the first player to reach this many VP wins at once
     pack: str = "fireteam"  # the mission pack: "fireteam" or "kill_team"
     kill_team: KillTeamRules | None = None  # the Kill Team classic rules it uses
+    # its own terrain, in place of its killzone side's (a player's own layout): the blocked
+    # and the cover hexes; None: the side's
+    terrain: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ the moment one meets its condition (docs/rules-decisions.md, "Cards")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.engine.defs import Effect
@@ -83,6 +84,33 @@ def end_of_turn_met(game: Game, player: int, p: dict[str, Any]) -> bool:
         dist = int(spec.get("distance", 1))
         if not any(o.hex is not None and game.grid.distance(o.hex, h) <= dist
                    for o in mine for h in hexes):
+            return False
+    return True
+
+
+def can_be_completed(condition: Effect, objectives: int,
+                     territories: dict[int, tuple[str, ...]],
+                     on_board: Callable[[str], bool]) -> bool:
+    """Whether a target of opportunity with ``condition`` can be completed at all on a
+    mission with ``objectives`` objectives, these ``territories`` and a killzone where
+    ``on_board`` tells the hexes that exist. A card that cannot (Hold the Line on a mission
+    of one objective, Total Dominance on one without any) is set aside before the deal
+    (docs/rules-decisions.md, "Cards"): the rulebook deals targets to be completed, and a
+    dead card in a hand of three is no choice at all."""
+    p = condition.params
+    if "control_at_least" in p and objectives < int(p["control_at_least"]):
+        return False
+    if p.get("control_all") and objectives < 1:
+        return False
+    if "in_enemy_territory" in p and (
+            len(territories) < 2
+            or min(len(zone) for zone in territories.values()) < int(p["in_enemy_territory"])):
+        return False
+    if "near_hex" in p:
+        spec = p["near_hex"]
+        hexes = [str(h) for h in spec.get("hexes", [])] + ([str(spec["hex"])] if "hex" in spec
+                                                           else [])
+        if not any(on_board(h) for h in hexes):
             return False
     return True
 

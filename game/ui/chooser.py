@@ -12,6 +12,7 @@ driver all use it, so they cannot disagree with the engine or with each other.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -180,7 +181,10 @@ def route(action: Action, state: State, config: Config) -> tuple[Field, ...]:
 
     def op_label(op_id: str) -> str:
         op = ops.get(op_id)
-        return f"{config.datacards[op.card].name} ({op_id})" if op is not None else op_id
+        if op is None:
+            return op_id
+        number = re.search(r"(\d+)$", op_id)  # "intercessor1": the first of several
+        return config.datacards[op.card].name + (f" {number.group(1)}" if number else "")
 
     if isinstance(action, Keep):
         return (Field(Kind.VERB, "keep", "Keep all", "Keep these three targets of opportunity"),)

@@ -188,3 +188,21 @@ def base_label(label: str) -> str:
     if label.endswith("]") and " [" in label:
         label = label[:label.rindex(" [")]
     return label.removeprefix(MARK)
+
+
+def dropdown_clickables(drops: dict[tuple[str, int], pygame_gui.elements.UIDropDownMenu]
+                        ) -> list[tuple[str, pygame.Rect]]:
+    """Each drop-down list as a clickable ("seat 1"...) and, while one is open, its items
+    ("seat 1: the computer, easy"...), for the fuzzer and the tests."""
+    out: list[tuple[str, pygame.Rect]] = []
+    for (kind, player), drop in drops.items():
+        if not drop.alive():
+            continue
+        out.append((f"{kind} {player}", drop.rect))
+        listing = getattr(drop.current_state, "options_selection_list", None)
+        if listing is not None and listing.alive():
+            for item in listing.item_list:
+                button = item.get("button_element")
+                if button is not None and button.alive():
+                    out.append((f"{kind} {player}: {item['text']}", button.rect))
+    return out

@@ -55,6 +55,19 @@ class Services:
             self.campaigns = CampaignStore(data_folder() / "campaigns", catalogue)
         return self.campaigns
 
+    def campaign_seats(self, catalogue: Catalogue, game: Game) -> dict[int, str] | None:
+        """For a campaign's game (resumed or loaded), who plays each side as its campaign
+        says; None for a game outside any campaign (or whose campaign cannot be read)."""
+        from game.campaign import CampaignError, campaign_link
+
+        if campaign_link(game) is None:
+            return None
+        try:
+            campaign = self.campaign_store(catalogue).campaign_of(game)
+        except (CampaignError, OSError):
+            return None
+        return None if campaign is None else campaign.seats()
+
     def record_campaign_game(self, catalogue: Catalogue, game: Game) -> Campaign | None:
         """Record a finished campaign mission in its campaign (saved at once). None when the
         game belongs to no campaign, or was already recorded."""

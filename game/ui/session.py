@@ -117,18 +117,7 @@ def campaign_seats(game: Game, catalogue: Catalogue,
                    services: Services | None) -> dict[int, str] | None:
     """The seats and levels of the campaign ``game`` is a mission of (None: no campaign, or
     it is gone)."""
-    if "campaign_ref" not in game.config.spec or services is None:
-        return None
-    from game.campaign import CampaignError
-
-    try:
-        campaign = services.campaign_store(catalogue).campaign_of(game)
-    except (CampaignError, OSError):
-        return None
-    if campaign is None:
-        return None
-    return {p: campaign.level(p) if campaign.players[p].get("seat") == "computer" else "human"
-            for p in (1, 2)}
+    return None if services is None else services.campaign_seats(catalogue, game)
 
 
 def log(text: str) -> None:
@@ -159,7 +148,8 @@ def crashed(app: App, error: BaseException) -> None:
     from game.ui.registry import SceneName
 
     summary = f"{type(error).__name__}: {error}"
-    app.restart(SceneName.ERROR, summary, lambda: bug_report(text, game), saved)
+    app.restart(SceneName.ERROR, summary, lambda: bug_report(text, game), saved,
+                game is not None)
 
 
 def bug_report(trace: str, game: Game | None) -> str:

@@ -64,9 +64,12 @@ def mission_config(catalogue: Catalogue, mission: Mission, side: str | None = No
     killzone ``side`` (its own side by default) with no fireteams."""
     side = side or mission.killzone
     kz = catalogue.killzones[side]
+    # a layout's own terrain on its own side; the side's terrain anywhere else
+    blocked, cover = mission.terrain if mission.terrain and side == mission.killzone \
+        else (kz.blocked, kz.cover)
     config = build_config(catalogue, {
-        "killzone": {"columns": kz.columns, "rows": kz.rows, "blocked": list(kz.blocked),
-                     "cover": list(kz.cover), "objectives": dict(mission.objectives),
+        "killzone": {"columns": kz.columns, "rows": kz.rows, "blocked": list(blocked),
+                     "cover": list(cover), "objectives": dict(mission.objectives),
                      "territories": {k: list(v) for k, v in mission.territories.items()}},
         "fireteams": {1: None, 2: None}, "turning_points": mission.turning_points})
     return dataclasses.replace(config, mission=dataclasses.replace(mission, killzone=side))
@@ -85,7 +88,7 @@ def hex_facts(config: Config, h: str) -> list[str]:
         facts.append("cover: an operative here may claim cover")
     here = [obj for obj, at in sorted(config.objectives.items()) if at and at == h]
     if here:
-        facts.append("objective hex (" + ", ".join(here) + ")")
+        facts.append("objective hex")
     if not facts:
         facts.append("open ground")
     fixed = [at for at in config.objectives.values() if at]  # placed markers have no hex yet
@@ -237,7 +240,7 @@ class Painter:
         m = study.mission
         key = (m.id, tuple(sorted(m.objectives.items())),
                tuple(sorted((k, tuple(v)) for k, v in m.territories.items())),
-               study.shown_side, study.labels, area.topleft, area.size)
+               study.shown_side, study.labels, area.topleft, area.size, m.terrain)
         if key not in self._views:
             if len(self._views) > 16:
                 self._views.clear()

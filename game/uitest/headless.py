@@ -289,3 +289,74 @@ def bench_idle(catalogue: Catalogue, seconds: float, scene: str, size: tuple[int
     print(f"{drawn} frames drawn while idle")
     print(f"idle: {cpu / wall * 100:.1f} % of a core over {seconds:g} s (scene {scene})")
     return 0
+
+
+# --- the fuzzer on one screen ----------------------------------------------------------------
+
+def fuzz_screen(app: App, make: Callable[[App], object], events: int, seed: int,
+                names: tuple[str, ...] = ("Quinn", "Ann", "Bob", ""),
+                after_typing: str = "", within: tuple[type, ...] = ()) -> dict[str, int]:
+    """``events`` seeded random inputs on one screen and what it opens: mostly clicks on its
+    clickables (with their lists and list items where the screen names them), now and then
+    a name typed into its text field (then, mostly, the clickable ``after_typing`` clicked),
+    a key or a random click. Whenever the screen is left
+    (Esc, Back, a screen it opens that is not one of ``within``), the stack goes back to a
+    fresh copy of it (``make(app)``). Raises on any error; returns how often each clickable
+    was clicked, by label."""
+    from game.ui.scenes.menu import MenuScene
+
+    rng = SplitMix64(seed)
+    clicked: dict[str, int] = {}
+
+    def home() -> None:
+        app.running = True
+        app.replace(MenuScene(app))
+        app.push(make(app))  # type: ignore[arg-type]
+        app.frame([])
+
+    home()
+    screen = type(app.scene)
+    for _ in range(events):
+        if not app.running or not app.stack or not (type(app.scene) is screen
+                                                     or isinstance(app.scene, within)):
+            home()
+        roll = rng.below(100)
+        targets = app.scene.clickables()
+        if roll < 80 and targets:
+            label, rect = targets[rng.below(len(targets))]
+            clicked[label] = clicked.get(label, 0) + 1
+            for event in _click(rect.center):
+                pygame.event.post(event)
+                app.frame()
+            if label == "name field":
+                text = names[rng.below(len(names))]
+                for char in text:
+                    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+                app.frame()
+                then = app.scene.find_clickable(after_typing) if after_typing else None
+                if then is not None and rng.below(4):
+                    clicked[after_typing] = clicked.get(after_typing, 0) + 1
+                    for event in _click(then.center):
+                        pygame.event.post(event)
+                        app.frame()
+        elif roll < 92:
+            key = (pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_a,
+                   pygame.K_BACKSPACE)[rng.below(5)]
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                                 scancode=0))
+            app.frame()
+        else:
+            width, height = app.size
+            for event in _click((rng.below(width), rng.below(height))):
+                pygame.event.post(event)
+                app.frame()
+        for _ in range(2):  # the widgets' own events (a list's choice) come a frame later
+            if app.running and app.stack:
+                app.frame()
+    return clicked
+
+
+def _click(pos: tuple[int, int]) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]

@@ -143,3 +143,23 @@ def rules_help_html(scene) -> str:
     from game.ui.scenes.rules import entry_html
 
     return entry_html(scene.help, scene.current)
+
+
+def test_typing_cover_letter_by_letter_shows_cover_not_the_first_match_of_c(make_app):
+    """Issue 37: typing "cover" used to leave "The killzone" (the first entry matching "c")
+    on the right; each keystroke now shows the best match."""
+    app, scene = opened(make_app)
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=pygame.KMOD_CTRL,
+                                  unicode="", scancode=0)])
+    for ch in "cover":
+        app.frame([pygame.event.Event(pygame.TEXTINPUT, text=ch)])
+        app.frame()
+    assert scene.current.id == "cover"
+    for ch in "\b" * 5 + "LoS":
+        if ch == "\b":
+            scene.search.set_text(scene.search.get_text()[:-1])
+            scene.set_query(scene.search.get_text())
+        else:
+            app.frame([pygame.event.Event(pygame.TEXTINPUT, text=ch)])
+            app.frame()
+    assert scene.current.id == "line_of_sight"

@@ -1,5 +1,5 @@
 """Terrain tooltips: the mouse resting on a hex of the play screen's board says what it is
-(cover, a wall, an objective and who controls it), in words, never ids; the tooltip goes
+(a barricade, a ruin, an objective and who controls it), in words, never ids; the tooltip goes
 with the hover."""
 
 from __future__ import annotations
@@ -46,15 +46,15 @@ def test_resting_on_a_cover_hex_says_cover(make_app, catalogue):
     drawn = rest_on(app, play, h)
     text = " ".join(drawn)
     assert f"Hex {h}" in drawn
-    assert "Cover:" in text and "one Defence die fewer" in text
-    assert "Wall" not in text
+    assert "Barricade, a cover hex:" in text and "one Defence die fewer" in text
+    assert "Ruin" not in text
 
 
 def test_resting_on_a_wall_says_blocked(make_app, catalogue):
     app, game, play = open_play(make_app, catalogue)
     h = free(game, game.grid.blocked)
     text = " ".join(rest_on(app, play, h))
-    assert "Wall: blocked terrain" in text and "Cover:" not in text
+    assert "Ruin: blocked terrain" in text and "cover hex" not in text
 
 
 def test_an_objective_names_its_controller_not_its_id(make_app, catalogue):
@@ -71,12 +71,12 @@ def test_an_objective_names_its_controller_not_its_id(make_app, catalogue):
 def test_no_tooltip_before_the_mouse_rests_or_after_it_leaves(make_app, catalogue):
     app, game, play = open_play(make_app, catalogue)
     h = free(game, game.grid.cover - game.grid.blocked)
-    assert not any("Cover:" in t for t in rest_on(app, play, h, seconds=0.1))
-    assert any("Cover:" in t for t in rest_on(app, play, h, seconds=1.0))
+    assert not any("a cover hex:" in t for t in rest_on(app, play, h, seconds=0.1))
+    assert any("a cover hex:" in t for t in rest_on(app, play, h, seconds=1.0))
     pygame.event.post(pygame.event.Event(pygame.WINDOWLEAVE))
     app.ctx.drawn = []
     app.frame()
-    assert not any("Cover:" in t for t in app.ctx.drawn)
+    assert not any("a cover hex:" in t for t in app.ctx.drawn)
     app.ctx.drawn = None
 
 

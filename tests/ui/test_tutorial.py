@@ -16,12 +16,15 @@ from game.ui.scenes.tutorial import (
     PLAY_REAL,
     TutorialScene,
     autoplay,
+    use_tool,
 )
 from game.uitest.driver import Driver
 from tests.helpers import tiered
 
-# steps whose highlight is checked on screen (51-57: the second chapter, with the Hint button)
-SAMPLE = {1, 3, 7, 9, 14, 19, 20, 25, 28, 29, 31, 36, 43, 46, 51, 53, 55, 56, 57}
+# steps whose highlight is checked on screen (51-57: the second chapter, with the Hint button;
+# 58-61: the third and fourth, the fist and a tactical ploy)
+SAMPLE = {1, 3, 7, 9, 14, 19, 20, 25, 28, 29, 31, 36, 43, 46, 51, 53, 55, 56, 57, 58, 59, 60,
+          61}
 
 
 def ring_drawn(surface: pygame.Surface, rect: pygame.Rect) -> bool:
@@ -48,7 +51,8 @@ def test_autoplay_reaches_the_final_summary_and_draws_each_highlight(make_app):
             checked.append(scene.step.index)
 
     scene = autoplay(app, on_step=on_step)
-    assert scene.step.final and scene.game.config.mission.id == "data_heist"
+    # the last chapter: the Pathfinders' tactical ploy, on Dual Strike
+    assert scene.step.final and scene.game.config.fireteams[1].id == "pathfinders"
     assert sorted(checked) == sorted(SAMPLE)
     # the last button starts a real game of Dual Strike
     Driver(app).click_button(PLAY_REAL)
@@ -195,20 +199,31 @@ def test_tool_steps_wait_for_the_tool_at_their_place(make_app):
     driver.key(pygame.K_t)
     assert scene.runner.index == index
     assert "hold L" in scene.instruction() and target in scene.instruction()
-    # L with the mouse on the step's hex: done; the sight is shaded while L is held
+    # L with the mouse on the step's hex: the sight is shaded while L is held, and the
+    # step waits until it has been seen (issue 37: it used to go on at the key press)
     driver.pump([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="",
                                     scancode=0)])
-    assert scene.runner.index == index + 1 and scene.planning
+    assert scene.runner.index == index and scene.planning
+    app.frame([], dt=0.5)
+    assert scene.runner.index == index  # half a second: not yet
+    app.frame([], dt=0.6)
+    assert scene.runner.index == index + 1
     driver.pump([pygame.event.Event(pygame.KEYUP, key=pygame.K_l, mod=0, unicode="",
                                     scancode=0)])
-    # T over the scarab swarm
+    # T over the scarab swarm, held as long
     enemy = scene.game.state.operatives[scene.step.target]
     driver.hover(board.centre(enemy.hex))
-    driver.key(pygame.K_t)
+    use_tool(driver, scene)
     assert scene.runner.index == index + 2 and scene.step.tool == "hint"
     # the Hint button is offered at the hint step, and pressing it ends the chapter
     app.frame([])
     assert scene.target_rect() is not None  # the highlight is on the Hint button
     driver.click_button("Hint")
-    assert scene.suggestion is not None and scene.step.final
+    assert scene.suggestion is not None and scene.step.tool == "pause"
+    # the pause step: Esc opens the menu (the hint goes with it); done once it is closed
+    driver.key(pygame.K_ESCAPE)
+    assert type(app.scene).__name__ == "PauseScene" and scene.step.tool == "pause"
+    driver.click_button("Resume", prefix=True)
+    chapter = app.scene  # the next chapter begins, a new game on a new screen
+    assert isinstance(chapter, TutorialScene) and chapter.step.position
     assert scene.game.log == before  # the tools never act on the game

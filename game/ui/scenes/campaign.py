@@ -21,12 +21,19 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.campaign import STAGES, Campaign, CampaignError, CampaignStore, Profile
+from game.campaign import (
+    STAGES,
+    Campaign,
+    CampaignError,
+    CampaignStore,
+    Profile,
+    mission_in_progress,
+)
 from game.engine import Game, opponent
 from game.game_setup import GameSetup
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.registry import SceneName
-from game.ui.scene import Scene
+from game.ui.scene import Scene, dropdown_clickables
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -37,6 +44,13 @@ SEAT_LABELS = {"human": "a person", "computer": "the computer"}
 PLAYED_BY = {"human": "a person", "easy": "the computer, easy",
              "normal": "the computer, normal", "hard": "the computer, hard"}
 STAGE_WORDS = {"first": "First", "second": "Second", "final": "Final"}
+# the campaign's own words, said where they are shown
+AGENT_WORDS = ("The agent plays its special operation in the next mission: that card's rules "
+               "are in force, and winning the mission turns the card over for its reward.")
+ANTAGONIST_WORDS = ("The antagonist is the agent's opponent in a special operation: it wins by "
+                    "stopping it, and then becomes the agent itself.")
+NO_AGENT_WORDS = ("The next mission is a random one: its winner becomes the agent and plays a "
+                  "special operation; the other side is the antagonist.")
 
 
 def own_mission_ids(app: App) -> tuple[str, ...]:
@@ -62,8 +76,41 @@ def record_campaign_game(app: App, game: Game) -> Campaign | None:
     return app.ctx.services.record_campaign_game(app.ctx.catalogue, game)
 
 
+def saved_games(app: App) -> list[tuple[Path, Game]]:
+    """The games of the autosaves (the latest with its journal caught up: the last action
+    completed) and of the saves folder, each with its path; unreadable files are skipped."""
+    from game import userdata
+    from game.saves import load_game
+    from game.ui.session import resume_game
+
+    found: list[tuple[Path, Game]] = []
+    folder = userdata.data_folder()
+    for sub in ("autosaves", "saves"):
+        try:
+            paths = sorted((folder / sub).glob("*.json"))
+        except OSError:
+            continue
+        for path in paths:
+            try:
+                if path == userdata.autosave_path():
+                    game = resume_game(path, app.ctx.catalogue, app.ctx.services)[0]
+                else:
+                    game = load_game(path, app.ctx.catalogue)
+            except Exception:  # noqa: BLE001 - a damaged save is simply not offered
+                continue
+            found.append((path, game))
+    return found
+
+
 class CampaignListScene(Scene):
-    """The campaigns in progress and finished, and a new campaign's players and fireteams."""
+    """The campaigns in progress and finished, and a new campaign's players and fireteams.
+
+    Each side of a new campaign is played by a person (who picks a profile, made here by
+    name) or by the computer at a level (it needs no profile: it plays under the store's
+    :meth:`~game.campaign.CampaignStore.computer_profile`). Every list holds only choices
+    that exist, so any order of clicks is safe; when "Start campaign" cannot be pressed the
+    screen says why. Enter continues the campaign listed first that is not over (a new one
+    starts with Enter only when there is none)."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -71,30 +118,62 @@ class CampaignListScene(Scene):
         self.teams = sorted(self.ctx.catalogue.fireteams)
         self.choice: dict[int, str] = {1: "", 2: ""}  # profile ids
         self.fireteams = {1: self.teams[0], 2: self.teams[min(1, len(self.teams) - 1)]}
-        self.seats = {1: "human", 2: "human"}  # a key of PLAYED_BY
+        # a key of PLAYED_BY: with fewer than two people known, the computer plays side 2
+        self.seats = {1: "human",
+                      2: "human" if len(self.store.profiles()) >= 2 else "normal"}
         self.add_own = False  # also draw the random mission from the players' own missions
         self.message = ""
         self.campaigns: list[Campaign] = []
         self.profiles: list[Profile] = []
+        self.drops: dict[tuple[str, int], pygame_gui.elements.UIDropDownMenu] = {}
+        self.changed = False  # a list's choice changed: the form is rebuilt at the update
+
+    def pick_profiles(self) -> None:
+        """Each side a person plays gets a profile that exists (a different one from the
+        other person's while there are enough); a computer side needs none."""
+        ids = [p.id for p in self.profiles]
+        for p in (1, 2):
+            if self.seats[p] != "human":
+                continue
+            other = self.choice[opponent(p)] if self.seats[opponent(p)] == "human" else ""
+            if self.choice[p] not in ids or (self.choice[p] == other and len(ids) > 1):
+                free = [i for i in ids if i != other]
+                self.choice[p] = free[0] if free else (ids[0] if ids else "")
+
+    def start_blocked(self) -> str:
+        """Why "Start campaign" cannot be pressed now, in a sentence ("" when it can)."""
+        names = {p.id: p.name for p in self.profiles}
+        for p in (1, 2):
+            if self.seats[p] == "human" and self.choice[p] not in names:
+                return (f"Player {p} is played by a person who needs a profile: type a name "
+                        "above and press Add player, or let the computer play that side.")
+        if self.seats[1] == self.seats[2] == "human" and self.choice[1] == self.choice[2]:
+            return (f"Both sides are {names[self.choice[1]]}: add a second player, or let "
+                    "the computer play one side.")
+        return ""
+
+    def continuing(self) -> Campaign | None:
+        """The campaign Enter continues: the first listed that is not over."""
+        return next((c for c in self.campaigns[:10] if not c.is_over), None)
 
     def build(self) -> None:
         width, height = self.app.size
         self.campaigns = self.store.campaigns()
         self.profiles = self.store.profiles()
-        ids = [p.id for p in self.profiles]
-        for p in (1, 2):
-            if self.choice[p] not in ids:
-                others = [i for i in ids if i != self.choice[opponent(p)]]
-                self.choice[p] = others[0] if others else ""
+        self.pick_profiles()
         px = self.ctx.px
         left = pygame.Rect(30, px(80), width // 2 - 45, height - px(170))
+        going_on = self.continuing()
         for i, campaign in enumerate(self.campaigns[:10]):
             state = ("won by " + campaign.players[campaign.winner]["name"]
                      if campaign.is_over else f"mission {len(campaign.history) + 1} next")
             self.button(f"{campaign.name} · {state}",
                         pygame.Rect(left.left, left.top + px(40) + i * px(44), left.width,
                                     px(38)),
-                        lambda c=campaign: self.open(c))
+                        lambda c=campaign: self.open(c),
+                        hotkey=pygame.K_RETURN if campaign is going_on else None,
+                        tooltip="Continue this campaign" if not campaign.is_over
+                        else "See how this campaign went")
         right = pygame.Rect(width // 2 + 15, px(80), width // 2 - 45, height - px(170))
         column = px(220)
         self.name_entry = pygame_gui.elements.UITextEntryLine(
@@ -106,20 +185,20 @@ class CampaignListScene(Scene):
                                               right.top + px(40),
                                               self.button_width("Add player", least=px(140)),
                                               px(34)),
-                    self.add_player)
-        self.drops: dict[tuple[str, int], pygame_gui.elements.UIDropDownMenu] = {}
+                    self.add_player, tooltip="A new player profile with the name typed on "
+                                             "the left")
+        self.drops = {}
         names = {p.id: p.name for p in self.profiles}
         cat = self.ctx.catalogue
         for i, player in enumerate((1, 2)):
             top = right.top + px(110) + i * px(150)
             second = right.left + 16 + column + px(10)
-            if self.profiles:
-                drop = pygame_gui.elements.UIDropDownMenu(
-                    [p.name for p in self.profiles], names.get(self.choice[player], ""),
-                    pygame.Rect(right.left + 16, top + px(26), column, px(34)),
-                    manager=self.app.manager)
-                self.drops[("profile", player)] = drop
-                self.elements.append(drop)
+            seat = pygame_gui.elements.UIDropDownMenu(
+                list(PLAYED_BY.values()), PLAYED_BY[self.seats[player]],
+                pygame.Rect(right.left + 16, top + px(26), column, px(34)),
+                manager=self.app.manager)
+            self.drops[("seat", player)] = seat
+            self.elements.append(seat)
             team = pygame_gui.elements.UIDropDownMenu(
                 [cat.fireteams[t].name for t in self.teams],
                 cat.fireteams[self.fireteams[player]].name,
@@ -127,12 +206,15 @@ class CampaignListScene(Scene):
                 manager=self.app.manager)
             self.drops[("team", player)] = team
             self.elements.append(team)
-            seat = pygame_gui.elements.UIDropDownMenu(
-                list(PLAYED_BY.values()), PLAYED_BY[self.seats[player]],
-                pygame.Rect(right.left + 16, top + px(68), column, px(32)),
-                manager=self.app.manager)
-            self.drops[("seat", player)] = seat
-            self.elements.append(seat)
+            # a person's side names its profile; only profiles that exist are offered, the
+            # one shown is always among them (no list is made without one)
+            if self.seats[player] == "human" and self.choice[player] in names:
+                drop = pygame_gui.elements.UIDropDownMenu(
+                    [p.name for p in self.profiles], names[self.choice[player]],
+                    pygame.Rect(right.left + 16, top + px(68), column, px(32)),
+                    manager=self.app.manager)
+                self.drops[("profile", player)] = drop
+                self.elements.append(drop)
         if own_mission_ids(self.app):
             self.button(("✓ " if self.add_own else "") + "Add our own missions to the draw",
                         pygame.Rect(right.left + 16, right.top + px(420), right.width - 32,
@@ -142,15 +224,24 @@ class CampaignListScene(Scene):
                                 "this, from your own missions too")
         self.button("Back", pygame.Rect(30, height - px(70), self.button_width(
             "Back", pygame.K_ESCAPE, px(140)), px(44)), self.app.pop, hotkey=pygame.K_ESCAPE)
-        ready = len(self.profiles) >= 2 and self.choice[1] != self.choice[2]
-        start = self.button_width("Start campaign", pygame.K_RETURN, px(320), big=True)
+        blocked = self.start_blocked()
+        key = None if going_on is not None else pygame.K_RETURN
+        start = self.button_width("Start campaign", key, px(320), big=True)
         self.button("Start campaign", pygame.Rect(width - 30 - start, height - px(70), start,
                                                   px(44)),
-                    self.start, hotkey=pygame.K_RETURN, enabled=ready,
+                    self.start, hotkey=key, enabled=not blocked,
                     object_id="#big_button",
-                    tooltip="Two different players, each with a fireteam for the whole "
-                            "campaign")
+                    tooltip=blocked or "Two players, each with a fireteam for the whole "
+                                       "campaign")
         self.left, self.right = left, right
+
+    def clickables(self) -> list[tuple[str, pygame.Rect]]:
+        """The buttons, the name field, each list and, while a list is open, its items."""
+        out = super().clickables()
+        if self.name_entry.alive():
+            out.append(("name field", self.name_entry.rect))
+        out += dropdown_clickables(self.drops)
+        return out
 
     def on_event(self, event: pygame.event.Event) -> None:
         if event.type != pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -160,15 +251,22 @@ class CampaignListScene(Scene):
             if event.ui_element is not drop:
                 continue
             if kind == "profile":
-                self.choice[player] = next(p.id for p in self.profiles
-                                           if p.name == event.text)
-                self.rebuild()
+                chosen = next((p.id for p in self.profiles if p.name == event.text), "")
+                if chosen:
+                    self.choice[player] = chosen
             elif kind == "team":
                 self.fireteams[player] = next(t for t in self.teams
                                               if cat.fireteams[t].name == event.text)
             else:
                 self.seats[player] = next(k for k, v in PLAYED_BY.items()
                                           if v == event.text)
+            self.changed = True  # rebuilt in update(), not while the list hands its event
+            return
+
+    def update(self, dt: float) -> None:
+        if self.changed:
+            self.changed = False
+            self.rebuild()
 
     def toggle_own(self) -> None:
         self.add_own = not self.add_own
@@ -185,18 +283,25 @@ class CampaignListScene(Scene):
         try:
             profile = self.store.add_profile(self.name_entry.get_text())
         except (CampaignError, OSError) as error:
-            self.message = str(error)
+            self.message = str(error)[:1].upper() + str(error)[1:] + "."
             return
         self.message = f"{profile.name} can now play campaigns"
         for p in (1, 2):
-            if not self.choice[p] or (p == 2 and self.choice[2] == self.choice[1]):
+            if self.seats[p] != "human":
+                continue
+            other = self.choice[opponent(p)] if self.seats[opponent(p)] == "human" else ""
+            if not self.choice[p] or self.choice[p] == other:
                 self.choice[p] = profile.id
                 break
         self.rebuild()
 
     def start(self) -> None:
+        if self.start_blocked():
+            self.message = self.start_blocked()
+            return
         try:
-            players = {p: self.store.profile(self.choice[p]) for p in (1, 2)}
+            players = {p: self.store.profile(self.choice[p]) if self.seats[p] == "human"
+                       else self.store.computer_profile() for p in (1, 2)}
             seats = {p: "human" if s == "human" else "computer"
                      for p, s in self.seats.items()}
             levels = {p: s for p, s in self.seats.items() if s != "human"}
@@ -228,15 +333,31 @@ class CampaignListScene(Scene):
         panel(surface, self.right, "A new campaign", ctx)
         ctx.text(surface, "New player's name", 13,
                  (self.right.left + 16, self.right.top + px(22)), DIM)
+        column = px(220)
         for i, player in enumerate((1, 2)):
             top = self.right.top + px(110) + i * px(150)
-            ctx.text(surface, f"PLAYER {player}: profile, fireteam, played by", 13,
+            ctx.text(surface, f"PLAYER {player}: played by, fireteam, profile", 13,
                      (self.right.left + 16, top + px(6)), ctx.colours[player], "condensed",
                      width=self.right.width - 32)
+            if self.seats[player] != "human":
+                ctx.wrapped(surface, "The computer needs no profile.", 13, pygame.Rect(
+                    self.right.left + 16, top + px(74), self.right.width - 32, px(30)), DIM)
+            elif ("profile", player) not in self.drops:
+                ctx.wrapped(surface, "No profile yet: type a name above and press Add "
+                            "player.", 13, pygame.Rect(self.right.left + 16, top + px(74),
+                                                        column * 2, px(40)), BAD)
         if self.message:
             ctx.wrapped(surface, self.message, 14, pygame.Rect(
                 self.right.left + 16, self.right.bottom - px(60), self.right.width - 32,
                 px(50)), INK)
+        blocked = self.start_blocked()
+        if blocked:  # why the disabled button is disabled, beside it
+            width, height = surface.get_size()
+            left = 30 + self.button_width("Back", pygame.K_ESCAPE, px(140)) + px(20)
+            right = width - 30 - self.button_width("Start campaign", None, px(320),
+                                                   big=True) - px(20)
+            ctx.wrapped(surface, blocked, 13, pygame.Rect(left, height - px(74),
+                                                          right - left, px(52)), BAD)
 
 
 class CampaignScene(Scene):
@@ -247,13 +368,25 @@ class CampaignScene(Scene):
         self.store = campaign_store(app)
         self.campaign = campaign
         self.message = ""
+        # the next mission begun and saved (autosaved when the window closed or crashed):
+        # "Resume mission" goes on with it instead of setting the mission up afresh
+        self.in_progress: tuple[Path, Game] | None = None
+
+    def enter(self) -> None:
+        self.find_in_progress()
+        super().enter()
 
     def resume(self) -> None:
         try:  # a mission may have been recorded meanwhile: read it again from disk
             self.campaign = self.store.campaign(self.campaign.id)
         except CampaignError as error:
             self.message = str(error)
+        self.find_in_progress()
         super().resume()
+
+    def find_in_progress(self) -> None:
+        self.in_progress = None if self.campaign.is_over or self.campaign.pending else \
+            mission_in_progress(self.campaign, saved_games(self.app))
 
     def build(self) -> None:
         width, height = self.app.size
@@ -279,10 +412,20 @@ class CampaignScene(Scene):
                             tooltip="This operative receives the turned card")
                 x += wide + px(10)
         playable = not campaign.is_over and not pend
-        wide = self.button_width("Play mission", pygame.K_RETURN, px(300), big=True)
+        label, tip = "Play mission", "Set up and play the next mission"
+        if self.in_progress is not None:
+            game = self.in_progress[1]
+            label = f"Resume mission {campaign.next['number'] if campaign.next else ''}"
+            tip = (f"The mission was left at turning point {game.state.turning_point}: it "
+                   "goes on where it was")
+        elif campaign.is_over:
+            tip = "The campaign is over"
+        elif pend:
+            tip = "First pick the operative who receives the turned card (above)"
+        wide = self.button_width(label, pygame.K_RETURN, px(300), big=True)
         play = pygame.Rect(width - 30 - wide, height - px(70), wide, px(44))
-        self.button("Play mission", play, self.play, hotkey=pygame.K_RETURN, enabled=playable,
-                    object_id="#big_button")
+        self.button(label, play, self.play, hotkey=pygame.K_RETURN, enabled=playable,
+                    object_id="#big_button", tooltip=tip)
         self.back_rect, self.play_rect = back, play
 
     def pick(self, operative: str) -> None:
@@ -293,16 +436,19 @@ class CampaignScene(Scene):
         self.rebuild()
 
     def play(self) -> None:
-        try:
-            game = self.campaign.next_game()
-        except (CampaignError, KeyError, ValueError) as error:
-            self.message = str(error)
-            return
+        """Resume the next mission where it was left, or set it up afresh."""
+        if self.in_progress is not None:
+            game = self.in_progress[1]
+        else:
+            try:
+                game = self.campaign.next_game()
+            except (CampaignError, KeyError, ValueError) as error:
+                self.message = str(error)
+                return
         names = {p: self.campaign.players[p]["name"] for p in (1, 2)}
         # a computer seat plays at the level chosen for it (normal in older campaigns)
-        seats = {p: self.campaign.level(p) if self.campaign.players[p].get("seat") ==
-                 "computer" else "human" for p in (1, 2)}
-        self.app.open(SceneName.PLAY, game, setup=GameSetup.of(game, seats, names))
+        self.app.open(SceneName.PLAY, game,
+                      setup=GameSetup.of(game, self.campaign.seats(), names))
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, campaign = self.ctx, self.campaign
@@ -357,10 +503,16 @@ def player_lines(campaign: Campaign, player: int
         lines.append(("Won the campaign" if campaign.winner == player
                       else "Lost the campaign", GOLD, 14))
     elif campaign.agent == player:
-        lines.append(("The agent: plays its special operation", GOLD, 14))
+        lines.append(("The agent", GOLD, 14))
+        lines.append((AGENT_WORDS, DIM, 12))
+    elif campaign.agent:
+        lines.append(("The antagonist", GOLD, 14))
+        lines.append((ANTAGONIST_WORDS, DIM, 12))
     else:
-        lines.append(("Not the agent", DIM, 13))
-    lines.append(("Special operations", GOLD, 14))
+        lines.append(("Neither agent nor antagonist yet", DIM, 13))
+        lines.append((NO_AGENT_WORDS, DIM, 12))
+    lines.append((f"Special operations: {min(len(campaign.honours(player)), 3)} of 3 won "
+                  "(each Battle Honour won moves on to the next)", GOLD, 14))
     done = len(campaign.honours(player))
     current = campaign.special_operation_for(player)
     cards = sorted((c for c in cat.special_operations.values() if c.fireteam == team.id),
@@ -371,7 +523,8 @@ def player_lines(campaign: Campaign, player: int
                                                and card.stage == "final"):
             lines.append((f"  ✓ {stage}: {card.name} (won)", INK, 13))
         elif card.id == current.id and not campaign.is_over:
-            lines.append((f"  → {stage}: {card.name} (next)", INK, 13))
+            when = "when it is the agent" if campaign.agent not in (0, player) else "next"
+            lines.append((f"  → {stage}: {card.name} ({when})", INK, 13))
             lines.append((f"     {card.text}", DIM, 12))
         else:
             lines.append((f"  · {stage}: {card.name}", DIM, 13))
@@ -392,7 +545,8 @@ def player_lines(campaign: Campaign, player: int
         lines.append(("  none yet", DIM, 12))
     lines.append(("Special issue wargear (each card used once, kept until used)", GOLD, 14))
     for card_id in campaign.wargear(player):
-        lines.append((f"  {cat.wargear[card_id].name}", INK, 13))
+        card = cat.wargear[card_id]
+        lines.append((f"  {card.name}: {card.text}", INK, 12))
     if not campaign.wargear(player):
         lines.append(("  none", DIM, 12))
     return lines

@@ -18,13 +18,24 @@ if TYPE_CHECKING:
 
 
 class ErrorScene(Scene):
+    """``saved``: where the game was autosaved (None: it could not be); ``had_game``: False
+    when the error came with no game open (a menu, a set-up screen), so nothing was to be
+    saved and the screen does not speak of it."""
+
     def __init__(self, app: App, summary: str, write_report: Callable[[], str] | None,
-                 saved: str | None) -> None:
+                 saved: str | None, had_game: bool = True) -> None:
         super().__init__(app)
         self.summary = summary
         self.write_report = write_report
         self.saved = saved
+        self.had_game = had_game
         self.report: str | None = None
+
+    def enter(self) -> None:
+        # whatever the failed screen left half made (a list that raised while it opened)
+        # goes with it: nothing of it may stay drawn on the screens that follow
+        self.app.manager.clear_and_reset()
+        super().enter()
 
     def build(self) -> None:
         width, height = self.app.size
@@ -67,8 +78,9 @@ class ErrorScene(Scene):
             ctx.text(surface, self.summary, 14, (box.centerx, box.top), INK, anchor="midtop")
         else:
             ctx.wrapped(surface, self.summary, 14, box, INK)
-        note = ("Your game was saved and can be resumed from the menu."
-                if self.saved else "The game could not be saved.")
+        note = ("Your game was saved and can be resumed from the menu." if self.saved
+                else "The game could not be saved." if self.had_game
+                else "No game was open, so nothing was lost.")
         ctx.text(surface, note, 15, (width // 2, height // 2 + px(20)), GOLD, anchor="center",
                  width=width - 60)
         ctx.text(surface, "The error was written to the log file.", 14,

@@ -29,6 +29,19 @@ class HandoverScene(Scene):
         rect.center = (width // 2, height // 2 + px(60))
         self.button(f"I am {self.ctx.names[self.player]}", rect, self.done,
                     hotkey=pygame.K_RETURN, object_id="#big_button")
+        menu = pygame.Rect(0, 0, self.button_width("Menu", pygame.K_ESCAPE, px(140)), px(40))
+        menu.bottomleft = (36 + px(12), height - 36 - px(12))  # inside the coloured frame
+        self.button("Menu", menu, self.open_menu, hotkey=pygame.K_ESCAPE,
+                    tooltip="Save, settings or leave the game; the cards stay hidden")
+
+    def open_menu(self) -> None:
+        """The pause menu of the game below (save, settings, leave), over this cover: nothing
+        secret is shown meanwhile."""
+        from game.ui.registry import SceneName
+
+        play = next((s for s in reversed(self.app.stack[:-1]) if hasattr(s, "game")), None)
+        if play is not None:
+            self.app.open(SceneName.PAUSE, play)
 
     def done(self) -> None:
         self.app.pop()
@@ -45,5 +58,5 @@ class HandoverScene(Scene):
         self.ctx.text(surface, "Secret cards are about to be shown. The other player "
                       "should look away.", 16, (width // 2, height // 2 + self.ctx.px(10)), DIM,
                       anchor="center", width=width - 80)
-        self.ctx.text(surface, "Press Enter or click when ready", 14,
+        self.ctx.text(surface, "Press Enter or click when ready; Esc for the menu", 14,
                       (width // 2, height // 2 + self.ctx.px(110)), INK, anchor="center")

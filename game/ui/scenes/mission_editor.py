@@ -56,13 +56,18 @@ class Draft:
     territories: dict[int, set[str]]
     scoring: str  # the shipped mission whose rules, actions and length it takes
     problems: list[str] = field(default_factory=list)
+    # its own ruins and barricades (blocked, cover), None: its killzone side's
+    terrain: tuple[set[str], set[str]] | None = None
 
     @classmethod
     def from_mission(cls, mission: Mission, catalogue: Catalogue) -> Draft:
         scoring = mission.id if mission.id in catalogue.missions and shipped_source(
             mission.id) else sorted(catalogue.missions)[0]
+        terrain = (set(mission.terrain[0]), set(mission.terrain[1])) if mission.terrain \
+            else None
         return cls(f"{mission.name} (mine)", mission.killzone, dict(mission.objectives),
-                   {k: set(v) for k, v in mission.territories.items()}, scoring)
+                   {k: set(v) for k, v in mission.territories.items()}, scoring,
+                   terrain=terrain)
 
     @property
     def id(self) -> str:
@@ -70,9 +75,50 @@ class Draft:
 
     def grid(self, catalogue: Catalogue):  # type: ignore[no-untyped-def]
         kz = catalogue.killzones[self.killzone]
-        return grid_for(kz.columns, kz.rows, tuple(kz.blocked), tuple(kz.cover))
+        blocked, cover = self.terrain_now(catalogue)
+        return grid_for(kz.columns, kz.rows, tuple(sorted(blocked)), tuple(sorted(cover)))
+
+    def terrain_now(self, catalogue: Catalogue) -> tuple[set[str], set[str]]:
+        """The ruins (blocked hexes) and the barricades (cover hexes) of the layout."""
+        if self.terrain is not None:
+            return self.terrain
+        kz = catalogue.killzones[self.killzone]
+        return set(kz.blocked), set(kz.cover)
+
+    def why_not_terrain(self, catalogue: Catalogue, kind: str, h: str) -> str:
+        """Why ruins or a barricade (``kind``: "blocked" or "cover") cannot go on ``h``
+        ("" when they can, or when the hex holds that terrain already: then it goes)."""
+        from game.glossary import TERRAIN
+
+        if kind == "blocked" and h in self.objectives.values():
+            return (f"{h} holds an objective: {TERRAIN[kind].plural} cannot go there. Move "
+                    "the objective first.")
+        return ""
+
+    def toggle_terrain(self, catalogue: Catalogue, kind: str, h: str) -> None:
+        """Ruins (``kind`` "blocked") or a barricade ("cover") on ``h``, or taken away when
+        the hex has them already; a hex holds one kind at most."""
+        blocked, cover = (set(x) for x in self.terrain_now(catalogue))
+        mine, other = (blocked, cover) if kind == "blocked" else (cover, blocked)
+        if h in mine:
+            mine.discard(h)
+        else:
+            mine.add(h)
+            other.discard(h)
+        kz = catalogue.killzones[self.killzone]
+        self.terrain = None if (blocked, cover) == (set(kz.blocked), set(kz.cover)) \
+            else (blocked, cover)
 
     # --- editing ----------------------------------------------------------------------------
+
+    def why_not_objective(self, catalogue: Catalogue, h: str) -> str:
+        """Why an objective cannot be put on ``h`` ("" when it can)."""
+        from game.glossary import BLOCKED
+
+        if h in self.grid(catalogue).blocked:
+            return (f"{h} holds {BLOCKED.plural}: an objective cannot stand there. Pick an "
+                    "open hex or a cover hex.")
+        return ""
 
     def toggle_objective(self, h: str) -> None:
         """An objective on ``h`` goes; else one is added there."""
@@ -106,12 +152,19 @@ class Draft:
             if twin not in self.objectives.values():
                 self.toggle_objective(twin)
         self.territories[2] = {grid.half_turn(h) for h in self.territories.get(1, set())}
+        if self.terrain is not None:  # the layout's own terrain gets its twins too
+            blocked, cover = self.terrain
+            blocked |= {grid.half_turn(h) for h in blocked}
+            cover |= {grid.half_turn(h) for h in cover}
+            cover -= blocked
 
     def symmetric(self, catalogue: Catalogue) -> bool:
         grid = self.grid(catalogue)
         spots = set(self.objectives.values())
+        blocked, cover = self.terrain_now(catalogue)
         return ({grid.half_turn(h) for h in spots} == spots and self.territories.get(2, set())
-                == {grid.half_turn(h) for h in self.territories.get(1, set())})
+                == {grid.half_turn(h) for h in self.territories.get(1, set())}
+                and all({grid.half_turn(h) for h in kind} == kind for kind in (blocked, cover)))
 
     # --- the file ---------------------------------------------------------------------------
 
@@ -119,14 +172,16 @@ class Draft:
         source = shipped_source(self.scoring)
         rules_of = catalogue.missions[self.scoring].name if self.scoring in \
             catalogue.missions else self.scoring
-        text = source.get("text", "")
         data: dict[str, Any] = {
             "id": self.id, "name": self.name.strip(), "killzone": self.killzone,
-            "text": f"A layout of a player's own, played by the rules of {rules_of}: {text}",
+            "text": mission_text(source, rules_of, len(self.objectives)),
             "territories": {k: sorted(v, key=_order) for k, v in sorted(
                 self.territories.items())},
             "objectives": dict(sorted(self.objectives.items())),
         }
+        if self.terrain is not None:
+            data["terrain"] = {"blocked": sorted(self.terrain[0], key=_order),
+                               "cover": sorted(self.terrain[1], key=_order)}
         for key in SCORING_KEYS:
             if key in source:
                 data[key] = source[key]
@@ -177,6 +232,63 @@ class Draft:
         return path
 
 
+def mission_text(source: dict[str, Any], rules_of: str, objectives: int) -> str:
+    """The text of a layout scored as in the shipped mission ``source``: its card's words when
+    the layout has as many objectives as the card was written for; else words made from the
+    scoring rules themselves (so "1 VP more if it controls both" never stays on a layout of
+    four), and a plain note on the rest of that card's rules."""
+    lead = f"A layout of a player's own, played by the rules of {rules_of}"
+    written_for = len(source.get("objectives") or {})
+    if objectives == written_for:
+        return f"{lead}: {source.get('text', '')}".strip()
+    sentences, rest = [], 0
+    for rule in source.get("rules") or ():
+        said = scoring_words(rule)
+        if said:
+            sentences.append(said)
+        else:
+            rest += 1
+    number = NUMBER_WORDS[objectives] if objectives < len(NUMBER_WORDS) else str(objectives)
+    out = f"{lead}, on {number} objective{'s' if objectives != 1 else ''}."
+    if sentences:
+        out += " " + " ".join(sentences)
+    if rest:
+        out += (f" {rules_of}'s other rules apply as its card says, written for its own "
+                "layout.")
+    if not source.get("sudden_victory"):
+        turns = int(source.get("turning_points", 3))
+        out += (f" After {NUMBER_WORDS[turns] if turns < len(NUMBER_WORDS) else turns} "
+                "turning points the player with the most VP wins; equal VP is a draw.")
+    return out
+
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def scoring_words(rule: dict[str, Any]) -> str:
+    """A scoring rule of the end of the firefight phase in words ("" for any other rule):
+    VP for each objective controlled (at most some), and VP more for holding several."""
+    on = rule.get("on", rule.get(True))  # YAML 1.1 reads the key "on" as True
+    if rule.get("kind") != "trigger" or on != "end_firefight_phase" or rule.get("if") \
+            or rule.get("who", "own") not in ("own", None):
+        return ""
+    parts = []
+    for do in rule.get("do") or ():
+        if set(do) <= {"score", "per", "max"} and do.get("per") == "objective":
+            most = f", at most {do['max']} VP" if "max" in do else ""
+            parts.append(f"each player scores {do['score']} VP for each objective it "
+                         f"controls{most}")
+        elif set(do) == {"score", "min_controlled"}:
+            parts.append(f"{do['score']} VP more if it controls at least "
+                         f"{do['min_controlled']} of the objectives")
+        else:
+            return ""
+    if not parts:
+        return ""
+    said = "At the end of each firefight phase " + ", and ".join(parts) + "."
+    return said
+
+
 def _order(h: str) -> tuple[int, int]:
     from game.engine import parse_label
     return parse_label(h)
@@ -184,7 +296,8 @@ def _order(h: str) -> tuple[int, int]:
 
 class MissionEditorScene(Scene):
     TOOLS = (("Objectives", "objective", pygame.K_1), ("Territory 1", 1, pygame.K_2),
-             ("Territory 2", 2, pygame.K_3))
+             ("Territory 2", 2, pygame.K_3), ("Ruins", "blocked", pygame.K_4),
+             ("Barricades", "cover", pygame.K_5))
 
     def __init__(self, app, mission: Mission,  # type: ignore[no-untyped-def]
                  on_saved: Callable[[Mission], None] | None = None) -> None:
@@ -215,13 +328,17 @@ class MissionEditorScene(Scene):
         width, height = self.app.size
         h = ctx.px(34)
         x = ctx.px(20)
+        row = ctx.px(12)
         for label, action, key in (("Back", self.app.pop, pygame.K_ESCAPE),) + tuple(
                 (label, (lambda t=t: self.set_tool(t)), key) for label, t, key in self.TOOLS) + (
                 ("Other side", self.swap_side, pygame.K_o), ("Mirror", self.mirror, pygame.K_m),
                 ("Save", self.save, pygame.K_s)):
             text = f"{label} [{pygame.key.name(key).upper()}]"
-            w = ctx.assets.font(ctx.px(15)).size(text)[0] + ctx.px(30)
-            button = self.button(label, pygame.Rect(x, ctx.px(12), w, h), action, hotkey=key)
+            w = max(ctx.assets.font(ctx.px(15)).size(text)[0] + ctx.px(30),
+                    self.button_width(label, key))  # its label whole, in the button's font
+            if x + w > width - ctx.px(20) and row == ctx.px(12):  # the rest on the next row,
+                row, x = ctx.px(54), ctx.px(740)                 # right of the scoring list
+            button = self.button(label, pygame.Rect(x, row, w, h), action, hotkey=key)
             if any(label == t[0] for t in self.TOOLS) and \
                     dict((t[0], t[1]) for t in self.TOOLS)[label] == self.tool:
                 button.select()
@@ -250,7 +367,11 @@ class MissionEditorScene(Scene):
     def swap_side(self) -> None:
         from game.ui.visualize import other_side
         self.draft.killzone = other_side(self.ctx.catalogue, self.draft.killzone)
+        changed = self.draft.terrain is not None
+        self.draft.terrain = None  # the other side comes with its own terrain
         self.check()
+        if changed:
+            self.notice = "The other side brings its own ruins and barricades."
 
     def mirror(self) -> None:
         self.draft.mirror(self.ctx.catalogue)
@@ -278,6 +399,10 @@ class MissionEditorScene(Scene):
                 if on:
                     d.toggle_objective(h)
                 self.picked = None
+            elif on is None and d.why_not_objective(self.ctx.catalogue, h):
+                self.check()
+                self.notice = d.why_not_objective(self.ctx.catalogue, h)  # refused at once
+                return
             elif self.picked is not None and on is None:
                 d.move_objective(self.picked, h)
                 self.picked = None
@@ -287,6 +412,13 @@ class MissionEditorScene(Scene):
                 d.toggle_objective(h)
         elif isinstance(self.tool, int):
             d.toggle_territory(self.tool, h)
+        elif self.tool in ("blocked", "cover"):
+            why = d.why_not_terrain(self.ctx.catalogue, str(self.tool), h)
+            if why:
+                self.check()
+                self.notice = why
+                return
+            d.toggle_terrain(self.ctx.catalogue, str(self.tool), h)
         self.check()
 
     def on_event(self, event: pygame.event.Event) -> None:
@@ -305,11 +437,29 @@ class MissionEditorScene(Scene):
             if h is not None:
                 self.click(h, event.button)
 
+    def clickables(self) -> list[tuple[str, pygame.Rect]]:
+        """The buttons, the name field, the scoring list (and its items while open) and
+        every hex of the board, for the fuzzer and the tests."""
+        from game.ui.scene import dropdown_clickables
+
+        out = super().clickables()
+        if self.name_entry.alive():
+            out.append(("name field", self.name_entry.rect))
+        out += dropdown_clickables({("scoring", 0): self.scoring_drop})
+        board = self.painter.board
+        if board is not None:
+            out += [(f"hex {h}", pygame.Rect(int(board.centre(h)[0]) - 2,
+                                             int(board.centre(h)[1]) - 2, 4, 4))
+                    for h in board.grid.hexes]
+        return out
+
     def study(self) -> Study:
         d = self.draft
+        terrain = (tuple(sorted(d.terrain[0], key=_order)),
+                   tuple(sorted(d.terrain[1], key=_order))) if d.terrain else None
         shown = Mission(d.id, d.name or "(no name)", d.killzone,
                         {k: tuple(sorted(v, key=_order)) for k, v in d.territories.items()},
-                        dict(d.objectives), 3, (), ())
+                        dict(d.objectives), 3, (), (), terrain=terrain)
         return Study(shown, labels=True)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -329,7 +479,8 @@ class MissionEditorScene(Scene):
         d = self.draft
         lines = [(f"{d.name or '(no name)'}", INK, "bold", 18),
                  (ctx.catalogue.killzones[d.killzone].name, GOLD, "regular", 13),
-                 (f"{len(d.objectives)} objectives · territory 1: "
+                 (f"{len(d.objectives)} objective{'s' if len(d.objectives) != 1 else ''}"
+                  " · territory 1: "
                   f"{len(d.territories.get(1, ()))} hexes · territory 2: "
                   f"{len(d.territories.get(2, ()))} hexes", DIM, "regular", 13),
                  ("Point-symmetric" if d.symmetric(ctx.catalogue) else
@@ -350,6 +501,7 @@ class MissionEditorScene(Scene):
                     inner.left, y, inner.width, inner.bottom - y), (230, 120, 100)) + ctx.px(4)
         help_text = ("Objectives: click an empty hex to add one, click one then another hex "
                      "to move it, right-click to remove it. Territories: click hexes to add "
+                     "or take them away. Ruins and Barricades: click a hex to put them there "
                      "or take them away.")
         y += ctx.px(8)
         y += ctx.wrapped(surface, help_text, 13, pygame.Rect(inner.left, y, inner.width,

@@ -17,6 +17,7 @@ from game.engine import (
     plays,
     skirmish_profile,
 )
+from game.own_missions import broken_lines
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PALETTE, Context, panel
 from game.ui.killteam_ui import length_words
@@ -50,18 +51,6 @@ def reload_own_missions(ctx) -> None:  # type: ignore[no-untyped-def]
         refresh_own_missions(ctx)
     except OSError:
         pass  # the folder cannot be read now: the list read at the start stays
-
-
-def broken_lines(broken: tuple[tuple[str, str], ...]) -> list[str]:
-    """Every broken mission file, one line each, as ``file:line:column: what is wrong``
-    (every error of the file, the folder's path left out)."""
-    lines = []
-    for name, message in broken:
-        for line in message.splitlines() or [name]:
-            at = line.find(name + ":")
-            if line.strip():
-                lines.append(line[at:] if at >= 0 else line)
-    return lines
 
 
 class NewGameScene(Scene):

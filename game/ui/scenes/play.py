@@ -96,6 +96,7 @@ class PlayScene(Scene):
         self.stepped_at: float | None = None  # when computer_step last ran (real time)
         self.paused = False
         self.suggestion: Action | None = None
+        self.hint_why = ""  # why the suggestion, in a sentence (game/ui/hint_words.py)
         self.chosen: Action | None = None
         self.anim = Animations(self.ctx)
         self.log = GameLog(self.ctx)
@@ -277,6 +278,8 @@ class PlayScene(Scene):
         own = {pygame.key.name(key) for _, _, key, _, _ in first + last if key is not None}
         options = self.keybook.assign(chooser.buttons(), own)
         self.panels.place_buttons(first + [self.option_button(o) for o in options] + last)
+        if self.suggestion is not None and pygame.K_RETURN not in self.hotkeys:
+            self.hotkeys[pygame.K_RETURN] = self.take_hint  # the hint shown is taken
 
     @property
     def rules_topic(self) -> str | None:
@@ -509,7 +512,10 @@ class PlayScene(Scene):
                 pause: Any = make_scene(self.app, SceneName.PAUSE, self)
                 pause.load()
             elif event.key == pygame.K_ESCAPE:
-                if self.show_cards:
+                if self.suggestion is not None:
+                    self.suggestion = None  # the hint, dismissed
+                    self.rebuild()
+                elif self.show_cards:
                     self.show_cards = False
                 elif self.chooser.parent is not None and self.chooser.verb not in ("", "move"):
                     self.choose_back()
@@ -529,6 +535,7 @@ class PlayScene(Scene):
             self.threat_key = False
         elif event.type == pygame.WINDOWFOCUSLOST:
             self.planning = self.threat_key = False  # a key released in another window
+            self.hover = None  # and the mouse gone with it: no tooltip, no move path
         elif event.type == pygame.MOUSEMOTION:
             self.hover = self.view_board.hex_at(event.pos)
         elif event.type == pygame.WINDOWLEAVE:
@@ -683,10 +690,26 @@ class PlayScene(Scene):
         self.say(f"Speed ×{self.ctx.settings.animation_speed:g}")
 
     def ask_hint(self) -> None:
-        """The normal level's suggestion for this decision, shown without playing it."""
+        """The normal level's suggestion for this decision, shown without playing it: marked
+        on the board with why, in a sentence, until it is taken (Enter) or dismissed (Esc,
+        or any other action)."""
+        from game.ui.hint_words import hint_reason
+
         seat = self.game.state.to_act
         self.suggestion = hint(self.game.view(seat), self.ctx.seed)
-        self.say(f"Hint: {self.words.action(self.suggestion)}")
+        self.hint_why = hint_reason(self.game, self.suggestion, self.words)
+        self.rebuild()  # Enter now takes the hint
+
+    def take_hint(self) -> None:
+        if self.suggestion is not None:
+            self.act(self.suggestion)
+
+    def hint_text(self) -> str:
+        """The hint shown, with why and how to take it ("" when there is none)."""
+        if self.suggestion is None:
+            return ""
+        return (f"Hint: {self.words.action(self.suggestion)}. {self.hint_why} "
+                "Enter takes it, Esc dismisses it.")
 
     def reveal_to(self, player: int) -> None:
         """``player`` is at the screen (after the hand-over): their hand may be shown."""

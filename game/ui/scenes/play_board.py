@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Activate, Attack, Disengage, Move
+from game.engine import Attack, Disengage, Move
+from game.glossary import BLOCKED, COVER
 from game.ui.chooser import Kind
 from game.ui.context import GOLD, INK, RED
 from game.ui.skirmish_ui import wounds_shown
@@ -23,6 +24,7 @@ PICK_OUTLINE = (250, 235, 160)
 THREAT = (230, 80, 60)
 TIP_DELAY = 0.4  # seconds the mouse rests on a hex before its terrain tooltip shows
 TIP_BACK = (24, 25, 29)
+SUGGESTED = (120, 230, 140)  # the hint's marks and its box
 
 
 def draw(scene: PlayScene, surface: pygame.Surface) -> None:
@@ -40,13 +42,13 @@ def draw(scene: PlayScene, surface: pygame.Surface) -> None:
     draw_hint(scene, surface)
     scene.anim.draw_banner(surface, board.rect)
     state = scene.view.state
-    if scene.swapped is not None:  # the swapping player is still at the screen
+    if scene.show_cards:  # asked for (F2): over a hand too, when the mission card matters
+        scene.panels.draw_cards_overlay(surface)
+    elif scene.swapped is not None:  # the swapping player is still at the screen
         scene.panels.draw_hand(surface, scene.swapped[0], new=scene.swapped[1])
     elif scene.private_to is not None and state.step in (state.step.MULLIGAN,
                                                          state.step.REVEAL):
         scene.panels.draw_hand(surface, scene.private_to)
-    elif scene.show_cards:
-        scene.panels.draw_cards_overlay(surface)
     if scene.toast is not None:
         draw_toast(scene, surface)
 
@@ -137,20 +139,34 @@ def in_reach_from(scene: PlayScene, op_id: str, h: str) -> set[str]:
     return found
 
 
+def suggestion_hexes(scene: PlayScene) -> list[str]:
+    """The hexes the hint marks: a move's destination, an attack's target, the operative
+    to activate, where a disengage ends, and for anything else (Wait, a mission action...)
+    the operative it is about."""
+    state, action = scene.view.state, scene.suggestion
+    if action is None:
+        return []
+    if isinstance(action, Move):
+        return [action.destination]
+    if isinstance(action, Disengage):
+        return [action.hex]
+    op_id = action.target if isinstance(action, Attack) else \
+        getattr(action, "operative", None) or state.active
+    where = state.operatives[op_id].hex if op_id in state.operatives else None
+    return [where] if where else []
+
+
 def draw_suggestion(scene: PlayScene, surface: pygame.Surface) -> None:
-    """The hint, on the board: where to move, whom to attack, what to activate."""
+    """The hint, on the board: where to move, whom to attack, what to activate, who
+    waits."""
     board, state = scene.view_board, scene.view.state
     action = scene.suggestion
     if isinstance(action, Move):
         start = state.operatives[action.operative].hex
         if start:
-            board.path(surface, [start, *action.path], (120, 230, 140))
-        board.outline(surface, action.destination, (120, 230, 140), 4)
-    elif isinstance(action, (Attack, Activate, Disengage)):
-        op_id = action.target if isinstance(action, Attack) else action.operative
-        where = action.hex if isinstance(action, Disengage) else state.operatives[op_id].hex
-        if where:
-            board.outline(surface, where, (120, 230, 140), 4)
+            board.path(surface, [start, *action.path], SUGGESTED)
+    for h in suggestion_hexes(scene):
+        board.outline(surface, h, SUGGESTED, 4)
 
 
 def draw_tokens(scene: PlayScene, surface: pygame.Surface) -> None:
@@ -209,18 +225,18 @@ def threat_zone(scene: PlayScene, op_id: str) -> set[str]:
 
 
 def terrain_tip(scene: PlayScene, h: str) -> list[str]:
-    """What hex ``h`` is, in words, from the public view: a wall, cover, an objective with
+    """What hex ``h`` is, in words (the glossary's, game/glossary.py), from the public view:
+    ruins, a barricade, an objective with
     who controls it and its mission tokens, and whose territory it lies in. Empty for open
     ground outside every territory and objective (no tooltip then)."""
     game, view, names = scene.game, scene.view, scene.ctx.names
     lines: list[str] = []
     if h in game.grid.blocked:
-        lines.append("Wall: blocked terrain. No operative can stand here or pass through, "
-                     "and no line of sight crosses it.")
+        lines.append(f"{BLOCKED.title}: {BLOCKED.meaning}.")
     if h in game.grid.cover:
-        lines.append("Cover: a defender here counts one block as made and rolls one Defence "
-                     "die fewer, unless the attacker is next to it or the weapon has Ignores "
-                     "Cover.")
+        lines.append(f"{COVER.title}, a cover hex: a defender here counts one block as made "
+                     "and rolls one Defence die fewer, unless the attacker is next to it or "
+                     "the weapon has Ignores Cover.")
     for objective in view.objectives:
         if objective.hex != h:
             continue
@@ -273,6 +289,29 @@ def draw_terrain_tip(scene: PlayScene, surface: pygame.Surface, h: str) -> pygam
 def draw_hint(scene: PlayScene, surface: pygame.Surface) -> None:
     room = scene.hint_room
     scene.ctx.fitted(surface, scene.hint(), 15, room, INK)
+    text = scene.hint_text()
+    if text:  # the computer's hint: above the hint line, over the board's foot, until done
+        ctx, board = scene.ctx, scene.view_board.rect
+        pad = ctx.px(10)
+        width = min(ctx.px(620), board.width - 2 * pad)
+        height = ctx.wrapped(None, text, 14, pygame.Rect(0, 0, width - 2 * pad, 1 << 16))
+        # in the corner of the board that hides the fewest operatives and none of its marks
+        taken = [scene.view_board.centre(o.hex) for o in scene.view.state.operatives.values()
+                 if o.on_killzone and o.hex]
+        marks = [scene.view_board.centre(h) for h in suggestion_hexes(scene)]
+        best: tuple[int, pygame.Rect] | None = None
+        for corner in ("bottomleft", "bottomright", "topleft", "topright"):
+            rect = pygame.Rect(0, 0, width, height + 2 * pad)
+            setattr(rect, corner, getattr(board.inflate(-2 * pad, -2 * pad), corner))
+            cost = sum(1 for p in taken if rect.collidepoint(p)) + \
+                100 * sum(1 for p in marks if rect.collidepoint(p))
+            if best is None or cost < best[0]:
+                best = (cost, rect)
+        assert best is not None
+        box = best[1]
+        pygame.draw.rect(surface, (18, 34, 24), box, border_radius=6)
+        pygame.draw.rect(surface, SUGGESTED, box, 2, border_radius=6)
+        ctx.wrapped(surface, text, 14, box.inflate(-2 * pad, -2 * pad), INK)
 
 
 def draw_toast(scene: PlayScene, surface: pygame.Surface) -> None:

@@ -220,8 +220,8 @@ class RulesScene(Scene):
     def set_query(self, query: str) -> None:
         self.query = query
         self.shown = rules_help.search(query)
-        if self.shown and self.current not in self.shown:
-            self.open(self.shown[0].id)
+        if self.shown and (query.strip() or self.current not in self.shown):
+            self.open(self.shown[0].id)  # the best match, as the search ranks it
         if self.elements:
             self.rebuild()
             self.focus_search()  # typing goes on

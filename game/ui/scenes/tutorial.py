@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Action, Event
+from game.engine import Action, AttackDeclared, Event, InitiativeRolled, Mulliganed, RollOff
 from game.engine import Step as EngineStep
 from game.tutorial_script import (
     MISSION,
@@ -36,19 +36,26 @@ from game.ui.registry import SceneName
 from game.ui.scene import TIMER_RATE
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.play import PRIVATE_STEPS, PlayScene
+from game.ui.turn_summary import ended_turning_point, summarise
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 HIGHLIGHT = (255, 208, 40)
 CORNERS = ("bottomleft", "bottomright", "topleft", "topright")
+# where a box may go when every corner hides something: the middle of each edge
+EDGES = ("midbottom", "midtop", "midleft", "midright")
 REMINDER_SECONDS = 4.0
 NEXT, BACK, LEAVE = "Next", "Back a step", "Leave tutorial"
 FINISH = "Finish this turning point for me"
 PLAY_REAL, TO_MENU = "Play Dual Strike for real", "Back to the menu"
-TOOL_WORDS = {"sight": "Put the mouse on {where} and hold L.",
-              "threat": "Put the mouse on {where} and hold T.",
-              "hint": "Press Hint (H)."}
+TOOL_WORDS = {"sight": "Put the mouse on {where} and hold L until the step moves on.",
+              "threat": "Put the mouse on {where} and hold T until the step moves on.",
+              "hint": "Press Hint (H).",
+              "pause": "Press Esc, look at the menu, then press Resume."}
+# a sight or threat tool counts once it has been held (its shading on screen) this long
+TOOL_SECONDS = 1.0
+TOOL_KEYS = {"sight": "planning", "threat": "threat_key"}  # the play screen's held flags
 
 
 def progress_folder() -> Path | None:
@@ -62,7 +69,9 @@ def progress_folder() -> Path | None:
 class TutorialScene(PlayScene):
     """A PlayScene whose clicks go through the tutorial's current step."""
 
-    summaries = False  # the tutorial's own steps tell what a turning point brought
+    # the tutorial's own steps tell what its turning points brought; one the computer finishes
+    # gets the summary (finish_for_me)
+    summaries = False
     journaled = False  # a tutorial is never autosaved
     is_tutorial = True  # the pause menu offers no concession here
 
@@ -80,6 +89,8 @@ class TutorialScene(PlayScene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.corners: dict[str, str] = {}  # the board's corner the box and the dice are in
         self.time = 0.0
+        self.tool_held = 0.0  # seconds the step's tool has been held at its place
+        self.paused_seen = False  # a pause step: its menu was opened (done when closed)
         self.remember = remember
         save_progress(self.folder, self.runner.index)
 
@@ -102,7 +113,13 @@ class TutorialScene(PlayScene):
 
     def remind(self, why: str = "") -> None:
         text = "Not that one: " + self.instruction() if not why else why
+        if not why and self.step.kind == "act" and self.target_rect() is None and \
+                self.find_clickable("Back", prefix=True) is not None:
+            text += " Its button is not shown now: press Back first."  # never a hidden ask
+        grows = self.reminder is None
         self.reminder = (text, REMINDER_SECONDS)
+        if grows and self.elements:
+            self.rebuild()  # the box grows to hold it whole
 
     def next_step(self) -> None:
         """The step is done: check it showed what it should, then go on."""
@@ -117,6 +134,7 @@ class TutorialScene(PlayScene):
             self.app.replace(TutorialScene(self.app, script=self.script,
                                            remember=self.remember, runner=self.runner))
             return
+        self.chooser = self.new_chooser()  # the new step's operative selected, as it says
         self.rebuild()
 
     def tool_place(self) -> str:
@@ -136,6 +154,12 @@ class TutorialScene(PlayScene):
     def ask_hint(self) -> None:
         super().ask_hint()
         self.used_tool("hint")
+
+    def resume(self) -> None:
+        super().resume()
+        if self.paused_seen:
+            self.paused_seen = False
+            self.used_tool("pause")
 
     def offers_hint(self) -> bool:
         return super().offers_hint() or (self.step.kind == "tool"
@@ -169,12 +193,38 @@ class TutorialScene(PlayScene):
         for event in events:
             self.log.add(str(event.for_viewer(None)))
         self.anim = Animations(self.ctx)  # the computer's turns are in the log, not replayed
-        self.anim.add([e.for_viewer(None) for e in events[-3:]], self.ctx.names)
-        self.anim.roll = None
+        seen = [e.for_viewer(None) for e in events]
+        # the last roll stays in the dice panel, already rolled (never "no dice rolled yet")
+        rolls = [i for i, e in enumerate(seen) if isinstance(e, (AttackDeclared, RollOff,
+                                                                  InitiativeRolled))]
+        if rolls:
+            self.anim.add(seen[rolls[-1]:], self.ctx.names)
+            self.anim.banners.clear()
+            self.anim.marks.clear()
+            if self.anim.roll is not None:
+                self.anim.roll.shown = 99.0
+        self.anim.add(seen[-3:], self.ctx.names)
         self.after([])
         self.next_step()
+        # the turning point the computer finished gets its summary, as in a real game (the
+        # tutorial's own turning points are told by its steps)
+        ended = ended_turning_point(seen)
+        if ended is not None and not self.game.is_over and self.app.stack and \
+                self.app.scene is self:
+            view = self.view
+            self.app.open(SceneName.SUMMARY, summarise(view.events, ended), view.vp)
 
     # --- the play scene, filtered -----------------------------------------------------------
+
+    def new_chooser(self, selection: frozenset[str] = frozenset()):  # type: ignore[no-untyped-def]
+        """As the play screen's, with the operative the step places next already selected
+        in the list (the step's words say it is)."""
+        from game.engine import Deploy
+
+        wanted = self.runner.expected() if self.step.kind == "act" else None
+        if isinstance(wanted, Deploy):
+            self.selected = wanted.operative
+        return super().new_chooser(selection)
 
     def act(self, action: Action | None) -> None:
         if action is None:
@@ -185,11 +235,16 @@ class TutorialScene(PlayScene):
         listed = self.legal_form(action)
         if listed is None:
             return
+        player = self.game.state.to_act
         try:
             events = self.runner.apply(listed)
         except ScriptError as error:
             self.error = str(error)
             return
+        drawn = next((e.drawn for e in events if isinstance(e, Mulliganed)
+                      and e.player == player and e.drawn), None)
+        if drawn:  # the new cards, marked NEW, before the hand-over (as in a real game)
+            self.swapped = (player, drawn)
         kind = type(action).__name__
         self.applied[kind] = self.applied.get(kind, 0) + 1
         self.after(events)
@@ -209,13 +264,36 @@ class TutorialScene(PlayScene):
         # the guidance box is not the board: a click on it never reaches a hex below
         if event.type == pygame.MOUSEBUTTONDOWN and self.box.collidepoint(event.pos):
             return
+        depth = len(self.app.stack)
+        pause_step = self.step.kind == "tool" and self.step.tool == "pause"
+        if pause_step and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.suggestion = None  # the step's Esc opens the menu at once (a hint goes too)
         super().on_event(event)
-        # the sight (L) and threat (T) tools, used where a tool step asks
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEMOTION) and self.step.kind == "tool":
-            if self.planning:
-                self.used_tool("sight")
-            elif self.threat_key:
-                self.used_tool("threat")
+        if pause_step and len(self.app.stack) > depth and \
+                type(self.app.scene).__name__ == "PauseScene":
+            self.paused_seen = True  # the pause menu is open: done when it is closed
+        if event.type == pygame.MOUSEMOTION and self.box.collidepoint(event.pos):
+            self.hover = None  # over the box the mouse has left the board: no tooltip, no path
+
+    def tool_place_hex(self) -> str | None:
+        """The hex a sight or threat step wants the mouse on."""
+        target = self.step.target or ""
+        op = self.game.state.operatives.get(target)
+        return op.hex if op is not None else target or None
+
+    def watch_tool(self, dt: float) -> None:
+        """A sight (L) or threat (T) step is done once its tool has been held at its place
+        for :data:`TOOL_SECONDS`, its shading on screen all that time: pressing the key is
+        not enough, the player has to see what it shows."""
+        step = self.step
+        flag = TOOL_KEYS.get(step.tool) if step.kind == "tool" else None
+        if flag is None or not getattr(self, flag) or self.hover != self.tool_place_hex():
+            self.tool_held = 0.0
+            return
+        self.tool_held += dt
+        if self.tool_held >= TOOL_SECONDS:
+            self.tool_held = 0.0
+            self.used_tool(step.tool)
 
     def undo(self) -> None:
         self.remind("The tutorial keeps to its script: no undo here.")
@@ -226,6 +304,7 @@ class TutorialScene(PlayScene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.watch_tool(dt)
         self.anim.update(dt)
         if self.toast is not None:
             text, pos, left = self.toast
@@ -233,8 +312,11 @@ class TutorialScene(PlayScene):
         if self.reminder is not None:
             text, left = self.reminder
             self.reminder = (text, left - dt) if left > dt else None
+            if self.reminder is None and self.app.stack and self.app.scene is self:
+                self.rebuild()  # and shrinks back
         state = self.game.state
-        if self.private_expected() and self.private_to != state.to_act:
+        if self.private_expected() and self.private_to != state.to_act and \
+                self.swapped is None:  # the swapper sees its new cards first
             self.app.push(TutorialHandover(self.app, state.to_act, self.reveal_to, self))
 
     def frame_rate(self) -> float:
@@ -269,7 +351,14 @@ class TutorialScene(PlayScene):
         # the box is as wide as its buttons need (they never stick out of it)
         needed = sum(widths) + 8 * (len(widths) - 1) + 24
         width = min(max(px(560), needed), board.width - 20)
-        self.box = self.place((width, px(196)), "box")
+        # tall enough for the step's whole text and two lines of a reminder, never cut
+        text = self.ctx.wrapped(None, step.text, 14, pygame.Rect(0, 0, width - 24, 1 << 16))
+        message = self.error or (self.reminder[0] if self.reminder else "")
+        if message:
+            text += px(4) + self.ctx.wrapped(None, message, 13,
+                                             pygame.Rect(0, 0, width - 24, 1 << 16))
+        height = min(max(px(196), 8 + px(18) + px(26) + text + px(46)), board.height - 20)
+        self.box = self.place((width, height), "box")
         x, top = self.box.left + 12, self.box.bottom - 10 - px(30)
         for (label, run), w in zip(buttons, widths, strict=True):
             main = label in (NEXT, FINISH, PLAY_REAL)
@@ -322,7 +411,7 @@ class TutorialScene(PlayScene):
         busy = self.busy()
         kept = self.corners.get(what, CORNERS[0])
         best: tuple[int, pygame.Rect, str] | None = None
-        for corner in (kept, *CORNERS):
+        for corner in (kept, *CORNERS, *EDGES):
             rect = pygame.Rect((0, 0), size)
             setattr(rect, corner, getattr(board, corner))
             cost = sum(1000 for r in hard if rect.colliderect(r)) + sum(
@@ -362,6 +451,8 @@ class TutorialScene(PlayScene):
         target = self.step.target
         if target is None:
             return None
+        if self.swapped is not None:  # the new cards are shown first: Continue is next
+            return self.button_rect("Continue", prefix=True)
         if target == "auto":
             return self.auto_rect()
         if target.startswith("panel:"):
@@ -392,11 +483,11 @@ class TutorialScene(PlayScene):
             return self.hex_rect(value)
         if value.startswith("card "):
             return self.button_rect(value)
-        label = next((o.label for o in self.chooser.buttons() if o.value == value), None)
-        if label is None and kind == Kind.WEAPON:
+        if kind == Kind.WEAPON:  # a weapon's button reads "Power fist: 11.4 dmg, 44% kill"
             label = next((o.label + ":" for o, _ in self.chooser.weapon_options()
                           if o.value == value), None)
             return self.button_rect(label, prefix=True) if label else None
+        label = next((o.label for o in self.chooser.buttons() if o.value == value), None)
         return self.button_rect(label) if label else None
 
     # --- drawing ----------------------------------------------------------------------------
@@ -460,12 +551,12 @@ def draw_box(scene: TutorialScene, surface: pygame.Surface, box: pygame.Rect) ->
     bottom = box.bottom - ctx.px(46)
     text_rect = pygame.Rect(inner.left, top, inner.width, bottom - top)
     used = ctx.wrapped(surface, step.text, 14, text_rect, INK)
-    del used
     message = scene.error or (scene.reminder[0] if scene.reminder else "")
-    if message:
+    if message:  # whole, wrapped below the step's text (the box was made tall enough)
         colour = (255, 120, 100) if scene.error else (255, 200, 120)
-        ctx.text(surface, message, 13, (inner.left, bottom - ctx.px(2)), colour,
-                 anchor="bottomleft", width=inner.width)
+        room = pygame.Rect(inner.left, top + used + ctx.px(4), inner.width,
+                           max(0, bottom - top - used - ctx.px(4)))
+        ctx.wrapped(surface, message, 13, room, colour)
     elif step.kind == "act":
         wanted = scene.runner.expected()
         if wanted is not None and len(step.actions) > 1:
@@ -562,12 +653,20 @@ def use_tool(driver, scene: TutorialScene) -> None:  # type: ignore[no-untyped-d
     if step.tool == "hint":
         driver.click_button("Hint")
         return
-    target = step.target or ""
-    op = scene.game.state.operatives.get(target)
-    where = op.hex if op is not None else target
+    if step.tool == "pause":
+        driver.key(pygame.K_ESCAPE)
+        driver.click_button("Resume", prefix=True)
+        return
+    where = scene.tool_place_hex()
     assert where is not None
+    key = pygame.K_l if step.tool == "sight" else pygame.K_t
     driver.hover(scene.view_board.centre(where))
-    driver.key(pygame.K_l if step.tool == "sight" else pygame.K_t)
+    driver.pump([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)])
+    for _ in range(int(TOOL_SECONDS / 0.25) + 1):  # held while its shading shows
+        if scene.runner.index != step.index - 1:
+            break
+        driver.app.frame([], dt=0.25)
+    driver.pump([pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)])
 
 
 def run_autoplay(catalogue, size: tuple[int, int] = (1280, 800),

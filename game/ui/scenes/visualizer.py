@@ -380,6 +380,19 @@ class VisualizerScene(Scene):
         ctx.text(surface, "Every mission laid out on its killzone side: pick one to study it.",
                  14, (ctx.px(22), ctx.px(56)), DIM)
         bottom = height - ctx.px(64)
+        broken = self.broken()
+        if broken:  # as the new-game screen names them: not in the list, with their errors
+            from game.own_missions import broken_lines
+
+            lines = broken_lines(broken)
+            text = "Not in the list, with errors: " + "\n".join(lines)
+            room = width - ctx.px(40) - ctx.px(34)
+            tall = ctx.wrapped(None, text, 12, pygame.Rect(0, 0, room, 1 << 16))
+            box = pygame.Rect(ctx.px(20), bottom - tall - ctx.px(44), width - ctx.px(40),
+                              tall + ctx.px(38))
+            inner = panel(surface, box, "Your missions", ctx)
+            ctx.wrapped(surface, text, 12, inner, (230, 120, 100))
+            bottom = box.top - ctx.px(8)
         if self.error:
             box = pygame.Rect(ctx.px(20), bottom - ctx.px(130), width - ctx.px(40), ctx.px(124))
             inner = panel(surface, box, "Mission file", ctx)
@@ -405,7 +418,8 @@ class VisualizerScene(Scene):
                              else 1, border_radius=6)
             label_h = ctx.px(40)
             thumb_size = (rect.width - ctx.px(12), rect.height - label_h - ctx.px(10))
-            key = (mission.id + str(sorted(mission.objectives.items())), thumb_size)
+            key = (mission.id + str(sorted(mission.objectives.items())) + str(mission.terrain),
+                   thumb_size)
             if key not in self.thumbs and thumb_size[0] > 8 and thumb_size[1] > 8:
                 self.thumbs[key] = thumbnail(ctx, mission, thumb_size)
             if key in self.thumbs:
@@ -420,6 +434,11 @@ class VisualizerScene(Scene):
             ctx.text(surface, f"{side} · {count} objective{'s' if count != 1 else ''}", 13,
                      (rect.left + ctx.px(10), rect.bottom - label_h + ctx.px(19)), DIM,
                      width=rect.width - ctx.px(20))
+
+    def broken(self) -> tuple[tuple[str, str], ...]:
+        """The player's own mission files that do not load (file, what is wrong)."""
+        own = self.ctx.services.own_missions
+        return own.broken if own is not None else ()
 
     def clickables(self) -> list[tuple[str, pygame.Rect]]:
         found = super().clickables()
