@@ -204,3 +204,18 @@ def test_the_pairing_option_is_checked(capsys) -> None:
     with pytest.raises(SystemExit):
         main([*base, "--fireteams", "gideon", "bad_ladz", "--partial", "x.jsonl"])
     assert "not with --partial" in capsys.readouterr().err
+
+
+def test_the_progress_bar_counts_the_games_in_a_log() -> None:
+    import io
+
+    from game.balance import ProgressBar
+
+    stream = io.StringIO()
+    bar = ProgressBar(stream)
+    for done in range(0, 21):
+        bar(done, 20)
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 11  # one at each tenth, none twice
+    assert lines[0].startswith("[....") and "0/20 games" in lines[0]
+    assert lines[-1] == "[" + "#" * ProgressBar.WIDTH + "] 20/20 games"
