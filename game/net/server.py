@@ -40,7 +40,7 @@ from game.net.protocol import (
     parse_request,
 )
 from game.net.rooms import Lobby, Room
-from game.net.store import SQLiteStore, Store, StoreError
+from game.net.store import Op, SQLiteStore, Store, StoreError
 
 DEFAULT_PORT = 8765
 DEFAULT_DB = "fireteam-server.sqlite3"
@@ -124,6 +124,7 @@ class Server:
         conn = Connection(ws, RateLimit(self.limits.rate, self.limits.burst))
         try:
             async for raw in ws:
+                await self.before(conn, raw)
                 self.receive(conn, raw)
         except ConnectionClosed:
             pass
@@ -132,6 +133,17 @@ class Server:
             self.wake.set()
             conn.closing = True
             conn.writer.cancel()
+
+    async def before(self, conn: Connection, raw: str | bytes) -> None:
+        """What a server of several processes does before a message is handled (takes up
+        the game it names: game/net/cluster.py); nothing here."""
+
+    async def store_commit(self, ops: list[Op]) -> None:
+        """Write one batch to the store."""
+        if self.store_syncs:  # the disk's sync waits on a worker thread
+            await asyncio.to_thread(self.lobby.store.commit, ops)
+        else:  # a write to the file only: quicker than handing it over
+            self.lobby.store.commit(ops)
 
     def receive(self, conn: Connection, raw: str | bytes) -> None:
         """Handle one message: a refused one gets an error reply, nothing else changes."""
@@ -161,10 +173,7 @@ class Server:
             ops, out = self.lobby.take()
             if ops:
                 try:
-                    if self.store_syncs:  # the disk's sync waits on a worker thread
-                        await asyncio.to_thread(self.lobby.store.commit, ops)
-                    else:  # a write to the file only: quicker than handing it over
-                        self.lobby.store.commit(ops)
+                    await self.store_commit(ops)
                 except Exception as error:  # the disk is full, the file is gone...
                     log.exception("the store refused a batch of %d writes", len(ops))
                     out = self.lobby.commit_failed(ops, out, error)
@@ -177,28 +186,28 @@ class Server:
                 return
 
 
-async def run(host: str, port: int, db: Path, ready: asyncio.Future[int] | None = None,
+async def run(host: str, port: int, db: Path | str, ready: asyncio.Future[int] | None = None,
               stop: asyncio.Event | None = None, store: Store | None = None,
               limits: Limits | None = None, sweep_every: float = 60.0,
               durable: bool = True, seeds: Callable[[], int] | None = None) -> None:
     """Serve until ``stop`` is set (or SIGTERM/SIGINT); prints the address once ready and
-    sets ``ready`` to the port bound. ``store`` replaces the SQLite store of ``db`` (synced
+    sets ``ready`` to the port bound. A ``db`` that is a postgresql:// URL is served as one
+    process of several sharing it (game/net/cluster.py). ``store`` replaces the SQLite
+    store of ``db`` (synced
     to the disk at every commit unless ``durable`` is off: ``--sync normal``); the games are
     swept (:meth:`Lobby.sweep`) every ``sweep_every`` seconds. ``seeds`` gives each new
     game's dice seed (tests fix it; by default the OS's fresh randomness)."""
     from game.content import load_catalogue
 
+    if store is None and is_postgres(str(db)):
+        from game.net.cluster import run as run_cluster
+
+        await run_cluster(host, port, str(db), ready, stop, limits, sweep_every, seeds)
+        return
     store = store or SQLiteStore(db, durable=durable)
     lobby = Lobby(load_catalogue(), store, limits=limits, seeds=seeds)
     server = Server(lobby)
-    if stop is None:  # run from the command line: SIGTERM and Ctrl+C stop it cleanly
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            try:
-                loop.add_signal_handler(sig, stop.set)
-            except (NotImplementedError, RuntimeError):  # not the main thread, or Windows
-                pass
+    stop = stop_on_signals(stop)
     flusher = asyncio.get_running_loop().create_task(server.flush())
     try:
         async with serve(server.handler, host, port, max_size=MAX_FRAME_BYTES,
@@ -222,6 +231,30 @@ async def run(host: str, port: int, db: Path, ready: asyncio.Future[int] | None 
         store.close()
 
 
+def stop_on_signals(stop: asyncio.Event | None) -> asyncio.Event:
+    """``stop``, or (run from the command line) an event SIGTERM and Ctrl+C set."""
+    if stop is not None:
+        return stop
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):  # not the main thread, or Windows
+            pass
+    return stop
+
+
+def is_postgres(db: str) -> bool:
+    """Whether ``--db`` names a PostgreSQL database (a URL) rather than a SQLite file."""
+    return db.startswith(("postgresql://", "postgres://"))
+
+
+def database(text: str) -> Path | str:
+    """--db's value: a PostgreSQL URL as it is, anything else a SQLite file's path."""
+    return text if is_postgres(text) else Path(text)
+
+
 def build_parser(prog: str | None = None) -> Parser:
     parser = Parser(
         prog=prog, description="Run a Fireteam game server: players connect with 'Play "
@@ -232,9 +265,11 @@ def build_parser(prog: str | None = None) -> Parser:
                         help="the address to listen on (default 127.0.0.1; 0.0.0.0: all)")
     parser.add_argument("--port", type=count(0, 65535), default=DEFAULT_PORT,
                         help=f"the TCP port (default {DEFAULT_PORT}; 0: any free port)")
-    parser.add_argument("--db", type=Path, default=Path(DEFAULT_DB),
+    parser.add_argument("--db", type=database, default=Path(DEFAULT_DB),
                         help=f"the SQLite database of the games (default {DEFAULT_DB}; "
-                        "created if missing, and every game in it is resumed)")
+                        "created if missing, and every game in it is resumed), or a "
+                        "PostgreSQL database's postgresql://USER:PASSWORD@HOST/NAME, which "
+                        "any number of server processes share (docs/server.md)")
     parser.add_argument("--sync", choices=("full", "normal"), default="full",
                         help="full (default): every commit is synced to the disk before "
                         "anybody is told (nothing answered is lost, even to a power cut); "
@@ -295,7 +330,8 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
         print(f"cannot serve on {options.host}:{options.port}: {error}", file=sys.stderr)
         return 1
     except (StoreError, sqlite3.Error) as error:
-        print(f"cannot use the database {options.db}: {error}", file=sys.stderr)
+        where = "" if is_postgres(str(options.db)) else f" {options.db}"
+        print(f"cannot use the database{where}: {error}", file=sys.stderr)
         return 1
     return 0
 
