@@ -42,7 +42,7 @@ from game.net.protocol import (
     parse_request,
     reply,
 )
-from game.net.rooms import Lobby, Peer, Room, token_hash
+from game.net.rooms import HANDLERS, Lobby, Peer, Room, token_hash
 from game.net.server import Connection, Server
 from game.net.store import Append, Entry, EntryKind, Finish, Op, SeatRecord
 from game.net.store_pg import Conflict, PostgresStore, Snapshot, StoredGame
@@ -64,10 +64,18 @@ class ClusterLobby(Lobby):
         self.inflight: set[str] = set()  # games with a batch being committed
         self.deferred: set[str] = set()  # games to read again once their batch is in
         self.wake: Callable[[], None] = lambda: None  # the server delivers what is posted
+        # messages for the other processes' connections (chat, draw offers, presence), sent
+        # in order by the server's relay task
+        self.relays: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
+        self.elsewhere: dict[str, set[int]] = {}  # game id -> seats connected elsewhere
         super().__init__(catalogue, store, limits=limits, seeds=seeds)  # type: ignore[arg-type]
 
     def resume(self) -> None:
         """Nothing is loaded at start-up: a game is taken up when a connection asks for it."""
+
+    def handle(self, peer: Peer, req: Any) -> None:
+        """As the lobby's, through this class's own handlers where it has them."""
+        getattr(self, HANDLERS[req.kind].__name__)(peer, req)
 
     # --- taking games up -----------------------------------------------------------------
 
@@ -129,6 +137,7 @@ class ClusterLobby(Lobby):
     def forget(self, room: Room) -> None:
         super().forget(room)
         self.snapshot_at.pop(room.id, None)
+        self.elsewhere.pop(room.id, None)
 
     def list_games(self, peer: Peer, req: Any) -> None:
         games: list[dict[str, Any]] = []
@@ -146,13 +155,71 @@ class ClusterLobby(Lobby):
         self.post(peer, message)
 
     def sweep(self) -> None:
-        """Besides the usual sweep: a game nobody here is connected to is let go (another
-        process may hold it; it is taken up again when asked for)."""
-        super().sweep()
+        """Before the usual sweep: a game nobody here is connected to is let go (another
+        process may hold it; it is taken up again when asked for). The games abandoned are
+        found in the database (:meth:`abandon_stale`)."""
         busy = self.inflight | {op.game_id for op in self.ops}
         for room in list(self.rooms.values()):
             if not room.peers and not room.spectators and room.id not in busy:
                 self.forget(room)
+        super().sweep()
+
+    # --- what the other processes' connections hear -----------------------------------------
+
+    def chat(self, peer: Peer, req: Any) -> None:
+        super().chat(peer, req)
+        self.relay(peer.room, Reply.CHAT)
+
+    def offer_draw(self, peer: Peer, req: Any) -> None:
+        super().offer_draw(peer, req)
+        self.relay(peer.room, Reply.DRAW_OFFERED)
+
+    def presence(self, room: Room, seat: int, connected: bool) -> None:
+        super().presence(room, seat, connected)
+        self.relays.put_nowait((room.id, reply(Reply.PRESENCE, seat=seat, connected=connected,
+                                                names=room.wire_names())))
+
+    def relay(self, room: Room | None, kind: Reply) -> None:
+        """Pass on the last message of ``kind`` posted in ``room`` to the other processes."""
+        if room is None:
+            return
+        for _, message in reversed(self.outbox):
+            if message is not None and message.get("type") == kind.value:
+                message = {k: v for k, v in message.items() if k != "ref"}
+                self.relays.put_nowait((room.id, message))
+                return
+
+    def bind(self, peer: Peer, room: Room, seat: int, token: str, ref: str | None) -> None:
+        super().bind(peer, room, seat, token, ref)
+        for other in sorted(self.elsewhere.get(room.id, set()) - {seat}):
+            self.post(peer, reply(Reply.PRESENCE, seat=other, connected=True,
+                                  names=room.wire_names()))
+
+    def notice(self, message: dict[str, Any]) -> None:
+        """A notice from another process: a batch it committed, or a message for the
+        connections of a game held here."""
+        if "games" in message:
+            asyncio.get_running_loop().create_task(
+                self.refresh([str(g) for g in message["games"]]))
+            return
+        room = self.rooms.get(str(message.get("game")))
+        relayed = message.get("message")
+        if room is None or not isinstance(relayed, dict):
+            return
+        kind = relayed.get("type")
+        if kind == Reply.DRAW_OFFERED.value:
+            room.draw_offer = relayed.get("by")
+        elif kind == Reply.PRESENCE.value:
+            seats = self.elsewhere.setdefault(room.id, set())
+            seat = relayed.get("seat")
+            (seats.add if relayed.get("connected") else seats.discard)(seat)
+            if seat in room.peers:
+                return  # the seat was taken up here since: this process knows better
+        elif kind != Reply.CHAT.value:
+            return
+        for other, _ in room.everyone():
+            self.post(other, relayed)
+        self.wake()
 
     # --- others' changes ------------------------------------------------------------------
 
@@ -183,7 +250,7 @@ class ClusterLobby(Lobby):
                     self.by_token.pop(old, None)
                 room.tokens[seat.seat], room.names[seat.seat] = seat.token_hash, seat.name
                 self.by_token[seat.token_hash] = (room, seat.seat)
-                self.presence(room, seat.seat, True)
+                Lobby.presence(self, room, seat.seat, True)  # told here; not relayed back
         if entries and entries[0].n == room.ply:
             game = room.game
             events_before, log_before = len(game.events), len(game.log)
@@ -322,6 +389,15 @@ class ClusterServer(Server):
             if again:
                 asyncio.get_running_loop().create_task(lobby.refresh(sorted(again)))
 
+    async def send_relays(self) -> None:
+        """Pass on to the other processes, in order, what this one's connections said."""
+        while True:
+            game_id, message = await self.lobby.relays.get()
+            try:
+                await self.lobby.pg.relay(game_id, message)
+            except Exception:  # the database is away: the message is only lost to others
+                log.exception("a message for the other server processes was not sent")
+
     async def watch(self) -> None:
         """Every few seconds: the stored plies of the games held (a missed notice), the
         process's heartbeat, and the games abandoned."""
@@ -330,6 +406,9 @@ class ClusterServer(Server):
         while True:
             await asyncio.sleep(CHECK_EVERY)
             try:
+                if not lobby.pg.listening():  # the listening connection was lost
+                    await lobby.pg.listen(lobby.notice)
+                    await lobby.refresh(list(lobby.rooms))
                 held = list(lobby.rooms)
                 if held:
                     plies = await lobby.pg.plies(held)
@@ -361,9 +440,10 @@ async def run(host: str, port: int, url: str, ready: asyncio.Future[int] | None 
     lobby = ClusterLobby(load_catalogue(), store, limits=limits, seeds=seeds)
     server = ClusterServer(lobby)
     stop = stop_on_signals(stop)
-    await store.listen(lambda _origin, games: lobby.refresh(games))
-    flusher = asyncio.get_running_loop().create_task(server.flush())
-    watcher = asyncio.get_running_loop().create_task(server.watch())
+    await store.listen(lobby.notice)
+    loop = asyncio.get_running_loop()
+    flusher = loop.create_task(server.flush())
+    helpers = [loop.create_task(server.watch()), loop.create_task(server.send_relays())]
     try:
         async with serve(server.handler, host, port, max_size=MAX_FRAME_BYTES,
                          compression=None) as ws_server:
@@ -379,7 +459,8 @@ async def run(host: str, port: int, url: str, ready: asyncio.Future[int] | None 
                     lobby.sweep()
                     server.wake.set()
     finally:
-        watcher.cancel()
+        for helper in helpers:
+            helper.cancel()
         server.stopping = True
         server.wake.set()
         await flusher

@@ -19,10 +19,9 @@ refuses that game's changes only. At commit, PostgreSQL tells every process that
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -378,9 +377,10 @@ class PostgresStore:
 
     # --- notices ---------------------------------------------------------------------------
 
-    async def listen(self, on_change: Callable[[str, list[str]], Awaitable[None] | None]
-                     ) -> None:
-        """Call ``on_change(process, game_ids)`` for every batch another process commits."""
+    async def listen(self, on_notice: Callable[[dict[str, Any]], None]) -> None:
+        """Call ``on_notice(message)`` for every notice another process sends: a batch it
+        committed (``{"from", "games"}``) or a message for the connections in one game
+        (``{"from", "game", "message"}``: chat, a draw offer, a seat's presence)."""
         import asyncpg
 
         self.listener = await asyncpg.connect(self.url)
@@ -388,15 +388,22 @@ class PostgresStore:
         def notice(_conn: Any, _pid: int, _channel: str, payload: str) -> None:
             try:
                 message = json.loads(payload)
-                origin, games = str(message["from"]), [str(g) for g in message["games"]]
+                origin = str(message["from"])
             except (ValueError, KeyError, TypeError):
                 return
             if origin != self.process:
-                result = on_change(origin, games)
-                if asyncio.iscoroutine(result):
-                    asyncio.get_running_loop().create_task(result)
+                on_notice(message)
 
         await self.listener.add_listener(CHANNEL, notice)
+
+    def listening(self) -> bool:
+        return self.listener is not None and not self.listener.is_closed()
+
+    async def relay(self, game_id: str, message: dict[str, Any]) -> None:
+        """Pass a message for a game's connections to the other processes (not stored)."""
+        async with self.pool.acquire() as conn:
+            await conn.execute("SELECT pg_notify($1, $2)", CHANNEL, json.dumps(
+                {"from": self.process, "game": game_id, "message": message}))
 
     async def aclose(self) -> None:
         if self.listener is not None:

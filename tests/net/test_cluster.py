@@ -18,7 +18,10 @@ from collections.abc import Iterator
 import pytest
 
 from game.engine.defs import Catalogue
+from game.engine.persist import save
 from game.net.client import Client, ServerError, play_scripted, seeded_chooser
+from game.net.cluster import SNAPSHOT_EVERY, ClusterLobby
+from game.net.rooms import Room
 from game.net.store import Append, Entry, EntryKind, NewGame
 from tests.net.helpers import TEAMS, ServerProcess, play_locally
 
@@ -86,7 +89,8 @@ async def play(clients: tuple[Client, Client], acks: list[tuple[int, str]]) -> N
         await clients[1].wait_change()
 
 
-def test_the_seats_of_one_game_on_two_processes_play_it_whole(two_servers, catalogue):  # type: ignore[no-untyped-def]
+def test_the_seats_of_one_game_on_two_processes_play_it_whole(database, two_servers,  # type: ignore[no-untyped-def]
+                                                              catalogue):
     a, b = two_servers
     acks: list[tuple[int, str]] = []
 
@@ -108,6 +112,25 @@ def test_the_seats_of_one_game_on_two_processes_play_it_whole(two_servers, catal
     for client, seat in ((one, 1), (two, 2)):
         assert client.view.state == game.view(seat).state
     assert sorted(acks) == [(n, game.log[n]) for n in range(len(game.log))]
+    # a process taking the game up now starts from its last snapshot, not from ply 0, and
+    # comes to the same game
+    room, snapshot_at = asyncio.run(taken_up(database, one.code or "", catalogue))
+    assert snapshot_at >= SNAPSHOT_EVERY
+    assert room.ply == len(game.log)
+    assert save(room.game) == save(game)
+
+
+async def taken_up(url: str, code: str, catalogue: Catalogue) -> tuple[Room, int]:
+    from game.net.store_pg import PostgresStore
+
+    store = await PostgresStore.open(url, "reader")
+    try:
+        stored = await store.by_code(code)
+        assert stored is not None and stored.snapshot is not None
+        lobby = ClusterLobby(catalogue, store)
+        return lobby.restore(stored), stored.snapshot.n
+    finally:
+        await store.aclose()
 
 
 def test_a_process_killed_mid_game_its_clients_go_on_through_the_other(two_servers,  # type: ignore[no-untyped-def]
@@ -139,7 +162,10 @@ def test_a_process_killed_mid_game_its_clients_go_on_through_the_other(two_serve
     assert one.over and two.over and one.log == two.log == game.log
     assert len(game.log) > killed_at[0] + 10
     lost = [(n, text) for n, text in acks if n >= len(one.log) or one.log[n] != text]
-    assert not lost and len(acks) == len(game.log)
+    assert not lost  # every action confirmed is in the game where it was confirmed
+    # (an action in flight when the process died may be in the game unconfirmed: its
+    # client took up the position on the other process and went on from there)
+    assert len(acks) >= len(game.log) - 2
 
 
 def test_two_processes_racing_for_one_ply_one_wins_the_other_is_told(two_servers):  # type: ignore[no-untyped-def]
@@ -176,6 +202,28 @@ def test_two_processes_racing_for_one_ply_one_wins_the_other_is_told(two_servers
             await client.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 120))
+
+
+def test_chat_and_a_draw_offer_reach_the_seat_on_the_other_process(two_servers):  # type: ignore[no-untyped-def]
+    a, b = two_servers
+
+    async def scenario() -> None:
+        one, two = await seats_on(a, b)
+        await one.say("good luck")
+        while not two.chat:
+            await two.wait_change()
+        assert two.chat == [(1, "Ana", "good luck")]
+        await one.offer_draw()
+        while two.draw_offer != 1:
+            await two.wait_change()
+        await two.accept_draw()  # on the other process, which heard of the offer
+        while not one.over:
+            await one.wait_change()
+        assert one.winner == two.winner == 0
+        await one.close()
+        await two.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
 
 
 def test_the_store_takes_one_line_per_ply_whichever_process_writes_first(database):  # type: ignore[no-untyped-def]
