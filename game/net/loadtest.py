@@ -185,7 +185,7 @@ async def load(urls: Sequence[str], games: int, seed: int, servers: Sequence[Ser
     async def killer() -> None:
         assert server is not None and kill_after is not None
         await asyncio.sleep(kill_after)
-        print(f"killing the server on port {server.port} (SIGKILL) after {kill_after:g} s",
+        print(f"killing the server (SIGKILL) on port {server.port} after {kill_after:g} s",
               flush=True)
         server.kill()
         start = time.perf_counter()

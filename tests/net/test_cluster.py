@@ -13,6 +13,9 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+import socket
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -23,7 +26,7 @@ from game.net.client import Client, ServerError, play_scripted, seeded_chooser
 from game.net.cluster import SNAPSHOT_EVERY, ClusterLobby
 from game.net.rooms import Room
 from game.net.store import Append, Entry, EntryKind, NewGame
-from tests.net.helpers import TEAMS, ServerProcess, play_locally
+from tests.net.helpers import TEAMS, ServerProcess, free_port, play_locally
 
 ENV = "FIRETEAM_TEST_POSTGRES"
 FIRST_SEED = 5000  # the helpers' servers run with --seed 5000: the first game's dice
@@ -89,6 +92,7 @@ async def play(clients: tuple[Client, Client], acks: list[tuple[int, str]]) -> N
         await clients[1].wait_change()
 
 
+@pytest.mark.slow  # whole games on two server processes
 def test_the_seats_of_one_game_on_two_processes_play_it_whole(database, two_servers,  # type: ignore[no-untyped-def]
                                                               catalogue):
     a, b = two_servers
@@ -133,6 +137,7 @@ async def taken_up(url: str, code: str, catalogue: Catalogue) -> tuple[Room, int
         await store.aclose()
 
 
+@pytest.mark.slow  # whole games on two server processes
 def test_a_process_killed_mid_game_its_clients_go_on_through_the_other(two_servers,  # type: ignore[no-untyped-def]
                                                                        catalogue):
     a, b = two_servers
@@ -224,6 +229,52 @@ def test_chat_and_a_draw_offer_reach_the_seat_on_the_other_process(two_servers):
         await two.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+@pytest.mark.slow  # whole games on two server processes
+def test_the_load_test_plays_across_two_processes_and_kills_one(database):  # type: ignore[no-untyped-def]
+    from tests.net.test_loadtest import LAST_LINE
+
+    port = free_port()
+    while not port_free(port + 1):
+        port = free_port()
+    done = subprocess.run(
+        [sys.executable, "-m", "game.net.loadtest", "--port", str(port), "--games", "4",
+         "--seed", "4", "--think", "0.02", "--servers", "2", "--db", database,
+         "--kill-server-after", "2"], capture_output=True, text=True, timeout=300)
+    lines = done.stdout.strip().splitlines()
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert sum("listening on" in line for line in lines) == 3  # two, and one started again
+    assert any(f"killing the server (SIGKILL) on port {port}" in line for line in lines)
+    match = LAST_LINE.match(lines[-1])
+    assert match and match.groups() == ("4", "0", "0"), lines[-1]
+
+
+def port_free(port: int) -> bool:
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def test_a_database_that_does_not_answer_is_named_without_its_password(capsys):  # type: ignore[no-untyped-def]
+    pytest.importorskip("asyncpg", reason="the 'postgres' extra is not installed")
+    from game.net.server import main
+
+    url = f"postgresql://club:secret@127.0.0.1:{free_port()}/games"
+    assert main(["--port", "0", "--db", url]) == 1
+    err = capsys.readouterr().err
+    assert "cannot use the database: postgresql://club@127.0.0.1" in err
+    assert "cannot connect" in err and "secret" not in err
+
+
+def test_several_load_test_servers_need_a_shared_database(capsys):  # type: ignore[no-untyped-def]
+    from game.net.loadtest import main
+
+    assert main(["--port", "9", "--games", "1", "--servers", "2"]) == 2
+    assert "--db postgresql://" in capsys.readouterr().err
 
 
 def test_the_store_takes_one_line_per_ply_whichever_process_writes_first(database):  # type: ignore[no-untyped-def]
