@@ -286,7 +286,7 @@ def test_the_balance_table_goes_to_the_user_data_folder_by_default(monkeypatch,
     written: list[Path] = []
     monkeypatch.setattr(game.balance, "main",
                         lambda catalogue, level, games, seed, argv, out, jobs, journal, limit,
-                        rules="fireteam", pairing=None:
+                        rules="fireteam", pairing=None, cluster=None:
                         written.append(out) or 0)
     monkeypatch.setenv("FIRETEAM_HOME", str(tmp_path / "home"))
     monkeypatch.chdir(tmp_path)

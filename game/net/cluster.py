@@ -307,14 +307,17 @@ class ClusterLobby(Lobby):
                                     f"change ({error}); reconnect to take the game up again")
         self.ops = [op for op in self.ops if op.game_id not in touched]
         rooms = [self.rooms[g] for g in touched if g in self.rooms]
-        peers = {id(p) for room in rooms for p, _ in room.everyone()}
-        keep = [(p, m) for p, m in out + self.outbox if id(p) not in peers]
-        dropped = [(p, m) for p, m in out + self.outbox if id(p) in peers]
+        room_of = {id(p): room.id for room in rooms for p, _ in room.everyone()}
+        keep = [(p, m) for p, m in out + self.outbox if id(p) not in room_of]
+        dropped = [(p, m) for p, m in out + self.outbox if id(p) in room_of]
         self.outbox = []
+        stored = error.games if isinstance(error, Conflict) else {}
+        gone = ProtocolError(ErrorCode.SERVER, "this game could not be created (its code was "
+                             "drawn by another server process at the same moment); try again")
         for peer, message in dropped:
             if message is not None and message.get("ref") is not None:
-                keep.append((peer, error_reply(problem, message["ref"])))
-        stored = error.games if isinstance(error, Conflict) else {}
+                unborn = isinstance(error, Conflict) and room_of[id(peer)] not in stored
+                keep.append((peer, error_reply(gone if unborn else problem, message["ref"])))
         for room in rooms:
             everyone = room.everyone()
             self.forget(room)
@@ -322,7 +325,8 @@ class ClusterLobby(Lobby):
             for peer, seat in everyone:
                 if fresh is None:
                     peer.room, peer.seat = None, None
-                    keep.append((peer, None))  # closed: it reconnects and reads it afresh
+                    if not isinstance(error, Conflict):
+                        keep.append((peer, None))  # closed: it reconnects, reads it afresh
                     continue
                 if seat is None:
                     fresh.spectators.append(peer)
