@@ -65,8 +65,12 @@ class Client:
 
     def __init__(self, url: str, catalogue: Catalogue | None = None, *,
                  auto_reconnect: bool = True, timeout: float = 30.0,
-                 patient: bool = True, fallbacks: Sequence[str] = ()) -> None:
+                 patient: bool = True, local_address: str | None = None,
+                 fallbacks: Sequence[str] = ()) -> None:
         self.url = url
+        # the address this client connects from (tests and tools on one machine: any of
+        # 127.0.0.0/8), None: the system's choice
+        self._local = {"local_addr": (local_address, 0)} if local_address else {}
         # more addresses of the same service (server processes sharing one database): a
         # reconnection tries each in turn, and keeps to the first that answers
         self.fallbacks = list(fallbacks)
@@ -84,6 +88,10 @@ class Client:
         self._reader: asyncio.Task[None] | None = None
         self._closing = False
         self.refusal: str | None = None  # why the server turned this connection away
+        self.hello: dict[str, Any] = {}  # the server's versions and limits
+        self.seed: int | None = None  # the dice seed, sent once the game has ended
+        self.heard_at = 0.0  # (loop time) the last joined message
+        self.rules: dict[str, Any] = {}  # the game's turn clock and absence rule
         # the game held
         self.game_id: str | None = None
         self.code: str | None = None
@@ -115,7 +123,7 @@ class Client:
     async def connect(self) -> None:
         """Open the connection; raises OSError (or a websockets error) if it cannot."""
         self.ws = await connect(self.url, max_size=MAX_FRAME_BYTES, compression=None,
-                                open_timeout=self.timeout)
+                                open_timeout=self.timeout, **self._local)
         self.status = "connected"
         self._reader = asyncio.get_running_loop().create_task(self._read(self.ws))
 
@@ -153,7 +161,7 @@ class Client:
         while not self._closing:
             try:
                 self.ws = await connect(self.url, max_size=MAX_FRAME_BYTES, compression=None,
-                                        open_timeout=self.timeout)
+                                        open_timeout=self.timeout, **self._local)
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError):
                 if self.fallbacks and tried < len(self.fallbacks):
                     tried += 1  # the next address at once; a pause after a whole round
@@ -252,6 +260,10 @@ class Client:
             self.draw_offer = message.get("by")
         elif kind == Reply.REPLACED:
             self.status = "replaced"
+        elif kind == Reply.TOKEN:
+            self.token = str(message.get("token", self.token))
+        elif kind == Reply.HELLO:
+            self.hello = message
         elif kind == Reply.ERROR and message.get("code") == "server_full":
             self.refusal = str(message.get("message", "the server is full"))
         ref = message.get("ref")
@@ -283,11 +295,19 @@ class Client:
         self.deck_size, self.can_undo = view["deck_size"], bool(view.get("can_undo"))
         self.raw_events, self._events = list(view["events"]), []
         self.log = list(view["log"])
+        self.rules = dict(message.get("rules") or {})
+        self.seed = message.get("seed")
+        self.heard_at = asyncio.get_running_loop().time()
+        if "chat" in message:  # the game's chat so far, kept by the server
+            self.chat = [(line.get("seat"), str(line.get("name", "")), str(line.get("text", "")))
+                         for line in message["chat"] if isinstance(line, dict)]
         self._config = None
         self._version += 1
 
     def _update(self, message: dict[str, Any]) -> None:
         delta = message["delta"]
+        if message.get("seed") is not None:
+            self.seed = message["seed"]
         self.ply = message["ply"]
         self.over, self.winner = bool(message.get("over")), message.get("winner")
         self.draw_offer = None
@@ -355,9 +375,24 @@ class Client:
     # --- requests ------------------------------------------------------------------------
 
     async def create(self, mission: str, fireteams: tuple[str, str], seat: int = 1,
-                     name: str = "", open_: bool = True) -> None:
-        await self._request(Kind.CREATE, mission=mission, fireteams=list(fireteams),
-                            seat=seat, name=name, open=open_)
+                     name: str = "", open_: bool = False, turn_minutes: int = 0) -> None:
+        """Host a game: private (joined by its code only) unless ``open_`` lists it in the
+        lobby; ``turn_minutes`` is its turn clock (0: none)."""
+        fields: dict[str, Any] = {"mission": mission, "fireteams": list(fireteams),
+                                  "seat": seat, "name": name, "open": open_}
+        if turn_minutes:
+            fields["turn_minutes"] = turn_minutes
+        await self._request(Kind.CREATE, **fields)
+
+    async def rotate_token(self) -> str:
+        """Replace this seat's token with a new one (the old one stops working)."""
+        answer = await self._request(Kind.ROTATE_TOKEN)
+        return str(answer["token"])
+
+    async def claim_win(self) -> None:
+        """Take the win from an opponent whose turn clock ran out or who is long gone;
+        raises ServerError (not_absent, with how long to wait) when it is too early."""
+        await self._request(Kind.CLAIM_WIN)
 
     async def join(self, code: str, seat: int | None = None, name: str = "") -> None:
         fields: dict[str, Any] = {"code": code, "name": name}

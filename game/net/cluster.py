@@ -19,14 +19,19 @@ reconnect to another process (given several addresses) with their tokens and go 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
 
+from game.engine import opponent
 from game.engine.actions import parse_action
+from game.engine.defs import Catalogue
+from game.engine.errors import SaveError
 from game.engine.game import Game
 from game.engine.persist import load as load_save
 from game.engine.persist import save
@@ -36,15 +41,26 @@ from game.net.protocol import (
     Kind,
     ProtocolError,
     Reply,
+    Request,
     deltas_to_wire,
     encode,
     error_reply,
     parse_request,
     reply,
 )
-from game.net.rooms import HANDLERS, Lobby, Peer, Room, token_hash
-from game.net.server import Connection, Server
-from game.net.store import Append, Entry, EntryKind, Finish, Op, SeatRecord
+from game.net.rooms import HANDLERS, Lobby, Peer, ReplayError, Room, normal_code, token_hash
+from game.net.server import GUESSES, Connection, Server
+from game.net.store import (
+    KEEP_CHAT,
+    Append,
+    ChatLine,
+    Damaged,
+    Entry,
+    EntryKind,
+    Finish,
+    Op,
+    SeatRecord,
+)
 from game.net.store_pg import Conflict, PostgresStore, Snapshot, StoredGame
 
 SNAPSHOT_EVERY = 40  # journal lines between snapshots (taken where no undo reaches back)
@@ -56,7 +72,7 @@ class ClusterLobby(Lobby):
     """The lobby of one process among several: games taken up from the shared store when
     asked for, others' changes taken in as they are notified."""
 
-    def __init__(self, catalogue: Any, store: PostgresStore, limits: Limits | None = None,
+    def __init__(self, catalogue: Catalogue, store: PostgresStore, limits: Limits | None = None,
                  seeds: Callable[[], int] | None = None) -> None:
         self.pg = store
         self.snapshot_at: dict[str, int] = {}  # game id -> ply of its latest snapshot
@@ -64,10 +80,11 @@ class ClusterLobby(Lobby):
         self.inflight: set[str] = set()  # games with a batch being committed
         self.deferred: set[str] = set()  # games to read again once their batch is in
         self.wake: Callable[[], None] = lambda: None  # the server delivers what is posted
-        # messages for the other processes' connections (chat, draw offers, presence), sent
-        # in order by the server's relay task
-        self.relays: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue()
-        self.elsewhere: dict[str, set[int]] = {}  # game id -> seats connected elsewhere
+        # what the other processes are to hear (chat, draw offers, presence) and the seats
+        # connected here, written in order by the server's task (send_relays)
+        self.relays: asyncio.Queue[Callable[[], Awaitable[None]]] = asyncio.Queue()
+        # game id -> seat -> the other process it is connected to
+        self.elsewhere: dict[str, dict[int, str]] = {}
         super().__init__(catalogue, store, limits=limits, seeds=seeds)  # type: ignore[arg-type]
 
     def resume(self) -> None:
@@ -86,46 +103,103 @@ class ClusterLobby(Lobby):
             req = parse_request(raw)
         except ProtocolError:
             return  # handled (refused) as usual
+        stored: StoredGame | Damaged | None = None
         if req.kind in (Kind.JOIN, Kind.SPECTATE):
-            code = str(req.get("code")).strip().upper()
-            if code not in self.by_code:
-                self.take_up(await self.pg.by_code(code))
+            code = normal_code(str(req.get("code")))
+            if code not in self.by_code and code not in self.quarantined_by:
+                stored = await self.pg.by_code(code)
         elif req.kind == Kind.RECONNECT:
             digest = token_hash(req.get("token"))
-            if digest not in self.by_token:
-                self.take_up(await self.pg.by_token(digest))
+            if digest not in self.by_token and digest not in self.quarantined_by:
+                stored = await self.pg.by_token(digest)
         elif req.kind == Kind.LIST:
             self.listing = await self.pg.lobby()
+        if stored is not None:
+            game_id = stored.id if isinstance(stored, Damaged) else stored.record.id
+            present = await self.pg.present([game_id])
+            self.take_up(stored)
+            if game_id in self.rooms:
+                self.seen_elsewhere(self.rooms[game_id], present.get(game_id, {}))
 
-    def take_up(self, stored: StoredGame | None) -> Room | None:
+    def take_up(self, stored: StoredGame | Damaged | None) -> Room | None:
+        """The room of a stored game, held here from now on (None: it is not, or cannot be
+        replayed: then it is quarantined, and its players told why)."""
         if stored is None:
+            return None
+        if isinstance(stored, Damaged):
+            self.quarantine(stored)
             return None
         room = self.rooms.get(stored.record.id)
         if room is not None:
             return room  # taken up meanwhile (two connections asked at once)
-        room = self.restore(stored)
+        try:
+            room = self.restore(stored)
+        except Exception as error:  # noqa: BLE001 - this game is quarantined, no other
+            record = stored.record
+            self.quarantine(Damaged(record.id, record.code, str(error) if isinstance(
+                error, ReplayError) else f"it does not replay ({type(error).__name__}: "
+                f"{str(error)[:200]})", tuple(s.token_hash for s in record.seats)))
+            return None
         self.add(room)
         return room
 
     def restore(self, stored: StoredGame) -> Room:
-        """The room of a stored game: its latest snapshot, then the journal lines since."""
+        """The room of a stored game: its latest snapshot, then the journal lines since.
+        Raises ReplayError (or the engine's error) when it does not replay."""
         record = stored.record
         if stored.snapshot is None:
             room = self.rebuild(record)
             self.snapshot_at[room.id] = 0
             return room
-        game = load_save(Game, stored.snapshot.data, self.catalogue)
-        room = Room(record.id, record.code, record.spec, record.seed, record.open, game,
-                    finished=record.finished, active=record.last_active)
-        for seat in record.seats:
-            room.names[seat.seat] = seat.name
-            room.tokens[seat.seat] = seat.token_hash
+        room = self.rebuild(dataclasses.replace(record, journal=()))  # seats, chat, clocks
+        try:
+            room.game = game = load_save(Game, stored.snapshot.data, self.catalogue)
+        except SaveError as error:
+            raise ReplayError(f"its snapshot at ply {stored.snapshot.n} does not load "
+                              f"({error})") from None
         room.ply = stored.snapshot.n
         for entry in record.journal:
-            self.replay(game, entry)
+            try:
+                self.replay(game, entry)
+            except Exception as error:  # noqa: BLE001 - told as the reason
+                raise ReplayError(f"journal line {entry.n} ({entry.text[:60]!r}) does not "
+                                  f"replay ({type(error).__name__}: {str(error)[:200]})"
+                                  ) from None
             room.ply = entry.n + 1
+        if game.is_over and room.finished is None:
+            self.ops.append(Finish(room.id, self.clock()))
+            room.finished = self.clock()
         self.snapshot_at[room.id] = stored.snapshot.n
         return room
+
+    def seen_elsewhere(self, room: Room, seats: dict[int, str]) -> None:
+        """The seats of ``room`` connected to other processes now (as the database or a
+        notice says): they count as present (no win may be claimed from them)."""
+        now = self.clock()
+        before = self.elsewhere.get(room.id, {})
+        for seat in set(before) - set(seats):
+            if seat not in room.peers:
+                room.gone_since.setdefault(seat, now)
+        for seat in seats:
+            room.gone_since.pop(seat, None)
+        if seats:
+            self.elsewhere[room.id] = dict(seats)
+        else:
+            self.elsewhere.pop(room.id, None)
+
+    def claimable_in(self, room: Room, seat: int) -> float | None:
+        """As the lobby's, a seat connected to another process counting as present."""
+        other = opponent(seat)
+        if other not in room.tokens or room.ended:
+            return None
+        now = self.clock()
+        waits = []
+        if room.turn_minutes and room.game.to_act == other:
+            waits.append(room.turn_since + room.turn_minutes * 60 - now)
+        there = other in room.peers or other in self.elsewhere.get(room.id, {})
+        if self.limits.claim_after and not there:
+            waits.append(room.gone_since.get(other, now) + self.limits.claim_after - now)
+        return max(0.0, min(waits)) if waits else None
 
     @staticmethod
     def replay(game: Game, entry: Entry) -> None:
@@ -145,9 +219,11 @@ class ClusterLobby(Lobby):
         for row in self.listing:
             teams = row["spec"]["fireteams"]
             free = [s for s in (1, 2) if s not in row["names"]]
+            minutes = row["spec"].get("turn_minutes", 0)
             summary = {"code": row["code"], "mission": row["spec"]["mission"],
                        "fireteams": [teams["1"], teams["2"]],
-                       "names": {str(s): n for s, n in row["names"].items()}, "free": free}
+                       "names": {str(s): n for s, n in row["names"].items()}, "free": free,
+                       "turn_minutes": minutes if isinstance(minutes, int) else 0}
             (games if free else playing).append(summary)
         message = reply(Reply.GAMES, games=games, playing=playing)
         if req.ref is not None:
@@ -175,9 +251,13 @@ class ClusterLobby(Lobby):
         self.relay(peer.room, Reply.DRAW_OFFERED)
 
     def presence(self, room: Room, seat: int, connected: bool) -> None:
+        """As the lobby's; the other processes are told, and the database knows the seat
+        is connected here (or no longer)."""
         super().presence(room, seat, connected)
-        self.relays.put_nowait((room.id, reply(Reply.PRESENCE, seat=seat, connected=connected,
-                                                names=room.wire_names())))
+        message = reply(Reply.PRESENCE, seat=seat, connected=connected,
+                        names=room.wire_names())
+        self.relays.put_nowait(partial(self.pg.mark_present, room.id, seat, connected))
+        self.relays.put_nowait(partial(self.pg.relay, room.id, message))
 
     def relay(self, room: Room | None, kind: Reply) -> None:
         """Pass on the last message of ``kind`` posted in ``room`` to the other processes."""
@@ -185,13 +265,13 @@ class ClusterLobby(Lobby):
             return
         for _, message in reversed(self.outbox):
             if message is not None and message.get("type") == kind.value:
-                message = {k: v for k, v in message.items() if k != "ref"}
-                self.relays.put_nowait((room.id, message))
+                relayed = {k: v for k, v in message.items() if k != "ref"}
+                self.relays.put_nowait(partial(self.pg.relay, room.id, relayed))
                 return
 
     def bind(self, peer: Peer, room: Room, seat: int, token: str, ref: str | None) -> None:
         super().bind(peer, room, seat, token, ref)
-        for other in sorted(self.elsewhere.get(room.id, set()) - {seat}):
+        for other in sorted(set(self.elsewhere.get(room.id, {})) - {seat}):
             self.post(peer, reply(Reply.PRESENCE, seat=other, connected=True,
                                   names=room.wire_names()))
 
@@ -210,12 +290,20 @@ class ClusterLobby(Lobby):
         if kind == Reply.DRAW_OFFERED.value:
             room.draw_offer = relayed.get("by")
         elif kind == Reply.PRESENCE.value:
-            seats = self.elsewhere.setdefault(room.id, set())
             seat = relayed.get("seat")
-            (seats.add if relayed.get("connected") else seats.discard)(seat)
-            if seat in room.peers:
+            if not isinstance(seat, int) or seat in room.peers:
                 return  # the seat was taken up here since: this process knows better
-        elif kind != Reply.CHAT.value:
+            seats = dict(self.elsewhere.get(room.id, {}))
+            if relayed.get("connected"):
+                seats[seat] = str(message.get("from"))
+            else:
+                seats.pop(seat, None)
+            self.seen_elsewhere(room, seats)
+        elif kind == Reply.CHAT.value:
+            room.chat.append(ChatLine(relayed.get("seat"), str(relayed.get("name", "")),
+                                      str(relayed.get("text", ""))))
+            del room.chat[:-KEEP_CHAT]
+        else:
             return
         for other, _ in room.everyone():
             self.post(other, relayed)
@@ -246,11 +334,12 @@ class ClusterLobby(Lobby):
         for seat in seats:
             if room.tokens.get(seat.seat) != seat.token_hash:
                 old = room.tokens.get(seat.seat)
-                if old is not None:
+                if old is not None:  # a token replaced (rotate_token) on another process
                     self.by_token.pop(old, None)
                 room.tokens[seat.seat], room.names[seat.seat] = seat.token_hash, seat.name
                 self.by_token[seat.token_hash] = (room, seat.seat)
-                Lobby.presence(self, room, seat.seat, True)  # told here; not relayed back
+                if old is None:  # a seat taken on another process: its player is there
+                    Lobby.presence(self, room, seat.seat, True)  # told here, not relayed
         if entries and entries[0].n == room.ply:
             game = room.game
             events_before, log_before = len(game.events), len(game.log)
@@ -263,13 +352,16 @@ class ClusterLobby(Lobby):
                 lowest_events = min(lowest_events, len(game.events))
                 lowest_log = min(lowest_log, len(game.log))
             room.draw_offer = None
-            room.active = self.clock()
+            room.active = room.turn_since = self.clock()
             everyone = room.everyone()
             deltas = deltas_to_wire(game, {s for _, s in everyone}, lowest_events, lowest_log)
             for other, other_seat in everyone:
-                self.post(other, reply(Reply.UPDATE, ply=room.ply, by=entries[-1].seat,
-                                       over=game.is_over, winner=game.winner,
-                                       delta=deltas[other_seat]))
+                message = reply(Reply.UPDATE, ply=room.ply, by=entries[-1].seat,
+                                over=game.is_over, winner=game.winner,
+                                delta=deltas[other_seat])
+                if game.is_over:
+                    message["seed"] = room.seed
+                self.post(other, message)
         if finished is not None and room.finished is None:
             room.finished = finished
 
@@ -311,7 +403,8 @@ class ClusterLobby(Lobby):
         keep = [(p, m) for p, m in out + self.outbox if id(p) not in room_of]
         dropped = [(p, m) for p, m in out + self.outbox if id(p) in room_of]
         self.outbox = []
-        stored = error.games if isinstance(error, Conflict) else {}
+        stored = {g: r for g, r in error.games.items() if isinstance(r, StoredGame)} \
+            if isinstance(error, Conflict) else {}
         gone = ProtocolError(ErrorCode.SERVER, "this game could not be created (its code was "
                              "drawn by another server process at the same moment); try again")
         for peer, message in dropped:
@@ -352,17 +445,23 @@ class ClusterLobby(Lobby):
 
 
 class ClusterServer(Server):
-    """The server of one process among several: connection caps counted across them all,
-    games taken up before a message about them is handled, commits awaited on the event
-    loop (asyncpg), and others' changes taken in as they are notified."""
+    """The server of one process among several: connection caps, and the allowances of
+    games created and of join, spectate and reconnect attempts per address, counted across
+    them all in the database; games taken up before a message about them is handled;
+    commits awaited on the event loop (asyncpg); others' changes taken in as they are
+    notified."""
 
     lobby: ClusterLobby
 
     def __init__(self, lobby: ClusterLobby) -> None:
         super().__init__(lobby)
         lobby.wake = self.wake.set
+        self.refusals: dict[int, ProtocolError] = {}  # id(connection) -> its next refusal
 
     async def handler(self, ws: ServerConnection) -> None:
+        opened = getattr(ws, "opened", None)
+        if callable(opened):
+            opened()  # its handshake is done: no longer counted by the doorway
         forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request else None
         address = client_address(ws.remote_address, forwarded, self.limits.forwarded)
         problem = await self.lobby.pg.admit(address, self.limits.max_per_address,
@@ -372,12 +471,50 @@ class ClusterServer(Server):
             await ws.close(1013, problem[:120])
             return
         try:
-            await self.serve(ws)
+            await self.serve(ws, address)
         finally:
             await self.lobby.pg.release(address)
 
     async def before(self, conn: Connection, raw: str | bytes) -> None:
+        """The allowances shared by every process (a refusal is given when the message is
+        handled: :meth:`limited`), then the game the message names taken up."""
+        try:
+            req = parse_request(raw)
+        except ProtocolError:
+            return  # refused when it is handled
+        limits = self.limits
+        allowance = None
+        if req.kind == Kind.CREATE:
+            allowance = ("create", limits.create_per_hour / 3600, 10, "games created")
+        elif req.kind in GUESSES:
+            allowance = ("guess", limits.guesses_per_minute / 60, 20,
+                         "join, spectate and reconnect attempts")
+        if allowance is not None:
+            key, rate, burst, what = allowance
+            if not await self.lobby.pg.allow(f"{key} {conn.address}", rate, burst):
+                self.refusals[id(conn)] = ProtocolError(
+                    ErrorCode.RATE_LIMITED, f"too many {what} from this address (across the "
+                    f"servers): this one was not carried out (try again in {1 / rate:.2f} s)",
+                    retry_after=1 / rate)
+                return
         await self.lobby.prepare(raw)
+
+    def limited(self, conn: Connection, req: Request | None) -> None:
+        super().limited(conn, req)
+        refusal = self.refusals.pop(id(conn), None)
+        if refusal is not None:
+            raise refusal
+
+    def banner(self) -> str:
+        return f"PostgreSQL, process {self.lobby.pg.process}"
+
+    async def begin(self) -> list[asyncio.Task[None]]:
+        await self.lobby.pg.listen(self.lobby.notice)
+        loop = asyncio.get_running_loop()
+        return [loop.create_task(self.watch()), loop.create_task(self.send_relays())]
+
+    async def end(self) -> None:
+        await self.lobby.pg.aclose()
 
     async def store_commit(self, ops: list[Op]) -> None:
         lobby = self.lobby
@@ -394,17 +531,19 @@ class ClusterServer(Server):
                 asyncio.get_running_loop().create_task(lobby.refresh(sorted(again)))
 
     async def send_relays(self) -> None:
-        """Pass on to the other processes, in order, what this one's connections said."""
+        """Write, in order, what the other processes are to hear and which seats are
+        connected here."""
         while True:
-            game_id, message = await self.lobby.relays.get()
+            job = await self.lobby.relays.get()
             try:
-                await self.lobby.pg.relay(game_id, message)
-            except Exception:  # the database is away: the message is only lost to others
-                log.exception("a message for the other server processes was not sent")
+                await job()
+            except Exception:  # the database is away: only the other processes miss it
+                log.exception("a notice for the other server processes was not sent")
 
     async def watch(self) -> None:
         """Every few seconds: the stored plies of the games held (a missed notice), the
-        process's heartbeat, and the games abandoned."""
+        seats connected to other live processes, this process's heartbeat, and now and
+        then the games abandoned."""
         lobby = self.lobby
         beats = 0
         while True:
@@ -420,6 +559,11 @@ class ClusterServer(Server):
                               if g in lobby.rooms and ply > lobby.rooms[g].ply]
                     if behind:
                         await lobby.refresh(behind)
+                    present = await lobby.pg.present(held)
+                    for game_id in held:
+                        if game_id in lobby.rooms:
+                            lobby.seen_elsewhere(lobby.rooms[game_id],
+                                                 present.get(game_id, {}))
                 await lobby.pg.heartbeat()
                 beats += 1
                 if beats % 30 == 0:
@@ -429,43 +573,12 @@ class ClusterServer(Server):
                 log.exception("the periodic check of the shared store failed")
 
 
-async def run(host: str, port: int, url: str, ready: asyncio.Future[int] | None = None,
-              stop: asyncio.Event | None = None, limits: Limits | None = None,
-              sweep_every: float = 60.0, seeds: Callable[[], int] | None = None) -> None:
-    """One server process on the PostgreSQL database at ``url`` (see game.net.server.run,
-    which calls this for a postgresql:// database)."""
-    from websockets.asyncio.server import serve
-
-    from game.content import load_catalogue
-    from game.net.protocol import MAX_FRAME_BYTES
-    from game.net.server import stop_on_signals
-
-    store = await PostgresStore.open(url, secrets.token_hex(6))
-    lobby = ClusterLobby(load_catalogue(), store, limits=limits, seeds=seeds)
-    server = ClusterServer(lobby)
-    stop = stop_on_signals(stop)
-    await store.listen(lobby.notice)
-    loop = asyncio.get_running_loop()
-    flusher = loop.create_task(server.flush())
-    helpers = [loop.create_task(server.watch()), loop.create_task(server.send_relays())]
-    try:
-        async with serve(server.handler, host, port, max_size=MAX_FRAME_BYTES,
-                         compression=None) as ws_server:
-            bound = ws_server.sockets[0].getsockname()
-            print(f"listening on ws://{bound[0]}:{bound[1]} (PostgreSQL, process "
-                  f"{store.process})", flush=True)
-            if ready is not None:
-                ready.set_result(int(bound[1]))
-            while not stop.is_set():
-                try:
-                    await asyncio.wait_for(stop.wait(), sweep_every)
-                except TimeoutError:
-                    lobby.sweep()
-                    server.wake.set()
-    finally:
-        for helper in helpers:
-            helper.cancel()
-        server.stopping = True
-        server.wake.set()
-        await flusher
-        await store.aclose()
+async def open_cluster(url: str, catalogue: Catalogue, limits: Limits | None = None,
+                       seeds: Callable[[], int] | None = None,
+                       create: bool = True) -> tuple[ClusterLobby, ClusterServer]:
+    """The lobby and server of one process on the PostgreSQL database at ``url`` (see
+    game.net.server.run, which serves them for a postgresql:// database); raises
+    StoreError when the database cannot be used."""
+    store = await PostgresStore.open(url, secrets.token_hex(6), create)
+    lobby = ClusterLobby(catalogue, store, limits=limits, seeds=seeds)
+    return lobby, ClusterServer(lobby)

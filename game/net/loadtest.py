@@ -75,7 +75,7 @@ class ServerProcess:
     def start(self) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "game", "serve", "--host", self.host, "--port",
-             str(self.port), "--db", str(self.db), *UNLIMITED, *self.extra],
+             str(self.port), "--db", str(self.db), "--new-db", *UNLIMITED, *self.extra],
             stdout=subprocess.PIPE,
             text=True,
             env=dict(os.environ, PYTHONUNBUFFERED="1"))
@@ -130,14 +130,20 @@ def thinking(choose: Callable[[Client], str], seed: int,
     return decide
 
 
-async def one_game(urls: Sequence[str], index: int, seed: int, tally: Tally, timeout: float,
-                   think: float) -> None:
-    """One game: its first seat on ``urls[index]`` (in turn), its second on the next."""
+async def one_game(urls: str | Sequence[str], index: int, seed: int, tally: Tally,
+                   timeout: float, think: float,
+                   addresses: tuple[str, str] | None = None) -> None:
+    """One game between two scripted clients (from ``addresses``, when given: two
+    addresses of this machine the clients connect from): its first seat on the server at
+    ``urls[index]`` (in turn), its second on the next, each given the others too."""
+    if isinstance(urls, str):
+        urls = [urls]
     mission, teams = PAIRINGS[index % len(PAIRINGS)]
     first, second = index % len(urls), (index + 1) % len(urls)
-    one = Client(urls[first], timeout=timeout,
+    local = addresses or (None, None)
+    one = Client(urls[first], timeout=timeout, local_address=local[0],
                  fallbacks=[u for i, u in enumerate(urls) if i != first])
-    two = Client(urls[second], timeout=timeout,
+    two = Client(urls[second], timeout=timeout, local_address=local[1],
                  fallbacks=[u for i, u in enumerate(urls) if i != second])
     acked: list[tuple[int, str]] = []
 

@@ -32,12 +32,24 @@ if TYPE_CHECKING:
 VERSION = 1
 # the largest message a client may send (an action is a few dozen bytes, chat 500 characters)
 MAX_REQUEST_BYTES = 8 * 1024
-# the largest WebSocket frame either side accepts; a bigger one closes the connection (1009)
+# the largest WebSocket frame the client accepts (the server's whole view of a long game)
 MAX_FRAME_BYTES = 1024 * 1024
+# the largest message the server reads at all: refused from a frame's header as it arrives
+# (the connection is closed, 1009), never buffered; between MAX_REQUEST_BYTES and this a
+# message is read and answered too_large
+MAX_INCOMING_BYTES = 2 * MAX_REQUEST_BYTES
+MAX_DEPTH = 6  # arrays and objects inside each other (a request needs 2)
 MAX_CHAT = 500
 MAX_NAME = 40
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read out over the phone
-CODE_LENGTH = 6
+CODE_LENGTH = 12  # 60 bits: guessing one at the allowed rate is hopeless (docs/server.md)
+MAX_TURN_MINUTES = 7 * 24 * 60
+
+
+def spaced_code(code: str) -> str:
+    """A join code as it is read out: in groups of four (``K7PQ-2MXA-9RTB``); typed back
+    with or without the dashes."""
+    return "-".join(code[i:i + 4] for i in range(0, len(code), 4))
 
 
 class Kind(StrEnum):
@@ -54,6 +66,8 @@ class Kind(StrEnum):
     CHAT = "chat"
     SPECTATE = "spectate"
     LIST = "list"
+    ROTATE_TOKEN = "rotate_token"  # the seat's token replaced by a new one
+    CLAIM_WIN = "claim_win"  # the other player's time is out, or they are long gone
 
 
 class Reply(StrEnum):
@@ -68,6 +82,8 @@ class Reply(StrEnum):
     PRESENCE = "presence"  # a seat connected or dropped
     REPLACED = "replaced"  # sent to a connection another one with the same token replaced
     ERROR = "error"
+    TOKEN = "token"  # the seat's new token (rotate_token)
+    HELLO = "hello"  # the first message on every connection: versions and limits
 
 
 class ErrorCode(StrEnum):
@@ -79,6 +95,7 @@ class ErrorCode(StrEnum):
     BAD_FIELD = "bad_field"
     UNKNOWN_CONTENT = "unknown_content"  # no such mission or fireteam
     UNKNOWN_GAME = "unknown_game"
+    UNAVAILABLE = "game_unavailable"  # a stored game the server cannot resume (quarantined)
     SEAT_TAKEN = "seat_taken"
     BAD_TOKEN = "bad_token"
     NOT_SEATED = "not_seated"  # acting without a seat on this connection
@@ -93,16 +110,24 @@ class ErrorCode(StrEnum):
     SERVER = "server_error"  # the server could not store the change: nothing changed
     RATE_LIMITED = "rate_limited"  # sent faster than the server's limit: not carried out
     SERVER_FULL = "server_full"  # too many connections (in all or from one address): closed
+    NAME_TAKEN = "name_taken"  # the other seat of the game has this name
+    NOT_ABSENT = "not_absent"  # a win claimed while the other player's time is not out
+    TOO_MANY = "too_many"  # a per-game cap: spectators, chat lines, draw offers
 
 
 class ProtocolError(Exception):
     """A message the server refuses: ``code`` (an :class:`ErrorCode`) and a message saying
     what is wrong in plain words."""
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str, retry_after: float | None = None
+                 ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.retry_after = retry_after  # seconds until the same message may be sent
+        # what the refused message said of itself, when it could be read that far
+        self.ref: str | None = None
+        self.about: str | None = None
 
 
 @dataclass(frozen=True)
@@ -122,8 +147,9 @@ _PLY = Field(int)
 SHAPES: dict[Kind, dict[str, Field]] = {
     Kind.CREATE: {"mission": Field(str, max_len=64),
                   "fireteams": Field(list, max_len=2, items=str),
-                  "seat": _SEAT, "name": _NAME, "open": Field(bool, required=False)},
-    Kind.JOIN: {"code": Field(str, max_len=16), "seat": _SEAT, "name": _NAME},
+                  "seat": _SEAT, "name": _NAME, "open": Field(bool, required=False),
+                  "turn_minutes": Field(int, required=False)},
+    Kind.JOIN: {"code": Field(str, max_len=24), "seat": _SEAT, "name": _NAME},
     Kind.RECONNECT: {"token": Field(str, max_len=128)},
     Kind.ACT: {"action": Field(str, max_len=256), "ply": _PLY},
     Kind.UNDO: {"ply": _PLY},
@@ -131,8 +157,10 @@ SHAPES: dict[Kind, dict[str, Field]] = {
     Kind.OFFER_DRAW: {},
     Kind.ACCEPT_DRAW: {},
     Kind.CHAT: {"text": Field(str, max_len=MAX_CHAT)},
-    Kind.SPECTATE: {"code": Field(str, max_len=16)},
+    Kind.SPECTATE: {"code": Field(str, max_len=24)},
     Kind.LIST: {},
+    Kind.ROTATE_TOKEN: {},
+    Kind.CLAIM_WIN: {},
 }
 ENVELOPE = ("v", "type", "ref")
 KIND_NAMES = frozenset(k.value for k in Kind)
@@ -192,27 +220,101 @@ def _json_type(value: Any) -> str:
             dict: "an object"}.get(type(value), type(value).__name__)
 
 
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+def json_depth(text: str) -> int:
+    """How deeply arrays and objects nest in ``text`` (brackets inside strings not
+    counted), read without parsing: a cheap scan, stopped as soon as MAX_DEPTH is passed."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return 1  # cannot be deeper than that
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    return deepest
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
 def parse_request(raw: str | bytes) -> Request:
-    """Check one client message; raises ProtocolError naming the first problem."""
-    size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
+    """Check one client message; raises ProtocolError naming the first problem (with the
+    message's ``ref`` and type on it, when it could be read that far). The size and the
+    nesting are checked before the text is parsed, a binary frame is refused unread, and
+    no message ever carries an exception's text."""
+    if not isinstance(raw, str):
+        raise ProtocolError(ErrorCode.BAD_SHAPE, "binary frames are refused: send every "
+                            "message as one text frame of JSON")
+    size = len(raw.encode("utf-8"))
     if size > MAX_REQUEST_BYTES:
         raise ProtocolError(ErrorCode.TOO_LARGE,
                             f"message of {size} bytes; at most {MAX_REQUEST_BYTES}")
+    if json_depth(raw) > MAX_DEPTH:
+        raise ProtocolError(ErrorCode.BAD_SHAPE, f"arrays and objects nested more than "
+                            f"{MAX_DEPTH} deep")
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise ProtocolError(ErrorCode.NOT_JSON, f"not JSON: {error}") from None
+        data = json.loads(raw, object_pairs_hook=_no_duplicates)
+    except _DuplicateKey as duplicate:
+        error = ProtocolError(ErrorCode.BAD_SHAPE, f"the key {duplicate.key[:40]!r} is "
+                              "given twice in one object")
+        if duplicate.key != "ref":  # its ref, read the loose way, is still answered
+            loose = json.loads(raw)
+            ref = loose.get("ref") if isinstance(loose, dict) else None
+            error.ref = ref if isinstance(ref, str) and len(ref) <= 64 else None
+        raise error from None
+    except json.JSONDecodeError as error:
+        raise ProtocolError(ErrorCode.NOT_JSON, f"not JSON ({error.msg} at line "
+                            f"{error.lineno}, column {error.colno})") from None
+    except (ValueError, RecursionError):
+        raise ProtocolError(ErrorCode.NOT_JSON, "not JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError(ErrorCode.BAD_SHAPE,
                             f"a message must be a JSON object, not {_json_type(data)}")
-    version = data.get("v")
-    if version != VERSION or isinstance(version, bool):
-        raise ProtocolError(ErrorCode.BAD_VERSION,
-                            f"protocol version {version!r}; this server speaks {VERSION}")
     ref = data.get("ref")
+    kind_name = data.get("type")
+    try:
+        return _checked(data, ref, kind_name)
+    except ProtocolError as error:
+        if isinstance(ref, str) and len(ref) <= 64:
+            error.ref = ref
+        if isinstance(kind_name, str) and kind_name in KIND_NAMES:
+            error.about = kind_name
+        raise
+
+
+def _checked(data: dict[str, Any], ref: Any, kind_name: Any) -> Request:
+    version = data.get("v")
+    if type(version) is not int or version != VERSION:
+        raise ProtocolError(ErrorCode.BAD_VERSION, f"protocol version {version!r:.20}; this "
+                            f"server speaks {VERSION} (an integer)")
     if ref is not None and not (isinstance(ref, str) and len(ref) <= 64):
         raise ProtocolError(ErrorCode.BAD_FIELD, "ref must be a string of at most 64")
-    kind_name = data.get("type")
     if not isinstance(kind_name, str) or kind_name not in KIND_NAMES:
         known = ", ".join(k.value for k in Kind)
         raise ProtocolError(ErrorCode.UNKNOWN_TYPE,
@@ -233,7 +335,24 @@ def parse_request(raw: str | bytes) -> Request:
         fields[name] = data[name]
     if kind == Kind.CREATE and len(fields["fireteams"]) != 2:
         raise ProtocolError(ErrorCode.BAD_FIELD, "create.fireteams must name two fireteams")
+    if kind == Kind.CREATE and not 0 <= fields.get("turn_minutes", 0) <= MAX_TURN_MINUTES:
+        raise ProtocolError(ErrorCode.BAD_FIELD, f"create.turn_minutes must be 0 (no clock) "
+                            f"to {MAX_TURN_MINUTES}")
     return Request(kind, fields, ref)
+
+
+def versions() -> dict[str, Any]:
+    """What the server says of itself in ``hello``: the protocol version, the engine's
+    (the game's package version) and the save format's."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from game.engine.persist import SAVE_VERSION
+
+    try:
+        engine = version("fireteam")
+    except PackageNotFoundError:
+        engine = "unknown"
+    return {"protocol": VERSION, "engine": engine, "save_version": SAVE_VERSION}
 
 
 def request(kind: Kind, **fields: Any) -> str:
@@ -248,10 +367,14 @@ def reply(kind: Reply, **fields: Any) -> dict[str, Any]:
 def error_reply(error: ProtocolError, ref: str | None = None,
                 about: str | None = None) -> dict[str, Any]:
     out = reply(Reply.ERROR, code=error.code.value, message=error.message)
+    ref = ref if ref is not None else error.ref
+    about = about if about is not None else error.about
     if ref is not None:
         out["ref"] = ref
     if about is not None:
         out["about"] = about
+    if error.retry_after is not None:
+        out["retry_after"] = round(error.retry_after, 3)
     return out
 
 

@@ -103,11 +103,27 @@ class ComputerSeat:
         self.link.close()
 
 
+class ServerDice:
+    """What the screen may say of an online game's dice: its seed once the server has told
+    it (at the end), None before (the server keeps it secret while the game runs)."""
+
+    def __init__(self) -> None:
+        self.seed: int | None = None
+
+
 class RemoteGame:
-    """The play screen's game, played on a server from one seat (see the module)."""
+    """The play screen's game, played on a server from one seat (see the module).
+
+    ``notify`` (set by the screen) is called, on the link's thread, whenever a message
+    from the server arrives, so that a window asleep between inputs wakes up and draws it;
+    :attr:`news` says a message arrived since the last :meth:`refresh`."""
 
     def __init__(self, link: Link) -> None:
         self.link = link
+        self.news = False
+        self.notify: Callable[[], None] | None = None
+        self.dice = ServerDice()
+        link.client.listeners.append(self._heard)
         seat, watching = link.read(lambda c: (c.seat, c.watching))
         if seat is None and not watching:
             raise ValueError("the link holds no seat and watches no game")
@@ -121,6 +137,7 @@ class RemoteGame:
         self.seen = 0  # events handed out by refresh()
         self.draw_offer: int | None = None
         self.chat: list[tuple[int | None, str, str]] = []
+        self.rules: dict[str, Any] = {}
         self._view: View | None = None
         self.mirror: Game | None = None
         self.refresh()
@@ -131,10 +148,12 @@ class RemoteGame:
     def refresh(self) -> list[Event]:
         """Take in everything the server sent since the last call; returns the events
         that are new (an undo shortens the list first)."""
-        ply, view, status, names, connected, undo, offer, chat = self.link.read(
+        self.news = False
+        ply, view, status, names, connected, undo, offer, chat, seed, rules = self.link.read(
             lambda c: (c.ply, c.view, c.status, dict(c.names), set(c.connected_seats),
-                       c.can_undo, c.draw_offer, list(c.chat)))
+                       c.can_undo, c.draw_offer, list(c.chat), c.seed, dict(c.rules)))
         self.status, self.names, self.connected = status, names, connected
+        self.dice.seed, self.rules = seed, rules
         self.draw_offer, self.chat = offer, chat
         if ply == self.ply and self.mirror is not None:
             return []
@@ -152,6 +171,15 @@ class RemoteGame:
         new = list(view.events[self.seen:])
         self.seen = len(view.events)
         return new
+
+    def _heard(self, message: dict[str, Any]) -> None:
+        """A message arrived (on the link's thread): wake the window once until it looks."""
+        if self.news:
+            return
+        self.news = True
+        notify = self.notify
+        if notify is not None:
+            notify()
 
     # --- what the play screen asks --------------------------------------------------------
 
@@ -228,6 +256,10 @@ class RemoteGame:
 
     def say(self, text: str) -> None:
         self._call(lambda c: c.say(text))
+
+    def claim_win(self) -> list[Event]:
+        """Take the win from an absent opponent; IllegalActionError says when it may be."""
+        return self._call(lambda c: c.claim_win())
 
     def _call(self, make: Callable[[Client], Coroutine[Any, Any, None]]) -> list[Event]:
         try:

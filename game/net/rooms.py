@@ -27,7 +27,7 @@ from game.engine.dice import RandomDice
 from game.engine.errors import IllegalActionError
 from game.engine.game import Game
 from game.engine.persist import fingerprint
-from game.net.limits import DAY, Limits
+from game.net.limits import DAY, Limits, RateLimit
 from game.net.protocol import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -44,7 +44,10 @@ from game.net.protocol import (
     view_to_wire,
 )
 from game.net.store import (
+    KEEP_CHAT,
     Append,
+    ChatLine,
+    Damaged,
     Entry,
     EntryKind,
     Finish,
@@ -52,10 +55,16 @@ from game.net.store import (
     NewGame,
     NewSeat,
     Op,
+    Rotate,
+    Say,
     Store,
 )
 
 TOKEN_BYTES = 32  # 256 bits
+
+
+class ReplayError(Exception):
+    """A stored game does not replay (its reason, for the operator and its players)."""
 
 
 class Peer(Protocol):
@@ -67,6 +76,15 @@ class Peer(Protocol):
     def send(self, message: dict[str, Any]) -> None: ...
 
     def close(self, reason: str) -> None: ...
+
+
+def chat_to_wire(lines: list[ChatLine]) -> list[dict[str, Any]]:
+    return [{"seat": line.seat, "name": line.name, "text": line.text} for line in lines]
+
+
+def normal_code(code: str) -> str:
+    """A join code as typed (any case, spaces or dashes between its groups) as stored."""
+    return "".join(ch for ch in code.upper() if ch not in " -")
 
 
 def token_hash(token: str) -> str:
@@ -91,6 +109,16 @@ class Room:
     draw_offer: int | None = None
     finished: float | None = None  # when it ended (over, or abandoned)
     active: float = 0.0  # when it was created, last changed or last taken up by a seat
+    chat: list[ChatLine] = field(default_factory=list)  # kept with the game (the last ones)
+    turn_since: float = 0.0  # when the player to act was first asked (the turn clock)
+    gone_since: dict[int, float] = field(default_factory=dict)  # seat -> when it left
+    allowances: dict[str, RateLimit] = field(default_factory=dict)  # chat, offers per seat
+
+    @property
+    def turn_minutes(self) -> int:
+        """The host's turn clock: minutes each decision may take (0: no clock)."""
+        minutes = self.spec.get("turn_minutes", 0)
+        return minutes if isinstance(minutes, int) else 0
     _content: str | None = field(default=None, repr=False)
 
     @property
@@ -114,7 +142,7 @@ class Room:
         teams = self.spec["fireteams"]
         return {"code": self.code, "mission": self.spec["mission"],
                 "fireteams": [teams["1"], teams["2"]], "names": self.wire_names(),
-                "free": self.free}
+                "free": self.free, "turn_minutes": self.turn_minutes}
 
     def wire_names(self) -> dict[str, str]:
         return {str(s): n for s, n in self.names.items()}
@@ -138,6 +166,9 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         self.by_code: dict[str, Room] = {}
         self.by_token: dict[str, tuple[Room, int]] = {}
+        # the stored games that cannot be served (kept as they are; see resume)
+        self.quarantined: dict[str, Damaged] = {}
+        self.quarantined_by: dict[str, Damaged] = {}  # a code or a token's hash -> the game
         self.ops: list[Op] = []  # writes not yet committed
         self.outbox: list[tuple[Peer, dict[str, Any] | None]] = []  # None: close it
         self.resume()
@@ -176,12 +207,16 @@ class Lobby:
                 keep.append((peer, error_reply(problem, message["ref"])))
         for room in rooms:
             everyone = room.everyone()
-            if room.id in stored:
-                fresh = self.rebuild(stored[room.id])
+            record = stored.get(room.id)
+            fresh = self.resumed(record) if isinstance(record, GameRecord) else None
+            if fresh is not None:
                 room.game, room.ply, room.finished = fresh.game, fresh.ply, fresh.finished
                 room.tokens, room.names = fresh.tokens, fresh.names
             else:
+                if isinstance(record, Damaged):
+                    self.quarantine(record)
                 self.forget(room)
+                stored.pop(room.id, None)
             for peer, seat in everyone:
                 if room.id in stored:
                     keep.append((peer, reply(Reply.UPDATE, ply=room.ply, by=None,
@@ -196,24 +231,68 @@ class Lobby:
 
     def resume(self) -> None:
         """Rebuild every stored game in progress (and those finished lately) by replaying
-        its journal through the engine with its seed."""
+        its journal through the engine with its seed, each on its own: a game that cannot
+        be read or replayed (a damaged row, content or rules that changed under it) is
+        quarantined, and every other game is served."""
         for record in self.store.games(
                 finished_since=self.clock() - self.limits.keep_finished):
-            room = self.rebuild(record)
-            self.add(room)
+            room = self.resumed(record) if isinstance(record, GameRecord) else None
+            if room is not None:
+                self.add(room)
+            elif isinstance(record, Damaged):
+                self.quarantine(record)
+
+    def resumed(self, record: GameRecord) -> Room | None:
+        """The game rebuilt, or None (and it is quarantined) if it cannot be."""
+        try:
+            return self.rebuild(record)
+        except ReplayError as error:
+            reason = str(error)
+        except Exception as error:  # noqa: BLE001 - any failure quarantines this game only
+            reason = f"it does not replay ({type(error).__name__}: {str(error)[:200]})"
+        self.quarantine(Damaged(record.id, record.code, reason,
+                                tuple(s.token_hash for s in record.seats)))
+        return None
+
+    def quarantine(self, damaged: Damaged) -> None:
+        """Keep a stored game out of play: it stays in the store as it is, the operator
+        finds it in :attr:`quarantined` (and in the server's start-up lines), and its
+        players are told why when they come back with their token or its code."""
+        self.quarantined[damaged.id] = damaged
+        self.quarantined_by[damaged.code] = damaged
+        for digest in damaged.token_hashes:
+            self.quarantined_by[digest] = damaged
+
+    def unavailable(self, damaged: Damaged) -> ProtocolError:
+        return ProtocolError(ErrorCode.UNAVAILABLE, f"game {damaged.code} cannot be resumed "
+                             f"on this server: {damaged.reason}. It is kept as it was, and the "
+                             "server's operator has been told")
 
     def rebuild(self, record: GameRecord) -> Room:
-        game = self.new_game(record.spec, record.seed)
+        """The room of a stored game; raises ReplayError naming what does not replay."""
+        try:
+            game = self.new_game(record.spec, record.seed)
+        except Exception as error:  # noqa: BLE001 - told as the reason
+            raise ReplayError(f"its recipe does not build a game ({type(error).__name__}: "
+                              f"{str(error)[:200]})") from None
+        now = self.clock()
         room = Room(record.id, record.code, record.spec, record.seed, record.open, game,
-                    finished=record.finished, active=record.last_active)
+                    finished=record.finished, active=record.last_active,
+                    chat=list(record.chat), turn_since=now)
         for seat in record.seats:
             room.names[seat.seat] = seat.name
             room.tokens[seat.seat] = seat.token_hash
+            room.gone_since[seat.seat] = now  # nobody's time ran while the server was down
         for entry in record.journal:
-            if entry.kind == EntryKind.ACT:
-                game.apply(parse_action(entry.text))
-            else:
-                game.undo()
+            try:
+                if entry.kind == EntryKind.ACT:
+                    game.apply(parse_action(entry.text))
+                else:
+                    game.undo()
+            except Exception as error:  # noqa: BLE001 - told as the reason
+                raise ReplayError(f"journal line {entry.n} ({entry.text[:60]!r}) does not "
+                                  f"replay ({type(error).__name__}: {str(error)[:200]})"
+                                  ) from None
         room.ply = len(record.journal)
         if game.is_over and room.finished is None:
             # killed after the last action was written, before the game was marked over
@@ -280,12 +359,16 @@ class Lobby:
         for team in teams:
             if team not in self.catalogue.fireteams:
                 raise ProtocolError(ErrorCode.UNKNOWN_CONTENT, f"no fireteam {team!r}")
-        spec = {"mission": mission, "fireteams": {"1": teams[0], "2": teams[1]}}
+        spec: dict[str, Any] = {"mission": mission,
+                                "fireteams": {"1": teams[0], "2": teams[1]}}
+        if req.get("turn_minutes"):
+            spec["turn_minutes"] = req.get("turn_minutes")
         seed = self.seeds()
         game = self.new_game(spec, seed)
         code = self.new_code()
-        room = Room(secrets.token_hex(8), code, spec, seed, bool(req.get("open", True)), game,
-                    active=self.clock())
+        # private unless the host asks for it to be listed: joined by its code only
+        room = Room(secrets.token_hex(8), code, spec, seed, bool(req.get("open", False)), game,
+                    active=self.clock(), turn_since=self.clock())
         self.ops.append(NewGame(room.id, code, spec, seed, room.open))
         self.add(room)
         self.sweep()
@@ -298,8 +381,11 @@ class Lobby:
                 return code
 
     def room_by_code(self, code: str) -> Room:
-        room = self.by_code.get(code.strip().upper())
+        key = normal_code(code)
+        room = self.by_code.get(key)
         if room is None:
+            if key in self.quarantined_by:
+                raise self.unavailable(self.quarantined_by[key])
             raise ProtocolError(ErrorCode.UNKNOWN_GAME, f"no game with the code {code!r}")
         return room
 
@@ -321,9 +407,18 @@ class Lobby:
                   ref: str | None) -> None:
         token = secrets.token_urlsafe(TOKEN_BYTES)
         digest = token_hash(token)
-        name = (name or "").strip() or f"Player {seat}"
         if seat in room.tokens:
             raise ProtocolError(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken")
+        taken = {n.casefold() for s, n in room.names.items() if s != seat}
+        name = " ".join((name or "").split())
+        if name and name.casefold() in taken:
+            raise ProtocolError(ErrorCode.NAME_TAKEN, f"the other player of {room.code} is "
+                                f"called {name!r}: choose another name")
+        if not name:
+            name = f"Player {seat}"
+            if name.casefold() in taken:
+                name = f"Player {seat} ({seat})"
+        room.turn_since = self.clock()  # the clock starts once both are there
         self.ops.append(NewSeat(room.id, seat, digest, name))
         room.tokens[seat] = digest
         room.names[seat] = name
@@ -331,8 +426,11 @@ class Lobby:
         self.bind(peer, room, seat, token, ref)
 
     def reconnect(self, peer: Peer, req: Request) -> None:
-        found = self.by_token.get(token_hash(req.get("token")))
+        digest = token_hash(req.get("token"))
+        found = self.by_token.get(digest)
         if found is None:
+            if digest in self.quarantined_by:
+                raise self.unavailable(self.quarantined_by[digest])
             raise ProtocolError(ErrorCode.BAD_TOKEN, "this server knows no such token (the "
                                 "game may have ended, or been abandoned, long ago)")
         room, seat = found
@@ -348,13 +446,16 @@ class Lobby:
                                  "connection with the same token"))
             self.post(old, None)
         room.peers[seat] = peer
+        room.gone_since.pop(seat, None)
         peer.room, peer.seat = room, seat
         room.active = max(room.active, self.clock())
         message = reply(Reply.JOINED, game=room.id, code=room.code, seat=seat, token=token,
                         names=room.wire_names(), content=room.content(), ply=room.ply,
                         view=view_to_wire(room.game, seat), connected=sorted(room.peers),
                         over=room.ended, winner=room.game.winner,
-                        draw_offer=room.draw_offer)
+                        draw_offer=room.draw_offer, chat=chat_to_wire(room.chat),
+                        rules=self.rules(room), absence=self.absence(room, seat),
+                        seed=self.revealed_seed(room))
         if ref is not None:
             message["ref"] = ref
         self.post(peer, message)
@@ -371,6 +472,7 @@ class Lobby:
                 room.spectators.remove(peer)
         elif room.peers.get(seat) is peer:
             del room.peers[seat]
+            room.gone_since[seat] = self.clock()
             self.presence(room, seat, False)
 
     def presence(self, room: Room, seat: int, connected: bool) -> None:
@@ -382,21 +484,28 @@ class Lobby:
 
     def spectate(self, peer: Peer, req: Request) -> None:
         room = self.room_by_code(req.get("code"))
+        cap = self.limits.max_spectators
+        if cap and len(room.spectators) >= cap and peer not in room.spectators:
+            raise ProtocolError(ErrorCode.TOO_MANY, f"game {room.code} has its {cap} "
+                                "spectators already: try again later")
         self.leave(peer)
         room.spectators.append(peer)
         peer.room, peer.seat = room, None
         message = reply(Reply.SPECTATING, game=room.id, code=room.code,
                         names=room.wire_names(), content=room.content(), ply=room.ply,
                         view=view_to_wire(room.game, None), connected=sorted(room.peers),
-                        over=room.ended, winner=room.game.winner)
+                        over=room.ended, winner=room.game.winner, chat=chat_to_wire(room.chat),
+                        rules=self.rules(room), seed=self.revealed_seed(room))
         if req.ref is not None:
             message["ref"] = req.ref
         self.post(peer, message)
 
     def list_games(self, peer: Peer, req: Request) -> None:
-        games = [r.summary() for r in self.rooms.values() if r.open and r.free and not r.ended]
-        playing = [r.summary() for r in self.rooms.values()
-                   if r.open and not r.free and not r.ended]
+        # public games only, and only while somebody is there: a game whose host has gone
+        # is not offered to strangers (it is joined with its code, or resumed by its token)
+        listed = [r for r in self.rooms.values() if r.open and not r.ended and r.peers]
+        games = [r.summary() for r in listed if r.free]
+        playing = [r.summary() for r in listed if not r.free]
         message = reply(Reply.GAMES, games=games[:200], playing=playing[:200])
         if req.ref is not None:
             message["ref"] = req.ref
@@ -407,8 +516,15 @@ class Lobby:
         if room is None:
             raise ProtocolError(ErrorCode.NOT_SEATED, "join or spectate a game to chat")
         seat = peer.seat
+        self.allowance(room, f"chat {seat}", self.limits.chat_per_minute / 60, 5,
+                       "chat lines" if seat is not None else "chat lines from the "
+                       "spectators of this game")
         name = room.names.get(seat, "") if seat is not None else "spectator"
-        message = reply(Reply.CHAT, seat=seat, name=name, text=req.get("text"))
+        line = ChatLine(seat, name, req.get("text"))
+        room.chat.append(line)
+        del room.chat[:-KEEP_CHAT]
+        self.ops.append(Say(room.id, line))  # kept with the game
+        message = reply(Reply.CHAT, seat=seat, name=name, text=line.text)
         for other, _ in room.everyone():
             self.post(other, message)
 
@@ -468,6 +584,11 @@ class Lobby:
 
     def offer_draw(self, peer: Peer, req: Request) -> None:
         room, seat = self.seated(peer)
+        if room.draw_offer == seat:
+            raise ProtocolError(ErrorCode.TOO_MANY, "your draw offer stands until the next "
+                                "action: it is not sent again")
+        self.allowance(room, f"offer {seat}", self.limits.offers_per_hour / 3600, 2,
+                       "draw offers")
         room.draw_offer = seat
         message = reply(Reply.DRAW_OFFERED, by=seat)
         for other, _ in room.everyone():
@@ -505,7 +626,7 @@ class Lobby:
             self.ops.append(Finish(room.id, self.clock()))
         room.ply += 1
         room.draw_offer = None
-        room.active = self.clock()
+        room.active = room.turn_since = self.clock()
         if game.is_over and room.finished is None:
             room.finished = self.clock()
         events_from = min(events_before, len(game.events))
@@ -515,9 +636,92 @@ class Lobby:
         for other, other_seat in everyone:
             message = reply(Reply.UPDATE, ply=room.ply, by=seat, over=game.is_over,
                             winner=game.winner, delta=deltas[other_seat])
+            if game.is_over:
+                message["seed"] = room.seed
             if other is by and ref is not None:
                 message["ref"] = ref
             self.post(other, message)
+
+
+    def allowance(self, room: Room, key: str, rate: float, burst: int, what: str) -> None:
+        """Count one use of a per-game allowance (a seat's chat lines, its draw offers; the
+        spectators share one for chat); raises ProtocolError (too_many) over it."""
+        if rate <= 0:
+            return
+        bucket = room.allowances.get(key)
+        if bucket is None:
+            bucket = room.allowances[key] = RateLimit(rate, burst, self.clock)
+        if not bucket.allow():
+            wait = bucket.retry_after()
+            raise ProtocolError(ErrorCode.TOO_MANY, f"too many {what} in this game: try again "
+                                f"in {wait:.0f} s", retry_after=wait)
+
+    # --- tokens and absent opponents -------------------------------------------------------
+
+    def rotate_token(self, peer: Peer, req: Request) -> None:
+        """The seat's token is replaced by a new one (sent back once): the old one stops
+        working, here and in the store."""
+        room, seat = peer.room, peer.seat
+        if room is None or seat is None:
+            raise ProtocolError(ErrorCode.NOT_SEATED, "this connection holds no seat")
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        digest = token_hash(token)
+        self.by_token.pop(room.tokens[seat], None)
+        room.tokens[seat] = digest
+        self.by_token[digest] = (room, seat)
+        self.ops.append(Rotate(room.id, seat, digest))
+        message = reply(Reply.TOKEN, token=token)
+        if req.ref is not None:
+            message["ref"] = req.ref
+        self.post(peer, message)
+
+    @staticmethod
+    def revealed_seed(room: Room) -> int | None:
+        """The game's dice seed once it has ended; None before: it would foretell every
+        roll and the order of the targets deck, so the server keeps it until then."""
+        return room.seed if room.ended else None
+
+    def rules(self, room: Room) -> dict[str, Any]:
+        """The game's rules for absent players, as shown before it starts."""
+        return {"turn_minutes": room.turn_minutes,
+                "claim_after": self.limits.claim_after}
+
+    def claimable_in(self, room: Room, seat: int) -> float | None:
+        """Seconds until ``seat`` may claim the win (0: now; None: not while things stay
+        as they are: the other player is there and has no clock running out)."""
+        other = opponent(seat)
+        if other not in room.tokens or room.ended:
+            return None
+        now = self.clock()
+        waits = []
+        if room.turn_minutes and room.game.to_act == other:
+            waits.append(room.turn_since + room.turn_minutes * 60 - now)
+        if self.limits.claim_after and other not in room.peers:
+            waits.append(room.gone_since.get(other, now) + self.limits.claim_after - now)
+        return max(0.0, min(waits)) if waits else None
+
+    def absence(self, room: Room, seat: int) -> float | None:
+        return self.claimable_in(room, seat)
+
+    def claim_win(self, peer: Peer, req: Request) -> None:
+        """The present player takes the win from one whose turn clock ran out, or who has
+        been gone longer than the server allows; entered as the absent player's concession
+        (or, with an engine that takes that from the player to act only, as the result both
+        would agree)."""
+        room, seat = self.seated(peer)
+        wait = self.claimable_in(room, seat)
+        if wait is None or wait > 0:
+            minutes = room.turn_minutes
+            why = ("the other player is here and has no clock running out" if wait is None
+                   else f"it may be claimed in {wait:.0f} s")
+            raise ProtocolError(ErrorCode.NOT_ABSENT, f"no win to claim yet: {why} (turn "
+                                f"clock: {f'{minutes} min' if minutes else 'none'}; gone for "
+                                f"{self.limits.claim_after:g} s)", retry_after=wait)
+        other = opponent(seat)
+        action: Action = Concede(other)
+        if room.game.why_not(action) is not None:
+            action = AgreeResult(room.game.to_act, seat)
+        self.change(room, seat, action, req.ref, peer)
 
 
 HANDLERS: dict[Kind, Callable[[Lobby, Peer, Request], None]] = {
@@ -525,4 +729,5 @@ HANDLERS: dict[Kind, Callable[[Lobby, Peer, Request], None]] = {
     Kind.ACT: Lobby.act, Kind.UNDO: Lobby.undo, Kind.CONCEDE: Lobby.concede,
     Kind.OFFER_DRAW: Lobby.offer_draw, Kind.ACCEPT_DRAW: Lobby.accept_draw,
     Kind.CHAT: Lobby.chat, Kind.SPECTATE: Lobby.spectate, Kind.LIST: Lobby.list_games,
+    Kind.ROTATE_TOKEN: Lobby.rotate_token, Kind.CLAIM_WIN: Lobby.claim_win,
 }

@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import ipaddress
 import itertools
 import logging
 import signal
 import sqlite3
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -30,14 +33,28 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.args import Parser, count, number
-from game.net.limits import DAY, Gate, Limits, RateLimit, client_address
+from game.net.limits import (
+    DAY,
+    Buckets,
+    Doorway,
+    Gate,
+    Limits,
+    Quiet,
+    RateLimit,
+    client_address,
+)
 from game.net.protocol import (
-    MAX_FRAME_BYTES,
+    MAX_INCOMING_BYTES,
     ErrorCode,
+    Kind,
     ProtocolError,
+    Reply,
+    Request,
     encode,
     error_reply,
     parse_request,
+    reply,
+    versions,
 )
 from game.net.rooms import Lobby, Room
 from game.net.store import Op, SQLiteStore, Store, StoreError
@@ -45,6 +62,7 @@ from game.net.store import Op, SQLiteStore, Store, StoreError
 DEFAULT_PORT = 8765
 DEFAULT_DB = "fireteam-server.sqlite3"
 OUTBOX = 512  # messages waiting for one client; a client this far behind is dropped
+STRIKES = 3  # a connection refused this many bursts' worth of messages in a row is closed
 log = logging.getLogger("fireteam.server")
 
 
@@ -52,14 +70,18 @@ class Connection:
     """One client connection: what it holds (a seat or a spectator's place) and its
     outgoing queue, written in order by its own task."""
 
-    def __init__(self, ws: ServerConnection, bucket: RateLimit) -> None:
+    def __init__(self, ws: ServerConnection, bucket: RateLimit, address: str) -> None:
         self.ws = ws
         self.bucket = bucket
+        self.address = address
         self.room: Room | None = None
         self.seat: int | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
         self.writer = asyncio.get_running_loop().create_task(self.write())
         self.closing = False
+        self.heard = time.monotonic()  # when it last sent a message
+        self.refused = 0  # messages refused in a row for their rate
+        self.code = 1000  # the close code sent when the queue is done
 
     def send(self, message: dict[str, Any]) -> None:
         if self.closing:
@@ -67,13 +89,15 @@ class Connection:
         try:
             self.outbox.put_nowait(encode(message))
         except asyncio.QueueFull:
-            self.close("too slow: it is sent the whole view when it reconnects")
+            self.close("too slow: it is sent the whole view when it reconnects", 1008)
 
-    def close(self, reason: str) -> None:
+    def close(self, reason: str, code: int = 1000) -> None:
         """Close after what is queued has been sent."""
         if self.closing:
             return
         self.closing = True
+        self.code = code
+        self.reason = reason[:100]
         try:
             self.outbox.put_nowait(None)
         except asyncio.QueueFull:
@@ -85,29 +109,79 @@ class Connection:
             while True:
                 text = await self.outbox.get()
                 if text is None:
-                    await self.ws.close(1000, "closed by the server")
+                    await self.ws.close(self.code, getattr(self, "reason", "closed by the "
+                                                           "server"))
                     return
                 await self.ws.send(text)
         except ConnectionClosed:
             return
 
 
+def guarded(doorway: Doorway, forwarded: bool) -> type[ServerConnection]:
+    """The WebSocket connection class of this server: a TCP connection is counted by the
+    :class:`Doorway` from the moment it is accepted until its handshake is done, and one
+    over the caps is cut at once (before a byte of it is read)."""
+
+    class Guarded(ServerConnection):
+        entered: str | None = None
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)
+            address = client_address(transport.get_extra_info("peername"), None, False)
+            # behind a proxy every connection comes from it: only the total is capped
+            if doorway.enter(address, per_address=not (forwarded and is_loopback(address))):
+                self.entered = address
+            else:
+                transport.abort()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self.opened()
+            super().connection_lost(exc)
+
+        def opened(self) -> None:
+            if self.entered is not None:
+                doorway.leave(self.entered)
+                self.entered = None
+
+    return Guarded
+
+
 class Server:
     """The lobby behind a WebSocket endpoint. Messages are handled as they come; what they
     change is committed to the store in batches by :meth:`flush` (one transaction and one
     sync to disk for everything handled while the last batch was being written), and what
-    they answer is delivered only after its batch is committed."""
+    they answer is delivered only after its batch is committed.
+
+    Every message counts against its connection's rate, its address's rate (all its
+    connections together) and, once it holds a seat, that seat's (all the connections of
+    its token); games created and join, spectate or reconnect attempts have their own
+    allowance per address. A message over any of them is answered ``rate_limited`` with a
+    ``retry_after``; a connection that keeps sending regardless is closed (1008)."""
 
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
-        self.limits = lobby.limits
+        self.limits = limits = lobby.limits
         self.gate = Gate(self.limits)
+        self.doorway = Doorway(self.limits)
         self.wake = asyncio.Event()
         self.stopping = False
         # whether a commit waits for the disk (then it runs on a worker thread)
         self.store_syncs = bool(getattr(lobby.store, "durable", True))
+        self.connections: set[Connection] = set()
+        self.by_address = Buckets(limits.address_rate, max(1, int(limits.address_rate * 2)),
+                                  "messages from this address")
+        self.by_token = Buckets(limits.rate, limits.burst, "messages for this seat")
+        self.creating = Buckets(limits.create_per_hour / 3600, 10,
+                                "games created from this address")
+        self.guessing = Buckets(limits.guesses_per_minute / 60, 20,
+                                "join, spectate and reconnect attempts from this address")
+        self.quiet = Quiet()
+        self.hello = reply(Reply.HELLO, **versions(), limits=limits.wire())
 
     async def handler(self, ws: ServerConnection) -> None:
+        opened = getattr(ws, "opened", None)
+        if callable(opened):
+            opened()  # its handshake is done: no longer counted by the doorway
         forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request else None
         address = client_address(ws.remote_address, forwarded, self.limits.forwarded)
         problem = self.gate.admit(address)
@@ -116,12 +190,14 @@ class Server:
             await ws.close(1013, problem[:120])
             return
         try:
-            await self.serve(ws)
+            await self.serve(ws, address)
         finally:
             self.gate.release(address)
 
-    async def serve(self, ws: ServerConnection) -> None:
-        conn = Connection(ws, RateLimit(self.limits.rate, self.limits.burst))
+    async def serve(self, ws: ServerConnection, address: str = "unknown") -> None:
+        conn = Connection(ws, RateLimit(self.limits.rate, self.limits.burst), address)
+        self.connections.add(conn)
+        conn.send(self.hello)
         try:
             async for raw in ws:
                 await self.before(conn, raw)
@@ -129,10 +205,27 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
+            self.connections.discard(conn)
             self.lobby.leave(conn)
             self.wake.set()
             conn.closing = True
             conn.writer.cancel()
+
+    async def begin(self) -> list[asyncio.Task[None]]:
+        """Start what runs beside the connections (a server of several processes: hearing
+        the others, game/net/cluster.py); the tasks to cancel when it stops."""
+        return []
+
+    async def end(self) -> None:
+        """After the last batch is written: the store closed."""
+        self.lobby.store.close()
+
+    def banner(self) -> str:
+        """What the ``listening`` line says in brackets: the games resumed."""
+        lobby = self.lobby
+        games = sum(1 for r in lobby.rooms.values() if r.finished is None)
+        aside = f", {len(lobby.quarantined)} quarantined" if lobby.quarantined else ""
+        return f"{games} games resumed{aside}"
 
     async def before(self, conn: Connection, raw: str | bytes) -> None:
         """What a server of several processes does before a message is handled (takes up
@@ -146,22 +239,90 @@ class Server:
             self.lobby.store.commit(ops)
 
     def receive(self, conn: Connection, raw: str | bytes) -> None:
-        """Handle one message: a refused one gets an error reply, nothing else changes."""
+        """Handle one message: a refused one gets an error reply, nothing else changes.
+        Every message counts against the limits, readable or not."""
+        if conn.closing:
+            return
+        conn.heard = time.monotonic()
         ref = about = None
         try:
-            req = parse_request(raw)
+            try:
+                req: Request | None = parse_request(raw)
+            except ProtocolError as error:
+                ref, about = error.ref, error.about
+                self.limited(conn, None)
+                raise
+            assert req is not None
             ref, about = req.ref, req.kind.value
-            if not conn.bucket.allow():
-                raise ProtocolError(ErrorCode.RATE_LIMITED, "too many messages: this one was "
-                                    f"not carried out; send {conn.bucket.describe()}")
+            self.limited(conn, req)
             self.lobby.handle(conn, req)
         except ProtocolError as error:
-            self.lobby.post(conn, error_reply(error, ref, about))
+            if error.code not in (ErrorCode.RATE_LIMITED, ErrorCode.TOO_MANY) and \
+                    error.code in UNREADABLE:
+                self.note(conn, f"sent a message refused as {error.code.value}")
+            if not conn.closing:
+                self.lobby.post(conn, error_reply(error, ref, about))
         except Exception as error:  # a bug must not take the server or the game down
-            log.exception("message %r failed", raw[:200])
-            self.lobby.post(conn, error_reply(
-                ProtocolError(ErrorCode.SERVER, f"server error: {error}"), ref, about))
+            if self.quiet.allow(conn.address):
+                log.exception("a message from %s failed (%s)", conn.address,
+                              type(error).__name__)
+            self.lobby.post(conn, error_reply(ProtocolError(
+                ErrorCode.SERVER, "server error: the message was not carried out (the "
+                "server's log has the details)"), ref, about))
         self.wake.set()
+
+    def limited(self, conn: Connection, req: Request | None) -> None:
+        """Count one message against every limit it falls under; raises ProtocolError
+        (rate_limited, with retry_after) if it is over one, and closes a connection that
+        goes on sending far over its limit."""
+        address = conn.address
+        token = None
+        if conn.room is not None and conn.seat is not None:
+            token = conn.room.tokens.get(conn.seat)
+        checks: list[tuple[Buckets | RateLimit, str | None]] = [
+            (conn.bucket, None), (self.by_address, address)]
+        if token is not None:
+            checks.append((self.by_token, token))
+        if req is not None and req.kind == Kind.CREATE:
+            checks.append((self.creating, address))
+        elif req is not None and req.kind in GUESSES:
+            checks.append((self.guessing, address))
+        for limit, key in checks:
+            allowed = limit.allow() if key is None else limit.allow(key)  # type: ignore
+            if allowed:
+                continue
+            conn.refused += 1
+            wait = limit.retry_after() if key is None else limit.retry_after(key)  # type: ignore
+            if conn.refused >= STRIKES * self.limits.burst:
+                self.note(conn, "was closed for sending far over its rate")
+                conn.close("too many messages over the rate", 1008)
+            what = (f"messages: this one was not carried out; send {conn.bucket.describe()}"
+                    if key is None else
+                    f"{limit.what}: this one was not carried out")  # type: ignore
+            raise ProtocolError(ErrorCode.RATE_LIMITED, f"too many {what} (try again in "
+                                f"{max(wait, 0.01):.2f} s)", retry_after=max(wait, 0.01))
+        conn.refused = 0
+
+    def note(self, conn: Connection, what: str) -> None:
+        """One log line per client address a minute at most."""
+        if self.quiet.allow(conn.address):
+            log.warning("client %s %s (logged once a minute at most)", conn.address, what)
+
+    async def patrol(self, every: float) -> None:
+        """Close the connections that hold nothing and have been silent longer than the
+        idle limit; forget the rate allowances back to full."""
+        idle = self.limits.idle_timeout
+        while True:
+            await asyncio.sleep(every)
+            now = time.monotonic()
+            if idle:
+                for conn in list(self.connections):
+                    if conn.room is None and now - conn.heard > idle:
+                        conn.close(f"idle for {idle:g} s with no game: connect again when "
+                                   "needed", 1000)
+            for buckets in (self.by_address, self.by_token, self.creating, self.guessing):
+                buckets.prune()
+            self.quiet.prune()
 
     async def flush(self) -> None:
         """Commit what was queued, then deliver the messages waiting for it; until
@@ -186,36 +347,107 @@ class Server:
                 return
 
 
+GUESSES = frozenset({Kind.JOIN, Kind.SPECTATE, Kind.RECONNECT})
+# refusals that say the client is broken or hostile (logged, a line a minute at most)
+UNREADABLE = frozenset({ErrorCode.TOO_LARGE, ErrorCode.NOT_JSON, ErrorCode.BAD_SHAPE,
+                        ErrorCode.BAD_VERSION, ErrorCode.UNKNOWN_TYPE, ErrorCode.BAD_FIELD})
+
+
+def is_loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+class OncePerMinute(logging.Filter):
+    """The same log line (its logger and format) is written once a minute at most, so that
+    no flood of connections or messages can fill the disk with the log."""
+
+    def __init__(self, every: float = 60.0) -> None:
+        super().__init__()
+        self.every = every
+        self.last: dict[tuple[str, str], float] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        key = (record.name, str(record.msg))
+        now = time.monotonic()
+        if now - self.last.get(key, -self.every - 1) < self.every:
+            return False
+        if len(self.last) > 10000:
+            self.last.clear()
+        self.last[key] = now
+        return True
+
+
+def raise_open_files(wanted: int) -> None:
+    """Raise this process's limit of open files to ``wanted`` (within the hard limit):
+    every connection, and every one in its handshake, holds a file."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        log.warning("only %d open files allowed: fewer than the connection caps need (%d); "
+                    "lower --max-connections or raise LimitNOFILE", soft, wanted)
+
+
 async def run(host: str, port: int, db: Path | str, ready: asyncio.Future[int] | None = None,
               stop: asyncio.Event | None = None, store: Store | None = None,
               limits: Limits | None = None, sweep_every: float = 60.0,
-              durable: bool = True, seeds: Callable[[], int] | None = None) -> None:
+              durable: bool = True, seeds: Callable[[], int] | None = None,
+              create: bool = True, accept_lost_wal: bool = False) -> None:
     """Serve until ``stop`` is set (or SIGTERM/SIGINT); prints the address once ready and
     sets ``ready`` to the port bound. A ``db`` that is a postgresql:// URL is served as one
     process of several sharing it (game/net/cluster.py). ``store`` replaces the SQLite
     store of ``db`` (synced
     to the disk at every commit unless ``durable`` is off: ``--sync normal``); the games are
     swept (:meth:`Lobby.sweep`) every ``sweep_every`` seconds. ``seeds`` gives each new
-    game's dice seed (tests fix it; by default the OS's fresh randomness)."""
+    game's dice seed (tests fix it; by default the OS's fresh randomness). ``create`` off:
+    a missing or empty database is an error (StoreError) rather than made anew.
+
+    What the store's checks found and every quarantined game are logged (one line each)
+    before the ``listening`` line, which counts them."""
     from game.content import load_catalogue
 
     if store is None and is_postgres(str(db)):
-        from game.net.cluster import run as run_cluster
+        from game.net.cluster import open_cluster
 
-        await run_cluster(host, port, str(db), ready, stop, limits, sweep_every, seeds)
-        return
-    store = store or SQLiteStore(db, durable=durable)
-    lobby = Lobby(load_catalogue(), store, limits=limits, seeds=seeds)
-    server = Server(lobby)
+        lobby, server = await open_cluster(str(db), load_catalogue(), limits, seeds, create)
+    else:
+        store = store or SQLiteStore(db, durable=durable, create=create,  # type: ignore[arg-type]
+                                     accept_lost_wal=accept_lost_wal)
+        lobby = Lobby(load_catalogue(), store, limits=limits, seeds=seeds)
+        server = Server(lobby)
+    for problem in store_problems(lobby.store):
+        log.warning("storage: %s", problem)
+    for damaged in lobby.quarantined.values():
+        log.warning("quarantined game %s (code %s): %s", damaged.id, damaged.code,
+                    damaged.reason)
     stop = stop_on_signals(stop)
+    limits = lobby.limits
+    if limits.max_connections:
+        raise_open_files(limits.max_connections + (limits.max_handshakes or 1024) + 64)
     flusher = asyncio.get_running_loop().create_task(server.flush())
+    idle = limits.idle_timeout
+    patrol = asyncio.get_running_loop().create_task(
+        server.patrol(min(5.0, idle / 4) if idle else 5.0))
+    helpers = await server.begin()
+    ping = limits.ping_interval or None
     try:
-        async with serve(server.handler, host, port, max_size=MAX_FRAME_BYTES,
-                         compression=None) as ws_server:
+        async with serve(server.handler, host, port, max_size=MAX_INCOMING_BYTES,
+                         compression=None, open_timeout=limits.handshake_timeout or None,
+                         ping_interval=ping, ping_timeout=ping, max_queue=8,
+                         create_connection=guarded(server.doorway, limits.forwarded)
+                         ) as ws_server:
             bound = ws_server.sockets[0].getsockname()
-            games = sum(1 for r in lobby.rooms.values() if r.finished is None)
-            print(f"listening on ws://{bound[0]}:{bound[1]} ({games} games resumed)",
-                  flush=True)
+            print(f"listening on ws://{bound[0]}:{bound[1]} ({server.banner()})", flush=True)
             if ready is not None:
                 ready.set_result(int(bound[1]))
             while not stop.is_set():
@@ -225,10 +457,13 @@ async def run(host: str, port: int, db: Path | str, ready: asyncio.Future[int] |
                     lobby.sweep()
                     server.wake.set()  # an abandoned game's mark is written
     finally:
+        patrol.cancel()
+        for helper in helpers:
+            helper.cancel()
         server.stopping = True  # what was handled is still written before the file closes
         server.wake.set()
         await flusher
-        store.close()
+        await server.end()
 
 
 def stop_on_signals(stop: asyncio.Event | None) -> asyncio.Event:
@@ -255,6 +490,11 @@ def database(text: str) -> Path | str:
     return text if is_postgres(text) else Path(text)
 
 
+def store_problems(store: Store) -> list[str]:
+    problems = getattr(store, "problems", None)
+    return list(problems()) if callable(problems) else []
+
+
 def build_parser(prog: str | None = None) -> Parser:
     parser = Parser(
         prog=prog, description="Run a Fireteam game server: players connect with 'Play "
@@ -266,10 +506,18 @@ def build_parser(prog: str | None = None) -> Parser:
     parser.add_argument("--port", type=count(0, 65535), default=DEFAULT_PORT,
                         help=f"the TCP port (default {DEFAULT_PORT}; 0: any free port)")
     parser.add_argument("--db", type=database, default=Path(DEFAULT_DB),
-                        help=f"the SQLite database of the games (default {DEFAULT_DB}; "
-                        "created if missing, and every game in it is resumed), or a "
-                        "PostgreSQL database's postgresql://USER:PASSWORD@HOST/NAME, which "
+                        help=f"the SQLite database of the games (default {DEFAULT_DB}); "
+                        "every game in it is resumed (one that cannot be is quarantined); or "
+                        "a PostgreSQL database's postgresql://USER:PASSWORD@HOST/NAME, which "
                         "any number of server processes share (docs/server.md)")
+    parser.add_argument("--new-db", action="store_true",
+                        help="make the database if the file is missing or empty (without "
+                        "it, a missing or empty file is an error: a database was expected; "
+                        "with PostgreSQL: make the tables if the database has none)")
+    parser.add_argument("--accept-lost-wal", action="store_true",
+                        help="serve a database whose write-ahead log (FILE-wal) was lost "
+                        "after the server was killed (what the file holds; the changes since "
+                        "its last checkpoint are gone)")
     parser.add_argument("--sync", choices=("full", "normal"), default="full",
                         help="full (default): every commit is synced to the disk before "
                         "anybody is told (nothing answered is lost, even to a power cut); "
@@ -302,6 +550,41 @@ def build_parser(prog: str | None = None) -> Parser:
                         help="a game in progress that nobody has played nor come back to for "
                         "this long, with no player connected, is ended as abandoned "
                         f"(default {default.abandon_after / DAY:g}; 0: never)")
+    limits.add_argument("--address-rate", type=number(0), default=default.address_rate,
+                        metavar="N", help="messages a second from one address, all its "
+                        f"connections together (default {default.address_rate:g}; 0: no "
+                        "limit)")
+    limits.add_argument("--create-per-hour", type=number(0), metavar="N",
+                        default=default.create_per_hour, help="games one address may create "
+                        f"an hour, after 10 at once (default {default.create_per_hour:g}; 0: "
+                        "no limit)")
+    limits.add_argument("--guesses-per-minute", type=number(0), metavar="N",
+                        default=default.guesses_per_minute, help="join, spectate and "
+                        "reconnect attempts one address may make a minute, after 20 at once "
+                        f"(default {default.guesses_per_minute:g}; 0: no limit)")
+    limits.add_argument("--max-spectators", type=count(0), default=default.max_spectators,
+                        metavar="N", help=f"spectators of one game (default "
+                        f"{default.max_spectators}; 0: no cap)")
+    limits.add_argument("--chat-per-minute", type=number(0), metavar="N",
+                        default=default.chat_per_minute, help="chat lines a minute per seat "
+                        "(the spectators of a game share one allowance), after 5 at once "
+                        f"(default {default.chat_per_minute:g}; 0: no limit)")
+    limits.add_argument("--claim-after", type=number(0), metavar="MINUTES",
+                        default=default.claim_after / 60, help="how long a seat must have "
+                        "been gone before the player still there may claim the win (default "
+                        f"{default.claim_after / 60:g}; 0: never, by absence alone)")
+    limits.add_argument("--idle", type=number(0), metavar="SECONDS",
+                        default=default.idle_timeout, help="a connection that holds no seat "
+                        "and watches no game is closed after this long without a message "
+                        f"(default {default.idle_timeout:g}; 0: never)")
+    limits.add_argument("--handshake-timeout", type=number(0), metavar="SECONDS",
+                        default=default.handshake_timeout, help="seconds a connection has "
+                        f"to finish its WebSocket handshake (default "
+                        f"{default.handshake_timeout:g})")
+    limits.add_argument("--max-handshakes", type=count(0), default=default.max_handshakes,
+                        metavar="N", help="connections still in their handshake, in all "
+                        f"(default {default.max_handshakes}; "
+                        f"{default.max_handshakes_per_address} from one address; 0: no cap)")
     limits.add_argument("--forwarded", action="store_true",
                         help="behind a reverse proxy on this machine: count a connection "
                         "against the address in its X-Forwarded-For header")
@@ -313,7 +596,17 @@ def limits_of(options: argparse.Namespace) -> Limits:
                   max_connections=options.max_connections,
                   max_per_address=options.max_per_address,
                   keep_finished=float(options.keep_finished),
-                  abandon_after=options.abandon_after * DAY, forwarded=options.forwarded)
+                  abandon_after=options.abandon_after * DAY, forwarded=options.forwarded,
+                  address_rate=options.address_rate,
+                  create_per_hour=options.create_per_hour,
+                  guesses_per_minute=options.guesses_per_minute,
+                  max_spectators=options.max_spectators,
+                  chat_per_minute=options.chat_per_minute,
+                  claim_after=options.claim_after * 60, idle_timeout=options.idle,
+                  handshake_timeout=options.handshake_timeout,
+                  max_handshakes=options.max_handshakes,
+                  max_handshakes_per_address=(0 if options.max_handshakes == 0 else
+                                              Limits().max_handshakes_per_address))
 
 
 def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
@@ -322,10 +615,13 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
         print(f"--port {options.port}: a port is 0 to 65535", file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(OncePerMinute())
     try:
         seeds = None if options.seed is None else itertools.count(options.seed).__next__
         asyncio.run(run(options.host, options.port, options.db, limits=limits_of(options),
-                        durable=options.sync == "full", seeds=seeds))
+                        durable=options.sync == "full", seeds=seeds,
+                        create=options.new_db, accept_lost_wal=options.accept_lost_wal))
     except OSError as error:
         print(f"cannot serve on {options.host}:{options.port}: {error}", file=sys.stderr)
         return 1

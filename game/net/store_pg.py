@@ -26,7 +26,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.net.store import (
+    KEEP_CHAT,
     Append,
+    ChatLine,
+    Damaged,
     Entry,
     EntryKind,
     Finish,
@@ -34,6 +37,8 @@ from game.net.store import (
     NewGame,
     NewSeat,
     Op,
+    Rotate,
+    Say,
     SeatRecord,
     StoreError,
 )
@@ -73,6 +78,15 @@ CREATE TABLE IF NOT EXISTS journal (
     at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (game_id, n)
 );
+CREATE TABLE IF NOT EXISTS chat (
+    id BIGSERIAL PRIMARY KEY,
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat SMALLINT,
+    name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_by_game ON chat (game_id, id);
 CREATE TABLE IF NOT EXISTS snapshots (
     game_id TEXT NOT NULL REFERENCES games(id),
     n INTEGER NOT NULL,
@@ -88,6 +102,17 @@ CREATE TABLE IF NOT EXISTS connections (
     address TEXT NOT NULL,
     count INTEGER NOT NULL,
     PRIMARY KEY (process, address)
+);
+CREATE TABLE IF NOT EXISTS present (
+    game_id TEXT NOT NULL,
+    seat SMALLINT NOT NULL,
+    process TEXT NOT NULL REFERENCES processes(id) ON DELETE CASCADE,
+    PRIMARY KEY (game_id, seat, process)
+);
+CREATE TABLE IF NOT EXISTS allowances (
+    key TEXT PRIMARY KEY,
+    tokens DOUBLE PRECISION NOT NULL,
+    at DOUBLE PRECISION NOT NULL
 );
 """
 SCHEMA_LOCK = 0x46697265  # the advisory lock held while the schema is made ("Fire")
@@ -119,7 +144,7 @@ class Conflict(StoreError):
     the batch is committed. ``games``: what the store holds of them now."""
 
     game_ids: set[str]
-    games: dict[str, StoredGame] = field(default_factory=dict)
+    games: dict[str, StoredGame | Damaged] = field(default_factory=dict)
 
     def __str__(self) -> str:
         return (f"another server process changed game(s) {', '.join(sorted(self.game_ids))} "
@@ -140,9 +165,11 @@ class PostgresStore:
         self.listener: Any = None
 
     @classmethod
-    async def open(cls, url: str, process: str) -> PostgresStore:
-        """Connect (a small pool), make the tables if they are missing and register this
-        process. Raises StoreError naming the database when it cannot be used."""
+    async def open(cls, url: str, process: str, create: bool = True) -> PostgresStore:
+        """Connect (a small pool), make the tables if they are missing (only with
+        ``create``: a database without them is otherwise refused, as a missing SQLite file
+        is) and register this process. Raises StoreError naming the database when it
+        cannot be used."""
         try:
             import asyncpg
         except ImportError:
@@ -157,6 +184,10 @@ class PostgresStore:
         try:
             async with pool.acquire() as conn, conn.transaction():
                 await conn.execute("SELECT pg_advisory_xact_lock($1)", SCHEMA_LOCK)
+                there = await conn.fetchval("SELECT to_regclass('games') IS NOT NULL")
+                if not there and not create:
+                    raise StoreError(f"{_safe(url)}: no games table in this database; start "
+                                     "with --new-db to make the tables")
                 await conn.execute(SCHEMA)
                 row = await conn.fetchval(
                     "SELECT value FROM fireteam_meta WHERE key = 'schema'")
@@ -245,6 +276,16 @@ class PostgresStore:
                                "VALUES ($1, $2, $3, $4)", op.game_id, op.seat, op.token_hash,
                                op.name)
             await conn.execute("UPDATE games SET active = $2 WHERE id = $1", op.game_id, now)
+        elif isinstance(op, Rotate):
+            done = await conn.execute("UPDATE seats SET token_hash = $3 WHERE game_id = $1 "
+                                      "AND seat = $2", op.game_id, op.seat, op.token_hash)
+            if done != "UPDATE 1":
+                raise _Refused(f"game {op.game_id}: no seat {op.seat} to give a new token")
+        elif isinstance(op, Say):
+            line = op.line
+            await conn.execute("INSERT INTO chat (game_id, seat, name, text, at) VALUES "
+                               "($1, $2, $3, $4, $5)", op.game_id, line.seat, line.name,
+                               line.text, now)
         elif isinstance(op, Finish):
             await conn.execute("UPDATE games SET finished = $2 WHERE id = $1 AND "
                                "finished IS NULL", op.game_id, now if op.at is None else op.at)
@@ -253,7 +294,7 @@ class PostgresStore:
 
     # --- reading -------------------------------------------------------------------------
 
-    async def load(self, game_ids: Iterable[str]) -> dict[str, StoredGame]:
+    async def load(self, game_ids: Iterable[str]) -> dict[str, StoredGame | Damaged]:
         """The games of ``game_ids`` as the store has them (those that exist)."""
         ids = list(game_ids)
         async with self.pool.acquire() as conn:
@@ -261,36 +302,56 @@ class PostgresStore:
                                     "active FROM games WHERE id = ANY($1)", ids)
             return {row["id"]: await self._stored(conn, row) for row in rows}
 
-    async def by_code(self, code: str) -> StoredGame | None:
+    async def by_code(self, code: str) -> StoredGame | Damaged | None:
         return await self._one_game("code = $1", code)
 
-    async def by_token(self, digest: str) -> StoredGame | None:
+    async def by_token(self, digest: str) -> StoredGame | Damaged | None:
         return await self._one_game("id = (SELECT game_id FROM seats WHERE token_hash = $1)",
                                     digest)
 
-    async def _one_game(self, where: str, value: str) -> StoredGame | None:
+    async def _one_game(self, where: str, value: str) -> StoredGame | Damaged | None:
         async with self.pool.acquire() as conn:
             row = await conn.fetchrow("SELECT id, code, spec, seed, open, finished, created, "
                                       f"active FROM games WHERE {where}", value)
             return None if row is None else await self._stored(conn, row)
 
-    async def _stored(self, conn: Any, row: Any) -> StoredGame:
+    async def _stored(self, conn: Any, row: Any) -> StoredGame | Damaged:
+        """One game read whole, or why it cannot be (its players are then told)."""
         game_id = row["id"]
-        shot = await conn.fetchrow("SELECT n, data FROM snapshots WHERE game_id = $1 "
-                                   "ORDER BY n DESC LIMIT 1", game_id)
-        since = shot["n"] if shot is not None else 0
         seats = await conn.fetch("SELECT seat, token_hash, name FROM seats WHERE game_id = $1 "
                                  "ORDER BY seat", game_id)
-        lines = await conn.fetch("SELECT n, seat, kind, text FROM journal WHERE game_id = $1 "
-                                 "AND n >= $2 ORDER BY n", game_id, since)
-        record = GameRecord(game_id, row["code"], json.loads(row["spec"]), row["seed"],
-                            row["open"], tuple(SeatRecord(s["seat"], s["token_hash"],
-                                                          s["name"]) for s in seats),
-                            tuple(Entry(j["n"], j["seat"], EntryKind(j["kind"]), j["text"])
-                                  for j in lines),
-                            row["finished"], row["active"])
-        snapshot = None if shot is None else Snapshot(game_id, shot["n"],
-                                                      json.loads(shot["data"]))
+        try:
+            shot = await conn.fetchrow("SELECT n, data FROM snapshots WHERE game_id = $1 "
+                                       "ORDER BY n DESC LIMIT 1", game_id)
+            since = shot["n"] if shot is not None else 0
+            lines = await conn.fetch("SELECT n, seat, kind, text FROM journal WHERE "
+                                     "game_id = $1 AND n >= $2 ORDER BY n", game_id, since)
+            journal = []
+            for expected, line in enumerate(lines, start=since):
+                if line["n"] != expected:
+                    raise StoreError(f"journal line {expected} is missing (the next is "
+                                     f"{line['n']})")
+                try:
+                    kind = EntryKind(line["kind"])
+                except ValueError:
+                    raise StoreError(f"journal line {line['n']} is of an unknown kind "
+                                     f"{str(line['kind'])[:20]!r}") from None
+                journal.append(Entry(line["n"], line["seat"], kind, line["text"]))
+            chat = await conn.fetch("SELECT seat, name, text FROM chat WHERE game_id = $1 "
+                                    "ORDER BY id DESC LIMIT $2", game_id, KEEP_CHAT)
+            spec = json.loads(row["spec"])
+            if not isinstance(spec, dict):
+                raise StoreError("its recipe is not a JSON object")
+            snapshot = None if shot is None else Snapshot(game_id, shot["n"],
+                                                          json.loads(shot["data"]))
+        except (StoreError, ValueError) as error:
+            return Damaged(game_id, row["code"], f"unreadable record: {error}",
+                           tuple(s["token_hash"] for s in seats))
+        record = GameRecord(game_id, row["code"], spec, row["seed"], row["open"],
+                            tuple(SeatRecord(s["seat"], s["token_hash"], s["name"])
+                                  for s in seats), tuple(journal), row["finished"],
+                            row["active"], tuple(ChatLine(c["seat"], c["name"], c["text"])
+                                                 for c in reversed(chat)))
         return StoredGame(record, snapshot)
 
     async def since(self, game_id: str, n: int) -> tuple[list[Entry], list[SeatRecord],
@@ -315,17 +376,58 @@ class PostgresStore:
         return {row["id"]: row["ply"] for row in rows}
 
     async def lobby(self, limit: int = 200) -> list[dict[str, Any]]:
-        """The open games in progress, newest first, for the lobby: code, spec, names by
-        seat (the seats taken)."""
+        """The open games in progress that somebody is connected to on a live process,
+        newest first, for the lobby: code, spec, names by seat (the seats taken)."""
         async with self.pool.acquire() as conn:
             rows = await conn.fetch(
                 "SELECT g.code, g.spec, COALESCE(json_object_agg(s.seat, s.name) FILTER "
                 "(WHERE s.seat IS NOT NULL), '{}') AS names FROM games g LEFT JOIN seats s "
-                "ON s.game_id = g.id WHERE g.open AND g.finished IS NULL GROUP BY g.id "
-                "ORDER BY g.created DESC LIMIT $1", limit)
+                "ON s.game_id = g.id WHERE g.open AND g.finished IS NULL AND EXISTS (SELECT 1 "
+                "FROM present p JOIN processes q ON q.id = p.process WHERE p.game_id = g.id "
+                "AND q.seen >= $2) GROUP BY g.id ORDER BY g.created DESC LIMIT $1", limit,
+                time.time() - LIVE)
         return [{"code": r["code"], "spec": json.loads(r["spec"]),
                  "names": {int(k): v for k, v in json.loads(r["names"]).items()}}
                 for r in rows]
+
+    async def mark_present(self, game_id: str, seat: int, here: bool) -> None:
+        """A seat of a game is connected to this process (``here``), or no longer."""
+        async with self.pool.acquire() as conn:
+            if here:
+                await conn.execute("INSERT INTO present (game_id, seat, process) VALUES "
+                                   "($1, $2, $3) ON CONFLICT DO NOTHING", game_id, seat,
+                                   self.process)
+            else:
+                await conn.execute("DELETE FROM present WHERE game_id = $1 AND seat = $2 AND "
+                                   "process = $3", game_id, seat, self.process)
+
+    async def present(self, game_ids: Iterable[str]) -> dict[str, dict[int, str]]:
+        """The seats of ``game_ids`` connected to the other live processes: game id ->
+        seat -> process."""
+        async with self.pool.acquire() as conn:
+            rows = await conn.fetch(
+                "SELECT p.game_id, p.seat, p.process FROM present p JOIN processes q ON "
+                "q.id = p.process WHERE p.game_id = ANY($1) AND p.process <> $2 AND "
+                "q.seen >= $3", list(game_ids), self.process, time.time() - LIVE)
+        out: dict[str, dict[int, str]] = {}
+        for row in rows:
+            out.setdefault(row["game_id"], {})[row["seat"]] = row["process"]
+        return out
+
+    async def allow(self, key: str, rate: float, burst: int) -> bool:
+        """One use of an allowance shared by every process (a token bucket per ``key``:
+        ``burst`` at once, then ``rate`` a second); False, and nothing counted, when it is
+        spent. A rate of 0 is no limit."""
+        if rate <= 0:
+            return True
+        now = time.time()
+        async with self.pool.acquire() as conn:
+            left = await conn.fetchval(
+                "INSERT INTO allowances AS a (key, tokens, at) VALUES ($1, $3 - 1, $4) "
+                "ON CONFLICT (key) DO UPDATE SET tokens = LEAST($3, a.tokens + ($4 - a.at) * "
+                "$2) - 1, at = $4 WHERE LEAST($3, a.tokens + ($4 - a.at) * $2) >= 1 "
+                "RETURNING tokens", key, rate, float(burst), now)
+        return left is not None
 
     async def stale(self, idle_since: float, limit: int = 100) -> list[str]:
         """Games in progress with no change since ``idle_since`` (to be ended as abandoned
@@ -374,6 +476,7 @@ class PostgresStore:
             await conn.execute("UPDATE processes SET seen = $2 WHERE id = $1", self.process,
                                now)
             await conn.execute("DELETE FROM processes WHERE seen < $1", now - 10 * LIVE)
+            await conn.execute("DELETE FROM allowances WHERE at < $1", now - 3600)
 
     # --- notices ---------------------------------------------------------------------------
 
@@ -418,6 +521,10 @@ class PostgresStore:
 
     def close(self) -> None:
         """The Store interface's close: the server closes through :meth:`aclose`."""
+
+    def problems(self) -> list[str]:
+        """The Store interface's checks at opening: PostgreSQL keeps its own integrity."""
+        return []
 
 
 LIVE = 15.0  # seconds: a process not heard of for this long counts no connections

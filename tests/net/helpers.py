@@ -19,6 +19,8 @@ from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.net.client import Client, seeded_chooser
 from game.net.limits import Limits
+from game.net.protocol import Kind, ProtocolError, error_reply, parse_request, request
+from game.net.rooms import Lobby
 from game.net.server import run
 from game.net.store import SQLiteStore, Store
 
@@ -76,7 +78,7 @@ class ServerProcess:
         """Start it and wait for its 'listening' line; returns that line."""
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "game.net.server", "--port", str(self.port),
-             "--db", str(self.db), "--seed", "5000", *self.extra],  # the same dice every run
+             "--db", str(self.db), "--new-db", "--seed", "5000", *self.extra],  # same dice
             stdout=subprocess.PIPE, text=True,
             env=dict(os.environ, PYTHONUNBUFFERED="1"))
         assert self.proc.stdout is not None
@@ -138,3 +140,31 @@ def play_locally(catalogue: Catalogue, seed: int, mission: str = "dual_strike",
 def _hidden(game: Game) -> dict[int, set[str]]:
     state = game.state
     return {seat: set(state.hands[3 - seat]) | set(state.deck) for seat in (1, 2)}
+
+
+class Peer:
+    """A connection as the lobby sees it, with no network: what it is sent is in ``got``
+    (None: it was closed)."""
+
+    def __init__(self) -> None:
+        self.room = None
+        self.seat = None
+        self.got: list = []
+
+    def send(self, message) -> None:
+        self.got.append(message)
+
+    def close(self, reason: str) -> None:
+        self.got.append(None)
+
+
+def handle(lobby: Lobby, peer: Peer, kind: Kind, **fields) -> None:
+    """As the server does: carried out, or refused with an error reply."""
+    try:
+        lobby.handle(peer, parse_request(request(kind, **fields)))
+    except ProtocolError as error:
+        lobby.post(peer, error_reply(error))
+    ops, out = lobby.take()
+    lobby.store.commit(ops)
+    for to, message in out:
+        to.got.append(message)

@@ -134,7 +134,7 @@ def test_a_spectator_cannot_act_and_sees_no_hand(tmp_path, catalogue):
             # the lobby lists games with a free seat only
             host = Client(url, catalogue)
             await host.connect()
-            await host.create("sabotage", ("bad_ladz", "gideon"), seat=2, name="Cy")
+            await host.create("sabotage", ("bad_ladz", "gideon"), seat=2, name="Cy", open_=True)
             listed = {g["code"]: g for g in await watcher.list_games()}
             assert one.code not in listed
             assert listed[host.code]["free"] == [1] and listed[host.code]["names"] == {"2": "Cy"}

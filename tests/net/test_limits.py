@@ -18,11 +18,11 @@ from game.cli import main
 from game.content import load_catalogue
 from game.net.client import Client, Disconnected, ServerError
 from game.net.limits import DAY, Gate, Limits, RateLimit, client_address
-from game.net.protocol import Kind, ProtocolError, error_reply, parse_request, request
+from game.net.protocol import Kind, ProtocolError, parse_request, request
 from game.net.rooms import Lobby
 from game.net.server import build_parser, limits_of
 from game.net.store import SQLiteStore
-from tests.net.helpers import TEAMS, seated_pair, serving
+from tests.net.helpers import TEAMS, Peer, handle, seated_pair, serving
 
 SLOW = 0.0001  # tokens a second: none comes back during a test
 
@@ -152,6 +152,8 @@ def test_the_cap_per_address_counts_the_proxys_forwarded_address(tmp_path):
                         as ws:
                     await ws.send(request(Kind.LIST))
                     answer = json.loads(await ws.recv())
+                    assert answer["type"] == "hello"  # every connection is greeted first
+                    answer = json.loads(await ws.recv())
                     await held.wait()
                     return answer
 
@@ -170,31 +172,6 @@ def test_the_cap_per_address_counts_the_proxys_forwarded_address(tmp_path):
         assert [a["type"] for a in answers] == ["games", "games"]
 
     asyncio.run(scenario())
-
-
-class Peer:
-    def __init__(self) -> None:
-        self.room = None
-        self.seat = None
-        self.got: list = []
-
-    def send(self, message) -> None:
-        self.got.append(message)
-
-    def close(self, reason: str) -> None:
-        self.got.append(None)
-
-
-def handle(lobby: Lobby, peer: Peer, kind: Kind, **fields) -> None:
-    """As the server does: carried out, or refused with an error reply."""
-    try:
-        lobby.handle(peer, parse_request(request(kind, **fields)))
-    except ProtocolError as error:
-        lobby.post(peer, error_reply(error))
-    ops, out = lobby.take()
-    lobby.store.commit(ops)
-    for to, message in out:
-        to.got.append(message)
 
 
 @pytest.fixture(scope="module")

@@ -34,7 +34,11 @@ def test_a_good_message_is_read_with_its_fields():
 @pytest.mark.parametrize("raw,code", [
     ("x" * (protocol.MAX_REQUEST_BYTES + 1), ErrorCode.TOO_LARGE),
     ("{not json", ErrorCode.NOT_JSON),
-    (b"\xff\xfe", ErrorCode.NOT_JSON),
+    (b"\xff\xfe", ErrorCode.BAD_SHAPE),
+    (b'{"v": 1, "type": "list"}', ErrorCode.BAD_SHAPE),
+    ('{"v": 1.0, "type": "list"}', ErrorCode.BAD_VERSION),
+    ('{"v": 1, "type": "list", "type": "act"}', ErrorCode.BAD_SHAPE),
+    ("[" * 4000 + "]" * 4000, ErrorCode.BAD_SHAPE),
     ("[1, 2]", ErrorCode.BAD_SHAPE),
     ('{"type": "list"}', ErrorCode.BAD_VERSION),
     ('{"v": true, "type": "list"}', ErrorCode.BAD_VERSION),
@@ -124,3 +128,21 @@ def test_any_message_is_read_or_refused_with_a_code(kind, fields):
     for name, spec in protocol.SHAPES[req.kind].items():  # what is read fits its shape
         if name in req.fields:
             protocol.check_field(req.kind, name, spec, req.fields[name])
+
+
+def test_brackets_inside_strings_are_not_nesting():
+    req = parse_request('{"v": 1, "type": "chat", "text": "[[[[{{{{[[[[ \\" ]]]]"}')
+    assert req.get("text") == '[[[[{{{{[[[[ " ]]]]'
+
+
+def test_a_refused_message_keeps_its_ref_and_says_nothing_of_the_parser():
+    with pytest.raises(ProtocolError) as caught:
+        parse_request('{"v": 1, "type": "act", "action": 5, "ply": 0, "ref": "r9"}')
+    reply = protocol.error_reply(caught.value)
+    assert (reply["ref"], reply["about"], reply["code"]) == ("r9", "act", "bad_field")
+    with pytest.raises(ProtocolError) as caught:
+        parse_request('{"v": 1.0, "type": "list", "ref": "r10"}')
+    assert protocol.error_reply(caught.value)["ref"] == "r10"
+    with pytest.raises(ProtocolError) as caught:
+        parse_request("[" * 5000)
+    assert caught.value.message == "arrays and objects nested more than 6 deep"

@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from game.net.client import seeded_chooser
+from game.net.protocol import spaced_code
 from game.net.remote import Link
 from game.uitest.driver import UNDO, BiasedChooser, Driver
 from tests.net.test_remote import ThreadServer
@@ -51,7 +52,8 @@ def test_a_whole_online_game_through_the_screens(make_app, home, tmp_path, catal
         play = app.scene
         assert isinstance(play, OnlinePlayScene), online.message
         code = play.remote.link.read(lambda c: c.code)
-        assert play.banner() == f"Waiting for your opponent to join — the join code is {code}"
+        assert play.banner() == ("Waiting for your opponent to join — the join code is "
+                                 f"{spaced_code(code)}")
         # the address and the seat are remembered for next time
         prefs = OnlinePrefs.load()
         assert prefs.server == server.url.removeprefix("ws://") and prefs.name == "Ana"
@@ -162,7 +164,7 @@ def test_a_lost_connection_is_shown_and_the_game_is_picked_up_again_from_the_men
         server = ThreadServer(db, port)
         driver.click_button("Play online")
         assert isinstance(app.scene, OnlineScene)
-        driver.click_button(f"{code} · Dual Strike · seat 1")
+        driver.click_button(f"{spaced_code(code)} · Dual Strike · seat 1")
         back = app.scene
         assert isinstance(back, OnlinePlayScene) and back.remote.ply == ply
         assert back.banner() == "Ben has dropped out — the game waits for them to come back " \

@@ -14,6 +14,7 @@ import pytest
 
 from game.engine.state import Step
 from game.net.client import seeded_chooser
+from game.net.protocol import spaced_code
 from game.net.remote import Link, RemoteGame
 from game.uitest.driver import Driver
 from tests.net.test_remote import ThreadServer
@@ -51,7 +52,7 @@ def table(make_app, home, tmp_path, catalogue):
     try:
         ana.connect()
         ana.run(lambda c: c.create("dual_strike", ("gideon", "deathless_destroyers"),
-                                   name="Ana"))
+                                   name="Ana", open_=True))  # listed: watched from the lobby
         code = ana.read(lambda c: c.code) or ""
         ben.connect()
         ben.run(lambda c: c.join(code, name="Ben"))
@@ -138,7 +139,7 @@ def test_a_game_being_played_is_watched_from_the_lobby_with_no_secret(
     try:
         ana.connect()
         ana.run(lambda c: c.create("dual_strike", ("gideon", "deathless_destroyers"),
-                                   name="Ana"))
+                                   name="Ana", open_=True))  # listed: watched from the lobby
         code = ana.read(lambda c: c.code) or ""
         ben.connect()
         ben.run(lambda c: c.join(code, name="Ben"))
@@ -168,7 +169,7 @@ def test_a_game_being_played_is_watched_from_the_lobby_with_no_secret(
         driver.click_button("Refresh")
         drawn = drawn_after(app, driver)
         assert "Being played (watch)" in drawn
-        driver.click_button(f"Watch {code} · Dual Strike · Ana v Ben")
+        driver.click_button(f"Watch {spaced_code(code)} · Dual Strike · Ana v Ben")
         watch = app.scene
         assert isinstance(watch, OnlinePlayScene) and watch.seat is None
         assert app.ctx.names[1] == "Ana" and app.ctx.names[2] == "Ben"
@@ -257,7 +258,7 @@ def test_the_computer_takes_the_other_seat_from_the_play_screen(
     try:
         ana.connect()
         ana.run(lambda c: c.create("dual_strike", ("gideon", "deathless_destroyers"),
-                                   name="Ana"))
+                                   name="Ana", open_=True))  # listed: watched from the lobby
         play = app.open(SceneName.ONLINE_PLAY, RemoteGame(ana))
         driver = Driver(app)
         assert play.banner().startswith("Waiting for your opponent to join")

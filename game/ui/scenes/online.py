@@ -14,10 +14,22 @@ import pygame_gui
 
 from game.net.client import Disconnected, ServerError
 from game.net.prefs import DEFAULT_SERVER, OnlinePrefs, server_url
+from game.net.protocol import spaced_code
 from game.net.remote import Link, RemoteGame
 from game.ui.context import DIM, GOLD, INK, RED
 from game.ui.registry import SceneName
 from game.ui.scene import Scene
+
+# the host's choices: whether the game is listed, and its turn clock
+PUBLIC = {False: ("Private: joined with its code only",
+                  "Nobody sees this game in the lobby: give your opponent its code. Click "
+                  "to list it publicly instead"),
+          True: ("Public: listed in the lobby",
+                 "Anybody on this server sees this game in the lobby and may take the free "
+                 "seat. Click to make it private")}
+CLOCKS = ((0, "No turn clock"), (2, "2 minutes a decision"), (5, "5 minutes a decision"),
+          (15, "15 minutes a decision"), (60, "1 hour a decision"),
+          (24 * 60, "1 day a decision"))
 
 
 class OnlineScene(Scene):
@@ -34,6 +46,8 @@ class OnlineScene(Scene):
         self.watch_top = 0  # where the list of games to watch starts (drawn under its title)
         self.message = ""
         self.problem = False
+        self.public = False  # a hosted game is private (joined by its code) unless chosen
+        self.turn_minutes = 0  # the turn clock the host chooses (0: none)
 
     # --- layout ------------------------------------------------------------------------
 
@@ -61,12 +75,19 @@ class OnlineScene(Scene):
                     self.host, hotkey=pygame.K_RETURN,
                     tooltip="Create the game on the server; you play the first fireteam and "
                     "get a join code for your opponent")
+        self.button(PUBLIC[self.public][0],
+                    pygame.Rect(host.left, host.top + 290, host.width, 34), self.toggle_public,
+                    tooltip=PUBLIC[self.public][1])
+        self.clock_drop = pygame_gui.elements.UIDropDownMenu(
+            [label for _, label in CLOCKS], dict(CLOCKS)[self.turn_minutes],
+            pygame.Rect(host.left, host.top + 356, host.width, 32), manager=manager)
+        self.elements.append(self.clock_drop)
         join = pygame.Rect(host.right + 15, 140, column, height - 230)
-        self.code_entry = self.entry(pygame.Rect(join.left, join.top + 34, 130, 34), "", 8)
-        self.button("Join", pygame.Rect(join.left + 140, join.top + 34, 110, 34),
+        self.code_entry = self.entry(pygame.Rect(join.left, join.top + 34, 170, 34), "", 16)
+        self.button("Join", pygame.Rect(join.left + 180, join.top + 34, 90, 34),
                     lambda: self.join(self.code_entry.get_text()), hotkey=pygame.K_j)
-        self.button("Watch", pygame.Rect(join.left + 260, join.top + 34,
-                                         max(120, join.width - 260), 34),
+        self.button("Watch", pygame.Rect(join.left + 280, join.top + 34,
+                                         max(100, join.width - 280), 34),
                     lambda: self.watch(self.code_entry.get_text()), hotkey=pygame.K_w,
                     tooltip="Spectate the game of this code: you see what everybody may "
                     "see, no hand and no secret")
@@ -90,7 +111,7 @@ class OnlineScene(Scene):
         for i, held in enumerate(self.prefs.games[:8]):
             mission = cat_missions[held["mission"]].name if held.get("mission") in \
                 cat_missions else held.get("mission", "")
-            self.button(f"{held['code']} · {mission} · seat {held.get('seat')}",
+            self.button(f"{spaced_code(held['code'])} · {mission} · seat {held.get('seat')}",
                         pygame.Rect(back.left, back.top + 34 + i * 40, back.width, 36),
                         lambda h=held: self.come_back(h))
         self.button("Back", pygame.Rect(30, height - 70, 140, 44), self.app.pop,
@@ -101,7 +122,10 @@ class OnlineScene(Scene):
         mission = missions[game["mission"]].name if game["mission"] in missions \
             else game["mission"]
         names = between.join(str(n) for n in game.get("names", {}).values())
-        return f"{game['code']} · {mission} · {names}"
+        minutes = game.get("turn_minutes") or 0
+        clock = f" · {dict(CLOCKS).get(minutes, f'{minutes} min a decision')}" if minutes \
+            else ""
+        return f"{spaced_code(game['code'])} · {mission} · {names}{clock}"
 
     def entry(self, rect: pygame.Rect, text: str,
               limit: int) -> pygame_gui.elements.UITextEntryLine:
@@ -126,7 +150,15 @@ class OnlineScene(Scene):
             option = drop.selected_option
             label = option[0] if isinstance(option, tuple) else option
             self.fireteams[i] = teams.get(label, self.fireteams[i])
+        option = self.clock_drop.selected_option
+        label = option[0] if isinstance(option, tuple) else option
+        self.turn_minutes = {text: m for m, text in CLOCKS}.get(label, self.turn_minutes)
         self.prefs.save()
+
+    def toggle_public(self) -> None:
+        self.read_fields()
+        self.public = not self.public
+        self.rebuild()
 
     def link(self) -> Link | None:
         """A connection to the server in the address field, or None after saying why."""
@@ -146,7 +178,8 @@ class OnlineScene(Scene):
     def host(self) -> None:
         self.read_fields()
         self.seat_with(lambda c: c.create(self.mission, (self.fireteams[0], self.fireteams[1]),
-                                          seat=1, name=self.prefs.name))
+                                          seat=1, name=self.prefs.name, open_=self.public,
+                                          turn_minutes=self.turn_minutes))
 
     def join(self, code: str) -> None:
         self.read_fields()
@@ -221,6 +254,15 @@ class OnlineScene(Scene):
             ctx.text(surface, head, 18, (30 + i * (column + 15), 140), GOLD)
         ctx.text(surface, "Your fireteam (player 1)", 14, (30, 140 + 88), DIM)
         ctx.text(surface, "Your opponent's fireteam", 14, (30, 140 + 150), DIM)
+        ctx.text(surface, "Turn clock", 14, (30, 140 + 336), DIM)
+        clock = dict(CLOCKS)[self.turn_minutes]
+        rule = (f"{clock}: when a player's decision takes longer, the other may claim the "
+                "win" if self.turn_minutes else "No turn clock: a player may take as long as "
+                "they like")
+        ctx.wrapped(surface, rule + "; and if a player has been gone longer than the server "
+                    "allows (10 minutes unless its operator chose otherwise), the one still "
+                    "there may claim the win too.", 13,
+                    pygame.Rect(30, 140 + 398, column, 120), DIM)
         join_left = 30 + column + 15
         if self.open_games or self.playing:
             ctx.text(surface, "Being played (watch)" if self.playing else

@@ -26,6 +26,19 @@ class OnlinePauseScene(PauseScene):
     def __init__(self, app: App, play: OnlinePlayScene) -> None:
         super().__init__(app, play)
         self.online = play
+        self.message = self.seed_note()
+
+    def seed_note(self) -> str:
+        """The line at the bottom: the game's real seed, or why it is not shown yet."""
+        seed = self.online.remote.dice.seed
+        if seed is None:  # the table's pause shows its local seed; say why there is none
+            return ("Esc resumes · the dice seed stays secret on the server until the "
+                    "mission ends (it would foretell every roll and card)")
+        return f"Esc resumes · this game's dice seed was {seed}"
+
+    def no(self) -> None:
+        super().no()
+        self.message = self.seed_note()
 
     def build(self) -> None:
         width, height = self.app.size
@@ -52,6 +65,9 @@ class OnlinePauseScene(PauseScene):
                     (f"{self.ctx.names.get(remote.seat, 'I')} concedes",
                      lambda: self.ask("concede"), pygame.K_c,
                      "Your opponent wins the mission")]),
+                *([("Claim the win", self.claim, pygame.K_w, "Your opponent's time is out "
+                    "(turn clock), or they have been gone too long")]
+                  if self.online.claimable() else []),
                 ("Leave the game", lambda: self.ask("quit"), pygame.K_q,
                  "It goes on waiting on the server"),
             ]
@@ -61,6 +77,11 @@ class OnlinePauseScene(PauseScene):
             rect = pygame.Rect(0, 0, 300, step - 8)
             rect.midtop = (width // 2, top + i * step)
             self.button(label, rect, action, hotkey=key, tooltip=tip)
+
+    def claim(self) -> None:
+        play = self.online
+        self.app.pop()
+        play.claim_win()
 
     def stop_watching(self) -> None:
         self.app.restart(SceneName.MENU)

@@ -11,23 +11,34 @@ buttons to act, both hands hidden (only their sizes are known here) and the publ
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine import Action, AgreeResult, Event, IllegalActionError, opponent
 from game.net.client import Disconnected, ServerError
+from game.net.protocol import spaced_code
 from game.net.remote import ComputerSeat, RemoteGame
 from game.ui.chooser import Chooser
 from game.ui.context import GOLD, INK
 from game.ui.registry import SceneName, is_scene, scene_class
 from game.ui.scenes.online_chat import ChatBox
-from game.ui.scenes.play import PRIVATE_STEPS, PlayScene
+from game.ui.scenes.play import FPS, PRIVATE_STEPS, TIMER_RATE, PlayScene
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-POLL_EVERY = 0.05  # seconds between looks at what the server sent
+POLL_EVERY = 0.05  # seconds between looks at what the server sent, while frames run
+# posted (from the connection's thread) when a message arrives: a window asleep between
+# inputs wakes up, takes it in and draws it, with no input needed
+NET_MESSAGE = pygame.event.custom_type()
+
+
+def wake_window() -> None:
+    """Post :data:`NET_MESSAGE` (SDL's event queue takes events from any thread)."""
+    if pygame.display.get_init():
+        pygame.event.post(pygame.event.Event(NET_MESSAGE))
 
 
 class OnlinePlayScene(PlayScene):
@@ -47,6 +58,10 @@ class OnlinePlayScene(PlayScene):
             self.ctx.names = {**self.ctx.names, **names}
         self.chat = ChatBox(self)
         self.computer: ComputerSeat | None = None  # the computer in the other seat, if asked
+        remote.notify = wake_window
+        # when this window saw the other player go, and their turn begin (the claim's clocks)
+        self.gone_since: float | None = None
+        self.turn_key, self.turn_since = -1, 0.0
         self.show_private()
 
     @property
@@ -151,9 +166,27 @@ class OnlinePlayScene(PlayScene):
 
     # --- the loop ------------------------------------------------------------------------
 
+    def frame_rate(self) -> float:
+        """As at the table, except that the other seat's private steps (its mulligan, its
+        reveal) are decided on its own computer: nothing to hand over here, so the window
+        rests while the other player decides; a message from the server wakes it
+        (:func:`wake_window`). While a claim's clock runs, one frame a second shows when
+        the win may be claimed."""
+        if self.anim.running() or self.game.is_over:
+            return FPS
+        if self.toast is not None:
+            return TIMER_RATE
+        other = opponent(self.seat) if self.seat is not None else None
+        if other is not None and not self.game.is_over and self.remote.rules and (
+                other not in self.remote.connected
+                or (self.remote.rules.get("turn_minutes")
+                    and self.game.state.to_act == other)):
+            return 1.0
+        return 0.0
+
     def update(self, dt: float) -> None:
         self.since_poll += dt
-        if self.since_poll >= POLL_EVERY:
+        if self.remote.news or self.since_poll >= POLL_EVERY:
             self.since_poll = 0.0
             ply, names = self.remote.ply, dict(self.remote.names)
             new = self.remote.refresh()
@@ -214,6 +247,7 @@ class OnlinePlayScene(PlayScene):
             self.say("The server keeps this game: leave it and come back from Play online")
 
     def leave(self) -> None:
+        self.remote.notify = None
         super().leave()
         if self.computer is not None:
             self.computer.close()
@@ -241,15 +275,58 @@ class OnlinePlayScene(PlayScene):
         name = remote.names.get(other, f"player {other}")
         if other not in remote.names:
             code = remote.link.read(lambda c: c.code)
-            return f"Waiting for your opponent to join — the join code is {code}"
+            return (f"Waiting for your opponent to join — the join code is "
+                    f"{spaced_code(code or '')}")
+        claim = self.claim_text()
         if other not in remote.connected:
             return (f"{name} has dropped out — the game waits for them to come back "
-                    "(it is kept on the server)")
+                    f"(it is kept on the server){claim}")
         if remote.draw_offer == other:
             return f"{name} offers a draw: Esc, then 'Agree a draw' to accept"
         if remote.state.to_act == other:
-            return f"{name} is deciding…"
+            return f"{name} is deciding…{claim}"
         return ""
+
+    def claim_text(self) -> str:
+        """What the banner adds: that the win may be claimed (Esc: 'Claim the win'), or
+        the game's turn clock."""
+        if self.seat is None or not self.remote.rules:
+            return ""
+        if self.claimable():
+            return " · their time is out: Esc, then 'Claim the win'"
+        minutes = int(self.remote.rules.get("turn_minutes") or 0)
+        return f" (turn clock: {minutes} min a decision)" if minutes else ""
+
+    def claimable(self) -> bool:
+        """Whether the server would grant a claim now, from what this window knows: the
+        other player's turn clock ran out, or they have been gone long enough."""
+        remote = self.remote
+        if self.seat is None or remote.is_over:
+            return False
+        other = opponent(self.seat)
+        if other not in remote.names:
+            return False
+        rules = remote.rules
+        now = time.monotonic()
+        if other not in remote.connected:
+            self.gone_since = self.gone_since or now
+            after = float(rules.get("claim_after") or 0)
+            if after and now - self.gone_since >= after:
+                return True
+        else:
+            self.gone_since = None
+        minutes = int(rules.get("turn_minutes") or 0)
+        if minutes and remote.state.to_act == other:
+            if self.turn_key != remote.ply:
+                self.turn_key, self.turn_since = remote.ply, now
+            return now - self.turn_since >= minutes * 60
+        return False
+
+    def claim_win(self) -> None:
+        try:
+            self.after(self.remote.claim_win())
+        except IllegalActionError as error:
+            self.say(str(error))
 
     def hint(self) -> str:
         """The line at the bottom: the table's, on this seat's turn."""

@@ -304,7 +304,9 @@ class Panels:
         for i, player in enumerate((1, 2)):
             x = inner.left + i * half
             y = inner.top
-            ctx.text(surface, f"hand: {len(state.hands[player])} card(s)", 13, (x, y), DIM)
+            # the count the view gives (a hidden hand is empty in the state itself)
+            size = self.scene.view.hand_sizes[player - 1]
+            ctx.text(surface, f"hand: {size} card(s)", 13, (x, y), DIM)
             y += self.ctx.px(17)
             for card in state.active_targets[player]:
                 ctx.text(surface, f"▸ {game.config.targets[card].name}", 13, (x, y), INK,
@@ -574,9 +576,10 @@ class Panels:
         inner = panel(surface, boxes[0], mission.name if mission else "Killzone", ctx)
         state = self.scene.view.state
         discard = ", ".join(game.config.targets[c].name for c in state.discard) or "empty"
-        public = (f"Targets of opportunity: {len(state.deck)} in the deck; in hand "
-                  f"{ctx.names[1]} {len(state.hands[1])}, {ctx.names[2]} "
-                  f"{len(state.hands[2])}. Discarded: {discard}.")
+        sizes = self.scene.view.hand_sizes
+        public = (f"Targets of opportunity: {self.scene.view.deck_size} in the deck; in hand "
+                  f"{ctx.names[1]} {sizes[0]}, {ctx.names[2]} {sizes[1]}. "
+                  f"Discarded: {discard}.")
         used = ctx.wrapped(surface, public, 13, pygame.Rect(
             inner.left, inner.bottom - ctx.px(110), inner.width, ctx.px(110)), GOLD)
         del used
