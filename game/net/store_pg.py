@@ -235,38 +235,62 @@ class PostgresStore:
         now = time.time()
         refused: set[str] = set()
         try:
-            async with self.pool.acquire() as conn, conn.transaction():
-                for game_id, game_ops in by_game.items():
-                    try:
-                        async with conn.transaction():  # a savepoint
-                            for op in game_ops:
-                                await self._one(conn, op, now)
-                            for shot in shots.get(game_id, ()):
-                                await conn.execute(
-                                    "INSERT INTO snapshots (game_id, n, data) VALUES "
-                                    "($1, $2, $3) ON CONFLICT DO NOTHING",
-                                    shot.game_id, shot.n, json.dumps(shot.data))
-                    except (asyncpg.IntegrityConstraintViolationError, _Refused):
-                        refused.add(game_id)
-                changed = [g for g in by_game if g not in refused]
-                if changed:
-                    await conn.execute("SELECT pg_notify($1, $2)", CHANNEL,
-                                       json.dumps({"from": self.process, "games": changed}))
+            async with self.pool.acquire() as conn:
+                try:  # as a rule nothing conflicts: the whole batch at once
+                    async with conn.transaction():
+                        await self._games(conn, by_game, shots, now, None)
+                except (asyncpg.IntegrityConstraintViolationError, _Refused):
+                    # a conflict: again, each game behind a savepoint, so that only the
+                    # games in conflict are refused
+                    async with conn.transaction():
+                        await self._games(conn, by_game, shots, now, refused)
         except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StoreError(f"the database refused the batch ({error})") from None
         if refused:
             raise Conflict(refused, await self.load(refused))
 
+    async def _games(self, conn: Any, by_game: dict[str, list[Op]],
+                     shots: dict[str, list[Snapshot]], now: float,
+                     refused: set[str] | None) -> None:
+        """Each game's changes in turn, then the notice of the games changed. With
+        ``refused`` each game's are behind a savepoint, and a game in conflict is added
+        to it instead of failing the whole."""
+        import asyncpg
+
+        for game_id, game_ops in by_game.items():
+            if refused is None:
+                await self._game_ops(conn, game_ops, shots.get(game_id, ()), now)
+                continue
+            try:
+                async with conn.transaction():  # a savepoint
+                    await self._game_ops(conn, game_ops, shots.get(game_id, ()), now)
+            except (asyncpg.IntegrityConstraintViolationError, _Refused):
+                refused.add(game_id)
+        changed = [g for g in by_game if refused is None or g not in refused]
+        if changed:
+            await conn.execute("SELECT pg_notify($1, $2)", CHANNEL,
+                               json.dumps({"from": self.process, "games": changed}))
+
+    async def _game_ops(self, conn: Any, ops: list[Op], shots: Sequence[Snapshot],
+                        now: float) -> None:
+        for op in ops:
+            await self._one(conn, op, now)
+        for shot in shots:
+            await conn.execute("INSERT INTO snapshots (game_id, n, data) VALUES ($1, $2, $3) "
+                               "ON CONFLICT DO NOTHING", shot.game_id, shot.n,
+                               json.dumps(shot.data))
+
     async def _one(self, conn: Any, op: Op, now: float) -> None:
         if isinstance(op, Append):
             entry = op.entry
-            done = await conn.execute("UPDATE games SET ply = $2 + 1, active = $3 "
-                                      "WHERE id = $1 AND ply = $2", op.game_id, entry.n, now)
-            if done != "UPDATE 1":
+            # the ply moved on only from N, and line N written only if it did: one statement
+            done = await conn.execute(
+                "WITH moved AS (UPDATE games SET ply = $2 + 1, active = $6 WHERE id = $1 AND "
+                "ply = $2 RETURNING id) INSERT INTO journal (game_id, n, seat, kind, text, at) "
+                "SELECT id, $2, $3, $4, $5, $6 FROM moved", op.game_id, entry.n, entry.seat,
+                entry.kind.value, entry.text, now)
+            if done != "INSERT 0 1":
                 raise _Refused(f"game {op.game_id}: ply {entry.n} is taken")
-            await conn.execute("INSERT INTO journal (game_id, n, seat, kind, text, at) "
-                               "VALUES ($1, $2, $3, $4, $5, $6)", op.game_id, entry.n,
-                               entry.seat, entry.kind.value, entry.text, now)
         elif isinstance(op, NewGame):
             await conn.execute("INSERT INTO games (id, code, spec, seed, open, created, "
                                "active) VALUES ($1, $2, $3, $4, $5, $6, $6)", op.game_id,
@@ -358,15 +382,18 @@ class PostgresStore:
                                                          float | None]:
         """What a process holding a game at ply ``n`` has not seen: the journal lines from
         ``n`` on, the seats, and when the game finished (None: in progress)."""
-        async with self.pool.acquire() as conn:
-            lines = await conn.fetch("SELECT n, seat, kind, text FROM journal WHERE "
-                                     "game_id = $1 AND n >= $2 ORDER BY n", game_id, n)
-            seats = await conn.fetch("SELECT seat, token_hash, name FROM seats WHERE "
-                                     "game_id = $1 ORDER BY seat", game_id)
-            finished = await conn.fetchval("SELECT finished FROM games WHERE id = $1",
-                                           game_id)
+        async with self.pool.acquire() as conn:  # one round trip
+            row = await conn.fetchrow(
+                "SELECT (SELECT finished FROM games WHERE id = $1) AS finished, "
+                "(SELECT COALESCE(json_agg(json_build_object('seat', seat, 'token_hash', "
+                "token_hash, 'name', name) ORDER BY seat), '[]') FROM seats WHERE "
+                "game_id = $1) AS seats, (SELECT COALESCE(json_agg(json_build_object('n', n, "
+                "'seat', seat, 'kind', kind, 'text', text) ORDER BY n), '[]') FROM journal "
+                "WHERE game_id = $1 AND n >= $2) AS lines", game_id, n)
+        lines, seats = json.loads(row["lines"]), json.loads(row["seats"])
         return ([Entry(j["n"], j["seat"], EntryKind(j["kind"]), j["text"]) for j in lines],
-                [SeatRecord(s["seat"], s["token_hash"], s["name"]) for s in seats], finished)
+                [SeatRecord(s["seat"], s["token_hash"], s["name"]) for s in seats],
+                row["finished"])
 
     async def plies(self, game_ids: Iterable[str]) -> dict[str, int]:
         """The stored ply of each game (a check for changes whose notice was missed)."""
