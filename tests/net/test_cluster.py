@@ -270,6 +270,13 @@ def test_a_database_that_does_not_answer_is_named_without_its_password() -> None
     assert "Traceback" not in done.stderr
 
 
+def test_a_database_without_the_tables_is_refused_unless_new_db(database):  # type: ignore[no-untyped-def]
+    done = subprocess.run([sys.executable, "-m", "game.net.server", "--port", "0", "--db",
+                           database], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert "no games table in this database; start with --new-db" in done.stderr
+
+
 def test_several_load_test_servers_need_a_shared_database(capsys):  # type: ignore[no-untyped-def]
     from game.net.loadtest import main
 
