@@ -1,5 +1,6 @@
 """The balance table's games on a Dask cluster (``python -m game.simulate --table --players
-LEVEL --cluster tcp://HOST:8786`` or ``--cluster local``).
+LEVEL --cluster tcp://HOST:8786`` or ``--cluster local``), and the arena's
+(``python -m game.ai.arena ... --cluster ...``).
 
 Each game of the table is one Dask task whose key names everything its result depends on (the
 content's digest, the level, the rules, the mission, the two fireteams and the game's seed), so
@@ -15,14 +16,28 @@ is stopped loses only the games that had not ended.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import os
 import pickle
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
 from game.engine.defs import Catalogue
 
+T = TypeVar("T")
+
 LOCAL = "local"
+
+
+class TaskFailed(Exception):
+    """A game raised on its worker: its index, and the error (with the worker's traceback
+    as its cause)."""
+
+    def __init__(self, index: int, error: BaseException) -> None:
+        super().__init__(f"game {index} failed: {type(error).__name__}: {error}")
+        self.index = index
+        self.error = error
 
 
 def _content(blob: bytes) -> Catalogue:
@@ -41,10 +56,19 @@ def _play(catalogue: Catalogue, mission: str, pair: tuple[str, str], level: str,
     return game.winner or 0, game.state.rolloff_winner
 
 
-def game_key(digest: str, level: str, rules: str, mission: str, pair: tuple[str, str],
-             seed: int) -> str:
-    """The Dask key of one game: the same game gets the same key on any machine."""
-    return f"fireteam-game-{digest}-{level}-{rules}-{mission}-{pair[0]}-{pair[1]}-{seed}"
+def cluster_address(text: str) -> str:
+    """--cluster's value: "local", or a Dask scheduler's address (tcp://HOST:PORT, or
+    tls://...); anything else is refused with what is expected."""
+    if text == "local" or (text.startswith(("tcp://", "tls://")) and len(text) > 6):
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            raise argparse.ArgumentTypeError(
+                "a Dask cluster needs the dask.distributed package: pip install "
+                "'fireteam[cluster]'") from None
+        return text
+    raise argparse.ArgumentTypeError(f"{text!r} is neither 'local' nor a Dask scheduler's "
+                                     "address such as tcp://HOST:8786")
 
 
 def connect(cluster: str, workers: int | None = None):  # type: ignore[no-untyped-def]
@@ -71,6 +95,19 @@ def results(catalogue: Catalogue, level: str,
     """(index, winner, roll-off winner) of each game of ``specs`` (index, mission, pair,
     seed), played on ``cluster``, as they end. Closing the iterator (or stopping the run)
     cancels the games not yet played."""
+    calls = [(index, f"{level}-{rules}-{mission}-{pair[0]}-{pair[1]}-{seed}", _play,
+              (mission, pair, level, seed, rules)) for index, mission, pair, seed in specs]
+    for index, (winner, first) in on_cluster(catalogue, cluster, workers, calls):
+        yield index, winner, first
+
+
+def on_cluster(catalogue: Catalogue, cluster: str, workers: int | None,
+               calls: Sequence[tuple[int, str, Callable[..., T], tuple[Any, ...]]]
+               ) -> Iterator[tuple[int, T]]:
+    """Each call (index, its key, a function, its arguments) as one task on ``cluster``,
+    the function given the content first; (index, result) as they end. A call's task key is
+    ``fireteam-game-<content digest>-<its key>``: the key must name everything the result
+    depends on (equal keys are one task). Closing the iterator cancels what is left."""
     from distributed import as_completed
 
     blob = pickle.dumps(catalogue)
@@ -78,21 +115,22 @@ def results(catalogue: Catalogue, level: str,
     client = connect(cluster, workers)
     try:
         content = client.submit(_content, blob, key=f"fireteam-content-{digest}")
-        indexes: dict[str, list[int]] = {}  # a key's games (more than one only if equal)
+        indexes: dict[str, list[int]] = {}  # a key's calls (more than one only if equal)
         futures = []
-        for index, mission, pair, seed in specs:
-            key = game_key(digest, level, rules, mission, pair, seed)
+        for index, name, function, args in calls:
+            key = f"fireteam-game-{digest}-{name}"
             if key not in indexes:
-                futures.append(client.submit(_play, content, mission, pair, level, seed,
-                                             rules, key=key))
+                futures.append(client.submit(function, content, *args, key=key))
             indexes.setdefault(key, []).append(index)
         for future in as_completed(futures, loop=client.loop):
-            winner, first = future.result()
+            try:
+                result = future.result()
+            except Exception as error:
+                raise TaskFailed(indexes[future.key][0], error) from error
             for index in indexes[future.key]:
-                yield index, winner, first
+                yield index, result
     finally:
         cluster_object = client.cluster
         client.close()
         if cluster_object is not None:
             cluster_object.close()
-

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from game.ai.random_player import RandomPlayer
 from game.args import Parser, add_rules, count, fail, known, level, output_file
 from game.content import ContentError, load_catalogue, suggestion
+from game.dask_table import cluster_address
 from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
@@ -144,23 +145,6 @@ def play_random_campaign(seed: int, fireteams: Sequence[str] | None = None) -> i
     for line in history_lines(campaign):
         print(line)
     return 0
-
-
-def cluster_address(text: str) -> str:
-    """--cluster's value: "local", or a Dask scheduler's address (tcp://HOST:PORT, or
-    tls://...); anything else is refused with what is expected."""
-    import argparse
-
-    if text == "local" or (text.startswith(("tcp://", "tls://")) and len(text) > 6):
-        try:
-            import distributed  # noqa: F401
-        except ImportError:
-            raise argparse.ArgumentTypeError(
-                "a Dask cluster needs the dask.distributed package: pip install "
-                "'fireteam[cluster]'") from None
-        return text
-    raise argparse.ArgumentTypeError(f"{text!r} is neither 'local' nor a Dask scheduler's "
-                                     "address such as tcp://HOST:8786")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -219,3 +219,17 @@ def test_the_progress_bar_counts_the_games_in_a_log() -> None:
     assert len(lines) == 11  # one at each tenth, none twice
     assert lines[0].startswith("[....") and "0/20 games" in lines[0]
     assert lines[-1] == "[" + "#" * ProgressBar.WIDTH + "] 20/20 games"
+
+
+@pytest.mark.parametrize("extra, words", [
+    (["--cluster", "nonsense"], "neither 'local' nor a Dask scheduler's address"),
+    (["--cluster", "tcp://127.0.0.1:8786", "--jobs", "2"], "a remote cluster has the workers"),
+])
+def test_the_cluster_option_is_checked(extra, words, capsys) -> None:  # type: ignore[no-untyped-def]
+    from game.simulate import main
+
+    pytest.importorskip("distributed", reason="the 'cluster' extra (dask) is not installed")
+    with pytest.raises(SystemExit) as stopped:
+        main(["--table", "--players", "random", "--games", "1", *extra])
+    assert stopped.value.code == 2
+    assert words in capsys.readouterr().err

@@ -72,3 +72,18 @@ def test_a_worker_killed_mid_run_costs_only_its_unfinished_game(client,  # type:
     alone = run(catalogue, "random", 4, 8)
     assert alone is not None and alone.cells == table.cells and alone.seats == table.seats
 
+
+
+def test_the_arena_on_a_cluster_plays_the_same_games(client, capsys) -> None:  # type: ignore[no-untyped-def]
+    from game.ai.arena import main as arena
+
+    argv = ["--a", "random", "--b", "random", "--games", "6", "--seed", "3"]
+    assert arena(argv) == 0
+    alone = capsys.readouterr().out.splitlines()
+    assert arena([*argv, "--cluster", client.scheduler.address]) == 0
+    spread = capsys.readouterr().out.splitlines()
+    games = sorted(line for line in alone if line.startswith("game "))
+    assert len(games) == 6 and games == sorted(line for line in spread
+                                               if line.startswith("game "))
+    assert alone[-3:-1] == spread[-3:-1]  # A's share, and the games without an attack
+    assert alone[-1].split(";")[0] == spread[-1].split(";")[0]  # wins, losses, draws
