@@ -92,6 +92,9 @@ BAD: dict[str, tuple[list[str], str]] = {
     "python -m game.net.loadtest --host 127.0.0.1 --port P --games N --seed S [--external] "
     "[--kill-server-after SECONDS] [--think SECONDS]": (
         ["-m", "game.net.loadtest", "--port", "8765", "--games", "0"], "--games"),
+    "python -m game.net.attack --host 127.0.0.1 --port P --seed S [--external] "
+    "[--duration SECONDS]": (
+        ["-m", "game.net.attack", "--port", "8765", "--duration", "0"], "--duration"),
 }
 
 # every program and sub-command, for --help

@@ -59,6 +59,13 @@ class OnlinePrefs:
         self.games = [entry] + [g for g in self.games if g.get("token") != token]
         self.save()
 
+    def replace_token(self, old: str, new: str) -> None:
+        """A seat's token was rotated: the game is come back to with the new one."""
+        for game in self.games:
+            if game.get("token") == old:
+                game["token"] = new
+        self.save()
+
     def forget(self, token: str) -> None:
         self.games = [g for g in self.games if g.get("token") != token]
         self.save()

@@ -257,6 +257,12 @@ class RemoteGame:
     def say(self, text: str) -> None:
         self._call(lambda c: c.say(text))
 
+    def rotate_token(self) -> tuple[str, str]:
+        """Replace this seat's token on the server; returns (old, new)."""
+        old = self.link.read(lambda c: c.token) or ""
+        self._call(lambda c: c.rotate_token())  # type: ignore[arg-type, return-value]
+        return old, self.link.read(lambda c: c.token) or ""
+
     def claim_win(self) -> list[Event]:
         """Take the win from an absent opponent; IllegalActionError says when it may be."""
         return self._call(lambda c: c.claim_win())

@@ -77,3 +77,29 @@ def test_the_screen_shows_the_servers_counts_and_says_why_no_seed(table):  # noq
     pause = app.open(SceneName.ONLINE_PAUSE, play)
     assert "stays secret on the server until the mission ends" in pause.message
     assert play.remote.dice.seed is None
+
+
+def test_the_seats_token_is_rotated_from_the_pause_menu(table, catalogue):  # noqa: F811
+    from game.net.client import ServerError
+    from game.net.prefs import OnlinePrefs
+    from game.net.remote import Link
+    from game.ui.registry import SceneName
+
+    app, driver, play, _ben, _code, server, links = table
+    link = play.remote.link
+    old = link.read(lambda c: c.token)
+    prefs = OnlinePrefs.load()
+    prefs.remember(link)
+    app.open(SceneName.ONLINE_PAUSE, play)
+    driver.click_button("New token for this seat")
+    new = link.read(lambda c: c.token)
+    assert new and new != old
+    assert [g["token"] for g in OnlinePrefs.load().games] == [new]
+    stranger = Link(server.url, catalogue)
+    links.append(stranger)
+    stranger.connect()
+    try:
+        stranger.run(lambda c: c.reconnect(old))
+        raise AssertionError("the old token still works")
+    except ServerError as error:
+        assert error.code == "bad_token"

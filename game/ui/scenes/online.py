@@ -46,6 +46,7 @@ class OnlineScene(Scene):
         self.watch_top = 0  # where the list of games to watch starts (drawn under its title)
         self.message = ""
         self.problem = False
+        self.refused = ""  # the error code of the last refusal, if any
         self.public = False  # a hosted game is private (joined by its code) unless chosen
         self.turn_minutes = 0  # the turn clock the host chooses (0: none)
 
@@ -202,7 +203,9 @@ class OnlineScene(Scene):
         self.read_fields()
         self.prefs.server = held["server"]
         token = held["token"]
-        if not self.seat_with(lambda c: c.reconnect(token)):
+        if not self.seat_with(lambda c: c.reconnect(token)) and self.refused == "bad_token":
+            # the server no longer knows it (the game ended long ago); a game it keeps but
+            # cannot resume now (game_unavailable), or a server out of reach, stays listed
             self.prefs.forget(token)
             self.rebuild()
 
@@ -215,6 +218,7 @@ class OnlineScene(Scene):
             remote = RemoteGame(link)
         except (ServerError, Disconnected, TimeoutError, ValueError) as error:
             link.close()
+            self.refused = getattr(error, "code", "")
             self.say(str(getattr(error, "message", error)), problem=True)
             return False
         self.prefs.remember(link)

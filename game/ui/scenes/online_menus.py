@@ -68,6 +68,9 @@ class OnlinePauseScene(PauseScene):
                 *([("Claim the win", self.claim, pygame.K_w, "Your opponent's time is out "
                     "(turn clock), or they have been gone too long")]
                   if self.online.claimable() else []),
+                ("New token for this seat", self.rotate, pygame.K_t,
+                 "Replace the secret that holds your seat (if someone else may have it): "
+                 "the old one stops working; this computer keeps the new one"),
                 ("Leave the game", lambda: self.ask("quit"), pygame.K_q,
                  "It goes on waiting on the server"),
             ]
@@ -77,6 +80,18 @@ class OnlinePauseScene(PauseScene):
             rect = pygame.Rect(0, 0, 300, step - 8)
             rect.midtop = (width // 2, top + i * step)
             self.button(label, rect, action, hotkey=key, tooltip=tip)
+
+    def rotate(self) -> None:
+        from game.engine.errors import IllegalActionError
+        from game.net.prefs import OnlinePrefs
+
+        try:
+            old, new = self.online.remote.rotate_token()
+        except IllegalActionError as error:
+            self.message = str(error)
+            return
+        OnlinePrefs.load().replace_token(old, new)
+        self.message = "This seat has a new token: the old one no longer works"
 
     def claim(self) -> None:
         play = self.online
