@@ -117,9 +117,12 @@ class ClusterLobby(Lobby):
         if stored is not None:
             game_id = stored.id if isinstance(stored, Damaged) else stored.record.id
             present = await self.pg.present([game_id])
-            self.take_up(stored)
-            if game_id in self.rooms:
-                self.seen_elsewhere(self.rooms[game_id], present.get(game_id, {}))
+            room = self.take_up(stored)
+            if room is not None:
+                self.seen_elsewhere(room, present.get(game_id, {}))
+                # a change notified while the game was being read was not taken in (it was
+                # not held yet): read what is newer now
+                asyncio.get_running_loop().create_task(self.refresh([game_id]))
 
     def take_up(self, stored: StoredGame | Damaged | None) -> Room | None:
         """The room of a stored game, held here from now on (None: it is not, or cannot be
