@@ -35,8 +35,7 @@ from game.ai.players import LEVEL_NAMES, player_for
 from game.args import Parser, add_rules, count, known, level
 from game.content import load_catalogue
 from game.dask_table import cluster_address
-from game.engine import Activate, Attack, Game, Order, RandomDice, opponent, plays
-from game.engine.defs import Catalogue
+from game.engine import Activate, Attack, Catalogue, Game, Order, RandomDice, opponent, plays
 
 MAX_ACTIONS = 5000
 
