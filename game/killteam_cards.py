@@ -64,8 +64,8 @@ def _table_lines() -> tuple[str, ...]:
 
 
 def _edges() -> str:
-    words = {("west",): "the west edge", ("east",): "the east edge",
-             ("west", "east"): "either edge, as its player chooses"}
+    words = {("left",): "its player's left edge", ("right",): "its player's right edge",
+             ("left", "right"): "either, as its player chooses"}
     groups: dict[tuple[str, ...], list[int]] = {}
     for roll, edges in sorted(kt.ARRIVAL_EDGES.items()):
         groups.setdefault(edges, []).append(roll)
@@ -78,8 +78,10 @@ _RULES: tuple[tuple[str, str, str, tuple[str, ...], Callable[[kt.KillTeamRules],
     ("kt_break_tests", "Break tests and leaders", RULE, (
         "Each fireteam names its leader in its data (the sergeant, the boss, the troupe "
         "master...).",
-        "When a firefight phase begins, a force that has lost more than half of its "
-        "operatives (taken down or fled) is Broken for the rest of the battle. Then, before "
+        "When a firefight phase begins, a force whose enemy has removed more than half of "
+        "its operatives (taken down by the enemy's attacks or cards, or fled) is Broken for "
+        "the rest of the battle; an operative lost to its own weapon (Overcharge, Hazardous) "
+        "or to a trapped objective does not count. Then, before "
         "any of them is activated, each of its operatives takes a Break test, the leader "
         f"first: a D6, passed on {kt.BREAK_PASS}+ ({kt.LEADER_BREAK_PASS}+ for the leader).",
         "When the leader passes, every friendly operative within "
@@ -110,8 +112,9 @@ _RULES: tuple[tuple[str, str, str, tuple[str, ...], Callable[[kt.KillTeamRules],
         "down or fled, was the enemy's.",),
      lambda r: V.FIRST_BLOOD in r.secondary),
     (V.BREAK_THE_ENEMY, "Break the Enemy", SECONDARY, (
-        "1 VP at the end of the mission if more than half of the enemy's operatives have "
-        "been removed from play (fled ones count).",),
+        "1 VP at the end of the mission if you have destroyed more than half of the enemy's "
+        "operatives: taken down by your attacks or cards. Those that fled or fell to their "
+        "own weapons do not count.",),
      lambda r: V.BREAK_THE_ENEMY in r.secondary),
     ("kt_seize", "Seize the initiative", RULE, (
         "In turning point 1 the player who deployed first holds the initiative. The other "
@@ -143,7 +146,8 @@ _RULES: tuple[tuple[str, str, str, tuple[str, ...], Callable[[kt.KillTeamRules],
         f"{kt.SEARCH_APART} hex of another operative.",
         f"At the start of turning point {kt.ARRIVAL_TURNING_POINT} each operative held back "
         f"rolls for its edge ({_edges()}) and is placed on that edge of the killzone, not "
-        "next to an enemy."),
+        "next to an enemy. Left and right are seen from the player's own edge, facing the "
+        "enemy: from the top edge the left is the east (right-hand) edge of the screen."),
      lambda r: r.search_pattern),
     ("kt_reanimation", "Reanimation near a friend", SPECIAL, (
         "A Necron operative's Reanimation Protocols (its roll to stay in the fight when it "

@@ -16,6 +16,7 @@ from game.engine import (
     Game,
     Hold,
     HoldFire,
+    Meet,
     OperativeFlag,
     OperativeState,
     Phase,
@@ -178,8 +179,11 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
     if isinstance(action, Charge):
         op, enemy = ops[action.operative], ops[action.target]
         end = action.path[-1] if action.path else op.hex
-        assert end is not None
-        return melee_value(game, op, enemy) + 0.5 * place_value(game, op, end) + 0.5
+        assert end is not None and enemy.hex is not None
+        fought = melee_value(game, op, enemy)
+        if game.grid.distance(end, enemy.hex) > 1:  # short: the defender meets it only
+            return min(0.0, fought) + 0.5 * place_value(game, op, end)  # when it pays
+        return fought + 0.5 * place_value(game, op, end) + 0.5
     if isinstance(action, Rush):
         op = ops[action.operative]
         return place_value(game, op, action.path[-1]) - 0.2
@@ -187,6 +191,12 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
         op = ops[action.operative]
         end = action.path[-1]
         return place_value(game, op, end) + 0.8 * best_shot(game, op, end, heavy=False)
+    if isinstance(action, Meet):
+        if action.operative is None:
+            return 0.0
+        assert state.active is not None
+        # meeting lets the charger strike first: worth it when the fight favours us
+        return -melee_value(game, ops[state.active], ops[action.operative])
     if isinstance(action, StrikeBack):
         if not action.strike:
             return 0.0

@@ -230,6 +230,21 @@ def _pack_rules(cat: Catalogue) -> list[str]:
     return out
 
 
+def _spare_datacards(cat: Catalogue) -> list[str]:
+    """The datacards no fireteam's composition fields (the Pathfinders' other drones), for
+    scenarios and own fireteams."""
+    used = {e.card for team in cat.fireteams.values() for e in team.composition}
+    spare = [cat.datacards[i] for i in _by_name(
+        (c.id, c.name) for c in cat.datacards.values() if c.id not in used)]
+    if not spare:
+        return []
+    out = ["### Other datacards", "", "Datacards no shipped fireteam fields: scenarios and own "
+           "fireteams may use them.", ""]
+    for card in spare:
+        out += _datacard(card)
+    return out
+
+
 def render_cards(cat: Catalogue) -> str:
     """The whole card reference as Markdown."""
     out = ["# Card reference", "",
@@ -244,6 +259,7 @@ def render_cards(cat: Catalogue) -> str:
            "## Fireteams", ""]
     for ident in _by_name((t.id, t.name) for t in cat.fireteams.values()):
         out += _fireteam(cat, cat.fireteams[ident])
+    out += _spare_datacards(cat)
     out += ["## Missions", ""]
     for ident in _by_name((m.id, m.name) for m in cat.missions.values()):
         out += _mission(cat, cat.missions[ident])

@@ -201,7 +201,7 @@ class KillTeamRules:
     docs/content-format.md). The numbers of each rule are decided once, in
     :mod:`game.engine.killteam` (docs/rules-decisions.md, "Kill Team classic")."""
 
-    table_roll: int = 0  # its entry (1..6) in the pack's D6 mission table; 0: none
+    table_roll: int  # its entry (1..6) in the pack's D6 mission table (content gives it)
     our_design: bool = False  # the seed only names it: its rules are ours
     placed_objectives: int = 0  # markers the players place after a roll-off (0: none)
     objective_vp: int = 1  # what each objective is worth to its controller at the end

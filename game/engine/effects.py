@@ -490,7 +490,9 @@ def do_outcome(game: Game, source: Source | None, outcome: dict[str, Any],
             [subject] if subject is not None else [])
         for op in targets:
             if op.on_killzone:
-                game.wound(op, int(outcome["damage"]), cause=origin[1] or origin[0])
+                # an enemy's card hurting this operative: the enemy caused it
+                by = acting if acting in (1, 2) and acting != op.player else None
+                game.wound(op, int(outcome["damage"]), by=by, cause=origin[1] or origin[0])
         return
     if "score" in outcome:
         recipient = outcome.get("for", "each")

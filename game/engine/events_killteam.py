@@ -130,11 +130,13 @@ class ArrivalEdge(Event):
 
     operative: str
     roll: int
-    edges: tuple[str, ...]
+    edges: tuple[str, ...]  # the killzone's edges: west, east
+    sides: tuple[str, ...] = ()  # the same seen by its player: left, right
 
     def __str__(self) -> str:
+        seen = f", its {' or '.join(self.sides)}" if self.sides else ""
         return f"{self.operative} will arrive on the {' or '.join(self.edges)} edge " \
-               f"({self.roll})"
+               f"({self.roll}{seen})"
 
     @property
     def dice_rolled(self) -> tuple[int, ...]:

@@ -30,8 +30,10 @@ LEADER_BREAK_PASS = 2  # the leader's on 2+ (Leadership 9: 83 %)
 SEARCH_LATE_ON = 2  # Search Pattern: on 1-2 the operative arrives later
 SEARCH_APART = 1  # 3" apart: not within 1 hex of another operative (no neighbours)
 ARRIVAL_TURNING_POINT = 2  # late operatives arrive at the start of this turning point
-ARRIVAL_EDGES = {1: ("west",), 2: ("west",), 3: ("east",), 4: ("east",),
-                 5: ("west", "east"), 6: ("west", "east")}  # a D6 per late operative
+# a D6 per late operative: its player's left or right edge (seen from that player's own
+# edge of the killzone, facing the enemy), or either on 5-6 (see :func:`compass_edges`)
+ARRIVAL_EDGES = {1: ("left",), 2: ("left",), 3: ("right",), 4: ("right",),
+                 5: ("left", "right"), 6: ("left", "right")}
 REANIMATION_REACH = 1  # 2": within 1 hex of another friendly operative
 SEIZE_ON = 6
 GAME_LENGTH_NEEDS = (3, 4)  # after the mission's turning points: 3+ for one more, then 4+
@@ -108,10 +110,30 @@ def rerolls_break(game: Game, op: OperativeState) -> bool:
     return team is not None and op.card in team.break_rerolls
 
 
+OWN_LOSS = "own_loss"  # an operative flag: taken down by no attack or rule of the enemy's
+
+
 def removed(game: Game, player: int) -> tuple[int, int]:
-    """(operatives of ``player`` removed from play — taken down or fled —, all of them)."""
+    """(operatives of ``player`` its opponent has removed from play — taken down by the
+    enemy, or fled —, all of them). A loss of its own (its own Overcharge or Hazardous
+    weapon, a booby trap) does not count: the seed breaks a force for what *its opponent*
+    destroyed or caused to be removed."""
     ops = [o for o in game.state.operatives.values() if o.player == player]
-    return sum(1 for o in ops if o.taken_down), len(ops)
+    return sum(1 for o in ops if o.taken_down and OWN_LOSS not in o.flags), len(ops)
+
+
+def destroyed_by_enemy(game: Game, player: int) -> tuple[int, int]:
+    """(operatives of ``player`` its opponent has destroyed — taken down by the enemy's
+    attacks or rules, not fled, not lost by their own hand —, all of them): Break the
+    Enemy's count."""
+    ops = [o for o in game.state.operatives.values() if o.player == player]
+    return sum(1 for o in ops if o.taken_down and OWN_LOSS not in o.flags
+               and not fled(o)), len(ops)
+
+
+def more_than_half_destroyed(game: Game, player: int) -> bool:
+    lost, total = destroyed_by_enemy(game, player)
+    return total > 0 and lost * 2 > total
 
 
 def more_than_half_lost(game: Game, player: int) -> bool:
@@ -124,6 +146,18 @@ def fled(op: OperativeState) -> bool:
 
 
 # --- placement -------------------------------------------------------------------------------
+
+def compass_edges(game: Game, player: int, sides: tuple[str, ...]) -> tuple[str, ...]:
+    """``player``'s ``left``/``right`` as the killzone's ``west``/``east`` edges. A player
+    faces the enemy from their own territory: from the bottom edge their left is the west,
+    from the top edge their left is the east. A player with no territory yet counts as at
+    the bottom."""
+    side = game.state.territory.get(player)
+    rows = [parse_label(h)[1] for h in game.config.territories.get(side, ())] if side else []
+    top = bool(rows) and sum(rows) / len(rows) < (game.grid.rows + 1) / 2
+    facing = {"left": "east" if top else "west", "right": "west" if top else "east"}
+    return tuple(facing[s] for s in sides)
+
 
 def edge_hexes(grid: Grid) -> frozenset[str]:
     """The hexes on the killzone's edges (fewer than six neighbours on the board)."""

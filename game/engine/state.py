@@ -78,7 +78,8 @@ class Step(StrEnum):
     ARRIVE = "arrive"  # late operatives arrive from a killzone edge
     GAME_LENGTH = "game_length"  # a die decides whether one more turning point is played
     # the skirmish rule set (game/engine/skirmish/table.py)
-    SHOOT = "shoot"  # after Hold or Advance: fire one ranged weapon, or hold fire
+    SHOOT = "shoot"  # after Hold or Advance: fire each ranged weapon, or hold fire
+    MEET = "meet"  # a charge ended 2 hexes short: the defender's player may move to meet it
     STRIKE_BACK = "strike_back"  # the charged operative's player decides to strike back
     MORALE = "morale"  # the end of an activation: the morale tests owed
     CONSOLIDATE = "consolidate"  # a melee left one side destroyed: the other may step

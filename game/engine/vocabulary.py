@@ -291,7 +291,8 @@ EFFECT_SCHEMAS: dict[str, MapSpec] = {
     PYTHON: MapSpec({"id": RefSpec(REF_PYTHON_EFFECT)}, ("id",)),
     # the operative may be set up up to `distance` hexes beyond its territory, but never
     # within `clear` hexes of the enemy's territory or of an enemy operative
-    SCOUTS: MapSpec({"distance": IntSpec(1, 6), "clear": IntSpec(0, 10)}, ("distance",)),
+    SCOUTS: MapSpec({"distance": IntSpec(1, 20), "clear": IntSpec(0, 10),
+                     "territory": IntSpec(0, 10)}, ("distance",)),
 }
 
 # --- targets of opportunity -----------------------------------------------------------

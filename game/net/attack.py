@@ -109,14 +109,15 @@ def random_code(rng: random.Random) -> str:
 
 # --- the attacks -------------------------------------------------------------------------
 
-async def guess_codes(run: Run) -> Outcome:
-    """Join attempts with random codes from one address, reconnecting every 40 messages
-    (2,000 at most, 8 s at most). Held: no game found, and no more attempts answered than
-    the address's allowance (20 at once, then 20 a minute)."""
+async def cycling(run: Run, most: int, seconds: float,
+                  one: Callable[[ClientConnection], Awaitable[None]]) -> tuple[int, float]:
+    """``one(ws)`` (a message and its answer) up to ``most`` times within ``seconds``, from
+    one address, on a new connection every 40 messages; returns how many were tried and
+    how long it took."""
     address = run.address()
-    tried = answered = found = 0
+    tried = 0
     start = time.monotonic()
-    while tried < 2000 and time.monotonic() - start < 8:
+    while tried < most and time.monotonic() - start < seconds:
         try:
             ws = await opened(run, address)
         except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
@@ -124,18 +125,31 @@ async def guess_codes(run: Run) -> Outcome:
             continue
         try:
             for _ in range(40):
-                await ws.send(message("join", code=random_code(run.rng), ref="g"))
                 tried += 1
-                reply = await answer(ws)
-                if reply.get("type") == "joined":
-                    found += 1
-                elif reply.get("code") != "rate_limited":
-                    answered += 1
+                await one(ws)
         except (ConnectionClosed, TimeoutError):
             pass
         finally:
             shut(ws)
-    seconds = time.monotonic() - start
+    return tried, time.monotonic() - start
+
+
+async def guess_codes(run: Run) -> Outcome:
+    """Join attempts with random codes from one address, reconnecting every 40 messages
+    (2,000 at most, 8 s at most). Held: no game found, and no more attempts answered than
+    the address's allowance (20 at once, then 20 a minute)."""
+    answered = found = 0
+
+    async def guess(ws: ClientConnection) -> None:
+        nonlocal answered, found
+        await ws.send(message("join", code=random_code(run.rng), ref="g"))
+        reply = await answer(ws)
+        if reply.get("type") == "joined":
+            found += 1
+        elif reply.get("code") != "rate_limited":
+            answered += 1
+
+    tried, seconds = await cycling(run, 2000, 8, guess)
     allowed = 20 + LIMITS.guesses_per_minute / 60 * seconds + 1
     run.codes_found += found
     return Outcome("code guessing, reconnecting every 40", found == 0 and answered <= allowed,
@@ -146,30 +160,18 @@ async def guess_codes(run: Run) -> Outcome:
 async def create_flood(run: Run) -> Outcome:
     """Games created from one address, reconnecting every 40 (600 at most, 6 s). Held: no
     more created than the allowance (10 at once, then 30 an hour)."""
-    address = run.address()
-    tried = created = 0
-    start = time.monotonic()
+    created = 0
     mission, teams = PAIRINGS[0]
-    while tried < 600 and time.monotonic() - start < 6:
-        try:
-            ws = await opened(run, address)
-        except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
-            await asyncio.sleep(0.05)
-            continue
-        try:
-            for _ in range(40):
-                await ws.send(message("create", mission=mission, fireteams=list(teams),
-                                      ref="c"))
-                tried += 1
-                reply = await answer(ws)
-                created += reply.get("type") == "joined"
-                while reply.get("type") != "error" and reply.get("ref") != "c":
-                    reply = await answer(ws)
-        except (ConnectionClosed, TimeoutError):
-            pass
-        finally:
-            shut(ws)
-    seconds = time.monotonic() - start
+
+    async def create(ws: ClientConnection) -> None:
+        nonlocal created
+        await ws.send(message("create", mission=mission, fireteams=list(teams), ref="c"))
+        reply = await answer(ws)
+        while reply.get("type") != "error" and reply.get("ref") != "c":
+            reply = await answer(ws)
+        created += reply.get("type") == "joined"
+
+    tried, seconds = await cycling(run, 600, 6, create)
     allowed = 10 + LIMITS.create_per_hour / 3600 * seconds + 1
     return Outcome("create flood", created <= allowed,
                    f"{tried} tried, {created} created (allowed {allowed:.0f})")

@@ -1,5 +1,5 @@
 """The client side of online play (asyncio, on ``websockets``): :class:`Client` connects to
-a server, creates or joins a game (by its short join code), acts, and follows the game as
+a server, creates or joins a game (by its join code), acts, and follows the game as
 the server sends it. When the connection drops it reconnects by itself with its token and
 takes up the current position (``status`` says ``reconnecting`` meanwhile).
 
@@ -45,10 +45,11 @@ RETRY_FIRST, RETRY_MAX = 0.05, 2.0  # seconds between reconnection attempts (dou
 class ServerError(Exception):
     """The server refused a message: ``code`` (see docs/protocol.md) and its reason."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.retry_after = retry_after  # seconds the server asks to wait, if it says
 
 
 class Disconnected(Exception):
@@ -197,18 +198,20 @@ class Client:
     async def _request(self, kind: Kind, **fields: Any) -> dict[str, Any]:
         """Send a message and wait for its direct answer; raises ServerError, Disconnected,
         TimeoutError. A message the server refused for coming too fast (``rate_limited``:
-        it was not carried out) is sent again after a pause, unless ``patient`` is off."""
+        it was not carried out) is sent again after a pause (at least the ``retry_after``
+        the server gave), unless ``patient`` is off."""
         delay = RETRY_FIRST
         waited = 0.0
         while True:
             try:
                 return await self._request_once(kind, **fields)
             except ServerError as error:
+                pause = max(delay, error.retry_after or 0.0)  # as long as the server asks
                 if error.code != "rate_limited" or not self.patient or \
-                        waited + delay > self.timeout:
+                        waited + pause > self.timeout:
                     raise
-            await asyncio.sleep(delay)
-            waited += delay
+            await asyncio.sleep(pause)
+            waited += pause
             delay = min(RETRY_MAX, delay * 2)
 
     async def _request_once(self, kind: Kind, **fields: Any) -> dict[str, Any]:
@@ -270,8 +273,10 @@ class Client:
         future = self._pending.get(ref) if isinstance(ref, str) else None
         if future is not None and not future.done():
             if kind == Reply.ERROR:
-                future.set_exception(ServerError(message.get("code", "?"),
-                                                 message.get("message", "")))
+                wait = message.get("retry_after")
+                future.set_exception(ServerError(
+                    message.get("code", "?"), message.get("message", ""),
+                    float(wait) if isinstance(wait, (int, float)) else None))
             else:
                 future.set_result(message)
         for listener in list(self.listeners):

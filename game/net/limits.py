@@ -1,7 +1,10 @@
-"""The server's limits (``fireteam serve`` options, docs/server.md "Limits"): how fast one
-connection may send (:class:`RateLimit`, a token bucket), how many connections the server and
-one address may hold (:class:`Gate`), and how long games are kept loaded (finished ones) or
-kept at all (abandoned ones: see :meth:`game.net.rooms.Lobby.sweep`).
+"""The server's limits (``fireteam serve`` options, docs/server.md "Limits: what an attacker
+on the internet can and cannot do"): how fast one connection, one address or one seat may
+send (:class:`RateLimit`, a token bucket; :class:`Buckets`, one per key), how many
+connections the server and one address may hold (:class:`Gate`) and how many may be in
+their handshake (:class:`Doorway`), how often one client may fill the log (:class:`Quiet`),
+and how long games are kept loaded (finished ones) or kept at all (abandoned ones: see
+:meth:`game.net.rooms.Lobby.sweep`).
 
 Nothing here reads a clock by itself: every class takes one, so that the tests decide what
 time it is.
@@ -165,35 +168,6 @@ class Quiet:
         self.skipped = Counter({k: n for k, n in self.skipped.items() if k in self.last})
 
 
-class Doorway:
-    """Counts the connections still in their WebSocket handshake, in all and per address:
-    :meth:`enter` says whether one more may start it (refused ones are cut at once, before
-    any byte is read), :meth:`leave` when it is done (opened, failed or timed out)."""
-
-    def __init__(self, limits: Limits) -> None:
-        self.limits = limits
-        self.total = 0
-        self.by_address: Counter[str] = Counter()
-        self.refused = 0
-
-    def enter(self, address: str, per_address: bool = True) -> bool:
-        limits = self.limits
-        if (limits.max_handshakes and self.total >= limits.max_handshakes) or (
-                per_address and limits.max_handshakes_per_address
-                and self.by_address[address] >= limits.max_handshakes_per_address):
-            self.refused += 1
-            return False
-        self.total += 1
-        self.by_address[address] += 1
-        return True
-
-    def leave(self, address: str) -> None:
-        self.total -= 1
-        self.by_address[address] -= 1
-        if self.by_address[address] <= 0:
-            del self.by_address[address]
-
-
 class Gate:
     """Counts the connections open, in all and per address; :meth:`admit` takes one in or
     says why not, :meth:`release` lets it go."""
@@ -203,15 +177,19 @@ class Gate:
         self.total = 0
         self.by_address: Counter[str] = Counter()
 
-    def admit(self, address: str) -> str | None:
-        """None (and the connection is counted), or why it is refused."""
-        limits = self.limits
-        if limits.max_connections and self.total >= limits.max_connections:
-            return (f"the server is full ({limits.max_connections} connections); "
-                    "try again later")
-        if limits.max_per_address and self.by_address[address] >= limits.max_per_address:
-            return (f"too many connections from {address} (at most "
-                    f"{limits.max_per_address}); close one and try again")
+    def caps(self) -> tuple[int, int]:
+        """The caps in all and per address (0: none)."""
+        return self.limits.max_connections, self.limits.max_per_address
+
+    def admit(self, address: str, per_address: bool = True) -> str | None:
+        """None (and the connection is counted), or why it is refused. ``per_address`` off:
+        only the cap in all applies."""
+        in_all, each = self.caps()
+        if in_all and self.total >= in_all:
+            return f"the server is full ({in_all} connections); try again later"
+        if per_address and each and self.by_address[address] >= each:
+            return (f"too many connections from {address} (at most {each}); close one and "
+                    "try again")
         self.total += 1
         self.by_address[address] += 1
         return None
@@ -221,6 +199,15 @@ class Gate:
         self.by_address[address] -= 1
         if self.by_address[address] <= 0:
             del self.by_address[address]
+
+
+class Doorway(Gate):
+    """Counts the connections still in their WebSocket handshake, in all and per address:
+    :meth:`admit` says whether one more may start it (refused ones are cut at once, before
+    any byte is read), :meth:`release` when it is done (opened, failed or timed out)."""
+
+    def caps(self) -> tuple[int, int]:
+        return self.limits.max_handshakes, self.limits.max_handshakes_per_address
 
 
 def client_address(peer: object, forwarded_for: str | None, trust_forwarded: bool) -> str:

@@ -129,7 +129,8 @@ def guarded(doorway: Doorway, forwarded: bool) -> type[ServerConnection]:
             super().connection_made(transport)
             address = client_address(transport.get_extra_info("peername"), None, False)
             # behind a proxy every connection comes from it: only the total is capped
-            if doorway.enter(address, per_address=not (forwarded and is_loopback(address))):
+            if doorway.admit(address, per_address=not (forwarded and is_loopback(address))) \
+                    is None:
                 self.entered = address
             else:
                 transport.abort()
@@ -140,7 +141,7 @@ def guarded(doorway: Doorway, forwarded: bool) -> type[ServerConnection]:
 
         def opened(self) -> None:
             if self.entered is not None:
-                doorway.leave(self.entered)
+                doorway.release(self.entered)
                 self.entered = None
 
     return Guarded

@@ -20,6 +20,7 @@ write-ahead log) is :meth:`Store.problems`.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import threading
@@ -200,6 +201,7 @@ CREATE TABLE IF NOT EXISTS journal (
     kind TEXT NOT NULL,
     text TEXT NOT NULL,
     at REAL NOT NULL,
+    chain TEXT,
     PRIMARY KEY (game_id, n)
 );
 CREATE TABLE IF NOT EXISTS chat (
@@ -215,8 +217,15 @@ CREATE TABLE IF NOT EXISTS meta (
     value TEXT NOT NULL
 );
 """
-SCHEMA_VERSION = 2  # 1: without chat and meta (brought up to 2 when opened)
+SCHEMA_VERSION = 2  # 1: without chat, meta and journal.chain (brought up to 2 when opened)
 KEEP_CHAT = 200  # the last lines of a game's chat read back
+
+
+def chained(before: str, game_id: str, n: int, seat: int, kind: str, text: str) -> str:
+    """A journal line's check: a hash of the line and of the check of the line before it,
+    so that a line edited, or moved from another game, is found when the game is read."""
+    line = f"{before}\n{game_id}\n{n}\n{seat}\n{kind}\n{text}"
+    return hashlib.sha256(line.encode("utf-8")).hexdigest()[:32]
 
 
 class SQLiteStore:
@@ -290,6 +299,9 @@ class SQLiteStore:
             if found != ["ok"]:
                 self._problems += [f"{self.path}: quick_check: {line}" for line in found]
         try:
+            if "journal" in tables and "chain" not in {
+                    row[1] for row in db.execute("PRAGMA table_info(journal)")}:
+                db.execute("ALTER TABLE journal ADD COLUMN chain TEXT")  # version 1's file
             db.executescript(SCHEMA)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             # marked open, and the mark checkpointed into the file itself: a file found
@@ -322,14 +334,17 @@ class SQLiteStore:
         db = self.db
         if isinstance(op, Append):
             entry = op.entry
-            (count,) = db.execute("SELECT COALESCE(MAX(n) + 1, 0) FROM journal "
-                                  "WHERE game_id = ?", (op.game_id,)).fetchone()
+            last = db.execute("SELECT n, chain FROM journal WHERE game_id = ? "
+                              "ORDER BY n DESC LIMIT 1", (op.game_id,)).fetchone()
+            count, before = (0, "") if last is None else (last[0] + 1, last[1] or "")
             if count != entry.n:
                 raise StoreError(f"game {op.game_id}: journal line {entry.n}, but it has "
                                  f"{count}")
-            db.execute("INSERT INTO journal (game_id, n, seat, kind, text, at) "
-                       "VALUES (?, ?, ?, ?, ?, ?)",
-                       (op.game_id, entry.n, entry.seat, entry.kind.value, entry.text, now))
+            db.execute("INSERT INTO journal (game_id, n, seat, kind, text, at, chain) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (op.game_id, entry.n, entry.seat, entry.kind.value, entry.text, now,
+                        chained(before, op.game_id, entry.n, entry.seat, entry.kind.value,
+                                entry.text)))
         elif isinstance(op, NewGame):
             db.execute("INSERT INTO games (id, code, spec, seed, open, created) "
                        "VALUES (?, ?, ?, ?, ?, ?)",
@@ -374,9 +389,10 @@ class SQLiteStore:
                 seats.append(SeatRecord(seat, token_hash, name))
             journal: list[Entry] = []
             last = created
-            for n, seat, kind, text, at in self.db.execute(
-                    "SELECT n, seat, kind, text, at FROM journal WHERE game_id = ? ORDER BY n",
-                    (game_id,)):
+            link = ""
+            for n, seat, kind, text, at, chain in self.db.execute(
+                    "SELECT n, seat, kind, text, at, chain FROM journal WHERE game_id = ? "
+                    "ORDER BY n", (game_id,)):
                 if n != len(journal):
                     raise StoreError(f"journal line {len(journal)} is missing (the next is "
                                      f"{n})")
@@ -385,6 +401,11 @@ class SQLiteStore:
                 except ValueError:
                     raise StoreError(f"journal line {n} is of an unknown kind "
                                      f"{str(kind)[:20]!r}") from None
+                expected = chained(link, game_id, n, seat, kind, text)
+                if chain is not None and chain != expected:
+                    raise StoreError(f"journal line {n} was changed after it was written "
+                                     "(its check does not match)")
+                link = chain or ""  # a line of a version 1 file has none
                 journal.append(Entry(n, seat, entry_kind, text))
                 last = max(last, at or 0.0)
             chat = [ChatLine(seat, name, text) for seat, name, text in reversed(

@@ -17,6 +17,7 @@ from game.engine import (
     Consolidate,
     Hold,
     HoldFire,
+    Meet,
     OperativeFlag,
     OperativeState,
     Push,
@@ -39,11 +40,13 @@ def _chooser_types() -> tuple[type, type]:
 
 SKIRMISH_KEYS = {"hold": "h", "advance": "a", "rush": "r", "charge": "c", "shoot": "s",
                  "holdfire": "w", "strikeback:yes": "y", "strikeback:no": "n",
-                 "push:none": "n"}
+                 "push:none": "n", "meet:none": "n"}
 
 SKIRMISH_HINTS = {
     Step.ACTIVATE: "click a highlighted operative, then give it an order.",
-    Step.SHOOT: "shoot a marked enemy with one ranged weapon, or hold fire.",
+    Step.SHOOT: "shoot a marked enemy with each ranged weapon in turn (two targets at most), "
+                "or hold fire before the first shot.",
+    Step.MEET: "the charge fell short: click the shaded hex to meet it, or Stay.",
     Step.STRIKE_BACK: "your operative was charged: strike back, or not.",
     Step.CONSOLIDATE: "the melee's survivor may step one hex: click a shaded hex (its own "
                       "hex: stay).",
@@ -99,6 +102,10 @@ def skirmish_route(action: Action, state: State, config: Config,
         return (Field(Kind.VERB, "strikeback:no", "Do not strike back",
                       "Take no part in the melee beyond the blows"),)
     if isinstance(action, Consolidate):
+        return (Field(Kind.HEX, action.hex, action.hex),)
+    if isinstance(action, Meet):
+        if action.operative is None or action.hex is None:
+            return (Field(Kind.VERB, "meet:none", "Stay", "Do not meet the charge: no melee"),)
         return (Field(Kind.HEX, action.hex, action.hex),)
     if isinstance(action, Push):
         if action.operative is None or action.hex is None:

@@ -28,6 +28,7 @@ from game.engine import (
     MoraleTested,
     Moved,
     ObjectiveSeized,
+    Pushed,
     QualityRolled,
     RollOff,
     TakenDown,
@@ -53,6 +54,7 @@ EVENT_SOUNDS: dict[type, str] = {
     MoraleTested: "dice",
     DangerousRolled: "dice",
     MarkersRolled: "dice",
+    Pushed: "dice",  # the push's 4+ (a declined push rolls nothing: see for_events)
     ObjectiveSeized: "control",
 }
 
@@ -130,6 +132,8 @@ class Sound:
         """The effects a list of engine events calls for: at most one of each, in ORDER."""
         wanted: set[str] = set()
         for event in events:
+            if isinstance(event, Pushed) and not event.roll:
+                continue  # the push was declined: no die
             name = EVENT_SOUNDS.get(type(event))
             if name is None:  # a subclass of a mapped event
                 name = next((n for cls, n in EVENT_SOUNDS.items() if isinstance(event, cls)),

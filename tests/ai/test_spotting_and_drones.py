@@ -126,14 +126,16 @@ PLOYS = """
 killzone: {columns: 9, rows: 9}
 fireteams: {1: pathfinders}
 operatives:
-  - {id: p, player: 1, card: pathfinder, at: C1, damage: %(damage)s}
+  - {id: p, player: 1, card: %(card)s, at: C1, damage: %(damage)s}
   - {id: b, player: 2, card: brute, at: %(at)s}
 start: {turning_point: 1, phase: firefight, initiative: 1, turn: 1, spotted: [%(spotted)s]}
 """
 
 
-def ploy_position(tmp_path: Path, at: str = "C7", spotted: str = "", damage: int = 0) -> Game:
-    game = position(tmp_path, PLOYS % {"at": at, "spotted": spotted, "damage": damage})
+def ploy_position(tmp_path: Path, at: str = "C7", spotted: str = "", damage: int = 0,
+                  card: str = "pathfinder") -> Game:
+    game = position(tmp_path, PLOYS % {"at": at, "spotted": spotted, "damage": damage,
+                                       "card": card})
     game.apply(parse_action("1 activate p"))
     return game
 
@@ -148,35 +150,11 @@ def uses(actions: list[object]) -> list[str]:
     return [a.card for a in actions if isinstance(a, Use)]
 
 
-def test_guided_fire_is_played_before_a_shot_at_a_spotted_enemy(tmp_path: Path) -> None:
-    game = ploy_position(tmp_path, spotted="b")
-    assert ranked(game)[0] == "use guided_fire p"
-    taken = turn(game, "normal", 5)
-    assert uses(taken) == ["guided_fire"]
-    first_use = next(n for n, a in enumerate(taken) if isinstance(a, Use))
-    assert any(isinstance(a, Attack) for a in taken[first_use:])
-
-
-def test_guided_fire_is_kept_while_the_enemy_is_not_spotted(tmp_path: Path) -> None:
-    game = ploy_position(tmp_path)
-    assert heuristics.score(game, Use(1, "guided_fire", "p")) < 0
-    assert not uses(turn(game, "normal", 5))
-
-
 def test_point_blank_ambush_only_within_three_hexes(tmp_path: Path) -> None:
-    near = ploy_position(tmp_path, at="C4")
+    near = ploy_position(tmp_path, at="C4", card="grenadier_pathfinder")
     assert ranked(near)[0] == "use point_blank_ambush p"
-    far = ploy_position(tmp_path, at="C7")
+    far = ploy_position(tmp_path, at="C7", card="grenadier_pathfinder")
     assert heuristics.score(far, Use(1, "point_blank_ambush", "p")) < 0
-
-
-def test_microdrone_support_heals_a_wounded_operative_only(tmp_path: Path) -> None:
-    wounded = ploy_position(tmp_path, damage=5)
-    assert ranked(wounded)[0] == "use microdrone_support p"
-    assert "microdrone_support" in uses(turn(wounded, "normal", 5))
-    assert wounded.state.operatives["p"].damage == 2
-    whole = ploy_position(tmp_path)
-    assert heuristics.score(whole, Use(1, "microdrone_support", "p")) < 0
 
 
 def test_the_heuristics_leave_the_game_as_it_was(tmp_path: Path,

@@ -117,4 +117,4 @@ def test_list_shipped_content_exits_0() -> None:
 def test_check_counts_the_seven_shipped_fireteams() -> None:
     shipped = counts(run("check").stdout.strip())
     assert shipped["fireteams"] == 7  # the Pathfinders joined the six of the rulebook
-    assert shipped["tactical ploys"] == 3
+    assert shipped["tactical ploys"] == 2  # Point-Blank Ambush, Aggressive Mobility

@@ -439,7 +439,7 @@ operatives:
   - {id: x, player: 2, card: pathfinder, at: C7}
   - {id: y, player: 2, card: pathfinder, at: E7}
 start: {turning_point: 1, phase: %s, initiative: 1, turn: 1,
-        wargear_used: {1: [guided_fire]}}
+        wargear_used: {1: [aggressive_mobility]}}
 """
 
 
@@ -476,11 +476,10 @@ def test_cards_and_ploys_are_listed_exactly_when_nothing_stands_against_them(
     names = {(type(a).__name__, getattr(a, "card", getattr(a, "ploy", "")),
               getattr(a, "operative", None)) for a in legal}
     if phase == "firefight":  # the active operative's activation cards, the unused ones
-        assert names == {("Use", c, "p") for c in ("bionic_legs", "point_blank_ambush",
-                                                   "microdrone_support")}
+        assert names == {("Use", c, "p") for c in ("bionic_legs", "point_blank_ambush")}
     else:  # strategy cards on any operative of ours on the killzone; the three ploys
         assert ("Use", "refractor_field", "s") in names
         assert ("Use", "refractor_field", "q") not in names  # taken down
         assert ("Use", "refractor_field", "x") not in names  # not ours
         assert {n[1] for n in names if n[0] == "PlayPloy"} == {
-            "focused_fire", "autoreactive_camouflage", "pulse_onslaught"}
+            "focused_fire", "autoreactive_camouflage", "counterfire_defence_systems"}

@@ -55,7 +55,7 @@ def test_the_new_events_survive_a_save() -> None:
 
 
 def test_a_whole_skirmish_game_log_speaks_in_wounds() -> None:
-    game = seeded_game(2, mission="dual_strike", teams=("gideon", "bad_ladz"),
+    game = seeded_game(6, mission="dual_strike", teams=("gideon", "bad_ladz"),
                        rules="skirmish")  # a seed in which operatives are destroyed
     assert game.is_over
     text = "\n".join(str(e) for e in game.events).lower()

@@ -18,7 +18,15 @@ from game.cli import main
 from game.net.client import seeded_chooser
 from game.net.protocol import Kind
 from game.net.rooms import Lobby
-from game.net.store import Damaged, NewGame, SQLiteStore, StoreError
+from game.net.store import (
+    Append,
+    Damaged,
+    Entry,
+    EntryKind,
+    NewGame,
+    SQLiteStore,
+    StoreError,
+)
 from tests.net.helpers import TEAMS, LocalSeat, Peer, handle
 
 PLIES = 12
@@ -96,9 +104,25 @@ def edit(path, sql: str, *args) -> None:
 
 def test_an_edited_journal_row_quarantines_its_game_only(played, catalogue):
     path, game = played
-    edit(path, "UPDATE journal SET text = '1 fly away' WHERE game_id = ? AND n = 5",
-         game.ids[1])
-    damaged_then_served(path, catalogue, game, "journal line 5 ('1 fly away') does not replay")
+    # even an edit that would replay (the line of another game, legal there too) is found
+    db = sqlite3.connect(path)
+    (text,) = db.execute("SELECT text FROM journal WHERE game_id = ? AND n = 5",
+                         (game.ids[0],)).fetchone()
+    db.close()
+    edit(path, "UPDATE journal SET text = ? WHERE game_id = ? AND n = 5", text, game.ids[1])
+    damaged_then_served(path, catalogue, game, "journal line 5 was changed after it was "
+                        "written")
+
+
+def test_a_game_that_no_longer_replays_quarantines_its_game_only(played, catalogue):
+    """Its record is whole, but the rules or content of this server refuse a line of it
+    (as after an update that changed a rule): written through the store itself here."""
+    path, game = played
+    store = SQLiteStore(path)
+    store.commit([Append(game.ids[1], Entry(PLIES, 1, EntryKind.ACT, "1 fly away"))])
+    store.close()
+    damaged_then_served(path, catalogue, game, f"journal line {PLIES} ('1 fly away') does "
+                        "not replay")
 
 
 def test_a_deleted_journal_row_quarantines_its_game_only(played, catalogue):

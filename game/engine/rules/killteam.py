@@ -198,9 +198,10 @@ def start_of_firefight(game: Game) -> None:
         for player in order(game):
             for op in kt.late_operatives(game, player):
                 roll = game.roll()
-                edges = kt.ARRIVAL_EDGES[roll]
+                sides = kt.ARRIVAL_EDGES[roll]
+                edges = kt.compass_edges(game, player, sides)
                 op.flags = (*op.flags, *(f"edge:{e}" for e in edges))
-                game.emit(ArrivalEdge(op.id, roll, edges))
+                game.emit(ArrivalEdge(op.id, roll, edges, sides))
 
 
 def _night(game: Game) -> None:
@@ -416,7 +417,7 @@ def _secondary_met(game: Game, secondary: str, player: int, enemy: int) -> bool:
     if secondary == V.FIRST_BLOOD:
         return state.first_removed == enemy
     if secondary == V.BREAK_THE_ENEMY:
-        return kt.more_than_half_lost(game, enemy)
+        return kt.more_than_half_destroyed(game, enemy)
     raise ValueError(f"unknown secondary objective {secondary!r}")
 
 
@@ -428,8 +429,13 @@ def on_event(game: Game, event: Event) -> None:
     if rules is None:
         return
     state = game.state
-    if isinstance(event, TakenDown) and not state.first_removed:
-        state.first_removed = event.player
+    if isinstance(event, TakenDown):
+        if not state.first_removed:
+            state.first_removed = event.player
+        if event.by != opponent(event.player):
+            op = state.operatives.get(event.operative)
+            if op is not None and kt.OWN_LOSS not in op.flags:
+                op.flags = (*op.flags, kt.OWN_LOSS)
     elif isinstance(event, ControlChanged) and rules.mysterious_objectives \
             and event.player in (1, 2) and not _revealed(game, event.objective):
         roll = game.roll()

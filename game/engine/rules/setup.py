@@ -104,29 +104,40 @@ def deploy_hexes(game: Game, player: int, op: OperativeState | None = None) -> l
 
 def scout_distance(game: Game, op: OperativeState) -> tuple[int, int]:
     """(distance, clear) of the best ``scouts`` ability on ``op``'s datacard; (0, 0) for none."""
-    best = (0, 0)
+    return _scouts(game, op)[:2]
+
+
+def _scouts(game: Game, op: OperativeState) -> tuple[int, int, int]:
+    """(distance, clear, territory) of the best ``scouts`` ability on ``op``'s datacard:
+    ``territory`` keeps it more than that many hexes from the enemy's territory (Infiltrators);
+    (0, 0, 0) for none."""
+    best = (0, 0, 0)
     for ability in game.datacard(op).abilities:
         for effect in ability.effects:
             if effect.kind == V.SCOUTS:
-                best = max(best, (int(effect.get("distance", 0)), int(effect.get("clear", 0))))
+                best = max(best, (int(effect.get("distance", 0)), int(effect.get("clear", 0)),
+                                  int(effect.get("territory", 0))))
     return best
 
 
 def scout_hexes(game: Game, op: OperativeState) -> list[str]:
     """Scouts: the hexes beyond ``op``'s territory it may be set up in, as if it had made a
     move of up to the ability's ``distance`` from there (around blocked and occupied hexes),
-    each more than ``clear`` hexes from the enemy's territory and from every enemy operative
-    on the killzone. Empty before its player's territory is known."""
-    distance, clear = scout_distance(game, op)
+    each more than ``clear`` hexes from every enemy operative on the killzone (the seed's
+    "more than 8 inches horizontally from all enemy units"; the enemy's territory does not
+    count). Empty before its player's territory is known."""
+    distance, clear, territory = _scouts(game, op)
     state = game.state
     side = state.territory.get(op.player)
     if not distance or side is None:
         return []
     grid = game.grid
     own = set(game.config.territories.get(side, ()))
-    enemy_side = state.territory.get(opponent(op.player))
-    far_from = list(game.config.territories.get(enemy_side, ())) if enemy_side else []
-    far_from += [e.hex for e in game.on_killzone(opponent(op.player)) if e.hex is not None]
+    far_from = [e.hex for e in game.on_killzone(opponent(op.player)) if e.hex is not None]
+    enemy_side = state.territory.get(opponent(op.player)) or next(
+        (s for s in game.config.territories if s != side), None)
+    zone = list(game.config.territories.get(enemy_side, ())) if territory and enemy_side \
+        else []
     taken = game.occupied()
     frontier = [h for h in own if h not in grid.blocked and h not in taken]
     reached = set(frontier)
@@ -139,7 +150,8 @@ def scout_hexes(game: Game, op: OperativeState) -> list[str]:
                     nxt.append(n)
         frontier = nxt
     return [h for h in grid.hexes if h in reached and h not in own
-            and all(grid.distance(h, f) > clear for f in far_from)]
+            and all(grid.distance(h, f) > clear for f in far_from)
+            and all(grid.distance(h, z) > territory for z in zone)]
 
 
 def deploy_hexes_unspaced(game: Game, player: int) -> list[str]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from game.engine.actions import Action
 from game.engine.rules.base import ActionRule
 from game.engine.rules.result import AgreeResultRule, ConcedeRule
-from game.engine.skirmish.after import ConsolidateRule, PushRule, StrikeBackRule
+from game.engine.skirmish.after import ConsolidateRule, MeetRule, PushRule, StrikeBackRule
 from game.engine.skirmish.orders import AdvanceRule, ChargeRule, HoldRule, RushRule
 from game.engine.skirmish.rounds import PlaceMarkerRule, SkirmishDeployRule
 from game.engine.skirmish.shooting import HoldFireRule, ShootRule
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 _ALL: tuple[ActionRule[Any], ...] = (
     PlaceMarkerRule(), SkirmishDeployRule(), HoldRule(), AdvanceRule(), RushRule(),
-    ChargeRule(), ShootRule(), HoldFireRule(), StrikeBackRule(), ConsolidateRule(),
+    ChargeRule(), ShootRule(), HoldFireRule(), MeetRule(), StrikeBackRule(), ConsolidateRule(),
     PushRule(), ConcedeRule(), AgreeResultRule())
 RULES: dict[type[Action], ActionRule[Any]] = {rule.action: rule for rule in _ALL}
 BY_STEP: dict[Step, tuple[ActionRule[Any], ...]] = {
@@ -37,6 +37,7 @@ BY_STEP: dict[Step, tuple[ActionRule[Any], ...]] = {
 
 STEP_WORDS = {Step.PLACE_OBJECTIVES: "placing objective markers", Step.DEPLOY: "deployment",
               Step.ACTIVATE: "giving an operative its order", Step.SHOOT: "shooting",
+              Step.MEET: "the decision to meet a charge",
               Step.STRIKE_BACK: "the decision to strike back",
               Step.CONSOLIDATE: "the melee survivor's step", Step.PUSH: "a push",
               Step.MORALE: "morale tests", Step.NONE: "nothing"}

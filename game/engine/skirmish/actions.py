@@ -6,6 +6,8 @@
 - ``1 rush a D3 D4 D5`` (move up to the Rush, no shooting);
 - ``1 charge a b D3 D4`` (move up to the Rush into contact with enemy ``b`` and fight);
 - ``1 shoot a pulse_carbine b`` and ``1 holdfire`` (after Hold or Advance);
+- ``2 meet b D4`` or ``2 meet none`` (a charge that ended 2 hexes short: the charged
+  operative steps one hex into contact, or stays);
 - ``2 strikeback yes|no`` (the charged operative's player);
 - ``1 consolidate a D5`` (the survivor of a melee steps one hex, or stays: its own hex);
 - ``1 push b D6`` or ``1 push none`` (the attacker pushes a Shaken target one hex, on a 4+).
@@ -111,6 +113,26 @@ class HoldFire(Action):
 
 
 @dataclass(frozen=True, repr=False)
+class Meet(Action):
+    """The charged operative steps one hex to meet a charge that fell short, or not."""
+
+    verb: ClassVar[str] = "meet"
+    operative: str | None  # None: it stays where it is
+    hex: str | None = None
+
+    def notation(self) -> str:
+        return f"{self.verb} none" if self.operative is None else \
+            f"{self.verb} {self.operative} {self.hex}"
+
+    @classmethod
+    def parse(cls, player: int, rest: list[str]) -> Self:
+        if rest == ["none"]:
+            return cls(player, None)
+        _need(rest, 2, "meet OPERATIVE HEX (or 'meet none')")
+        return cls(player, rest[0], rest[1].upper())
+
+
+@dataclass(frozen=True, repr=False)
 class StrikeBack(Action):
     verb: ClassVar[str] = "strikeback"
     strike: bool
@@ -160,5 +182,5 @@ class Push(Action):
 Order = Hold | Advance | Rush | Charge
 ORDERS: tuple[type[Action], ...] = (Hold, Advance, Rush, Charge)
 
-__all__ = ["ORDERS", "Advance", "Charge", "Consolidate", "Hold", "HoldFire", "Order", "Push",
-           "Rush", "Shoot", "StrikeBack"]
+__all__ = ["ORDERS", "Advance", "Charge", "Consolidate", "Hold", "HoldFire", "Meet", "Order",
+           "Push", "Rush", "Shoot", "StrikeBack"]

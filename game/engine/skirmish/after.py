@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from game.engine.events import Moved
 from game.engine.hexgrid import parse_label
 from game.engine.rules.base import ActionRule
-from game.engine.skirmish.actions import Consolidate, Push, StrikeBack
+from game.engine.skirmish.actions import Consolidate, Meet, Push, StrikeBack
 from game.engine.skirmish.combat import dangerous_test, end_of_activation_tests, strike
 from game.engine.skirmish.core import (
     CONSOLIDATE_REACH,
@@ -21,7 +21,7 @@ from game.engine.skirmish.core import (
     set_flag,
     shaken,
 )
-from game.engine.skirmish.events import PulledBack, Pushed, Rallied, StruckBack
+from game.engine.skirmish.events import Met, PulledBack, Pushed, Rallied, StruckBack
 from game.engine.state import OperativeFlag, OperativeState, opponent
 
 if TYPE_CHECKING:
@@ -62,6 +62,60 @@ def pull_back(game: Game, op: OperativeState) -> None:
     op.hex = to
     game.invalidate()
     game.emit(PulledBack(op.id, (start, to)))
+
+
+class MeetRule(ActionRule[Meet]):
+    """A charge that ended two hexes short: the defender's player may step it one hex into
+    contact (the seed's "defenders may move up to 3 inches to meet them"), and the melee is
+    fought; or it stays, and there is no melee."""
+
+    action = Meet
+
+    def _pair(self, game: Game) -> tuple[OperativeState, OperativeState]:
+        state = game.state
+        assert state.active is not None and state.target is not None
+        return state.operatives[state.active], state.operatives[state.target]
+
+    def generate(self, game: Game, player: int) -> Iterator[Meet]:
+        from game.engine.skirmish.orders import meet_hexes
+
+        charger, defender = self._pair(game)
+        for h in meet_hexes(game, defender, charger):
+            yield Meet(player, defender.id, h)
+        yield Meet(player, None)
+
+    def why_not(self, game: Game, action: Meet) -> str | None:
+        from game.engine.skirmish.orders import meet_hexes
+
+        if action.operative is None:
+            return None
+        charger, defender = self._pair(game)
+        if action.operative != defender.id:
+            return f"only {defender.id}, the charged operative, may move to meet the charge"
+        if action.hex not in meet_hexes(game, defender, charger):
+            return f"{action.hex} is not a free hex next to both {defender.id} and {charger.id}"
+        return None
+
+    def apply(self, game: Game, action: Meet) -> None:
+        from game.engine.skirmish.orders import fight
+
+        state = game.state
+        charger, defender = self._pair(game)
+        state.pending = None
+        state.to_act = charger.player
+        if action.operative is None or action.hex is None:
+            game.emit(Met(defender.id, None))
+            state.target = None  # no melee: nobody was attacked
+            return
+        start = defender.hex
+        assert start is not None
+        defender.hex = action.hex
+        game.invalidate()
+        game.emit(Met(defender.id, action.hex))
+        game.emit(Moved(defender.id, (start, action.hex)))
+        dangerous_test(game, defender, action.hex)
+        if defender.on_killzone and charger.on_killzone:
+            fight(game, charger, defender)
 
 
 class StrikeBackRule(ActionRule[StrikeBack]):
@@ -135,15 +189,23 @@ class ConsolidateRule(ActionRule[Consolidate]):
 
 
 def push_target(game: Game) -> OperativeState | None:
-    """The Shaken enemy the active operative attacked, if it may be pushed now."""
+    """The Shaken enemy the active operative attacked (the first it shot at, when it split
+    its fire), if it may be pushed now."""
+    from game.engine.skirmish.shooting import targets_shot
+
     state = game.state
     if state.active is None or state.target is None:
         return None
-    attacker, target = state.operatives[state.active], state.operatives[state.target]
-    if not attacker.on_killzone or not target.on_killzone or not shaken(target):
+    attacker = state.operatives[state.active]
+    if not attacker.on_killzone:
         return None
-    assert target.hex is not None
-    return target if free_neighbours(game, target.hex) else None
+    for target_id in (*targets_shot(attacker), state.target):
+        target = state.operatives[target_id]
+        if target.on_killzone and shaken(target):
+            assert target.hex is not None
+            if free_neighbours(game, target.hex):
+                return target
+    return None
 
 
 class PushRule(ActionRule[Push]):
@@ -213,7 +275,11 @@ def wrap(game: Game) -> None:
 
     state = game.state
     assert state.active is not None
-    player = state.operatives[state.active].player
+    from game.engine.skirmish.shooting import clear_shots
+
+    active = state.operatives[state.active]
+    player = active.player
+    clear_shots(active)
     state.active = state.order = state.target = state.pending = None
     state.wounds_now = {}
     game.invalidate()
@@ -224,5 +290,5 @@ def wrap(game: Game) -> None:
     state.to_act = other if activatable(game, other) else player
 
 
-__all__ = ["ConsolidateRule", "PushRule", "StrikeBackRule", "follow_up", "free_neighbours",
-           "morale", "pull_back", "push_target", "wrap"]
+__all__ = ["ConsolidateRule", "MeetRule", "PushRule", "StrikeBackRule", "follow_up",
+           "free_neighbours", "morale", "pull_back", "push_target", "wrap"]

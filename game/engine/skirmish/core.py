@@ -21,6 +21,7 @@ MELEE_REACH = 1  # 3": adjacent operatives are in melee
 MARKER_SPACING = 5  # over 9": markers at least 5 hexes apart
 DIFFICULT_LIMIT = 3  # 6": the most a move touching difficult terrain may cover
 CONSOLIDATE_REACH = 1  # 3": the survivor of a melee may step one hex
+MEET_REACH = 1  # 3": a charged operative may step one hex to meet its charger
 PUSH_REACH = 1  # 2": a push moves the target one hex
 ROUNDS = 4
 PUSH_NEEDS = 4
@@ -148,7 +149,7 @@ def destroy(game: Game, op: OperativeState, by: int | None = None,
     game.invalidate()
 
 
-__all__ = ["CONSOLIDATE_REACH", "DIFFICULT_LIMIT", "MARKER_SPACING", "MELEE_REACH",
+__all__ = ["CONSOLIDATE_REACH", "DIFFICULT_LIMIT", "MARKER_SPACING", "MEET_REACH", "MELEE_REACH",
            "PUSH_NEEDS", "PUSH_REACH", "ROUNDS", "SEIZE_REACH", "at_half", "dangerous",
            "destroy", "difficult", "enemies_near", "fatigued", "has", "in_cover",
            "profile", "profile_of", "quality_test", "set_flag", "shaken", "visible", "wound",

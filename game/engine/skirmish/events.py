@@ -147,6 +147,19 @@ class Destroyed(TakenDown):
 
 
 @dataclass(frozen=True)
+class Met(Event):
+    """The charged operative steps to ``hex`` to meet a charge that fell short (None: it
+    stays, and there is no melee)."""
+
+    operative: str
+    hex: str | None
+
+    def __str__(self) -> str:
+        return f"{self.operative} moves to {self.hex} to meet the charge" if self.hex else \
+            f"{self.operative} does not meet the charge"
+
+
+@dataclass(frozen=True)
 class StruckBack(Event):
     operative: str
     strike: bool
@@ -301,6 +314,6 @@ class BattleEnded(MissionEnded):
 
 
 __all__ = ["BattleEnded", "DangerousRolled", "DefenseRolled", "Destroyed", "Fatigued",
-           "MarkersLeftOut", "MarkersRolled", "MarkersScored", "MeleeResult", "MoraleTested",
+           "MarkersLeftOut", "MarkersRolled", "MarkersScored", "MeleeResult", "Met", "MoraleTested",
            "ObjectiveSeized", "Ordered", "PulledBack", "Pushed", "QualityRolled", "Rallied",
            "RoundStarted", "StruckBack", "Wounded", "count_markers"]

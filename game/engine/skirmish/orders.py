@@ -4,7 +4,8 @@ the skirmish rule set: who may give it, where its move may go, and what it start
 A Shaken operative may only Hold, and does nothing with it (it stays idle, which clears
 Shaken at the end of the activation). Hold and Advance may shoot afterwards (the SHOOT
 step), Rush may not; Charge moves next to an enemy and fights (the charger strikes, the
-defender's player decides whether to strike back)."""
+defender's player decides whether to strike back), or, when no hex next to it is in reach,
+ends 2 hexes from it and the defender's player decides whether to step in to meet it."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from game.engine.events import Moved
 from game.engine.rules.base import ActionRule
 from game.engine.skirmish.actions import Advance, Charge, Hold, Order, Rush
 from game.engine.skirmish.combat import can_strike, dangerous_test, melee_result, strike
-from game.engine.skirmish.core import MELEE_REACH, profile, shaken
+from game.engine.skirmish.core import MEET_REACH, MELEE_REACH, profile, shaken
 from game.engine.skirmish.events import Ordered
 from game.engine.skirmish.moving import ends_clear, reach, why_not_path
 from game.engine.skirmish.shooting import shots
@@ -165,9 +166,13 @@ class ChargeRule(_OrderRule[Charge]):
             ends = {op.hex: (), **reach(game, op, self.limit(game, op))}
             for enemy in game.on_killzone(opponent(player)):
                 assert enemy.hex is not None
-                for end, path in ends.items():
-                    if grid.distance(end, enemy.hex) <= MELEE_REACH:
-                        yield Charge(player, op.id, enemy.id, path)
+                near = {end: path for end, path in ends.items()
+                        if grid.distance(end, enemy.hex) <= MELEE_REACH}
+                if not near:  # as close as it can: where the defender may meet it
+                    near = {end: path for end, path in ends.items()
+                            if grid.distance(end, enemy.hex) == MELEE_REACH + MEET_REACH}
+                for path in near.values():
+                    yield Charge(player, op.id, enemy.id, path)
 
     def why_not_end(self, game: Game, op: OperativeState, action: Charge,
                     end: str) -> str | None:
@@ -177,9 +182,13 @@ class ChargeRule(_OrderRule[Charge]):
         if not profile(game, op).melee:
             return f"{op.id} has no melee weapon to charge with"
         assert enemy.hex is not None
-        if game.grid.distance(end, enemy.hex) > MELEE_REACH:
-            return f"the charge must end next to {enemy.id}"
-        return None
+        distance = game.grid.distance(end, enemy.hex)
+        if distance <= MELEE_REACH:
+            return None
+        if distance == MELEE_REACH + MEET_REACH and not _contact_in_reach(game, op, enemy):
+            return None  # as close as it can: the defender may step to meet it
+        return (f"the charge must end next to {enemy.id} (or {MELEE_REACH + MEET_REACH} "
+                "hexes from it when no hex next to it is in reach)")
 
     def apply(self, game: Game, action: Charge) -> None:
         state = game.state
@@ -191,12 +200,46 @@ class ChargeRule(_OrderRule[Charge]):
         walk(game, op, action.path, tested)
         if not op.on_killzone:
             return
-        strike(game, op, enemy)
-        if can_strike(game, enemy):
-            state.pending = "strike_back"
-            state.to_act = enemy.player
+        assert op.hex is not None and enemy.hex is not None
+        if game.grid.distance(op.hex, enemy.hex) > MELEE_REACH:
+            if meet_hexes(game, enemy, op):
+                state.pending = "meet"
+                state.to_act = enemy.player
+            else:
+                state.target = None  # nobody in contact: no melee, nobody attacked
             return
-        after_melee(game)
+        fight(game, op, enemy)
+
+
+def fight(game: Game, charger: OperativeState, defender: OperativeState) -> None:
+    """The charger strikes; then the defender's player decides whether to strike back."""
+    state = game.state
+    strike(game, charger, defender)
+    if can_strike(game, defender):
+        state.pending = "strike_back"
+        state.to_act = defender.player
+        return
+    after_melee(game)
+
+
+def _contact_in_reach(game: Game, op: OperativeState, enemy: OperativeState) -> bool:
+    """Whether ``op``'s charge could end next to ``enemy``."""
+    assert op.hex is not None and enemy.hex is not None
+    ends = [op.hex, *reach(game, op, profile(game, op).rush)]
+    return any(game.grid.distance(end, enemy.hex) <= MELEE_REACH for end in ends)
+
+
+def meet_hexes(game: Game, defender: OperativeState, charger: OperativeState) -> list[str]:
+    """Where the charged ``defender`` may step to meet ``charger``: a free hex next to both
+    (one hex: the seed's 3"). A Shaken defender must stay idle and meets nobody."""
+    if shaken(defender) or not defender.on_killzone or defender.hex is None \
+            or charger.hex is None:
+        return []
+    grid = game.grid
+    taken = game.occupied()
+    return sorted(h for h in grid.neighbours(defender.hex)
+                  if h not in grid.blocked and h not in taken
+                  and grid.distance(h, charger.hex) <= MELEE_REACH)
 
 
 def after_melee(game: Game) -> None:
@@ -212,4 +255,4 @@ def after_melee(game: Game) -> None:
 
 
 __all__ = ["AdvanceRule", "ChargeRule", "HoldRule", "RushRule", "activatable", "after_melee",
-           "begin", "walk"]
+           "begin", "fight", "meet_hexes", "walk"]

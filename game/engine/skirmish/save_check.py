@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING
 
 from game.engine.config import SKIRMISH_MARKERS
 from game.engine.errors import SaveError
+from game.engine.skirmish.shooting import SHOT
 from game.engine.state import OperativeFlag, State, Step
 
 if TYPE_CHECKING:
     from game.engine.config import Config
 
 # the decision each waiting step of an activation owes
-OWED = {Step.SHOOT: "shoot", Step.STRIKE_BACK: "strike_back",
+OWED = {Step.SHOOT: "shoot", Step.MEET: "meet", Step.STRIKE_BACK: "strike_back",
         Step.CONSOLIDATE: "consolidate", Step.PUSH: "push"}
 ORDERS = ("hold", "idle", "advance", "rush", "charge")
 
@@ -40,7 +41,8 @@ def check_activation(state: State, config: Config) -> None:
                         f"{state.pending!r}")
     if state.target is not None and state.target not in state.operatives:
         raise SaveError(f"state.target: unknown operative {state.target!r}")
-    if state.step in (Step.STRIKE_BACK, Step.CONSOLIDATE, Step.PUSH) and state.target is None:
+    if state.step in (Step.MEET, Step.STRIKE_BACK, Step.CONSOLIDATE, Step.PUSH) \
+            and state.target is None:
         raise SaveError(f"state.target: the {state.step} step needs the attacked operative")
     for op_id, wounds in state.wounds_now.items():
         if op_id not in state.operatives or not isinstance(wounds, int) or wounds < 0:
@@ -55,7 +57,12 @@ def check_markers(state: State) -> None:
     known = {str(f) for f in OperativeFlag}
     for op in state.operatives.values():
         for flag in op.flags:
-            if flag not in known:
+            if flag.startswith(SHOT):
+                _, _, enemy = flag[len(SHOT):].partition(":")
+                if op.id != state.active or enemy not in state.operatives:
+                    raise SaveError(f"state.operatives.{op.id}.flags: {flag!r} is not a shot "
+                                    "of the running activation")
+            elif flag not in known:
                 raise SaveError(f"state.operatives.{op.id}.flags: unknown flag {flag!r}")
 
 

@@ -19,6 +19,7 @@ from game.engine.skirmish.actions import (
     Consolidate,
     Hold,
     HoldFire,
+    Meet,
     Push,
     Rush,
     Shoot,
@@ -37,6 +38,7 @@ DEPLOY = (Phase.SETUP, Step.DEPLOY)
 ROUND = (Phase.INITIATIVE, Step.NONE)
 ACTIVATE = (Phase.FIREFIGHT, Step.ACTIVATE)
 SHOOT = (Phase.FIREFIGHT, Step.SHOOT)
+MEET = (Phase.FIREFIGHT, Step.MEET)
 STRIKE_BACK = (Phase.FIREFIGHT, Step.STRIKE_BACK)
 CONSOLIDATE = (Phase.FIREFIGHT, Step.CONSOLIDATE)
 MORALE = (Phase.FIREFIGHT, Step.MORALE)
@@ -44,7 +46,7 @@ PUSH = (Phase.FIREFIGHT, Step.PUSH)
 END = (Phase.END, Step.NONE)
 OVER = (Phase.OVER, Step.NONE)
 
-_OWED: dict[str, Where] = {"shoot": SHOOT, "strike_back": STRIKE_BACK,
+_OWED: dict[str, Where] = {"shoot": SHOOT, "meet": MEET, "strike_back": STRIKE_BACK,
                            "consolidate": CONSOLIDATE, "push": PUSH}
 
 
@@ -53,7 +55,8 @@ def _owed(game: Game, kind: str) -> bool:
 
 
 def _after_order(game: Game) -> Where:
-    """a shot owed: shoot; a strike back owed: strike back; a melee side destroyed:
+    """a shot owed: shoot; a charge 2 hexes short: meet; a strike back owed: strike back;
+    a melee side destroyed:
     consolidate; a push owed: push; nothing owed: morale; nobody left to activate: end"""
     state = game.state
     if state.active is None:
@@ -74,6 +77,17 @@ def _after_morale(game: Game) -> Where:
 def _not_shooting(game: Game) -> bool:
     """the shot is taken or held"""
     return not _owed(game, "shoot")
+
+
+def _after_meeting(game: Game) -> Where:
+    """met: strike back owed: strike back; a melee side destroyed: consolidate; else
+    morale"""
+    return _OWED.get(game.state.pending or "", MORALE)
+
+
+def _not_meeting(game: Game) -> bool:
+    """the defender has met the charge or not"""
+    return not _owed(game, "meet")
 
 
 def _not_striking(game: Game) -> bool:
@@ -104,10 +118,12 @@ STAGES: tuple[Stage, ...] = (
           on_begin=setup.first_to_deploy, meanwhile=setup.hand_over_deployment,
           end_if=setup.all_deployed, on_end=rounds.end_setup),
     Stage(*ROUND, successors=(ACTIVATE,), on_end=rounds.start_round),
-    Stage(*ACTIVATE, successors=(SHOOT, STRIKE_BACK, CONSOLIDATE, MORALE, PUSH, END),
+    Stage(*ACTIVATE, successors=(SHOOT, MEET, STRIKE_BACK, CONSOLIDATE, MORALE, PUSH, END),
           waits_for=(Hold, Advance, Rush, Charge), meanwhile=rounds.pass_turn,
           end_if=rounds.activation_started, choose=_after_order),
     Stage(*SHOOT, successors=(MORALE,), waits_for=(Shoot, HoldFire), end_if=_not_shooting),
+    Stage(*MEET, successors=(STRIKE_BACK, CONSOLIDATE, MORALE), waits_for=(Meet,),
+          end_if=_not_meeting, choose=_after_meeting),
     Stage(*STRIKE_BACK, successors=(CONSOLIDATE, MORALE), waits_for=(StrikeBack,),
           end_if=_not_striking, choose=_after_strike_back),
     Stage(*CONSOLIDATE, successors=(MORALE,), waits_for=(Consolidate,),

@@ -1,9 +1,10 @@
 """Play online (from the main menu): the server's address and the player's name (both
-remembered in ``online.json`` in the data folder), host a game and get its short join
-code, join with a code, the lobby of open games, and the games in progress this computer
-holds a seat in (to come back to after closing the window). "Watch" spectates a game: one
-of the open games being played, listed under the ones waiting for a player, or any game by
-its code; a spectator sees only what everybody may see."""
+remembered in ``online.json`` in the data folder), host a game (private unless "Public" is
+chosen, with the turn clock the host picks) and get its join code, join with a code, the
+lobby of open games, and the games in progress this computer holds a seat in (to come back
+to after closing the window). "Watch" spectates a game: one of the open games being played,
+listed under the ones waiting for a player, or any game by its code; a spectator sees only
+what everybody may see."""
 
 from __future__ import annotations
 

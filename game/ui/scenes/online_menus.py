@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import opponent
+from game.engine import IllegalActionError, opponent
 from game.ui.registry import SceneName
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.pause import PauseScene
@@ -82,7 +82,6 @@ class OnlinePauseScene(PauseScene):
             self.button(label, rect, action, hotkey=key, tooltip=tip)
 
     def rotate(self) -> None:
-        from game.engine.errors import IllegalActionError
         from game.net.prefs import OnlinePrefs
 
         try:
