@@ -37,9 +37,9 @@ BAD: dict[str, tuple[list[str], str]] = {
     "python main.py tutorial [--autoplay]": (
         ["main.py", "tutorial", "--autoplay", "--screenshots", BLOCKED], "--screenshots"),
     "python -m game.ai.arena --a LEVEL --b LEVEL --games N --seed S [--mission M] "
-    "[--fireteams X Y] [--rules R] [--cluster ADDRESS]": (["-m", "game.ai.arena", "--a", "easy", "--b", "random",
-                                       "--rules", "skirmish", "--mission", "kt_forward_push"],
-                                      "--mission"),
+    "[--fireteams X Y] [--rules R] [--cluster ADDRESS]": (
+        ["-m", "game.ai.arena", "--a", "easy", "--b", "random", "--rules", "skirmish",
+         "--mission", "kt_forward_push"], "--mission"),
     "python -m game.ai.puzzles [PATH...] [--levels L...] [--seed S]": (
         ["-m", "game.ai.puzzles", "--levels", "expert"], "--levels"),
     "python -m game.simulate --campaign --seed S [--fireteams X Y]": (
