@@ -407,11 +407,11 @@ async def run(host: str, port: int, db: Path | str, ready: asyncio.Future[int] |
     """Serve until ``stop`` is set (or SIGTERM/SIGINT); prints the address once ready and
     sets ``ready`` to the port bound. A ``db`` that is a postgresql:// URL is served as one
     process of several sharing it (game/net/cluster.py). ``store`` replaces the SQLite
-    store of ``db`` (synced
-    to the disk at every commit unless ``durable`` is off: ``--sync normal``); the games are
-    swept (:meth:`Lobby.sweep`) every ``sweep_every`` seconds. ``seeds`` gives each new
-    game's dice seed (tests fix it; by default the OS's fresh randomness). ``create`` off:
-    a missing or empty database is an error (StoreError) rather than made anew.
+    store of ``db`` (synced to the disk at every commit unless ``durable`` is off:
+    ``--sync normal``); the games are swept (:meth:`Lobby.sweep`) every ``sweep_every``
+    seconds. ``seeds`` gives each new game's dice seed (tests fix it; by default the OS's
+    fresh randomness). ``create`` off: a missing or empty database is an error
+    (StoreError) rather than made anew.
 
     What the store's checks found and every quarantined game are logged (one line each)
     before the ``listening`` line, which counts them."""
@@ -439,9 +439,10 @@ async def run(host: str, port: int, db: Path | str, ready: asyncio.Future[int] |
     idle = limits.idle_timeout
     patrol = asyncio.get_running_loop().create_task(
         server.patrol(min(5.0, idle / 4) if idle else 5.0))
-    helpers = await server.begin()
+    helpers: list[asyncio.Task[None]] = []
     ping = limits.ping_interval or None
     try:
+        helpers = await server.begin()
         async with serve(server.handler, host, port, max_size=MAX_INCOMING_BYTES,
                          compression=None, open_timeout=limits.handshake_timeout or None,
                          ping_interval=ping, ping_timeout=ping, max_queue=8,
