@@ -26,8 +26,6 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection
-
 from game.engine import opponent
 from game.engine.actions import parse_action
 from game.engine.defs import Catalogue
@@ -35,7 +33,7 @@ from game.engine.errors import SaveError
 from game.engine.game import Game
 from game.engine.persist import load as load_save
 from game.engine.persist import save
-from game.net.limits import Limits, client_address
+from game.net.limits import Limits
 from game.net.protocol import (
     ErrorCode,
     Kind,
@@ -43,7 +41,6 @@ from game.net.protocol import (
     Reply,
     Request,
     deltas_to_wire,
-    encode,
     error_reply,
     parse_request,
     reply,
@@ -461,22 +458,12 @@ class ClusterServer(Server):
         lobby.wake = self.wake.set
         self.refusals: dict[int, ProtocolError] = {}  # id(connection) -> its next refusal
 
-    async def handler(self, ws: ServerConnection) -> None:
-        opened = getattr(ws, "opened", None)
-        if callable(opened):
-            opened()  # its handshake is done: no longer counted by the doorway
-        forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request else None
-        address = client_address(ws.remote_address, forwarded, self.limits.forwarded)
-        problem = await self.lobby.pg.admit(address, self.limits.max_per_address,
-                                            self.limits.max_connections)
-        if problem is not None:
-            await ws.send(encode(error_reply(ProtocolError(ErrorCode.SERVER_FULL, problem))))
-            await ws.close(1013, problem[:120])
-            return
-        try:
-            await self.serve(ws, address)
-        finally:
-            await self.lobby.pg.release(address)
+    async def admit(self, address: str) -> str | None:
+        return await self.lobby.pg.admit(address, self.limits.max_per_address,
+                                         self.limits.max_connections)
+
+    async def release(self, address: str) -> None:
+        await self.lobby.pg.release(address)
 
     async def before(self, conn: Connection, raw: str | bytes) -> None:
         """The allowances shared by every process (a refusal is given when the message is

@@ -185,7 +185,7 @@ class Server:
             opened()  # its handshake is done: no longer counted by the doorway
         forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request else None
         address = client_address(ws.remote_address, forwarded, self.limits.forwarded)
-        problem = self.gate.admit(address)
+        problem = await self.admit(address)
         if problem is not None:
             await ws.send(encode(error_reply(ProtocolError(ErrorCode.SERVER_FULL, problem))))
             await ws.close(1013, problem[:120])
@@ -193,7 +193,15 @@ class Server:
         try:
             await self.serve(ws, address)
         finally:
-            self.gate.release(address)
+            await self.release(address)
+
+    async def admit(self, address: str) -> str | None:
+        """Count one more connection of ``address`` against the caps, unless they are
+        reached: then the reason (a server of several processes counts them all)."""
+        return self.gate.admit(address)
+
+    async def release(self, address: str) -> None:
+        self.gate.release(address)
 
     async def serve(self, ws: ServerConnection, address: str = "unknown") -> None:
         conn = Connection(ws, RateLimit(self.limits.rate, self.limits.burst), address)
