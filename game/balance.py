@@ -18,9 +18,10 @@ import math
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 from game.ai.players import player_for
 from game.engine.defs import Catalogue
@@ -193,9 +194,15 @@ def schedule(teams: Sequence[str], missions: Sequence[str], games: int,
 
 def _results(catalogue: Catalogue, level: str,
              specs: Sequence[tuple[int, str, tuple[str, str], int]],
-             jobs: int, rules: str = "fireteam") -> Iterator[tuple[int, int, int]]:
-    """(index, winner, roll-off winner) of each game of ``specs``, as they end."""
-    if jobs > 1:
+             jobs: int | None, rules: str = "fireteam",
+             cluster: str | None = None) -> Iterator[tuple[int, int, int]]:
+    """(index, winner, roll-off winner) of each game of ``specs``, as they end: on the Dask
+    ``cluster`` when one is named (game.dask_table), else in ``jobs`` processes here."""
+    if cluster is not None:
+        from game.dask_table import results
+        yield from results(catalogue, level, specs, cluster, jobs, rules)
+        return
+    if jobs is not None and jobs > 1:
         import multiprocessing
         # spawned, not forked: a fork copies whatever locks other threads of this process
         # hold at that moment, and a worker could wait on one for ever
@@ -209,16 +216,21 @@ def _results(catalogue: Catalogue, level: str,
         yield i, game.winner or 0, game.state.rolloff_winner
 
 
-def run(catalogue: Catalogue, level: str, games: int, seed: int, jobs: int = 1,
+def run(catalogue: Catalogue, level: str, games: int, seed: int, jobs: int | None = 1,
         journal: Path | None = None, limit: int | None = None,
-        rules: str = "fireteam", pairing: Sequence[str] | None = None) -> Table | None:
+        rules: str = "fireteam", pairing: Sequence[str] | None = None,
+        cluster: str | None = None,
+        progress: Callable[[int, int], None] | None = None) -> Table | None:
     """``games`` games for each pairing of fireteams (mirrors included), seats alternated,
     missions in turn (those ``rules`` can play); ``jobs`` worker processes (the result does
     not depend on it). With a ``journal``, the games it lists are not played again and each
     new one is appended to it as it ends; with a ``limit``, at most that many new games are
     played. With a ``pairing`` (two fireteam ids) only the games between those two are played
-    (a partial re-measure: no mirror, no other fireteam). None when games are still to play;
-    raises JournalError for a journal of another table."""
+    (a partial re-measure: no mirror, no other fireteam). With a ``cluster`` (a Dask
+    scheduler's address, or "local" for a local cluster of ``jobs`` processes) the games are
+    played there. ``progress`` is told (games of the table finished, games in the table) as
+    each game ends. None when games are still to play; raises JournalError for a journal of
+    another table."""
     teams = sorted(pairing) if pairing else sorted(catalogue.fireteams)
     missions = _missions(catalogue, rules)
     specs = schedule(teams, missions, games, seed, mirrors=not pairing)
@@ -234,10 +246,16 @@ def run(catalogue: Catalogue, level: str, games: int, seed: int, jobs: int = 1,
     todo = [(i, m, pair, s) for i, (m, pair, s) in enumerate(specs) if i not in done]
     if limit is not None:
         todo = todo[:limit]
-    for index, winner, first in _results(catalogue, level, todo, jobs, rules):
+    if progress is not None:
+        progress(len(done), len(specs))
+    for index, winner, first in _results(catalogue, level, todo, jobs, rules, cluster):
+        if index in done:
+            continue  # a game already recorded (a cluster may hand one back twice)
         done[index] = (winner, first)
         if journal is not None:
             _append(journal, {"game": index, "winner": winner, "rolloff_winner": first})
+        if progress is not None:
+            progress(len(done), len(specs))
     if len(done) < len(specs):
         return None
     table = Table(teams)
@@ -252,6 +270,48 @@ def run(catalogue: Catalogue, level: str, games: int, seed: int, jobs: int = 1,
     return table
 
 
+class ProgressBar:
+    """The table's progress on a terminal: a bar redrawn in place with the games done and an
+    estimate of the time left; when the stream is not a terminal (a log), one line at each
+    tenth of the table."""
+
+    WIDTH = 30
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stderr
+        self.tty = self.stream.isatty()
+        self.start: tuple[float, int] | None = None  # when, and how many games were done
+        self.shown = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if self.start is None:
+            self.start = (now, done)
+        fill = self.WIDTH * done // max(1, total)
+        left = ""
+        played = done - self.start[1]
+        if played and done < total:
+            seconds = (now - self.start[0]) / played * (total - done)
+            left = f", about {_duration(seconds)} left"
+        text = f"[{'#' * fill}{'.' * (self.WIDTH - fill)}] {done}/{total} games{left}"
+        if self.tty:
+            self.stream.write(f"\r{text}\x1b[K" + ("\n" if done >= total else ""))
+            self.stream.flush()
+            return
+        tenth = 10 * done // max(1, total)
+        if tenth != self.shown:
+            self.shown = tenth
+            print(text, file=self.stream, flush=True)
+
+
+def _duration(seconds: float) -> str:
+    """A time left, to the minute (seconds under two minutes)."""
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    minutes = round(seconds / 60)
+    return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+
+
 def _trim_cut_line(path: Path) -> None:
     """Drops a last line cut short by an interrupted run (no newline at its end), so the
     next game appended starts a line of its own."""
@@ -262,8 +322,9 @@ def _trim_cut_line(path: Path) -> None:
         tmp.replace(path)
 
 
-def markdown(table: Table, command: str, seconds: float | None, level: str) -> str:
-    """``docs/balance.md``'s text."""
+def markdown(table: Table, command: str, seconds: float | None, level: str,
+             where: str = "on the project's 2-core machine") -> str:
+    """``docs/balance.md``'s text; ``where`` says what played it in the time given."""
     mirrors = any(a == b for a, b in table.cells)
     who = ("every fireteam against every other (mirrors included)" if mirrors else
            f"only the pairing {' v '.join(table.teams)} (a partial re-measure)")
@@ -271,7 +332,7 @@ def markdown(table: Table, command: str, seconds: float | None, level: str) -> s
              f"Made by `{command}` on {time.strftime('%Y-%m-%d')}: {table.games} games between "
              f"two computer players of the `{level}` level, {who}, seats alternated, the "
              "missions in turn; "
-             + (f"{seconds / 60:.1f} minutes on the project's 2-core machine." if seconds
+             + (f"{seconds / 60:.1f} minutes {where}." if seconds
                 is not None else "played in parts from a journal (`--partial`)."), "",
              "Each cell is the row fireteam's share of the games against the column fireteam "
              "(draws count half), with its 99 % interval. A cell is unfair only when its whole "
@@ -321,18 +382,20 @@ HISTORY = "<!-- balance history: kept when the table is made again -->"
 
 
 def main(catalogue: Catalogue, level: str, games: int, seed: int,
-         argv: Sequence[str], out: Path, jobs: int = 1, journal: Path | None = None,
+         argv: Sequence[str], out: Path, jobs: int | None = 1, journal: Path | None = None,
          limit: int | None = None, rules: str = "fireteam",
-         pairing: Sequence[str] | None = None) -> int:
+         pairing: Sequence[str] | None = None, cluster: str | None = None) -> int:
     """Play the table and write it to ``out``, keeping whatever follows the ``HISTORY``
     marker there (the record of card changes with their before and after tables). With a
     ``journal`` the run can be split (see the module's text): until every game is in it,
     nothing is written to ``out`` and the games left are counted instead. With a
-    ``pairing`` only that pairing's games are played (see :func:`run`)."""
+    ``pairing`` only that pairing's games are played (see :func:`run`); with a ``cluster``
+    they are played on Dask (see :func:`run`). A progress bar runs on stderr."""
     start = time.perf_counter()
     try:
-        table = run(catalogue, level, games, seed, jobs, journal, limit, rules, pairing)
-    except JournalError as error:
+        table = run(catalogue, level, games, seed, jobs, journal, limit, rules, pairing,
+                    cluster, ProgressBar())
+    except (JournalError, OSError) as error:
         print(f"python -m game.simulate: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -353,7 +416,8 @@ def main(catalogue: Catalogue, level: str, games: int, seed: int,
               "again to play the rest")
         return 130 if interrupted else 0
     command = "python -m game.simulate " + " ".join(argv)
-    text = markdown(table, command, None if journal else time.perf_counter() - start, level)
+    text = markdown(table, command, None if journal else time.perf_counter() - start, level,
+                    *(["on a Dask cluster"] if cluster else []))
     print(text)
     old = out.read_text(encoding="utf-8") if out.exists() else ""
     if HISTORY in old:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from game.ai.random_player import RandomPlayer
 from game.args import Parser, add_rules, count, fail, known, level, output_file
 from game.content import ContentError, load_catalogue, suggestion
+from game.dask_table import cluster_address
 from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
@@ -167,9 +168,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=output_file(".md"), metavar="FILE.md",
                         help="with --players: the file to write (a checkout's shipped one is "
                              "docs/balance.md; default: balance.md in the user data folder)")
-    parser.add_argument("--jobs", type=count(1, 64), default=1, metavar="J",
-                        help="with --players: worker processes (the table does not depend "
-                             "on it)")
+    parser.add_argument("--jobs", type=count(1, 64), metavar="J",
+                        help="with --players: worker processes (default 1; with --cluster "
+                             "local, the local cluster's workers, default one per core; the "
+                             "table does not depend on it)")
+    parser.add_argument("--cluster", type=cluster_address, metavar="ADDRESS",
+                        help="with --players: play the games on a Dask cluster, its "
+                             "scheduler's tcp://HOST:8786, or 'local' for a local cluster "
+                             "(needs the 'cluster' extra; docs/balance.md; the table does not "
+                             "depend on it)")
     parser.add_argument("--partial", type=output_file(".jsonl"), metavar="FILE.jsonl",
                         help="with --players: a journal of the table's finished games; a run "
                              "given the same journal plays only the games it does not list "
@@ -186,9 +193,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("argument --rules: a campaign is played under the Fireteam rules")
     if args.players and not args.table:
         parser.error("argument --players: only with --table")
-    if (args.out or args.jobs != 1 or args.partial) and not args.players:
-        parser.error("arguments --out, --jobs and --partial: only with --table --players "
-                     "LEVEL")
+    if (args.out or args.jobs is not None or args.partial or args.cluster) \
+            and not args.players:
+        parser.error("arguments --out, --jobs, --partial and --cluster: only with --table "
+                     "--players LEVEL")
+    if args.jobs is not None and args.cluster not in (None, "local"):
+        parser.error("argument --jobs: a remote cluster has the workers it was given (start "
+                     "more with `dask worker`)")
     if args.table and args.players and args.fireteams and args.partial:
         parser.error("argument --fireteams: a table of one pairing is played in one run "
                      "(not with --partial)")
@@ -208,8 +219,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         out = args.out or data_folder() / "balance.md"
         out.parent.mkdir(parents=True, exist_ok=True)
         return balance(catalogue, args.players, args.games, args.seed,
-                       list(sys.argv[1:] if argv is None else argv), out, args.jobs,
-                       args.partial, args.limit, rules=args.rules, pairing=args.fireteams)
+                       list(sys.argv[1:] if argv is None else argv), out,
+                       args.jobs or (None if args.cluster else 1), args.partial, args.limit,
+                       rules=args.rules, pairing=args.fireteams, cluster=args.cluster)
     if args.table:
         return balance_table(args.games, args.seed, args.rules)
     try:

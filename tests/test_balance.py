@@ -204,3 +204,32 @@ def test_the_pairing_option_is_checked(capsys) -> None:
     with pytest.raises(SystemExit):
         main([*base, "--fireteams", "gideon", "bad_ladz", "--partial", "x.jsonl"])
     assert "not with --partial" in capsys.readouterr().err
+
+
+def test_the_progress_bar_counts_the_games_in_a_log() -> None:
+    import io
+
+    from game.balance import ProgressBar
+
+    stream = io.StringIO()
+    bar = ProgressBar(stream)
+    for done in range(0, 21):
+        bar(done, 20)
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 11  # one at each tenth, none twice
+    assert lines[0].startswith("[....") and "0/20 games" in lines[0]
+    assert lines[-1] == "[" + "#" * ProgressBar.WIDTH + "] 20/20 games"
+
+
+@pytest.mark.parametrize("extra, words", [
+    (["--cluster", "nonsense"], "neither 'local' nor a Dask scheduler's address"),
+    (["--cluster", "tcp://127.0.0.1:8786", "--jobs", "2"], "a remote cluster has the workers"),
+])
+def test_the_cluster_option_is_checked(extra, words, capsys) -> None:  # type: ignore[no-untyped-def]
+    from game.simulate import main
+
+    pytest.importorskip("distributed", reason="the 'cluster' extra (dask) is not installed")
+    with pytest.raises(SystemExit) as stopped:
+        main(["--table", "--players", "random", "--games", "1", *extra])
+    assert stopped.value.code == 2
+    assert words in capsys.readouterr().err

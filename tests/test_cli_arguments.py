@@ -37,15 +37,16 @@ BAD: dict[str, tuple[list[str], str]] = {
     "python main.py tutorial [--autoplay]": (
         ["main.py", "tutorial", "--autoplay", "--screenshots", BLOCKED], "--screenshots"),
     "python -m game.ai.arena --a LEVEL --b LEVEL --games N --seed S [--mission M] "
-    "[--fireteams X Y] [--rules R]": (["-m", "game.ai.arena", "--a", "easy", "--b", "random",
-                                       "--rules", "skirmish", "--mission", "kt_forward_push"],
-                                      "--mission"),
+    "[--fireteams X Y] [--rules R] [--cluster ADDRESS]": (
+        ["-m", "game.ai.arena", "--a", "easy", "--b", "random", "--rules", "skirmish",
+         "--mission", "kt_forward_push"], "--mission"),
     "python -m game.ai.puzzles [PATH...] [--levels L...] [--seed S]": (
         ["-m", "game.ai.puzzles", "--levels", "expert"], "--levels"),
     "python -m game.simulate --campaign --seed S [--fireteams X Y]": (
         ["-m", "game.simulate", "--campaign", "--fireteams", "nobody", "gideon"], "--fireteams"),
-    "python -m game.simulate --table --players LEVEL --games N --seed S [--jobs J] "
-    "[--out FILE.md] [--rules R] [--partial FILE.jsonl [--limit N]]": (
+    "python -m game.simulate --table --players LEVEL --games N --seed S [--jobs J | "
+    "--cluster tcp://HOST:8786 | --cluster local] [--out FILE.md] [--rules R] "
+    "[--partial FILE.jsonl [--limit N]]": (
         ["-m", "game.simulate", "--table", "--players", "normal", "--partial", "part.txt"],
         "--partial"),
     "python main.py --audit-layout [--audit-screens A,B] [--audit-pictures DIR]": (
@@ -88,13 +89,14 @@ BAD: dict[str, tuple[list[str], str]] = {
     "python -m game.bench [--games N]": (["-m", "game.bench", "--games", "0"], "--games"),
     "python -m game.golden [--check] [--out FILE.txt]": (
         ["-m", "game.golden", "--out", "golden.md"], "--out"),
-    "fireteam serve [--host H] [--port P] [--db FILE]": (
+    "fireteam serve [--host H] [--port P] [--db FILE | --db postgresql://...]": (
         ["-m", "game", "serve", "--port", "65536"], "--port"),
     "python -m game.net.bot --code CODE [--host H] [--port P] [--level L]": (
         ["-m", "game.net.bot", "--code", "ABCDEF", "--level", "silly"], "--level"),
     "python -m game.net.loadtest --host 127.0.0.1 --port P --games N --seed S [--external] "
-    "[--kill-server-after SECONDS] [--think SECONDS]": (
-        ["-m", "game.net.loadtest", "--port", "8765", "--games", "0"], "--games"),
+    "[--kill-server-after SECONDS] [--think SECONDS] [--servers N --db postgresql://...]": (
+        ["-m", "game.net.loadtest", "--port", "8765", "--games", "1", "--servers", "2"],
+        "--servers"),
     "python -m game.net.attack --host 127.0.0.1 --port P --seed S [--external] "
     "[--duration SECONDS]": (
         ["-m", "game.net.attack", "--port", "8765", "--duration", "0"], "--duration"),
@@ -295,7 +297,7 @@ def test_the_balance_table_goes_to_the_user_data_folder_by_default(monkeypatch,
     written: list[Path] = []
     monkeypatch.setattr(game.balance, "main",
                         lambda catalogue, level, games, seed, argv, out, jobs, journal, limit,
-                        rules="fireteam", pairing=None:
+                        rules="fireteam", pairing=None, cluster=None:
                         written.append(out) or 0)
     monkeypatch.setenv("FIRETEAM_HOME", str(tmp_path / "home"))
     monkeypatch.chdir(tmp_path)

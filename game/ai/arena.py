@@ -34,7 +34,8 @@ from game.ai.common import playable
 from game.ai.players import LEVEL_NAMES, player_for
 from game.args import Parser, add_rules, count, known, level
 from game.content import load_catalogue
-from game.engine import Activate, Attack, Game, Order, RandomDice, opponent, plays
+from game.dask_table import cluster_address
+from game.engine import Activate, Attack, Catalogue, Game, Order, RandomDice, opponent, plays
 
 MAX_ACTIONS = 5000
 
@@ -52,6 +53,13 @@ class Tally:
     @property
     def games(self) -> int:
         return self.wins + self.losses + self.draws
+
+    def add(self, other: Tally) -> None:
+        """Another tally's times and quiet games (its results are counted by the caller)."""
+        self.decisions += other.decisions
+        self.b_decisions += other.b_decisions
+        self.turns += other.turns
+        self.quiet_games += other.quiet_games
 
     def share(self) -> tuple[float, float, float]:
         """A's share (draws half) with a 95 % Wilson interval."""
@@ -115,6 +123,29 @@ def pairing(i: int, pairs: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
     return pairs[(i // 2) * step % len(pairs)]
 
 
+def game_plan(i: int, seed: int, missions: Sequence[str],
+              pairs: Sequence[tuple[str, ...]]) -> tuple[str, tuple[str, str], int, int]:
+    """Game ``i`` of a match: its mission, A's and B's fireteams, A's seat and its seed.
+    Games 2k and 2k+1 are one mission and one pairing from both seats: a mission that
+    favours a seat favours A and B alike."""
+    x, y = pairing(i, pairs)
+    return missions[(i // 2) % len(missions)], (x, y), 1 if i % 2 == 0 else 2, seed + i
+
+
+def arena_game(catalogue: Catalogue, a: str, b: str, rules: str, mission: str,
+               teams: tuple[str, str], a_seat: int, seed: int,
+               tally: Tally | None = None) -> tuple[Tally, int, tuple[int, int]]:
+    """One game of a match (here, or as a task on a cluster): the tally of its times (into
+    ``tally`` when given), its winner (0: a draw) and A's VP and B's."""
+    tally = tally if tally is not None else Tally()
+    x, y = teams
+    fireteams = (x, y) if a_seat == 1 else (y, x)
+    players = {a_seat: player_for(a, seed * 2 + 1), opponent(a_seat): player_for(b, seed * 2 + 2)}
+    game = Game.new(catalogue, mission, fireteams, RandomDice(seed), rules=rules)
+    play(game, players, a_seat, tally)
+    return tally, game.winner or 0, (game.vp[a_seat], game.vp[opponent(a_seat)])
+
+
 def _times(values: list[float]) -> str:
     med = statistics.median(values) if values else 0.0
     return f"median {med:.3f} s, p95 {_p95(values):.3f} s"
@@ -135,6 +166,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--first", type=count(0), default=0, metavar="K",
                         help="play only games K to N-1 of the N (a long match in parts)")
     parser.add_argument("--quiet", action="store_true", help="only the last line")
+    parser.add_argument("--cluster", type=cluster_address, metavar="ADDRESS",
+                        help="play the games on a Dask cluster (its scheduler's "
+                        "tcp://HOST:8786, or 'local'; docs/balance.md): the same games and "
+                        "results, the lines in the order the games end, the decision times "
+                        "those of the workers' processes")
     add_rules(parser)
     args = parser.parse_args(argv)
     catalogue = load_catalogue()
@@ -153,41 +189,49 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"argument --first: must be below --games ({args.games}), "
                      f"not {args.first}")
     tally = Tally()
-    for i in range(args.first, args.games):
-        seed = args.seed + i
-        # games 2k and 2k+1 are one mission and one pairing from both seats: a mission that
-        # favours a seat favours A and B alike
-        mission = missions[(i // 2) % len(missions)]
-        # A's fireteam and B's: every pairing in turn, each pairing from both seats
-        x, y = pairing(i, pairs)
-        a_seat = 1 if i % 2 == 0 else 2
+    plan = {i: game_plan(i, args.seed, missions, pairs) for i in range(args.first, args.games)}
+    if args.cluster:
+        from game.dask_table import on_cluster
+
+        calls = [(i, f"arena-{args.a}-{args.b}-{args.rules}-{m}-{x}-{y}-{a_seat}-{seed}",
+                  arena_game, (args.a, args.b, args.rules, m, (x, y), a_seat, seed))
+                 for i, (m, (x, y), a_seat, seed) in plan.items()]
+        results = on_cluster(catalogue, args.cluster, None, calls)
+    else:
+        results = ((i, arena_game(catalogue, args.a, args.b, args.rules, m, (x, y), a_seat,
+                                  seed, tally))
+                   for i, (m, (x, y), a_seat, seed) in plan.items())
+    try:
+        for i, (played, winner, vp) in results:
+            mission, (x, y), a_seat, seed = plan[i]
+            if args.cluster:
+                tally.add(played)
+            if winner == a_seat:
+                tally.wins += 1
+                result = "A"
+            elif winner == 0:
+                tally.draws += 1
+                result = "draw"
+            else:
+                tally.losses += 1
+                result = "B"
+            if not args.quiet:
+                print(f"game {i}: {mission}, A={args.a} ({x}, seat {a_seat}) v B={args.b} "
+                      f"({y}): VP {vp[0]}-{vp[1]}, {result}", flush=True)
+    except KeyboardInterrupt:
+        # a long match stopped by hand (Ctrl-C): the lines for the games finished
+        unfinished = "" if args.cluster else f"game {args.first + tally.games} unfinished, "
+        print(f"stopped: {unfinished}{tally.games} games played")
+    except Exception as error:
+        index = getattr(error, "index", None)
+        failed = index if index is not None else args.first + tally.games
+        mission, (x, y), a_seat, seed = plan[failed]
         fireteams = (x, y) if a_seat == 1 else (y, x)
-        players = {a_seat: player_for(args.a, seed * 2 + 1),
-                   opponent(a_seat): player_for(args.b, seed * 2 + 2)}
-        try:
-            game = Game.new(catalogue, mission, fireteams, RandomDice(seed), rules=args.rules)
-            play(game, players, a_seat, tally)
-        except KeyboardInterrupt:
-            # a long match stopped by hand (Ctrl-C): the lines for the games finished
-            print(f"stopped: game {i} unfinished, {tally.games} games played")
-            break
-        except Exception:
-            print(f"game {i} (seed {seed}, {mission}, {fireteams[0]} v {fireteams[1]}) "
-                  f"failed:")
-            traceback.print_exc()
-            return 1
-        if game.winner == a_seat:
-            tally.wins += 1
-            result = "A"
-        elif game.winner == 0:
-            tally.draws += 1
-            result = "draw"
-        else:
-            tally.losses += 1
-            result = "B"
-        if not args.quiet:
-            print(f"game {i}: {mission}, A={args.a} ({x}, seat {a_seat}) v B={args.b} ({y}): "
-                  f"VP {game.vp[a_seat]}-{game.vp[opponent(a_seat)]}, {result}", flush=True)
+        print(f"game {failed} (seed {seed}, {mission}, {fireteams[0]} v {fireteams[1]}) "
+              f"failed:")
+        traceback.print_exception(error.__cause__ if args.cluster and
+                                  error.__cause__ is not None else error)
+        return 1
     share, low, high = tally.share()
     if not args.quiet:
         print(f"A's share {100 * share:.1f}% (95% interval {100 * low:.1f}-{100 * high:.1f}%)"

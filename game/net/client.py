@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import itertools
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -66,11 +66,15 @@ class Client:
 
     def __init__(self, url: str, catalogue: Catalogue | None = None, *,
                  auto_reconnect: bool = True, timeout: float = 30.0,
-                 patient: bool = True, local_address: str | None = None) -> None:
+                 patient: bool = True, local_address: str | None = None,
+                 fallbacks: Sequence[str] = ()) -> None:
         self.url = url
         # the address this client connects from (tests and tools on one machine: any of
         # 127.0.0.0/8), None: the system's choice
         self._local = {"local_addr": (local_address, 0)} if local_address else {}
+        # more addresses of the same service (server processes sharing one database): a
+        # reconnection tries each in turn, and keeps to the first that answers
+        self.fallbacks = list(fallbacks)
         self.patient = patient
         self.catalogue = catalogue
         self.auto_reconnect = auto_reconnect
@@ -154,11 +158,18 @@ class Client:
 
     async def _reconnect_loop(self) -> None:
         delay = RETRY_FIRST
+        tried = 0
         while not self._closing:
             try:
                 self.ws = await connect(self.url, max_size=MAX_FRAME_BYTES, compression=None,
                                         open_timeout=self.timeout, **self._local)
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError):
+                if self.fallbacks and tried < len(self.fallbacks):
+                    tried += 1  # the next address at once; a pause after a whole round
+                    self.fallbacks.append(self.url)
+                    self.url = self.fallbacks.pop(0)
+                    continue
+                tried = 0
                 await asyncio.sleep(delay)
                 delay = min(RETRY_MAX, delay * 2)
                 continue

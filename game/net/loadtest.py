@@ -13,6 +13,11 @@ last line (one line; wrapped here)::
 
 ``--kill-server-after SECONDS`` kills its server with SIGKILL once, that long after the games
 start, and starts it again on the same database; the clients reconnect by themselves.
+
+``--servers N --db postgresql://...`` starts N server processes (ports P, P+1, ...) sharing
+that PostgreSQL database (docs/server.md): each game's first seat plays on one process and its
+second on the next, each client given every address; ``--kill-server-after`` then kills the
+first process once (its clients go on through the others) and starts it again.
 Each scripted player pauses before each decision as a quick person would, 2 s on average
 (``--think``; people at a table take far longer: a mission of some 165 actions lasts about an
 hour); ``--think 0`` answers at once and measures a saturated server.
@@ -58,7 +63,8 @@ class Tally:
 class ServerProcess:
     """``fireteam serve`` (as ``python -m game serve``) started, killed and restarted."""
 
-    def __init__(self, host: str, port: int, db: Path, extra: Sequence[str] = ()) -> None:
+    def __init__(self, host: str, port: int, db: Path | str,
+                 extra: Sequence[str] = ()) -> None:
         self.host, self.port, self.db = host, port, db
         self.extra = list(extra)
         self.proc: subprocess.Popen[str] | None = None
@@ -124,13 +130,21 @@ def thinking(choose: Callable[[Client], str], seed: int,
     return decide
 
 
-async def one_game(url: str, index: int, seed: int, tally: Tally, timeout: float,
-                   think: float, addresses: tuple[str, str] | None = None) -> None:
+async def one_game(urls: str | Sequence[str], index: int, seed: int, tally: Tally,
+                   timeout: float, think: float,
+                   addresses: tuple[str, str] | None = None) -> None:
     """One game between two scripted clients (from ``addresses``, when given: two
-    addresses of this machine the clients connect from)."""
+    addresses of this machine the clients connect from): its first seat on the server at
+    ``urls[index]`` (in turn), its second on the next, each given the others too."""
+    if isinstance(urls, str):
+        urls = [urls]
     mission, teams = PAIRINGS[index % len(PAIRINGS)]
-    one, two = (Client(url, timeout=timeout, local_address=a)
-                for a in (addresses or (None, None)))
+    first, second = index % len(urls), (index + 1) % len(urls)
+    local = addresses or (None, None)
+    one = Client(urls[first], timeout=timeout, local_address=local[0],
+                 fallbacks=[u for i, u in enumerate(urls) if i != first])
+    two = Client(urls[second], timeout=timeout, local_address=local[1],
+                 fallbacks=[u for i, u in enumerate(urls) if i != second])
     acked: list[tuple[int, str]] = []
 
     def ack(ply: int, action: str, seconds: float) -> None:
@@ -163,19 +177,22 @@ async def one_game(url: str, index: int, seed: int, tally: Tally, timeout: float
         await two.close()
 
 
-async def load(url: str, games: int, seed: int, server: ServerProcess | None,
+async def load(urls: Sequence[str], games: int, seed: int, servers: Sequence[ServerProcess],
                kill_after: float | None, timeout: float, think: float) -> Tally:
     tally = Tally()
+    server = servers[0] if servers else None  # the one killed
 
     async def sampler() -> None:
-        while server is not None:
-            server.sample()
+        while servers:
+            for each in servers:
+                each.sample()
             await asyncio.sleep(0.5)
 
     async def killer() -> None:
         assert server is not None and kill_after is not None
         await asyncio.sleep(kill_after)
-        print(f"killing the server (SIGKILL) after {kill_after:g} s", flush=True)
+        print(f"killing the server (SIGKILL) on port {server.port} after {kill_after:g} s",
+              flush=True)
         server.kill()
         start = time.perf_counter()
         await asyncio.to_thread(server.start)
@@ -185,7 +202,8 @@ async def load(url: str, games: int, seed: int, server: ServerProcess | None,
     extra = [asyncio.create_task(sampler())]
     if kill_after is not None:
         extra.append(asyncio.create_task(killer()))
-    await asyncio.gather(*(one_game(url, i, seed, tally, timeout, think) for i in range(games)))
+    await asyncio.gather(*(one_game(urls, i, seed, tally, timeout, think)
+                           for i in range(games)))
     for task in extra:
         if not task.done():
             task.cancel()
@@ -211,6 +229,12 @@ def build_parser() -> Parser:
     parser.add_argument("--sync", choices=("full", "normal"), default="full",
                         help="the started server's --sync (default full: see "
                         "docs/server.md)")
+    parser.add_argument("--servers", type=count(1, 16), default=1, metavar="N",
+                        help="server processes to start (ports --port, --port + 1, ...); more "
+                        "than one needs a shared --db postgresql://...")
+    parser.add_argument("--db", metavar="URL",
+                        help="the started servers' database: a PostgreSQL URL, shared by "
+                        "them all (default: a fresh SQLite file in a temporary folder)")
     parser.add_argument("--timeout", type=float, default=60.0,
                         help="seconds to wait for any one answer (default 60)")
     return parser
@@ -225,22 +249,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("--kill-server-after needs a server this command started (not --external)",
               file=sys.stderr)
         return 2
-    url = f"ws://{options.host}:{options.port}"
+    if options.servers > 1 and not (options.db or "").startswith(("postgresql://",
+                                                                   "postgres://")):
+        print("--servers N: several processes share a PostgreSQL database: give --db "
+              "postgresql://...", file=sys.stderr)
+        return 2
+    if options.external and (options.servers > 1 or options.db):
+        print("--servers and --db are for the servers this command starts (not --external)",
+              file=sys.stderr)
+        return 2
+    ports = [options.port + i for i in range(options.servers)]
+    urls = [f"ws://{options.host}:{port}" for port in ports]
     folder = tempfile.TemporaryDirectory(prefix="fireteam-load-")
-    server = None if options.external else ServerProcess(
-        options.host, options.port, Path(folder.name) / "games.sqlite3",
-        ("--sync", options.sync))
+    db = options.db or Path(folder.name) / "games.sqlite3"
+    servers = [] if options.external else [
+        ServerProcess(options.host, port, db, () if options.db else ("--sync", options.sync))
+        for port in ports]
+    server = servers[0] if servers else None
     start = time.perf_counter()
     load_before = os.getloadavg()[0]
     try:
-        if server is not None:
-            server.start()
-        tally = asyncio.run(load(url, options.games, options.seed, server,
+        for each in servers:
+            each.start()
+        tally = asyncio.run(load(urls, options.games, options.seed, servers,
                                  options.kill_server_after, options.timeout,
                                  options.think))
     finally:
-        if server is not None:
-            server.stop()
+        for each in servers:
+            each.stop()
         folder.cleanup()
     seconds = time.perf_counter() - start
     for problem in tally.errors[:10]:
@@ -248,14 +284,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     rtt = sorted(tally.round_trips) or [0.0]
     median = statistics.median(rtt) * 1000
     p95 = rtt[min(len(rtt) - 1, int(len(rtt) * 0.95))] * 1000
-    memory = f"{server.peak_kib / 1024:.0f}" if server is not None else "unknown"
+    memory = f"{max(s.peak_kib for s in servers) / 1024:.0f}" if servers else "unknown"
     own = time.process_time()
     print(f"the machine's load average (1 min): {load_before:.1f} at the start, "
           f"{os.getloadavg()[0]:.1f} at the end")
+    cpu = " + ".join(f"{s.cpu:.1f}" for s in servers) if server is not None else "unknown"
     print(f"{tally.actions} actions in {seconds:.1f} s ({tally.actions / seconds:.0f} a "
-          "second); CPU seconds: server "
-          + (f"{server.cpu:.1f}" if server is not None else "unknown")
-          + f", these clients {own:.1f}")
+          f"second); CPU seconds: server{'s' if len(servers) > 1 else ''} {cpu}, these "
+          f"clients {own:.1f}")
     print(f"{tally.finished} games finished, {len(tally.errors)} errors, {tally.lost} lost "
           f"actions; round trip median {median:.1f} ms, p95 {p95:.1f} ms; server peak "
           f"memory {memory} MiB")

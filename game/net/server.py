@@ -57,7 +57,7 @@ from game.net.protocol import (
     versions,
 )
 from game.net.rooms import Lobby, Room
-from game.net.store import SQLiteStore, Store, StoreError
+from game.net.store import Op, SQLiteStore, Store, StoreError
 
 DEFAULT_PORT = 8765
 DEFAULT_DB = "fireteam-server.sqlite3"
@@ -185,7 +185,7 @@ class Server:
             opened()  # its handshake is done: no longer counted by the doorway
         forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request else None
         address = client_address(ws.remote_address, forwarded, self.limits.forwarded)
-        problem = self.gate.admit(address)
+        problem = await self.admit(address)
         if problem is not None:
             await ws.send(encode(error_reply(ProtocolError(ErrorCode.SERVER_FULL, problem))))
             await ws.close(1013, problem[:120])
@@ -193,7 +193,15 @@ class Server:
         try:
             await self.serve(ws, address)
         finally:
-            self.gate.release(address)
+            await self.release(address)
+
+    async def admit(self, address: str) -> str | None:
+        """Count one more connection of ``address`` against the caps, unless they are
+        reached: then the reason (a server of several processes counts them all)."""
+        return self.gate.admit(address)
+
+    async def release(self, address: str) -> None:
+        self.gate.release(address)
 
     async def serve(self, ws: ServerConnection, address: str = "unknown") -> None:
         conn = Connection(ws, RateLimit(self.limits.rate, self.limits.burst), address)
@@ -201,6 +209,7 @@ class Server:
         conn.send(self.hello)
         try:
             async for raw in ws:
+                await self.before(conn, raw)
                 self.receive(conn, raw)
         except ConnectionClosed:
             pass
@@ -210,6 +219,33 @@ class Server:
             self.wake.set()
             conn.closing = True
             conn.writer.cancel()
+
+    async def begin(self) -> list[asyncio.Task[None]]:
+        """Start what runs beside the connections (a server of several processes: hearing
+        the others, game/net/cluster.py); the tasks to cancel when it stops."""
+        return []
+
+    async def end(self) -> None:
+        """After the last batch is written: the store closed."""
+        self.lobby.store.close()
+
+    def banner(self) -> str:
+        """What the ``listening`` line says in brackets: the games resumed."""
+        lobby = self.lobby
+        games = sum(1 for r in lobby.rooms.values() if r.finished is None)
+        aside = f", {len(lobby.quarantined)} quarantined" if lobby.quarantined else ""
+        return f"{games} games resumed{aside}"
+
+    async def before(self, conn: Connection, raw: str | bytes) -> None:
+        """What a server of several processes does before a message is handled (takes up
+        the game it names: game/net/cluster.py); nothing here."""
+
+    async def store_commit(self, ops: list[Op]) -> None:
+        """Write one batch to the store."""
+        if self.store_syncs:  # the disk's sync waits on a worker thread
+            await asyncio.to_thread(self.lobby.store.commit, ops)
+        else:  # a write to the file only: quicker than handing it over
+            self.lobby.store.commit(ops)
 
     def receive(self, conn: Connection, raw: str | bytes) -> None:
         """Handle one message: a refused one gets an error reply, nothing else changes.
@@ -307,10 +343,7 @@ class Server:
             ops, out = self.lobby.take()
             if ops:
                 try:
-                    if self.store_syncs:  # the disk's sync waits on a worker thread
-                        await asyncio.to_thread(self.lobby.store.commit, ops)
-                    else:  # a write to the file only: quicker than handing it over
-                        self.lobby.store.commit(ops)
+                    await self.store_commit(ops)
                 except Exception as error:  # the disk is full, the file is gone...
                     log.exception("the store refused a batch of %d writes", len(ops))
                     out = self.lobby.commit_failed(ops, out, error)
@@ -374,39 +407,39 @@ def raise_open_files(wanted: int) -> None:
                     "lower --max-connections or raise LimitNOFILE", soft, wanted)
 
 
-async def run(host: str, port: int, db: Path, ready: asyncio.Future[int] | None = None,
+async def run(host: str, port: int, db: Path | str, ready: asyncio.Future[int] | None = None,
               stop: asyncio.Event | None = None, store: Store | None = None,
               limits: Limits | None = None, sweep_every: float = 60.0,
               durable: bool = True, seeds: Callable[[], int] | None = None,
               create: bool = True, accept_lost_wal: bool = False) -> None:
     """Serve until ``stop`` is set (or SIGTERM/SIGINT); prints the address once ready and
-    sets ``ready`` to the port bound. ``store`` replaces the SQLite store of ``db`` (synced
-    to the disk at every commit unless ``durable`` is off: ``--sync normal``); the games are
-    swept (:meth:`Lobby.sweep`) every ``sweep_every`` seconds. ``seeds`` gives each new
-    game's dice seed (tests fix it; by default the OS's fresh randomness). ``create`` off:
-    a missing or empty database is an error (StoreError) rather than made anew.
+    sets ``ready`` to the port bound. A ``db`` that is a postgresql:// URL is served as one
+    process of several sharing it (game/net/cluster.py). ``store`` replaces the SQLite
+    store of ``db`` (synced to the disk at every commit unless ``durable`` is off:
+    ``--sync normal``); the games are swept (:meth:`Lobby.sweep`) every ``sweep_every``
+    seconds. ``seeds`` gives each new game's dice seed (tests fix it; by default the OS's
+    fresh randomness). ``create`` off: a missing or empty database is an error
+    (StoreError) rather than made anew.
 
     What the store's checks found and every quarantined game are logged (one line each)
     before the ``listening`` line, which counts them."""
     from game.content import load_catalogue
 
-    store = store or SQLiteStore(db, durable=durable, create=create,
-                                 accept_lost_wal=accept_lost_wal)
-    lobby = Lobby(load_catalogue(), store, limits=limits, seeds=seeds)
-    for problem in store_problems(store):
+    if store is None and is_postgres(str(db)):
+        from game.net.cluster import open_cluster
+
+        lobby, server = await open_cluster(str(db), load_catalogue(), limits, seeds, create)
+    else:
+        store = store or SQLiteStore(db, durable=durable, create=create,  # type: ignore[arg-type]
+                                     accept_lost_wal=accept_lost_wal)
+        lobby = Lobby(load_catalogue(), store, limits=limits, seeds=seeds)
+        server = Server(lobby)
+    for problem in store_problems(lobby.store):
         log.warning("storage: %s", problem)
     for damaged in lobby.quarantined.values():
         log.warning("quarantined game %s (code %s): %s", damaged.id, damaged.code,
                     damaged.reason)
-    server = Server(lobby)
-    if stop is None:  # run from the command line: SIGTERM and Ctrl+C stop it cleanly
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            try:
-                loop.add_signal_handler(sig, stop.set)
-            except (NotImplementedError, RuntimeError):  # not the main thread, or Windows
-                pass
+    stop = stop_on_signals(stop)
     limits = lobby.limits
     if limits.max_connections:
         raise_open_files(limits.max_connections + (limits.max_handshakes or 1024) + 64)
@@ -414,18 +447,17 @@ async def run(host: str, port: int, db: Path, ready: asyncio.Future[int] | None 
     idle = limits.idle_timeout
     patrol = asyncio.get_running_loop().create_task(
         server.patrol(min(5.0, idle / 4) if idle else 5.0))
+    helpers: list[asyncio.Task[None]] = []
     ping = limits.ping_interval or None
     try:
+        helpers = await server.begin()
         async with serve(server.handler, host, port, max_size=MAX_INCOMING_BYTES,
                          compression=None, open_timeout=limits.handshake_timeout or None,
                          ping_interval=ping, ping_timeout=ping, max_queue=8,
                          create_connection=guarded(server.doorway, limits.forwarded)
                          ) as ws_server:
             bound = ws_server.sockets[0].getsockname()
-            games = sum(1 for r in lobby.rooms.values() if r.finished is None)
-            aside = f", {len(lobby.quarantined)} quarantined" if lobby.quarantined else ""
-            print(f"listening on ws://{bound[0]}:{bound[1]} ({games} games resumed{aside})",
-                  flush=True)
+            print(f"listening on ws://{bound[0]}:{bound[1]} ({server.banner()})", flush=True)
             if ready is not None:
                 ready.set_result(int(bound[1]))
             while not stop.is_set():
@@ -436,10 +468,36 @@ async def run(host: str, port: int, db: Path, ready: asyncio.Future[int] | None 
                     server.wake.set()  # an abandoned game's mark is written
     finally:
         patrol.cancel()
+        for helper in helpers:
+            helper.cancel()
         server.stopping = True  # what was handled is still written before the file closes
         server.wake.set()
         await flusher
-        store.close()
+        await server.end()
+
+
+def stop_on_signals(stop: asyncio.Event | None) -> asyncio.Event:
+    """``stop``, or (run from the command line) an event SIGTERM and Ctrl+C set."""
+    if stop is not None:
+        return stop
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):  # not the main thread, or Windows
+            pass
+    return stop
+
+
+def is_postgres(db: str) -> bool:
+    """Whether ``--db`` names a PostgreSQL database (a URL) rather than a SQLite file."""
+    return db.startswith(("postgresql://", "postgres://"))
+
+
+def database(text: str) -> Path | str:
+    """--db's value: a PostgreSQL URL as it is, anything else a SQLite file's path."""
+    return text if is_postgres(text) else Path(text)
 
 
 def store_problems(store: Store) -> list[str]:
@@ -457,12 +515,15 @@ def build_parser(prog: str | None = None) -> Parser:
                         help="the address to listen on (default 127.0.0.1; 0.0.0.0: all)")
     parser.add_argument("--port", type=count(0, 65535), default=DEFAULT_PORT,
                         help=f"the TCP port (default {DEFAULT_PORT}; 0: any free port)")
-    parser.add_argument("--db", type=Path, default=Path(DEFAULT_DB),
+    parser.add_argument("--db", type=database, default=Path(DEFAULT_DB),
                         help=f"the SQLite database of the games (default {DEFAULT_DB}); "
-                        "every game in it is resumed (one that cannot be is quarantined)")
+                        "every game in it is resumed (one that cannot be is quarantined); or "
+                        "a PostgreSQL database's postgresql://USER:PASSWORD@HOST/NAME, which "
+                        "any number of server processes share (docs/server.md)")
     parser.add_argument("--new-db", action="store_true",
                         help="make the database if the file is missing or empty (without "
-                        "it, a missing or empty file is an error: a database was expected)")
+                        "it, a missing or empty file is an error: a database was expected; "
+                        "with PostgreSQL: make the tables if the database has none)")
     parser.add_argument("--accept-lost-wal", action="store_true",
                         help="serve a database whose write-ahead log (FILE-wal) was lost "
                         "after the server was killed (what the file holds; the changes since "
@@ -575,7 +636,8 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
         print(f"cannot serve on {options.host}:{options.port}: {error}", file=sys.stderr)
         return 1
     except (StoreError, sqlite3.Error) as error:
-        print(f"cannot use the database {options.db}: {error}", file=sys.stderr)
+        where = "" if is_postgres(str(options.db)) else f" {options.db}"
+        print(f"cannot use the database{where}: {error}", file=sys.stderr)
         return 1
     return 0
 
