@@ -34,6 +34,7 @@ from game.engine import (
 )
 from game.ui import skirmish_ui
 from game.ui.context import GOLD, INK, PANEL, PANEL_EDGE, Context
+from game.ui.placement import note_cover
 
 BANNER_SECONDS = 1.8
 MARK_SECONDS = 1.4
@@ -185,20 +186,25 @@ class Animations:
                 self.ctx.drawn.append(str(text))
 
     def draw_banner(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The first banner, centred in ``area`` (a bar off the board: the screen's top
+        bar), as tall as it allows; it never covers the board."""
         if not self.banners:
             return
         banner = self.banners[0]
-        font = self.ctx.assets.font(22, "bold")
-        width = font.size(banner.text)[0] + 60
-        rect = pygame.Rect(0, 0, width, 46)
-        rect.midtop = (area.centerx, area.top + 12)
-        if self.ctx.covers is not None:
-            self.ctx.covers.append(rect.copy())
+        ctx = self.ctx
+        size = 20
+        font = ctx.assets.font(ctx.px(size), "bold")
+        width = min(area.width - 8, font.size(banner.text)[0] + ctx.px(60))
+        rect = pygame.Rect(0, 0, width, max(font.get_linesize() + 4, area.height - 6))
+        rect.center = area.center
+        ctx.new_layer()  # over the bar's own words for a moment, on purpose
+        note_cover(ctx, rect)
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        shade.fill((12, 12, 14, 215))
+        shade.fill((12, 12, 14, 235))
         surface.blit(shade, rect)
-        pygame.draw.rect(surface, banner.colour, rect, 3, border_radius=6)
-        self.ctx.text(surface, banner.text, 22, rect.center, INK, "bold", "center")
+        pygame.draw.rect(surface, banner.colour, rect, max(2, ctx.px(3)), border_radius=6)
+        ctx.text(surface, banner.text, size, rect.center, INK, "bold", "center",
+                 width=rect.width - ctx.px(20))
 
     def draw_dice(self, surface: pygame.Surface, rect: pygame.Rect,
                   framed: bool = True) -> None:

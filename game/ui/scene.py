@@ -124,7 +124,8 @@ class Scene:
         self.full_labels[button] = full
         if self.ctx.record is not None:
             self.ctx.record.append(DrawnText(label, pygame.Rect(rect), pygame.Rect(rect), cut,
-                                             self.ctx.layer))
+                                             self.ctx.layer, full if label != full else "",
+                                             True, "bold"))
         if enabled:
             self.actions[button] = action
             if hotkey is not None:

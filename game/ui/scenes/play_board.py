@@ -13,6 +13,7 @@ import pygame
 from game.engine import Activate, Attack, Disengage, Move
 from game.ui.chooser import Kind
 from game.ui.context import GOLD, INK, RED
+from game.ui.placement import mark_rect, place_over_board
 from game.ui.skirmish_ui import wounds_shown
 
 if TYPE_CHECKING:
@@ -28,16 +29,17 @@ TIP_BACK = (24, 25, 29)
 def draw(scene: PlayScene, surface: pygame.Surface) -> None:
     surface.fill((14, 15, 17))
     board = scene.view_board
+    scene.placed = []  # the boxes placed over the board this frame (game/ui/placement.py)
     surface.blit(board.layer(), board.rect)
     draw_highlights(scene, surface)
     draw_tokens(scene, surface)
     draw_hover(scene, surface)
-    if scene.hover is not None and scene.hover_time >= TIP_DELAY:
-        draw_terrain_tip(scene, surface, scene.hover)
     scene.anim.draw_marks(surface, board.centre, board.size)
     scene.panels.draw(surface)
+    if scene.hover is not None and scene.hover_time >= TIP_DELAY:
+        draw_terrain_tip(scene, surface, scene.hover)
     draw_hint(scene, surface)
-    scene.anim.draw_banner(surface, board.rect)
+    scene.anim.draw_banner(surface, banner_bar(scene))
     state = scene.view.state
     if scene.swapped is not None:  # the swapping player is still at the screen
         scene.panels.draw_hand(surface, scene.swapped[0], new=scene.swapped[1])
@@ -48,6 +50,27 @@ def draw(scene: PlayScene, surface: pygame.Surface) -> None:
         scene.panels.draw_cards_overlay(surface)
     if scene.toast is not None:
         draw_toast(scene, surface)
+
+
+def banner_bar(scene: PlayScene) -> pygame.Rect:
+    """Where the banners show: the top bar above the board (never over the board)."""
+    bar = scene.top_bar
+    return pygame.Rect(bar.left, bar.top, scene.side.left - bar.left, bar.height)
+
+
+def board_column(scene: PlayScene) -> pygame.Rect:
+    """The part of the window the board sits in, its margins included (between the top
+    bar and the hint bar, left of the side panel)."""
+    top = scene.top_bar.bottom
+    return pygame.Rect(0, top, scene.side.left, scene.hint_bar.top - top)
+
+
+def side_fallback(scene: PlayScene) -> pygame.Rect:
+    """Where a box goes when the board has no clear spot for it: over the lower part of the
+    side panel (the last roll and the log)."""
+    side = scene.side
+    top = scene.panels.dice_rect.top
+    return pygame.Rect(side.left + 4, top, side.width - 8, max(0, side.bottom - top - 4))
 
 
 def draw_highlights(scene: PlayScene, surface: pygame.Surface) -> None:
@@ -240,13 +263,9 @@ def draw_terrain_tip(scene: PlayScene, surface: pygame.Surface, h: str) -> pygam
     heights = [ctx.wrapped(None, line, 13, inner) for line in lines]
     title = ctx.assets.font(ctx.px(14), "bold").get_linesize()
     rect = pygame.Rect(0, 0, width, title + sum(heights) + ctx.px(3) * len(lines) + 2 * pad)
-    x, y = board.centre(h)
-    gap = int(board.size * 1.1)
-    rect.topleft = (int(x) + gap, int(y) - rect.height // 2)
-    if rect.right > board.rect.right:  # no room on the right: to the hex's left
-        rect.topright = (int(x) - gap, rect.top)
-    rect.clamp_ip(board.rect)
-    ctx.new_layer()  # over the board on purpose, while the mouse rests there
+    rect = place_over_board(ctx, scene, rect.size, mark_rect(board, h), board_column(scene),
+                            side_fallback(scene))
+    ctx.new_layer()  # over what lies there, while the mouse rests on the hex
     pygame.draw.rect(surface, TIP_BACK, rect, border_radius=5)
     pygame.draw.rect(surface, GOLD, rect, 1, border_radius=5)
     ctx.text(surface, f"Hex {h}", 14, (rect.left + pad, rect.top + pad), GOLD, "bold")
@@ -259,20 +278,44 @@ def draw_terrain_tip(scene: PlayScene, surface: pygame.Surface, h: str) -> pygam
 
 
 def draw_hint(scene: PlayScene, surface: pygame.Surface) -> None:
+    """What may be done next, whole: on one line, else on two in a smaller size."""
     room = scene.hint_room
-    scene.ctx.fitted(surface, scene.hint(), 15, room, INK)
+    ctx = scene.ctx
+    text = scene.hint()
+    for size in (15, 14, 13):
+        if ctx.assets.font(ctx.px(size)).size(ctx.words(text) if ctx.words else text)[0] \
+                <= room.width:
+            ctx.text(surface, text, size, (room.left, room.centery), INK, anchor="midleft",
+                     essential=True)
+            return
+    for size in (14, 13):
+        height = ctx.wrapped(None, text, size, room)
+        if height <= room.height or size == 13:
+            top = room.top + max(0, (room.height - height) // 2)
+            ctx.wrapped(surface, text, size, pygame.Rect(room.left, top, room.width,
+                                                         max(height, room.height)), INK)
+            return
 
 
 def draw_toast(scene: PlayScene, surface: pygame.Surface) -> None:
+    """A message at the mouse (the engine's reason a pick cannot be taken, the hint's
+    words): beside the mouse, on no operative, objective or highlighted hex."""
     assert scene.toast is not None
     ctx = scene.ctx
     text, pos, _ = scene.toast
     font = ctx.assets.font(ctx.px(14))
     width = min(ctx.px(520), font.size(text)[0] + ctx.px(20))
     height = ctx.wrapped(None, text, 14, pygame.Rect(0, 0, width - ctx.px(16), 10))
-    rect = pygame.Rect(0, 0, width, height + ctx.px(12))
-    rect.midbottom = (pos[0], pos[1] - 14)
-    rect.clamp_ip(surface.get_rect())
+    mouse = pygame.Rect(pos[0] - 12, pos[1] - 12, 24, 24)
+    size = (width, height + ctx.px(12))
+    if board_column(scene).collidepoint(pos):
+        rect = place_over_board(ctx, scene, size, mouse, board_column(scene),
+                                side_fallback(scene))
+    else:
+        rect = pygame.Rect((0, 0), size)
+        rect.midbottom = (pos[0], pos[1] - 14)
+        rect.clamp_ip(surface.get_rect())
+    ctx.new_layer()
     pygame.draw.rect(surface, (40, 14, 12), rect, border_radius=5)
     pygame.draw.rect(surface, RED, rect, 1, border_radius=5)
     ctx.wrapped(surface, text, 14, rect.inflate(-ctx.px(16), -ctx.px(12)), INK)

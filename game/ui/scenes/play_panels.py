@@ -25,6 +25,8 @@ from game.engine import (
 from game.ui.chooser import Chooser, Kind
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
 from game.ui.killteam_ui import turning_point_words
+from game.ui.placement import mark_rect, place_over_board
+from game.ui.scenes.play_board import board_column, side_fallback
 from game.ui.skirmish_ui import markers_of, odds_text, profile_lines, shot_tip
 
 if TYPE_CHECKING:
@@ -119,11 +121,25 @@ class Panels:
         gap = px(6)
         width = (rect.width - gap * (cols - 1)) // cols
         height, step = px(30), px(35)
-        rows = max(1, -(-len(buttons) // cols))
+        # a button whose whole label is wider than a column has the row to itself
+        wide = [self.scene.button_width(label, key) > width
+                for label, _, key, _, _ in buttons]
+        cells: list[tuple[int, int, bool]] = []  # (row, column, alone on its row)
+        row = col = 0
+        for i, is_wide in enumerate(wide):
+            if is_wide and col:
+                row, col = row + 1, 0
+            last = i == len(buttons) - 1 or wide[i + 1]
+            alone = is_wide or (col == 0 and last)
+            cells.append((row, col, alone))
+            if alone or col == cols - 1:
+                row, col = row + 1, 0
+            else:
+                col += 1
+        rows = max(1, row + (1 if col else 0))
         self.stack(pygame.Rect(rect.left, rect.top, rect.width, px(24) + rows * step))
-        for i, (label, action, key, tip, enabled) in enumerate(buttons):
-            r, c = divmod(i, cols)
-            alone = i == len(buttons) - 1 and c == 0  # the last one, alone on its row
+        for (label, action, key, tip, enabled), (r, c, alone) in zip(buttons, cells,
+                                                                     strict=True):
             box = pygame.Rect(rect.left + c * (width + gap), rect.top + px(24) + r * step,
                               rect.width if alone else width, height)
             self.scene.button(label, box, action, hotkey=key, tooltip=tip, enabled=enabled)
@@ -289,9 +305,10 @@ class Panels:
                      f"objectives held: {held}", 13, (x, inner.top + ctx.px(20)), DIM)
             team = game.config.fireteams[player]
             if team is not None:
-                ctx.wrapped(surface, team.name, 13, pygame.Rect(
-                    x, inner.top + ctx.px(37), half - 12, inner.bottom - inner.top - ctx.px(37)
-                    + 4), DIM)
+                # one line (a long name is shortened, whole as a tooltip): two would run
+                # out of the panel
+                ctx.text(surface, team.name, 13, (x, inner.top + ctx.px(37)), DIM,
+                         width=half - 12)
 
     def draw_cards(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.scene.game
@@ -465,31 +482,40 @@ class Panels:
                         for a in options}.values())
         if not options:
             return
-        board = scene.view_board
-        x, y = board.centre(scene.hover)
-        rect = pygame.Rect(0, 0, self.ctx.px(360),
-                           self.ctx.px(30) + self.ctx.px(54) * min(4, len(options)))
-        rect.topleft = (int(x) + 30, int(y) - 20)
-        rect.clamp_ip(board.rect)
-        self.ctx.new_layer()  # over the board's tokens on purpose, while the mouse is there
-        pygame.draw.rect(surface, PANEL, rect, border_radius=6)
-        pygame.draw.rect(surface, GOLD, rect, 1, border_radius=6)
         ctx = self.ctx
+        pad = ctx.px(10)
+        # as wide as it may be in the side panel too; every line whole (wrapped)
+        width = min(ctx.px(360), self.side.width - 8)
+        room = pygame.Rect(0, 0, width - 2 * pad, 1 << 16)
         verb = "Charge" if isinstance(options[0], Charge) else "Shoot" if isinstance(
             options[0], Shoot) else "Attack"
-        ctx.text(surface, f"{verb} {target.id}", 14, (rect.left + 10, rect.top + 6), GOLD,
-                 "bold")
-        yy = rect.top + self.ctx.px(28)
+        title = f"{verb} {target.id}"
+        blocks = []
         for action in options[:4]:
-            head, detail, reasons = self.preview_lines(action)
-            ctx.text(surface, head, 13, (rect.left + 10, yy), INK, "bold",
-                     width=rect.width - 20)
-            ctx.text(surface, detail, 13, (rect.left + 10, yy + self.ctx.px(17)), DIM,
-                     width=rect.width - 20)
-            if reasons:
-                ctx.text(surface, reasons, 13, (rect.left + 10, yy + self.ctx.px(33)), GOLD,
-                         width=rect.width - 20)
-            yy += self.ctx.px(54)
+            lines = [(text, style, colour) for text, style, colour in zip(
+                self.preview_lines(action), ("bold", "regular", "regular"),
+                (INK, DIM, GOLD), strict=True) if text]
+            blocks.append([(text, style, colour, ctx.wrapped(None, text, 13, room, style=style))
+                           for text, style, colour in lines])
+        head = ctx.wrapped(None, title, 14, room, style="bold")
+        height = pad + head + ctx.px(4) + sum(sum(h for *_, h in b) + ctx.px(6)
+                                              for b in blocks) + pad
+        board = scene.view_board
+        rect = place_over_board(ctx, scene, (width, height), mark_rect(board, scene.hover),
+                                board_column(scene), side_fallback(scene))
+        ctx.new_layer()  # over what lies there on purpose, while the mouse is on the enemy
+        pygame.draw.rect(surface, PANEL, rect, border_radius=6)
+        pygame.draw.rect(surface, GOLD, rect, 1, border_radius=6)
+        inner = rect.inflate(-2 * pad, 0)
+        yy = rect.top + pad
+        yy += ctx.wrapped(surface, title, 14, pygame.Rect(inner.left, yy, inner.width, head),
+                          GOLD, "bold") + ctx.px(4)
+        for block in blocks:
+            for text, style, colour, h in block:
+                ctx.wrapped(surface, text, 13, pygame.Rect(inner.left, yy, inner.width, h),
+                            colour, style)
+                yy += h
+            yy += ctx.px(6)
 
     def preview_lines(self, action: Action) -> tuple[str, str, str]:
         """The three lines of one option of the attack preview: what is expected, the
