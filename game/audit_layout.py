@@ -67,6 +67,7 @@ def render(app, name: str, setup: Callable[..., None]):  # type: ignore[no-untyp
     start = max(i for i, s in enumerate(stack) if not s.overlay or i == 0)
     ctx.record = []
     ctx.covers = []
+    ctx.guides = []
     ctx.layer = len(stack) - 1 - start
     top = stack[-1]
     if getattr(top, "board", None) is not None:
@@ -83,11 +84,12 @@ def render(app, name: str, setup: Callable[..., None]):  # type: ignore[no-untyp
     ctx.words = None
     ctx.layer = len(stack) - 1 - start
     app.manager.draw_ui(surface)
-    records, covers = ctx.record, ctx.covers
+    records, covers, guides = ctx.record, ctx.covers, ctx.guides
     ctx.record = None
-    ctx.covers = None
+    ctx.covers = ctx.guides = None
     del pygame
-    return records, covers
+    # a guidance box counts for the operatives only (see Context.guides)
+    return records, covers + [(box, "operatives") for box in guides]
 
 
 def check(records, covers, operatives, size):  # type: ignore[no-untyped-def]
@@ -114,6 +116,10 @@ def check(records, covers, operatives, size):  # type: ignore[no-untyped-def]
     covered = []
     for op_id, where in operatives:
         for box in covers:
+            if isinstance(box, tuple):  # (a guidance box, "operatives"): only those count
+                box = box[0]
+                if not op_id.startswith("operative ") and " " in op_id:
+                    continue
             if box.collidepoint(where) if len(where) == 2 else box.colliderect(where):
                 name = op_id if " " in op_id else f"operative {op_id}"
                 covered.append(f"{name} covered by a box at {tuple(box)}")

@@ -377,6 +377,58 @@ def tp_summary(which: str) -> Callable[[App], None]:
     return setup
 
 
+# the steps where player 1 decides, by rule set and pack: their buttons and choices
+STEPS = {
+    "fireteam": ("mulligan", "deploy", "reveal", "ploy", "act"),
+    "killteam": ("place_objectives", "deploy", "seize", "ploy", "act", "game_length"),
+    "skirmish": ("place_objectives", "deploy", "activate", "shoot", "strike_back"),
+    "pathfinders": ("mulligan", "deploy", "reveal", "ploy", "act"),
+}
+
+
+def step(which: str, name: str) -> Callable[[App], None]:
+    """The play screen of ``which`` the first time player 1 decides at step ``name`` (the
+    one with the most choices among the first few, for an activation), the hand shown."""
+    def setup(app: App) -> None:
+        from game.engine import Step
+
+        wanted = Step(name)
+        seen: list[int] = []
+
+        def done(g: Any) -> bool:
+            if g.state.to_act != 1 or g.state.step != wanted:
+                return False
+            seen.append(1)  # an activation: the third decision (more actions offered)
+            return wanted != Step.ACT or len(seen) >= 3
+        game = _play_until(app, which, 3, done)
+        scene = _open_play(app, game)
+        if wanted in (Step.MULLIGAN, Step.REVEAL):
+            scene.reveal_to(1)
+        scene.anim.banners.clear()
+    return setup
+
+
+def weapons(which: str) -> Callable[[App], None]:
+    """The weapon choice of ``which``: an enemy picked in attack mode, each weapon (and an
+    overcharge) offered with its odds."""
+    def setup(app: App) -> None:
+        from game.ui.chooser import Chooser, Kind
+
+        game = _game_at(app, which, "attack")
+        scene = _open_play(app, game)
+        target = _attacks(game)[0].target
+        root = scene.chooser.root()
+        for option in root.buttons():
+            picked = root.pick(option.value)
+            if isinstance(picked, Chooser) and picked.next_kind == Kind.ENEMY:
+                chosen = picked.pick(target)
+                if isinstance(chosen, Chooser) and chosen.next_kind == Kind.WEAPON:
+                    scene.chooser = chosen
+                    break
+        scene.rebuild()
+    return setup
+
+
 TRANSIENT: dict[str, Callable[[str], Callable[[App], None]]] = {
     "turn-banner": lambda w: banner(w, "turn"), "score-banner": lambda w: banner(w, "score"),
     "preview": preview, "tooltip": tooltip, "hint": hint, "attack-dice": dice,
@@ -401,4 +453,8 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "skirmish-dice": skirmish_play(True),
     # the transient overlays of each rule set and pack ("fireteam-preview"...)
     **{f"{which}-{kind}": make(which) for which in GAMES for kind, make in TRANSIENT.items()},
+    # the buttons and choices of each step of each rule set and pack ("killteam-seize"...)
+    **{f"{which}-{name.replace('_', '-')}": step(which, name) for which in GAMES
+       for name in STEPS[which]},
+    **{f"{which}-weapons": weapons(which) for which in GAMES if which != "skirmish"},
 }

@@ -272,6 +272,7 @@ class App:
 
     def draw(self) -> None:
         surface = self.screen
+        self.ctx.shortened.clear()  # the texts shortened in this frame only
         start = 0
         for i in range(len(self.stack) - 1, -1, -1):
             if not self.stack[i].overlay:

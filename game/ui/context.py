@@ -228,6 +228,9 @@ class Context:
     layer: int = 0
     # boxes drawn over the board that the player did not ask for (layout audit; None: off)
     covers: list[pygame.Rect] | None = None
+    # guidance boxes the player reads at their own pace (the tutorial's): they may lie on an
+    # objective or a highlighted hex, never on an operative (layout audit; None: off)
+    guides: list[pygame.Rect] | None = None
     # the dice seed every new game takes (--seed, tests); None: fresh from the OS each game
     fixed_seed: int | None = None
     window: tuple[int, int] = (1280, 800)  # the size set_window was last given

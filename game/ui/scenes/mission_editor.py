@@ -219,8 +219,7 @@ class MissionEditorScene(Scene):
                 (label, (lambda t=t: self.set_tool(t)), key) for label, t, key in self.TOOLS) + (
                 ("Other side", self.swap_side, pygame.K_o), ("Mirror", self.mirror, pygame.K_m),
                 ("Save", self.save, pygame.K_s)):
-            text = f"{label} [{pygame.key.name(key).upper()}]"
-            w = ctx.assets.font(ctx.px(15)).size(text)[0] + ctx.px(30)
+            w = self.button_width(label, key) + ctx.px(8)  # the whole label, in the button font
             button = self.button(label, pygame.Rect(x, ctx.px(12), w, h), action, hotkey=key)
             if any(label == t[0] for t in self.TOOLS) and \
                     dict((t[0], t[1]) for t in self.TOOLS)[label] == self.tool:

@@ -42,6 +42,7 @@ from game.ui.anim import Animations, Banner
 from game.ui.board import BoardView
 from game.ui.chooser import Chooser, Kind, Option, Refusal
 from game.ui.context import DIM
+from game.ui.layers import LayerCache
 from game.ui.log import GameLog
 from game.ui.registry import SceneName, make_scene
 from game.ui.scene import FPS, TIMER_RATE, Scene
@@ -105,6 +106,7 @@ class PlayScene(Scene):
         self.show_cards = False
         self.board: BoardView | None = None
         self.placed: list[pygame.Rect] = []  # boxes put over the board this frame
+        self.layers = LayerCache()  # the still part of the screen, as pictures
         self.applied: dict[str, int] = {}  # actions applied, by kind (for the fuzzer)
         self._view: tuple[tuple[int, str, int], View] | None = None
         self.turn_shown: tuple[int, int, int] | None = None

@@ -27,18 +27,16 @@ TIP_BACK = (24, 25, 29)
 
 
 def draw(scene: PlayScene, surface: pygame.Surface) -> None:
-    surface.fill((14, 15, 17))
     board = scene.view_board
     scene.placed = []  # the boxes placed over the board this frame (game/ui/placement.py)
-    surface.blit(board.layer(), board.rect)
-    draw_highlights(scene, surface)
-    draw_tokens(scene, surface)
+    # what changes only with the position, the picks and the selection: kept as a picture
+    scene.layers.draw(scene.ctx, surface, still_key(scene), lambda s: draw_still(scene, s),
+                      lambda noted: setattr(scene.panels, "rule_words", noted))
     draw_hover(scene, surface)
     scene.anim.draw_marks(surface, board.centre, board.size)
-    scene.panels.draw(surface)
+    scene.panels.draw_moving(surface)
     if scene.hover is not None and scene.hover_time >= TIP_DELAY:
         draw_terrain_tip(scene, surface, scene.hover)
-    draw_hint(scene, surface)
     scene.anim.draw_banner(surface, banner_bar(scene))
     state = scene.view.state
     if scene.swapped is not None:  # the swapping player is still at the screen
@@ -50,6 +48,37 @@ def draw(scene: PlayScene, surface: pygame.Surface) -> None:
         scene.panels.draw_cards_overlay(surface)
     if scene.toast is not None:
         draw_toast(scene, surface)
+
+
+def draw_still(scene: PlayScene, surface: pygame.Surface) -> object:
+    """The board with its highlights and tokens, the side panels and the hint line;
+    returns the weapon rules' click areas it laid out (given back when the picture is
+    reused)."""
+    surface.fill((14, 15, 17))
+    board = scene.view_board
+    surface.blit(board.layer(), board.rect)
+    draw_highlights(scene, surface)
+    draw_tokens(scene, surface)
+    scene.panels.draw_still(surface)
+    draw_hint(scene, surface)
+    return list(scene.panels.rule_words)
+
+
+def still_key(scene: PlayScene) -> tuple[object, ...]:
+    """Everything :func:`draw_still` draws from (a picture is reused while it holds)."""
+    chooser, state, ctx = scene.chooser, scene.view.state, scene.ctx
+    panel_op = scene.selected or state.active
+    if panel_op is None and scene.hover:  # the datacard of the operative under the mouse
+        op = scene.op_at(scene.hover)
+        panel_op = op.id if op else None
+    log = scene.log
+    return (id(scene.board), tuple(scene.view_board.rect), ctx.scale, id(ctx.words),
+            scene.position_key(), tuple((f.kind, f.value) for f in chooser.picked),
+            tuple(sorted(chooser.selection)), chooser.next_kind, scene.selected, panel_op,
+            scene.suggestion, scene.private_to, scene.swapped, scene.paused,
+            scene.computer_to_act(), len(log.lines), log.scroll, log.width,
+            tuple(ctx.colours.items()), tuple(ctx.names.items()), ctx.settings.hex_labels,
+            scene.hint())
 
 
 def banner_bar(scene: PlayScene) -> pygame.Rect:

@@ -22,7 +22,7 @@ from game.engine import (
     Step,
     skirmish_profile,
 )
-from game.ui.chooser import Chooser, Kind
+from game.ui.chooser import Chooser, Kind, Option
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
 from game.ui.killteam_ui import turning_point_words
 from game.ui.placement import mark_rect, place_over_board
@@ -55,6 +55,8 @@ class Panels:
         self.rule_words: list[tuple[str, pygame.Rect]] = []
         self._odds_key: tuple[int, str, int] | None = None
         self._odds: dict[Action, AttackOdds | SkirmishOdds] = {}
+        # texts of the button panel drawn under its buttons: (words, top left)
+        self.notes: list[tuple[str, tuple[int, int]]] = []
 
     def _cached(self, action: Action) -> AttackOdds | SkirmishOdds:
         """The engine's odds of ``action``, worked out once per position (the preview asks
@@ -103,7 +105,9 @@ class Panels:
         side, x, w = self.side, buttons.left, buttons.width
         self.buttons_rect = buttons
         y = buttons.bottom + 6
-        self.dice_rect = pygame.Rect(x, y, w, px(124))
+        # a tall button panel takes from the dice first: the log keeps a few lines
+        room = side.bottom - y - 12 - px(96)
+        self.dice_rect = pygame.Rect(x, y, w, max(px(72), min(px(124), room)))
         y = self.dice_rect.bottom + 6
         self.log_box = pygame.Rect(x, y, w, max(px(40), side.bottom - y - 6))
         self.log_rect = pygame.Rect(x + 8, y + px(24), w - 16,
@@ -115,6 +119,7 @@ class Panels:
         """Two columns of buttons, as many rows as they need (the panel grows and the log
         below shrinks); a label that cannot fit is shortened at a word's end (the full
         label in its tooltip: see Scene.button)."""
+        self.notes = []
         rect = self.buttons_rect
         px = self.ctx.px
         cols = 2
@@ -152,27 +157,38 @@ class Panels:
         px = self.ctx.px
         height, gap = px(30), px(5)
         rect = self.buttons_rect
-        self.stack(pygame.Rect(rect.left, rect.top, rect.width,
-                               px(24) + (len(options) + 1) * (height + gap)))
-        rect = self.buttons_rect
-        top = rect.top + px(24)
-        for i, (option, action) in enumerate(options):
+        rows: list[tuple[str, str, str, Option]] = []  # (name, odds, tooltip, option)
+        for option, action in options:
             if isinstance(action, Attack):
                 odds = self.odds(action)
-                label = (f"{option.label}: {float(odds.expected):.1f} dmg, "
-                         f"{percent(odds.p_take_down)} kill")
+                words = f"{float(odds.expected):.1f} dmg, {percent(odds.p_take_down)} kill"
                 tip = "; ".join(str(r) for r in odds.reasons) or "no modifiers"
             else:  # a skirmish shot: the engine's odds in its rules' words
                 assert isinstance(action, Shoot)
                 sk = self.skirmish_odds(action)
-                label = (f"{option.label}: {float(sk.expected):.1f} wounds, "
+                words = (f"{float(sk.expected):.1f} wounds, "
                          f"{percent(sk.p_destroyed)} destroyed")
                 tip = "; ".join((shot_tip(scene.game, action), *sk.reasons))
-            box = pygame.Rect(rect.left, top + i * (height + gap), rect.width, height)
-            scene.button(label, box, lambda v=option.value: scene.choose(v),
+            rows.append((option.label, words, tip, option))
+        # the odds beside the weapon's name on its button; when one of them does not fit,
+        # every button shows the name and its odds are written whole under it
+        under = any(scene.button_width(f"{name}: {words}", hotkey(option.hotkey)) >
+                    rect.width for name, words, _, option in rows)
+        line = self.ctx.assets.font(px(13)).get_linesize() if under else 0
+        step = height + gap + line
+        self.stack(pygame.Rect(rect.left, rect.top, rect.width,
+                               px(24) + len(rows) * step + height + gap))
+        rect = self.buttons_rect
+        top = rect.top + px(24)
+        self.notes = []
+        for i, (name, words, tip, option) in enumerate(rows):
+            box = pygame.Rect(rect.left, top + i * step, rect.width, height)
+            scene.button(name if under else f"{name}: {words}", box,
+                         lambda v=option.value: scene.choose(v),
                          hotkey=hotkey(option.hotkey), tooltip=tip)
-        back = pygame.Rect(rect.left, top + len(options) * (height + gap), rect.width // 2,
-                           height)
+            if under:
+                self.notes.append((words, (box.left + px(8), box.bottom + 1)))
+        back = pygame.Rect(rect.left, top + len(rows) * step, rect.width // 2, height)
         scene.button("Back", back, scene.choose_back, hotkey=pygame.K_b,
                      tooltip="Pick another target or another action")
 
@@ -201,6 +217,12 @@ class Panels:
     # --- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.draw_still(surface)
+        self.draw_moving(surface)
+
+    def draw_still(self, surface: pygame.Surface) -> None:
+        """What changes only with the position, the selection and the log (the play
+        screen keeps it as a picture: game/ui/layers.py)."""
         self.draw_tracker(surface)
         self.draw_score(surface)
         self.draw_cards(surface)
@@ -208,9 +230,15 @@ class Panels:
         inner = panel(surface, self.buttons_rect.inflate(0, 0), self.buttons_title(),
                       self.ctx)
         del inner
-        self.draw_dice(surface)
+        for words, at in self.notes:  # a weapon's odds under its button
+            self.ctx.text(surface, words, 13, at, DIM, essential=True)
         panel(surface, self.log_box, "Log", self.ctx)
         self.scene.log.draw(surface, self.log_rect)
+
+    def draw_moving(self, surface: pygame.Surface) -> None:
+        """What is drawn afresh every frame: the dice as they appear, the attack preview
+        under the mouse."""
+        self.draw_dice(surface)
         self.draw_preview(surface)
 
     def draw_dice(self, surface: pygame.Surface) -> None:

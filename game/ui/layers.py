@@ -1,0 +1,60 @@
+"""Layers of a screen drawn once and reused while what they show has not changed: the play
+screen keeps its board, tokens, highlights and side panels as one picture per state (keyed by
+everything they are drawn from) and draws over it each frame only what moves (the hover, the
+dice, the preview, banners, messages). A 4K frame is then one copy of the picture plus the
+few things that move (``python main.py --bench-frames 200 --size 3840 2160``).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+import pygame
+
+from game.ui.context import Context
+
+KEEP = 2  # pictures kept: the position in the two modes a player switches between most
+
+
+class LayerCache:
+    """Pictures of the window's size by key, the newest :data:`KEEP` of them."""
+
+    def __init__(self, keep: int = KEEP) -> None:
+        self.keep = keep
+        self._layers: OrderedDict[Hashable, tuple[pygame.Surface, list[tuple[pygame.Rect, str]],
+                                                  object]] = OrderedDict()
+        self.painted = 0  # pictures drawn afresh (the tests count them)
+
+    def clear(self) -> None:
+        self._layers.clear()
+
+    def draw(self, ctx: Context, surface: pygame.Surface, key: Hashable,
+             paint: Callable[[pygame.Surface], object],
+             restore: Callable[[object], None] | None = None) -> None:
+        """Put the picture of ``key`` on ``surface``: the one kept, or ``paint``-ed afresh
+        (``paint`` draws it and returns what it noted while drawing, which ``restore`` puts
+        back when the picture is reused). While texts are recorded (tests, the layout
+        audit) everything is drawn afresh, straight onto ``surface``."""
+        if ctx.record is not None or ctx.drawn is not None:
+            paint(surface)
+            return
+        key = (surface.get_size(), key)
+        found = self._layers.get(key)
+        if found is None:
+            layer = pygame.Surface(surface.get_size())
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
+            before = len(ctx.shortened)
+            noted = paint(layer)
+            found = (layer, ctx.shortened[before:], noted)
+            self._layers[key] = found
+            self.painted += 1
+            while len(self._layers) > self.keep:
+                self._layers.popitem(last=False)
+        else:
+            self._layers.move_to_end(key)
+            ctx.shortened.extend(found[1])
+            if restore is not None:
+                restore(found[2])
+        surface.blit(found[0], (0, 0))
