@@ -73,6 +73,7 @@ class PlayScene(Scene):
     """One mission in progress."""
 
     summaries = True  # the turning point's summary is shown when it ends
+    reuse_buttons = True  # a pick rebuilds the panel: the buttons that stay are kept
     journaled = True  # every action goes into the autosave journal
 
     def __init__(self, app: App, game: Game, seats: dict[int, str] | None = None) -> None:

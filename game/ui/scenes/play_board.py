@@ -39,6 +39,8 @@ def draw(scene: PlayScene, surface: pygame.Surface) -> None:
         draw_terrain_tip(scene, surface, scene.hover)
     scene.anim.draw_banner(surface, banner_bar(scene))
     state = scene.view.state
+    if scene.swapped is not None or scene.show_cards or scene.private_to is not None:
+        scene.ctx.new_layer()  # a hand or the cards shown over the board, on purpose
     if scene.swapped is not None:  # the swapping player is still at the screen
         scene.panels.draw_hand(surface, scene.swapped[0], new=scene.swapped[1])
     elif scene.private_to is not None and state.step in (state.step.MULLIGAN,

@@ -433,9 +433,12 @@ class TutorialScene(PlayScene):
             return self.button_rect(value)
         label = next((o.label for o in self.chooser.buttons() if o.value == value), None)
         if label is None and kind == Kind.WEAPON:
-            label = next((o.label + ":" for o, _ in self.chooser.weapon_options()
+            label = next((o.label for o, _ in self.chooser.weapon_options()
                           if o.value == value), None)
-            return self.button_rect(label, prefix=True) if label else None
+            if label is None:
+                return None
+            # "Name: odds" on the button, or "Name" with the odds written under it
+            return self.button_rect(label + ":", prefix=True) or self.button_rect(label)
         return self.button_rect(label) if label else None
 
     # --- drawing ----------------------------------------------------------------------------
