@@ -575,9 +575,10 @@ class Panels:
         """The hand of ``player`` (who is at the screen after a hand-over), as cards; those
         in ``new`` (just drawn by a swap) are marked NEW."""
         ctx, game = self.ctx, self.scene.game
+        px = ctx.px  # every margin grows with the text (at 4K too)
         hand = self.scene.hand_of(player)
         board = self.scene.view_board
-        width = min(self.ctx.px(210), (board.rect.width - 60) // max(1, len(hand)))
+        width = min(px(210), (board.rect.width - 60) // max(1, len(hand)))
         height = int(width * 1.35)
         total = len(hand) * (width + 16) - 16
         left = board.rect.centerx - total // 2
@@ -601,12 +602,12 @@ class Panels:
             if picked:
                 pygame.draw.rect(surface, (220, 80, 60), rect.inflate(8, 8), 4,
                                  border_radius=10)
-            ctx.text(surface, target.name, 15, (rect.centerx, rect.top + 22), GOLD, "bold",
-                     "center", width=rect.width - 24)
-            body = pygame.Rect(rect.left + 14, rect.top + 50, rect.width - 28,
-                               rect.height - 90)
+            ctx.text(surface, target.name, 15, (rect.centerx, rect.top + px(22)), GOLD,
+                     "bold", "center", width=rect.width - px(24))
+            body = pygame.Rect(rect.left + px(14), rect.top + px(50), rect.width - px(28),
+                               rect.height - px(90))
             ctx.wrapped(surface, target.text, 13, body)
-            ctx.text(surface, f"{target.vp} VP", 15, (rect.centerx, rect.bottom - 24), INK,
+            ctx.text(surface, f"{target.vp} VP", 15, (rect.centerx, rect.bottom - px(24)), INK,
                      "bold", "center")
             if picked:
                 ctx.text(surface, "to swap", 14, (rect.centerx, rect.bottom + 14),
