@@ -161,6 +161,25 @@ def skirmish_newgame(app: App) -> None:
     scene.set_rules(RuleSet.SKIRMISH)
 
 
+def mission_list(mission: str, expanded: bool) -> Callable[[App], None]:
+    """The new-game screen with ``mission`` chosen (a Kill Team mission of our design has
+    the longest name), its list of missions open with ``expanded``."""
+    def setup(app: App) -> None:
+        from game.ui.scenes.menu import MenuScene
+        from game.ui.scenes.newgame import NewGameScene
+
+        app.push(MenuScene(app))
+        scene = NewGameScene(app, mission=mission)
+        app.push(scene)
+        if expanded:
+            scene.rebuild = lambda: None  # the audit's redraw keeps the list open
+            drop = scene.mission_drop
+            drop.current_state.finish()
+            drop.current_state = drop.menu_states["expanded"]
+            drop.current_state.start()
+    return setup
+
+
 def skirmish_play(dice: bool) -> Callable[[App], None]:
     """A skirmish game in round 2, at a shot (its dice shown with ``dice``)."""
     def setup(app: App) -> None:
@@ -429,10 +448,18 @@ def weapons(which: str) -> Callable[[App], None]:
     return setup
 
 
+def cards(which: str) -> Callable[[App], None]:
+    """The mission card and both stratagem cards (F2) over the board of ``which``."""
+    def setup(app: App) -> None:
+        scene = _open_play(app, _game_at(app, which, "activate"))
+        scene.show_cards = True
+    return setup
+
+
 TRANSIENT: dict[str, Callable[[str], Callable[[App], None]]] = {
     "turn-banner": lambda w: banner(w, "turn"), "score-banner": lambda w: banner(w, "score"),
     "preview": preview, "tooltip": tooltip, "hint": hint, "attack-dice": dice,
-    "replay-dice": replay_dice, "summary": tp_summary,
+    "replay-dice": replay_dice, "summary": tp_summary, "cards": cards,
 }
 
 
@@ -449,6 +476,9 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "campaigns": campaigns, "campaign": campaign, "error": error, "error-report": error_report,
     "replay": replay, "newgame-computer": computer_newgame,
     # the skirmish rule set
+    "newgame-kill-team-mission": mission_list("kt_head_hunt", False),
+    "newgame-mission-list": mission_list("kt_head_hunt", True),
+    "newgame-forward-push": mission_list("kt_forward_push", False),
     "skirmish-newgame": skirmish_newgame, "skirmish-play": skirmish_play(False),
     "skirmish-dice": skirmish_play(True),
     # the transient overlays of each rule set and pack ("fireteam-preview"...)

@@ -618,7 +618,7 @@ class Panels:
         """The mission card and both stratagem cards (ploys in force marked), over the
         board; all of it is public."""
         ctx, game = self.ctx, self.scene.game
-        board = self.scene.view_board.rect
+        board = board_column(self.scene)  # the board and its margins: room for long texts
         shade = pygame.Surface(board.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 190))
         surface.blit(shade, board)
@@ -664,5 +664,8 @@ class Panels:
                 ctx.text(surface, f"{card.name}{' (used)' if used else ''}", 14,
                          (inner.left, y), DIM if used else INK, "bold", width=inner.width)
                 y += ctx.px(18)
+                if used:  # spent: its name is enough (the library has its text)
+                    y += ctx.px(4)
+                    continue
                 y += ctx.wrapped(surface, card.text, 13, pygame.Rect(
                     inner.left, y, inner.width, max(0, inner.bottom - y)), DIM) + ctx.px(8)
