@@ -138,9 +138,28 @@ def truncated(records, widgets=()):  # type: ignore[no-untyped-def]
     return found
 
 
+def glyph_fonts():  # type: ignore[no-untyped-def]
+    """Style -> the shipped font file opened with ``pygame.freetype``, which tells a glyph
+    the font lacks (None in ``get_metrics``; ``pygame.font`` gives the box's metrics)."""
+    import pygame.freetype
+
+    from game.ui.assets import FONT_FILES, ui_folder
+
+    pygame.freetype.init()
+    opened: dict[str, object] = {}
+
+    def font(style: str):  # type: ignore[no-untyped-def]
+        if style not in opened:
+            name = FONT_FILES.get(style, FONT_FILES["regular"])
+            opened[style] = pygame.freetype.Font(str(ui_folder() / "fonts" / name), 20)
+        return opened[style]
+    return font
+
+
 def missing_glyphs(records, widget_texts, fonts):  # type: ignore[no-untyped-def]
     """The characters drawn that their font cannot draw: ``fonts`` maps a style to a
-    pygame font; each widget text is checked against the regular and the bold font."""
+    ``pygame.freetype`` font (:func:`glyph_fonts`); each widget text is checked against the
+    regular and the bold font."""
     found = []
     seen: set[tuple[str, str]] = set()
     checks = [(r.text, (r.style,)) for r in records]
@@ -148,7 +167,7 @@ def missing_glyphs(records, widget_texts, fonts):  # type: ignore[no-untyped-def
     for text, styles in checks:
         for style in styles:
             font = fonts(style)
-            metrics = font.metrics(text)
+            metrics = font.get_metrics(text)
             for char, metric in zip(text, metrics, strict=False):
                 if metric is None and not char.isspace() and (char, style) not in seen:
                     seen.add((char, style))
@@ -207,6 +226,7 @@ def run(catalogue, only: str | None = None, out: str | None = None,  # type: ign
     wanted = set(only.split(",")) if only else None
     names = [n for n in table if wanted is None or n in wanted]
     clipped = covered = cut = glyphs = 0
+    fonts = glyph_fonts()
     for size in sizes:
         for name in names:
             if pygame.display.get_init():
@@ -217,8 +237,7 @@ def run(catalogue, only: str | None = None, out: str | None = None,  # type: ign
             texts, hidden = check(records, covers, marks(app), size)
             widgets = widget_texts(app.manager)
             short = truncated(records, widgets)
-            missing = missing_glyphs(records, [w[0] for w in widgets],
-                                     lambda style, ctx=app.ctx: ctx.assets.font(20, style))
+            missing = missing_glyphs(records, [w[0] for w in widgets], fonts)
             clipped += len(texts)
             covered += len(hidden)
             cut += len(short)

@@ -221,9 +221,12 @@ class Animations:
         line = ctx.assets.font(ctx.px(14)).get_linesize()
         ctx.text(surface, roll.title, 14, (rect.left + 10, rect.top + 4), GOLD, "bold",
                  width=rect.width - 20)
+        # a re-rolled die shows its first roll under it: room for that line under each row
+        marker = ctx.assets.font(ctx.px(13)).get_linesize() if any(
+            die.first is not None for die in (*roll.hit_dice, *roll.defence_dice)) else 0
         size = min(ctx.px(40), (rect.width - 30) // max(
             1, len(roll.hit_dice), len(roll.defence_dice) + (1 if roll.cover else 0)) - 6,
-            (rect.height - 2 * line - 20) // 2)
+            (rect.height - 2 * line - 20 - 2 * marker) // 2)
         shown = int(roll.shown / DIE_SECONDS) + 1
         y = rect.top + line + 8
         centres: dict[tuple[str, int], tuple[int, int]] = {}
@@ -232,7 +235,7 @@ class Animations:
             pos = (rect.left + 10 + i * (size + 6), y)
             self._die(surface, die, pos, size, kind)
             centres[("hit", i)] = (pos[0] + size // 2, pos[1] + size // 2)
-        y += size + 8
+        y += size + 8 + marker
         shown -= len(roll.hit_dice)
         x = rect.left + 10
         if roll.cover and shown > 0:

@@ -131,6 +131,27 @@ def place_over_board(ctx: Context, scene: Any, size: tuple[int, int], anchor: py
     return spot.copy()
 
 
+def banner_bar(scene: Any) -> pygame.Rect:
+    """Where the banners show: the top bar above the board (never over the board)."""
+    bar = scene.top_bar
+    return pygame.Rect(bar.left, bar.top, scene.side.left - bar.left, bar.height)
+
+
+def board_column(scene: Any) -> pygame.Rect:
+    """The part of the window the board sits in, its margins included (between the top
+    bar and the hint bar, left of the side panel)."""
+    top = scene.top_bar.bottom
+    return pygame.Rect(0, top, scene.side.left, scene.hint_bar.top - top)
+
+
+def side_fallback(scene: Any) -> pygame.Rect:
+    """Where a box goes when the board has no clear spot for it: over the lower part of the
+    side panel (the last roll and the log)."""
+    side = scene.side
+    top = scene.panels.dice_rect.top
+    return pygame.Rect(side.left + 4, top, side.width - 8, max(0, side.bottom - top - 4))
+
+
 def note_cover(ctx: Context, rect: pygame.Rect) -> None:
     """Tell the layout audit that ``rect`` was drawn over whatever lies below it for a
     moment (it checks that no mark of the board is under it)."""

@@ -167,12 +167,9 @@ def test_a_shortened_control_or_a_cut_widget_is_a_truncated_control():
 
 
 def test_a_character_the_font_lacks_is_a_missing_glyph():
-    from game.audit_layout import missing_glyphs
-    from game.ui.assets import Assets
+    from game.audit_layout import glyph_fonts, missing_glyphs
 
-    pygame.init()
-    assets = Assets()
-    fonts = lambda style: assets.font(20, style)  # noqa: E731
+    fonts = glyph_fonts()
     assert missing_glyphs([control("▶ Attack [A]")], ["↓ 3 newer"], fonts) == []
     found = missing_glyphs([control("Reveal \u4e00")], [], fonts)
     assert len(found) == 1 and "U+4E00" in found[0] and "bold" in found[0]

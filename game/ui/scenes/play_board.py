@@ -13,7 +13,13 @@ import pygame
 from game.engine import Activate, Attack, Disengage, Move
 from game.ui.chooser import Kind
 from game.ui.context import GOLD, INK, RED
-from game.ui.placement import mark_rect, place_over_board
+from game.ui.placement import (
+    banner_bar,
+    board_column,
+    mark_rect,
+    place_over_board,
+    side_fallback,
+)
 from game.ui.skirmish_ui import wounds_shown
 
 if TYPE_CHECKING:
@@ -81,27 +87,6 @@ def still_key(scene: PlayScene) -> tuple[object, ...]:
             scene.computer_to_act(), len(log.lines), log.scroll, log.width,
             tuple(ctx.colours.items()), tuple(ctx.names.items()), ctx.settings.hex_labels,
             scene.hint())
-
-
-def banner_bar(scene: PlayScene) -> pygame.Rect:
-    """Where the banners show: the top bar above the board (never over the board)."""
-    bar = scene.top_bar
-    return pygame.Rect(bar.left, bar.top, scene.side.left - bar.left, bar.height)
-
-
-def board_column(scene: PlayScene) -> pygame.Rect:
-    """The part of the window the board sits in, its margins included (between the top
-    bar and the hint bar, left of the side panel)."""
-    top = scene.top_bar.bottom
-    return pygame.Rect(0, top, scene.side.left, scene.hint_bar.top - top)
-
-
-def side_fallback(scene: PlayScene) -> pygame.Rect:
-    """Where a box goes when the board has no clear spot for it: over the lower part of the
-    side panel (the last roll and the log)."""
-    side = scene.side
-    top = scene.panels.dice_rect.top
-    return pygame.Rect(side.left + 4, top, side.width - 8, max(0, side.bottom - top - 4))
 
 
 def draw_highlights(scene: PlayScene, surface: pygame.Surface) -> None:
