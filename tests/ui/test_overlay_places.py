@@ -141,3 +141,49 @@ def test_a_rebuild_keeps_the_buttons_that_stay_the_same(make_app):
     assert not play.show_cards
     play.actions[cards]()
     assert play.show_cards
+
+
+def test_putting_back_only_what_moved_gives_the_whole_frame(make_app, catalogue):
+    """Frame after frame, with the mouse on a new hex each time in move and attack mode, an
+    attack's dice appearing and a message at the mouse, the window (the kept picture with
+    only the last frame's moving places put back) is pixel for pixel the frame drawn
+    whole."""
+    from game.engine import Attack, Game, Move, Phase, RandomDice, Step
+    from game.ui.scenes import play_board
+    from game.ui.scenes.play import PlayScene
+    from game.uitest.headless import play_until
+
+    app = make_app(5, (1024, 700))
+    app.ctx.settings.animation_speed = 1.0
+    game = Game.new(catalogue, "dual_strike", ("gideon", "deathless_destroyers"),
+                    RandomDice(5))
+    play_until(game, 5, lambda g: g.state.phase == Phase.FIREFIGHT and g.state.step == Step.ACT
+               and any(isinstance(a, Attack) for a in g.legal_actions())
+               and any(isinstance(a, Move) for a in g.legal_actions()))
+    scene = PlayScene(app, game)
+    app.push(scene)
+    attack = next(a for a in game.legal_actions() if isinstance(a, Attack))
+    scene.anim.add(game.clone().apply(attack), app.ctx.names)
+    scene.anim.banners.clear()
+    hexes = list(game.grid.hexes)
+    partial = 0
+    for i in range(14):
+        if i == 4:
+            scene.choose_verb("attack")
+        if i == 9:
+            scene.say("A message at the mouse")
+        x, y = scene.view_board.centre(hexes[(i * 37) % len(hexes)])
+        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0),
+                                      buttons=(0, 0, 0))], dt=0.05)
+        shown = app.screen.copy()
+        layers = scene.layers
+        state = (layers._shown, layers._over)
+        partial += state[1] is not None and state[0] is not None
+        whole = pygame.Surface(app.size)
+        app.ctx.words = scene.words  # as App.draw does
+        play_board.draw(scene, whole)  # not alone: the whole picture, then what moves
+        app.ctx.words = None
+        app.manager.draw_ui(whole)
+        layers._shown, layers._over = state
+        assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(whole, "RGB"), i
+    assert partial >= 10  # most frames put back only what moved

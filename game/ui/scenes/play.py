@@ -623,7 +623,10 @@ class PlayScene(Scene):
     # --- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        play_board.draw(self, surface)
+        # a screen that draws more over this one (the tutorial, online play) draws it all
+        alone = type(self).draw is PlayScene.draw and bool(self.app.stack) and \
+            self.app.stack[-1] is self
+        play_board.draw(self, surface, alone)
 
     def draw_highlights(self, surface: pygame.Surface) -> None:
         play_board.draw_highlights(self, surface)

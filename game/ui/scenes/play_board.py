@@ -32,12 +32,18 @@ TIP_DELAY = 0.4  # seconds the mouse rests on a hex before its terrain tooltip s
 TIP_BACK = (24, 25, 29)
 
 
-def draw(scene: PlayScene, surface: pygame.Surface) -> None:
+def draw(scene: PlayScene, surface: pygame.Surface, alone: bool = False) -> None:
+    """The play screen; ``alone``: nothing but this scene (and the widgets) draws on the
+    window, so what the last frame drew over the kept picture is all that needs putting
+    back."""
     board = scene.view_board
     scene.placed = []  # the boxes placed over the board this frame (game/ui/placement.py)
-    # what changes only with the position, the picks and the selection: kept as a picture
+    # what changes only with the position, the picks and the selection: kept as a picture;
+    # when nothing else drew on the window since the last frame, only the places drawn
+    # over it then are put back (see moving_areas)
     scene.layers.draw(scene.ctx, surface, still_key(scene), lambda s: draw_still(scene, s),
-                      lambda noted: setattr(scene.panels, "rule_words", noted))
+                      lambda noted: setattr(scene.panels, "rule_words", noted),
+                      frame=scene.app.frames if alone else None)
     draw_hover(scene, surface)
     scene.anim.draw_marks(surface, board.centre, board.size)
     scene.panels.draw_moving(surface)
@@ -56,6 +62,40 @@ def draw(scene: PlayScene, surface: pygame.Surface) -> None:
         scene.panels.draw_cards_overlay(surface)
     if scene.toast is not None:
         draw_toast(scene, surface)
+    if alone:
+        scene.layers.drawn_over(moving_areas(scene))
+
+
+def moving_areas(scene: PlayScene) -> list[pygame.Rect]:
+    """Where this frame drew over the kept picture: around the hexes the hover speaks of,
+    the marks rising from hexes, the dice, the boxes placed over the board, the banner's
+    bar, an overlay, and every widget (pygame-gui draws them next)."""
+    board, state = scene.view_board, scene.view.state
+    areas: list[pygame.Rect] = []
+    hexes: list[str] = []
+    if scene.hover is not None:
+        hexes.append(scene.hover)
+        active = state.operatives.get(state.active) if state.active else None
+        if active is not None and active.hex:
+            hexes.append(active.hex)
+            moves = {a.destination: a.path for a in scene.chooser.candidates
+                     if isinstance(a, Move)}
+            hexes += moves.get(scene.hover, ())
+            if scene.hover in moves:
+                hexes += sorted(in_reach_from(scene, active.id, scene.hover))
+        if scene.planning or scene.threat_key:
+            areas.append(board.rect.copy())
+    hexes += [str(mark[0]) for mark in scene.anim.marks]
+    if hexes:
+        boxes = [mark_rect(board, h).inflate(int(board.size * 2.4), int(board.size * 3.2))
+                 for h in hexes]
+        areas.append(boxes[0].unionall(boxes[1:]))
+    areas += [scene.panels.dice_rect.inflate(4, 4), banner_bar(scene), *scene.placed]
+    if scene.swapped is not None or scene.show_cards or scene.private_to is not None:
+        areas.append(board_column(scene))
+    areas += [element.rect.inflate(4, 4)
+              for element in scene.app.manager.get_sprite_group().sprites()]
+    return areas
 
 
 def draw_still(scene: PlayScene, surface: pygame.Surface) -> object:
@@ -331,6 +371,7 @@ def draw_toast(scene: PlayScene, surface: pygame.Surface) -> None:
         rect = pygame.Rect((0, 0), size)
         rect.midbottom = (pos[0], pos[1] - 14)
         rect.clamp_ip(surface.get_rect())
+        scene.placed.append(rect.copy())
     ctx.new_layer()
     pygame.draw.rect(surface, (40, 14, 12), rect, border_radius=5)
     pygame.draw.rect(surface, RED, rect, 1, border_radius=5)
