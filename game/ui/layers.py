@@ -1,8 +1,10 @@
 """Layers of a screen drawn once and reused while what they show has not changed: the play
 screen keeps its board, tokens, highlights and side panels as one picture per state (keyed by
 everything they are drawn from) and draws over it each frame only what moves (the hover, the
-dice, the preview, banners, messages). A 4K frame is then one copy of the picture plus the
-few things that move (``python main.py --bench-frames 200 --size 3840 2160``).
+dice, the preview, banners, messages). A frame that shows another picture than the last one
+copies it whole; one that shows the same picture again puts back only the places the last
+frame drew over it (``python main.py --bench-frames 200 --size 3840 2160`` measures the
+first kind: its mouse switches between move and attack every frame).
 """
 
 from __future__ import annotations
@@ -59,6 +61,8 @@ class LayerCache:
         key = (surface.get_size(), key)
         if frame is not None and shown == (key, frame - 1) and over is not None and \
                 key in self._layers:
+            # the window shows this picture as the last frame left it: put back only what
+            # that frame drew over it
             found = self._layers[key]
             self._layers.move_to_end(key)
             ctx.shortened.extend(found[1])

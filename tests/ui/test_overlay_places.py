@@ -168,8 +168,10 @@ def test_putting_back_only_what_moved_gives_the_whole_frame(make_app, catalogue)
     hexes = list(game.grid.hexes)
     partial = 0
     for i in range(14):
-        if i == 4:
+        if i in (4, 11):  # a kept picture shown again after another one
             scene.choose_verb("attack")
+        if i == 7:
+            scene.choose_verb("move")
         if i == 9:
             scene.say("A message at the mouse")
         x, y = scene.view_board.centre(hexes[(i * 37) % len(hexes)])
@@ -186,4 +188,4 @@ def test_putting_back_only_what_moved_gives_the_whole_frame(make_app, catalogue)
         app.manager.draw_ui(whole)
         layers._shown, layers._over = state
         assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(whole, "RGB"), i
-    assert partial >= 10  # most frames put back only what moved
+    assert partial >= 9  # most frames put back only what moved

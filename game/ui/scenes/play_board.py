@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
 
 from game.engine import Activate, Attack, Disengage, Move
 from game.ui.chooser import Kind
@@ -94,7 +95,8 @@ def moving_areas(scene: PlayScene) -> list[pygame.Rect]:
     if scene.swapped is not None or scene.show_cards or scene.private_to is not None:
         areas.append(board_column(scene))
     areas += [element.rect.inflate(4, 4)
-              for element in scene.app.manager.get_sprite_group().sprites()]
+              for element in scene.app.manager.get_sprite_group().sprites()
+              if not isinstance(element, pygame_gui.core.UIContainer)]  # (they draw nothing)
     return areas
 
 
