@@ -115,7 +115,8 @@ def draw_still(scene: PlayScene, surface: pygame.Surface) -> object:
 
 
 def still_key(scene: PlayScene) -> tuple[object, ...]:
-    """Everything :func:`draw_still` draws from (a picture is reused while it holds)."""
+    """Everything :func:`draw_still` draws from (a picture is reused while it holds); the
+    chooser's next pick and its hint line follow from its picks in the position."""
     chooser, state, ctx = scene.chooser, scene.view.state, scene.ctx
     panel_op = scene.selected or state.active
     if panel_op is None and scene.hover:  # the datacard of the operative under the mouse
@@ -124,11 +125,10 @@ def still_key(scene: PlayScene) -> tuple[object, ...]:
     log = scene.log
     return (id(scene.board), tuple(scene.view_board.rect), ctx.scale, id(ctx.words),
             scene.position_key(), tuple((f.kind, f.value) for f in chooser.picked),
-            tuple(sorted(chooser.selection)), chooser.next_kind, scene.selected, panel_op,
-            scene.suggestion, scene.private_to, scene.swapped, scene.paused,
-            scene.computer_to_act(), len(log.lines), log.scroll, log.width,
-            tuple(ctx.colours.items()), tuple(ctx.names.items()), ctx.settings.hex_labels,
-            scene.hint())
+            tuple(sorted(chooser.selection)), scene.selected, panel_op, scene.suggestion,
+            scene.private_to, scene.swapped, scene.paused, scene.computer_to_act(),
+            len(log.lines), log.scroll, log.width, tuple(ctx.colours.items()),
+            tuple(ctx.names.items()), ctx.settings.hex_labels)
 
 
 def draw_highlights(scene: PlayScene, surface: pygame.Surface) -> None:
