@@ -282,7 +282,9 @@ def banner(which: str, kind: str) -> Callable[[App], None]:
         scene = _open_play(app, _game_at(app, which, "activate"))
         names, colours = app.ctx.names, app.ctx.colours
         text = f"{names[1]}'s turn" if kind == "turn" else f"{names[2]} scores 3 VP"
-        scene.anim.banners = [Banner(text, colours[1 if kind == "turn" else 2])]
+        # it stays up through the audit's frames (animations are off: a banner's time
+        # would run out at once)
+        scene.anim.banners = [Banner(text, colours[1 if kind == "turn" else 2], left=1e9)]
     return setup
 
 

@@ -206,3 +206,21 @@ def test_an_objective_or_highlighted_hex_under_a_transient_box_counts_as_covered
     assert check([], guide, [("objective centre", square)], (1024, 700))[1] == []
     assert check([], guide, [("operative warrior1", square)], (1024, 700))[1] == [
         "operative warrior1 covered by a box at (0, 0, 100, 100)"]
+
+
+@pytest.mark.parametrize(("screen", "words"), [("fireteam-turn-banner", "Player 1's turn"),
+                                               ("skirmish-score-banner", "Player 2 scores 3 VP"),
+                                               ("killteam-preview", "overcharge")])
+def test_the_overlay_screens_show_their_overlay(catalogue, screen, words, monkeypatch,
+                                                tmp_path):
+    """Each overlay screen of the audit draws the overlay it is named for (a banner whose
+    time ran out, or a preview without its overcharge, would pass unseen)."""
+    from game import audit_layout
+    from game.uitest.headless import make_app
+
+    monkeypatch.setenv("FIRETEAM_HOME", str(tmp_path / "home"))
+    app = make_app(catalogue, 1, (1024, 700))
+    app.ctx.settings.animation_speed = 0
+    records, covers = audit_layout.render(app, screen, audit_layout.screens()[screen])
+    assert any(words in r.text for r in records), [r.text for r in records]
+    assert covers  # the overlay was drawn, and told the audit where
