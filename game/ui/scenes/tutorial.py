@@ -344,27 +344,53 @@ class TutorialScene(PlayScene):
             if self.runner.index > 0:
                 buttons.append((BACK, self.back))
             buttons.append((LEAVE, self.leave_tutorial))
-        font = self.ctx.assets.font(px(15))
-        big = self.ctx.assets.font(px(21), "bold")
-        widths = [(big if label in (NEXT, FINISH, PLAY_REAL) else font).size(label)[0] + px(28)
+        widths = [self.button_width(label, big=label in (NEXT, FINISH, PLAY_REAL)) + px(6)
                   for label, _ in buttons]
-        # the box is as wide as its buttons need (they never stick out of it)
+        # the box is as wide as its buttons need (they never stick out of it), as tall as
+        # its text
         needed = sum(widths) + 8 * (len(widths) - 1) + 24
         width = min(max(px(560), needed), board.width - 20)
-        # tall enough for the step's whole text and two lines of a reminder, never cut
-        text = self.ctx.wrapped(None, step.text, 14, pygame.Rect(0, 0, width - 24, 1 << 16))
-        message = self.error or (self.reminder[0] if self.reminder else "")
-        if message:
-            text += px(4) + self.ctx.wrapped(None, message, 13,
-                                             pygame.Rect(0, 0, width - 24, 1 << 16))
-        height = min(max(px(196), 8 + px(18) + px(26) + text + px(46)), board.height - 20)
-        self.box = self.place((width, height), "box")
+        # the widest box that hides no token, objective or hex of the step (a narrower one
+        # is taller), else the best corner at the full width
+        for w in sorted({width, max(needed, width * 4 // 5), max(needed, width * 2 // 3)},
+                        reverse=True):
+            self.box = self.place((w, self.box_height(w)), "box")
+            if not self.hides_something(self.box):
+                break
+        else:
+            self.box = self.place((width, self.box_height(width)), "box")
+
         x, top = self.box.left + 12, self.box.bottom - 10 - px(30)
         for (label, run), w in zip(buttons, widths, strict=True):
             main = label in (NEXT, FINISH, PLAY_REAL)
             rect = pygame.Rect(x, top, min(w, self.box.right - 12 - x), px(30))
             self.button(label, rect, run, object_id="#big_button" if main else "")
             x = rect.right + 8
+
+    def hides_something(self, rect: pygame.Rect) -> bool:
+        """Whether ``rect`` lies on the heart of a busy hex (a token, an objective, a hex
+        of the step) or on what the step points at."""
+        target = self.target_rect()
+        board = self.view_board.rect
+        if target is not None and (self.step.target == "panel:box" or
+                                   target.width * target.height >= board.width * board.height // 2):
+            target = None  # the whole board pointed at: the box is on it whatever it does
+        hearts = [r.inflate(-r.width * 47 // 100, -r.height * 47 // 100)
+                  for r, _ in self.busy()]
+        return rect.collidelist(hearts) >= 0 or (target is not None and
+                                                 rect.colliderect(target))
+
+    def box_height(self, width: int) -> int:
+        """The height of the guidance box ``width`` pixels wide: its heading, the step's
+        text whole, a message line and the buttons (see :func:`draw_box`)."""
+        px = self.ctx.px
+        text = self.ctx.wrapped(None, self.step.text, 14, pygame.Rect(0, 0, width - 24, 1 << 16))
+        message = self.error or (self.reminder[0] if self.reminder else "")
+        if message:  # a refusal or a reminder, whole, below the text
+            text += px(4) + self.ctx.wrapped(None, message, 13,
+                                             pygame.Rect(0, 0, width - 24, 1 << 16))
+        return min(max(px(196), 8 + px(44) + text + px(46) + 10),
+                   self.view_board.rect.height - 20)
 
     # --- keeping out of the way -------------------------------------------------------------
 
@@ -419,6 +445,17 @@ class TutorialScene(PlayScene):
             if best is None or cost < best[0]:
                 best = (cost, rect, corner)
         assert best is not None
+        if best[0] > 0:  # every corner hides something: a clear spot on the board, if any
+            from game.ui.placement import clear_spot
+
+            # the heart of each busy hex (a token, an objective): the box may reach over
+            # a hex's rim
+            whole = self.view_board.rect.width * self.view_board.rect.height // 2
+            rects = [r for r in hard if r.width * r.height < whole] + [
+                r.inflate(-r.width * 47 // 100, -r.height * 47 // 100) for r, _ in busy]
+            spot = clear_spot(size, best[1], rects, board)
+            if spot.collidelist(rects) < 0:
+                return spot
         self.corners[what] = best[2]
         return best[1]
 
@@ -483,11 +520,14 @@ class TutorialScene(PlayScene):
             return self.hex_rect(value)
         if value.startswith("card "):
             return self.button_rect(value)
-        if kind == Kind.WEAPON:  # a weapon's button reads "Power fist: 11.4 dmg, 44% kill"
-            label = next((o.label + ":" for o, _ in self.chooser.weapon_options()
-                          if o.value == value), None)
-            return self.button_rect(label, prefix=True) if label else None
         label = next((o.label for o in self.chooser.buttons() if o.value == value), None)
+        if label is None and kind == Kind.WEAPON:
+            label = next((o.label for o, _ in self.chooser.weapon_options()
+                          if o.value == value), None)
+            if label is None:
+                return None
+            # "Name: odds" on the button, or "Name" with the odds written under it
+            return self.button_rect(label + ":", prefix=True) or self.button_rect(label)
         return self.button_rect(label) if label else None
 
     # --- drawing ----------------------------------------------------------------------------
@@ -499,9 +539,10 @@ class TutorialScene(PlayScene):
     def draw_guidance(self, surface: pygame.Surface, target: pygame.Rect | None = None,
                       box: pygame.Rect | None = None) -> None:
         box = box or self.box
-        if self.ctx.covers is not None:
-            self.ctx.covers.append(box.copy())
+        if self.ctx.guides is not None:
+            self.ctx.guides.append(box.copy())
         target = target if target is not None else self.target_rect()
+        self.ctx.new_layer()  # over the screen on purpose
         draw_box(self, surface, box)
         if target is not None:
             draw_highlight(surface, target, box, self.time)
@@ -576,6 +617,7 @@ class TutorialHandover(HandoverScene):
         width, height = surface.get_size()
         px = self.ctx.px
         box = pygame.Rect(0, 0, min(px(560), width - 40), px(196))
+        box.height = self.tutorial.box_height(box.width)
         box.midtop = (width // 2, 40)
         button = next((rect for label, rect in self.clickables()
                        if label.startswith("I am")), None)
