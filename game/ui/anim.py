@@ -226,9 +226,10 @@ class Animations:
         # a re-rolled die shows its first roll under it: room for that line under each row
         marker = ctx.assets.font(ctx.px(13)).get_linesize() if any(
             die.first is not None for die in (*roll.hit_dice, *roll.defence_dice)) else 0
-        size = min(ctx.px(40), (rect.width - 30) // max(
-            1, len(roll.hit_dice), len(roll.defence_dice) + (1 if roll.cover else 0)) - 6,
-            (rect.height - 2 * line - 20 - 2 * marker) // 2)
+        size = max(ctx.px(14), min(  # never smaller than legible, even in a short panel
+            ctx.px(40), (rect.width - 30) // max(
+                1, len(roll.hit_dice), len(roll.defence_dice) + (1 if roll.cover else 0)) - 6,
+            (rect.height - 2 * line - 20 - 2 * marker) // 2))
         shown = int(roll.shown / DIE_SECONDS) + 1
         y = rect.top + line + 8
         centres: dict[tuple[str, int], tuple[int, int]] = {}

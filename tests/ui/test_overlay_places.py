@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.placement import clear_spot
+from game.ui.scene import MARK
 
 
 def test_a_clear_spot_is_beside_the_anchor_when_it_can_be():
@@ -134,7 +135,7 @@ def test_a_rebuild_keeps_the_buttons_that_stay_the_same(make_app):
     after = {play.full_labels[b]: b for b in play.actions}
     assert after["Cards [F2]"] is before["Cards [F2]"]
     assert after["Library [F3]"] is before["Library [F3]"]
-    assert "▶ Move [M]" in after and "▶ Move [M]" not in before
+    assert f"{MARK}Move [M]" in after and f"{MARK}Move [M]" not in before
     assert all(b.alive() for b in after.values())
     assert not any(b.alive() for label, b in before.items() if label not in after)
     cards = after["Cards [F2]"]
