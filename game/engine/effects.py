@@ -216,6 +216,18 @@ def _distance_now(game: Game, spec: dict[str, Any]) -> int:
     return int(spec.get("distance", 1))
 
 
+def _flags_match(spec: dict[str, Any], flags: list[Flag], player: int) -> bool:
+    """Whether an objective with ``flags`` has (and lacks) the flags ``spec`` names, the
+    player's own flags as ``player``'s."""
+    if "flag" in spec and Flag(spec["flag"]) not in flags:
+        return False
+    if "not_flag" in spec and Flag(spec["not_flag"]) in flags:
+        return False
+    if "player_flag" in spec and Flag(spec["player_flag"], player) not in flags:
+        return False
+    return not ("not_player_flag" in spec and Flag(spec["not_player_flag"], player) in flags)
+
+
 def _objective_matches(game: Game, spec: dict[str, Any], op: OperativeState, obj: str) -> bool:
     state = game.state
     if op.hex is None:
@@ -228,14 +240,7 @@ def _objective_matches(game: Game, spec: dict[str, Any], op: OperativeState, obj
         return False
     if control == "none" and holder != 0:
         return False
-    flags = state.objective_flags.get(obj, [])
-    if "flag" in spec and Flag(spec["flag"]) not in flags:
-        return False
-    if "not_flag" in spec and Flag(spec["not_flag"]) in flags:
-        return False
-    if "player_flag" in spec and Flag(spec["player_flag"], op.player) not in flags:
-        return False
-    if "not_player_flag" in spec and Flag(spec["not_player_flag"], op.player) in flags:
+    if not _flags_match(spec, state.objective_flags.get(obj, []), op.player):
         return False
     if "carried" in spec and (obj in state.carried) != bool(spec["carried"]):
         return False
