@@ -144,7 +144,7 @@ def start_key(name: str, shape: Shape) -> Callable[[StartHandler], StartHandler]
     """Declare ``start.<name>`` with its shape; the handler sets the position from the
     value (None when the file leaves the key out: the handler applies its default)."""
     def register(handler: StartHandler) -> StartHandler:
-        if name in START_KEYS:
+        if name in _START:  # (the shapes outlive a second run of this module: python -m)
             raise AssertionError(f"start key {name!r} declared twice")
         START_KEYS[name] = shape
         _START[name] = handler
@@ -156,7 +156,7 @@ def expect_key(name: str, shape: Shape) -> Callable[[ExpectHandler], ExpectHandl
     """Declare ``expect.<name>`` with its shape; the handler appends to its first argument
     every way the game differs from the value."""
     def register(handler: ExpectHandler) -> ExpectHandler:
-        if name in EXPECT_KEYS:
+        if name in _EXPECT:
             raise AssertionError(f"expect key {name!r} declared twice")
         EXPECT_KEYS[name] = shape
         _EXPECT[name] = handler

@@ -275,7 +275,7 @@ def condition(name: str, spec: V.ValueSpec, *, attack: bool = False
     """Declare the condition word ``name`` with the shape of its value: the decorated
     function says whether it holds. ``attack`` words hold only during an attack."""
     def register(check: Callable[..., bool]) -> Callable[..., bool]:
-        if name in V.CONDITIONS:
+        if name in _CONDITION_WORDS:
             raise AssertionError(f"condition {name!r} declared twice")
         (V.ATTACK_CONDITIONS if attack else V.OPERATIVE_CONDITIONS)[name] = spec
         V.CONDITIONS[name] = spec
@@ -574,7 +574,7 @@ def outcome(name: str, spec: V.ValueSpec, extra: dict[str, V.ValueSpec] | None =
     """Declare the outcome word ``name``: the shape of its head value, the other keys an
     outcome of it may have (``extra``), and (decorated) what it does."""
     def register(run: Callable[..., None]) -> Callable[..., None]:
-        if name in V.OUTCOMES:
+        if name in _OUTCOME_WORDS:
             raise AssertionError(f"outcome {name!r} declared twice")
         V.OUTCOMES[name] = V.MapSpec({name: spec, **(extra or {})}, (name,))
         _OUTCOME_WORDS[name] = run
