@@ -10,7 +10,6 @@ complexity it had when it was listed: none of them may grow, and each leaves the
 it is split below the ceiling. They are (complexity in brackets):
 
 - ``game/ai/search.py``: ``SearchPlayer.think`` (53)
-- ``game/ui/card_art.py``: ``CardArt._layout`` (40)
 - ``game/ui/chooser.py``: ``route`` (34), ``Chooser.hint`` (29), ``Chooser.reason_at`` (26)
 - ``game/ui/scenes/play.py``: ``PlayScene.on_event`` (33)
 - ``game/ai/heuristics.py``: ``score`` (30)
@@ -34,7 +33,6 @@ CEILING = 25
 # "path::qualified name" -> its complexity when it was listed (it may shrink, never grow)
 OVER_CEILING: dict[str, int] = {
     "game/ai/search.py::SearchPlayer.think": 53,
-    "game/ui/card_art.py::CardArt._layout": 40,
     "game/ui/chooser.py::route": 34,
     "game/ui/scenes/play.py::PlayScene.on_event": 33,
     "game/ai/heuristics.py::score": 30,
