@@ -18,7 +18,9 @@ it is split below the ceiling. They are (complexity in brackets):
 - ``game/ui/scenes/newgame.py``: ``NewGameScene.on_event`` (26)
 - ``game/ui/scenes/visualizer.py``: ``VisualizerScene.on_event`` (26)
 
-(The exact names, with their classes, are the keys of :data:`OVER_CEILING`.)
+(The exact names, with their classes, are the keys of :data:`OVER_CEILING`.) They were left
+as they are while the computer player, the play screen with its chooser, the new-game and
+visualizer screens and the click driver were being changed on other branches.
 """
 
 from __future__ import annotations
