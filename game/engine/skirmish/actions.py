@@ -113,26 +113,6 @@ class HoldFire(Action):
 
 
 @dataclass(frozen=True, repr=False)
-class Meet(Action):
-    """The charged operative steps one hex to meet a charge that fell short, or not."""
-
-    verb: ClassVar[str] = "meet"
-    operative: str | None  # None: it stays where it is
-    hex: str | None = None
-
-    def notation(self) -> str:
-        return f"{self.verb} none" if self.operative is None else \
-            f"{self.verb} {self.operative} {self.hex}"
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        if rest == ["none"]:
-            return cls(player, None)
-        _need(rest, 2, "meet OPERATIVE HEX (or 'meet none')")
-        return cls(player, rest[0], rest[1].upper())
-
-
-@dataclass(frozen=True, repr=False)
 class StrikeBack(Action):
     verb: ClassVar[str] = "strikeback"
     strike: bool
@@ -174,8 +154,16 @@ class Push(Action):
     def parse(cls, player: int, rest: list[str]) -> Self:
         if rest == ["none"]:
             return cls(player, None)
-        _need(rest, 2, "push OPERATIVE HEX (or 'push none')")
+        _need(rest, 2, f"{cls.verb} OPERATIVE HEX (or '{cls.verb} none')")
         return cls(player, rest[0], rest[1].upper())
+
+
+@dataclass(frozen=True, repr=False)
+class Meet(Push):
+    """The charged operative steps one hex to meet a charge that fell short, or stays
+    (``meet none``): the notation of a push."""
+
+    verb: ClassVar[str] = "meet"
 
 
 # an activation's order: its operative and path
