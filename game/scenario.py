@@ -192,6 +192,9 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
             r.bad((*where, "card"), f"unknown datacard {raw['card']!r}"
                                    f"{suggestion(raw['card'], config.datacards)}")
         at = r.hex(grid, raw["at"], (*where, "at")) if raw.get("at") is not None else None
+        if at is not None and at in grid.blocked:
+            r.bad((*where, "at"), f"operative {op_id!r} stands on hex '{at}', which is blocked "
+                                  "(impassable terrain): put it on an open hex")
         damage = r.int_(raw.get("damage", 0), (*where, "damage"))
         fallen = bool(raw.get("taken_down", False))
         if fallen and at is not None:
