@@ -167,16 +167,25 @@ def seize_gain(game: Game, op: OperativeState, at: str) -> float:
 
 
 def _exposure(game: Game, op: OperativeState, at: str) -> float:
+    """How exposed ``op`` is on ``at`` to the enemies' guns and charges, by what each enemy
+    can still do as the state tells: one that has activated this round acts only in the
+    next (half as much), and not at all in the last round."""
     grid = game.grid
+    last = game.state.turning_point >= game.config.turning_points
     risk = 0.0
     for enemy in game.on_killzone(opponent(op.player)):
         assert enemy.hex is not None
+        weight = 1.0
+        if enemy.activated and enemy.id != game.state.active:
+            if last:
+                continue
+            weight = 0.5
         reach = max((w.range for w in profile(game, enemy).ranged), default=0)
         d = grid.distance(at, enemy.hex)
         if d <= reach + 2:
-            risk += 0.3
+            risk += 0.3 * weight
         if d <= 2 * profile(game, enemy).advance + 1 and profile(game, enemy).melee:
-            risk += 0.2
+            risk += 0.2 * weight
     return risk
 
 
