@@ -346,6 +346,9 @@ def _operatives(r: _Reader, entries: Iterable[Any], config: Any) -> State:
                                    f"{suggestion(raw['card'], config.datacards)}")
         at = r.hex(config.grid, raw["at"], (*where, "at")) if raw.get("at") is not None \
             else None
+        if at is not None and at in config.grid.blocked:
+            r.bad((*where, "at"), f"operative {op_id!r} stands on hex '{at}', which is blocked "
+                                  "(impassable terrain): put it on an open hex")
         damage = r.int_(raw.get("damage", 0), (*where, "damage"))
         fallen = bool(raw.get("taken_down", False))
         if fallen and at is not None:

@@ -33,6 +33,7 @@ from game.engine import (
     Move,
     Mulligan,
     OperativeState,
+    Phase,
     PlayPloy,
     Reveal,
     Step,
@@ -42,6 +43,7 @@ from game.engine import (
     condition_holds,
     opponent,
 )
+from game.engine import killteam as kt
 
 # how likely each kind of target of opportunity is to be completed in a turning point
 _TARGET_CHANCE = {"take_down": 0.45, "attack": 0.2, "end_of_turn": 0.5}
@@ -121,16 +123,75 @@ def _threats(game: Game, op: OperativeState) -> list[Threat]:
 
     def work() -> list[Threat]:
         found = []
-        for enemy in game.on_killzone(opponent(op.player)):
+        final = last_turning_point(game)
+        enemies = game.on_killzone(opponent(op.player))
+        fresh = any(not e.activated and e.id != game.state.active for e in enemies)
+        for enemy in enemies:
             assert enemy.hex is not None
             card = game.datacard(enemy)
+            ap = enemy_ap(game, enemy)
+            if ap == 0 and final:
+                continue  # it acts no more before the mission ends
             guns = tuple((w.range, _approx(card, w, op, game, False),
                           _approx(card, w, op, game, True)) for w in card.weapons)
-            found.append((enemy.hex, 0.5 if enemy.activated else 1.0, card.move,
-                          card.move * 2 + 1, guns))
+            if ap == 1 and (enemy.id == game.state.active or not (enemy.activated and fresh)):
+                # one action (at APL 1, its side's turns shared among its operatives): it
+                # shoots from where it stands, or fights a neighbour
+                found.append((enemy.hex, 0.5, 0, 1, guns))
+            elif ap == 0 or (enemy.activated and enemy.id != game.state.active):
+                # a later activation (after its side's fresh operatives, or in the next
+                # turning point): half the weight, a whole activation's reach
+                found.append((enemy.hex, 0.5, card.move, card.move * 2 + 1, guns))
+            else:
+                found.append((enemy.hex, 1.0, card.move, card.move * 2 + 1, guns))
         return found
 
     return _per_state(game, ("threats", op.id), work)
+
+
+# turns each player takes in a firefight phase (the rulebook's: docs/rules-decisions.md)
+TURNS_A_PHASE = 8
+
+
+def turns_left(game: Game, player: int) -> int:
+    """How many more turns ``player`` takes in this firefight phase, read from the state
+    (the turn, who holds the initiative, who is to act): a turn under way counts only when
+    its activation has not begun."""
+    state = game.state
+    first = state.initiative or 1
+    if player == first:
+        ahead = TURNS_A_PHASE - state.turn + (1 if state.to_act == player else 0)
+    else:
+        ahead = TURNS_A_PHASE - state.turn + 1
+    if state.to_act == player and state.active is not None:
+        ahead -= 1
+    return max(0, ahead)
+
+
+def enemy_ap(game: Game, op: OperativeState) -> int | None:
+    """The most AP ``op`` can still spend in this turning point, read from the state: its AP
+    left if it is active; its APL if it has not been activated and its side has a turn
+    left; 1 if it has been, but its side has more turns left than operatives still to
+    activate (every operative may then be activated again, at APL 1); else 0. None outside
+    the firefight phase (the next activation is a whole one)."""
+    state = game.state
+    if state.phase != Phase.FIREFIGHT or game.config.skirmish:
+        return None
+    if state.active == op.id:
+        return state.ap_left
+    turns = turns_left(game, op.player)
+    if turns <= 0:
+        return 0
+    if not op.activated:
+        return game.stat(op, "apl")
+    fresh = sum(1 for o in game.on_killzone(op.player)
+                if not o.activated and o.id != state.active)
+    return 1 if turns > fresh else 0
+
+
+def last_turning_point(game: Game) -> bool:
+    """Whether the mission ends with this turning point, whatever a game length die says."""
+    return game.state.turning_point >= kt.last_turning_point(game.config)
 
 
 def _peeks(game: Game, start: str, move: int, at: str, reach: int,
@@ -561,13 +622,15 @@ def best_attack_now(game: Game, op_id: str) -> float:
                default=0.0)
 
 
-def use_score(game: Game, action: Use) -> float:
+def use_score(game: Game, action: Use, least: float | None = None) -> float:
     """A once-a-mission card (special issue wargear, a tactical ploy). During an activation:
     what it adds to the operative's best attack from where it stands (a re-roll against a
     spotted enemy, more damage at close range: whatever the card's rules give, read from a
     clone with the card in force) and to the static value (wounds healed); worth playing at
-    once when that reaches :data:`USE_WORTH`, kept for a better moment otherwise. In the
-    strategy phase: the change of the static value."""
+    once when that reaches :data:`USE_WORTH`, kept for a better moment otherwise (``least``,
+    the playouts': a gain of at least this much, whatever the attack is worth, so a
+    playout spends a card only where it changes the result, not on a markerlight shot at
+    an enemy already spotted). In the strategy phase: the change of the static value."""
     state = game.state
     if state.step != Step.ACT or state.active != action.operative:
         return 0.5 + _trial(game, action)
@@ -580,7 +643,7 @@ def use_score(game: Game, action: Use) -> float:
     before = best_attack_now(game, action.operative)
     gain += best_attack_now(trial, action.operative) - before
     # worth it: USE_WORTH, or a quarter more on an attack worth less than four times that
-    worth = max(0.1, min(USE_WORTH, 0.25 * before))
+    worth = max(0.1, min(USE_WORTH, 0.25 * before)) if least is None else least
     return USE_FIRST + gain if gain >= worth else gain - 2.0
 
 

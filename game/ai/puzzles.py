@@ -20,12 +20,12 @@ from game.ai.players import player_for
 from game.args import Parser, existing_path, fail
 from game.content import load_catalogue
 from game.content.yamlio import load_yaml
-from game.engine import Action, Catalogue, Game, Move, NotationError, parse_action
+from game.engine import Action, Advance, Catalogue, Game, Move, NotationError, parse_action
 from game.scenario import Malformed, SetupFailed, load_scenario, scenario_files
 
 POSITIONS = Path(__file__).resolve().parents[2] / "tests" / "ai" / "positions"
 LEVELS = ("hard", "normal", "easy")
-THEMES = ("take_down", "objective", "retreat", "ploy", "target")
+THEMES = ("take_down", "objective", "retreat", "ploy", "target", "marker", "setup")
 
 
 class PuzzleError(Exception):
@@ -46,10 +46,15 @@ class Puzzle:
 
 
 def same(action: Action, wanted: Action) -> bool:
-    """Whether ``action`` solves as ``wanted`` does: a move by its operative and end hex."""
+    """Whether ``action`` solves as ``wanted`` does: a move by its operative and end hex (a
+    skirmish Advance or Rush too, by its kind, operative and end hex)."""
     if isinstance(action, Move) and isinstance(wanted, Move):
         return (action.player, action.operative, action.destination) == \
             (wanted.player, wanted.operative, wanted.destination)
+    if isinstance(action, Advance) and type(action) is type(wanted):
+        assert isinstance(wanted, Advance)
+        return (action.player, action.operative, action.path[-1:]) == \
+            (wanted.player, wanted.operative, wanted.path[-1:])
     return action == wanted
 
 

@@ -17,7 +17,7 @@ search in slices between frames; ``choose(view)`` runs it to the end.
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.ai import heuristics
 from game.ai import targets as tops
@@ -32,6 +32,8 @@ from game.ai.common import (
     rebuild,
 )
 from game.engine import (
+    MARKERLIGHT,
+    SPOTTED,
     Action,
     Activate,
     Attack,
@@ -89,15 +91,21 @@ class Budget:
     # totals hold only at the end), and the pruning and playouts value a move that would
     # complete a revealed end-of-turn target
     targets: bool = False
+    # (normal, hard) a decision whose candidates include a set-up (:func:`sets_up`: a spot,
+    # a ploy, a mark, paid for by a friend still to act) is played out one activation further
+    # for every candidate: to the end of the player's next activation, where the friend
+    # cashes it
+    horizon: bool = False
 
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(candidates=1, samples=0, replies=0, noise=0.75, prescreen=4,
                    aggression=1.2, ploy_at_random=True, keeps_cards=True, order_at_random=True),
-    "normal": Budget(candidates=6, samples=4, replies=1, prior=0.3, aggression=1.2, shape=1.0),
+    "normal": Budget(candidates=6, samples=4, replies=1, prior=0.3, aggression=1.2, shape=1.0,
+                     horizon=True),
     "hard": Budget(candidates=9, samples=6, replies=1, diverse=True, finalists=4, extra=12,
                    threat=0.4, prior=0.3, aggression=1.2, shape=1.0, rivals=3, ploy_samples=12,
-                   targets=True),
+                   targets=True, horizon=True),
 }
 
 
@@ -124,11 +132,18 @@ def policy(game: Game, sharp: bool = False, targets: bool = False) -> Action:
         return options[0]
     state = game.state
     open_targets = tops.pending(game, game.to_act) if targets and state.active else []
+
+    def cheap(action: Action) -> float:
+        if isinstance(action, Use) and state.step == Step.ACT:
+            # a once-a-mission card only where it changes the result (``use_score``)
+            return heuristics.use_score(game, action, least=heuristics.USE_WORTH)
+        return heuristics.score(game, action, cheap=True)
+
     if not sharp and not open_targets:
-        return max(options, key=lambda a: heuristics.score(game, a, cheap=True))
+        return max(options, key=cheap)
 
     def value(action: Action) -> float:
-        score = heuristics.score(game, action, cheap=True)
+        score = cheap(action)
         if open_targets:
             score += tops.move_bonus(game, action, open_targets)
         if sharp and isinstance(action, Move) and state.ap_left >= 2:
@@ -231,6 +246,10 @@ class SearchPlayer:
             return shortlist[0]
         me = view.player
         assert me is not None
+        # a decision that can set something up (a spot, a ploy, a mark) is played out by
+        # every candidate to the end of the player's next activation, where it pays
+        if budget.horizon and any(sets_up(base, a) for a in shortlist):
+            budget = replace(budget, replies=budget.replies + 1)
         # common random numbers: every candidate is played on the same rebuilt games with
         # the same dice to come (each clone copies its world's dice), so they are compared
         # on equal luck
@@ -260,6 +279,34 @@ class SearchPlayer:
         # a hair for the heuristic's order (above), so near-ties go to its choice
         best = max(range(len(shortlist)), key=lambda r: (means[r], -r))
         return shortlist[best]
+
+
+def sets_up(game: Game, action: Action) -> bool:
+    """Whether ``action`` sets up something a friend still to act cashes later, so that
+    playouts ending one enemy activation after it would stop before it pays: activating an
+    operative whose markerlight a friend still to activate would gain by
+    (``heuristics.spotting_wait``), a markerlight attack on an enemy not yet spotted with
+    such a friend left, or a card played (a tactical ploy, wargear) during the firefight
+    phase with a friend left to act after this activation."""
+    state = game.state
+    if state.phase != Phase.FIREFIGHT:
+        return False
+    player = action.player
+    later = [f for f in game.on_killzone(player) if not f.activated and f.id != state.active]
+    if isinstance(action, Activate):
+        op = state.operatives[action.operative]
+        later = [f for f in later if f.id != op.id]
+        return bool(later) and any(MARKERLIGHT in w.rules for w in game.datacard(op).weapons) \
+            and any(heuristics.spotting_wait(game, f, op) > 0 for f in later)
+    if not later:
+        return False
+    if isinstance(action, Attack):
+        op = state.operatives[action.operative]
+        weapon = game.datacard(op).weapon(action.weapon)
+        target = state.operatives[action.target]
+        return weapon is not None and MARKERLIGHT in weapon.rules \
+            and SPOTTED not in target.flags
+    return isinstance(action, (Use, PlayPloy))
 
 
 def _worlds(view: View, rng: SplitMix64, count: int) -> list[Game]:
@@ -329,9 +376,7 @@ def _tactical_moves(game: Game, ranked: list[Action]) -> list[Action]:
         return []
     state = game.state
     op = state.operatives[moves[0].operative]
-    # where each enemy could shoot from after one Move action (the engine's own reach)
-    posts = [(e, (e.hex, *game.reach(e.id, moves=1))) for e in game.on_killzone(
-        opponent(op.player)) if e.hex]
+    posts = _posts(game, op)
     danger = {m.destination: (_exposure(game, op, m.destination, posts),
                               heuristics.danger(game, op, m.destination, peek=True))
               for m in moves}
@@ -342,23 +387,55 @@ def _tactical_moves(game: Game, ranked: list[Action]) -> list[Action]:
     return out
 
 
+# an enemy as the safest-move candidate sees it: the hexes it could attack from, the AP it
+# would have left there, and whether it acts in this turning point (else only in the next)
+Post = tuple[OperativeState, tuple[str, ...], int, bool]
+
+
+def _posts(game: Game, op: OperativeState) -> list[Post]:
+    """Where each enemy of ``op`` could attack from, by the AP it has left in this turning
+    point as the state tells (``heuristics.enemy_ap``: who has activated, the turns left):
+    with a whole activation, from any hex of its reach after the Move actions its AP allow
+    while keeping one for the attack; with one action left, only from where it stands; one
+    that acts no more before the mission ends is left out, and one that acts only in the
+    next turning point counts after those that act in this one."""
+    final = heuristics.last_turning_point(game)
+    posts: list[Post] = []
+    for enemy in game.on_killzone(opponent(op.player)):
+        if enemy.hex is None:
+            continue
+        ap = heuristics.enemy_ap(game, enemy)
+        if ap == 0 and final:
+            continue
+        now = ap != 0
+        if ap == 1:
+            posts.append((enemy, (enemy.hex,), 1, now))
+            continue
+        moves = 1 if ap is None or ap == 0 else max(1, ap - 1)
+        posts.append((enemy, (enemy.hex, *game.reach(enemy.id, moves=moves)), 1, now))
+    return posts
+
+
 def _exposure(game: Game, op: OperativeState, at: str,
-              posts: list[tuple[OperativeState, tuple[str, ...]]]) -> int:
-    """How many enemies could attack ``op`` on ``at`` after one Move action: from a hex of
-    their reach that sees ``at`` within a weapon's range (or next to it, for a melee
-    weapon)."""
+              posts: list[Post]) -> tuple[int, int]:
+    """How many enemies could attack ``op`` on ``at`` in this turning point, then how many
+    only in the next (:func:`_posts`): from a hex of their posts that sees ``at`` within the
+    range of a weapon whose AP they have (or next to it, for a melee weapon)."""
     grid = game.grid
     occupied = (game.occupied() - {op.hex}) | {at}
-    count = 0
-    for enemy, hexes in posts:
-        weapons = game.datacard(enemy).weapons
+    now = later = 0
+    for enemy, hexes, ap, this_turning_point in posts:
+        weapons = [w for w in game.datacard(enemy).weapons if w.ap <= max(ap, 1)]
         longest = max((w.range for w in weapons), default=0)
         for h in hexes:
             d = grid.distance(h, at)
             if d <= longest and (d <= 1 or grid.visible(h, at, occupied - {enemy.hex})):
-                count += 1
+                if this_turning_point:
+                    now += 1
+                else:
+                    later += 1
                 break
-    return count
+    return now, later
 
 
 def _attack_worth_from(game: Game, op: OperativeState, at: str) -> float:

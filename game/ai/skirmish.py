@@ -84,6 +84,36 @@ def harm(game: Game, target: OperativeState, wounds: float) -> float:
     return worth(game, target) * share * (1.0 + share)
 
 
+def _guards(game: Game, player: int, marker_hex: str, but: str | None = None) -> int:
+    """How many of ``player``'s operatives (``but`` left out) stand within reach of the marker
+    on ``marker_hex`` and are able to seize or contest it (not Shaken)."""
+    grid = game.grid
+    return sum(1 for o in game.on_killzone(player)
+               if o.id != but and o.hex is not None and not is_shaken(o)
+               and grid.distance(o.hex, marker_hex) <= SEIZE_REACH)
+
+
+def marker_standing(game: Game, op: OperativeState, marker: str) -> str:
+    """What ``op`` standing within reach of ``marker`` does to it at the end of the round,
+    as the board stands: ``"keep"`` (ours, no enemy near), ``"contest"`` (an enemy near: it
+    goes neutral, a loss averted if it is ours, a gain denied if it is theirs), ``"seize"``
+    (not ours, no enemy near: it becomes ours) or ``"nothing"`` (a friend already seizes or
+    keeps it without us)."""
+    where = game.objective_hex(marker)
+    assert where is not None
+    holder = game.state.control.get(marker, 0)
+    enemies = _guards(game, opponent(op.player), where)
+    if enemies:
+        return "contest"
+    if _guards(game, op.player, where, but=op.id):
+        return "nothing"
+    return "keep" if holder == op.player else "seize"
+
+
+# what standing within reach of a marker is worth to the pull, by what it does there
+_STANDING_PULL = {"keep": 1.0, "contest": 1.5, "seize": 2.5, "nothing": 0.5}
+
+
 def _marker_pull(game: Game, op: OperativeState, at: str) -> float:
     grid = game.grid
     best = 0.0
@@ -97,21 +127,66 @@ def _marker_pull(game: Game, op: OperativeState, at: str) -> float:
         if holder != op.player:
             nearest = min(nearest, d)
         if d <= SEIZE_REACH and not is_shaken(op):
-            best = max(best, 2.0 if holder != op.player else 1.0)
+            kind = marker_standing(game, op, marker)
+            pull = _STANDING_PULL[kind]
+            if kind == "contest" and holder != opponent(op.player):
+                pull = 0.5  # a neutral marker contested stays neutral
+            best = max(best, pull)
     return best - 0.25 * min(nearest, 12)
 
 
-def _exposure(game: Game, op: OperativeState, at: str) -> float:
+def seize_gain(game: Game, op: OperativeState, at: str) -> float:
+    """What ``op`` ending its order on ``at`` does to the markers at the end of the round, in
+    the static value's units (:func:`value` counts a marker held at ``4 + rounds left``): a
+    free marker seized swings it from the enemy to us (twice that) or from nobody (once),
+    a contested enemy marker is denied (once), a contested marker of ours is kept from being
+    lost (once). Certain when no enemy is left to activate this round, half as sure when one
+    is (it may still come near, or shoot ``op`` away)."""
+    if is_shaken(op):
+        return 0.0
     grid = game.grid
+    other = opponent(op.player)
+    rounds_left = max(1, game.config.turning_points - game.state.turning_point + 1)
+    sure = 0.5 if any(not o.activated for o in game.on_killzone(other)) else 1.0
+    total = 0.0
+    for marker in game.config.objectives:
+        h = game.objective_hex(marker)
+        if h is None or grid.distance(at, h) > SEIZE_REACH:
+            continue
+        holder = game.state.control.get(marker, 0)
+        kind = marker_standing(game, op, marker)
+        if op.hex is not None and grid.distance(op.hex, h) <= SEIZE_REACH:
+            continue  # it is there already: staying is no change
+        if kind == "seize":
+            swing = 2.0 if holder == other else 1.0
+        elif kind == "contest" and holder != 0:
+            swing = 1.0
+        else:
+            swing = 0.0
+        total += swing * (4.0 + rounds_left)
+    return sure * total
+
+
+def _exposure(game: Game, op: OperativeState, at: str) -> float:
+    """How exposed ``op`` is on ``at`` to the enemies' guns and charges, by what each enemy
+    can still do as the state tells: one that has activated this round acts only in the
+    next (half as much), and not at all in the last round."""
+    grid = game.grid
+    last = game.state.turning_point >= game.config.turning_points
     risk = 0.0
     for enemy in game.on_killzone(opponent(op.player)):
         assert enemy.hex is not None
+        weight = 1.0
+        if enemy.activated and enemy.id != game.state.active:
+            if last:
+                continue
+            weight = 0.5
         reach = max((w.range for w in profile(game, enemy).ranged), default=0)
         d = grid.distance(at, enemy.hex)
         if d <= reach + 2:
-            risk += 0.3
+            risk += 0.3 * weight
         if d <= 2 * profile(game, enemy).advance + 1 and profile(game, enemy).melee:
-            risk += 0.2
+            risk += 0.2 * weight
     return risk
 
 
@@ -186,11 +261,13 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
         return fought + 0.5 * place_value(game, op, end) + 0.5
     if isinstance(action, Rush):
         op = ops[action.operative]
-        return place_value(game, op, action.path[-1]) - 0.2
+        end = action.path[-1]
+        return place_value(game, op, end) - 0.2 + seize_gain(game, op, end)
     if isinstance(action, Advance):
         op = ops[action.operative]
         end = action.path[-1]
-        return place_value(game, op, end) + 0.8 * best_shot(game, op, end, heavy=False)
+        return (place_value(game, op, end) + 0.8 * best_shot(game, op, end, heavy=False)
+                + seize_gain(game, op, end))
     if isinstance(action, Meet):
         if action.operative is None:
             return 0.0

@@ -124,7 +124,7 @@ def test_uses_a_mission_action_that_wins(tmp_path: Path, level: str) -> None:
     game = setup(tmp_path, """
 mission: data_heist
 operatives:
-  - {id: a, player: 1, card: trooper, at: C4}
+  - {id: a, player: 1, card: trooper, at: B3}
   - {id: z, player: 2, card: trooper, at: F7}
 start: {turning_point: 1, phase: firefight, initiative: 1, vp: {1: 4, 2: 3}}
 """)
@@ -194,13 +194,13 @@ def test_a_relic_carrier_walks_it_towards_where_it_can_be_extracted(tmp_path: Pa
                                                                    level: str) -> None:
     """An Extract (3 VP) needs the carrier in the enemy's territory, and the nearest free
     relic (E3) lies the other way."""
-    game = relic_carrier(tmp_path, "D6")
+    game = relic_carrier(tmp_path, "C6")
     enemy_side = game.config.territories[2]
 
     def short(hex_: str) -> int:
         return min(game.grid.distance(hex_, h) for h in enemy_side)
 
-    before = short("D6")
+    before = short("C6")
     activation(game, level)
     where = game.state.operatives["a"].hex
     assert where is not None and short(where) < before, where

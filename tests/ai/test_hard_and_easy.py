@@ -148,7 +148,7 @@ operatives:
   - {id: a, player: 1, card: assault_intercessor, at: E1}
   - {id: g, player: 1, card: assault_intercessor, at: F4}
   - {id: e, player: 2, card: ork_boy, at: K10}
-  - {id: f, player: 2, card: shoota_boy, at: D10}
+  - {id: f, player: 2, card: shoota_boy, at: B10}
 start: {turning_point: 1, phase: firefight, initiative: 1, turn: 3, to_act: 1, activated: [g]}
 actions:
   - 1 activate a

@@ -9,7 +9,7 @@ import pytest
 
 from game.ai import puzzles
 from game.ai.puzzles import POSITIONS, PuzzleError, load_puzzle, load_puzzles, same, solve, solved
-from game.engine import Move
+from game.engine import Advance, Move, Rush
 from tests.ai.helpers import CATALOGUE
 
 ALL = load_puzzles([POSITIONS], CATALOGUE)
@@ -31,6 +31,14 @@ def test_a_move_is_matched_by_where_it_ends() -> None:
     assert same(Move(1, "a", ("C2", "C3")), Move(1, "a", ("D2", "C3")))
     assert not same(Move(1, "a", ("C2", "C3")), Move(1, "a", ("C2",)))
     assert not same(Move(1, "a", ("C3",)), Move(1, "b", ("C3",)))
+
+
+def test_a_skirmish_advance_or_rush_is_matched_by_its_kind_and_where_it_ends() -> None:
+    assert same(Advance(1, "a", ("C2", "C3")), Advance(1, "a", ("D2", "C3")))
+    assert same(Rush(1, "a", ("C2", "C3")), Rush(1, "a", ("D2", "C3")))
+    assert not same(Rush(1, "a", ("C2", "C3")), Advance(1, "a", ("C2", "C3")))
+    assert not same(Advance(1, "a", ("C2", "C3")), Advance(1, "a", ("C2",)))
+    assert not same(Advance(1, "a", ("C3",)), Advance(1, "b", ("C3",)))
 
 
 def test_a_solution_that_is_not_legal_names_its_file_and_line(tmp_path: Path) -> None:

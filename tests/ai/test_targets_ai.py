@@ -25,7 +25,7 @@ fireteams: {1: gideon, 2: bad_ladz}
 operatives:
   - {id: a, player: 1, card: assault_intercessor, at: H5}
   - {id: g, player: 1, card: assault_intercessor, at: E6}
-  - {id: e, player: 2, card: ork_boy, at: L3}
+  - {id: e, player: 2, card: ork_boy, at: L6}
   - {id: f, player: 2, card: shoota_boy, at: M2}
 start: {turning_point: 3, phase: firefight, initiative: 2, turn: 8, to_act: 1,
         vp: {1: 3, 2: 3}, control: {obj1: 1}, activated: [g, e, f],
