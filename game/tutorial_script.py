@@ -47,9 +47,11 @@ SCRIPT = "tutorial.yaml"  # in assets/ of the content root (a checkout's, or the
 PROGRESS_FILE = "tutorial.json"
 # panels a step may point at (game/ui/scenes/tutorial.py finds their rectangles)
 PANELS = ("tracker", "score", "cards", "operative", "buttons", "log", "board", "hint",
-          "dice", "hand", "mission")
+          "dice", "hand", "mission", "summary", "end")
 # the screen's tools a step may ask for (game/ui/scenes/tutorial.py reports their use)
 TOOLS = ("sight", "threat", "hint", "pause")
+# the screens a reading step may be shown over: the turning point's summary, the mission's end
+SCREENS = ("summary", "end")
 
 
 class ScriptError(ValueError):
@@ -71,6 +73,8 @@ class Step:
     final: bool = False  # the summary: the last step
     tool: str = ""  # a "tool" step: which of TOOLS
     position: str = ""  # a new chapter from this scenario file (in assets/)
+    computer: int = 0  # the seat whose actions of this step the computer makes (0: none)
+    screen: str = ""  # a reading step shown over one of SCREENS
 
 
 @dataclass
@@ -109,6 +113,13 @@ def load_script(path: Path | str | None = None) -> Script:
                     parse_action(text)
                 except (NotationError, ValueError) as error:
                     raise ScriptError(f"step {i}: {text!r}: {error}") from None
+        screen = str(raw.get("screen", ""))
+        if screen and (screen not in SCREENS or kind != "read"):
+            raise ScriptError(f"step {i}: screen: is one of {', '.join(SCREENS)}, on a "
+                              "reading step")
+        computer = int(raw.get("computer", 0))
+        if computer and (computer not in (1, 2) or kind != "act"):
+            raise ScriptError(f"step {i}: computer: names seat 1 or 2, on a step of actions")
         shows = raw.get("shows") or ()
         if isinstance(shows, dict):
             shows = (shows,)
@@ -117,7 +128,7 @@ def load_script(path: Path | str | None = None) -> Script:
                           str(raw.get("topic", "")), tuple(shows), int(raw.get("seed", i)),
                           bool(raw.get("final", False)),
                           str(expect["tool"]) if kind == "tool" else "",
-                          str(raw.get("position", ""))))
+                          str(raw.get("position", "")), computer, screen))
     if not steps or not steps[-1].final:
         raise ScriptError("the last step must be the final summary (final: true)")
     return Script(int(data.get("seed", 0)), tuple(data.get("opening_dice") or ()), steps)
@@ -211,6 +222,15 @@ class Runner:
                     return action
         return wanted
 
+    def computer_action(self) -> Action | None:
+        """The step's next action when the computer makes it (the step's ``computer``
+        seat), else None."""
+        wanted = self.expected()
+        if wanted is None or not self.step.computer or \
+                getattr(wanted, "player", None) != self.step.computer:
+            return None
+        return wanted
+
     def why_not(self, action: Action) -> str | None:
         """None when ``action`` is what the step asks for now."""
         wanted = self.expected()
@@ -226,7 +246,14 @@ class Runner:
             raise ScriptError(f"step {self.step.index}: {action}: {reason}")
         try:
             events = self.game.apply(action)
-        except DiceExhaustedError:
+        except Exception as error:
+            # the engine's roll back after the missing die replays on other dice and may fail
+            # in turn: the missing die is still the cause
+            cause: BaseException | None = error
+            while cause is not None and not isinstance(cause, DiceExhaustedError):
+                cause = cause.__context__
+            if cause is None:
+                raise
             raise ScriptError(f"step {self.step.index}: {action} needs more dice than the "
                               "step scripts") from None
         self.done += 1
