@@ -170,6 +170,19 @@ def handover_menu(app: App) -> None:
         app.open(SceneName.PAUSE, play)
 
 
+def tutorial_refusal(app: App) -> None:
+    """A tutorial step with a refusal shown whole under its text."""
+    from game.tutorial_script import load_script
+    from game.ui.scenes.tutorial import TutorialScene
+
+    script = load_script()
+    index = next(s.index - 1 for s in script.steps if s.kind == "act"
+                 and any(" attack " in a for a in s.actions))
+    scene = TutorialScene(app, index, remember=False)
+    app.push(scene)
+    scene.remind()
+
+
 def error(app: App) -> None:
     from game.ui.scenes.error import ErrorScene
 
@@ -254,7 +267,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "tutorial-hint": tutorial_more("hint"),
     "campaigns": campaigns, "campaign": campaign, "error": error, "error-report": error_report,
     "campaign-agent": campaign_agent, "campaign-setup": campaign_setup, "play-hint": play_hint,
-    "handover-menu": handover_menu,
+    "handover-menu": handover_menu, "tutorial-refusal": tutorial_refusal,
     "replay": replay, "newgame-computer": computer_newgame,
     # the skirmish rule set
     "skirmish-newgame": skirmish_newgame, "skirmish-play": skirmish_play(False),

@@ -54,6 +54,8 @@ class Panels:
         self.rule_words: list[tuple[str, pygame.Rect]] = []
         self._odds_key: tuple[int, str, int] | None = None
         self._odds: dict[Action, AttackOdds | SkirmishOdds] = {}
+        # the lower panels ("dice", "log") something drawn in their place stands in for
+        self.hidden: frozenset[str] = frozenset()
 
     def _cached(self, action: Action) -> AttackOdds | SkirmishOdds:
         """The engine's odds of ``action``, worked out once per position (the preview asks
@@ -193,9 +195,11 @@ class Panels:
         inner = panel(surface, self.buttons_rect.inflate(0, 0), self.buttons_title(),
                       self.ctx)
         del inner
-        self.draw_dice(surface)
-        panel(surface, self.log_box, "Log", self.ctx)
-        self.scene.log.draw(surface, self.log_rect)
+        if "dice" not in self.hidden:
+            self.draw_dice(surface)
+        if "log" not in self.hidden:
+            panel(surface, self.log_box, "Log", self.ctx)
+            self.scene.log.draw(surface, self.log_rect)
         self.draw_preview(surface)
 
     def draw_dice(self, surface: pygame.Surface) -> None:

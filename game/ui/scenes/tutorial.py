@@ -47,6 +47,9 @@ HIGHLIGHT = (255, 208, 40)
 CORNERS = ("bottomleft", "bottomright", "topleft", "topright")
 # where a box may go when every corner hides something: the middle of each edge
 EDGES = ("midbottom", "midtop", "midleft", "midright")
+# and when those do too, any place on the board in eighths of the room left on each axis
+GRID = tuple(f"grid {x} {y}" for y in range(9) for x in range(9))
+HIDDEN = 5  # an operative or objective whose middle a box hides counts this many times
 REMINDER_SECONDS = 4.0
 COMPUTER_SECONDS = 0.8  # the pause before each of the computer's scripted actions
 NEXT, BACK, LEAVE = "Next", "Back a step", "Leave tutorial"
@@ -96,6 +99,7 @@ class TutorialScene(PlayScene):
         self.paused_seen = False  # a pause step: its menu was opened (done when closed)
         self.computer_wait = 0.0  # seconds since the computer's last scripted action
         self.computer_held = False  # autoplay: the computer waits while a click is checked
+        self.place_cost = 0  # what the box's place on the board hides (see place)
         self.remember = remember
         save_progress(self.folder, self.runner.index)
 
@@ -391,29 +395,59 @@ class TutorialScene(PlayScene):
             if self.runner.index > 0:
                 buttons.append((BACK, self.back))
             buttons.append((LEAVE, self.leave_tutorial))
-        font = self.ctx.assets.font(px(15))
-        big = self.ctx.assets.font(px(21), "bold")
-        widths = [(big if label in (NEXT, FINISH, PLAY_REAL) else font).size(label)[0] + px(28)
+        # each button as wide as its whole label in the buttons' own (bold) font
+        widths = [self.button_width(label, big=label in (NEXT, FINISH, PLAY_REAL))
                   for label, _ in buttons]
         # the box is as wide as its buttons need (they never stick out of it)
         needed = sum(widths) + 8 * (len(widths) - 1) + 24
         width = min(max(px(560), needed), board.width - 20)
-        # tall enough for the step's whole text and two lines of a reminder, never cut
-        # measured in the names the box shows ("Assault Intercessor 1", never the id)
-        text = self.ctx.wrapped(None, self.words(step.text), 14,
-                                pygame.Rect(0, 0, width - 24, 1 << 16))
-        message = self.error or (self.reminder[0] if self.reminder else "")
-        if message:
-            text += px(4) + self.ctx.wrapped(None, self.words(message), 13,
-                                             pygame.Rect(0, 0, width - 24, 1 << 16))
-        height = min(max(px(196), 8 + px(18) + px(26) + text + px(46)), board.height - 20)
+        height = min(max(px(196), self.box_height(width)), board.height - 20)
         self.box = self.place((width, height), "box")
+        self.panels.hidden = frozenset()
+        if self.place_cost >= 2 * HIDDEN:  # every place on the board hides an operative
+            side = self.side_place(needed)
+            if side is not None:  # the box stands in for the dice and the log
+                self.box = side
+                self.panels.hidden = frozenset(("dice", "log"))
         x, top = self.box.left + 12, self.box.bottom - 10 - px(30)
         for (label, run), w in zip(buttons, widths, strict=True):
             main = label in (NEXT, FINISH, PLAY_REAL)
             rect = pygame.Rect(x, top, min(w, self.box.right - 12 - x), px(30))
             self.button(label, rect, run, object_id="#big_button" if main else "")
             x = rect.right + 8
+
+    def box_height(self, width: int) -> int:
+        """The height the box needs at ``width``: the step's whole text and, while one
+        shows, its reminder, never cut (measured in the names the box shows, "Assault
+        Intercessor 1", never the id), with its title and its row of buttons."""
+        px = self.ctx.px
+        text = self.ctx.wrapped(None, self.words(self.step.text), 14,
+                                pygame.Rect(0, 0, width - 24, 1 << 16))
+        message = self.error or (self.reminder[0] if self.reminder else "")
+        if message:
+            text += px(4) + self.ctx.wrapped(None, self.words(message), 13,
+                                             pygame.Rect(0, 0, width - 24, 1 << 16))
+        return 8 + px(18) + px(26) + text + px(46)
+
+    def side_place(self, needed: int) -> pygame.Rect | None:
+        """The box in the side panel in place of its lower panels (the dice and the log,
+        never the action buttons), when its text fits there, its buttons fit its width and
+        the step points at none of it; else None."""
+        panels = self.panels
+        area = pygame.Rect(panels.dice_rect.left, panels.buttons_rect.bottom + 6,
+                           panels.dice_rect.width,
+                           panels.log_box.bottom - panels.buttons_rect.bottom - 6)
+        if needed > area.width:
+            return None
+        if self.box_height(area.width) > area.height:
+            return None
+        rect = area  # in place of both panels, whole
+        if self.step.target in ("panel:dice", "panel:log"):
+            return None
+        target = self.target_rect()
+        if target is not None and rect.colliderect(target):
+            return None
+        return rect
 
     # --- keeping out of the way -------------------------------------------------------------
 
@@ -450,9 +484,11 @@ class TutorialScene(PlayScene):
 
     def place(self, size: tuple[int, int], what: str,
               avoid: tuple[pygame.Rect, ...] = ()) -> pygame.Rect:
-        """A rectangle of ``size`` in the corner of the board that covers the least of what
-        the step points at (never the target itself when another corner is free), then of
-        what the step uses; the corner ``what`` had before is kept unless another one is
+        """A rectangle of ``size`` on the board that covers the least of what the step points
+        at (never the target itself when another place is free), then of what the step uses,
+        then of every operative and objective (one whose middle it hides counts most): a
+        corner, the middle of an edge or, when all of those hide something, any place on a
+        grid over the board. The place ``what`` had before is kept unless another one is
         better, so the box (and its Next button) stays put."""
         board = self.view_board.rect.inflate(-8, -8)
         target = None if self.step.target == f"panel:{what}" else self.target_rect()
@@ -460,16 +496,31 @@ class TutorialScene(PlayScene):
         busy = self.busy()
         kept = self.corners.get(what, CORNERS[0])
         best: tuple[int, pygame.Rect, str] | None = None
-        for corner in (kept, *CORNERS, *EDGES):
-            rect = pygame.Rect((0, 0), size)
-            setattr(rect, corner, getattr(board, corner))
+        for place in (kept, *CORNERS, *EDGES, *GRID):
+            rect = self.placed(board, size, place)
             cost = sum(1000 for r in hard if rect.colliderect(r)) + sum(
-                weight for r, weight in busy if rect.colliderect(r))
+                weight * (HIDDEN if rect.collidepoint(r.center) else 1)
+                for r, weight in busy if rect.colliderect(r))
+            cost += 1 if place.startswith("grid") and place != kept else 0  # edges first
             if best is None or cost < best[0]:
-                best = (cost, rect, corner)
+                best = (cost, rect, place)
         assert best is not None
         self.corners[what] = best[2]
+        self.place_cost = best[0]
         return best[1]
+
+    @staticmethod
+    def placed(board: pygame.Rect, size: tuple[int, int], place: str) -> pygame.Rect:
+        """A rectangle of ``size`` at ``place``: a corner or edge of ``board`` ("bottomleft",
+        "midtop") or "grid X Y", eighths of the room left on each axis."""
+        rect = pygame.Rect((0, 0), size)
+        if place.startswith("grid"):
+            _, fx, fy = place.split()
+            rect.topleft = (board.left + (board.width - rect.width) * int(fx) // 8,
+                            board.top + (board.height - rect.height) * int(fy) // 8)
+        else:
+            setattr(rect, place, getattr(board, place))
+        return rect
 
     # --- where the step points --------------------------------------------------------------
 
