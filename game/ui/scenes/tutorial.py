@@ -699,6 +699,7 @@ class TutorialScreen(Scene):
         super().__init__(app)
         self.tutorial = tutorial
         self.pending: Callable[[], None] | None = None
+        self.box = pygame.Rect(0, 0, 0, 0)
         game, view = tutorial.game, tutorial.view
         self.kind = tutorial.step.screen
         self.shown: Scene
@@ -715,16 +716,18 @@ class TutorialScreen(Scene):
         out: list[tuple[str, Callable[[], None]]] = [(NEXT, self.next_step)]
         if self.tutorial.runner.index > 0:
             out.append((BACK, self.back))
-        return out + [(LEAVE, self.leave)]
+        return out + [(LEAVE, self.leave_tutorial)]
+
+    def widths(self) -> list[int]:
+        """Each button as wide as its whole label in the buttons' own (bold) font."""
+        return [self.button_width(label, big=label == NEXT) for label, _ in
+                self.buttons_wanted()]
 
     def box_rect(self) -> pygame.Rect:
         """The tutorial's box: a column at the right, as tall as its text and buttons."""
         width, height = self.app.size
         px = self.ctx.px
-        font, big = self.ctx.assets.font(px(15)), self.ctx.assets.font(px(21), "bold")
-        widths = [(big if label == NEXT else font).size(label)[0] + px(28)
-                  for label, _ in self.buttons_wanted()]
-        needed = sum(widths) + 8 * (len(widths) - 1) + 24
+        needed = sum(self.widths()) + 8 * (len(self.widths()) - 1) + 24
         box_width = min(max(px(340), needed), width // 2)
         text = self.ctx.wrapped(None, self.tutorial.words(self.tutorial.step.text), 14,
                                 pygame.Rect(0, 0, box_width - 24, 1 << 16))
@@ -741,13 +744,11 @@ class TutorialScreen(Scene):
         return self.shown.box() if isinstance(self.shown, _Summary) else self.screen_rect()
 
     def build(self) -> None:
-        box = self.box_rect()
+        box = self.box = self.box_rect()
         self.tutorial.box = box
         px = self.ctx.px
-        font, big = self.ctx.assets.font(px(15)), self.ctx.assets.font(px(21), "bold")
         x, top = box.left + 12, box.bottom - 10 - px(30)
-        for label, run in self.buttons_wanted():
-            w = (big if label == NEXT else font).size(label)[0] + px(28)
+        for (label, run), w in zip(self.buttons_wanted(), self.widths(), strict=True):
             rect = pygame.Rect(x, top, min(w, box.right - 12 - x), px(30))
             self.button(label, rect, run, object_id="#big_button" if label == NEXT else "")
             x = rect.right + 8
@@ -760,7 +761,7 @@ class TutorialScreen(Scene):
             self.shown.draw(surface.subsurface(self.screen_rect()))
         else:
             self.shown.draw(surface)
-        self.tutorial.draw_guidance(surface, self.target(), self.box_rect())
+        self.tutorial.draw_guidance(surface, self.target(), self.box)
 
     # a button's work is done on the next frame, once its click has been handled (done at
     # once, the same click would reach the button under it on the tutorial's own screen)
@@ -770,7 +771,7 @@ class TutorialScreen(Scene):
     def back(self) -> None:
         self.pending = self.tutorial.back
 
-    def leave(self) -> None:
+    def leave_tutorial(self) -> None:
         self.pending = self.tutorial.leave_tutorial
 
     def update(self, dt: float) -> None:
@@ -778,6 +779,8 @@ class TutorialScreen(Scene):
         if run is not None:
             self.app.pop()
             run()
+        elif self.box_rect() != self.box:  # its text measured again (a new size)
+            self.rebuild()
 
 
 class _Summary(SummaryScene):
