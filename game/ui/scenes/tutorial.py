@@ -546,7 +546,7 @@ class TutorialScene(PlayScene):
         }
         if name in ("summary", "end"):  # the step's screen over this one
             screen = self.app.scene if self.app.stack else None
-            return screen.screen_rect() if isinstance(screen, TutorialScreen) else None
+            return screen.target() if isinstance(screen, TutorialScreen) else None
         return rects.get(name)
 
     def target_rect(self) -> pygame.Rect | None:
@@ -741,7 +741,8 @@ class TutorialScreen(Scene):
 
     def target(self) -> pygame.Rect:
         """What the step points at: the summary's panel, or the whole end screen."""
-        return self.shown.box() if isinstance(self.shown, _Summary) else self.screen_rect()
+        return self.shown.box() if isinstance(self.shown, _Summary) else \
+            self.screen_rect().inflate(-16, -16)  # its ring inside the window
 
     def build(self) -> None:
         box = self.box = self.box_rect()
