@@ -230,6 +230,25 @@ def skirmish_newgame(app: App) -> None:
     scene.set_rules(RuleSet.SKIRMISH)
 
 
+def mission_list(mission: str, expanded: bool) -> Callable[[App], None]:
+    """The new-game screen with ``mission`` chosen (a Kill Team mission of our design has
+    the longest name), its list of missions open with ``expanded``."""
+    def setup(app: App) -> None:
+        from game.ui.scenes.menu import MenuScene
+        from game.ui.scenes.newgame import NewGameScene
+
+        app.push(MenuScene(app))
+        scene = NewGameScene(app, mission=mission)
+        app.push(scene)
+        if expanded:
+            scene.rebuild = lambda: None  # the audit's redraw keeps the list open
+            drop = scene.mission_drop
+            drop.current_state.finish()
+            drop.current_state = drop.menu_states["expanded"]
+            drop.current_state.start()
+    return setup
+
+
 def skirmish_play(dice: bool) -> Callable[[App], None]:
     """A skirmish game in round 2, at a shot (its dice shown with ``dice``)."""
     def setup(app: App) -> None:
@@ -255,6 +274,266 @@ def skirmish_play(dice: bool) -> Callable[[App], None]:
     return setup
 
 
+# --- the transient overlays, under each rule set and mission pack ---------------------------
+
+# name -> (mission, fireteams, rule set): the Fireteam rulebook's missions, the Kill Team
+# classic pack, the skirmish rule set, and the Pathfinders (the longest names and the most
+# actions)
+GAMES: dict[str, tuple[str, tuple[str, str], str]] = {
+    "fireteam": ("power_up", ("gideon", "deathless_destroyers"), "fireteam"),
+    "killteam": ("kt_forward_push", ("gideon", "deathless_destroyers"), "fireteam"),
+    "skirmish": ("dual_strike", ("gideon", "bad_ladz"), "skirmish"),
+    "pathfinders": ("power_up", ("pathfinders", "kappic_eagles"), "fireteam"),
+}
+
+
+def _attacks(game: Any) -> list[Any]:
+    """The legal attacks (shots under the skirmish rules) of the position, those with an
+    overcharge first."""
+    from game.engine import Attack, Shoot
+
+    found = [a for a in game.legal_actions() if isinstance(a, (Attack, Shoot))]
+    return sorted(found, key=lambda a: not getattr(a, "overcharge", False))
+
+
+def _game_at(app: App, which: str, at: str) -> Any:
+    """A seeded game of ``which`` (see :data:`GAMES`) played by greedy computers up to
+    ``at``: "activate" (player 1 to activate an operative in turning point 2) or "attack"
+    (player 1's operative may attack: with an overcharge in the first of a few seeded games
+    that offers one, else the first attack of the first game)."""
+    from game.engine import Step
+
+    if at == "activate":
+        return _play_until(app, which, 3, lambda g: bool(
+            g.state.turning_point >= 2 and g.state.step == Step.ACTIVATE
+            and g.state.to_act == 1))
+    for seed in range(3, 9):
+        game = _play_until(app, which, seed, lambda g: bool(
+            g.state.to_act == 1 and any(getattr(a, "overcharge", False)
+                                        for a in _attacks(g))))
+        if not game.is_over:
+            return game
+    return _play_until(app, which, 3, lambda g: bool(
+        g.state.turning_point >= 2 and g.state.to_act == 1 and _attacks(g)))
+
+
+def _play_until(app: App, which: str, seed: int, done: Callable[[Any], bool]) -> Any:
+    from game.ai.players import player_for
+    from game.engine import Game, RandomDice
+
+    mission, teams, rules = GAMES[which]
+    game = Game.new(app.ctx.catalogue, mission, teams, RandomDice(seed), rules=rules)
+    players = {p: player_for("greedy", p) for p in (1, 2)}
+    for _ in range(3000):
+        if game.is_over or done(game):
+            break
+        game.apply(players[game.to_act].choose(game.view(game.to_act)))
+    return game
+
+
+def _open_play(app: App, game: Any, computer: bool = True) -> Any:
+    """The play screen of ``game`` over the menu, player 2 a computer (``computer``)."""
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.play import PlayScene
+
+    app.push(MenuScene(app))
+    scene = PlayScene(app, game, {1: "human", 2: "normal"} if computer else None)
+    app.push(scene)
+    scene.anim.banners.clear()
+    return scene
+
+
+def banner(which: str, kind: str) -> Callable[[App], None]:
+    """The play screen of ``which`` with the turn banner, or a score banner, showing."""
+    def setup(app: App) -> None:
+        from game.ui.anim import Banner
+
+        scene = _open_play(app, _game_at(app, which, "activate"))
+        names, colours = app.ctx.names, app.ctx.colours
+        text = f"{names[1]}'s turn" if kind == "turn" else f"{names[2]} scores 3 VP"
+        # it stays up through the audit's frames (animations are off: a banner's time
+        # would run out at once)
+        scene.anim.banners = [Banner(text, colours[1 if kind == "turn" else 2], left=1e9)]
+    return setup
+
+
+def _hover(scene: Any, h: str, rest: float = 0.0) -> None:
+    """The mouse on hex ``h`` (for ``rest`` seconds already: its tooltip shows)."""
+    import pygame
+
+    x, y = scene.view_board.centre(h)
+    pygame.mouse.set_pos((int(x), int(y)))
+    scene.hover = scene._rested_on = h
+    scene.hover_time = rest
+
+
+def preview(which: str) -> Callable[[App], None]:
+    """The attack preview (odds of each weapon, an overcharge's risk among them) of
+    ``which``, the mouse on the target."""
+    def setup(app: App) -> None:
+        from game.ui.chooser import Chooser, Kind
+
+        game = _game_at(app, which, "attack")
+        scene = _open_play(app, game)
+        attack = _attacks(game)[0]
+        root = scene.chooser.root()
+        for option in root.buttons():
+            picked = root.pick(option.value)
+            if isinstance(picked, Chooser) and picked.next_kind == Kind.ENEMY:
+                scene.chooser = picked
+                break
+        scene.rebuild()
+        target = game.state.operatives[attack.target]
+        _hover(scene, target.hex)
+    return setup
+
+
+def tooltip(which: str) -> Callable[[App], None]:
+    """A terrain tooltip of ``which``: the mouse resting on the cover or objective hex
+    nearest to the most operatives."""
+    def setup(app: App) -> None:
+        from game.ui.scenes.play_board import TIP_DELAY, terrain_tip
+
+        game = _game_at(app, which, "activate")
+        scene = _open_play(app, game)
+        grid = game.grid
+        ops = [o.hex for o in game.state.operatives.values() if o.on_killzone and o.hex]
+        tips = [h for h in grid.hexes if terrain_tip(scene, h)
+                and h not in grid.blocked and h not in ops]
+        h = min(tips, key=lambda t: (sum(grid.distance(t, o) for o in ops), t))
+        _hover(scene, h, TIP_DELAY + 1.0)
+    return setup
+
+
+def hint(which: str) -> Callable[[App], None]:
+    """The hint of ``which`` asked for with its key while the mouse is on the board: the
+    suggestion on the board, its words at the mouse."""
+    def setup(app: App) -> None:
+        from game.engine import Step
+
+        game = _game_at(app, which, "activate")
+        scene = _open_play(app, game)
+        scene.act(game.legal_actions()[0])  # an operative activated: the hint speaks of its action
+        scene.play_computer_now()
+        if game.state.step != Step.ACT:
+            scene.chooser = scene.new_chooser()
+        scene.anim.banners.clear()
+        _hover(scene, scene.view_board.grid.hexes[len(scene.view_board.grid.hexes) // 2])
+        scene.ask_hint()
+    return setup
+
+
+def dice(which: str) -> Callable[[App], None]:
+    """The dice of an attack of ``which`` just made (an overcharged one when it can be)."""
+    def setup(app: App) -> None:
+        game = _game_at(app, which, "attack")
+        scene = _open_play(app, game)
+        scene.act(_attacks(game)[0])
+        scene.anim.banners.clear()
+        if scene.anim.roll is not None:
+            scene.anim.roll.shown = 99.0
+    return setup
+
+
+def replay_dice(which: str) -> Callable[[App], None]:
+    """The replay of a game of ``which`` at its last attack, its dice shown."""
+    def setup(app: App) -> None:
+        from game.replay import Replay
+        from game.ui.scenes.menu import MenuScene
+        from game.ui.scenes.replay import ReplayScene
+
+        game = _game_at(app, which, "attack")
+        game.apply(_attacks(game)[0])
+        app.push(MenuScene(app))
+        replay = Replay.from_game(game)
+        scene = ReplayScene(app, replay)
+        app.push(scene)
+        scene.seek(len(replay))
+        scene.anim.banners.clear()
+        if scene.anim.roll is not None:
+            scene.anim.roll.shown = 99.0
+    return setup
+
+
+def tp_summary(which: str) -> Callable[[App], None]:
+    """The summary of turning point 1 of ``which``."""
+    def setup(app: App) -> None:
+        from game.ui.scenes.summary import SummaryScene
+        from game.ui.turn_summary import summarise
+
+        scene = _open_play(app, _game_at(app, which, "activate"))
+        view = scene.view
+        app.push(SummaryScene(app, summarise(view.events, 1), view.vp))
+    return setup
+
+
+# the steps where player 1 decides, by rule set and pack: their buttons and choices
+STEPS = {
+    "fireteam": ("mulligan", "deploy", "reveal", "ploy", "act"),
+    "killteam": ("place_objectives", "deploy", "seize", "ploy", "act", "game_length"),
+    "skirmish": ("place_objectives", "deploy", "activate", "shoot", "strike_back"),
+    "pathfinders": ("mulligan", "deploy", "reveal", "ploy", "act"),
+}
+
+
+def step(which: str, name: str) -> Callable[[App], None]:
+    """The play screen of ``which`` the first time player 1 decides at step ``name`` (the
+    one with the most choices among the first few, for an activation), the hand shown."""
+    def setup(app: App) -> None:
+        from game.engine import Step
+
+        wanted = Step(name)
+        seen: list[int] = []
+
+        def done(g: Any) -> bool:
+            if g.state.to_act != 1 or g.state.step != wanted:
+                return False
+            seen.append(1)  # an activation: the third decision (more actions offered)
+            return wanted != Step.ACT or len(seen) >= 3
+        game = _play_until(app, which, 3, done)
+        scene = _open_play(app, game)
+        if wanted in (Step.MULLIGAN, Step.REVEAL):
+            scene.reveal_to(1)
+        scene.anim.banners.clear()
+    return setup
+
+
+def weapons(which: str) -> Callable[[App], None]:
+    """The weapon choice of ``which``: an enemy picked in attack mode, each weapon (and an
+    overcharge) offered with its odds."""
+    def setup(app: App) -> None:
+        from game.ui.chooser import Chooser, Kind
+
+        game = _game_at(app, which, "attack")
+        scene = _open_play(app, game)
+        target = _attacks(game)[0].target
+        root = scene.chooser.root()
+        for option in root.buttons():
+            picked = root.pick(option.value)
+            if isinstance(picked, Chooser) and picked.next_kind == Kind.ENEMY:
+                chosen = picked.pick(target)
+                if isinstance(chosen, Chooser) and chosen.next_kind == Kind.WEAPON:
+                    scene.chooser = chosen
+                    break
+        scene.rebuild()
+    return setup
+
+
+def cards(which: str) -> Callable[[App], None]:
+    """The mission card and both stratagem cards (F2) over the board of ``which``."""
+    def setup(app: App) -> None:
+        scene = _open_play(app, _game_at(app, which, "activate"))
+        scene.show_cards = True
+    return setup
+
+
+TRANSIENT: dict[str, Callable[[str], Callable[[App], None]]] = {
+    "turn-banner": lambda w: banner(w, "turn"), "score-banner": lambda w: banner(w, "score"),
+    "preview": preview, "tooltip": tooltip, "hint": hint, "attack-dice": dice,
+    "replay-dice": replay_dice, "summary": tp_summary, "cards": cards,
+}
+
+
 SCREENS: dict[str, Callable[[App], None]] = {
     **{name: _scene(name) for name in SCENE_NAMES},
     "turning-point-summary": summary,
@@ -270,6 +549,15 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "handover-menu": handover_menu, "tutorial-refusal": tutorial_refusal,
     "replay": replay, "newgame-computer": computer_newgame,
     # the skirmish rule set
+    "newgame-kill-team-mission": mission_list("kt_head_hunt", False),
+    "newgame-mission-list": mission_list("kt_head_hunt", True),
+    "newgame-forward-push": mission_list("kt_forward_push", False),
     "skirmish-newgame": skirmish_newgame, "skirmish-play": skirmish_play(False),
     "skirmish-dice": skirmish_play(True),
+    # the transient overlays of each rule set and pack ("fireteam-preview"...)
+    **{f"{which}-{kind}": make(which) for which in GAMES for kind, make in TRANSIENT.items()},
+    # the buttons and choices of each step of each rule set and pack ("killteam-seize"...)
+    **{f"{which}-{name.replace('_', '-')}": step(which, name) for which in GAMES
+       for name in STEPS[which]},
+    **{f"{which}-weapons": weapons(which) for which in GAMES if which != "skirmish"},
 }

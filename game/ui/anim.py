@@ -34,6 +34,7 @@ from game.engine import (
 )
 from game.ui import skirmish_ui
 from game.ui.context import GOLD, INK, PANEL, PANEL_EDGE, Context
+from game.ui.placement import note_cover
 from game.ui.words import count
 
 BANNER_SECONDS = 1.8
@@ -187,20 +188,25 @@ class Animations:
                 self.ctx.drawn.append(str(text))
 
     def draw_banner(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The first banner, centred in ``area`` (a bar off the board: the screen's top
+        bar), as tall as it allows; it never covers the board."""
         if not self.banners:
             return
         banner = self.banners[0]
-        font = self.ctx.assets.font(22, "bold")
-        width = font.size(banner.text)[0] + 60
-        rect = pygame.Rect(0, 0, width, 46)
-        rect.midtop = (area.centerx, area.top + 12)
-        if self.ctx.covers is not None:
-            self.ctx.covers.append(rect.copy())
+        ctx = self.ctx
+        size = 20
+        font = ctx.assets.font(ctx.px(size), "bold")
+        width = min(area.width - 8, font.size(banner.text)[0] + ctx.px(60))
+        rect = pygame.Rect(0, 0, width, max(font.get_linesize() + 4, area.height - 6))
+        rect.center = area.center
+        ctx.new_layer()  # over the bar's own words for a moment, on purpose
+        note_cover(ctx, rect)
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        shade.fill((12, 12, 14, 215))
+        shade.fill((12, 12, 14, 235))
         surface.blit(shade, rect)
-        pygame.draw.rect(surface, banner.colour, rect, 3, border_radius=6)
-        self.ctx.text(surface, banner.text, 22, rect.center, INK, "bold", "center")
+        pygame.draw.rect(surface, banner.colour, rect, max(2, ctx.px(3)), border_radius=6)
+        ctx.text(surface, banner.text, size, rect.center, INK, "bold", "center",
+                 width=rect.width - ctx.px(20))
 
     def draw_dice(self, surface: pygame.Surface, rect: pygame.Rect,
                   framed: bool = True) -> None:
@@ -217,9 +223,13 @@ class Animations:
         line = ctx.assets.font(ctx.px(14)).get_linesize()
         ctx.text(surface, roll.title, 14, (rect.left + 10, rect.top + 4), GOLD, "bold",
                  width=rect.width - 20)
-        size = min(ctx.px(40), (rect.width - 30) // max(
-            1, len(roll.hit_dice), len(roll.defence_dice) + (1 if roll.cover else 0)) - 6,
-            (rect.height - 2 * line - 20) // 2)
+        # a re-rolled die shows its first roll under it: room for that line under each row
+        marker = ctx.assets.font(ctx.px(13)).get_linesize() if any(
+            die.first is not None for die in (*roll.hit_dice, *roll.defence_dice)) else 0
+        size = max(ctx.px(14), min(  # never smaller than legible, even in a short panel
+            ctx.px(40), (rect.width - 30) // max(
+                1, len(roll.hit_dice), len(roll.defence_dice) + (1 if roll.cover else 0)) - 6,
+            (rect.height - 2 * line - 20 - 2 * marker) // 2))
         shown = int(roll.shown / DIE_SECONDS) + 1
         y = rect.top + line + 8
         centres: dict[tuple[str, int], tuple[int, int]] = {}
@@ -228,7 +238,7 @@ class Animations:
             pos = (rect.left + 10 + i * (size + 6), y)
             self._die(surface, die, pos, size, kind)
             centres[("hit", i)] = (pos[0] + size // 2, pos[1] + size // 2)
-        y += size + 8
+        y += size + 8 + marker
         shown -= len(roll.hit_dice)
         x = rect.left + 10
         if roll.cover and shown > 0:

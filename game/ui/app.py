@@ -57,6 +57,8 @@ def theme(folder: Path, scale: float = 1.0) -> dict[str, object]:
     """``assets/ui/theme.json`` with its fonts pointed at the shipped files and grown by
     ``scale`` (the window's size against 1280 x 800)."""
     data: dict[str, object] = json.loads((folder / "theme.json").read_text(encoding="utf-8"))
+    # a drop-down's arrow in the widgets' font (pygame-gui's own is small and never grows)
+    data.setdefault("drop_down_menu.#expand_button", {"font": {"name": "dejavu", "size": "13"}})
     fonts = folder / "fonts"
     for block in data.values():
         if not isinstance(block, dict):
@@ -70,6 +72,12 @@ def theme(folder: Path, scale: float = 1.0) -> dict[str, object]:
         misc = block.get("misc")
         if isinstance(misc, dict) and "list_item_height" in misc:  # rows grow with the text
             misc["list_item_height"] = str(int(int(misc["list_item_height"]) * scale))
+    # a drop-down's arrow button grows with the text (pygame-gui's is 20 px wide)
+    drop = data.setdefault("drop_down_menu", {})
+    if isinstance(drop, dict):
+        misc = drop.setdefault("misc", {})
+        if isinstance(misc, dict):
+            misc["open_button_width"] = str(max(20, int(22 * scale)))
     return data
 
 
@@ -275,6 +283,7 @@ class App:
 
     def draw(self) -> None:
         surface = self.screen
+        self.ctx.shortened.clear()  # the texts shortened in this frame only
         start = 0
         for i in range(len(self.stack) - 1, -1, -1):
             if not self.stack[i].overlay:

@@ -79,14 +79,19 @@ class BoardView:
         self.rect = pygame.Rect(0, 0, int(width), int(height))
         self.rect.center = area.center
         self._layer: pygame.Surface | None = None
+        self._centres: dict[str, tuple[float, float]] = {}
         self._polys = {h: self._polygon(h) for h in self.grid.hexes}
 
     # --- geometry ----------------------------------------------------------------------
 
     def centre(self, h: str) -> tuple[float, float]:
-        x, y = self.grid.centre(h)
-        return (self.rect.left + (x - self._min[0]) * self.size / 2,
-                self.rect.top + (y - self._min[1]) * self.size * SQRT3 / 2)
+        found = self._centres.get(h)
+        if found is None:
+            x, y = self.grid.centre(h)
+            found = self._centres[h] = (self.rect.left + (x - self._min[0]) * self.size / 2,
+                                        self.rect.top + (y - self._min[1]) * self.size
+                                        * SQRT3 / 2)
+        return found
 
     def _polygon(self, h: str, scale: float = 1.0) -> list[tuple[float, float]]:
         cx, cy = self.centre(h)
@@ -96,6 +101,7 @@ class BoardView:
     def move_by(self, shift: tuple[int, int]) -> None:
         """Move the board on the screen by ``shift`` pixels, its hex outlines with it."""
         self.rect.move_ip(shift)
+        self._centres.clear()
         self._polys = {h: self._polygon(h) for h in self.grid.hexes}
 
     def polygon(self, h: str, scale: float = 1.0) -> list[tuple[float, float]]:

@@ -197,6 +197,9 @@ class DrawnText:
     box: pygame.Rect
     cut_in_word: bool
     layer: int
+    full: str = ""  # the whole text when it was shortened to fit ("" when drawn whole)
+    control: bool = False  # a button, list entry, choice or other text a player must read
+    style: str = "regular"  # the font it was drawn in (FONT_FILES' names)
 
 
 def shorten(font: pygame.font.Font, text: str, width: int) -> tuple[str, bool]:
@@ -235,6 +238,9 @@ class Context:
     layer: int = 0
     # boxes drawn over the board that the player did not ask for (layout audit; None: off)
     covers: list[pygame.Rect] | None = None
+    # guidance boxes the player reads at their own pace (the tutorial's): they may lie on an
+    # objective or a highlighted hex, never on an operative (layout audit; None: off)
+    guides: list[pygame.Rect] | None = None
     # the dice seed every new game takes (--seed, tests); None: fresh from the OS each game
     fixed_seed: int | None = None
     window: tuple[int, int] = (1280, 800)  # the size set_window was last given
@@ -270,11 +276,13 @@ class Context:
 
     def text(self, surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],
              colour: tuple[int, int, int] = INK, style: str = "regular",
-             anchor: str = "topleft", width: int = 0) -> pygame.Rect:
+             anchor: str = "topleft", width: int = 0, essential: bool = False) -> pygame.Rect:
         """Draw ``text`` (the engine's ids in it put into names, when :attr:`words` is set);
         with ``width`` it is shortened at a word's end with an ellipsis to fit (the full text
-        then shows as a tooltip where the scene draws them). Returns the rectangle drawn
-        (recorded when :attr:`drawn` or :attr:`record` is set)."""
+        then shows as a tooltip where the scene draws them). ``essential``: a text the player
+        must read whole (the layout audit counts it as a truncated control when shortened).
+        Returns the rectangle drawn (recorded when :attr:`drawn` or :attr:`record` is
+        set)."""
         if self.words is not None:
             text = self.words(text)
         font = self.assets.font(self.px(size), style)
@@ -290,7 +298,8 @@ class Context:
             self.shortened.append((rect, full))
         if self.record is not None:
             self.record.append(DrawnText(text, rect, surface.get_clip().copy(), cut,
-                                         self.layer))
+                                         self.layer, full if text != full else "", essential,
+                                         style))
         return rect
 
     def fitted(self, surface: pygame.Surface, text: str, size: int, rect: pygame.Rect,
@@ -336,19 +345,31 @@ class Context:
                     line = trial
                 else:
                     if y + font.get_linesize() > bottom:
-                        return y - rect.top
+                        return self._ran_out(surface, line, rect, y, font) - rect.top
                     if surface is not None:
                         self.text(surface, line, size, (x, y), colour, style)
                     y += font.get_linesize()
                     x, line = rect.left, word
             if line:
                 if y + font.get_linesize() > bottom:
-                    return y - rect.top
+                    return self._ran_out(surface, line, rect, y, font) - rect.top
                 if surface is not None:
                     self.text(surface, line, size, (x, y), colour, style)
                 y += font.get_linesize()
                 x = rect.left
         return y - rect.top
+
+    def _ran_out(self, surface: pygame.Surface | None, line: str, rect: pygame.Rect, y: int,
+                 font: pygame.font.Font) -> int:
+        """A wrapped text ran out of room at ``line``: for the layout audit, the line that
+        did not fit is recorded as reaching out of its box (the rest of the text is not
+        shown). Returns ``y``."""
+        if surface is not None and self.record is not None:
+            where = pygame.Rect(rect.left, y, min(rect.width, font.size(line)[0]),
+                                font.get_linesize())
+            self.record.append(DrawnText(line + " …", where, rect.copy(), False, self.layer))
+        return y
+
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "",
           ctx: Context | None = None) -> pygame.Rect:

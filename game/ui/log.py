@@ -52,9 +52,13 @@ class GameLog:
         self.set_width(rect.width)
         height = self.ctx.assets.font(self.ctx.px(self.size)).get_linesize()
         visible = max(1, rect.height // height)
+        bottom = rect.bottom
+        if self.scroll and visible > 1:  # the last row tells how many newer lines are below
+            visible -= 1
+            bottom -= height
         end = len(self.lines) - self.scroll
         start = max(0, end - visible)
-        y = rect.bottom - (end - start) * height
+        y = bottom - (end - start) * height
         clip = surface.get_clip()
         surface.set_clip(rect)
         for _, image in self.lines[start:end]:

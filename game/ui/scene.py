@@ -48,6 +48,9 @@ class Scene:
         self.actions: dict[pygame_gui.core.UIElement, Callable[[], None]] = {}
         self.hotkeys: dict[int, Callable[[], None]] = {}
         self.full_labels: dict[pygame_gui.core.UIElement, str] = {}  # buttons' full labels
+        # each button's making (see reuse_buttons), and those a rebuild may take again
+        self._button_keys: dict[pygame_gui.core.UIElement, tuple[object, ...]] = {}
+        self._spare: dict[tuple[object, ...], list[pygame_gui.elements.UIButton]] = {}
         self.name = type(self).__name__
 
     # --- the stack ---------------------------------------------------------------------
@@ -68,9 +71,29 @@ class Scene:
 
     # --- widgets -----------------------------------------------------------------------
 
+    # a rebuild keeps the buttons that come back the same (label, place, tooltip, look,
+    # enabled) instead of making them anew: pygame-gui renders a new button's text on its
+    # first update, a cost each click would pay for every button of a busy panel
+    reuse_buttons = False
+
     def rebuild(self) -> None:
+        spare: dict[tuple[object, ...], list[pygame_gui.elements.UIButton]] = {}
+        if self.reuse_buttons:
+            for element in self.elements:
+                key = self._button_keys.get(element)
+                if key is not None and element.alive():
+                    spare.setdefault(key, []).append(element)
+            kept = {id(b) for buttons in spare.values() for b in buttons}
+            self.elements = [e for e in self.elements if id(e) not in kept]
         self.clear_widgets()
-        self.build()
+        self._spare = spare
+        try:
+            self.build()
+        finally:
+            for buttons in self._spare.values():
+                for button in buttons:
+                    button.kill()
+            self._spare = {}
         self.app.dirty = True
 
     def build(self) -> None:
@@ -83,6 +106,7 @@ class Scene:
         self.actions.clear()
         self.hotkeys.clear()
         self.full_labels.clear()
+        self._button_keys.clear()
 
     def button_width(self, text: str, hotkey: int | None = None, least: int = 0,
                      big: bool = False) -> int:
@@ -114,17 +138,25 @@ class Scene:
             short, cut = shorten(font, words, room - font.size(suffix)[0])
             label = short + suffix
             tooltip = full + (f": {tooltip}" if tooltip else "")
-        button = pygame_gui.elements.UIButton(
-            rect, label, manager=self.app.manager, tool_tip_text=tooltip or None,
-            object_id=pygame_gui.core.ObjectID(object_id=object_id or None,
-                                               class_id="@game_button"))
-        if not enabled:
-            button.disable()
+        key = (label, tuple(rect), tooltip, object_id, enabled)
+        spare = self._spare.get(key)
+        if spare:
+            button = spare.pop()
+            button.unselect()
+        else:
+            button = pygame_gui.elements.UIButton(
+                rect, label, manager=self.app.manager, tool_tip_text=tooltip or None,
+                object_id=pygame_gui.core.ObjectID(object_id=object_id or None,
+                                                   class_id="@game_button"))
+            if not enabled:
+                button.disable()
+        self._button_keys[button] = key
         self.elements.append(button)
         self.full_labels[button] = full
         if self.ctx.record is not None:
             self.ctx.record.append(DrawnText(label, pygame.Rect(rect), pygame.Rect(rect), cut,
-                                             self.ctx.layer))
+                                             self.ctx.layer, full if label != full else "",
+                                             True, "bold"))
         if enabled:
             self.actions[button] = action
             if hotkey is not None:

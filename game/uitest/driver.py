@@ -251,7 +251,11 @@ class Driver:
                 self.click_card(value[5:])
             elif kind == Kind.WEAPON:
                 label = next(o.label for o, _ in chooser.weapon_options() if o.value == value)
-                self.click_button(label + ":", prefix=True)
+                # "Name: odds" on the button, or "Name" with the odds written under it
+                if self.find_button(label + ":", prefix=True) is not None:
+                    self.click_button(label + ":", prefix=True)
+                else:
+                    self.click_button(label)
             else:
                 option = next((o for o in chooser.buttons() if o.value == value), None)
                 if option is None:

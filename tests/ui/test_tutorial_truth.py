@@ -200,7 +200,7 @@ def test_the_pointer_goes_to_the_weapon_button_and_the_fist_is_the_better_line(m
     driver.click_button("Attack", prefix=True)
     driver.click_hex(scene.game.state.operatives["warrior1"].hex)
     assert scene.chooser.next_kind == Kind.WEAPON
-    fist = scene.find_clickable("Power fist:", prefix=True)
+    fist = scene.find_clickable("Power fist", prefix=True)  # "Power fist: odds", or odds under it
     assert fist is not None and scene.target_rect() == fist
     assert not scene.box.colliderect(fist)
     odds = {a.weapon + ("+oc" if a.overcharge else ""): scene.game.attack_odds(a).expected

@@ -110,23 +110,31 @@ class NewGameScene(Scene):
         left = pygame.Rect(30, px(80), split - 45, height - px(170))
         mission_names = [self.mission_label(m) for m in self.missions]
         random_width = self.button_width("Roll a mission (6)", pygame.K_r, px(120))
+        # the list as wide as its longest name; when the roll button leaves too little room
+        # beside it, that button goes up into the title's row
+        longest = max(self.ctx.assets.font(int(15 * self.ctx.scale)).size(n)[0]
+                      for n in mission_names) + px(22) + px(24)
+        roll_top = left.top
+        drop_width = left.width - random_width - px(10)
+        if drop_width < longest:
+            drop_width, roll_top = left.width, px(18)
         drop = pygame_gui.elements.UIDropDownMenu(
             mission_names, self.mission_label(self.mission),
-            pygame.Rect(left.left, left.top, left.width - random_width - px(10), px(36)),
+            pygame.Rect(left.left, left.top, drop_width, px(36)),
             manager=self.app.manager)
         self.elements.append(drop)
         self.mission_drop = drop
         if self.pack_table() and self.rules == RuleSet.FIRETEAM:
             rolled = f" ({self.table_roll})" if self.table_roll else ""
             label = "Roll a mission" + rolled
-            self.button(label, pygame.Rect(left.right - random_width, left.top, random_width,
+            self.button(label, pygame.Rect(left.right - random_width, roll_top, random_width,
                                            px(36)),
                         self.roll_mission, hotkey=pygame.K_r,
                         tooltip="Roll a D6 on this pack's mission table: "
                         + ", ".join(f"{n} {self.ctx.catalogue.missions[m].name}"
                                     for n, m in sorted(self.pack_table().items())))
         else:
-            self.button("Random", pygame.Rect(left.right - random_width, left.top,
+            self.button("Random", pygame.Rect(left.right - random_width, roll_top,
                                               random_width, px(36)),
                         self.random_mission, hotkey=pygame.K_r,
                         tooltip="Pick one of the missions at random")
@@ -249,7 +257,23 @@ class NewGameScene(Scene):
         box = pygame.Rect(self.left.left, self.left.top + ctx.px(48), self.left.width,
                           self.left.height - ctx.px(48))
         inner = panel(surface, box, mission.name, ctx)
-        thumb_area = pygame.Rect(inner.left, inner.top, inner.width, int(inner.height * 0.55))
+        side = cat.killzones[mission.killzone].name
+        length = length_words(mission)
+        if self.rules == RuleSet.SKIRMISH:
+            length = ("4 rounds · one-page skirmish rules: the mission's killzone, with D3+2 "
+                      "markers the players place; its objectives and cards are not used")
+        about = (mission.text if self.rules == RuleSet.FIRETEAM else
+                 "Hold, Advance, Rush or Charge one operative at a time; Quality "
+                 "tests to hit, Defense rolls to block, Tough for wounds; morale, "
+                 "Shaken and fatigue. Rules help (F1) has the whole rule set.")
+        # the map gives way to a long mission text (down to a third of the panel): the
+        # text is shown whole
+        room = pygame.Rect(0, 0, inner.width, 1 << 16)
+        needed = ctx.wrapped(None, f"{side} · {length}", 14, room) + 4 + \
+            ctx.wrapped(None, about, 14, room) + 8
+        thumb_height = max(inner.height // 3, min(int(inner.height * 0.55),
+                                                  inner.height - needed))
+        thumb_area = pygame.Rect(inner.left, inner.top, inner.width, thumb_height)
         key = (self.mission, thumb_area.size, self.rules)
         if self._thumb is None or self._thumb[:3] != key:
             config = build_config(cat, {"mission": self.mission,
@@ -264,19 +288,10 @@ class NewGameScene(Scene):
         surface.blit(self._thumb[3], thumb_area)
         text = pygame.Rect(inner.left, thumb_area.bottom + 8, inner.width,
                            inner.bottom - thumb_area.bottom - 8)
-        side = cat.killzones[mission.killzone].name
-        length = length_words(mission)
-        if self.rules == RuleSet.SKIRMISH:
-            length = ("4 rounds · one-page skirmish rules: the mission's killzone, with D3+2 "
-                      "markers the players place; its objectives and cards are not used")
         used = ctx.wrapped(surface, f"{side} · {length}", 14, text, DIM)
         text.top += used + 4
         text.height -= used + 4
-        used = ctx.wrapped(surface, mission.text if self.rules == RuleSet.FIRETEAM else
-                           "Hold, Advance, Rush or Charge one operative at a time; Quality "
-                           "tests to hit, Defense rolls to block, Tough for wounds; morale, "
-                           "Shaken and fatigue. Rules help (F1) has the whole rule set.",
-                           14, text)
+        used = ctx.wrapped(surface, about, 14, text)
         if self.broken:
             text.top += used + 10
             text.height -= used + 10

@@ -44,6 +44,7 @@ from game.ui.anim import Animations, Banner
 from game.ui.board import BoardView
 from game.ui.chooser import Chooser, KeyBook, Kind, Option, Refusal
 from game.ui.context import DIM
+from game.ui.layers import LayerCache
 from game.ui.log import GameLog
 from game.ui.registry import SceneName, is_scene, make_scene
 from game.ui.scene import FPS, MARK, TIMER_RATE, Scene
@@ -74,6 +75,7 @@ class PlayScene(Scene):
     """One mission in progress."""
 
     summaries = True  # the turning point's summary is shown when it ends
+    reuse_buttons = True  # a pick rebuilds the panel: the buttons that stay are kept
     journaled = True  # every action goes into the autosave journal
 
     def __init__(self, app: App, game: Game, seats: dict[int, str] | None = None,
@@ -115,6 +117,8 @@ class PlayScene(Scene):
         self.threat_key = False  # T held: the threat of the enemy under the mouse
         self.show_cards = False
         self.board: BoardView | None = None
+        self.placed: list[pygame.Rect] = []  # boxes put over the board this frame
+        self.layers = LayerCache()  # the still part of the screen, as pictures
         self.applied: dict[str, int] = {}  # actions applied, by kind (for the fuzzer)
         self._view: tuple[tuple[int, str, int], View] | None = None
         self.turn_shown: tuple[int, int, int] | None = None
@@ -205,16 +209,17 @@ class PlayScene(Scene):
         side = max(px(300), min(int(width * 0.31), px(420)))
         bar = px(46)
         self.top_bar = pygame.Rect(0, 0, width, bar)
-        self.hint_bar = pygame.Rect(0, height - px(34), width - side, px(34))
+        # the hint bar holds two lines of the smallest text (a long hint wraps)
+        self.hint_bar = pygame.Rect(0, height - px(40), width - side, px(40))
         self.side = pygame.Rect(width - side, bar, side, height - bar)
-        area = pygame.Rect(10, bar + 6, width - side - 20, height - bar - 6 - px(40))
+        area = pygame.Rect(10, bar + 6, width - side - 20, height - bar - 6 - px(46))
         board = BoardView(self.ctx, self.game.config, area)
         if self.board is None or self.board.rect != board.rect:
             self.board = board
         self.panels.layout(self.side)
         font = self.ctx.assets.font(int(15 * self.ctx.scale), "bold")
         cards = pygame.Rect(0, 0, font.size("Library [F3]")[0] + px(24),
-                            self.hint_bar.height - 6)
+                            min(px(30), self.hint_bar.height - 6))
         cards.midright = (self.hint_bar.right - 8, self.hint_bar.centery)
         self.button("Cards", cards, self.toggle_cards, hotkey=pygame.K_F2,
                     tooltip="The killzone and its objective markers" if
@@ -726,7 +731,10 @@ class PlayScene(Scene):
     # --- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        play_board.draw(self, surface)
+        # a screen that draws more over this one (the tutorial, online play) draws it all
+        alone = type(self).draw is PlayScene.draw and bool(self.app.stack) and \
+            self.app.stack[-1] is self
+        play_board.draw(self, surface, alone)
 
     def draw_highlights(self, surface: pygame.Surface) -> None:
         play_board.draw_highlights(self, surface)

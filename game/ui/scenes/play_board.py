@@ -9,11 +9,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
 
 from game.engine import Attack, Disengage, Move
 from game.glossary import BLOCKED, COVER
 from game.ui.chooser import Kind
 from game.ui.context import GOLD, INK, RED
+from game.ui.placement import (
+    banner_bar,
+    board_column,
+    mark_rect,
+    place_over_board,
+    side_fallback,
+)
 from game.ui.skirmish_ui import wounds_shown
 
 if TYPE_CHECKING:
@@ -27,21 +35,27 @@ TIP_BACK = (24, 25, 29)
 SUGGESTED = (120, 230, 140)  # the hint's marks and its box
 
 
-def draw(scene: PlayScene, surface: pygame.Surface) -> None:
-    surface.fill((14, 15, 17))
+def draw(scene: PlayScene, surface: pygame.Surface, alone: bool = False) -> None:
+    """The play screen; ``alone``: nothing but this scene (and the widgets) draws on the
+    window, so what the last frame drew over the kept picture is all that needs putting
+    back."""
     board = scene.view_board
-    surface.blit(board.layer(), board.rect)
-    draw_highlights(scene, surface)
-    draw_tokens(scene, surface)
-    draw_target_marks(scene, surface)
+    scene.placed = []  # the boxes placed over the board this frame (game/ui/placement.py)
+    # what changes only with the position, the picks and the selection: kept as a picture;
+    # when nothing else drew on the window since the last frame, only the places drawn
+    # over it then are put back (see moving_areas)
+    scene.layers.draw(scene.ctx, surface, still_key(scene), lambda s: draw_still(scene, s),
+                      lambda noted: setattr(scene.panels, "rule_words", noted),
+                      frame=scene.app.frames if alone else None)
     draw_hover(scene, surface)
+    scene.anim.draw_marks(surface, board.centre, board.size)
+    scene.panels.draw_moving(surface)
     if scene.hover is not None and scene.hover_time >= TIP_DELAY:
         draw_terrain_tip(scene, surface, scene.hover)
-    scene.anim.draw_marks(surface, board.centre, board.size)
-    scene.panels.draw(surface)
-    draw_hint(scene, surface)
-    scene.anim.draw_banner(surface, board.rect)
+    scene.anim.draw_banner(surface, banner_bar(scene))
     state = scene.view.state
+    if scene.swapped is not None or scene.show_cards or scene.private_to is not None:
+        scene.ctx.new_layer()  # a hand or the cards shown over the board, on purpose
     if scene.show_cards:  # asked for (F2): over a hand too, when the mission card matters
         scene.panels.draw_cards_overlay(surface)
     elif scene.swapped is not None:  # the swapping player is still at the screen
@@ -51,6 +65,73 @@ def draw(scene: PlayScene, surface: pygame.Surface) -> None:
         scene.panels.draw_hand(surface, scene.private_to)
     if scene.toast is not None:
         draw_toast(scene, surface)
+    if alone:
+        scene.layers.drawn_over(moving_areas(scene))
+
+
+def moving_areas(scene: PlayScene) -> list[pygame.Rect]:
+    """Where this frame drew over the kept picture: around the hexes the hover speaks of,
+    the marks rising from hexes, the dice, the boxes placed over the board, the banner's
+    bar, an overlay, and every widget (pygame-gui draws them next)."""
+    board, state = scene.view_board, scene.view.state
+    areas: list[pygame.Rect] = []
+    hexes: list[str] = []
+    if scene.hover is not None:
+        hexes.append(scene.hover)
+        active = state.operatives.get(state.active) if state.active else None
+        if active is not None and active.hex:
+            hexes.append(active.hex)
+            moves = {a.destination: a.path for a in scene.chooser.candidates
+                     if isinstance(a, Move)}
+            hexes += moves.get(scene.hover, ())
+            if scene.hover in moves:
+                hexes += sorted(in_reach_from(scene, active.id, scene.hover))
+        if scene.planning or scene.threat_key:
+            areas.append(board.rect.copy())
+    hexes += [str(mark[0]) for mark in scene.anim.marks]
+    if hexes:
+        boxes = [mark_rect(board, h).inflate(int(board.size * 2.4), int(board.size * 3.2))
+                 for h in hexes]
+        areas.append(boxes[0].unionall(boxes[1:]))
+    areas += [scene.panels.dice_rect.inflate(4, 4), banner_bar(scene), *scene.placed]
+    if scene.swapped is not None or scene.show_cards or scene.private_to is not None:
+        areas.append(board_column(scene))
+    areas += [element.rect.inflate(4, 4)
+              for element in scene.app.manager.get_sprite_group().sprites()
+              if not isinstance(element, pygame_gui.core.UIContainer)]  # (they draw nothing)
+    return areas
+
+
+def draw_still(scene: PlayScene, surface: pygame.Surface) -> object:
+    """The board with its highlights and tokens, the side panels and the hint line;
+    returns the weapon rules' click areas it laid out (given back when the picture is
+    reused)."""
+    surface.fill((14, 15, 17))
+    board = scene.view_board
+    surface.blit(board.layer(), board.rect)
+    draw_highlights(scene, surface)
+    draw_tokens(scene, surface)
+    draw_target_marks(scene, surface)
+    scene.panels.draw_still(surface)
+    draw_hint(scene, surface)
+    return list(scene.panels.rule_words)
+
+
+def still_key(scene: PlayScene) -> tuple[object, ...]:
+    """Everything :func:`draw_still` draws from (a picture is reused while it holds); the
+    chooser's next pick and its hint line follow from its picks in the position."""
+    chooser, state, ctx = scene.chooser, scene.view.state, scene.ctx
+    panel_op = scene.selected or state.active
+    if panel_op is None and scene.hover:  # the datacard of the operative under the mouse
+        op = scene.op_at(scene.hover)
+        panel_op = op.id if op else None
+    log = scene.log
+    return (id(scene.board), tuple(scene.view_board.rect), ctx.scale, id(ctx.words),
+            scene.position_key(), tuple((f.kind, f.value) for f in chooser.picked),
+            tuple(sorted(chooser.selection)), scene.selected, panel_op, scene.suggestion,
+            scene.private_to, scene.swapped, scene.paused, scene.computer_to_act(),
+            len(log.lines), log.scroll, log.width, tuple(ctx.colours.items()),
+            tuple(ctx.names.items()), ctx.settings.hex_labels)
 
 
 def draw_highlights(scene: PlayScene, surface: pygame.Surface) -> None:
@@ -268,13 +349,9 @@ def draw_terrain_tip(scene: PlayScene, surface: pygame.Surface, h: str) -> pygam
     heights = [ctx.wrapped(None, line, 13, inner) for line in lines]
     title = ctx.assets.font(ctx.px(14), "bold").get_linesize()
     rect = pygame.Rect(0, 0, width, title + sum(heights) + ctx.px(3) * len(lines) + 2 * pad)
-    x, y = board.centre(h)
-    gap = int(board.size * 1.1)
-    rect.topleft = (int(x) + gap, int(y) - rect.height // 2)
-    if rect.right > board.rect.right:  # no room on the right: to the hex's left
-        rect.topright = (int(x) - gap, rect.top)
-    rect.clamp_ip(board.rect)
-    ctx.new_layer()  # over the board on purpose, while the mouse rests there
+    rect = place_over_board(ctx, scene, rect.size, mark_rect(board, h), board_column(scene),
+                            side_fallback(scene))
+    ctx.new_layer()  # over what lies there, while the mouse rests on the hex
     pygame.draw.rect(surface, TIP_BACK, rect, border_radius=5)
     pygame.draw.rect(surface, GOLD, rect, 1, border_radius=5)
     ctx.text(surface, f"Hex {h}", 14, (rect.left + pad, rect.top + pad), GOLD, "bold")
@@ -287,43 +364,63 @@ def draw_terrain_tip(scene: PlayScene, surface: pygame.Surface, h: str) -> pygam
 
 
 def draw_hint(scene: PlayScene, surface: pygame.Surface) -> None:
+    """What may be done next (the hint line), and the computer's hint when asked for."""
     room = scene.hint_room
-    scene.ctx.fitted(surface, scene.hint(), 15, room, INK)
+    draw_hint_line(scene, surface, room)
     text = scene.hint_text()
-    if text:  # the computer's hint: above the hint line, over the board's foot, until done
-        ctx, board = scene.ctx, scene.view_board.rect
+    if text:  # the computer's hint, until taken or dismissed: beside what it marks
+        ctx, board = scene.ctx, scene.view_board
         pad = ctx.px(10)
-        width = min(ctx.px(620), board.width - 2 * pad)
+        width = min(ctx.px(620), board.rect.width - 2 * pad)
         height = ctx.wrapped(None, text, 14, pygame.Rect(0, 0, width - 2 * pad, 1 << 16))
-        # in the corner of the board that hides the fewest operatives and none of its marks
-        taken = [scene.view_board.centre(o.hex) for o in scene.view.state.operatives.values()
-                 if o.on_killzone and o.hex]
-        marks = [scene.view_board.centre(h) for h in suggestion_hexes(scene)]
-        best: tuple[int, pygame.Rect] | None = None
-        for corner in ("bottomleft", "bottomright", "topleft", "topright"):
-            rect = pygame.Rect(0, 0, width, height + 2 * pad)
-            setattr(rect, corner, getattr(board.inflate(-2 * pad, -2 * pad), corner))
-            cost = sum(1 for p in taken if rect.collidepoint(p)) + \
-                100 * sum(1 for p in marks if rect.collidepoint(p))
-            if best is None or cost < best[0]:
-                best = (cost, rect)
-        assert best is not None
-        box = best[1]
+        marks = [mark_rect(board, h) for h in suggestion_hexes(scene)]
+        anchor = marks[0].unionall(marks[1:]) if marks else board.rect
+        box = place_over_board(ctx, scene, (width, height + 2 * pad), anchor,
+                               board_column(scene), side_fallback(scene))
         pygame.draw.rect(surface, (18, 34, 24), box, border_radius=6)
         pygame.draw.rect(surface, SUGGESTED, box, 2, border_radius=6)
         ctx.wrapped(surface, text, 14, box.inflate(-2 * pad, -2 * pad), INK)
 
 
+def draw_hint_line(scene: PlayScene, surface: pygame.Surface, room: pygame.Rect) -> None:
+    """The hint line's text, whole: on one line, else on two in a smaller size."""
+    ctx = scene.ctx
+    text = scene.hint()
+    for size in (15, 14, 13):
+        if ctx.assets.font(ctx.px(size)).size(ctx.words(text) if ctx.words else text)[0] \
+                <= room.width:
+            ctx.text(surface, text, size, (room.left, room.centery), INK, anchor="midleft",
+                     essential=True)
+            return
+    for size in (14, 13):
+        height = ctx.wrapped(None, text, size, room)
+        if height <= room.height or size == 13:
+            top = room.top + max(0, (room.height - height) // 2)
+            ctx.wrapped(surface, text, size, pygame.Rect(room.left, top, room.width,
+                                                         max(height, room.height)), INK)
+            return
+
+
 def draw_toast(scene: PlayScene, surface: pygame.Surface) -> None:
+    """A message at the mouse (the engine's reason a pick cannot be taken, the hint's
+    words): beside the mouse, on no operative, objective or highlighted hex."""
     assert scene.toast is not None
     ctx = scene.ctx
     text, pos, _ = scene.toast
     font = ctx.assets.font(ctx.px(14))
     width = min(ctx.px(520), font.size(text)[0] + ctx.px(20))
     height = ctx.wrapped(None, text, 14, pygame.Rect(0, 0, width - ctx.px(16), 10))
-    rect = pygame.Rect(0, 0, width, height + ctx.px(12))
-    rect.midbottom = (pos[0], pos[1] - 14)
-    rect.clamp_ip(surface.get_rect())
+    mouse = pygame.Rect(pos[0] - 12, pos[1] - 12, 24, 24)
+    size = (width, height + ctx.px(12))
+    if board_column(scene).collidepoint(pos):
+        rect = place_over_board(ctx, scene, size, mouse, board_column(scene),
+                                side_fallback(scene))
+    else:
+        rect = pygame.Rect((0, 0), size)
+        rect.midbottom = (pos[0], pos[1] - 14)
+        rect.clamp_ip(surface.get_rect())
+        scene.placed.append(rect.copy())
+    ctx.new_layer()
     pygame.draw.rect(surface, (40, 14, 12), rect, border_radius=5)
     pygame.draw.rect(surface, RED, rect, 1, border_radius=5)
     ctx.wrapped(surface, text, 14, rect.inflate(-ctx.px(16), -ctx.px(12)), INK)

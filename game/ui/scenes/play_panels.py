@@ -22,9 +22,10 @@ from game.engine import (
     Step,
     skirmish_profile,
 )
-from game.ui.chooser import Chooser, Kind
+from game.ui.chooser import Chooser, Kind, Option
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
 from game.ui.killteam_ui import turning_point_words
+from game.ui.placement import board_column, mark_rect, place_over_board, side_fallback
 from game.ui.skirmish_ui import markers_of, odds_text, profile_lines, shot_tip
 from game.ui.words import count
 
@@ -54,6 +55,8 @@ class Panels:
         self.rule_words: list[tuple[str, pygame.Rect]] = []
         self._odds_key: tuple[int, str, int] | None = None
         self._odds: dict[Action, AttackOdds | SkirmishOdds] = {}
+        # texts of the button panel drawn under its buttons: (words, top left)
+        self.notes: list[tuple[str, tuple[int, int]]] = []
         # the lower panels ("dice", "log") something drawn in their place stands in for
         self.hidden: frozenset[str] = frozenset()
 
@@ -104,7 +107,9 @@ class Panels:
         side, x, w = self.side, buttons.left, buttons.width
         self.buttons_rect = buttons
         y = buttons.bottom + 6
-        self.dice_rect = pygame.Rect(x, y, w, px(124))
+        # a tall button panel takes from the dice first: the log keeps a few lines
+        room = side.bottom - y - 12 - px(96)
+        self.dice_rect = pygame.Rect(x, y, w, max(px(72), min(px(124), room)))
         y = self.dice_rect.bottom + 6
         self.log_box = pygame.Rect(x, y, w, max(px(40), side.bottom - y - 6))
         self.log_rect = pygame.Rect(x + 8, y + px(24), w - 16,
@@ -116,17 +121,32 @@ class Panels:
         """Two columns of buttons, as many rows as they need (the panel grows and the log
         below shrinks); a label that cannot fit is shortened at a word's end (the full
         label in its tooltip: see Scene.button)."""
+        self.notes = []
         rect = self.buttons_rect
         px = self.ctx.px
         cols = 2
         gap = px(6)
         width = (rect.width - gap * (cols - 1)) // cols
         height, step = px(30), px(35)
-        rows = max(1, -(-len(buttons) // cols))
+        # a button whose whole label is wider than a column has the row to itself
+        wide = [self.scene.button_width(label, key) > width
+                for label, _, key, _, _ in buttons]
+        cells: list[tuple[int, int, bool]] = []  # (row, column, alone on its row)
+        row = col = 0
+        for i, is_wide in enumerate(wide):
+            if is_wide and col:
+                row, col = row + 1, 0
+            last = i == len(buttons) - 1 or wide[i + 1]
+            alone = is_wide or (col == 0 and last)
+            cells.append((row, col, alone))
+            if alone or col == cols - 1:
+                row, col = row + 1, 0
+            else:
+                col += 1
+        rows = max(1, row + (1 if col else 0))
         self.stack(pygame.Rect(rect.left, rect.top, rect.width, px(24) + rows * step))
-        for i, (label, action, key, tip, enabled) in enumerate(buttons):
-            r, c = divmod(i, cols)
-            alone = i == len(buttons) - 1 and c == 0  # the last one, alone on its row
+        for (label, action, key, tip, enabled), (r, c, alone) in zip(buttons, cells,
+                                                                     strict=True):
             box = pygame.Rect(rect.left + c * (width + gap), rect.top + px(24) + r * step,
                               rect.width if alone else width, height)
             self.scene.button(label, box, action, hotkey=key, tooltip=tip, enabled=enabled)
@@ -139,27 +159,38 @@ class Panels:
         px = self.ctx.px
         height, gap = px(30), px(5)
         rect = self.buttons_rect
-        self.stack(pygame.Rect(rect.left, rect.top, rect.width,
-                               px(24) + (len(options) + 1) * (height + gap)))
-        rect = self.buttons_rect
-        top = rect.top + px(24)
-        for i, (option, action) in enumerate(options):
+        rows: list[tuple[str, str, str, Option]] = []  # (name, odds, tooltip, option)
+        for option, action in options:
             if isinstance(action, Attack):
                 odds = self.odds(action)
-                label = (f"{option.label}: {float(odds.expected):.1f} dmg, "
-                         f"{percent(odds.p_take_down)} kill")
+                words = f"{float(odds.expected):.1f} dmg, {percent(odds.p_take_down)} kill"
                 tip = "; ".join(str(r) for r in odds.reasons) or "no modifiers"
             else:  # a skirmish shot: the engine's odds in its rules' words
                 assert isinstance(action, Shoot)
                 sk = self.skirmish_odds(action)
-                label = (f"{option.label}: {float(sk.expected):.1f} wounds, "
+                words = (f"{float(sk.expected):.1f} wounds, "
                          f"{percent(sk.p_destroyed)} destroyed")
                 tip = "; ".join((shot_tip(scene.game, action), *sk.reasons))
-            box = pygame.Rect(rect.left, top + i * (height + gap), rect.width, height)
-            scene.button(label, box, lambda v=option.value: scene.choose(v),
+            rows.append((option.label, words, tip, option))
+        # the odds beside the weapon's name on its button; when one of them does not fit,
+        # every button shows the name and its odds are written whole under it
+        under = any(scene.button_width(f"{name}: {words}", hotkey(option.hotkey)) >
+                    rect.width for name, words, _, option in rows)
+        line = self.ctx.assets.font(px(13)).get_linesize() if under else 0
+        step = height + gap + line
+        self.stack(pygame.Rect(rect.left, rect.top, rect.width,
+                               px(24) + len(rows) * step + height + gap))
+        rect = self.buttons_rect
+        top = rect.top + px(24)
+        self.notes = []
+        for i, (name, words, tip, option) in enumerate(rows):
+            box = pygame.Rect(rect.left, top + i * step, rect.width, height)
+            scene.button(name if under else f"{name}: {words}", box,
+                         lambda v=option.value: scene.choose(v),
                          hotkey=hotkey(option.hotkey), tooltip=tip)
-        back = pygame.Rect(rect.left, top + len(options) * (height + gap), rect.width // 2,
-                           height)
+            if under:
+                self.notes.append((words, (box.left + px(8), box.bottom + 1)))
+        back = pygame.Rect(rect.left, top + len(rows) * step, rect.width // 2, height)
         scene.button("Back", back, scene.choose_back, hotkey=pygame.K_b,
                      tooltip="Pick another target or another action")
 
@@ -188,6 +219,12 @@ class Panels:
     # --- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.draw_still(surface)
+        self.draw_moving(surface)
+
+    def draw_still(self, surface: pygame.Surface) -> None:
+        """What changes only with the position, the selection and the log (the play
+        screen keeps it as a picture: game/ui/layers.py)."""
         self.draw_tracker(surface)
         self.draw_score(surface)
         self.draw_cards(surface)
@@ -195,11 +232,17 @@ class Panels:
         inner = panel(surface, self.buttons_rect.inflate(0, 0), self.buttons_title(),
                       self.ctx)
         del inner
-        if "dice" not in self.hidden:
-            self.draw_dice(surface)
+        for words, at in self.notes:  # a weapon's odds under its button
+            self.ctx.text(surface, words, 13, at, DIM, essential=True)
         if "log" not in self.hidden:
             panel(surface, self.log_box, "Log", self.ctx)
             self.scene.log.draw(surface, self.log_rect)
+
+    def draw_moving(self, surface: pygame.Surface) -> None:
+        """What is drawn afresh every frame: the dice as they appear, the attack preview
+        under the mouse."""
+        if "dice" not in self.hidden:
+            self.draw_dice(surface)
         self.draw_preview(surface)
 
     def draw_dice(self, surface: pygame.Surface) -> None:
@@ -299,9 +342,10 @@ class Panels:
                      f"objectives held: {held}", 13, (x, inner.top + ctx.px(20)), DIM)
             team = game.config.fireteams[player]
             if team is not None:
-                ctx.wrapped(surface, team.name, 13, pygame.Rect(
-                    x, inner.top + ctx.px(37), half - 12, inner.bottom - inner.top - ctx.px(37)
-                    + 4), DIM)
+                # one line (a long name is shortened, whole as a tooltip): two would run
+                # out of the panel
+                ctx.text(surface, team.name, 13, (x, inner.top + ctx.px(37)), DIM,
+                         width=half - 12)
 
     def draw_cards(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.scene.game
@@ -477,31 +521,40 @@ class Panels:
                         for a in options}.values())
         if not options:
             return
-        board = scene.view_board
-        x, y = board.centre(scene.hover)
-        rect = pygame.Rect(0, 0, self.ctx.px(360),
-                           self.ctx.px(30) + self.ctx.px(54) * min(4, len(options)))
-        rect.topleft = (int(x) + 30, int(y) - 20)
-        rect.clamp_ip(board.rect)
-        self.ctx.new_layer()  # over the board's tokens on purpose, while the mouse is there
-        pygame.draw.rect(surface, PANEL, rect, border_radius=6)
-        pygame.draw.rect(surface, GOLD, rect, 1, border_radius=6)
         ctx = self.ctx
+        pad = ctx.px(10)
+        # as wide as it may be in the side panel too; every line whole (wrapped)
+        width = min(ctx.px(360), self.side.width - 8)
+        room = pygame.Rect(0, 0, width - 2 * pad, 1 << 16)
         verb = "Charge" if isinstance(options[0], Charge) else "Shoot" if isinstance(
             options[0], Shoot) else "Attack"
-        ctx.text(surface, f"{verb} {target.id}", 14, (rect.left + 10, rect.top + 6), GOLD,
-                 "bold")
-        yy = rect.top + self.ctx.px(28)
+        title = f"{verb} {target.id}"
+        blocks = []
         for action in options[:4]:
-            head, detail, reasons = self.preview_lines(action)
-            ctx.text(surface, head, 13, (rect.left + 10, yy), INK, "bold",
-                     width=rect.width - 20)
-            ctx.text(surface, detail, 13, (rect.left + 10, yy + self.ctx.px(17)), DIM,
-                     width=rect.width - 20)
-            if reasons:
-                ctx.text(surface, reasons, 13, (rect.left + 10, yy + self.ctx.px(33)), GOLD,
-                         width=rect.width - 20)
-            yy += self.ctx.px(54)
+            lines = [(text, style, colour) for text, style, colour in zip(
+                self.preview_lines(action), ("bold", "regular", "regular"),
+                (INK, DIM, GOLD), strict=True) if text]
+            blocks.append([(text, style, colour, ctx.wrapped(None, text, 13, room, style=style))
+                           for text, style, colour in lines])
+        head = ctx.wrapped(None, title, 14, room, style="bold")
+        height = pad + head + ctx.px(4) + sum(sum(h for *_, h in b) + ctx.px(6)
+                                              for b in blocks) + pad
+        board = scene.view_board
+        rect = place_over_board(ctx, scene, (width, height), mark_rect(board, scene.hover),
+                                board_column(scene), side_fallback(scene))
+        ctx.new_layer()  # over what lies there on purpose, while the mouse is on the enemy
+        pygame.draw.rect(surface, PANEL, rect, border_radius=6)
+        pygame.draw.rect(surface, GOLD, rect, 1, border_radius=6)
+        inner = rect.inflate(-2 * pad, 0)
+        yy = rect.top + pad
+        yy += ctx.wrapped(surface, title, 14, pygame.Rect(inner.left, yy, inner.width, head),
+                          GOLD, "bold") + ctx.px(4)
+        for block in blocks:
+            for text, style, colour, h in block:
+                ctx.wrapped(surface, text, 13, pygame.Rect(inner.left, yy, inner.width, h),
+                            colour, style)
+                yy += h
+            yy += ctx.px(6)
 
     def preview_lines(self, action: Action) -> tuple[str, str, str]:
         """The three lines of one option of the attack preview: what is expected, the
@@ -533,9 +586,10 @@ class Panels:
         """The hand of ``player`` (who is at the screen after a hand-over), as cards; those
         in ``new`` (just drawn by a swap) are marked NEW."""
         ctx, game = self.ctx, self.scene.game
+        px = ctx.px  # every margin grows with the text (at 4K too)
         hand = self.scene.hand_of(player)
         board = self.scene.view_board
-        width = min(self.ctx.px(210), (board.rect.width - 60) // max(1, len(hand)))
+        width = min(px(210), (board.rect.width - 60) // max(1, len(hand)))
         height = int(width * 1.35)
         total = len(hand) * (width + 16) - 16
         left = board.rect.centerx - total // 2
@@ -559,12 +613,12 @@ class Panels:
             if picked:
                 pygame.draw.rect(surface, (220, 80, 60), rect.inflate(8, 8), 4,
                                  border_radius=10)
-            ctx.text(surface, target.name, 15, (rect.centerx, rect.top + 22), GOLD, "bold",
-                     "center", width=rect.width - 24)
-            body = pygame.Rect(rect.left + 14, rect.top + 50, rect.width - 28,
-                               rect.height - 90)
+            ctx.text(surface, target.name, 15, (rect.centerx, rect.top + px(22)), GOLD,
+                     "bold", "center", width=rect.width - px(24))
+            body = pygame.Rect(rect.left + px(14), rect.top + px(50), rect.width - px(28),
+                               rect.height - px(90))
             ctx.wrapped(surface, target.text, 13, body)
-            ctx.text(surface, f"{target.vp} VP", 15, (rect.centerx, rect.bottom - 24), INK,
+            ctx.text(surface, f"{target.vp} VP", 15, (rect.centerx, rect.bottom - px(24)), INK,
                      "bold", "center")
             if picked:
                 ctx.text(surface, "to swap", 14, (rect.centerx, rect.bottom + 14),
@@ -592,7 +646,7 @@ class Panels:
         """The mission card and both stratagem cards (ploys in force marked), over the
         board; all of it is public."""
         ctx, game = self.ctx, self.scene.game
-        board = self.scene.view_board.rect
+        board = board_column(self.scene)  # the board and its margins: room for long texts
         shade = pygame.Surface(board.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 190))
         surface.blit(shade, board)
@@ -642,5 +696,8 @@ class Panels:
                 ctx.text(surface, f"{card.name}{' (used)' if used else ''}", 14,
                          (inner.left, y), DIM if used else INK, "bold", width=inner.width)
                 y += ctx.px(18)
+                if used:  # spent: its name is enough (the library has its text)
+                    y += ctx.px(4)
+                    continue
                 y += ctx.wrapped(surface, card.text, 13, pygame.Rect(
                     inner.left, y, inner.width, max(0, inner.bottom - y)), DIM) + ctx.px(8)

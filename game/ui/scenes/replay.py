@@ -269,7 +269,6 @@ class ReplayScene(Scene):
         surface.fill((14, 15, 17))
         board = self.board
         assert board is not None
-        game = self.replay.game
         surface.blit(board.layer(), board.rect)
         self.draw_step(surface)
         self.draw_tokens(surface)
@@ -277,16 +276,18 @@ class ReplayScene(Scene):
         self.draw_top(surface)
         self.draw_side(surface)
         self.draw_controls(surface)
-        self.anim.draw_banner(surface, board.rect)
-        dice = pygame.Rect(board.rect.left + 8, board.rect.bottom - 178,
-                           min(440, board.rect.width - 16), 170)
+        self.anim.draw_banner(surface, pygame.Rect(0, 0, self.side.left,
+                                                   self.top_bar.height))
+
+    def draw_dice(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """The dice of the step just played (an attack's, or the roll-off before the
+        firefight), docked in the side panel: they never cover the board."""
+        game = self.replay.game
         if self.anim.roll is not None:
-            self.anim.draw_dice(surface, dice)
+            self.anim.draw_dice(surface, box)
         elif self.anim.roll_off is not None and game.state.phase in (Phase.SETUP,
                                                                       Phase.STRATEGY):
-            self.anim.draw_roll_off(surface, pygame.Rect(
-                dice.left, board.rect.bottom - self.ctx.px(96), self.ctx.px(300),
-                self.ctx.px(88)))
+            self.anim.draw_roll_off(surface, box)
 
     def draw_step(self, surface: pygame.Surface) -> None:
         """Where the step just played happened: a move's path, an attack's line."""
@@ -432,8 +433,12 @@ class ReplayScene(Scene):
                                                                inner.width - ctx.px(18),
                                                                inner.height // 2), INK)
             y += max(used, ctx.px(20)) + 4
-        log_box = pygame.Rect(side.left, cards.bottom + 8, side.width,
-                              side.bottom - cards.bottom - 8)
+        top = cards.bottom + 8
+        if self.anim.roll is not None or self.anim.roll_off is not None:
+            dice = pygame.Rect(side.left, top, side.width, ctx.px(132))
+            self.draw_dice(surface, dice)
+            top = dice.bottom + 8
+        log_box = pygame.Rect(side.left, top, side.width, side.bottom - top)
         inner = panel(surface, log_box, "Log", ctx)
         self.log.draw(surface, inner)
 

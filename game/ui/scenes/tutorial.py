@@ -47,9 +47,6 @@ HIGHLIGHT = (255, 208, 40)
 CORNERS = ("bottomleft", "bottomright", "topleft", "topright")
 # where a box may go when every corner hides something: the middle of each edge
 EDGES = ("midbottom", "midtop", "midleft", "midright")
-# and when those do too, any place on the board in eighths of the room left on each axis
-GRID = tuple(f"grid {x} {y}" for y in range(9) for x in range(9))
-HIDDEN = 5  # an operative or objective whose middle a box hides counts this many times
 REMINDER_SECONDS = 4.0
 COMPUTER_SECONDS = 0.8  # the pause before each of the computer's scripted actions
 NEXT, BACK, LEAVE = "Next", "Back a step", "Leave tutorial"
@@ -99,7 +96,6 @@ class TutorialScene(PlayScene):
         self.paused_seen = False  # a pause step: its menu was opened (done when closed)
         self.computer_wait = 0.0  # seconds since the computer's last scripted action
         self.computer_held = False  # autoplay: the computer waits while a click is checked
-        self.place_cost = 0  # what the box's place on the board hides (see place)
         self.remember = remember
         save_progress(self.folder, self.runner.index)
 
@@ -395,39 +391,34 @@ class TutorialScene(PlayScene):
             if self.runner.index > 0:
                 buttons.append((BACK, self.back))
             buttons.append((LEAVE, self.leave_tutorial))
-        # each button as wide as its whole label in the buttons' own (bold) font
-        widths = [self.button_width(label, big=label in (NEXT, FINISH, PLAY_REAL))
+        widths = [self.button_width(label, big=label in (NEXT, FINISH, PLAY_REAL)) + px(6)
                   for label, _ in buttons]
-        # the box is as wide as its buttons need (they never stick out of it)
+        # the box is as wide as its buttons need (they never stick out of it), as tall as
+        # its text
         needed = sum(widths) + 8 * (len(widths) - 1) + 24
         width = min(max(px(560), needed), board.width - 20)
-        height = min(max(px(196), self.box_height(width)), board.height - 20)
-        self.box = self.place((width, height), "box")
+        # the widest box that hides no token, objective or hex of the step (a narrower one
+        # is taller), else the best corner at the full width
+        for w in sorted({width, max(needed, width * 4 // 5), max(needed, width * 2 // 3)},
+                        reverse=True):
+            self.box = self.place((w, self.box_height(w)), "box")
+            if not self.hides_something(self.box):
+                break
+        else:
+            self.box = self.place((width, self.box_height(width)), "box")
         self.panels.hidden = frozenset()
-        if self.place_cost >= 2 * HIDDEN:  # every place on the board hides an operative
+        if self.hides_something(self.box):  # nowhere on the board: in the side panel
             side = self.side_place(needed)
             if side is not None:  # the box stands in for the dice and the log
                 self.box = side
                 self.panels.hidden = frozenset(("dice", "log"))
+
         x, top = self.box.left + 12, self.box.bottom - 10 - px(30)
         for (label, run), w in zip(buttons, widths, strict=True):
             main = label in (NEXT, FINISH, PLAY_REAL)
             rect = pygame.Rect(x, top, min(w, self.box.right - 12 - x), px(30))
             self.button(label, rect, run, object_id="#big_button" if main else "")
             x = rect.right + 8
-
-    def box_height(self, width: int) -> int:
-        """The height the box needs at ``width``: the step's whole text and, while one
-        shows, its reminder, never cut (measured in the names the box shows, "Assault
-        Intercessor 1", never the id), with its title and its row of buttons."""
-        px = self.ctx.px
-        text = self.ctx.wrapped(None, self.words(self.step.text), 14,
-                                pygame.Rect(0, 0, width - 24, 1 << 16))
-        message = self.error or (self.reminder[0] if self.reminder else "")
-        if message:
-            text += px(4) + self.ctx.wrapped(None, self.words(message), 13,
-                                             pygame.Rect(0, 0, width - 24, 1 << 16))
-        return 8 + px(18) + px(26) + text + px(46)
 
     def side_place(self, needed: int) -> pygame.Rect | None:
         """The box in the side panel in place of its lower panels (the dice and the log,
@@ -437,17 +428,40 @@ class TutorialScene(PlayScene):
         area = pygame.Rect(panels.dice_rect.left, panels.buttons_rect.bottom + 6,
                            panels.dice_rect.width,
                            panels.log_box.bottom - panels.buttons_rect.bottom - 6)
-        if needed > area.width:
-            return None
-        if self.box_height(area.width) > area.height:
-            return None
-        rect = area  # in place of both panels, whole
-        if self.step.target in ("panel:dice", "panel:log"):
+        if needed > area.width or self.box_height(area.width) > area.height or \
+                self.step.target in ("panel:dice", "panel:log"):
             return None
         target = self.target_rect()
-        if target is not None and rect.colliderect(target):
+        if target is not None and area.colliderect(target):
             return None
-        return rect
+        return area  # in place of both panels, whole
+
+    def hides_something(self, rect: pygame.Rect) -> bool:
+        """Whether ``rect`` lies on the heart of a busy hex (a token, an objective, a hex
+        of the step) or on what the step points at."""
+        target = self.target_rect()
+        board = self.view_board.rect
+        if target is not None and (self.step.target == "panel:box" or
+                                   target.width * target.height >= board.width * board.height // 2):
+            target = None  # the whole board pointed at: the box is on it whatever it does
+        hearts = [r.inflate(-r.width * 47 // 100, -r.height * 47 // 100)
+                  for r, _ in self.busy()]
+        return rect.collidelist(hearts) >= 0 or (target is not None and
+                                                 rect.colliderect(target))
+
+    def box_height(self, width: int) -> int:
+        """The height of the guidance box ``width`` pixels wide: its heading, the step's
+        text whole, a message line and the buttons (see :func:`draw_box`)."""
+        px = self.ctx.px
+        # measured in the names the box shows ("Assault Intercessor 1", never the id)
+        text = self.ctx.wrapped(None, self.words(self.step.text), 14,
+                                pygame.Rect(0, 0, width - 24, 1 << 16))
+        message = self.error or (self.reminder[0] if self.reminder else "")
+        if message:  # a refusal or a reminder, whole, below the text
+            text += px(4) + self.ctx.wrapped(None, self.words(message), 13,
+                                             pygame.Rect(0, 0, width - 24, 1 << 16))
+        return min(max(px(196), 8 + px(44) + text + px(46) + 10),
+                   self.view_board.rect.height - 20)
 
     # --- keeping out of the way -------------------------------------------------------------
 
@@ -484,11 +498,9 @@ class TutorialScene(PlayScene):
 
     def place(self, size: tuple[int, int], what: str,
               avoid: tuple[pygame.Rect, ...] = ()) -> pygame.Rect:
-        """A rectangle of ``size`` on the board that covers the least of what the step points
-        at (never the target itself when another place is free), then of what the step uses,
-        then of every operative and objective (one whose middle it hides counts most): a
-        corner, the middle of an edge or, when all of those hide something, any place on a
-        grid over the board. The place ``what`` had before is kept unless another one is
+        """A rectangle of ``size`` in the corner of the board that covers the least of what
+        the step points at (never the target itself when another corner is free), then of
+        what the step uses; the corner ``what`` had before is kept unless another one is
         better, so the box (and its Next button) stays put."""
         board = self.view_board.rect.inflate(-8, -8)
         target = None if self.step.target == f"panel:{what}" else self.target_rect()
@@ -496,31 +508,27 @@ class TutorialScene(PlayScene):
         busy = self.busy()
         kept = self.corners.get(what, CORNERS[0])
         best: tuple[int, pygame.Rect, str] | None = None
-        for place in (kept, *CORNERS, *EDGES, *GRID):
-            rect = self.placed(board, size, place)
+        for corner in (kept, *CORNERS, *EDGES):
+            rect = pygame.Rect((0, 0), size)
+            setattr(rect, corner, getattr(board, corner))
             cost = sum(1000 for r in hard if rect.colliderect(r)) + sum(
-                weight * (HIDDEN if rect.collidepoint(r.center) else 1)
-                for r, weight in busy if rect.colliderect(r))
-            cost += 1 if place.startswith("grid") and place != kept else 0  # edges first
+                weight for r, weight in busy if rect.colliderect(r))
             if best is None or cost < best[0]:
-                best = (cost, rect, place)
+                best = (cost, rect, corner)
         assert best is not None
-        self.corners[what] = best[2]
-        self.place_cost = best[0]
-        return best[1]
+        if best[0] > 0:  # every corner hides something: a clear spot on the board, if any
+            from game.ui.placement import clear_spot
 
-    @staticmethod
-    def placed(board: pygame.Rect, size: tuple[int, int], place: str) -> pygame.Rect:
-        """A rectangle of ``size`` at ``place``: a corner or edge of ``board`` ("bottomleft",
-        "midtop") or "grid X Y", eighths of the room left on each axis."""
-        rect = pygame.Rect((0, 0), size)
-        if place.startswith("grid"):
-            _, fx, fy = place.split()
-            rect.topleft = (board.left + (board.width - rect.width) * int(fx) // 8,
-                            board.top + (board.height - rect.height) * int(fy) // 8)
-        else:
-            setattr(rect, place, getattr(board, place))
-        return rect
+            # the heart of each busy hex (a token, an objective): the box may reach over
+            # a hex's rim
+            whole = self.view_board.rect.width * self.view_board.rect.height // 2
+            rects = [r for r in hard if r.width * r.height < whole] + [
+                r.inflate(-r.width * 47 // 100, -r.height * 47 // 100) for r, _ in busy]
+            spot = clear_spot(size, best[1], rects, board)
+            if spot.collidelist(rects) < 0:
+                return spot
+        self.corners[what] = best[2]
+        return best[1]
 
     # --- where the step points --------------------------------------------------------------
 
@@ -589,11 +597,14 @@ class TutorialScene(PlayScene):
             return self.hex_rect(value)
         if value.startswith("card "):
             return self.button_rect(value)
-        if kind == Kind.WEAPON:  # a weapon's button reads "Power fist: 11.4 dmg, 44% kill"
-            label = next((o.label + ":" for o, _ in self.chooser.weapon_options()
-                          if o.value == value), None)
-            return self.button_rect(label, prefix=True) if label else None
         label = next((o.label for o in self.chooser.buttons() if o.value == value), None)
+        if label is None and kind == Kind.WEAPON:
+            label = next((o.label for o, _ in self.chooser.weapon_options()
+                          if o.value == value), None)
+            if label is None:
+                return None
+            # "Name: odds" on the button, or "Name" with the odds written under it
+            return self.button_rect(label + ":", prefix=True) or self.button_rect(label)
         return self.button_rect(label) if label else None
 
     # --- drawing ----------------------------------------------------------------------------
@@ -605,9 +616,10 @@ class TutorialScene(PlayScene):
     def draw_guidance(self, surface: pygame.Surface, target: pygame.Rect | None = None,
                       box: pygame.Rect | None = None) -> None:
         box = box or self.box
-        if self.ctx.covers is not None:
-            self.ctx.covers.append(box.copy())
+        if self.ctx.guides is not None:
+            self.ctx.guides.append(box.copy())
         target = target if target is not None else self.target_rect()
+        self.ctx.new_layer()  # over the screen on purpose
         draw_box(self, surface, box)
         if target is not None:
             draw_highlight(surface, target, box, self.time)
@@ -682,6 +694,7 @@ class TutorialHandover(HandoverScene):
         width, height = surface.get_size()
         px = self.ctx.px
         box = pygame.Rect(0, 0, min(px(560), width - 40), px(196))
+        box.height = self.tutorial.box_height(box.width)
         box.midtop = (width // 2, 40)
         button = next((rect for label, rect in self.clickables()
                        if label.startswith("I am")), None)

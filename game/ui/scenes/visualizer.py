@@ -46,6 +46,7 @@ class VisualizerScene(Scene):
         self.on_play = on_play
         self.painter = Painter(self.ctx)
         self.study: Study | None = None
+        self.content_top = self.ctx.px(98)  # where the mission's view starts (see build)
         self.notice = ""
         self.error = ""
         self.thumbs: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
@@ -108,7 +109,8 @@ class VisualizerScene(Scene):
     # --- widgets ----------------------------------------------------------------------------
 
     def width_of(self, label: str) -> int:
-        return self.ctx.assets.font(self.ctx.px(15)).size(label)[0] + self.ctx.px(30)
+        """The width of a button showing ``label`` whole (its hotkey written in it)."""
+        return self.button_width(label) + self.ctx.px(8)
 
     def row(self, items: list[tuple[str, Callable[[], None], int | None, bool]], x: int, y: int,
             height: int) -> tuple[int, list[pygame_gui.elements.UIButton]]:
@@ -143,9 +145,14 @@ class VisualizerScene(Scene):
         total = sum(self.width_of(f"{label} [X]") + ctx.px(6) for label, *_ in right)
         play_label = "Play this mission [P]"
         total += self.width_of(play_label)
-        x = max(x + ctx.px(10), width - ctx.px(20) - total)
-        x, _ = self.row(right, x, ctx.px(12), h)
-        self.button("Play this mission", pygame.Rect(x, ctx.px(12), self.width_of(play_label), h),
+        self.content_top = ctx.px(98)
+        top = ctx.px(12)
+        if x + ctx.px(10) + total > width - ctx.px(20):  # no room beside the tools: a row
+            top = ctx.px(96)  # of its own under the others, the mission's view below it
+            self.content_top = ctx.px(138)
+        x = max(x + ctx.px(10) if top == ctx.px(12) else ctx.px(20), width - ctx.px(20) - total)
+        x, _ = self.row(right, x, top, h)
+        self.button("Play this mission", pygame.Rect(x, top, self.width_of(play_label), h),
                     self.play, hotkey=pygame.K_p, enabled=playable,
                     tooltip="" if playable else "Save it into your missions folder to play it")
         y = ctx.px(54)
@@ -365,8 +372,8 @@ class VisualizerScene(Scene):
             return
         ctx = self.ctx
         width, height = surface.get_size()
-        area = pygame.Rect(ctx.px(20), ctx.px(98), width - ctx.px(40),
-                           height - ctx.px(98) - ctx.px(14))
+        top = self.content_top
+        area = pygame.Rect(ctx.px(20), top, width - ctx.px(40), height - top - ctx.px(14))
         s = self.study
         self.painter.draw(surface, area, s)
         if self.notice:
