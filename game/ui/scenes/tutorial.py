@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -33,11 +33,10 @@ from game.tutorial_script import (
 from game.ui.anim import Animations
 from game.ui.chooser import Kind
 from game.ui.context import DIM, GOLD, INK, panel
-from game.ui.registry import SceneName
+from game.ui.registry import SceneName, scene_class
 from game.ui.scene import TIMER_RATE, Scene
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.play import PRIVATE_STEPS, PlayScene
-from game.ui.scenes.summary import SummaryScene
 from game.ui.turn_summary import ended_turning_point, for_rules, summarise
 
 if TYPE_CHECKING:
@@ -715,15 +714,24 @@ class TutorialScreen(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         game, view = tutorial.game, tutorial.view
         self.kind = tutorial.step.screen
-        self.shown: Scene
+        self.shown: Any
         if self.kind == "end":
-            from game.ui.scenes.end import EndScene
-            self.shown = EndScene(app, tutorial)
+            self.shown = scene_class(SceneName.END)(app, tutorial)
         else:
             state = game.state
             ended = state.turning_point if game.is_over else state.turning_point - 1
             summary = for_rules(summarise(view.events, ended), game.config)
-            self.shown = _Summary(app, summary, dict(view.vp), self)
+            self.shown = scene_class(SceneName.SUMMARY)(app, summary, dict(view.vp))
+            # drawn left of the tutorial's box, never pushed (its Continue is the box's Next)
+            self.shown.box = self.summary_box
+
+    def summary_box(self) -> pygame.Rect:
+        """The summary's panel, in the middle of the window left of the box."""
+        area = self.screen_rect()
+        px = self.ctx.px
+        rect = pygame.Rect(0, 0, min(area.width - 32, px(760)), min(area.height - 40, px(440)))
+        rect.center = area.center
+        return rect
 
     def buttons_wanted(self) -> list[tuple[str, Callable[[], None]]]:
         out: list[tuple[str, Callable[[], None]]] = [(NEXT, self.next_step)]
@@ -754,7 +762,7 @@ class TutorialScreen(Scene):
 
     def target(self) -> pygame.Rect:
         """What the step points at: the summary's panel, or the whole end screen."""
-        return self.shown.box() if isinstance(self.shown, _Summary) else \
+        return self.summary_box() if self.kind == "summary" else \
             self.screen_rect().inflate(-16, -16)  # its ring inside the window
 
     def build(self) -> None:
@@ -795,24 +803,6 @@ class TutorialScreen(Scene):
             run()
         elif self.box_rect() != self.box:  # its text measured again (a new size)
             self.rebuild()
-
-
-class _Summary(SummaryScene):
-    """The turning point's summary drawn left of the tutorial's box (never pushed: its
-    Continue is the box's Next)."""
-
-    def __init__(self, app: App, summary, totals: dict[int, int],  # type: ignore[no-untyped-def]
-                 screen: TutorialScreen) -> None:
-        super().__init__(app, summary, totals)
-        self.screen = screen
-
-    def box(self) -> pygame.Rect:
-        area = self.screen.screen_rect()
-        px = self.ctx.px
-        rect = pygame.Rect(0, 0, min(area.width - 32, px(760)),
-                           min(area.height - 40, px(440)))
-        rect.center = area.center
-        return rect
 
 
 # --- autoplay -----------------------------------------------------------------------------------
