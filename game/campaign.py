@@ -257,6 +257,41 @@ def _player_key(data: dict[Any, Any]) -> dict[int, Any]:
     return {int(k): v for k, v in data.items()}
 
 
+def _check_sides(catalogue: Catalogue, players: dict[int, Profile],
+                 fireteams: dict[int, str]) -> None:
+    """Raise CampaignError unless two different players each bring a fireteam that has
+    special operations."""
+    if set(players) != {1, 2} or set(fireteams) != {1, 2}:
+        raise CampaignError("a campaign needs two players, each with a fireteam")
+    if players[1].id == players[2].id and players[1].id != COMPUTER_ID:
+        raise CampaignError("a campaign is played by two different players")
+    for team in fireteams.values():
+        if team not in catalogue.fireteams:
+            raise CampaignError(f"unknown fireteam {team!r}")
+        if len([s for s in catalogue.special_operations.values()
+                if s.fireteam == team]) < 3:
+            raise CampaignError(f"the fireteam {team!r} has no special operations")
+
+
+def _check_choices(catalogue: Catalogue, seats: dict[int, str], levels: dict[int, str],
+                   missions: list[str] | None) -> list[str]:
+    """Raise CampaignError for an unknown seat, level or mission; the missions to draw
+    from, sorted."""
+    for seat in seats.values():
+        if seat not in SEATS:
+            raise CampaignError(f"a seat is 'human' or 'computer', not {seat!r}")
+    for level in levels.values():
+        if level not in LEVELS:
+            raise CampaignError(f"a computer's level is one of {', '.join(LEVELS)}, not "
+                                f"{level!r}")
+    pool = sorted(missions) if missions is not None else sorted(catalogue.missions)
+    unknown = [m for m in pool if m not in catalogue.missions]
+    if unknown or not pool:
+        raise CampaignError(f"unknown mission {unknown[0]!r}" if unknown else
+                            "a campaign needs at least one mission to draw from")
+    return pool
+
+
 class Campaign:
     """One campaign. ``data`` is its whole JSON-able state; the methods that change it save
     it (and the profiles it touches) through its store at once."""
@@ -274,32 +309,12 @@ class Campaign:
               seed: int | None = None, seats: dict[int, str] | None = None, name: str = "",
               store: CampaignStore | None = None, levels: dict[int, str] | None = None,
               missions: list[str] | None = None) -> Campaign:
-        if set(players) != {1, 2} or set(fireteams) != {1, 2}:
-            raise CampaignError("a campaign needs two players, each with a fireteam")
-        if players[1].id == players[2].id and players[1].id != COMPUTER_ID:
-            raise CampaignError("a campaign is played by two different players")
-        for team in fireteams.values():
-            if team not in catalogue.fireteams:
-                raise CampaignError(f"unknown fireteam {team!r}")
-            if len([s for s in catalogue.special_operations.values()
-                    if s.fireteam == team]) < 3:
-                raise CampaignError(f"the fireteam {team!r} has no special operations")
+        _check_sides(catalogue, players, fireteams)
         if store is not None:  # the latest record of each player, not a copy held earlier
             players = {p: store.profile(players[p].id) for p in (1, 2)}
         seats = seats or {1: "human", 2: "human"}
-        for seat in seats.values():
-            if seat not in SEATS:
-                raise CampaignError(f"a seat is 'human' or 'computer', not {seat!r}")
         levels = levels or {}
-        for level in levels.values():
-            if level not in LEVELS:
-                raise CampaignError(f"a computer's level is one of {', '.join(LEVELS)}, not "
-                                    f"{level!r}")
-        pool = sorted(missions) if missions is not None else sorted(catalogue.missions)
-        unknown = [m for m in pool if m not in catalogue.missions]
-        if unknown or not pool:
-            raise CampaignError(f"unknown mission {unknown[0]!r}" if unknown else
-                                "a campaign needs at least one mission to draw from")
+        pool = _check_choices(catalogue, seats, levels, missions)
         if seed is None:
             seed = uuid.uuid4().int & ((1 << 63) - 1)
         now = time.time()

@@ -28,9 +28,10 @@ with one line on stderr and exit code 2, and no window opens.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game.args import Parser, WindowSize, add_rules, count, known, output_file, output_folder
 from game.content import ContentError, load_catalogue
@@ -45,16 +46,49 @@ SCENES = ("menu", "newgame", "setup", "deploy", "play", "attack-preview", "dice"
 def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     prog = prog or program_name()
-    if args[:1] == ["demo"]:
-        return demo(args[1:], prog)
-    if args[:1] == ["visualize"]:
-        from game.ui.visualize import main as visualize
-        return visualize(args[1:], prog)
-    if args[:1] == ["tutorial"]:
-        return tutorial(args[1:], prog)
-    if args[:1] == ["serve"]:
-        from game.net.server import main as serve
-        return serve(args[1:], f"{prog or 'fireteam'} serve")
+    if args[:1] and args[0] in SUB_COMMANDS:
+        return SUB_COMMANDS[args[0]](args[1:], prog)
+    options = _parser(prog).parse_args(args)
+    if options.fuzz or options.bench_frames or options.bench_idle or options.screenshot \
+            or options.audit_layout or options.bench_computer_turns:
+        headless_drivers()
+    catalogue = content()
+    if catalogue is None:
+        return 1
+    from game.ui.shell import run_window
+    from game.uitest import headless
+
+    size: tuple[int, int] | None = options.size
+    if options.audit_layout:
+        from game.audit_layout import run as audit
+        pictures = str(options.audit_pictures) if options.audit_pictures else None
+        return audit(catalogue, options.audit_screens, pictures)
+    if options.screenshot:
+        options.screenshot.parent.mkdir(parents=True, exist_ok=True)
+    measured = _headless_run(catalogue, options, size or (1280, 800))
+    if measured is not None:
+        return measured
+    screenshot = str(options.screenshot) if options.screenshot else None
+    scene = options.scene
+    if scene is None:
+        return run_window(catalogue, options.seed, size, options.frames, screenshot)
+    # a scene is opened on a seeded game
+    return run_window(catalogue, 1 if options.seed is None else options.seed, size,
+                      options.frames, screenshot,
+                      first=lambda app: headless.open_scene(app, scene), menu=False)
+
+
+def _visualize(args: list[str], prog: str) -> int:
+    from game.ui.visualize import main as visualize
+    return visualize(args, prog)
+
+
+def _serve(args: list[str], prog: str) -> int:
+    from game.net.server import main as serve
+    return serve(args, f"{prog or 'fireteam'} serve")
+
+
+def _parser(prog: str) -> Parser:
     parser = Parser(
         prog=prog, description="Warhammer 40,000: Fireteam. With no options, opens the game "
         "window. Sub-commands (each with its own --help): 'demo' plays a headless game and "
@@ -87,43 +121,26 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     parser.add_argument("--bench-idle", type=count(), metavar="SECONDS",
                         help="the processor time of the idle window over SECONDS (at the "
                         "menu, or at --scene)")
-    options = parser.parse_args(args)
-    if options.fuzz or options.bench_frames or options.bench_idle or options.screenshot \
-            or options.audit_layout or options.bench_computer_turns:
-        headless_drivers()
-    catalogue = content()
-    if catalogue is None:
-        return 1
-    from game.ui.shell import run_window
+    return parser
+
+
+def _headless_run(catalogue: Catalogue, options: argparse.Namespace,
+                  size: tuple[int, int]) -> int | None:
+    """The window-less runs (fuzzing, the benchmarks) the options ask for, or None."""
     from game.uitest import headless
 
-    size: tuple[int, int] | None = options.size
-    if options.audit_layout:
-        from game.audit_layout import run as audit
-        pictures = str(options.audit_pictures) if options.audit_pictures else None
-        return audit(catalogue, options.audit_screens, pictures)
-    if options.screenshot:
-        options.screenshot.parent.mkdir(parents=True, exist_ok=True)
     if options.fuzz:
         return headless.fuzz(catalogue, options.fuzz, 1 if options.seed is None else options.seed,
-                             size or (1280, 800))
+                             size)
     if options.bench_computer_turns:
         from game.ui.bench_turns import run as bench_turns
         return bench_turns(catalogue, options.bench_computer_turns,
                            1 if options.seed is None else options.seed)
     if options.bench_frames:
-        return headless.bench_frames(catalogue, options.bench_frames, size or (1280, 800))
+        return headless.bench_frames(catalogue, options.bench_frames, size)
     if options.bench_idle:
-        return headless.bench_idle(catalogue, options.bench_idle, options.scene or "menu",
-                                   size or (1280, 800))
-    screenshot = str(options.screenshot) if options.screenshot else None
-    scene = options.scene
-    if scene is None:
-        return run_window(catalogue, options.seed, size, options.frames, screenshot)
-    # a scene is opened on a seeded game
-    return run_window(catalogue, 1 if options.seed is None else options.seed, size,
-                      options.frames, screenshot,
-                      first=lambda app: headless.open_scene(app, scene), menu=False)
+        return headless.bench_idle(catalogue, options.bench_idle, options.scene or "menu", size)
+    return None
 
 
 def program_name() -> str:
@@ -198,6 +215,15 @@ def tutorial(argv: Sequence[str], prog: str | None = None) -> int:
         folder = str(args.screenshots) if args.screenshots else None
         return scene.run_autoplay(catalogue, screenshots=folder)
     return scene.run_window(catalogue)
+
+
+# the sub-commands (``fireteam demo ...``): each called with its own arguments and the program
+SUB_COMMANDS: dict[str, Callable[[list[str], str], int]] = {
+    "demo": demo,
+    "visualize": _visualize,
+    "tutorial": tutorial,
+    "serve": _serve,
+}
 
 
 if __name__ == "__main__":

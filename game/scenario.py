@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,31 @@ from game.engine.state import (
     State,
     Step,
 )
-from game.scenario_shapes import ScenarioReader, check_shapes
+from game.scenario_shapes import (
+    COUNT,
+    EXPECT_KEYS,
+    EXPECT_OPERATIVE,
+    FLAGS,
+    HEX,
+    IDS,
+    PLAYER,
+    PLAYER_OR_NOBODY,
+    START_KEYS,
+    WORDS,
+    ScenarioReader,
+    Shape,
+    anything,
+    boolean,
+    check_shapes,
+    either,
+    ident,
+    integer,
+    list_of,
+    mapping_of,
+    optional,
+    per_player,
+    text,
+)
 
 START_PHASES = (Phase.SETUP, Phase.INITIATIVE, Phase.STRATEGY, Phase.FIREFIGHT)
 
@@ -100,6 +124,65 @@ class _Reader(ScenarioReader):
         return value
 
 
+# --- the keys of a scenario file ---------------------------------------------------------
+# Each key of a scenario's ``start`` and ``expect`` is declared once, here, with its shape
+# (which fills :data:`game.scenario_shapes.START_KEYS` and ``EXPECT_KEYS``, the records
+# :func:`check_shapes` checks a file against) and what it means. The keys run in the order
+# they are declared: the order in which a position is built and failures are reported.
+
+StartHandler = Callable[[_Reader, Any, State, Any], None]
+ExpectHandler = Callable[[list[str], Game, Any, "str | None"], None]
+ExpectCheck = Callable[[_Reader, Any, State], None]
+
+_START: dict[str, StartHandler] = {}  # run for every file, the key given or not
+_EXPECT: dict[str, ExpectHandler] = {}  # run when the file's ``expect`` has the key
+_EXPECT_CHECKS: dict[str, ExpectCheck] = {}  # the meaning an expectation is checked for
+_CONFIG: dict[str, tuple[Callable[..., None], bool]] = {}  # (handler, run when absent)
+
+
+def start_key(name: str, shape: Shape) -> Callable[[StartHandler], StartHandler]:
+    """Declare ``start.<name>`` with its shape; the handler sets the position from the
+    value (None when the file leaves the key out: the handler applies its default)."""
+    def register(handler: StartHandler) -> StartHandler:
+        if name in _START:  # (the shapes outlive a second run of this module: python -m)
+            raise AssertionError(f"start key {name!r} declared twice")
+        START_KEYS[name] = shape
+        _START[name] = handler
+        return handler
+    return register
+
+
+def expect_key(name: str, shape: Shape) -> Callable[[ExpectHandler], ExpectHandler]:
+    """Declare ``expect.<name>`` with its shape; the handler appends to its first argument
+    every way the game differs from the value."""
+    def register(handler: ExpectHandler) -> ExpectHandler:
+        if name in _EXPECT:
+            raise AssertionError(f"expect key {name!r} declared twice")
+        EXPECT_KEYS[name] = shape
+        _EXPECT[name] = handler
+        return handler
+    return register
+
+
+def expect_check(name: str) -> Callable[[ExpectCheck], ExpectCheck]:
+    """What ``expect.<name>`` must mean, checked when the file is read (before any action)."""
+    def register(check: ExpectCheck) -> ExpectCheck:
+        _EXPECT_CHECKS[name] = check
+        return check
+    return register
+
+
+def config_key(name: str, always: bool = False) -> Callable[[Callable[..., None]],
+                                                              Callable[..., None]]:
+    """A top-level key that goes into the game's configuration: the handler, called as
+    ``handler(r, doc, value, spec, catalogue)``, checks the value and adds it to ``spec``
+    (the mapping :func:`build_config` reads). ``always``: called when the key is absent."""
+    def register(handler: Callable[..., None]) -> Callable[..., None]:
+        _CONFIG[name] = (handler, always)
+        return handler
+    return register
+
+
 def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
     """Read and check a scenario file and set up its game. Raises :class:`Malformed` (with
     ``FILE:LINE: message`` for every problem) when the file is not a valid scenario, and
@@ -112,104 +195,22 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
     data = doc.data
     if not check_shapes(r):
         raise Malformed(r.problems)
-    if "mission" in data and "killzone" in data:
-        r.bad(("killzone",), "give either 'mission' or 'killzone', not both")
-    if "mission" in data and data["mission"] not in catalogue.missions:
-        r.bad(("mission",), f"unknown mission {data['mission']!r}"
-                            f"{suggestion(data['mission'], catalogue.missions)}")
     spec: dict[str, Any] = {}
-    if "mission" in data and data["mission"] in catalogue.missions:
-        spec["mission"] = data["mission"]
-    else:
-        spec["killzone"] = dict(data.get("killzone") or {})
-    # fireteams
-    teams = {p: t for p, t in _per_player(data.get("fireteams")).items() if t is not None}
-    for p, team in teams.items():
-        if team not in catalogue.fireteams:
-            r.bad(("fireteams", p), f"unknown fireteam {team!r}"
-                                    f"{suggestion(team, catalogue.fireteams)}")
-    spec["fireteams"] = {p: t for p, t in teams.items() if t in catalogue.fireteams}
-    for p, cards in _per_player(data.get("wargear")).items():
-        for i, card in enumerate(cards or ()):
-            if card not in catalogue.wargear:
-                r.bad(("wargear", p, i), f"unknown wargear {card!r}"
-                                         f"{suggestion(card, catalogue.wargear)}")
-        spec.setdefault("wargear", {})[p] = list(cards or ())
-    if data.get("campaign"):
-        spec["campaign"] = True
-    if "rules" in data:
-        try:
-            spec["rules"] = str(rule_set(data["rules"]))
-        except ValueError as error:
-            r.bad(("rules",), str(error))
-    if "special_operation" in data:
-        raw = data["special_operation"]
-        if raw["card"] not in catalogue.special_operations:
-            r.bad(("special_operation", "card"), f"unknown special operation {raw['card']!r}"
-                  f"{suggestion(raw['card'], catalogue.special_operations)}")
-        spec["special_operation"] = dict(raw)
-    for p, entries in _per_player(data.get("honours")).items():
-        for i, entry in enumerate(entries or ()):
-            if entry["card"] not in catalogue.special_operations:
-                r.bad(("honours", p, i, "card"), f"unknown special operation "
-                      f"{entry.get('card')!r}"
-                      f"{suggestion(entry.get('card'), catalogue.special_operations)}")
-        spec.setdefault("honours", {})[p] = list(entries or ())
-    # inline datacards
-    if "datacards" in data:
-        try:
-            cards = parse_datacards(doc.at("datacards"))
-            spec["datacards"] = {k: datacard_to_dict(v) for k, v in cards.items()}
-        except ContentError as error:
-            r.problems.extend(f"{i.file}:{i.line}: {i.key_path}: {i.message}"
-                              for i in error.issues)
+    for key, (handler, always) in _CONFIG.items():
+        if always or key in data:
+            handler(r, doc, data.get(key), spec, catalogue)
     if r.problems:
         raise Malformed(r.problems)
     try:
         config = build_config(catalogue, spec)
     except (KeyError, ValueError, TypeError) as error:
         raise Malformed([f"{doc.file}:1: {error}"]) from None
-    grid = config.grid
     if "killzone" in spec:
-        for key in ("blocked", "cover", "dangerous"):
-            for i, h in enumerate(spec["killzone"].get(key) or ()):
-                r.hex(grid, h, ("killzone", key, i))
-        for obj, h in (spec["killzone"].get("objectives") or {}).items():
-            r.hex(grid, h, ("killzone", "objectives", obj))
-        for side, hexes in (spec["killzone"].get("territories") or {}).items():
-            for i, h in enumerate(hexes or ()):
-                r.hex(grid, h, ("killzone", "territories", side, i))
-    # operatives
-    state = State()
-    for i, raw in enumerate(data.get("operatives") or ()):
-        where: tuple[Any, ...] = ("operatives", i)
-        op_id = str(raw["id"])
-        if op_id in state.operatives:
-            r.bad((*where, "id"), f"duplicate operative id {op_id!r}")
-        if raw["player"] not in (1, 2):
-            r.bad((*where, "player"), f"player must be 1 or 2, not {raw['player']!r}")
-        if raw["card"] not in config.datacards:
-            r.bad((*where, "card"), f"unknown datacard {raw['card']!r}"
-                                   f"{suggestion(raw['card'], config.datacards)}")
-        at = r.hex(grid, raw["at"], (*where, "at")) if raw.get("at") is not None else None
-        damage = r.int_(raw.get("damage", 0), (*where, "damage"))
-        fallen = bool(raw.get("taken_down", False))
-        if fallen and at is not None:
-            r.bad((*where, "taken_down"), "a taken-down operative has no 'at'")
-        if fallen and raw["card"] in config.datacards:
-            card = config.datacards[raw["card"]]
-            damage = skirmish_profile(card).tough if config.skirmish else card.wounds
-        state.operatives[op_id] = OperativeState(op_id, int(raw["player"]) if raw["player"]
-                                                 in (1, 2) else 1, str(raw["card"]), at, damage,
-                                                 taken_down=fallen,
-                                                 flags=tuple(map(str, raw.get("flags") or ())))
-    # start
-    start = data.get("start") or {}
-    _apply_start(r, start, state, config)
-    # dice
+        _check_killzone_hexes(r, config.grid, spec["killzone"])
+    state = _operatives(r, data.get("operatives") or (), config)
+    _apply_start(r, data.get("start") or {}, state, config)
     rolls = data.get("dice") or []
     seed = r.int_(data.get("seed", 0), ("seed",), 0, 2**63)
-    # actions
     actions: list[tuple[int, Action]] = []
     for i, line in enumerate(data.get("actions") or ()):
         try:
@@ -217,29 +218,8 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
         except NotationError as error:
             r.bad(("actions", i), str(error))
     expect = data.get("expect") or {}
-    for key in ("legal", "not_legal"):
-        for i, line in enumerate(expect.get(key) or ()):
-            try:
-                parse_action(line)
-            except NotationError as error:
-                r.bad(("expect", key, i), str(error))
-    for i, wanted in enumerate(expect.get("events") or ()):
-        if isinstance(wanted, dict):
-            kind = wanted.get("type")
-            if kind not in EVENT_TYPES:
-                r.bad(("expect", "events", i, "type"), f"unknown event type {kind!r}"
-                                                       f"{suggestion(str(kind), EVENT_TYPES)}")
-                continue
-            names = {f.name for f in dataclasses.fields(EVENT_TYPES[kind])}
-            for key in wanted:
-                if key != "type" and key not in names:
-                    r.bad(("expect", "events", i, key),
-                          f"{kind} has no field {key!r}{suggestion(str(key), names)}")
-        elif not isinstance(wanted, str):
-            r.bad(("expect", "events", i), "expected a text or a mapping with a type")
-    for op_id in expect.get("operatives") or {}:
-        if str(op_id) not in state.operatives:
-            r.bad(("expect", "operatives", op_id), f"unknown operative {op_id!r}")
+    for key, check_meaning in _EXPECT_CHECKS.items():
+        check_meaning(r, expect.get(key), state)
     if r.problems:
         raise Malformed(r.problems)
     try:
@@ -253,90 +233,319 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
                     expect)
 
 
+# --- the keys that make the game's configuration ------------------------------------------
+
+@config_key("mission", always=True)
+def _mission(r: _Reader, doc: Located, value: Any, spec: dict[str, Any],
+             catalogue: Catalogue) -> None:
+    # a mission from the catalogue, or else the killzone the file draws (none: the default)
+    data = doc.data
+    if "mission" in data and "killzone" in data:
+        r.bad(("killzone",), "give either 'mission' or 'killzone', not both")
+    if "mission" in data and value not in catalogue.missions:
+        r.bad(("mission",), f"unknown mission {value!r}{suggestion(value, catalogue.missions)}")
+    if "mission" in data and value in catalogue.missions:
+        spec["mission"] = value
+    else:
+        spec["killzone"] = dict(data.get("killzone") or {})
+
+
+@config_key("fireteams", always=True)
+def _fireteams(r: _Reader, doc: Located, value: Any, spec: dict[str, Any],
+               catalogue: Catalogue) -> None:
+    teams = {p: t for p, t in _per_player(value).items() if t is not None}
+    for p, team in teams.items():
+        if team not in catalogue.fireteams:
+            r.bad(("fireteams", p), f"unknown fireteam {team!r}"
+                                    f"{suggestion(team, catalogue.fireteams)}")
+    spec["fireteams"] = {p: t for p, t in teams.items() if t in catalogue.fireteams}
+
+
+@config_key("wargear")
+def _wargear(r: _Reader, doc: Located, value: Any, spec: dict[str, Any],
+             catalogue: Catalogue) -> None:
+    for p, cards in _per_player(value).items():
+        for i, card in enumerate(cards or ()):
+            if card not in catalogue.wargear:
+                r.bad(("wargear", p, i), f"unknown wargear {card!r}"
+                                         f"{suggestion(card, catalogue.wargear)}")
+        spec.setdefault("wargear", {})[p] = list(cards or ())
+
+
+@config_key("campaign")
+def _campaign(r: _Reader, doc: Located, value: Any, spec: dict[str, Any],
+              catalogue: Catalogue) -> None:
+    if value:
+        spec["campaign"] = True
+
+
+@config_key("rules")
+def _rules(r: _Reader, doc: Located, value: Any, spec: dict[str, Any],
+           catalogue: Catalogue) -> None:
+    try:
+        spec["rules"] = str(rule_set(value))
+    except ValueError as error:
+        r.bad(("rules",), str(error))
+
+
+@config_key("special_operation")
+def _special_operation(r: _Reader, doc: Located, value: Any, spec: dict[str, Any],
+                       catalogue: Catalogue) -> None:
+    if value["card"] not in catalogue.special_operations:
+        r.bad(("special_operation", "card"), f"unknown special operation {value['card']!r}"
+              f"{suggestion(value['card'], catalogue.special_operations)}")
+    spec["special_operation"] = dict(value)
+
+
+@config_key("honours")
+def _honours(r: _Reader, doc: Located, value: Any, spec: dict[str, Any],
+             catalogue: Catalogue) -> None:
+    for p, entries in _per_player(value).items():
+        for i, entry in enumerate(entries or ()):
+            if entry["card"] not in catalogue.special_operations:
+                r.bad(("honours", p, i, "card"), f"unknown special operation "
+                      f"{entry.get('card')!r}"
+                      f"{suggestion(entry.get('card'), catalogue.special_operations)}")
+        spec.setdefault("honours", {})[p] = list(entries or ())
+
+
+@config_key("datacards")
+def _datacards(r: _Reader, doc: Located, value: Any, spec: dict[str, Any],
+               catalogue: Catalogue) -> None:
+    try:
+        cards = parse_datacards(doc.at("datacards"))
+        spec["datacards"] = {k: datacard_to_dict(v) for k, v in cards.items()}
+    except ContentError as error:
+        r.problems.extend(f"{i.file}:{i.line}: {i.key_path}: {i.message}"
+                          for i in error.issues)
+
+
+def _check_killzone_hexes(r: _Reader, grid: Grid, killzone: dict[str, Any]) -> None:
+    for key in ("blocked", "cover", "dangerous"):
+        for i, h in enumerate(killzone.get(key) or ()):
+            r.hex(grid, h, ("killzone", key, i))
+    for obj, h in (killzone.get("objectives") or {}).items():
+        r.hex(grid, h, ("killzone", "objectives", obj))
+    for side, hexes in (killzone.get("territories") or {}).items():
+        for i, h in enumerate(hexes or ()):
+            r.hex(grid, h, ("killzone", "territories", side, i))
+
+
+def _operatives(r: _Reader, entries: Iterable[Any], config: Any) -> State:
+    """A state holding the file's ``operatives``."""
+    state = State()
+    for i, raw in enumerate(entries):
+        where: tuple[Any, ...] = ("operatives", i)
+        op_id = str(raw["id"])
+        if op_id in state.operatives:
+            r.bad((*where, "id"), f"duplicate operative id {op_id!r}")
+        if raw["player"] not in (1, 2):
+            r.bad((*where, "player"), f"player must be 1 or 2, not {raw['player']!r}")
+        if raw["card"] not in config.datacards:
+            r.bad((*where, "card"), f"unknown datacard {raw['card']!r}"
+                                   f"{suggestion(raw['card'], config.datacards)}")
+        at = r.hex(config.grid, raw["at"], (*where, "at")) if raw.get("at") is not None \
+            else None
+        damage = r.int_(raw.get("damage", 0), (*where, "damage"))
+        fallen = bool(raw.get("taken_down", False))
+        if fallen and at is not None:
+            r.bad((*where, "taken_down"), "a taken-down operative has no 'at'")
+        if fallen and raw["card"] in config.datacards:
+            card = config.datacards[raw["card"]]
+            damage = skirmish_profile(card).tough if config.skirmish else card.wounds
+        state.operatives[op_id] = OperativeState(op_id, int(raw["player"]) if raw["player"]
+                                                 in (1, 2) else 1, str(raw["card"]), at, damage,
+                                                 taken_down=fallen,
+                                                 flags=tuple(map(str, raw.get("flags") or ())))
+    return state
+
+
+# --- start: the position the script begins from ------------------------------------------
+
 def _apply_start(r: _Reader, start: dict[str, Any], state: State, config: Any) -> None:
-    phase = start.get("phase", Phase.FIREFIGHT)
+    for key, handler in _START.items():
+        handler(r, start.get(key), state, config)
+    _settle_start(state, config)
+
+
+def _default(value: Any, default: Any) -> Any:
+    return default if value is None else value
+
+
+@start_key("phase", text)
+def _start_phase(r: _Reader, value: Any, state: State, config: Any) -> None:
+    phase = _default(value, Phase.FIREFIGHT)
     if phase not in START_PHASES:
         r.bad(("start", "phase"), f"unknown phase {phase!r}{suggestion(phase, START_PHASES)}")
         phase = Phase.FIREFIGHT
     state.phase = Phase(phase)
-    state.turning_point = r.int_(start.get("turning_point", 1), ("start", "turning_point"), 1, 99)
-    state.initiative = r.int_(start.get("initiative", 1), ("start", "initiative"), 0, 2)
-    state.turn = r.int_(start.get("turn", 1), ("start", "turn"), 1, 8)
-    state.to_act = r.int_(start.get("to_act", state.initiative or 1), ("start", "to_act"), 1, 2)
-    for op_id in map(str, start.get("activated") or ()):
+
+
+@start_key("turning_point", integer(1, 99))
+def _start_turning_point(r: _Reader, value: Any, state: State, config: Any) -> None:
+    state.turning_point = r.int_(_default(value, 1), ("start", "turning_point"), 1, 99)
+
+
+@start_key("initiative", PLAYER_OR_NOBODY)
+def _start_initiative(r: _Reader, value: Any, state: State, config: Any) -> None:
+    state.initiative = r.int_(_default(value, 1), ("start", "initiative"), 0, 2)
+
+
+@start_key("turn", integer(1, 8))
+def _start_turn(r: _Reader, value: Any, state: State, config: Any) -> None:
+    state.turn = r.int_(_default(value, 1), ("start", "turn"), 1, 8)
+
+
+@start_key("to_act", PLAYER)
+def _start_to_act(r: _Reader, value: Any, state: State, config: Any) -> None:
+    state.to_act = r.int_(_default(value, state.initiative or 1), ("start", "to_act"), 1, 2)
+
+
+@start_key("activated", IDS)
+def _start_activated(r: _Reader, value: Any, state: State, config: Any) -> None:
+    for op_id in map(str, value or ()):
         if op_id in state.operatives:
             state.operatives[op_id].activated = True
         else:
             r.bad(("start", "activated"), f"unknown operative {op_id!r}")
-    for obj, holder in (start.get("control") or {}).items():
+
+
+@start_key("control", mapping_of(ident, PLAYER_OR_NOBODY))
+def _start_control(r: _Reader, value: Any, state: State, config: Any) -> None:
+    for obj, holder in (value or {}).items():
         if obj not in config.objectives:
             r.bad(("start", "control", obj), f"unknown objective {obj!r}"
                                              f"{suggestion(obj, config.objectives)}")
         state.control[str(obj)] = r.int_(holder, ("start", "control", obj), 0, 2)
-    for obj, flags in (start.get("objective_flags") or {}).items():
+
+
+@start_key("objective_flags", FLAGS)
+def _start_objective_flags(r: _Reader, value: Any, state: State, config: Any) -> None:
+    for obj, flags in (value or {}).items():
         state.objective_flags[str(obj)] = [Flag.parse(str(x)) for x in flags or ()]
-    for p, v in _per_player(start.get("vp")).items():
+
+
+@start_key("vp", per_player(COUNT))
+def _start_vp(r: _Reader, value: Any, state: State, config: Any) -> None:
+    for p, v in _per_player(value).items():
         state.vp[p] = r.int_(v, ("start", "vp", p))
-    for key, target in (("hands", state.hands), ("active", state.active_targets),
-                        ("completed", state.completed)):
-        for p, cards in _per_player(start.get(key)).items():
+
+
+def _start_targets(key: str, held: Callable[[State], dict[int, list[str]]]) -> None:
+    """``start.<key>``: targets of opportunity per player, kept in ``held(state)``."""
+    @start_key(key, per_player(IDS))
+    def apply(r: _Reader, value: Any, state: State, config: Any) -> None:
+        for p, cards in _per_player(value).items():
             for card in cards or ():
                 if card not in config.targets:
                     r.bad(("start", key, p), f"unknown target of opportunity {card!r}"
                                              f"{suggestion(card, config.targets)}")
-                target[p].append(str(card))
-    state.broken = sorted(int(p) for p in start.get("broken") or ())
-    state.done = [int(p) for p in start.get("finished") or ()]  # the skirmish rules
-    state.night = bool(start.get("night", False))
-    state.first_removed = r.int_(start.get("first_removed", 0), ("start", "first_removed"), 0, 2)
-    for obj, h in (start.get("objective_hexes") or {}).items():
+                held(state)[p].append(str(card))
+
+
+_start_targets("hands", lambda state: state.hands)
+_start_targets("active", lambda state: state.active_targets)
+_start_targets("completed", lambda state: state.completed)
+
+
+@start_key("broken", list_of(PLAYER))  # Kill Team classic: the Broken players
+def _start_broken(r: _Reader, value: Any, state: State, config: Any) -> None:
+    state.broken = sorted(int(p) for p in value or ())
+
+
+@start_key("finished", list_of(PLAYER))  # the skirmish rules: players who have finished
+def _start_finished(r: _Reader, value: Any, state: State, config: Any) -> None:
+    state.done = [int(p) for p in value or ()]
+
+
+@start_key("night", boolean)  # Kill Team classic: night fighting in force
+def _start_night(r: _Reader, value: Any, state: State, config: Any) -> None:
+    state.night = bool(_default(value, False))
+
+
+@start_key("first_removed", PLAYER_OR_NOBODY)  # whose operative was removed first
+def _start_first_removed(r: _Reader, value: Any, state: State, config: Any) -> None:
+    state.first_removed = r.int_(_default(value, 0), ("start", "first_removed"), 0, 2)
+
+
+@start_key("objective_hexes", mapping_of(ident, HEX))  # where placed markers stand
+def _start_objective_hexes(r: _Reader, value: Any, state: State, config: Any) -> None:
+    for obj, h in (value or {}).items():
         if str(obj) not in config.objectives:
             r.bad(("start", "objective_hexes", obj), f"unknown objective {obj!r}")
         state.objective_hexes[str(obj)] = str(h).upper()
-    for flag in (OperativeFlag.MARKED, OperativeFlag.SPOTTED, OperativeFlag.FATIGUED,
-                 OperativeFlag.SHAKEN):  # the last two in the order the engine keeps them
-        for op_id in map(str, start.get(flag.value) or ()):
+
+
+def _start_flag(flag: OperativeFlag) -> None:
+    """``start.<flag>``: the operatives that carry ``flag``."""
+    @start_key(flag.value, IDS)
+    def apply(r: _Reader, value: Any, state: State, config: Any) -> None:
+        for op_id in map(str, value or ()):
             if op_id in state.operatives:
                 state.operatives[op_id].flags = (*state.operatives[op_id].flags, flag.value)
             else:
                 r.bad(("start", flag.value), f"unknown operative {op_id!r}")
-    for obj, op_id in (start.get("carried") or {}).items():
+
+
+# the skirmish rules' fatigued and Shaken last, in the order the engine keeps them
+for _flag in (OperativeFlag.MARKED, OperativeFlag.SPOTTED, OperativeFlag.FATIGUED,
+              OperativeFlag.SHAKEN):
+    _start_flag(_flag)
+
+
+@start_key("carried", mapping_of(ident, ident))
+def _start_carried(r: _Reader, value: Any, state: State, config: Any) -> None:
+    for obj, op_id in (value or {}).items():
         if obj not in config.objectives or str(op_id) not in state.operatives:
             r.bad(("start", "carried", obj), "expected objective id: operative id")
         state.carried[str(obj)] = str(op_id)
-    for p, cards in _per_player(start.get("wargear_used")).items():
+
+
+@start_key("wargear_used", per_player(IDS))
+def _start_wargear_used(r: _Reader, value: Any, state: State, config: Any) -> None:
+    for p, cards in _per_player(value).items():
         state.wargear_used[p] = [str(c) for c in cards or ()]
-    for p, side in _per_player(start.get("territory")).items():
+
+
+@start_key("territory", per_player(PLAYER))
+def _start_territory(r: _Reader, value: Any, state: State, config: Any) -> None:
+    for p, side in _per_player(value).items():
         if side not in config.territories:
             r.bad(("start", "territory", p), f"no territory {side!r} on this killzone")
         state.territory[p] = side
-    for p, ploys in _per_player(start.get("ploys")).items():
+
+
+@start_key("ploys", per_player(WORDS))
+def _start_ploys(r: _Reader, value: Any, state: State, config: Any) -> None:
+    for p, ploys in _per_player(value).items():
         for ploy in ploys or ():
             if config.ploy(p, str(ploy).partition(":")[0]) is None:
                 names = [x.id for x in config.ploys_of(p)]
                 r.bad(("start", "ploys", p), f"player {p} has no strategic ploy {ploy!r}"
                                              f"{suggestion(ploy, names)}")
             state.ploys[p].append(PloyInForce.parse(str(ploy)))
+
+
+_STEP_OF_PHASE = {Phase.STRATEGY: Step.REVEAL, Phase.FIREFIGHT: Step.ACTIVATE}
+
+
+def _settle_start(state: State, config: Any) -> None:
+    """What follows from the start keys together: the territories the placed operatives
+    show, the skirmish markers not in the game, the step the phase begins with."""
     if not state.territory:
         # operatives already placed tell which territory each player deployed in
         for op in state.operatives.values():
-            if op.hex is not None:
-                for side, hexes in config.territories.items():
-                    if op.hex in hexes and op.player not in state.territory:
-                        state.territory[op.player] = side
-    if config.skirmish and phase != Phase.SETUP:
+            if op.hex is None:
+                continue
+            for side, hexes in config.territories.items():
+                if op.hex in hexes and op.player not in state.territory:
+                    state.territory[op.player] = side
+    if config.skirmish and state.phase != Phase.SETUP:
         # the skirmish markers not placed on a hex are not in the game
         state.removed_objectives = [m for m in config.objectives
                                     if m not in state.objective_hexes]
         state.rolloff_winner = state.rolloff_winner or 1
-    if phase == Phase.SETUP:
-        state.step = Step.NONE
-    elif phase == Phase.STRATEGY:
-        state.step = Step.REVEAL
-    elif phase == Phase.FIREFIGHT:
-        state.step = Step.ACTIVATE
-    else:
-        state.step = Step.NONE
+    state.step = _STEP_OF_PHASE.get(state.phase, Step.NONE)
 
 
 def run(scenario: Scenario) -> Result:
@@ -381,95 +590,203 @@ def _cmp(failures: list[str], what: str, expected: Any, actual: Any) -> None:
 def check(game: Game, expect: dict[str, Any], rejection: str | None = None) -> list[str]:
     """Every expectation that does not hold, as 'what: expected X, got Y'."""
     f: list[str] = []
-    state = game.state
-    for op_id, checks in (expect.get("operatives") or {}).items():
-        op = state.operatives[str(op_id)]
-        for key, value in (checks or {}).items():
+    for key, handler in _EXPECT.items():
+        if key in expect:
+            handler(f, game, expect[key], rejection)
+    return f
+
+
+# --- expect: what must hold after the script ---------------------------------------------
+
+_OPERATIVE_CHECKS: dict[str, Callable[[Game, OperativeState], Any]] = {
+    "at": lambda game, op: op.hex,
+    "damage": lambda game, op: op.damage,
+    "taken_down": lambda game, op: op.taken_down,
+    "activated": lambda game, op: op.activated,
+    "ap_left": lambda game, op: game.state.ap_left if game.state.active == op.id else None,
+}
+
+
+@expect_key("operatives", mapping_of(ident, EXPECT_OPERATIVE))
+def _expect_operatives(f: list[str], game: Game, value: Any, rejection: str | None) -> None:
+    for op_id, checks in (value or {}).items():
+        op = game.state.operatives[str(op_id)]
+        for key, wanted in (checks or {}).items():
+            what = f"{op_id}.{key}" + (" (its activation running)" if key == "ap_left" else "")
             if key == "at":
-                _cmp(f, f"{op_id}.at", str(value).upper() if value else value, op.hex)
-            elif key == "damage":
-                _cmp(f, f"{op_id}.damage", value, op.damage)
-            elif key == "taken_down":
-                _cmp(f, f"{op_id}.taken_down", value, op.taken_down)
-            elif key == "activated":
-                _cmp(f, f"{op_id}.activated", value, op.activated)
-            elif key == "ap_left":
-                ap_left = state.ap_left if state.active == op.id else None
-                _cmp(f, f"{op_id}.ap_left (its activation running)", value, ap_left)
-    simple: dict[str, Any] = {"phase": state.phase, "turning_point": state.turning_point,
-              "initiative": state.initiative, "turn": state.turn, "to_act": game.to_act,
-              "step": state.step}
-    for key, actual in simple.items():
-        if key in expect:
-            _cmp(f, key, expect[key], actual)
-    if "control" in expect:
-        for obj, holder in expect["control"].items():
-            _cmp(f, f"control.{obj}", holder, state.control.get(str(obj), 0))
-    for key, actual_map in (("vp", state.vp), ("completed", state.completed),
-                            ("active_targets", state.active_targets), ("hands", state.hands),
-                            ("ploys", state.ploys)):
-        if key in expect:
-            for p, value in _per_player(expect[key]).items():
-                actual = actual_map[p]
-                _cmp(f, f"{key}.{p}", value,
-                     [str(x) for x in actual] if isinstance(actual, list) else actual)
-    if "objective_flags" in expect:
-        for obj, flags in expect["objective_flags"].items():
-            _cmp(f, f"objective_flags.{obj}", list(flags or ()),
-                 [str(x) for x in state.objective_flags.get(str(obj), [])])
-    if "deployed_territory" in expect:
-        for p, side in _per_player(expect["deployed_territory"]).items():
-            _cmp(f, f"deployed_territory.{p}", side, state.territory.get(p))
-    if "carried" in expect:
-        _cmp(f, "carried", dict(expect["carried"] or {}), state.carried)
-    if "removed_objectives" in expect:
-        _cmp(f, "removed_objectives", list(expect["removed_objectives"] or ()),
-             state.removed_objectives)
-    if "wargear_used" in expect:
-        for p, value in _per_player(expect["wargear_used"]).items():
-            _cmp(f, f"wargear_used.{p}", value, state.wargear_used[p])
-    for flag in (OperativeFlag.MARKED, OperativeFlag.SPOTTED, OperativeFlag.SHAKEN,
-                 OperativeFlag.FATIGUED):
-        if flag.value in expect:
-            _cmp(f, flag.value, sorted(expect[flag.value] or ()),
-                 sorted(o.id for o in state.operatives.values() if flag in o.flags))
-    if "winner" in expect:
-        _cmp(f, "winner", expect["winner"], game.winner)
-    if "broken" in expect:
-        _cmp(f, "broken", sorted(expect["broken"] or ()), sorted(state.broken))
-    if "night" in expect:
-        _cmp(f, "night", expect["night"], state.night)
-    if "objective_hexes" in expect:
-        _cmp(f, "objective_hexes", {str(k): str(v).upper() for k, v in
-                                    (expect["objective_hexes"] or {}).items()},
-             {k: v for k, v in state.objective_hexes.items()
-              if k in (expect["objective_hexes"] or {})})
-    for key in ("fled", "late"):
-        if key in expect:
-            _cmp(f, key, sorted(expect[key] or ()),
-                 sorted(o.id for o in state.operatives.values() if key in o.flags
-                        and (key != "late" or o.hex is None)))
-    if "dice_left" in expect:
-        dice = game.dice
-        _cmp(f, "dice_left", expect["dice_left"], dice.left if isinstance(
-            dice, ScriptedDice) else None)
-    for line in expect.get("legal") or ():
-        if not game.is_legal(parse_action(str(line))):
-            f.append(f"legal: expected '{line}' to be legal now; it is not")
-    for line in expect.get("not_legal") or ():
-        if game.is_legal(parse_action(str(line))):
-            f.append(f"not_legal: expected '{line}' to be illegal now; it is legal")
-    for wanted in expect.get("events") or ():
+                wanted = str(wanted).upper() if wanted else wanted
+            _cmp(f, what, wanted, _OPERATIVE_CHECKS[key](game, op))
+
+
+def _expect_value(key: str, shape: Shape, actual: Callable[[Game], Any],
+                  wanted: Callable[[Any], Any] = lambda value: value) -> None:
+    """``expect.<key>``: ``wanted(value)`` equals ``actual(game)``."""
+    @expect_key(key, shape)
+    def compare(f: list[str], game: Game, value: Any, rejection: str | None) -> None:
+        _cmp(f, key, wanted(value), actual(game))
+
+
+_expect_value("phase", text, lambda game: game.state.phase)
+_expect_value("turning_point", COUNT, lambda game: game.state.turning_point)
+_expect_value("initiative", PLAYER_OR_NOBODY, lambda game: game.state.initiative)
+_expect_value("turn", COUNT, lambda game: game.state.turn)
+_expect_value("to_act", optional(PLAYER_OR_NOBODY), lambda game: game.to_act)
+_expect_value("step", text, lambda game: game.state.step)
+
+
+@expect_key("control", mapping_of(ident, PLAYER_OR_NOBODY))
+def _expect_control(f: list[str], game: Game, value: Any, rejection: str | None) -> None:
+    for obj, holder in value.items():
+        _cmp(f, f"control.{obj}", holder, game.state.control.get(str(obj), 0))
+
+
+def _expect_per_player(key: str, shape: Shape, held: Callable[[State], dict[int, Any]]
+                       ) -> None:
+    """``expect.<key>``: per player, what ``held(state)`` keeps for that player."""
+    @expect_key(key, per_player(shape))
+    def compare(f: list[str], game: Game, value: Any, rejection: str | None) -> None:
+        for p, wanted in _per_player(value).items():
+            actual = held(game.state)[p]
+            _cmp(f, f"{key}.{p}", wanted,
+                 [str(x) for x in actual] if isinstance(actual, list) else actual)
+
+
+_expect_per_player("vp", COUNT, lambda state: state.vp)
+_expect_per_player("completed", IDS, lambda state: state.completed)
+_expect_per_player("active_targets", IDS, lambda state: state.active_targets)
+_expect_per_player("hands", IDS, lambda state: state.hands)
+_expect_per_player("ploys", WORDS, lambda state: state.ploys)
+
+
+@expect_key("objective_flags", FLAGS)
+def _expect_objective_flags(f: list[str], game: Game, value: Any,
+                            rejection: str | None) -> None:
+    for obj, flags in value.items():
+        _cmp(f, f"objective_flags.{obj}", list(flags or ()),
+             [str(x) for x in game.state.objective_flags.get(str(obj), [])])
+
+
+@expect_key("deployed_territory", per_player(optional(PLAYER)))
+def _expect_deployed_territory(f: list[str], game: Game, value: Any,
+                               rejection: str | None) -> None:
+    for p, side in _per_player(value).items():
+        _cmp(f, f"deployed_territory.{p}", side, game.state.territory.get(p))
+
+
+_expect_value("carried", mapping_of(ident, ident), lambda game: game.state.carried,
+              lambda value: dict(value or {}))
+_expect_value("removed_objectives", IDS, lambda game: game.state.removed_objectives,
+              lambda value: list(value or ()))
+
+
+@expect_key("wargear_used", per_player(IDS))
+def _expect_wargear_used(f: list[str], game: Game, value: Any, rejection: str | None) -> None:
+    for p, wanted in _per_player(value).items():
+        _cmp(f, f"wargear_used.{p}", wanted, game.state.wargear_used[p])
+
+
+def _expect_operatives_with(key: str, has: Callable[[OperativeState], bool]) -> None:
+    """``expect.<key>``: the operatives for which ``has`` holds, in any order."""
+    _expect_value(key, IDS,
+                  lambda game: sorted(o.id for o in game.state.operatives.values() if has(o)),
+                  lambda value: sorted(value or ()))
+
+
+def _flagged(flag: OperativeFlag) -> Callable[[OperativeState], bool]:
+    return lambda op: flag in op.flags
+
+
+for _flag in (OperativeFlag.MARKED, OperativeFlag.SPOTTED, OperativeFlag.SHAKEN,
+              OperativeFlag.FATIGUED):
+    _expect_operatives_with(_flag.value, _flagged(_flag))
+_expect_value("winner", optional(PLAYER_OR_NOBODY), lambda game: game.winner)
+_expect_value("broken", list_of(PLAYER), lambda game: sorted(game.state.broken),
+              lambda value: sorted(value or ()))
+_expect_value("night", boolean, lambda game: game.state.night)
+
+
+@expect_key("objective_hexes", mapping_of(ident, HEX))
+def _expect_objective_hexes(f: list[str], game: Game, value: Any,
+                            rejection: str | None) -> None:
+    _cmp(f, "objective_hexes", {str(k): str(v).upper() for k, v in (value or {}).items()},
+         {k: v for k, v in game.state.objective_hexes.items() if k in (value or {})})
+
+
+# Kill Team classic: the operatives that fled, and those still to arrive
+_expect_operatives_with("fled", lambda op: "fled" in op.flags)
+_expect_operatives_with("late", lambda op: "late" in op.flags and op.hex is None)
+_expect_value("dice_left", COUNT, lambda game: game.dice.left
+              if isinstance(game.dice, ScriptedDice) else None)
+
+
+def _expect_legality(key: str, legal: bool) -> None:
+    """``expect.legal`` / ``expect.not_legal``: actions that are (not) legal now."""
+    @expect_key(key, WORDS)
+    def compare(f: list[str], game: Game, value: Any, rejection: str | None) -> None:
+        for line in value or ():
+            if bool(game.is_legal(parse_action(str(line)))) != legal:
+                f.append(f"legal: expected '{line}' to be legal now; it is not" if legal else
+                         f"not_legal: expected '{line}' to be illegal now; it is legal")
+
+    @expect_check(key)
+    def parses(r: _Reader, value: Any, state: State) -> None:
+        for i, line in enumerate(value or ()):
+            try:
+                parse_action(line)
+            except NotationError as error:
+                r.bad(("expect", key, i), str(error))
+
+
+_expect_legality("legal", True)
+_expect_legality("not_legal", False)
+
+
+@expect_key("events", list_of(anything))  # its items are checked by _known_events
+def _expect_events(f: list[str], game: Game, value: Any, rejection: str | None) -> None:
+    for wanted in value or ():
         if isinstance(wanted, dict):
             if not any(event_matches(e, wanted) for e in game.events):
                 f.append(f"events: no {wanted.get('type')} event with {wanted!r}")
         elif not any(str(wanted).lower() in str(e).lower() for e in game.events):
             f.append(f"events: nothing in the game log mentions {wanted!r}")
-    illegal = expect.get("illegal")
-    if isinstance(illegal, str) and rejection is not None \
-            and illegal.lower() not in rejection.lower():
-        f.append(f"illegal: expected the rejection to mention {illegal!r}, got {rejection!r}")
-    return f
+
+
+@expect_check("events")
+def _known_events(r: _Reader, value: Any, state: State) -> None:
+    for i, wanted in enumerate(value or ()):
+        if isinstance(wanted, dict):
+            _known_event_fields(r, i, wanted)
+        elif not isinstance(wanted, str):
+            r.bad(("expect", "events", i), "expected a text or a mapping with a type")
+
+
+def _known_event_fields(r: _Reader, i: int, wanted: dict[str, Any]) -> None:
+    kind = wanted.get("type")
+    if kind not in EVENT_TYPES:
+        r.bad(("expect", "events", i, "type"), f"unknown event type {kind!r}"
+                                               f"{suggestion(str(kind), EVENT_TYPES)}")
+        return
+    names = {f.name for f in dataclasses.fields(EVENT_TYPES[kind])}
+    for key in wanted:
+        if key != "type" and key not in names:
+            r.bad(("expect", "events", i, key),
+                  f"{kind} has no field {key!r}{suggestion(str(key), names)}")
+
+
+@expect_key("illegal", either(boolean, text, "true, false or the words the rejection must "
+                                             "contain"))
+def _expect_illegal(f: list[str], game: Game, value: Any, rejection: str | None) -> None:
+    # whether the last action was rejected is judged by run(); here, what the rejection said
+    if isinstance(value, str) and rejection is not None \
+            and value.lower() not in rejection.lower():
+        f.append(f"illegal: expected the rejection to mention {value!r}, got {rejection!r}")
+
+
+@expect_check("operatives")
+def _known_operatives(r: _Reader, value: Any, state: State) -> None:
+    for op_id in value or {}:
+        if str(op_id) not in state.operatives:
+            r.bad(("expect", "operatives", op_id), f"unknown operative {op_id!r}")
 
 
 def event_matches(event: Event, wanted: dict[str, Any]) -> bool:

@@ -7,6 +7,7 @@ prints a summary and exits non-zero on any exception or broken invariant.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import traceback
 from collections.abc import Sequence
@@ -147,7 +148,7 @@ def play_random_campaign(seed: int, fireteams: Sequence[str] | None = None) -> i
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _parser() -> Parser:
     parser = Parser(prog="python -m game.simulate",
                     description="Random games with invariant checks, a campaign, or the "
                                 "win-rate tables.")
@@ -188,7 +189,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="play one whole campaign between random players (seed --seed, "
                              "fireteams --fireteams or random) and print its history")
     add_rules(parser)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def _check_combinations(parser: Parser, args: argparse.Namespace) -> None:
+    """Stop (with the usage) on options given without the ones they go with."""
     if args.campaign and args.rules != "fireteam":
         parser.error("argument --rules: a campaign is played under the Fireteam rules")
     if args.players and not args.table:
@@ -205,25 +210,29 @@ def main(argv: Sequence[str] | None = None) -> int:
                      "(not with --partial)")
     if args.limit and not args.partial:
         parser.error("argument --limit: only with --partial FILE.jsonl")
-    if args.campaign:
-        return play_random_campaign(args.seed, args.fireteams)
-    if args.table and args.players:
-        from game.balance import main as balance
-        from game.userdata import data_folder
 
-        catalogue = load_catalogue()
-        for team in args.fireteams or ():
-            known(parser, "--fireteams", team, sorted(catalogue.fireteams))
-        if args.fireteams and args.fireteams[0] == args.fireteams[1]:
-            parser.error("argument --fireteams: two different fireteams (a mirror is 50 %)")
-        out = args.out or data_folder() / "balance.md"
-        out.parent.mkdir(parents=True, exist_ok=True)
-        return balance(catalogue, args.players, args.games, args.seed,
-                       list(sys.argv[1:] if argv is None else argv), out,
-                       args.jobs or (None if args.cluster else 1), args.partial, args.limit,
-                       rules=args.rules, pairing=args.fireteams, cluster=args.cluster)
-    if args.table:
-        return balance_table(args.games, args.seed, args.rules)
+
+def _balance_table_with_players(parser: Parser, args: argparse.Namespace,
+                                argv: Sequence[str] | None) -> int:
+    """``--table --players LEVEL``: the balance table of computer players."""
+    from game.balance import main as balance
+    from game.userdata import data_folder
+
+    catalogue = load_catalogue()
+    for team in args.fireteams or ():
+        known(parser, "--fireteams", team, sorted(catalogue.fireteams))
+    if args.fireteams and args.fireteams[0] == args.fireteams[1]:
+        parser.error("argument --fireteams: two different fireteams (a mirror is 50 %)")
+    out = args.out or data_folder() / "balance.md"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    return balance(catalogue, args.players, args.games, args.seed,
+                   list(sys.argv[1:] if argv is None else argv), out,
+                   args.jobs or (None if args.cluster else 1), args.partial, args.limit,
+                   rules=args.rules, pairing=args.fireteams, cluster=args.cluster)
+
+
+def _random_games(parser: Parser, args: argparse.Namespace) -> int:
+    """Random games with invariant checks, and a summary of who won."""
     try:
         catalogue = load_catalogue()
     except ContentError as error:
@@ -268,6 +277,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  {team}: won {won} of {played} sides played ({100 * won / played:.0f}%)")
     return 0
 
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    _check_combinations(parser, args)
+    if args.campaign:
+        return play_random_campaign(args.seed, args.fireteams)
+    if args.table and args.players:
+        return _balance_table_with_players(parser, args, argv)
+    if args.table:
+        return balance_table(args.games, args.seed, args.rules)
+    return _random_games(parser, args)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -363,6 +363,21 @@ def _datacard(r: Reader, path: KeyPath, raw: Any, ident: str | None, scenario: b
     save = r.limited(path + ("save",), m.get("save", ABSENT), "save")
     wounds = r.limited(path + ("wounds",), m.get("wounds", ABSENT), "wounds")
     keywords = r.words(path + ("keywords",), m.get("keywords", []))
+    weapons, weapon_seen = _card_weapons(r, path, m, scenario, ident)
+    ability_ctx = replace(ctx, weapons=ctx.weapons if ctx.weapons is not None else weapon_seen,
+                          holder="a datacard ability", target_ok=False, use_ok=False)
+    abilities = _card_abilities(r, path, m, ability_ctx, scenario, ident)
+    if not r.clean_since(mark) or not all(k in m for k in required):
+        return None
+    assert ident is not None and name is not None and apl is not None and move is not None
+    assert defence is not None and save is not None and wounds is not None
+    return Datacard(ident, name, apl, move, defence, save, wounds, tuple(weapons),
+                    tuple(abilities), keywords or ())
+
+
+def _card_weapons(r: Reader, path: KeyPath, m: dict[str, Any], scenario: bool,
+                  ident: str | None) -> tuple[list[Weapon], set[str]]:
+    """A datacard's weapons, and the ids among them."""
     weapons: list[Weapon] = []
     entries = r.items(path + ("weapons",), m.get("weapons", ABSENT)) if "weapons" in m else []
     weapon_seen: set[str] = set()
@@ -374,10 +389,14 @@ def _datacard(r: Reader, path: KeyPath, raw: Any, ident: str | None, scenario: b
                                                      f"on datacard '{ident}'")
             weapon_seen.add(weapon.id)
             weapons.append(weapon)
+    return weapons, weapon_seen
+
+
+def _card_abilities(r: Reader, path: KeyPath, m: dict[str, Any], ability_ctx: Context,
+                    scenario: bool, ident: str | None) -> list[Ability]:
+    """A datacard's abilities."""
     abilities: list[Ability] = []
     ability_seen: set[str] = set()
-    ability_ctx = replace(ctx, weapons=ctx.weapons if ctx.weapons is not None else weapon_seen,
-                          holder="a datacard ability", target_ok=False, use_ok=False)
     for i, raw_ability in enumerate(r.items(path + ("abilities",),
                                             m.get("abilities", [])) or []):
         got = _named_effects(r, path + ("abilities", i), raw_ability, ability_ctx,
@@ -389,12 +408,7 @@ def _datacard(r: Reader, path: KeyPath, raw: Any, ident: str | None, scenario: b
                                                        f"on datacard '{ident}'")
             ability_seen.add(a["id"])
             abilities.append(Ability(a["id"], a["name"], a["text"], effects))
-    if not r.clean_since(mark) or not all(k in m for k in required):
-        return None
-    assert ident is not None and name is not None and apl is not None and move is not None
-    assert defence is not None and save is not None and wounds is not None
-    return Datacard(ident, name, apl, move, defence, save, wounds, tuple(weapons),
-                    tuple(abilities), keywords or ())
+    return abilities
 
 
 def _weapon_ids_in(raw_cards: Any) -> set[str]:
@@ -509,6 +523,20 @@ def _fireteam(run: Run, r: Reader) -> None:
             e["card"] for e in (raw_composition if isinstance(raw_composition, list) else ())
             if isinstance(e, dict) and isinstance(e.get("card"), str))
     composition = _composition(run, r, top + ("composition",), m.get("composition", ABSENT))
+    ploys = _team_ploys(run, r, top, m, team_weapons)
+    tactical = _tactical_ploys(run, r, top, m, team_weapons)
+    kill_team = _kill_team_roles(r, top, m, composition)
+    if ident is not None and run.register(r, top + ("id",), "fireteam", ident) \
+            and r.clean_since(mark):
+        assert name is not None and faction is not None and text is not None
+        leader, fearless, rerolls = kill_team
+        run.fireteams[ident] = Fireteam(ident, name, faction, composition, tuple(ploys), text,
+                                        leader, fearless, rerolls, tuple(tactical))
+
+
+def _team_ploys(run: Run, r: Reader, top: KeyPath, m: dict[Any, Any],
+                team_weapons: Collection[str]) -> list[Ploy]:
+    """A fireteam's strategic ploys."""
     ploys: list[Ploy] = []
     raw_ploys = (r.items(top + ("ploys",), m["ploys"]) or []) if "ploys" in m else []
     for i, raw in enumerate(raw_ploys):
@@ -523,6 +551,12 @@ def _fireteam(run: Run, r: Reader) -> None:
         target = r.choice(p + ("target",), pm.get("target", ""), V.PLOY_TARGETS, "ploy target")
         if target is not None and run.register(r, p + ("id",), "ploy", pm["id"]):
             ploys.append(Ploy(pm["id"], pm["name"], pm["text"], effects, target))
+    return ploys
+
+
+def _tactical_ploys(run: Run, r: Reader, top: KeyPath, m: dict[Any, Any],
+                    team_weapons: Collection[str]) -> list[Wargear]:
+    """A fireteam's tactical ploys (cards used like wargear)."""
     tactical: list[Wargear] = []
     tactical_ctx = Context(weapons=team_weapons, holder="a tactical ploy", target_ok=True,
                            use_ok=True)
@@ -532,13 +566,7 @@ def _fireteam(run: Run, r: Reader) -> None:
                             "tactical ploy")
         if card is not None:
             tactical.append(card)
-    kill_team = _kill_team_roles(r, top, m, composition)
-    if ident is not None and run.register(r, top + ("id",), "fireteam", ident) \
-            and r.clean_since(mark):
-        assert name is not None and faction is not None and text is not None
-        leader, fearless, rerolls = kill_team
-        run.fireteams[ident] = Fireteam(ident, name, faction, composition, tuple(ploys), text,
-                                        leader, fearless, rerolls, tuple(tactical))
+    return tactical
 
 
 def _kill_team_roles(r: Reader, top: KeyPath, m: dict[Any, Any],

@@ -234,7 +234,7 @@ def _actions(r: Reader, path: KeyPath, raw: Any, ctx: Context) -> tuple[MissionA
         argument = r.choice(p + ("argument",), m.get("argument", ""), V.ACTION_ARGUMENTS,
                             "action argument")
         requires = r.value(p + ("requires",), m.get("requires", []),
-                           V.ConditionListSpec(tuple(V.OPERATIVE_CONDITIONS)), ctx)
+                           V.ConditionListSpec(), ctx)
         effects = r.value(p + ("effects",), m.get("effects", []), V.OutcomeListSpec(), ctx)
         if ident is not None:
             if ident in seen:

@@ -143,6 +143,18 @@ class Context:
     use_ok: bool = False
 
 
+def _bounds(path: KeyPath, spec: V.IntSpec) -> tuple[int, int]:
+    """The range a number of the effects vocabulary must lie in: the limit its key has
+    (:data:`EFFECT_LIMITS`) narrowed by its spec's own bounds."""
+    key = next((k for k in reversed(path) if isinstance(k, str)), "")
+    low, high = EFFECT_LIMITS.get(key, (-EFFECT_NUMBER_LIMIT, EFFECT_NUMBER_LIMIT))
+    if spec.minimum is not None:
+        low = max(low, spec.minimum)
+    if spec.maximum is not None:
+        high = min(high, spec.maximum)
+    return low, high
+
+
 class Reader:
     """Checked access to one file's data; issues go to the shared ``issues`` list."""
 
@@ -322,13 +334,7 @@ class Reader:
     def value(self, path: KeyPath, value: Any, spec: V.ValueSpec, ctx: Context) -> Any:
         """Check ``value`` against a vocabulary spec; returns it (plain data) or None."""
         if isinstance(spec, V.IntSpec):
-            key = next((k for k in reversed(path) if isinstance(k, str)), "")
-            low, high = EFFECT_LIMITS.get(key, (-EFFECT_NUMBER_LIMIT, EFFECT_NUMBER_LIMIT))
-            if spec.minimum is not None:
-                low = max(low, spec.minimum)
-            if spec.maximum is not None:
-                high = min(high, spec.maximum)
-            return self.integer(path, value, low, high)
+            return self.integer(path, value, *_bounds(path, spec))
         if isinstance(spec, V.BoolSpec):
             return self.boolean(path, value)
         if isinstance(spec, V.StrSpec):

@@ -113,36 +113,8 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
     extra = {k: datacard_from_dict(v) for k, v in (spec.get("datacards") or {}).items()}
     datacards = dict(catalogue.datacards)
     datacards.update(extra)
-    fireteams: dict[int, Fireteam | None] = {}
-    teams = per_player(spec.get("fireteams"))
-    for player in (1, 2):
-        team_id = teams.get(player)
-        if team_id is None:
-            fireteams[player] = None
-        elif team_id not in catalogue.fireteams:
-            raise KeyError(f"unknown fireteam {team_id!r}")
-        else:
-            fireteams[player] = catalogue.fireteams[team_id]
-    mission: Mission | None = None
-    if spec.get("mission"):
-        if spec["mission"] not in catalogue.missions:
-            raise KeyError(f"unknown mission {spec['mission']!r}")
-        mission = catalogue.missions[spec["mission"]]
-        side = catalogue.killzones[mission.killzone]
-        blocked, cover = mission.terrain or (tuple(side.blocked), tuple(side.cover))
-        grid = grid_for(side.columns, side.rows, blocked, cover)
-        territories = dict(mission.territories)
-        objectives = dict(mission.objectives)
-        # markers the players place (Kill Team classic) have no hex until then
-        objectives.update({marker: "" for marker in placed_ids(mission.kill_team)})
-        turning_points = mission.turning_points
-    else:
-        kz = spec.get("killzone") or {}
-        grid = grid_for(int(kz.get("columns", 15)), int(kz.get("rows", 11)),
-                        tuple(kz.get("blocked") or ()), tuple(kz.get("cover") or ()))
-        territories = {int(k): tuple(v) for k, v in (kz.get("territories") or {}).items()}
-        objectives = {str(k): str(v) for k, v in (kz.get("objectives") or {}).items()}
-        turning_points = 3
+    fireteams = _fireteams(catalogue, spec)
+    mission, grid, territories, objectives, turning_points = _board(catalogue, spec)
     turning_points = int(spec.get("turning_points") or turning_points)
     dangerous: frozenset[str] = frozenset()
     if rules == RuleSet.SKIRMISH:
@@ -151,34 +123,10 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
                              "skirmish rules play the Fireteam missions' killzones only")
         objectives = {marker: "" for marker in SKIRMISH_MARKERS}
         turning_points = int(spec.get("turning_points") or 4)
-        raw_dangerous = (spec.get("killzone") or {}).get("dangerous") or ()
-        for h in raw_dangerous:
-            if not grid.is_on_board(str(h)):
-                raise ValueError(f"killzone.dangerous: {h!r} is not a hex of the killzone")
-        dangerous = frozenset(str(h) for h in raw_dangerous)
-    wargear: dict[int, tuple[Wargear, ...]] = {}
-    for player, cards in per_player(spec.get("wargear")).items():
-        for card in cards:
-            if card not in catalogue.wargear:
-                raise KeyError(f"unknown wargear {card!r}")
-        wargear[player] = tuple(catalogue.wargear[c] for c in cards)
-    special: tuple[int, SpecialOperation] | None = None
-    if spec.get("special_operation"):
-        raw = spec["special_operation"]
-        card = raw.get("card")
-        if card not in catalogue.special_operations:
-            raise KeyError(f"unknown special operation {card!r}")
-        if int(raw.get("player", 0)) not in (1, 2):
-            raise ValueError("special_operation.player must be 1 or 2")
-        special = (int(raw["player"]), catalogue.special_operations[card])
-    honours: dict[int, tuple[tuple[SpecialOperation, str], ...]] = {}
-    for player, entries in per_player(spec.get("honours")).items():
-        got = []
-        for entry in entries:
-            if entry.get("card") not in catalogue.special_operations:
-                raise KeyError(f"unknown special operation {entry.get('card')!r}")
-            got.append((catalogue.special_operations[entry["card"]], str(entry["operative"])))
-        honours[player] = tuple(got)
+        dangerous = _dangerous(grid, spec)
+    wargear = _wargear(catalogue, spec)
+    special = _special_operation(catalogue, spec)
+    honours = _honours(catalogue, spec)
     # a Kill Team classic mission scores secondary objectives instead of targets of opportunity
     targets = {} if (mission is not None and mission.kill_team is not None) \
         or rules == RuleSet.SKIRMISH else dict(catalogue.targets)
@@ -191,6 +139,88 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
     return Config(grid, datacards, fireteams, territories, objectives, turning_points,
                   mission, targets, spec, wargear, special, honours,
                   campaign=bool(spec.get("campaign")), rules=rules, dangerous=dangerous)
+
+
+def _fireteams(catalogue: Catalogue, spec: dict[str, Any]) -> dict[int, Fireteam | None]:
+    fireteams: dict[int, Fireteam | None] = {}
+    teams = per_player(spec.get("fireteams"))
+    for player in (1, 2):
+        team_id = teams.get(player)
+        if team_id is None:
+            fireteams[player] = None
+        elif team_id not in catalogue.fireteams:
+            raise KeyError(f"unknown fireteam {team_id!r}")
+        else:
+            fireteams[player] = catalogue.fireteams[team_id]
+    return fireteams
+
+
+def _board(catalogue: Catalogue, spec: dict[str, Any]
+           ) -> tuple[Mission | None, Grid, dict[int, tuple[str, ...]], dict[str, str], int]:
+    """The mission (None for a drawn killzone), its grid, territories, objectives and
+    turning points."""
+    if spec.get("mission"):
+        if spec["mission"] not in catalogue.missions:
+            raise KeyError(f"unknown mission {spec['mission']!r}")
+        mission = catalogue.missions[spec["mission"]]
+        side = catalogue.killzones[mission.killzone]
+        blocked, cover = mission.terrain or (tuple(side.blocked), tuple(side.cover))
+        objectives = dict(mission.objectives)
+        # markers the players place (Kill Team classic) have no hex until then
+        objectives.update({marker: "" for marker in placed_ids(mission.kill_team)})
+        return (mission, grid_for(side.columns, side.rows, blocked, cover),
+                dict(mission.territories), objectives, mission.turning_points)
+    kz = spec.get("killzone") or {}
+    grid = grid_for(int(kz.get("columns", 15)), int(kz.get("rows", 11)),
+                    tuple(kz.get("blocked") or ()), tuple(kz.get("cover") or ()))
+    territories = {int(k): tuple(v) for k, v in (kz.get("territories") or {}).items()}
+    objectives = {str(k): str(v) for k, v in (kz.get("objectives") or {}).items()}
+    return None, grid, territories, objectives, 3
+
+
+def _dangerous(grid: Grid, spec: dict[str, Any]) -> frozenset[str]:
+    """The skirmish rules' dangerous hexes of the killzone the recipe draws."""
+    raw_dangerous = (spec.get("killzone") or {}).get("dangerous") or ()
+    for h in raw_dangerous:
+        if not grid.is_on_board(str(h)):
+            raise ValueError(f"killzone.dangerous: {h!r} is not a hex of the killzone")
+    return frozenset(str(h) for h in raw_dangerous)
+
+
+def _wargear(catalogue: Catalogue, spec: dict[str, Any]) -> dict[int, tuple[Wargear, ...]]:
+    wargear: dict[int, tuple[Wargear, ...]] = {}
+    for player, cards in per_player(spec.get("wargear")).items():
+        for card in cards:
+            if card not in catalogue.wargear:
+                raise KeyError(f"unknown wargear {card!r}")
+        wargear[player] = tuple(catalogue.wargear[c] for c in cards)
+    return wargear
+
+
+def _special_operation(catalogue: Catalogue, spec: dict[str, Any]
+                       ) -> tuple[int, SpecialOperation] | None:
+    if not spec.get("special_operation"):
+        return None
+    raw = spec["special_operation"]
+    card = raw.get("card")
+    if card not in catalogue.special_operations:
+        raise KeyError(f"unknown special operation {card!r}")
+    if int(raw.get("player", 0)) not in (1, 2):
+        raise ValueError("special_operation.player must be 1 or 2")
+    return int(raw["player"]), catalogue.special_operations[card]
+
+
+def _honours(catalogue: Catalogue, spec: dict[str, Any]
+             ) -> dict[int, tuple[tuple[SpecialOperation, str], ...]]:
+    honours: dict[int, tuple[tuple[SpecialOperation, str], ...]] = {}
+    for player, entries in per_player(spec.get("honours")).items():
+        got = []
+        for entry in entries:
+            if entry.get("card") not in catalogue.special_operations:
+                raise KeyError(f"unknown special operation {entry.get('card')!r}")
+            got.append((catalogue.special_operations[entry["card"]], str(entry["operative"])))
+        honours[player] = tuple(got)
+    return honours
 
 
 def per_player(data: Any) -> dict[int, Any]:

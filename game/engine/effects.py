@@ -216,6 +216,18 @@ def _distance_now(game: Game, spec: dict[str, Any]) -> int:
     return int(spec.get("distance", 1))
 
 
+def _flags_match(spec: dict[str, Any], flags: list[Flag], player: int) -> bool:
+    """Whether an objective with ``flags`` has (and lacks) the flags ``spec`` names, the
+    player's own flags as ``player``'s."""
+    if "flag" in spec and Flag(spec["flag"]) not in flags:
+        return False
+    if "not_flag" in spec and Flag(spec["not_flag"]) in flags:
+        return False
+    if "player_flag" in spec and Flag(spec["player_flag"], player) not in flags:
+        return False
+    return not ("not_player_flag" in spec and Flag(spec["not_player_flag"], player) in flags)
+
+
 def _objective_matches(game: Game, spec: dict[str, Any], op: OperativeState, obj: str) -> bool:
     state = game.state
     if op.hex is None:
@@ -228,14 +240,7 @@ def _objective_matches(game: Game, spec: dict[str, Any], op: OperativeState, obj
         return False
     if control == "none" and holder != 0:
         return False
-    flags = state.objective_flags.get(obj, [])
-    if "flag" in spec and Flag(spec["flag"]) not in flags:
-        return False
-    if "not_flag" in spec and Flag(spec["not_flag"]) in flags:
-        return False
-    if "player_flag" in spec and Flag(spec["player_flag"], op.player) not in flags:
-        return False
-    if "not_player_flag" in spec and Flag(spec["not_player_flag"], op.player) in flags:
+    if not _flags_match(spec, state.objective_flags.get(obj, []), op.player):
         return False
     if "carried" in spec and (obj in state.carried) != bool(spec["carried"]):
         return False
@@ -251,69 +256,165 @@ def _objective_matches(game: Game, spec: dict[str, Any], op: OperativeState, obj
     return where is not None and game.grid.distance(op.hex, where) <= int(spec.get("distance", 1))
 
 
+# --- the condition words ---------------------------------------------------------------
+# Each condition word is declared once, here: its name, the shape of its value (which fills
+# the vocabulary's registry the content loader checks against) and what it means. A check
+# is called as ``check(game, value, op, attack, objective, source)``.
+
+
+class _ConditionWord(NamedTuple):
+    check: Callable[..., bool]
+    attack: bool  # an attack condition: false outside an attack
+
+
+_CONDITION_WORDS: dict[str, _ConditionWord] = {}
+
+
+def condition(name: str, spec: V.ValueSpec, *, attack: bool = False
+              ) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
+    """Declare the condition word ``name`` with the shape of its value: the decorated
+    function says whether it holds. ``attack`` words hold only during an attack."""
+    def register(check: Callable[..., bool]) -> Callable[..., bool]:
+        if name in _CONDITION_WORDS:
+            raise AssertionError(f"condition {name!r} declared twice")
+        (V.ATTACK_CONDITIONS if attack else V.OPERATIVE_CONDITIONS)[name] = spec
+        V.CONDITIONS[name] = spec
+        _CONDITION_WORDS[name] = _ConditionWord(check, attack)
+        return check
+    return register
+
+
+@condition("near_objective", V.NEAR_OBJECTIVE)
+def _near_objective(game: Game, value: Any, op: OperativeState, attack: Any,
+                    objective: str | None, *_: Any) -> bool:
+    candidates = [objective] if objective is not None else list(game.config.objectives)
+    return any(obj in game.config.objectives and _objective_matches(game, value, op, obj)
+               for obj in candidates)
+
+
+@condition("in_cover", V.BoolSpec())
+def _in_cover(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
+    return (op.hex in game.grid.cover) == bool(value)
+
+
+@condition("damaged", V.BoolSpec())
+def _damaged(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
+    return (op.damage > 0) == bool(value)
+
+
+@condition("in_territory", V.EnumSpec(V.TERRITORY_VALUES))
+def _in_territory(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
+    if op.hex is None:
+        return False
+    side = game.state.territory.get(op.player if value == "own" else opponent(op.player))
+    return side is not None and op.hex in game.config.territories.get(side, ())
+
+
+@condition("moved", V.BoolSpec())
+def _moved(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
+    return (game.state.active == op.id and game.state.moved) == bool(value)
+
+
+@condition("carrying", V.BoolSpec())
+def _carrying(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
+    return (op.id in game.state.carried.values()) == bool(value)
+
+
+@condition("marked", V.BoolSpec())
+def _marked(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
+    return (OperativeFlag.MARKED in op.flags) == bool(value)
+
+
+def _near_hex_now(game: Game, value: Any, where: str) -> bool:
+    reach = _distance_now(game, value)
+    return any(game.grid.distance(where, h) <= reach for h in _hexes(value))
+
+
+@condition("near_hex", V.NEAR_HEX)
+def _near_hex(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
+    return op.hex is not None and _near_hex_now(game, value, op.hex)
+
+
+@condition("far_from_hex", V.FAR_FROM_HEX)
+def _far_from_hex(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
+    return op.hex is not None and not _near_hex_now(game, value, op.hex)
+
+
+@condition("wounds_at_most", V.IntSpec(0))
+def _wounds_at_most(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
+    return game.datacard(op).wounds - op.damage <= int(value)
+
+
+# Kill Team classic: the operative is its fireteam's leader; night fighting is in force
+@condition("leader", V.BoolSpec())
+def _leader(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
+    return killteam.is_leader(game, op) == bool(value)
+
+
+@condition("night", V.BoolSpec())
+def _night(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
+    return game.state.night == bool(value)
+
+
+@condition("spotted", V.BoolSpec())  # an enemy markerlight has spotted it this turning point
+def _spotted(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
+    return (SPOTTED in op.flags) == bool(value)
+
+
+@condition("keyword", V.StrSpec())  # its datacard has this keyword
+def _keyword(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
+    return str(value) in game.datacard(op).keywords
+
+
+@condition("near_bearer", V.IntSpec(0))  # within N hexes of the operative carrying the rule
+def _near_bearer(game: Game, value: Any, op: OperativeState, attack: Any,
+                 objective: Any, source: Source | None) -> bool:
+    bearer = game.state.operatives.get(source.operative) \
+        if source is not None and source.operative else None
+    if bearer is None or bearer.id == op.id or bearer.hex is None or op.hex is None \
+            or not bearer.on_killzone:
+        return False
+    return game.grid.distance(op.hex, bearer.hex) <= int(value)
+
+
+@condition("distance_at_least", V.IntSpec(0), attack=True)
+def _distance_at_least(game: Game, value: Any, op: OperativeState,
+                       attack: AttackContext, *_: Any) -> bool:
+    return attack.distance >= int(value)
+
+
+@condition("distance_at_most", V.IntSpec(0), attack=True)
+def _distance_at_most(game: Game, value: Any, op: OperativeState,
+                      attack: AttackContext, *_: Any) -> bool:
+    return attack.distance <= int(value)
+
+
+@condition("target_damaged", V.BoolSpec(), attack=True)
+def _target_damaged(game: Game, value: Any, op: OperativeState,
+                    attack: AttackContext, *_: Any) -> bool:
+    return (attack.defender.damage > 0) == bool(value)
+
+
+@condition("target_spotted", V.BoolSpec(), attack=True)
+def _target_spotted(game: Game, value: Any, op: OperativeState,
+                    attack: AttackContext, *_: Any) -> bool:
+    return (SPOTTED in attack.defender.flags) == bool(value)
+
+
 def condition_holds(game: Game, cond: dict[str, Any], op: OperativeState,
                     attack: AttackContext | None = None, objective: str | None = None,
                     source: Source | None = None) -> bool:
     """One condition of an ``if``/``requires`` list, for operative ``op``; ``source`` is the
-    rule being tested (``near_bearer`` measures from the operative that carries it).
-    Raises ValueError for a word outside the vocabulary."""
+    rule being tested (``near_bearer`` measures from the operative that carries it). An
+    attack condition is false outside an attack. Raises ValueError for a word outside the
+    vocabulary."""
     (key, value), = cond.items()
-    state = game.state
-    grid = game.grid
-    if key == "near_objective":
-        candidates = [objective] if objective is not None else list(game.config.objectives)
-        return any(obj in game.config.objectives and _objective_matches(game, value, op, obj)
-                   for obj in candidates)
-    if key == "in_cover":
-        return (op.hex in grid.cover) == bool(value)
-    if key == "damaged":
-        return (op.damage > 0) == bool(value)
-    if key == "in_territory":
-        if op.hex is None:
-            return False
-        side = state.territory.get(op.player if value == "own" else opponent(op.player))
-        return side is not None and op.hex in game.config.territories.get(side, ())
-    if key == "moved":
-        return (state.active == op.id and state.moved) == bool(value)
-    if key == "carrying":
-        return (op.id in state.carried.values()) == bool(value)
-    if key == "marked":
-        return (OperativeFlag.MARKED in op.flags) == bool(value)
-    if key == "leader":
-        return killteam.is_leader(game, op) == bool(value)
-    if key == "night":
-        return state.night == bool(value)
-    if key == "spotted":
-        return (SPOTTED in op.flags) == bool(value)
-    if key == "keyword":
-        return str(value) in game.datacard(op).keywords
-    if key == "near_bearer":
-        bearer = game.state.operatives.get(source.operative) \
-            if source is not None and source.operative else None
-        if bearer is None or bearer.id == op.id or bearer.hex is None or op.hex is None \
-                or not bearer.on_killzone:
-            return False
-        return grid.distance(op.hex, bearer.hex) <= int(value)
-    if key == "wounds_at_most":
-        return game.datacard(op).wounds - op.damage <= int(value)
-    if key in ("near_hex", "far_from_hex"):
-        if op.hex is None:
-            return False
-        reach = _distance_now(game, value)
-        near = any(grid.distance(op.hex, h) <= reach for h in _hexes(value))
-        return near if key == "near_hex" else not near
-    if attack is not None:
-        if key == "distance_at_least":
-            return attack.distance >= int(value)
-        if key == "distance_at_most":
-            return attack.distance <= int(value)
-        if key == "target_damaged":
-            return (attack.defender.damage > 0) == bool(value)
-        if key == "target_spotted":
-            return (SPOTTED in attack.defender.flags) == bool(value)
-    if key in V.ATTACK_CONDITIONS:
+    word = _CONDITION_WORDS.get(key)
+    if word is None:
+        raise ValueError(f"unknown condition {key!r}")
+    if word.attack and attack is None:
         return False
-    raise ValueError(f"unknown condition {key!r}")
+    return word.check(game, value, op, attack, objective, source)
 
 
 def all_hold(game: Game, conds: Any, op: OperativeState,
@@ -460,6 +561,148 @@ def _picked(game: Game, source: Source) -> list[OperativeState]:
             and all_hold(game, source.effect.get("if"), op, source=source)]
 
 
+# --- the outcome words -----------------------------------------------------------------
+# Each outcome word is declared once, here: its head key, the shape of its value and of the
+# keys that may go with it, and what it does. A handler is called as
+# ``run(game, source, outcome, objective, subject, origin, acting)``.
+
+_OUTCOME_WORDS: dict[str, Callable[..., None]] = {}
+
+
+def outcome(name: str, spec: V.ValueSpec, extra: dict[str, V.ValueSpec] | None = None
+            ) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Declare the outcome word ``name``: the shape of its head value, the other keys an
+    outcome of it may have (``extra``), and (decorated) what it does."""
+    def register(run: Callable[..., None]) -> Callable[..., None]:
+        if name in _OUTCOME_WORDS:
+            raise AssertionError(f"outcome {name!r} declared twice")
+        V.OUTCOMES[name] = V.MapSpec({name: spec, **(extra or {})}, (name,))
+        _OUTCOME_WORDS[name] = run
+        return run
+    return register
+
+
+def _targets(game: Game, source: Source | None,
+             subject: OperativeState | None) -> list[OperativeState]:
+    # a card used on an operative (source None) acts on it; a trigger on whom it picks
+    if source is not None:
+        return _picked(game, source)
+    return [subject] if subject is not None else []
+
+
+@outcome("heal", V.IntSpec(1))
+def _heal(game: Game, source: Source | None, outcome: dict[str, Any], objective: str | None,
+          subject: OperativeState | None, *_: Any) -> None:
+    for op in _targets(game, source, subject):
+        if not op.on_killzone:
+            continue
+        healed = min(op.damage, int(outcome["heal"]))
+        if healed:
+            op.damage -= healed
+            game.emit(Healed(op.id, healed))
+
+
+@outcome("score", V.IntSpec(0), {
+    "per": V.EnumSpec(V.SCORE_PER),
+    "for": V.EnumSpec(V.SCORE_FOR),
+    "min_controlled": V.IntSpec(1),
+    "objectives": V.ListSpec(V.RefSpec(V.REF_OBJECTIVE)),
+    "max": V.IntSpec(1),
+})
+def _score(game: Game, source: Source | None, outcome: dict[str, Any], objective: str | None,
+           subject: OperativeState | None, origin: tuple[str, str], acting: int) -> None:
+    recipient = outcome.get("for", "each")
+    if recipient == "each":
+        players = [source.owner] if source is not None and source.owner and \
+            source.kind != SPECIAL else [1, 2]
+    elif recipient == "own":
+        players = [acting]
+    else:
+        players = [opponent(acting)]
+    picked = _picked(game, source) if source is not None and \
+        outcome.get("per") == "operative" else []
+    for p in players:
+        if p in (1, 2):
+            vp, counted = score_for(game, p, outcome, picked)
+            game.score(p, vp, origin[0], origin[1], counted, score_basis(outcome))
+
+
+def _set_flag(game: Game, objective: str | None, flag: Flag) -> None:
+    if objective is None:
+        raise ValueError("setting a flag needs a chosen objective")
+    flags = game.state.objective_flags.setdefault(objective, [])
+    if flag not in flags:
+        flags.append(flag)
+
+
+@outcome("set_flag", V.EnumSpec(V.OBJECTIVE_FLAGS))
+def _set_objective_flag(game: Game, source: Source | None, outcome: dict[str, Any],
+                        objective: str | None, *_: Any) -> None:
+    _set_flag(game, objective, Flag(outcome["set_flag"]))
+
+
+@outcome("clear_flag", V.EnumSpec(V.OBJECTIVE_FLAGS))
+def _clear_flag(game: Game, source: Source | None, outcome: dict[str, Any], *_: Any) -> None:
+    for flags in game.state.objective_flags.values():
+        while Flag(outcome["clear_flag"]) in flags:
+            flags.remove(Flag(outcome["clear_flag"]))
+
+
+@outcome("damage", V.IntSpec(1))
+def _damage(game: Game, source: Source | None, outcome: dict[str, Any], objective: str | None,
+            subject: OperativeState | None, origin: tuple[str, str], acting: int) -> None:
+    for op in _targets(game, source, subject):
+        if op.on_killzone:
+            # an enemy's card hurting this operative: the enemy caused it
+            by = acting if acting in (1, 2) and acting != op.player else None
+            game.wound(op, int(outcome["damage"]), by=by, cause=origin[1] or origin[0])
+
+
+@outcome("set_player_flag", V.EnumSpec(V.OBJECTIVE_FLAGS))
+def _set_player_flag(game: Game, source: Source | None, outcome: dict[str, Any],
+                     objective: str | None, subject: OperativeState | None,
+                     origin: tuple[str, str], acting: int) -> None:
+    _set_flag(game, objective, Flag(outcome["set_player_flag"], acting))
+
+
+@outcome("pick_up", V.BoolSpec())
+def _pick_up(game: Game, source: Source | None, outcome: dict[str, Any],
+             objective: str | None, subject: OperativeState | None, *_: Any) -> None:
+    if objective is None or subject is None:
+        raise ValueError("pick_up needs a chosen objective and an operative")
+    game.state.carried[objective] = subject.id
+    game.state.objective_hexes.pop(objective, None)
+    game.emit(ObjectivePickedUp(subject.id, objective))
+
+
+@outcome("remove_objective", V.BoolSpec())
+def _remove_objective(game: Game, source: Source | None, outcome: dict[str, Any],
+                      objective: str | None, subject: OperativeState | None, *_: Any) -> None:
+    state = game.state
+    gone = objective
+    if gone is None and subject is not None:
+        gone = next((o for o, c in state.carried.items() if c == subject.id), None)
+    if gone is None:
+        raise ValueError("remove_objective needs an objective")
+    state.carried.pop(gone, None)
+    state.control.pop(gone, None)
+    if gone not in state.removed_objectives:
+        state.removed_objectives.append(gone)
+    game.emit(ObjectiveRemoved(gone))
+
+
+@outcome("mark_random", V.BoolSpec())
+def _mark_random(game: Game, *_: Any) -> None:
+    state = game.state
+    for p in (1, 2):
+        pool = state.on_killzone(p)
+        if pool:
+            chosen = pool[game.below(len(pool))]
+            if OperativeFlag.MARKED not in chosen.flags:
+                chosen.flags = (*chosen.flags, OperativeFlag.MARKED.value)
+            game.emit(Marked(chosen.id))
+
+
 def do_outcome(game: Game, source: Source | None, outcome: dict[str, Any],
                objective: str | None = None, player: int = 0,
                subject: OperativeState | None = None,
@@ -468,91 +711,14 @@ def do_outcome(game: Game, source: Source | None, outcome: dict[str, Any],
     ``subject`` the operative concerned (the acting operative, a wargear card's target, the
     operative taken down); ``objective`` the objective a mission action chose; ``origin``
     (kind, name) names what scores when there is no ``source`` (a mission action, a card)."""
-    state = game.state
     if source is not None:
         origin = (KIND_WORDS[source.kind], source.name)
     acting = player or (subject.player if subject is not None else 0) or (
         source.owner if source is not None else 0)
-    if "heal" in outcome:
-        # a card used on an operative (source None) heals it; a trigger heals whom it picks
-        targets = _picked(game, source) if source is not None else (
-            [subject] if subject is not None else [])
-        for op in targets:
-            if not op.on_killzone:
-                continue
-            healed = min(op.damage, int(outcome["heal"]))
-            if healed:
-                op.damage -= healed
-                game.emit(Healed(op.id, healed))
-        return
-    if "damage" in outcome:
-        targets = _picked(game, source) if source is not None else (
-            [subject] if subject is not None else [])
-        for op in targets:
-            if op.on_killzone:
-                # an enemy's card hurting this operative: the enemy caused it
-                by = acting if acting in (1, 2) and acting != op.player else None
-                game.wound(op, int(outcome["damage"]), by=by, cause=origin[1] or origin[0])
-        return
-    if "score" in outcome:
-        recipient = outcome.get("for", "each")
-        if recipient == "each":
-            players = [source.owner] if source is not None and source.owner and \
-                source.kind != SPECIAL else [1, 2]
-        elif recipient == "own":
-            players = [acting]
-        else:
-            players = [opponent(acting)]
-        picked = _picked(game, source) if source is not None and \
-            outcome.get("per") == "operative" else []
-        for p in players:
-            if p in (1, 2):
-                vp, counted = score_for(game, p, outcome, picked)
-                game.score(p, vp, origin[0], origin[1], counted, score_basis(outcome))
-        return
-    if "set_flag" in outcome or "set_player_flag" in outcome:
-        if objective is None:
-            raise ValueError("setting a flag needs a chosen objective")
-        flag = Flag(outcome["set_flag"]) if "set_flag" in outcome else \
-            Flag(outcome["set_player_flag"], acting)
-        flags = state.objective_flags.setdefault(objective, [])
-        if flag not in flags:
-            flags.append(flag)
-        return
-    if "clear_flag" in outcome:
-        for flags in state.objective_flags.values():
-            while Flag(outcome["clear_flag"]) in flags:
-                flags.remove(Flag(outcome["clear_flag"]))
-        return
-    if "pick_up" in outcome:
-        if objective is None or subject is None:
-            raise ValueError("pick_up needs a chosen objective and an operative")
-        state.carried[objective] = subject.id
-        state.objective_hexes.pop(objective, None)
-        game.emit(ObjectivePickedUp(subject.id, objective))
-        return
-    if "remove_objective" in outcome:
-        gone = objective
-        if gone is None and subject is not None:
-            gone = next((o for o, c in state.carried.items() if c == subject.id), None)
-        if gone is None:
-            raise ValueError("remove_objective needs an objective")
-        state.carried.pop(gone, None)
-        state.control.pop(gone, None)
-        if gone not in state.removed_objectives:
-            state.removed_objectives.append(gone)
-        game.emit(ObjectiveRemoved(gone))
-        return
-    if "mark_random" in outcome:
-        for p in (1, 2):
-            pool = state.on_killzone(p)
-            if pool:
-                chosen = pool[game.below(len(pool))]
-                if OperativeFlag.MARKED not in chosen.flags:
-                    chosen.flags = (*chosen.flags, OperativeFlag.MARKED.value)
-                game.emit(Marked(chosen.id))
-        return
-    raise ValueError(f"unknown outcome {outcome!r}")
+    run = next((_OUTCOME_WORDS[key] for key in outcome if key in _OUTCOME_WORDS), None)
+    if run is None:
+        raise ValueError(f"unknown outcome {outcome!r}")
+    run(game, source, outcome, objective, subject, origin, acting)
 
 
 def score_basis(outcome: dict[str, Any]) -> str:

@@ -15,25 +15,7 @@ if TYPE_CHECKING:
 def broken_invariants(game: Game, previous_vp: dict[int, int] | None = None) -> list[str]:
     """Every invariant the position breaks, in words (empty when all is well)."""
     state = game.state
-    grid = game.grid
-    problems: list[str] = []
-    seen: dict[str, str] = {}
-    for op in state.operatives.values():
-        if op.damage < 0:
-            problems.append(f"{op.id} has negative wound counters ({op.damage})")
-        if op.taken_down and op.hex is not None:
-            problems.append(f"{op.id} is taken down but still on {op.hex}")
-        if op.hex is None:
-            continue
-        if not grid.is_on_board(op.hex):
-            problems.append(f"{op.id} is off the board at {op.hex}")
-        if op.hex in grid.blocked:
-            problems.append(f"{op.id} stands on the blocked hex {op.hex}")
-        if op.hex in seen:
-            problems.append(f"{op.id} and {seen[op.hex]} share {op.hex}")
-        seen[op.hex] = op.id
-        if op.damage >= game.datacard(op).wounds:
-            problems.append(f"{op.id} has {op.damage} wound counters but is on the killzone")
+    problems = _operative_problems(game)
     if not 1 <= state.turning_point <= last_turning_point(game.config):
         problems.append(f"turning point {state.turning_point} out of range")
     if not 1 <= state.turn <= 8:
@@ -63,6 +45,30 @@ def broken_invariants(game: Game, previous_vp: dict[int, int] | None = None) -> 
         problems.extend(broken(game))
     if state.phase != Phase.OVER and not game.legal_actions():
         problems.append(f"no legal action at {state.phase}/{state.step}")
+    return problems
+
+
+def _operative_problems(game: Game) -> list[str]:
+    """What is wrong with where the operatives stand and the wounds they carry."""
+    grid = game.grid
+    problems: list[str] = []
+    seen: dict[str, str] = {}
+    for op in game.state.operatives.values():
+        if op.damage < 0:
+            problems.append(f"{op.id} has negative wound counters ({op.damage})")
+        if op.taken_down and op.hex is not None:
+            problems.append(f"{op.id} is taken down but still on {op.hex}")
+        if op.hex is None:
+            continue
+        if not grid.is_on_board(op.hex):
+            problems.append(f"{op.id} is off the board at {op.hex}")
+        if op.hex in grid.blocked:
+            problems.append(f"{op.id} stands on the blocked hex {op.hex}")
+        if op.hex in seen:
+            problems.append(f"{op.id} and {seen[op.hex]} share {op.hex}")
+        seen[op.hex] = op.id
+        if op.damage >= game.datacard(op).wounds:
+            problems.append(f"{op.id} has {op.damage} wound counters but is on the killzone")
     return problems
 
 

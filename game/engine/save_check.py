@@ -100,17 +100,7 @@ def check_type(value: Any, hint: Any, where: str) -> None:
             raise SaveError(f"{where}: expected {_describe(hint)}, not {_shown(value)}")
         return
     if origin in (list, tuple):
-        if not isinstance(value, origin):
-            raise SaveError(f"{where}: expected {_describe(hint)}, not {_shown(value)}")
-        args = get_args(hint)
-        if origin is tuple and args and args[-1] is not Ellipsis:
-            if len(value) != len(args):
-                raise SaveError(f"{where}: expected {len(args)} entries, not {len(value)}")
-            for i, (item, item_hint) in enumerate(zip(value, args, strict=True)):
-                check_type(item, item_hint, f"{where}[{i}]")
-            return
-        for i, item in enumerate(value):
-            check_type(item, args[0] if args else Any, f"{where}[{i}]")
+        _check_sequence(value, hint, origin, where)
         return
     if origin is dict:
         if not isinstance(value, dict):
@@ -130,6 +120,21 @@ def check_type(value: Any, hint: Any, where: str) -> None:
                         f"not {_shown(value)}")
     if not _fits(value, hint):
         raise SaveError(f"{where}: expected {_describe(hint)}, not {_shown(value)}")
+
+
+def _check_sequence(value: Any, hint: Any, origin: Any, where: str) -> None:
+    """:func:`check_type` for a list or tuple hint (``origin``)."""
+    if not isinstance(value, origin):
+        raise SaveError(f"{where}: expected {_describe(hint)}, not {_shown(value)}")
+    args = get_args(hint)
+    if origin is tuple and args and args[-1] is not Ellipsis:
+        if len(value) != len(args):
+            raise SaveError(f"{where}: expected {len(args)} entries, not {len(value)}")
+        for i, (item, item_hint) in enumerate(zip(value, args, strict=True)):
+            check_type(item, item_hint, f"{where}[{i}]")
+        return
+    for i, item in enumerate(value):
+        check_type(item, args[0] if args else Any, f"{where}[{i}]")
 
 
 _HINTS: dict[type, dict[str, Any]] = {}

@@ -249,6 +249,43 @@ _ADDED_FIELDS = frozenset({"broken", "first_removed", "night", "order", "target"
                            "pending", "wounds_now"})
 
 
+def _operatives_from_json(value: Any) -> dict[str, OperativeState]:
+    ops: dict[str, OperativeState] = {}
+    for raw in value:
+        op = OperativeState(**raw)
+        if not isinstance(op.flags, list):
+            raise TypeError(f"operative {op.id} flags: expected a list")
+        op.flags = tuple(op.flags)
+        ops[op.id] = op
+    return ops
+
+
+def _phase_from_json(value: Any) -> Phase:
+    if value not in Phase._value2member_map_:
+        raise ValueError(f"unknown phase {value!r}")
+    return Phase(value)
+
+
+def _step_from_json(value: Any) -> Step:
+    if value not in Step._value2member_map_:
+        raise ValueError(f"unknown step {value!r}")
+    return Step(value)
+
+
+# the fields read by a rule of their own (the others by their kind)
+_FIELD_READERS: dict[str, Callable[[Any], Any]] = {
+    "operatives": _operatives_from_json,
+    "phase": _phase_from_json,
+    "step": _step_from_json,
+    "boosts": lambda value: [Boost(int(b[0]), str(b[1]), str(b[2]), Duration(b[3]))
+                             for b in value],
+    "ploys": lambda value: {int(k): [PloyInForce.parse(x) for x in v]
+                            for k, v in value.items()},
+    "objective_flags": lambda value: {str(k): [Flag.parse(x) for x in v]
+                                      for k, v in value.items()},
+}
+
+
 def _field_from_json(name: str, kind: str, value: Any) -> Any:
     """One field of :meth:`State.from_dict`; raises TypeError/ValueError saying why."""
     if kind in ("operatives", "list") and not isinstance(value, list):
@@ -256,30 +293,10 @@ def _field_from_json(name: str, kind: str, value: Any) -> Any:
     if kind in ("player_map", "map", "map_of_lists", "player_lists") and \
             not isinstance(value, dict):
         raise TypeError(f"expected a mapping, not {type(value).__name__}")
-    if name == "operatives":
-        ops: dict[str, OperativeState] = {}
-        for raw in value:
-            op = OperativeState(**raw)
-            if not isinstance(op.flags, list):
-                raise TypeError(f"operative {op.id} flags: expected a list")
-            op.flags = tuple(op.flags)
-            ops[op.id] = op
-        value = ops
-    elif name == "phase":
-        if value not in Phase._value2member_map_:
-            raise ValueError(f"unknown phase {value!r}")
-        value = Phase(value)
-    elif name == "step":
-        if value not in Step._value2member_map_:
-            raise ValueError(f"unknown step {value!r}")
-        value = Step(value)
-    elif name == "boosts":
-        value = [Boost(int(b[0]), str(b[1]), str(b[2]), Duration(b[3])) for b in value]
-    elif name == "ploys":
-        value = {int(k): [PloyInForce.parse(x) for x in v] for k, v in value.items()}
-    elif name == "objective_flags":
-        value = {str(k): [Flag.parse(x) for x in v] for k, v in value.items()}
-    elif kind in ("player_lists", "player_map"):
+    reader = _FIELD_READERS.get(name)
+    if reader is not None:
+        return reader(value)
+    if kind in ("player_lists", "player_map"):
         value = {int(k): (list(v) if isinstance(v, list) else v)
                  for k, v in value.items()}
     elif kind == "map_of_lists":

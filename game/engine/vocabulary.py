@@ -1,7 +1,9 @@
 """The closed vocabulary card rules are written in, as a schema (``docs/content-format.md``).
 
 Pure data: :mod:`game.content` validates YAML against it and :mod:`game.engine.effects`
-interprets what passes. Each value a rule may hold is described by a small frozen *spec*
+interprets what passes. The condition and outcome words are the exception: each is declared
+once, beside its meaning, in :mod:`game.engine.effects`, which fills :data:`CONDITIONS` and
+:data:`OUTCOMES` here. Each value a rule may hold is described by a small frozen *spec*
 (:class:`IntSpec`, :class:`EnumSpec`, ...); a mapping of such specs is a :class:`MapSpec`.
 
 How rules arrive in :class:`game.engine.defs.Effect`:
@@ -14,7 +16,7 @@ How rules arrive in :class:`game.engine.defs.Effect`:
   :data:`OUTCOMES`, e.g. ``{"score": 1, "per": "objective"}`` (:func:`outcome_name`);
 - a target of opportunity's ``condition`` is ``Effect(kind, mapping without kind)``.
 
-Only the standard library is imported here.
+Only the standard library and :mod:`game.engine.defs` are imported here.
 """
 
 from __future__ import annotations
@@ -83,9 +85,15 @@ class MapSpec:
 
 @dataclass(frozen=True)
 class ConditionListSpec:
-    """A list of conditions (one-key mappings), each named in ``allowed``."""
+    """A list of conditions (one-key mappings): operative conditions, and the attack
+    conditions too when ``attack`` (only an attack effect's ``if`` has those)."""
 
-    allowed: tuple[str, ...]
+    attack: bool = False
+
+    @property
+    def allowed(self) -> tuple[str, ...]:
+        """The condition words such a list may hold, read from the registry."""
+        return tuple(CONDITIONS if self.attack else OPERATIVE_CONDITIONS)
 
 
 @dataclass(frozen=True)
@@ -190,55 +198,20 @@ NEAR_HEX = MapSpec({"hex": HexSpec(), "hexes": ListSpec(HexSpec()), "distance": 
 FAR_FROM_HEX = MapSpec({"hex": HexSpec(), "hexes": ListSpec(HexSpec()), "distance": IntSpec(0),
                         "by_turning_point": ListSpec(IntSpec(0))})
 
+# The condition and outcome words are declared once each, with their shape and their
+# meaning, by :mod:`game.engine.effects` (``@condition`` and ``@outcome``), which fills these
+# registries as it is imported; importing :mod:`game.engine` imports it, so every reader of
+# the vocabulary sees them whole.
 # conditions on an operative: in `if` of any effect and in mission action `requires`
-OPERATIVE_CONDITIONS: dict[str, ValueSpec] = {
-    "near_objective": NEAR_OBJECTIVE,
-    "in_cover": BoolSpec(),
-    "damaged": BoolSpec(),
-    "in_territory": EnumSpec(TERRITORY_VALUES),
-    "moved": BoolSpec(),
-    "carrying": BoolSpec(),
-    "marked": BoolSpec(),
-    "near_hex": NEAR_HEX,
-    "far_from_hex": FAR_FROM_HEX,
-    "wounds_at_most": IntSpec(0),
-    # Kill Team classic: the operative is its fireteam's leader; night fighting is in force
-    "leader": BoolSpec(),
-    "night": BoolSpec(),
-    "spotted": BoolSpec(),  # an enemy markerlight has spotted it this turning point
-    "keyword": StrSpec(),  # its datacard has this keyword
-    "near_bearer": IntSpec(0),  # within N hexes of the operative whose card has the rule
-}
+OPERATIVE_CONDITIONS: dict[str, ValueSpec] = {}
 # conditions on an attack: only in the `if` of an attack effect
-ATTACK_CONDITIONS: dict[str, ValueSpec] = {
-    "distance_at_least": IntSpec(0),
-    "distance_at_most": IntSpec(0),
-    "target_damaged": BoolSpec(),
-    "target_spotted": BoolSpec(),
-}
-CONDITIONS: dict[str, ValueSpec] = {**OPERATIVE_CONDITIONS, **ATTACK_CONDITIONS}
+ATTACK_CONDITIONS: dict[str, ValueSpec] = {}
+CONDITIONS: dict[str, ValueSpec] = {}  # both, in the order they are declared
 
 # --- outcomes ---------------------------------------------------------------------------
 
-OUTCOMES: dict[str, MapSpec] = {
-    "heal": MapSpec({"heal": IntSpec(1)}, ("heal",)),
-    "score": MapSpec({
-        "score": IntSpec(0),
-        "per": EnumSpec(SCORE_PER),
-        "for": EnumSpec(SCORE_FOR),
-        "min_controlled": IntSpec(1),
-        "objectives": ListSpec(RefSpec(REF_OBJECTIVE)),
-        "max": IntSpec(1),
-    }, ("score",)),
-    "set_flag": MapSpec({"set_flag": EnumSpec(OBJECTIVE_FLAGS)}, ("set_flag",)),
-    "clear_flag": MapSpec({"clear_flag": EnumSpec(OBJECTIVE_FLAGS)}, ("clear_flag",)),
-    "damage": MapSpec({"damage": IntSpec(1)}, ("damage",)),
-    "set_player_flag": MapSpec({"set_player_flag": EnumSpec(OBJECTIVE_FLAGS)},
-                               ("set_player_flag",)),
-    "pick_up": MapSpec({"pick_up": BoolSpec()}, ("pick_up",)),
-    "remove_objective": MapSpec({"remove_objective": BoolSpec()}, ("remove_objective",)),
-    "mark_random": MapSpec({"mark_random": BoolSpec()}, ("mark_random",)),
-}
+# each outcome's mapping, its head key included (a `do` list item, a mission action's effect)
+OUTCOMES: dict[str, MapSpec] = {}
 
 # --- effects ----------------------------------------------------------------------------
 
@@ -265,8 +238,8 @@ WEAPON_FILTER = MapSpec({
 })
 
 _WHO = EnumSpec(WHO_VALUES)
-_OPERATIVE_IF = ConditionListSpec(tuple(OPERATIVE_CONDITIONS))
-_ATTACK_IF = ConditionListSpec(tuple(CONDITIONS))
+_OPERATIVE_IF = ConditionListSpec()
+_ATTACK_IF = ConditionListSpec(attack=True)
 
 # the keys of each effect kind (besides EFFECT_COMMON_KEYS)
 EFFECT_SCHEMAS: dict[str, MapSpec] = {

@@ -412,24 +412,31 @@ class ClusterLobby(Lobby):
                 unborn = isinstance(error, Conflict) and room_of[id(peer)] not in stored
                 keep.append((peer, error_reply(gone if unborn else problem, message["ref"])))
         for room in rooms:
-            everyone = room.everyone()
-            self.forget(room)
-            fresh = self.take_up(stored[room.id]) if room.id in stored else None
-            for peer, seat in everyone:
-                if fresh is None:
-                    peer.room, peer.seat = None, None
-                    if not isinstance(error, Conflict):
-                        keep.append((peer, None))  # closed: it reconnects, reads it afresh
-                    continue
-                if seat is None:
-                    fresh.spectators.append(peer)
-                else:
-                    fresh.peers[seat] = peer
-                peer.room = fresh
-                keep.append((peer, reply(Reply.UPDATE, ply=fresh.ply, by=None,
-                                         over=fresh.game.is_over, winner=fresh.game.winner,
-                                         delta=deltas_to_wire(fresh.game, {seat}, 0, 0)[seat])))
+            self._take_up_again(room, stored, isinstance(error, Conflict), keep)
         return keep
+
+    def _take_up_again(self, room: Room, stored: dict[str, StoredGame], conflict: bool,
+                       keep: list[tuple[Peer, dict[str, Any] | None]]) -> None:
+        """After a refused batch: ``room`` put back as stored (everybody in it sent the
+        position), or let go when it is not in ``stored`` (its connections closed unless
+        ``conflict``); the messages to send are added to ``keep``."""
+        everyone = room.everyone()
+        self.forget(room)
+        fresh = self.take_up(stored[room.id]) if room.id in stored else None
+        for peer, seat in everyone:
+            if fresh is None:
+                peer.room, peer.seat = None, None
+                if not conflict:
+                    keep.append((peer, None))  # closed: it reconnects, reads it afresh
+                continue
+            if seat is None:
+                fresh.spectators.append(peer)
+            else:
+                fresh.peers[seat] = peer
+            peer.room = fresh
+            keep.append((peer, reply(Reply.UPDATE, ply=fresh.ply, by=None,
+                                     over=fresh.game.is_over, winner=fresh.game.winner,
+                                     delta=deltas_to_wire(fresh.game, {seat}, 0, 0)[seat])))
 
     async def abandon_stale(self) -> None:
         """End the games nobody has played for ``abandon_after`` (whichever process looks

@@ -27,6 +27,7 @@ time from sending an action to taking in the server's update for it.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import random
@@ -240,45 +241,25 @@ def build_parser() -> Parser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    options = build_parser().parse_args(argv)
+def _refusal(options: argparse.Namespace) -> str:
+    """Why the options cannot be run together, or "" when they can."""
     if options.games < 1:
-        print("--games must be at least 1", file=sys.stderr)
-        return 2
+        return "--games must be at least 1"
     if options.external and options.kill_server_after is not None:
-        print("--kill-server-after needs a server this command started (not --external)",
-              file=sys.stderr)
-        return 2
+        return "--kill-server-after needs a server this command started (not --external)"
     if options.servers > 1 and not (options.db or "").startswith(("postgresql://",
                                                                    "postgres://")):
-        print("--servers N: several processes share a PostgreSQL database: give --db "
-              "postgresql://...", file=sys.stderr)
-        return 2
+        return ("--servers N: several processes share a PostgreSQL database: give --db "
+                "postgresql://...")
     if options.external and (options.servers > 1 or options.db):
-        print("--servers and --db are for the servers this command starts (not --external)",
-              file=sys.stderr)
-        return 2
-    ports = [options.port + i for i in range(options.servers)]
-    urls = [f"ws://{options.host}:{port}" for port in ports]
-    folder = tempfile.TemporaryDirectory(prefix="fireteam-load-")
-    db = options.db or Path(folder.name) / "games.sqlite3"
-    servers = [] if options.external else [
-        ServerProcess(options.host, port, db, () if options.db else ("--sync", options.sync))
-        for port in ports]
+        return "--servers and --db are for the servers this command starts (not --external)"
+    return ""
+
+
+def _report(tally: Tally, servers: list[ServerProcess], seconds: float,
+            load_before: float) -> None:
+    """Print the run's figures: errors, throughput, CPU, round trips and memory."""
     server = servers[0] if servers else None
-    start = time.perf_counter()
-    load_before = os.getloadavg()[0]
-    try:
-        for each in servers:
-            each.start()
-        tally = asyncio.run(load(urls, options.games, options.seed, servers,
-                                 options.kill_server_after, options.timeout,
-                                 options.think))
-    finally:
-        for each in servers:
-            each.stop()
-        folder.cleanup()
-    seconds = time.perf_counter() - start
     for problem in tally.errors[:10]:
         print(problem)
     rtt = sorted(tally.round_trips) or [0.0]
@@ -295,6 +276,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{tally.finished} games finished, {len(tally.errors)} errors, {tally.lost} lost "
           f"actions; round trip median {median:.1f} ms, p95 {p95:.1f} ms; server peak "
           f"memory {memory} MiB")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    options = build_parser().parse_args(argv)
+    refused = _refusal(options)
+    if refused:
+        print(refused, file=sys.stderr)
+        return 2
+    ports = [options.port + i for i in range(options.servers)]
+    urls = [f"ws://{options.host}:{port}" for port in ports]
+    folder = tempfile.TemporaryDirectory(prefix="fireteam-load-")
+    db = options.db or Path(folder.name) / "games.sqlite3"
+    servers = [] if options.external else [
+        ServerProcess(options.host, port, db, () if options.db else ("--sync", options.sync))
+        for port in ports]
+    start = time.perf_counter()
+    load_before = os.getloadavg()[0]
+    try:
+        for each in servers:
+            each.start()
+        tally = asyncio.run(load(urls, options.games, options.seed, servers,
+                                 options.kill_server_after, options.timeout,
+                                 options.think))
+    finally:
+        for each in servers:
+            each.stop()
+        folder.cleanup()
+    _report(tally, servers, time.perf_counter() - start, load_before)
     return 0 if not tally.errors and not tally.lost and tally.finished == options.games else 1
 
 

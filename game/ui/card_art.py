@@ -5,6 +5,7 @@ the card library's scene (it uses ``self.ctx``, ``self.game`` and ``self._layout
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -252,146 +253,12 @@ class CardArt:
         return found
 
     def _layout(self, entry: Entry, width: int, size: int) -> list[Line]:
-        px = self.ctx.px
-        fonts = {style: self.ctx.assets.font(px(size), style)
-                 for style in ("regular", "bold", "condensed")}
-        small = self.ctx.assets.font(px(max(13, size - 1)), "condensed")
-        lines: list[Line] = []
-
-        def text(words: str, colour: tuple[int, int, int] = INK, style: str = "regular",
-                 indent: int = 0) -> None:
-            for line in self.wrap_words(words, width - indent, size, style):
-                lines.append(("text", (line, colour, style, size, indent),
-                              fonts[style].get_linesize()))
-
-        def label(words: str, colour: tuple[int, int, int] = GOLD) -> None:
-            s = max(13, size - 1)
-            for line in self.wrap_words(words.upper(), width, s, "condensed"):
-                lines.append(("text", (line, colour, "condensed", s, 0), small.get_linesize()))
-
-        def gap(h: int) -> None:
-            lines.append(("gap", None, px(h)))
-
-        def rule() -> None:
-            lines.append(("rule", None, px(9)))
-
-        obj = entry.obj
-        cat = self.ctx.catalogue
-        if isinstance(obj, Datacard):
-            teams = [cat.fireteams[t].name for t in entry.teams if t in cat.fireteams]
-            label(" · ".join(teams) or "Datacard", DIM)
-            if obj.keywords and size >= 15:
-                label("Keywords: " + ", ".join(obj.keywords), DIM)
-            gap(4)
-            stats = [(("APL", "APL"), str(obj.apl)), (("Move", "Move"), str(obj.move)),
-                     (("Defence", "Def"), str(obj.defence)), (("Save", "Save"), f"{obj.save}+"),
-                     (("Wounds", "W"), str(obj.wounds))]
-            value = self.ctx.assets.font(px(size + 6), "bold")
-            lines.append(("stats", (stats, size),
-                          small.get_linesize() + value.get_linesize() + px(8)))
-            gap(6)
-            cols = self._weapon_columns(obj, width, size)
-            lines.append(("whead", (cols, size), small.get_linesize() + px(2)))
-            name_w = cols[0][1]
-            for weapon in obj.weapons:
-                rules = [r.replace("_", " ") for r in weapon.rules]
-                if weapon.is_melee:
-                    rules.insert(0, "melee")
-                words = ", ".join(rules).capitalize()
-                values = [str(weapon.ap), str(weapon.range), str(weapon.attacks),
-                          f"{weapon.hit}+", f"{weapon.normal}/{weapon.crit}"]
-                row = fonts["bold"].get_linesize() + px(1)
-                if fonts["bold"].size(weapon.name)[0] <= name_w - px(4):
-                    lines.append(("weapon", ((weapon.name, INK, "bold"), values, cols, size),
-                                  row))
-                    if words:
-                        text(words, DIM, indent=px(10))
-                else:  # a long name: a line of its own, the rules beside the numbers
-                    text(weapon.name, INK, "bold")
-                    if fonts["regular"].size(words)[0] <= name_w - px(14):
-                        lines.append(("weapon", ((words, DIM, "regular"), values, cols, size),
-                                      row))
-                    else:
-                        lines.append(("weapon", (("", DIM, "regular"), values, cols, size),
-                                      row))
-                        text(words, DIM, indent=px(10))
-                gap(3)
-            for ability in obj.abilities:
-                rule()
-                text(ability.name, GOLD, "bold")
-                text(ability.text)
-            # the same card under the skirmish rule set, converted by the engine
-            rule()
-            label("Skirmish rules profile", DIM)
-            for i, line in enumerate(profile_lines(skirmish_profile(obj))):
-                text(line, INK if i == 0 else DIM, "bold" if i == 0 else "regular")
-        elif isinstance(obj, Fireteam):
-            label("Strategic ploys", DIM)
-            gap(4)
-            marks = self.ploy_marks(obj)
-            for i, ploy in enumerate(obj.ploys):
-                if i:
-                    rule()
-                on = marks.get(ploy.id)
-                text(("★ " if on else "") + ploy.name, GOLD, "bold")
-                if on:
-                    text("In force: " + ", ".join(on), GREEN, "bold")
-                text(ploy.text)
-                if ploy.target == "operative":
-                    text("Names one friendly operative.", DIM)
-        elif isinstance(obj, Mission):
-            side = cat.killzones.get(obj.killzone)
-            label(side.name if side else obj.killzone, DIM)
-            label(length_words(obj)
-                  + (f" · sudden victory at {obj.sudden_victory} VP"
-                     if obj.sudden_victory else ""), DIM)
-            gap(4)
-            text(obj.text)
-            for action in obj.actions:
-                rule()
-                text(f"{action.name} ({action.ap} AP)", GOLD, "bold")
-                text(action.text)
-        elif isinstance(obj, TargetOfOpportunity):
-            label("Target of opportunity", DIM)
-            gap(6)
-            text(obj.text)
-            lines.append(("spring", None, px(10)))
-            big = self.ctx.assets.font(px(size + 14), "bold")
-            lines.append(("vp", (obj.vp, size), big.get_linesize() + px(10)))
-        elif isinstance(obj, Wargear):
-            label(TIMINGS.get(obj.timing, obj.timing), DIM)
-            label(DURATIONS.get(obj.duration, obj.duration), DIM)
-            gap(6)
-            text(obj.text)
-        elif isinstance(obj, PackRule):
-            label(obj.group, DIM)
-            gap(4)
-            for i, paragraph in enumerate(obj.text):
-                if i:
-                    gap(4)
-                text(paragraph)
-            if obj.table:
-                rule()
-                label("D6 — our own table")
-                for line in obj.table:
-                    text(line)
-            rule()
-            label("Used in: " + ", ".join(obj.missions), DIM)
-        elif isinstance(obj, SpecialOperation):
-            team = cat.fireteams.get(obj.fireteam)
-            label(STAGES.get(obj.stage, obj.stage) + (f" · {team.name}" if team else ""), DIM)
-            gap(4)
-            text(obj.text)
-            rule()
-            reward = obj.reward
-            kind = "Battle Honour" if reward.kind == "battle_honour" else "Command Asset"
-            label(f"Reward — {kind}")
-            text(reward.name, GOLD, "bold")
-            text(reward.text)
-            if reward.card:
-                card = cat.datacards.get(reward.card)
-                text(f"Only for: {card.name if card else reward.card}.", DIM)
-        return lines
+        b = _Lines(self, width, size)
+        for kind, fill in _CARD_LINES:
+            if isinstance(entry.obj, kind):
+                fill(self, b, entry.obj, entry)
+                break
+        return b.lines
 
     def _weapon_columns(self, card: Datacard, width: int, size: int
                         ) -> list[tuple[str, int]]:
@@ -489,3 +356,177 @@ class CardArt:
                      DIM, "condensed", "midtop", width=w - px(4))
             ctx.text(surface, value, size + 6, (box.centerx, box.bottom - px(3)), INK, "bold",
                      "midbottom", width=w - px(4))
+
+
+class _Lines:
+    """The lines of one card being laid out (:meth:`CardArt._layout`), ``width`` wide in
+    text of ``size``."""
+
+    def __init__(self, art: CardArt, width: int, size: int) -> None:
+        self.art, self.width, self.size = art, width, size
+        self.px = art.ctx.px
+        self.fonts = {style: art.ctx.assets.font(self.px(size), style)
+                      for style in ("regular", "bold", "condensed")}
+        self.small = art.ctx.assets.font(self.px(max(13, size - 1)), "condensed")
+        self.lines: list[Line] = []
+
+    def text(self, words: str, colour: tuple[int, int, int] = INK, style: str = "regular",
+             indent: int = 0) -> None:
+        for line in self.art.wrap_words(words, self.width - indent, self.size, style):
+            self.lines.append(("text", (line, colour, style, self.size, indent),
+                               self.fonts[style].get_linesize()))
+
+    def label(self, words: str, colour: tuple[int, int, int] = GOLD) -> None:
+        s = max(13, self.size - 1)
+        for line in self.art.wrap_words(words.upper(), self.width, s, "condensed"):
+            self.lines.append(("text", (line, colour, "condensed", s, 0),
+                               self.small.get_linesize()))
+
+    def gap(self, h: int) -> None:
+        self.lines.append(("gap", None, self.px(h)))
+
+    def rule(self) -> None:
+        self.lines.append(("rule", None, self.px(9)))
+
+
+def _datacard_lines(art: CardArt, b: _Lines, obj: Datacard, entry: Entry) -> None:
+    cat = art.ctx.catalogue
+    teams = [cat.fireteams[t].name for t in entry.teams if t in cat.fireteams]
+    b.label(" · ".join(teams) or "Datacard", DIM)
+    if obj.keywords and b.size >= 15:
+        b.label("Keywords: " + ", ".join(obj.keywords), DIM)
+    b.gap(4)
+    stats = [(("APL", "APL"), str(obj.apl)), (("Move", "Move"), str(obj.move)),
+             (("Defence", "Def"), str(obj.defence)), (("Save", "Save"), f"{obj.save}+"),
+             (("Wounds", "W"), str(obj.wounds))]
+    value = art.ctx.assets.font(b.px(b.size + 6), "bold")
+    b.lines.append(("stats", (stats, b.size),
+                    b.small.get_linesize() + value.get_linesize() + b.px(8)))
+    b.gap(6)
+    cols = art._weapon_columns(obj, b.width, b.size)
+    b.lines.append(("whead", (cols, b.size), b.small.get_linesize() + b.px(2)))
+    name_w = cols[0][1]
+    for weapon in obj.weapons:
+        rules = [r.replace("_", " ") for r in weapon.rules]
+        if weapon.is_melee:
+            rules.insert(0, "melee")
+        words = ", ".join(rules).capitalize()
+        values = [str(weapon.ap), str(weapon.range), str(weapon.attacks),
+                  f"{weapon.hit}+", f"{weapon.normal}/{weapon.crit}"]
+        row = b.fonts["bold"].get_linesize() + b.px(1)
+        if b.fonts["bold"].size(weapon.name)[0] <= name_w - b.px(4):
+            b.lines.append(("weapon", ((weapon.name, INK, "bold"), values, cols, b.size),
+                            row))
+            if words:
+                b.text(words, DIM, indent=b.px(10))
+        else:  # a long name: a line of its own, the rules beside the numbers
+            b.text(weapon.name, INK, "bold")
+            if b.fonts["regular"].size(words)[0] <= name_w - b.px(14):
+                b.lines.append(("weapon", ((words, DIM, "regular"), values, cols, b.size),
+                                row))
+            else:
+                b.lines.append(("weapon", (("", DIM, "regular"), values, cols, b.size),
+                                row))
+                b.text(words, DIM, indent=b.px(10))
+        b.gap(3)
+    for ability in obj.abilities:
+        b.rule()
+        b.text(ability.name, GOLD, "bold")
+        b.text(ability.text)
+    # the same card under the skirmish rule set, converted by the engine
+    b.rule()
+    b.label("Skirmish rules profile", DIM)
+    for i, line in enumerate(profile_lines(skirmish_profile(obj))):
+        b.text(line, INK if i == 0 else DIM, "bold" if i == 0 else "regular")
+
+
+def _fireteam_lines(art: CardArt, b: _Lines, obj: Fireteam, entry: Entry) -> None:
+    b.label("Strategic ploys", DIM)
+    b.gap(4)
+    marks = art.ploy_marks(obj)
+    for i, ploy in enumerate(obj.ploys):
+        if i:
+            b.rule()
+        on = marks.get(ploy.id)
+        b.text(("★ " if on else "") + ploy.name, GOLD, "bold")
+        if on:
+            b.text("In force: " + ", ".join(on), GREEN, "bold")
+        b.text(ploy.text)
+        if ploy.target == "operative":
+            b.text("Names one friendly operative.", DIM)
+
+
+def _mission_lines(art: CardArt, b: _Lines, obj: Mission, entry: Entry) -> None:
+    cat = art.ctx.catalogue
+    side = cat.killzones.get(obj.killzone)
+    b.label(side.name if side else obj.killzone, DIM)
+    b.label(length_words(obj)
+            + (f" · sudden victory at {obj.sudden_victory} VP"
+               if obj.sudden_victory else ""), DIM)
+    b.gap(4)
+    b.text(obj.text)
+    for action in obj.actions:
+        b.rule()
+        b.text(f"{action.name} ({action.ap} AP)", GOLD, "bold")
+        b.text(action.text)
+
+
+def _target_lines(art: CardArt, b: _Lines, obj: TargetOfOpportunity, entry: Entry) -> None:
+    b.label("Target of opportunity", DIM)
+    b.gap(6)
+    b.text(obj.text)
+    b.lines.append(("spring", None, b.px(10)))
+    big = art.ctx.assets.font(b.px(b.size + 14), "bold")
+    b.lines.append(("vp", (obj.vp, b.size), big.get_linesize() + b.px(10)))
+
+
+def _wargear_lines(art: CardArt, b: _Lines, obj: Wargear, entry: Entry) -> None:
+    b.label(TIMINGS.get(obj.timing, obj.timing), DIM)
+    b.label(DURATIONS.get(obj.duration, obj.duration), DIM)
+    b.gap(6)
+    b.text(obj.text)
+
+
+def _pack_rule_lines(art: CardArt, b: _Lines, obj: PackRule, entry: Entry) -> None:
+    b.label(obj.group, DIM)
+    b.gap(4)
+    for i, paragraph in enumerate(obj.text):
+        if i:
+            b.gap(4)
+        b.text(paragraph)
+    if obj.table:
+        b.rule()
+        b.label("D6 — our own table")
+        for line in obj.table:
+            b.text(line)
+    b.rule()
+    b.label("Used in: " + ", ".join(obj.missions), DIM)
+
+
+def _special_operation_lines(art: CardArt, b: _Lines, obj: SpecialOperation, entry: Entry) -> None:
+    cat = art.ctx.catalogue
+    team = cat.fireteams.get(obj.fireteam)
+    b.label(STAGES.get(obj.stage, obj.stage) + (f" · {team.name}" if team else ""), DIM)
+    b.gap(4)
+    b.text(obj.text)
+    b.rule()
+    reward = obj.reward
+    kind = "Battle Honour" if reward.kind == "battle_honour" else "Command Asset"
+    b.label(f"Reward — {kind}")
+    b.text(reward.name, GOLD, "bold")
+    b.text(reward.text)
+    if reward.card:
+        card = cat.datacards.get(reward.card)
+        b.text(f"Only for: {card.name if card else reward.card}.", DIM)
+
+
+# how each kind of card is laid out, tried in this order
+_CARD_LINES: list[tuple[type, Callable[[CardArt, _Lines, Any, Entry], None]]] = [
+    (Datacard, _datacard_lines),
+    (Fireteam, _fireteam_lines),
+    (Mission, _mission_lines),
+    (TargetOfOpportunity, _target_lines),
+    (Wargear, _wargear_lines),
+    (PackRule, _pack_rule_lines),
+    (SpecialOperation, _special_operation_lines),
+]

@@ -420,16 +420,7 @@ class Painter:
             a, b = study.sight
             s = line_of_sight(grid, a, b, study.occupied)
             title = f"Line of sight {a} – {b}"
-            lines = [f"Distance {s.distance}: " + ("visible" if s.visible else "not visible")]
-            if s.blocking:
-                lines.append("Broken by blocked hexes: " + ", ".join(sorted(s.blocking)))
-            if s.standing:
-                lines.append("Broken by operatives on: " + ", ".join(sorted(s.standing)))
-            if s.would_break:
-                lines.append("An operative on any of these would break it: "
-                             + ", ".join(sorted(s.would_break)))
-            if s.grazed:
-                lines.append("Only grazed (never break it): " + ", ".join(sorted(s.grazed)))
+            lines = _sight_lines(s)
         elif grid is not None and study.tool == "range" and study.range_from:
             shaded = in_range(grid, study.range_from, study.reach, study.occupied)
             title = f"{study.reach_label} from {study.range_from}"
@@ -458,6 +449,21 @@ class Painter:
                 break
             y += ctx.wrapped(surface, line, 13, pygame.Rect(inner.left, y, inner.width,
                                                             inner.bottom - y)) + ctx.px(3)
+
+
+def _sight_lines(s: Sight) -> list[str]:
+    """What the info panel says of one line of sight ``s``."""
+    lines = [f"Distance {s.distance}: " + ("visible" if s.visible else "not visible")]
+    if s.blocking:
+        lines.append("Broken by blocked hexes: " + ", ".join(sorted(s.blocking)))
+    if s.standing:
+        lines.append("Broken by operatives on: " + ", ".join(sorted(s.standing)))
+    if s.would_break:
+        lines.append("An operative on any of these would break it: "
+                     + ", ".join(sorted(s.would_break)))
+    if s.grazed:
+        lines.append("Only grazed (never break it): " + ", ".join(sorted(s.grazed)))
+    return lines
 
 
 TOOL_HINTS = {

@@ -18,7 +18,8 @@ through it (a cache keeps that cheap).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from game.engine import (
     Action,
@@ -257,52 +258,67 @@ class Words:
 
     def action(self, action: Action) -> str:
         """``action`` as a short instruction ("place Assault Intercessor 1 on F9")."""
-        game, op = self.game, self.operative
-        if isinstance(action, Keep):
-            return "keep all three targets of opportunity"
-        if isinstance(action, Mulligan):
-            names = [game.config.targets[c].name if c in game.config.targets else c
-                     for c in action.cards]
-            return "swap " + " and ".join(names)
-        if isinstance(action, Deploy):
-            return f"place {op(action.operative)} on {action.hex}"
-        if isinstance(action, Reveal):
-            if action.card is None:
-                return "reveal no target of opportunity"
-            return f"reveal {game.config.targets[action.card].name}"
-        if isinstance(action, PlayPloy):
-            ploy = game.config.ploy(action.player, action.ploy)
-            name = ploy.name if ploy is not None else action.ploy
-            on = f" on {op(action.args[0])}" if action.args else ""
-            return f"play the strategic ploy {name}{on}"
-        if isinstance(action, Activate):
-            return f"activate {op(action.operative)}"
-        if isinstance(action, Move):
-            return f"move {op(action.operative)} to {action.destination}"
-        if isinstance(action, Attack):
-            attacker = game.state.operatives[action.operative]
-            weapon = game.config.datacards[attacker.card].weapon(action.weapon)
-            with_ = weapon.name if weapon is not None else action.weapon
-            over = " (overcharged)" if action.overcharge else ""
-            return f"attack {op(action.target)} with the {with_}{over}"
-        if isinstance(action, Disengage):
-            return f"disengage {op(action.operative)} to {action.hex}"
-        if isinstance(action, Wait):
-            return "end this activation (Wait)"
-        if isinstance(action, Cancel):
-            return "cancel this activation"
-        if isinstance(action, MissionAction):
-            definition = next((d for d in game.config.mission_actions
-                               if d.id == action.action), None)
-            name = definition.name if definition is not None else action.action
-            on = f" on {self.objective(action.args[0])}" if action.args else ""
-            return f"{name} with {op(action.operative)}{on}"
-        if isinstance(action, Use):
-            card = game.config.wargear_card(action.player, action.card)
-            return f"use {card.name if card else action.card} on {op(action.operative)}"
-        if isinstance(action, Concede):
-            return f"{self.player(action.player)} concedes"
-        if isinstance(action, AgreeResult):
-            return "agree a draw" if action.winner == 0 else \
-                f"agree a win for {self.player(action.winner)}"
+        for kind in type(action).__mro__:
+            phrase = _ACTION_PHRASES.get(kind)
+            if phrase is not None:
+                return phrase(self, action)
         return self(str(action))
+
+    def _mulligan(self, action: Mulligan) -> str:
+        targets = self.game.config.targets
+        return "swap " + " and ".join(targets[c].name if c in targets else c
+                                      for c in action.cards)
+
+    def _reveal(self, action: Reveal) -> str:
+        if action.card is None:
+            return "reveal no target of opportunity"
+        return f"reveal {self.game.config.targets[action.card].name}"
+
+    def _play_ploy(self, action: PlayPloy) -> str:
+        ploy = self.game.config.ploy(action.player, action.ploy)
+        name = ploy.name if ploy is not None else action.ploy
+        on = f" on {self.operative(action.args[0])}" if action.args else ""
+        return f"play the strategic ploy {name}{on}"
+
+    def _attack(self, action: Attack) -> str:
+        game = self.game
+        attacker = game.state.operatives[action.operative]
+        weapon = game.config.datacards[attacker.card].weapon(action.weapon)
+        with_ = weapon.name if weapon is not None else action.weapon
+        over = " (overcharged)" if action.overcharge else ""
+        return f"attack {self.operative(action.target)} with the {with_}{over}"
+
+    def _mission_action(self, action: MissionAction) -> str:
+        definition = next((d for d in self.game.config.mission_actions
+                           if d.id == action.action), None)
+        name = definition.name if definition is not None else action.action
+        on = f" on {self.objective(action.args[0])}" if action.args else ""
+        return f"{name} with {self.operative(action.operative)}{on}"
+
+    def _use(self, action: Use) -> str:
+        card = self.game.config.wargear_card(action.player, action.card)
+        return f"use {card.name if card else action.card} on {self.operative(action.operative)}"
+
+    def _agree(self, action: AgreeResult) -> str:
+        return "agree a draw" if action.winner == 0 else \
+            f"agree a win for {self.player(action.winner)}"
+
+
+# each action's short instruction (see Words.action), by its type
+_ACTION_PHRASES: dict[type, Callable[[Words, Any], str]] = {
+    Keep: lambda w, a: "keep all three targets of opportunity",
+    Mulligan: Words._mulligan,
+    Deploy: lambda w, a: f"place {w.operative(a.operative)} on {a.hex}",
+    Reveal: Words._reveal,
+    PlayPloy: Words._play_ploy,
+    Activate: lambda w, a: f"activate {w.operative(a.operative)}",
+    Move: lambda w, a: f"move {w.operative(a.operative)} to {a.destination}",
+    Attack: Words._attack,
+    Disengage: lambda w, a: f"disengage {w.operative(a.operative)} to {a.hex}",
+    Wait: lambda w, a: "end this activation (Wait)",
+    Cancel: lambda w, a: "cancel this activation",
+    MissionAction: Words._mission_action,
+    Use: Words._use,
+    Concede: lambda w, a: f"{w.player(a.player)} concedes",
+    AgreeResult: Words._agree,
+}

@@ -17,11 +17,11 @@ from game.uitest.driver import BiasedChooser, Driver, play_on_engine, play_throu
 from game.uitest.headless import make_app
 from tests.ui.conftest import SIZE
 
-# seeds whose three games between them make every kind of decision (37-39 since the
-# conversion of one wound as 2.5 damage: 31-33 no longer destroyed anybody in a melee)
-GAMES = [("dual_strike", ("gideon", "bad_ladz"), 37), ("power_up", ("pathfinders",
-                                                                      "flickering_blade"), 38),
-         ("cache_raid", ("kappic_eagles", "quickstrike"), 39)]
+# seeds whose three games between them make every kind of decision (38-40 since a charge
+# that falls short may be met: 37-39 no longer pushed anybody)
+GAMES = [("dual_strike", ("gideon", "bad_ladz"), 38), ("power_up", ("pathfinders",
+                                                                      "flickering_blade"), 39),
+         ("cache_raid", ("kappic_eagles", "quickstrike"), 40)]
 
 
 def new_game(catalogue, i: int) -> Game:
@@ -63,7 +63,7 @@ def test_every_skirmish_decision_went_through_clicks(played):
     for _, kinds, _ in played:
         done.update(kinds)
     for kind in ("PlaceObjective", "Deploy", "Hold", "Advance", "Rush", "Charge", "Shoot",
-                 "HoldFire", "StrikeBack", "Consolidate", "Push"):
+                 "HoldFire", "StrikeBack", "Consolidate", "Push", "Meet"):
         assert done[kind] > 0, f"no {kind} through the screens: {dict(done)}"
 
 

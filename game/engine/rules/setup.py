@@ -3,7 +3,7 @@ placing operatives (docs/rules-decisions.md, "Set-up")."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterable, Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -16,6 +16,7 @@ from game.engine.state import OperativeState, opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
+    from game.engine.hexgrid import Grid
 
 HAND_SIZE = 3
 
@@ -138,8 +139,16 @@ def scout_hexes(game: Game, op: OperativeState) -> list[str]:
         (s for s in game.config.territories if s != side), None)
     zone = list(game.config.territories.get(enemy_side, ())) if territory and enemy_side \
         else []
-    taken = game.occupied()
-    frontier = [h for h in own if h not in grid.blocked and h not in taken]
+    reached = _reach(grid, own, game.occupied(), distance)
+    return [h for h in grid.hexes if h in reached and h not in own
+            and all(grid.distance(h, f) > clear for f in far_from)
+            and all(grid.distance(h, z) > territory for z in zone)]
+
+
+def _reach(grid: Grid, start: Iterable[str], taken: Collection[str], distance: int) -> set[str]:
+    """The hexes within ``distance`` steps of ``start`` going round blocked and ``taken``
+    hexes (the free hexes of ``start`` included)."""
+    frontier = [h for h in start if h not in grid.blocked and h not in taken]
     reached = set(frontier)
     for _ in range(distance):
         nxt = []
@@ -149,9 +158,7 @@ def scout_hexes(game: Game, op: OperativeState) -> list[str]:
                     reached.add(n)
                     nxt.append(n)
         frontier = nxt
-    return [h for h in grid.hexes if h in reached and h not in own
-            and all(grid.distance(h, f) > clear for f in far_from)
-            and all(grid.distance(h, z) > territory for z in zone)]
+    return reached
 
 
 def deploy_hexes_unspaced(game: Game, player: int) -> list[str]:

@@ -25,6 +25,24 @@ if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
 
 
+def _why_it_ended(game: Any, ended: MissionEnded | None, names: Any) -> str:
+    """`` · why the mission ended`` for the result's subtitle ("" when it has not)."""
+    why = f" · {ended.reason}" if ended is not None else ""
+    conceded = next((e for e in reversed(game.events) if isinstance(e, Conceded)), None)
+    if ended is not None and ended.reason == "concession" and conceded is not None:
+        why = f" · {names[conceded.player]} conceded"
+    elif ended is not None and ended.reason == "agreement":
+        why = " · by the players' agreement"
+    sudden = next((e for e in reversed(game.events) if isinstance(e, SuddenVictory)), None)
+    if ended is not None and ended.reason == "sudden victory" and sudden is not None:
+        # the card's target ends the mission; completed targets of opportunity are added
+        # only after, so the winner may finish with fewer VP: say why it still won
+        who = (f"{names[sudden.players[0]]} reached {sudden.target} VP first"
+               if len(sudden.players) == 1 else f"both reached {sudden.target} VP")
+        why = f" · {who}"
+    return why
+
+
 class EndScene(Scene):
     def __init__(self, app: App, play: PlayScene) -> None:
         super().__init__(app)
@@ -153,19 +171,7 @@ class EndScene(Scene):
         ctx.text(surface, title, 44, (width // 2, px(60)), ctx.colours.get(winner, GOLD),
                  "bold", "center")
         mission = game.config.mission.name if game.config.mission else ""
-        why = f" · {ended.reason}" if ended is not None else ""
-        conceded = next((e for e in reversed(game.events) if isinstance(e, Conceded)), None)
-        if ended is not None and ended.reason == "concession" and conceded is not None:
-            why = f" · {ctx.names[conceded.player]} conceded"
-        elif ended is not None and ended.reason == "agreement":
-            why = " · by the players' agreement"
-        sudden = next((e for e in reversed(game.events) if isinstance(e, SuddenVictory)), None)
-        if ended is not None and ended.reason == "sudden victory" and sudden is not None:
-            # the card's target ends the mission; completed targets of opportunity are added
-            # only after, so the winner may finish with fewer VP: say why it still won
-            who = (f"{ctx.names[sudden.players[0]]} reached {sudden.target} VP first"
-                   if len(sudden.players) == 1 else f"both reached {sudden.target} VP")
-            why = f" · {who}"
+        why = _why_it_ended(game, ended, ctx.names)
         score = (f"{count_markers(game.state.vp[1])} to {count_markers(game.state.vp[2])} held"
                  if game.config.skirmish else
                  f"{game.state.vp[1]} VP to {game.state.vp[2]} VP")

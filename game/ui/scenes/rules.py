@@ -14,7 +14,7 @@ or any of its keywords (see :func:`game.rules_help.entry_for_word`).
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -370,17 +370,21 @@ class RulesScene(Scene):
             card = ctx.catalogue.datacards.get(op.card)
             board.token(surface, op, card.wounds if card else 1)
         if len(picture.line) == 2:
-            a, b = picture.line
-            clear = grid.visible(a, b, occupied)
-            colour = (120, 230, 140) if clear else (240, 84, 70)
-            width = max(3, int(board.size / 10))
-            pygame.draw.line(surface, (0, 0, 0), board.centre(a), board.centre(b), width + 2)
-            pygame.draw.line(surface, colour, board.centre(a), board.centre(b), width)
-            for h in (a, b):
-                pygame.draw.circle(surface, colour, board.centre(h), width + 1)
-        # hex names, readable over everything
-        font = ctx.assets.font(px(13))
-        for h in sorted(grid.hexes):
+            _draw_sight_line(surface, board, grid, picture.line, occupied)
+        self.draw_hex_names(surface, board, picture, occupied)
+        if picture.caption:
+            cap = pygame.Rect(box.left, box.bottom + px(8), box.width,
+                              area.bottom - box.bottom - px(8))
+            ctx.wrapped(surface, picture.caption, 14, cap, (206, 200, 184))
+
+
+    def draw_hex_names(self, surface: pygame.Surface, board: Any, picture: Picture,
+                       occupied: set[str]) -> None:
+        """Every hex's name, readable over everything (on a dark pill where something
+        stands)."""
+        ctx = self.ctx
+        font = ctx.assets.font(ctx.px(13))
+        for h in sorted(board.grid.hexes):
             cx, cy = board.centre(h)
             image = font.render(h, True, (236, 230, 214))
             rect = image.get_rect(center=(int(cx), int(cy + board.size * 0.62)))
@@ -393,10 +397,19 @@ class RulesScene(Scene):
             surface.blit(image, rect)
             if ctx.drawn is not None:
                 ctx.drawn.append(h)
-        if picture.caption:
-            cap = pygame.Rect(box.left, box.bottom + px(8), box.width,
-                              area.bottom - box.bottom - px(8))
-            ctx.wrapped(surface, picture.caption, 14, cap, (206, 200, 184))
+
+
+def _draw_sight_line(surface: pygame.Surface, board: Any, grid: Any, line: Any,
+                     occupied: set[str]) -> None:
+    """A picture's line between two hex centres: green when it is clear, red when not."""
+    a, b = line
+    clear = grid.visible(a, b, occupied)
+    colour = (120, 230, 140) if clear else (240, 84, 70)
+    width = max(3, int(board.size / 10))
+    pygame.draw.line(surface, (0, 0, 0), board.centre(a), board.centre(b), width + 2)
+    pygame.draw.line(surface, colour, board.centre(a), board.centre(b), width)
+    for h in (a, b):
+        pygame.draw.circle(surface, colour, board.centre(h), width + 1)
 
 
 def short_title(entry: Entry) -> str:
