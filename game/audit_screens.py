@@ -170,6 +170,32 @@ def handover_menu(app: App) -> None:
         app.open(SceneName.PAUSE, play)
 
 
+def tutorial_titled(title: str) -> Callable[[App], None]:
+    """The tutorial at the step whose title begins with ``title`` (a screen it is read
+    over, the summary or the end screen, opens on the first frame)."""
+    def setup(app: App) -> None:
+        from game.tutorial_script import load_script
+        from game.ui.scenes.tutorial import TutorialScene
+
+        script = load_script()
+        index = next(i for i, s in enumerate(script.steps) if s.title.startswith(title))
+        app.push(TutorialScene(app, index, script, remember=False))
+    return setup
+
+
+def tutorial_refusal(app: App) -> None:
+    """A tutorial step with a refusal shown whole under its text."""
+    from game.tutorial_script import load_script
+    from game.ui.scenes.tutorial import TutorialScene
+
+    script = load_script()
+    index = next(s.index - 1 for s in script.steps if s.kind == "act"
+                 and any(" attack " in a for a in s.actions))
+    scene = TutorialScene(app, index, remember=False)
+    app.push(scene)
+    scene.remind()
+
+
 def error(app: App) -> None:
     from game.ui.scenes.error import ErrorScene
 
@@ -533,7 +559,10 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "tutorial-hint": tutorial_more("hint"),
     "campaigns": campaigns, "campaign": campaign, "error": error, "error-report": error_report,
     "campaign-agent": campaign_agent, "campaign-setup": campaign_setup, "play-hint": play_hint,
-    "handover-menu": handover_menu,
+    "handover-menu": handover_menu, "tutorial-refusal": tutorial_refusal,
+    "tutorial-alone": tutorial_titled("Turning point 2: the first"),
+    "tutorial-summary": tutorial_titled("The turning point's summary"),
+    "tutorial-end": tutorial_titled("The end screen"),
     "replay": replay, "newgame-computer": computer_newgame,
     # the skirmish rule set
     "newgame-kill-team-mission": mission_list("kt_head_hunt", False),

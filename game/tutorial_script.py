@@ -47,9 +47,11 @@ SCRIPT = "tutorial.yaml"  # in assets/ of the content root (a checkout's, or the
 PROGRESS_FILE = "tutorial.json"
 # panels a step may point at (game/ui/scenes/tutorial.py finds their rectangles)
 PANELS = ("tracker", "score", "cards", "operative", "buttons", "log", "board", "hint",
-          "dice", "hand", "mission")
+          "dice", "hand", "mission", "summary", "end")
 # the screen's tools a step may ask for (game/ui/scenes/tutorial.py reports their use)
 TOOLS = ("sight", "threat", "hint", "pause")
+# the screens a reading step may be shown over: the turning point's summary, the mission's end
+SCREENS = ("summary", "end")
 
 
 class ScriptError(ValueError):
@@ -71,6 +73,8 @@ class Step:
     final: bool = False  # the summary: the last step
     tool: str = ""  # a "tool" step: which of TOOLS
     position: str = ""  # a new chapter from this scenario file (in assets/)
+    computer: int = 0  # the seat whose actions of this step the computer makes (0: none)
+    screen: str = ""  # a reading step shown over one of SCREENS
 
 
 @dataclass
@@ -87,40 +91,54 @@ def load_script(path: Path | str | None = None) -> Script:
     data = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     if not isinstance(data, dict) or not isinstance(data.get("steps"), list):
         raise ScriptError("the tutorial script needs a list of steps")
-    steps = []
-    for i, raw in enumerate(data["steps"], start=1):
-        if not isinstance(raw, dict) or "text" not in raw or "expect" not in raw:
-            raise ScriptError(f"step {i}: every step needs text and expect")
-        expect = raw["expect"]
-        if expect == "next":
-            kind, actions = "read", ()
-        elif expect == "finish":
-            kind, actions = "finish", ()
-        elif isinstance(expect, dict):
-            kind, actions = "tool", ()
-            if expect.get("tool") not in TOOLS or len(expect) != 1:
-                raise ScriptError(f"step {i}: expect: {{tool: ...}} names one of "
-                                  f"{', '.join(TOOLS)}")
-        else:
-            kind = "act"
-            actions = tuple([expect] if isinstance(expect, str) else expect)
-            for text in actions:
-                try:
-                    parse_action(text)
-                except (NotationError, ValueError) as error:
-                    raise ScriptError(f"step {i}: {text!r}: {error}") from None
-        shows = raw.get("shows") or ()
-        if isinstance(shows, dict):
-            shows = (shows,)
-        steps.append(Step(i, str(raw.get("title", "")), " ".join(str(raw["text"]).split()),
-                          kind, actions, tuple(raw.get("dice") or ()), raw.get("target"),
-                          str(raw.get("topic", "")), tuple(shows), int(raw.get("seed", i)),
-                          bool(raw.get("final", False)),
-                          str(expect["tool"]) if kind == "tool" else "",
-                          str(raw.get("position", ""))))
+    steps = [read_step(i, raw) for i, raw in enumerate(data["steps"], start=1)]
     if not steps or not steps[-1].final:
         raise ScriptError("the last step must be the final summary (final: true)")
     return Script(int(data.get("seed", 0)), tuple(data.get("opening_dice") or ()), steps)
+
+
+def step_kind(i: int, expect: Any) -> tuple[str, tuple[str, ...]]:
+    """A step's kind and actions from its ``expect`` (ScriptError when malformed)."""
+    if expect == "next":
+        return "read", ()
+    if expect == "finish":
+        return "finish", ()
+    if isinstance(expect, dict):
+        if expect.get("tool") not in TOOLS or len(expect) != 1:
+            raise ScriptError(f"step {i}: expect: {{tool: ...}} names one of "
+                              f"{', '.join(TOOLS)}")
+        return "tool", ()
+    actions = tuple([expect] if isinstance(expect, str) else expect)
+    for text in actions:
+        try:
+            parse_action(text)
+        except (NotationError, ValueError) as error:
+            raise ScriptError(f"step {i}: {text!r}: {error}") from None
+    return "act", actions
+
+
+def read_step(i: int, raw: Any) -> Step:
+    """Step ``i`` (1-based) of the script from its YAML mapping."""
+    if not isinstance(raw, dict) or "text" not in raw or "expect" not in raw:
+        raise ScriptError(f"step {i}: every step needs text and expect")
+    expect = raw["expect"]
+    kind, actions = step_kind(i, expect)
+    screen = str(raw.get("screen", ""))
+    if screen and (screen not in SCREENS or kind != "read"):
+        raise ScriptError(f"step {i}: screen: is one of {', '.join(SCREENS)}, on a "
+                          "reading step")
+    computer = int(raw.get("computer", 0))
+    if computer and (computer not in (1, 2) or kind != "act"):
+        raise ScriptError(f"step {i}: computer: names seat 1 or 2, on a step of actions")
+    shows = raw.get("shows") or ()
+    if isinstance(shows, dict):
+        shows = (shows,)
+    return Step(i, str(raw.get("title", "")), " ".join(str(raw["text"]).split()),
+                kind, actions, tuple(raw.get("dice") or ()), raw.get("target"),
+                str(raw.get("topic", "")), tuple(shows), int(raw.get("seed", i)),
+                bool(raw.get("final", False)),
+                str(expect["tool"]) if kind == "tool" else "",
+                str(raw.get("position", "")), computer, screen)
 
 
 class TutorialDice:
@@ -211,6 +229,15 @@ class Runner:
                     return action
         return wanted
 
+    def computer_action(self) -> Action | None:
+        """The step's next action when the computer makes it (the step's ``computer``
+        seat), else None."""
+        wanted = self.expected()
+        if wanted is None or not self.step.computer or \
+                getattr(wanted, "player", None) != self.step.computer:
+            return None
+        return wanted
+
     def why_not(self, action: Action) -> str | None:
         """None when ``action`` is what the step asks for now."""
         wanted = self.expected()
@@ -226,7 +253,14 @@ class Runner:
             raise ScriptError(f"step {self.step.index}: {action}: {reason}")
         try:
             events = self.game.apply(action)
-        except DiceExhaustedError:
+        except Exception as error:
+            # the engine's roll back after the missing die replays on other dice and may fail
+            # in turn: the missing die is still the cause
+            cause: BaseException | None = error
+            while cause is not None and not isinstance(cause, DiceExhaustedError):
+                cause = cause.__context__
+            if cause is None:
+                raise
             raise ScriptError(f"step {self.step.index}: {action} needs more dice than the "
                               "step scripts") from None
         self.done += 1

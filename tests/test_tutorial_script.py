@@ -193,3 +193,44 @@ def test_texts_are_short_and_every_step_has_a_topic(script):
     for step in script.steps:
         assert step.title and step.topic, step.index
         assert 20 <= len(step.text) <= 420, (step.index, len(step.text))
+
+
+def test_a_whole_turning_point_is_played_alone_against_the_scripted_computer(catalogue,
+                                                                              script):
+    """Issue 37: turning point 2 from its strategy phase to its scoring, every action of
+    player 1 the player's and every one of player 2 the computer's, on scripted dice (no
+    seeded "finish"); then its summary, and after the mission the end screen."""
+    steps = [s for s in script.steps if s.computer]
+    assert steps and all(s.computer == 2 and s.kind == "act" for s in steps)
+    first = steps[0].index - 1
+    runner = start(catalogue, script, first)
+    assert runner.game.state.turning_point == 2 and runner.game.state.step.value == "reveal"
+    log_before = len(runner.game.log)
+    for step in steps:
+        assert runner.step is step
+        assert step.dice or step is steps[0]
+        while runner.expected() is not None:
+            mover = runner.computer_action()
+            wanted = runner.expected()
+            assert (mover is not None) == (wanted.player == 2)
+            runner.apply(wanted)
+        runner.advance()
+    played = runner.game.log[log_before:]
+    assert sum(1 for a in played if a.startswith("1 activate ")) == 8  # all 8 turns
+    assert runner.game.state.turning_point == 3
+    assert runner.step.screen == "summary"
+    assert [s.screen for s in script.steps if s.screen] == ["summary", "end"]
+    end = next(s for s in script.steps if s.screen == "end")
+    assert script.steps[end.index - 2].shows[0]["type"] == "MissionEnded"
+
+
+def test_screen_and_computer_are_checked(tmp_path):
+    for extra, expect, message in (("screen: intro", "next", "screen:"),
+                                   ("screen: end", "finish", "screen:"),
+                                   ("computer: 3", '["1 keep"]', "computer:"),
+                                   ("computer: 2", "next", "computer:")):
+        path = tmp_path / "t.yaml"
+        path.write_text(f"steps:\n  - text: a\n    {extra}\n    expect: {expect}\n"
+                        "  - text: b\n    final: true\n    expect: next\n", encoding="utf-8")
+        with pytest.raises(ScriptError, match=message):
+            load_script(path)

@@ -21,10 +21,11 @@ from game.ui.scenes.tutorial import (
 from game.uitest.driver import Driver
 from tests.helpers import tiered
 
-# steps whose highlight is checked on screen (51-57: the second chapter, with the Hint button;
-# 58-61: the third and fourth, the fist and a tactical ploy)
-SAMPLE = {1, 3, 7, 9, 14, 19, 20, 25, 28, 29, 31, 36, 43, 46, 51, 53, 55, 56, 57, 58, 59, 60,
-          61}
+# steps whose highlight is checked on screen (46-47: a turning point against the computer; 50
+# and 54: its summary and the end screen; 56-62: the second chapter, with the Hint button;
+# 63-66: the third and fourth, the fist and a tactical ploy)
+SAMPLE = {1, 3, 7, 9, 14, 19, 20, 25, 28, 29, 31, 36, 43, 46, 47, 50, 54, 56, 58, 60, 61, 62,
+          63, 64, 65, 66}
 
 
 def ring_drawn(surface: pygame.Surface, rect: pygame.Rect) -> bool:

@@ -57,6 +57,8 @@ class Panels:
         self._odds: dict[Action, AttackOdds | SkirmishOdds] = {}
         # texts of the button panel drawn under its buttons: (words, top left)
         self.notes: list[tuple[str, tuple[int, int]]] = []
+        # the lower panels ("dice", "log") something drawn in their place stands in for
+        self.hidden: frozenset[str] = frozenset()
 
     def _cached(self, action: Action) -> AttackOdds | SkirmishOdds:
         """The engine's odds of ``action``, worked out once per position (the preview asks
@@ -232,13 +234,15 @@ class Panels:
         del inner
         for words, at in self.notes:  # a weapon's odds under its button
             self.ctx.text(surface, words, 13, at, DIM, essential=True)
-        panel(surface, self.log_box, "Log", self.ctx)
-        self.scene.log.draw(surface, self.log_rect)
+        if "log" not in self.hidden:
+            panel(surface, self.log_box, "Log", self.ctx)
+            self.scene.log.draw(surface, self.log_rect)
 
     def draw_moving(self, surface: pygame.Surface) -> None:
         """What is drawn afresh every frame: the dice as they appear, the attack preview
         under the mouse."""
-        self.draw_dice(surface)
+        if "dice" not in self.hidden:
+            self.draw_dice(surface)
         self.draw_preview(surface)
 
     def draw_dice(self, surface: pygame.Surface) -> None:

@@ -10,8 +10,9 @@ The menu opens it with ``TutorialScene(app)`` (it resumes at the step the player
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -32,11 +33,11 @@ from game.tutorial_script import (
 from game.ui.anim import Animations
 from game.ui.chooser import Kind
 from game.ui.context import DIM, GOLD, INK, panel
-from game.ui.registry import SceneName
-from game.ui.scene import TIMER_RATE
+from game.ui.registry import SceneName, scene_class
+from game.ui.scene import TIMER_RATE, Scene
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.play import PRIVATE_STEPS, PlayScene
-from game.ui.turn_summary import ended_turning_point, summarise
+from game.ui.turn_summary import ended_turning_point, for_rules, summarise
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -46,6 +47,7 @@ CORNERS = ("bottomleft", "bottomright", "topleft", "topright")
 # where a box may go when every corner hides something: the middle of each edge
 EDGES = ("midbottom", "midtop", "midleft", "midright")
 REMINDER_SECONDS = 4.0
+COMPUTER_SECONDS = 0.8  # the pause before each of the computer's scripted actions
 NEXT, BACK, LEAVE = "Next", "Back a step", "Leave tutorial"
 FINISH = "Finish this turning point for me"
 PLAY_REAL, TO_MENU = "Play Dual Strike for real", "Back to the menu"
@@ -91,6 +93,8 @@ class TutorialScene(PlayScene):
         self.time = 0.0
         self.tool_held = 0.0  # seconds the step's tool has been held at its place
         self.paused_seen = False  # a pause step: its menu was opened (done when closed)
+        self.computer_wait = 0.0  # seconds since the computer's last scripted action
+        self.computer_held = False  # autoplay: the computer waits while a click is checked
         self.remember = remember
         save_progress(self.folder, self.runner.index)
 
@@ -108,6 +112,9 @@ class TutorialScene(PlayScene):
             return f"Press \"{FINISH}\"."
         if step.kind == "tool":
             return TOOL_WORDS[step.tool].format(where=self.tool_place())
+        if self.runner.computer_action() is not None:
+            return (f"Wait a moment: the computer is playing "
+                    f"{self.ctx.names[self.step.computer]}'s turn.")
         wanted = self.runner.expected()
         return f"This step asks you to {self.words.action(wanted)}." if wanted else ""
 
@@ -194,11 +201,13 @@ class TutorialScene(PlayScene):
             self.log.add(str(event.for_viewer(None)))
         self.anim = Animations(self.ctx)  # the computer's turns are in the log, not replayed
         seen = [e.for_viewer(None) for e in events]
-        # the last roll stays in the dice panel, already rolled (never "no dice rolled yet")
-        rolls = [i for i, e in enumerate(seen) if isinstance(e, (AttackDeclared, RollOff,
-                                                                  InitiativeRolled))]
+        # the last roll stays in the dice panel, already rolled (never "no dice rolled yet"),
+        # though the computer's turns rolled none
+        history = [e.for_viewer(None) for e in self.game.events]
+        rolls = [i for i, e in enumerate(history) if isinstance(e, (AttackDeclared, RollOff,
+                                                                     InitiativeRolled))]
         if rolls:
-            self.anim.add(seen[rolls[-1]:], self.ctx.names)
+            self.anim.add(history[rolls[-1]:], self.ctx.names)
             self.anim.banners.clear()
             self.anim.marks.clear()
             if self.anim.roll is not None:
@@ -228,6 +237,9 @@ class TutorialScene(PlayScene):
 
     def act(self, action: Action | None) -> None:
         if action is None:
+            return
+        if self.runner.computer_action() is not None:
+            self.remind(self.instruction())
             return
         if self.step.kind != "act" or self.runner.why_not(action):
             self.remind()
@@ -314,10 +326,44 @@ class TutorialScene(PlayScene):
             self.reminder = (text, left - dt) if left > dt else None
             if self.reminder is None and self.app.stack and self.app.scene is self:
                 self.rebuild()  # and shrinks back
+        if self.step.screen and self.app.stack and self.app.scene is self:
+            self.app.push(TutorialScreen(self.app, self))  # the step is read over its screen
+            return
+        if self.computer_moves(dt):
+            return
         state = self.game.state
         if self.private_expected() and self.private_to != state.to_act and \
                 self.swapped is None:  # the swapper sees its new cards first
+            if self.step.computer:  # one player at the screen: no hand-over
+                self.reveal_to(state.to_act)
+                return
             self.app.push(TutorialHandover(self.app, state.to_act, self.reveal_to, self))
+
+    def computer_moves(self, dt: float) -> bool:
+        """On a step whose opponent is the computer, its next scripted action once the last
+        one has been seen (its animation done, then a short pause): True while it is the
+        computer's to make."""
+        action = self.runner.computer_action()
+        if action is None:
+            self.computer_wait = 0.0
+            return False
+        if self.anim.running() or self.app.scene is not self or self.computer_held:
+            return True
+        self.computer_wait += dt
+        if self.computer_wait < (COMPUTER_SECONDS if self.ctx.settings.animation_speed
+                                 else 0.0):
+            return True
+        self.computer_wait = 0.0
+        listed = self.legal_form(action)
+        try:
+            events = self.runner.apply(listed if listed is not None else action)
+        except ScriptError as error:
+            self.error = str(error)
+            return True
+        self.after(events)
+        if self.runner.step_complete():
+            self.next_step()
+        return True
 
     def frame_rate(self) -> float:
         """As the play screen's, and 30 frames a second while a highlight pulses."""
@@ -359,6 +405,12 @@ class TutorialScene(PlayScene):
                 break
         else:
             self.box = self.place((width, self.box_height(width)), "box")
+        self.panels.hidden = frozenset()
+        if self.hides_something(self.box):  # nowhere on the board: in the side panel
+            side = self.side_place(needed)
+            if side is not None:  # the box stands in for the dice and the log
+                self.box = side
+                self.panels.hidden = frozenset(("dice", "log"))
 
         x, top = self.box.left + 12, self.box.bottom - 10 - px(30)
         for (label, run), w in zip(buttons, widths, strict=True):
@@ -366,6 +418,22 @@ class TutorialScene(PlayScene):
             rect = pygame.Rect(x, top, min(w, self.box.right - 12 - x), px(30))
             self.button(label, rect, run, object_id="#big_button" if main else "")
             x = rect.right + 8
+
+    def side_place(self, needed: int) -> pygame.Rect | None:
+        """The box in the side panel in place of its lower panels (the dice and the log,
+        never the action buttons), when its text fits there, its buttons fit its width and
+        the step points at none of it; else None."""
+        panels = self.panels
+        area = pygame.Rect(panels.dice_rect.left, panels.buttons_rect.bottom + 6,
+                           panels.dice_rect.width,
+                           panels.log_box.bottom - panels.buttons_rect.bottom - 6)
+        if needed > area.width or self.box_height(area.width) > area.height or \
+                self.step.target in ("panel:dice", "panel:log"):
+            return None
+        target = self.target_rect()
+        if target is not None and area.colliderect(target):
+            return None
+        return area  # in place of both panels, whole
 
     def hides_something(self, rect: pygame.Rect) -> bool:
         """Whether ``rect`` lies on the heart of a busy hex (a token, an objective, a hex
@@ -384,10 +452,12 @@ class TutorialScene(PlayScene):
         """The height of the guidance box ``width`` pixels wide: its heading, the step's
         text whole, a message line and the buttons (see :func:`draw_box`)."""
         px = self.ctx.px
-        text = self.ctx.wrapped(None, self.step.text, 14, pygame.Rect(0, 0, width - 24, 1 << 16))
+        # measured in the names the box shows ("Assault Intercessor 1", never the id)
+        text = self.ctx.wrapped(None, self.words(self.step.text), 14,
+                                pygame.Rect(0, 0, width - 24, 1 << 16))
         message = self.error or (self.reminder[0] if self.reminder else "")
         if message:  # a refusal or a reminder, whole, below the text
-            text += px(4) + self.ctx.wrapped(None, message, 13,
+            text += px(4) + self.ctx.wrapped(None, self.words(message), 13,
                                              pygame.Rect(0, 0, width - 24, 1 << 16))
         return min(max(px(196), 8 + px(44) + text + px(46) + 10),
                    self.view_board.rect.height - 20)
@@ -481,6 +551,9 @@ class TutorialScene(PlayScene):
             "hand": board.inflate(-board.width // 6, -board.height // 3),
             "mission": pygame.Rect(0, 0, px(170), self.top_bar.height),
         }
+        if name in ("summary", "end"):  # the step's screen over this one
+            screen = self.app.scene if self.app.stack else None
+            return screen.target() if isinstance(screen, TutorialScreen) else None
         return rects.get(name)
 
     def target_rect(self) -> pygame.Rect | None:
@@ -511,6 +584,9 @@ class TutorialScene(PlayScene):
         action = self.runner.expected()
         if action is None:
             return None
+        if self.runner.computer_action() is not None:  # the computer's: where it acts
+            h = auto_target(self.runner)
+            return self.hex_rect(h) if h else None
         click = self.chooser.next_click(action)
         if click is None:
             h = auto_target(self.runner)
@@ -624,6 +700,111 @@ class TutorialHandover(HandoverScene):
         self.tutorial.draw_guidance(surface, button, box)
 
 
+class TutorialScreen(Scene):
+    """A reading step shown over the screen it explains (``screen:`` in the script): the
+    turning point's summary or the mission's end screen, drawn beside the tutorial's box,
+    which holds the step's buttons (the screen's own are not live here)."""
+
+    overlay = True
+
+    def __init__(self, app: App, tutorial: TutorialScene) -> None:
+        super().__init__(app)
+        self.tutorial = tutorial
+        self.pending: Callable[[], None] | None = None
+        self.box = pygame.Rect(0, 0, 0, 0)
+        game, view = tutorial.game, tutorial.view
+        self.kind = tutorial.step.screen
+        self.shown: Any
+        if self.kind == "end":
+            self.shown = scene_class(SceneName.END)(app, tutorial)
+        else:
+            state = game.state
+            ended = state.turning_point if game.is_over else state.turning_point - 1
+            summary = for_rules(summarise(view.events, ended), game.config)
+            self.shown = scene_class(SceneName.SUMMARY)(app, summary, dict(view.vp))
+            # drawn left of the tutorial's box, never pushed (its Continue is the box's Next)
+            self.shown.box = self.summary_box
+
+    def summary_box(self) -> pygame.Rect:
+        """The summary's panel, in the middle of the window left of the box."""
+        area = self.screen_rect()
+        px = self.ctx.px
+        rect = pygame.Rect(0, 0, min(area.width - 32, px(760)), min(area.height - 40, px(440)))
+        rect.center = area.center
+        return rect
+
+    def buttons_wanted(self) -> list[tuple[str, Callable[[], None]]]:
+        out: list[tuple[str, Callable[[], None]]] = [(NEXT, self.next_step)]
+        if self.tutorial.runner.index > 0:
+            out.append((BACK, self.back))
+        return out + [(LEAVE, self.leave_tutorial)]
+
+    def widths(self) -> list[int]:
+        """Each button as wide as its whole label in the buttons' own (bold) font."""
+        return [self.button_width(label, big=label == NEXT) for label, _ in
+                self.buttons_wanted()]
+
+    def box_rect(self) -> pygame.Rect:
+        """The tutorial's box: a column at the right, as tall as its text and buttons."""
+        width, height = self.app.size
+        px = self.ctx.px
+        needed = sum(self.widths()) + 8 * (len(self.widths()) - 1) + 24
+        box_width = min(max(px(340), needed), width // 2)
+        text = self.ctx.wrapped(None, self.tutorial.words(self.tutorial.step.text), 14,
+                                pygame.Rect(0, 0, box_width - 24, 1 << 16))
+        box_height = min(8 + px(18) + px(26) + text + px(46), height - 32)
+        return pygame.Rect(width - box_width - 16, 16, box_width, box_height)
+
+    def screen_rect(self) -> pygame.Rect:
+        """Where the explained screen is drawn: the window left of the box."""
+        width, height = self.app.size
+        return pygame.Rect(0, 0, self.box_rect().left - 16, height)
+
+    def target(self) -> pygame.Rect:
+        """What the step points at: the summary's panel, or the whole end screen."""
+        return self.summary_box() if self.kind == "summary" else \
+            self.screen_rect().inflate(-16, -16)  # its ring inside the window
+
+    def build(self) -> None:
+        box = self.box = self.box_rect()
+        self.tutorial.box = box
+        px = self.ctx.px
+        x, top = box.left + 12, box.bottom - 10 - px(30)
+        for (label, run), w in zip(self.buttons_wanted(), self.widths(), strict=True):
+            rect = pygame.Rect(x, top, min(w, box.right - 12 - x), px(30))
+            self.button(label, rect, run, object_id="#big_button" if label == NEXT else "")
+            x = rect.right + 8
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.kind == "end":
+            width, height = surface.get_size()
+            surface.blit(self.ctx.assets.scaled("menu_background.png", (width, height)),
+                         (0, 0))
+            self.shown.draw(surface.subsurface(self.screen_rect()))
+        else:
+            self.shown.draw(surface)
+        self.tutorial.draw_guidance(surface, self.target(), self.box)
+
+    # a button's work is done on the next frame, once its click has been handled (done at
+    # once, the same click would reach the button under it on the tutorial's own screen)
+    def next_step(self) -> None:
+        self.pending = self.tutorial.next_step
+
+    def back(self) -> None:
+        self.pending = self.tutorial.back
+
+    def leave_tutorial(self) -> None:
+        self.pending = self.tutorial.leave_tutorial
+
+    def update(self, dt: float) -> None:
+        run, self.pending = self.pending, None
+        if run is not None:
+            self.app.pop()
+            run()
+        elif self.box_rect() != self.box:  # its text measured again (a new size)
+            self.rebuild()
+
+
 # --- autoplay -----------------------------------------------------------------------------------
 
 class AutoplayError(RuntimeError):
@@ -672,13 +853,25 @@ def autoplay(app: App, screenshots: Path | None = None,
             elif step.kind == "tool":
                 use_tool(driver, scene)
             else:
+                waited = 0
                 while scene.runner.index == number - 1 and scene.error is None:
                     action = scene.runner.expected()
                     if action is None:
                         break
+                    if scene.runner.computer_action() is not None:  # its scripted move
+                        waited += 1
+                        if waited > 50:
+                            raise AutoplayError(number, "the computer does not move")
+                        driver.pump([])
+                        continue
+                    waited = 0
                     driver.confirm_handovers()
                     check_target()
-                    driver.perform(action)
+                    scene.computer_held = True  # its answer after the click is checked
+                    try:
+                        driver.perform(action)
+                    finally:
+                        scene.computer_held = False
         except DriverError as error:
             raise AutoplayError(number, str(error)) from None
         if scene.error:
