@@ -451,6 +451,11 @@ class Client:
         await asyncio.wait_for(self.changed.wait(), timeout or self.timeout)
 
 
+class PositionChanged(Exception):
+    """Raised by a chooser that finds, after thinking, that the position it was asked about
+    is gone (a reconnection's position arrived meanwhile): ``play_scripted`` decides again."""
+
+
 Chooser = Callable[[Client], Action | str | Awaitable[Action | str]]
 
 
@@ -468,10 +473,20 @@ async def play_scripted(client: Client, choose: Chooser,
                 raise Disconnected(f"the connection is {client.status}")
             await client.wait_change(timeout=client.timeout * 4)
             continue
-        picked = choose(client)
-        if isinstance(picked, Awaitable):
-            picked = await picked
-        text, ply = str(picked), client.ply
+        ply, legal = client.ply, client.legal
+        try:
+            picked = choose(client)
+            if isinstance(picked, Awaitable):
+                picked = await picked
+        except PositionChanged:
+            if client.ply == ply and client.legal is legal:
+                await client.wait_change(timeout=client.timeout * 4)  # nothing new yet
+            continue
+        if client.ply != ply or client.legal is not legal or client.status != "connected":
+            # the position changed while the choice was being made (a reconnection's
+            # position arrived, showing the action already taken): decide again on it
+            continue
+        text = str(picked)
         start = loop.time()
         try:
             await client.act(text)
@@ -500,6 +515,8 @@ def seeded_chooser(seed: int) -> Callable[[Client], str]:
 
     def choose(client: Client) -> str:
         options = [a for a in client.legal if not _is_result(a)]
+        if not options:
+            raise PositionChanged(f"no decision at ply {client.ply} (legal: {client.legal})")
         key = zlib.crc32(("\n".join(client.log) + f"|{seed}|{len(client.log)}").encode())
         return options[key % len(options)]
 
@@ -511,4 +528,5 @@ def _is_result(notation: str) -> bool:
     return len(words) > 1 and words[1] in ("concede", "agree")
 
 
-__all__ = ["Client", "Disconnected", "ServerError", "play_scripted", "seeded_chooser"]
+__all__ = ["Client", "Disconnected", "PositionChanged", "ServerError", "play_scripted",
+           "seeded_chooser"]

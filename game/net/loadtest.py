@@ -42,7 +42,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.args import Parser, count
-from game.net.client import Client, ServerError, play_scripted, seeded_chooser
+from game.net.client import (
+    Client,
+    PositionChanged,
+    ServerError,
+    play_scripted,
+    seeded_chooser,
+)
 from game.net.limits import UNLIMITED
 
 DEFAULT_THINK = 2.0  # seconds: a quick player (a mission of ~165 actions in ~6 minutes)
@@ -125,7 +131,10 @@ def thinking(choose: Callable[[Client], str], seed: int,
 
     async def decide(client: Client) -> str:
         if think > 0:
+            ply = client.ply
             await asyncio.sleep(rng.uniform(0, 2 * think))
+            if client.ply != ply or not client.my_turn or client.status != "connected":
+                raise PositionChanged(f"the position moved on from ply {ply} while thinking")
         return choose(client)
 
     return decide

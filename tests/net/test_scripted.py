@@ -92,3 +92,44 @@ def test_any_other_refusal_is_raised():
     client = LaggingClient(refusal="illegal")
     with pytest.raises(ServerError, match="illegal"):
         asyncio.run(asyncio.wait_for(play_scripted(client, lambda c: c.legal[0]), 10))  # type: ignore[arg-type]
+
+
+class ReconnectedClient(LaggingClient):
+    """Looks connected with a decision (the position from before the server was killed);
+    while its player thinks, the reconnection's position arrives: the action was already
+    taken, and it is the other seat's turn."""
+
+    async def act(self, action: str) -> None:
+        self.sent.append((self.ply, action))
+        self.over = True
+
+    def reconnected(self) -> None:
+        self.ply, self.legal = 27, []
+        self.changed.set()
+        asyncio.get_running_loop().call_later(0.05, self.my_turn_again)
+
+    def my_turn_again(self) -> None:
+        self.ply, self.legal = 28, ["1 dash"]
+        self.changed.set()
+
+
+def test_a_position_that_changes_while_the_player_thinks_is_decided_again():
+    client = ReconnectedClient()
+
+    async def thinking(c: ReconnectedClient) -> str:
+        if c.ply == 26:
+            asyncio.get_running_loop().call_soon(c.reconnected)
+            await asyncio.sleep(0.01)
+        return c.legal[0] if c.legal else "1 pass"
+
+    asyncio.run(asyncio.wait_for(play_scripted(client, thinking), 10))  # type: ignore[arg-type]
+    assert client.sent == [(28, "1 dash")]
+
+
+def test_the_seeded_chooser_waits_out_a_position_with_no_decision():
+    from game.net.client import PositionChanged, seeded_chooser
+
+    client = LaggingClient()
+    client.legal = ["1 concede", "1 agree draw"]
+    with pytest.raises(PositionChanged, match="no decision at ply 26"):
+        seeded_chooser(1)(client)  # type: ignore[arg-type]
