@@ -192,6 +192,13 @@ def schedule(teams: Sequence[str], missions: Sequence[str], games: int,
     return out
 
 
+def _cluster_game(catalogue: Catalogue, mission: str, pair: tuple[str, str], level: str,
+                  seed: int, rules: str) -> tuple[int, int]:
+    """One game of the table on a Dask worker: (winner, roll-off winner)."""
+    game = play(catalogue, mission, pair, level, seed, rules)
+    return game.winner or 0, game.state.rolloff_winner
+
+
 def _results(catalogue: Catalogue, level: str,
              specs: Sequence[tuple[int, str, tuple[str, str], int]],
              jobs: int | None, rules: str = "fireteam",
@@ -199,8 +206,13 @@ def _results(catalogue: Catalogue, level: str,
     """(index, winner, roll-off winner) of each game of ``specs``, as they end: on the Dask
     ``cluster`` when one is named (game.dask_table), else in ``jobs`` processes here."""
     if cluster is not None:
-        from game.dask_table import results
-        yield from results(catalogue, level, specs, cluster, jobs, rules)
+        from game.dask_table import on_cluster
+
+        # a task's key names everything its result depends on (game.dask_table)
+        calls = [(index, f"{level}-{rules}-{mission}-{pair[0]}-{pair[1]}-{seed}", _cluster_game,
+                  (mission, pair, level, seed, rules)) for index, mission, pair, seed in specs]
+        for index, (winner, first) in on_cluster(catalogue, cluster, jobs, calls):
+            yield index, winner, first
         return
     if jobs is not None and jobs > 1:
         import multiprocessing

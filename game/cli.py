@@ -33,8 +33,17 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from game.args import Parser, WindowSize, add_rules, count, known, output_file, output_folder
-from game.content import ContentError, load_catalogue
+from game.args import (
+    Parser,
+    WindowSize,
+    add_rules,
+    content,
+    count,
+    headless_drivers,
+    known,
+    output_file,
+    output_folder,
+)
 from game.engine.defs import Catalogue
 from game.engine.ruleset import RULE_SET_NAMES, RuleSet, plays
 from game.simulate import play_random_game
@@ -147,21 +156,6 @@ def program_name() -> str:
     """How this program was started, for its messages: ``python main.py`` or ``fireteam``."""
     name = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else "fireteam"
     return f"python {name}" if name.endswith(".py") else name
-
-
-def headless_drivers() -> None:
-    """No window and no sound device needed (SDL's dummy drivers, unless set otherwise)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-
-def content() -> Catalogue | None:
-    """The shipped content, or None after printing its errors."""
-    try:
-        return load_catalogue()
-    except ContentError as error:
-        print(f"the game content has errors:\n{error}", file=sys.stderr)
-        return None
 
 
 def demo(argv: Sequence[str], prog: str | None = None) -> int:

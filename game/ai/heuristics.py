@@ -384,6 +384,12 @@ def offence(game: Game, op: OperativeState, at: str) -> float:
     return best
 
 
+def stand_terms(game: Game, op: OperativeState, at: str) -> tuple[float, float]:
+    """What standing on ``at`` is worth to ``op``: its :func:`objective_pull` and its
+    :func:`offence` from there."""
+    return objective_pull(game, op, at), offence(game, op, at)
+
+
 def spot_value(game: Game, attacker: OperativeState, weapon_id: str,
                target: OperativeState, ap_after: int) -> float:
     """What spotting ``target`` with a ``markerlight`` weapon is worth: the chance of a hit
@@ -596,7 +602,7 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
         return combat_balance(trial, action.player) + _trial(game, action)
     if isinstance(action, Use):
         return use_score(game, action)
-    pack = decision_score(game, action)  # the Kill Team classic pack's decisions
+    pack = decision_score(game, action, stand_terms)  # the Kill Team pack's decisions
     if pack is not None:
         return pack
     return _trial(game, action)

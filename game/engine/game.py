@@ -500,7 +500,7 @@ class Game(Position):
     def activatable(self, player: int) -> list[OperativeState]:
         """The operatives ``player`` may activate now."""
         if self.config.skirmish:
-            from game.engine.skirmish.orders import activatable
+            from game.engine.skirmish.core import activatable
 
             return activatable(self, player)
         return rules.firefight.activatable(self, player)

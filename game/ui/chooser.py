@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from enum import Enum
 
 from game.engine import (
     Action,
@@ -43,37 +42,9 @@ from game.engine import (
     Wait,
     killteam,
 )
+from game.ui.fields import Field, Kind
 from game.ui.skirmish_ui import SKIRMISH_HINTS, SKIRMISH_KEYS, skirmish_route
 from game.ui.words import count
-
-
-class Kind(Enum):
-    """What one field of an action is, and so where it is picked."""
-
-    VERB = "verb"  # a button: what to do (Move, Wait, a ploy, a wargear card, a reveal)
-    TRAY = "tray"  # a button: an operative not yet on the killzone (deployment)
-    WEAPON = "weapon"  # a button: the weapon of an attack (and whether overcharged)
-    OPERATIVE = "operative"  # the board: one of the player's own operatives
-    ENEMY = "enemy"  # the board: an enemy operative
-    HEX = "hex"  # the board: a hex
-    OBJECTIVE = "objective"  # the board: an objective marker
-
-    @property
-    def on_board(self) -> bool:
-        return self in BOARD_KINDS
-
-
-BOARD_KINDS = frozenset({Kind.OPERATIVE, Kind.ENEMY, Kind.HEX, Kind.OBJECTIVE})
-
-
-@dataclass(frozen=True)
-class Field:
-    """One picked field of an action: its kind, its value (an id or a hex) and its label."""
-
-    kind: Kind
-    value: str
-    label: str
-    tooltip: str = ""
 
 
 @dataclass(frozen=True)

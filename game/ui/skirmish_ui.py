@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from game.engine import (
+    HIT,
     SPECIAL_NAMES,
     SPECIAL_TEXT,
     Action,
@@ -15,12 +17,21 @@ from game.engine import (
     Charge,
     Config,
     Consolidate,
+    DefenseRolled,
+    Destroyed,
+    Die,
+    Event,
     Hold,
     HoldFire,
     Meet,
+    MoraleTested,
+    ObjectiveSeized,
     OperativeFlag,
     OperativeState,
     Push,
+    QualityRolled,
+    Rallied,
+    RoundStarted,
     Rush,
     Shoot,
     SkirmishOdds,
@@ -30,13 +41,12 @@ from game.engine import (
     StrikeBack,
     skirmish_profile,
 )
+from game.ui.anim_parts import MARK_SECONDS, Banner, Roll
+from game.ui.context import GOLD
+from game.ui.fields import Field, Kind
 
-
-def _chooser_types() -> tuple[type, type]:
-    from game.ui.chooser import Field, Kind
-
-    return Field, Kind
-
+if TYPE_CHECKING:
+    from game.ui.anim import Animations
 
 SKIRMISH_KEYS = {"hold": "h", "advance": "a", "rush": "r", "charge": "c", "shoot": "s",
                  "holdfire": "w", "strikeback:yes": "y", "strikeback:no": "n",
@@ -63,13 +73,12 @@ ORDER_TIPS = {
 
 
 def skirmish_route(action: Action, state: State, config: Config,
-                   op_label: Callable[[str], str]) -> tuple[object, ...] | None:
+                   op_label: Callable[[str], str]) -> tuple[Field, ...] | None:
     """The fields of a skirmish decision in the order they are picked, or None for an
     action of the Fireteam rules."""
-    Field, Kind = _chooser_types()
     ops = state.operatives
 
-    def order(value: str) -> object:
+    def order(value: str) -> Field:
         label, tip = ORDER_TIPS[value]
         return Field(Kind.VERB, value, label, tip)
 
@@ -144,25 +153,10 @@ def wounds_shown(config: Config, op: OperativeState) -> int:
     return skirmish_profile(card).tough if config.skirmish else card.wounds
 
 
-def animate(anim: object, event: object, names: dict[int, str]) -> bool:
+def animate(anim: Animations, event: Event, names: dict[int, str]) -> bool:
     """Add the animation of a skirmish event to ``anim`` (game.ui.anim.Animations): its
     dice in the dice panel, a banner for Shaken, routing, seizing and a new round. False
     for any other event."""
-    from game.engine import (
-        HIT,
-        DefenseRolled,
-        Destroyed,
-        Die,
-        MoraleTested,
-        ObjectiveSeized,
-        QualityRolled,
-        Rallied,
-        RoundStarted,
-    )
-    from game.ui.anim import MARK_SECONDS, Animations, Banner, Roll
-    from game.ui.context import GOLD
-
-    assert isinstance(anim, Animations)
     if isinstance(event, QualityRolled):
         anim.roll = Roll(f"{event.operative}: {event.purpose} at {event.target} with "
                          f"{event.weapon} (Quality {event.needed}+)")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from game.ai.heuristics import stand_terms
 from game.ai.killteam import decision_score, flee_risk, pack_value
 from game.engine import killteam as kt
 from game.engine.actions_killteam import PlaceObjective, Seize
@@ -56,7 +57,7 @@ def test_the_roll_off_winner_gathers_markers_on_one_side_the_other_keeps_them_ce
                 for side, hexes in zones.items()}
         return near[2] - near[1]
 
-    best = max(legal, key=lambda a: decision_score(game, a) or 0.0)
+    best = max(legal, key=lambda a: decision_score(game, a, stand_terms) or 0.0)
     leans = sorted(lean(a) for a in legal)
     if legal[0].player == game.state.rolloff_winner:
         assert lean(best) == leans[-1]

@@ -149,8 +149,26 @@ def destroy(game: Game, op: OperativeState, by: int | None = None,
     game.invalidate()
 
 
+def activatable(game: Game, player: int) -> list[OperativeState]:
+    """``player``'s operatives on the killzone not yet activated this round."""
+    return [o for o in game.on_killzone(player) if not o.activated]
+
+
+def meet_hexes(game: Game, defender: OperativeState, charger: OperativeState) -> list[str]:
+    """Where the charged ``defender`` may step to meet ``charger``: a free hex next to both
+    (one hex: the seed's 3"). A Shaken defender must stay idle and meets nobody."""
+    if shaken(defender) or not defender.on_killzone or defender.hex is None \
+            or charger.hex is None:
+        return []
+    grid = game.grid
+    taken = game.occupied()
+    return sorted(h for h in grid.neighbours(defender.hex)
+                  if h not in grid.blocked and h not in taken
+                  and grid.distance(h, charger.hex) <= MELEE_REACH)
+
+
 __all__ = ["CONSOLIDATE_REACH", "DIFFICULT_LIMIT", "MARKER_SPACING", "MEET_REACH", "MELEE_REACH",
-           "PUSH_NEEDS", "PUSH_REACH", "ROUNDS", "SEIZE_REACH", "at_half", "dangerous",
-           "destroy", "difficult", "enemies_near", "fatigued", "has", "in_cover",
-           "profile", "profile_of", "quality_test", "set_flag", "shaken", "visible", "wound",
-           "wounds_left"]
+           "PUSH_NEEDS", "PUSH_REACH", "ROUNDS", "SEIZE_REACH", "activatable", "at_half",
+           "dangerous", "destroy", "difficult", "enemies_near", "fatigued", "has", "in_cover",
+           "meet_hexes", "profile", "profile_of", "quality_test", "set_flag", "shaken", "visible",
+           "wound", "wounds_left"]
