@@ -288,6 +288,13 @@ class Game(Position):
         """The rule set this game is played under (its flow table and action rules)."""
         return book_of(self.config)
 
+    def covered(self, shooter_hex: str, target: OperativeState,
+                target_hex: str | None = None) -> bool:
+        """Whether a shot from ``shooter_hex`` finds ``target`` (standing on ``target_hex``,
+        by default where it stands) in cover, as the rule set in play counts the killzone's
+        cover: the question the computer player asks rather than working it out itself."""
+        return self.book.covered(self, shooter_hex, target, target_hex)
+
     @property
     def rules(self) -> RuleSet:
         return self.config.rules

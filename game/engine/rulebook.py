@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from game.engine.game import Game
     from game.engine.rules.base import ActionRule
     from game.engine.rules.table import Stage, Where
+    from game.engine.state import OperativeState
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,8 @@ class Book:
     steps_of_phase: dict[Phase, tuple[Step, ...]]
     generate: Callable[[Game], list[Action]]
     why_not: Callable[[Game, Action], str | None]
+    # whether a shot from a hex finds an operative (standing on a hex) in cover
+    covered: Callable[[Game, str, OperativeState, str | None], bool]
     # the events a score and the end of the game are told in (the skirmish rules count
     # markers held, in their own words)
     scored: type[Scored] = Scored
@@ -45,17 +48,19 @@ def book(rules: RuleSet) -> Book:
         if rules == RuleSet.SKIRMISH:
             from game.engine import skirmish
             from game.engine.skirmish import table as skirmish_table
+            from game.engine.skirmish.core import covered as skirmish_covered
             from game.engine.skirmish.events import BattleEnded, MarkersScored
 
             found = Book(skirmish.RULES, skirmish_table.FLOW, skirmish_table.START,
                          skirmish_table.STEPS_OF_PHASE, skirmish.generate, skirmish.why_not,
-                         MarkersScored, BattleEnded)
+                         skirmish_covered, MarkersScored, BattleEnded)
         else:
             from game.engine import rules as fireteam
             from game.engine.rules import table
+            from game.engine.rules.attacking import covered
 
             found = Book(fireteam.RULES, table.FLOW, table.START, table.STEPS_OF_PHASE,
-                         fireteam.generate, fireteam.why_not)
+                         fireteam.generate, fireteam.why_not, covered)
         _BOOKS[rules] = found
     return found
 
