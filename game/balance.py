@@ -27,7 +27,7 @@ from game.ai.players import player_for
 from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
-from game.engine.ruleset import plays
+from game.engine.ruleset import missions_of
 
 Z99 = 2.576  # the normal quantile of a two-sided 99 % interval
 FAIR = (0.40, 0.60)  # a cell is unfair only when its whole interval lies outside this
@@ -120,8 +120,7 @@ def _header(level: str, games: int, seed: int, teams: Sequence[str],
 
 def _missions(catalogue: Catalogue, rules: str) -> list[str]:
     """The missions of the table: every mission ``rules`` can play, in id order."""
-    return sorted(m for m, mission in catalogue.missions.items()
-                  if plays(rules, mission.kill_team))
+    return missions_of(catalogue, rules)
 
 
 def read_journal(path: Path, header: dict[str, object],

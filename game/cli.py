@@ -45,7 +45,7 @@ from game.args import (
     output_folder,
 )
 from game.engine.defs import Catalogue
-from game.engine.ruleset import RULE_SET_NAMES, RuleSet, plays
+from game.engine.ruleset import RULE_SET_NAMES, RuleSet, missions_of
 from game.simulate import play_random_game
 
 SCENES = ("menu", "newgame", "setup", "deploy", "play", "attack-preview", "dice", "handover",
@@ -172,8 +172,7 @@ def demo(argv: Sequence[str], prog: str | None = None) -> int:
     catalogue = content()
     if catalogue is None:
         return 1
-    known(parser, "--mission", args.mission,
-          [m for m, found in catalogue.missions.items() if plays(args.rules, found.kill_team)])
+    known(parser, "--mission", args.mission, missions_of(catalogue, args.rules))
     for team in args.fireteams:
         known(parser, "--fireteams", team, catalogue.fireteams)
     game = play_random_game(catalogue, args.mission, (args.fireteams[0], args.fireteams[1]),

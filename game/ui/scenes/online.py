@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.engine import RULE_SET_NAMES, RuleSet, plays
+from game.engine import RULE_SET_NAMES, RuleSet, missions_of
 from game.net.client import Disconnected, ServerError
 from game.net.prefs import DEFAULT_SERVER, OnlinePrefs, server_url
 from game.net.protocol import spaced_code
@@ -55,8 +55,7 @@ class OnlineScene(Scene):
 
     def playable(self, rules: RuleSet) -> list[str]:
         """The missions ``rules`` plays (the skirmish rules: not the Kill Team pack's)."""
-        found = self.ctx.catalogue.missions
-        return sorted(m for m in found if plays(rules, found[m].kill_team))
+        return missions_of(self.ctx.catalogue, rules)
 
     def set_rules(self, rules: RuleSet) -> None:
         """Host under ``rules``: only the missions it plays are offered."""
