@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
-from game.engine.events import MissionEnded, Scored
+from game.engine.events import Event, MissionEnded, Scored
 from game.engine.ruleset import RuleSet
 from game.engine.state import Phase, Step
 
@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from game.engine.rules.base import ActionRule
     from game.engine.rules.table import Stage, Where
     from game.engine.state import OperativeState
+
+
+Listener = Callable[["Game", Event], None]
 
 
 @dataclass(frozen=True)
@@ -32,10 +35,14 @@ class Book:
     why_not: Callable[[Game, Action], str | None]
     # whether a shot from a hex finds an operative (standing on a hex) in cover
     covered: Callable[[Game, str, OperativeState, str | None], bool]
+    # the operatives a player may activate now
+    activatable: Callable[[Game, int], list[OperativeState]]
     # the events a score and the end of the game are told in (the skirmish rules count
     # markers held, in their own words)
     scored: type[Scored] = Scored
     ended: type[MissionEnded] = MissionEnded
+    # who hears each event a game of a config emits, in order (the skirmish rules: nobody)
+    listeners: Callable[[Config], tuple[Listener, ...]] = lambda config: ()
 
 
 _BOOKS: dict[RuleSet, Book] = {}
@@ -48,25 +55,29 @@ def book(rules: RuleSet) -> Book:
         if rules == RuleSet.SKIRMISH:
             from game.engine import skirmish
             from game.engine.skirmish import table as skirmish_table
+            from game.engine.skirmish.core import activatable as skirmish_activatable
             from game.engine.skirmish.core import covered as skirmish_covered
             from game.engine.skirmish.events import BattleEnded, MarkersScored
 
             found = Book(skirmish.RULES, skirmish_table.FLOW, skirmish_table.START,
                          skirmish_table.STEPS_OF_PHASE, skirmish.generate, skirmish.why_not,
-                         skirmish_covered, MarkersScored, BattleEnded)
+                         skirmish_covered, skirmish_activatable, MarkersScored, BattleEnded)
         else:
             from game.engine import rules as fireteam
             from game.engine.rules import table
             from game.engine.rules.attacking import covered
+            from game.engine.rules.firefight import activatable
 
             found = Book(fireteam.RULES, table.FLOW, table.START, table.STEPS_OF_PHASE,
-                         fireteam.generate, fireteam.why_not, covered)
+                         fireteam.generate, fireteam.why_not, covered, activatable,
+                         listeners=fireteam.listeners)
         _BOOKS[rules] = found
     return found
 
 
 def book_of(config: Config) -> Book:
-    return book(config.rules)
+    found = _BOOKS.get(config.rules)  # asked at every action and event: the quick way first
+    return found if found is not None else book(config.rules)
 
 
 __all__ = ["Book", "book", "book_of"]
