@@ -295,7 +295,7 @@ class Game(Position):
         return self.book.covered(self, shooter_hex, target, target_hex)
 
     @property
-    def rules(self) -> RuleSet:
+    def rules(self) -> RuleSet | str:
         return self.config.rules
 
     def emit(self, event: Event) -> None:

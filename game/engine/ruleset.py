@@ -21,19 +21,24 @@ class RuleSet(StrEnum):
     SKIRMISH = "skirmish"
 
 
-RULE_SET_NAMES = {RuleSet.FIRETEAM: "Fireteam", RuleSet.SKIRMISH: "One-page skirmish"}
+# each rule set's name as a player reads it (a rule set registered from outside the package,
+# game.engine.rulebook.register_rule_set, is added here by its id)
+RULE_SET_NAMES: dict[str, str] = {RuleSet.FIRETEAM: "Fireteam",
+                                  RuleSet.SKIRMISH: "One-page skirmish"}
 
 
-def rule_set(text: object) -> RuleSet:
-    """The rule set named ``text`` (None or empty: Fireteam); raises ValueError naming the
-    known ones."""
+def rule_set(text: object) -> RuleSet | str:
+    """The rule set named ``text`` (None or empty: Fireteam): one of :class:`RuleSet`, or
+    the id of one registered from outside the package (:data:`PLAYS` lists every rule set);
+    raises ValueError naming the known ones."""
     if text is None or text == "":
         return RuleSet.FIRETEAM
-    try:
-        return RuleSet(str(text))
-    except ValueError:
-        known = ", ".join(r.value for r in RuleSet)
-        raise ValueError(f"unknown rule set {text!r} (known: {known})") from None
+    name = str(text)
+    if name in RuleSet.__members__.values():
+        return RuleSet(name)
+    if name in PLAYS:
+        return name
+    raise ValueError(f"unknown rule set {text!r} (known: {', '.join(PLAYS)})")
 
 
 # which missions each rule set plays, by a mission's pack rules (``kill_team``: the Kill Team

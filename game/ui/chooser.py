@@ -145,6 +145,17 @@ PACK_HINTS = {Step.PLACE_OBJECTIVES: "click a shaded hex to place the next objec
               Step.GAME_LENGTH: "roll to see whether one more turning point is played."}
 
 
+# each other rule set's routing of its own decisions (None: an action it does not know): the
+# skirmish rules', and any a rule set from outside the package adds with register_route
+Route = Callable[[Action, State, Config, Callable[[str], str]], tuple[Field, ...] | None]
+ROUTES: list[Route] = [skirmish_route]
+
+
+def register_route(system_route: Route) -> None:
+    """Let the play screen pick the decisions of a rule set from outside the package."""
+    ROUTES.append(system_route)
+
+
 def route(action: Action, state: State, config: Config) -> tuple[Field, ...]:
     """The fields of ``action`` in the order a player picks them. Raises ValueError for an
     action that is not chosen on the play screen (Concede and AgreeResult: the pause menu)."""
@@ -230,9 +241,10 @@ def route(action: Action, state: State, config: Config) -> tuple[Field, ...]:
                           "instead"),)
         return (Field(Kind.VERB, "seize:no", "Let them keep it",
                       "The other player keeps the first turn"),)
-    skirmish = skirmish_route(action, state, config, op_label)
-    if skirmish is not None:  # the skirmish rule set's decisions
-        return skirmish
+    for system_route in ROUTES:  # the other rule sets' decisions
+        fields = system_route(action, state, config, op_label)
+        if fields is not None:
+            return fields
     if isinstance(action, RollGameLength):
         need = killteam.roll_needed_after(config, state.turning_point)
         return (Field(Kind.VERB, "roll", f"Roll ({need}+ goes on)",

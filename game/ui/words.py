@@ -329,6 +329,11 @@ _ACTION_PHRASES.update(PACK_PHRASES)
 _ACTION_PHRASES.update(SKIRMISH_PHRASES)
 
 
+def register_phrases(phrases: dict[type, Callable[[Words, Any], str]]) -> None:
+    """Declare the short instructions of a rule set's actions from outside the package."""
+    _ACTION_PHRASES.update(phrases)
+
+
 def phrase_of(kind: type[Action]) -> Callable[[Words, Any], str] | None:
     """The declared short instruction of actions of ``kind`` (None: none is declared, and
     :meth:`Words.action` would fall back on the notation)."""
