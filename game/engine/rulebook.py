@@ -43,6 +43,8 @@ class Book:
     ended: type[MissionEnded] = MissionEnded
     # who hears each event a game of a config emits, in order (the skirmish rules: nobody)
     listeners: Callable[[Config], tuple[Listener, ...]] = lambda config: ()
+    # what is wrong with a position by the rule set's own rules (game.engine.invariants)
+    invariants: Callable[[Game], list[str]] = lambda game: []
 
 
 def _fireteam() -> Book:
@@ -61,10 +63,11 @@ def _skirmish() -> Book:
     from game.engine.skirmish import table as skirmish_table
     from game.engine.skirmish.core import activatable, covered
     from game.engine.skirmish.events import BattleEnded, MarkersScored
+    from game.engine.skirmish.invariants import broken
 
     return Book(skirmish.RULES, skirmish_table.FLOW, skirmish_table.START,
                 skirmish_table.STEPS_OF_PHASE, skirmish.generate, skirmish.why_not,
-                covered, activatable, MarkersScored, BattleEnded)
+                covered, activatable, MarkersScored, BattleEnded, invariants=broken)
 
 
 # how each rule set's book is made (on first use): the registry of the rule sets
