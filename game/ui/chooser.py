@@ -156,6 +156,16 @@ def register_route(system_route: Route) -> None:
     ROUTES.append(system_route)
 
 
+def _system_fields(action: Action, state: State, config: Config,
+                   op_label: Callable[[str], str]) -> tuple[Field, ...] | None:
+    """The fields the first of :data:`ROUTES` that knows ``action`` gives it (None: none)."""
+    for system_route in ROUTES:
+        fields = system_route(action, state, config, op_label)
+        if fields is not None:
+            return fields
+    return None
+
+
 def route(action: Action, state: State, config: Config) -> tuple[Field, ...]:
     """The fields of ``action`` in the order a player picks them. Raises ValueError for an
     action that is not chosen on the play screen (Concede and AgreeResult: the pause menu)."""
@@ -241,10 +251,9 @@ def route(action: Action, state: State, config: Config) -> tuple[Field, ...]:
                           "instead"),)
         return (Field(Kind.VERB, "seize:no", "Let them keep it",
                       "The other player keeps the first turn"),)
-    for system_route in ROUTES:  # the other rule sets' decisions
-        fields = system_route(action, state, config, op_label)
-        if fields is not None:
-            return fields
+    fields = _system_fields(action, state, config, op_label)
+    if fields is not None:  # the other rule sets' decisions
+        return fields
     if isinstance(action, RollGameLength):
         need = killteam.roll_needed_after(config, state.turning_point)
         return (Field(Kind.VERB, "roll", f"Roll ({need}+ goes on)",
