@@ -18,7 +18,7 @@ from game.content import REPO_ROOT
 NAMES = re.compile(r"skirmish|kill_?team", re.IGNORECASE)
 # each system's own folders (the Kill Team classic pack has none yet)
 OWN = ("game/engine/skirmish/",)
-PINNED = 351  # 346 when this test was written (the words and online play added some)
+PINNED = 350  # 346 when this test was written (the words and online play added some)
 
 
 def naming_lines(root: Path) -> list[str]:
