@@ -9,18 +9,9 @@ import asyncio
 
 import pytest
 
-from game.net.client import Client, ServerError, play_scripted, seeded_chooser
-from tests.net.helpers import TEAMS, play_locally, seated_pair, seed_of, serving
-
-
-async def whole_game(db, catalogue, mission: str, rules: str) -> tuple[Client, Client]:
-    async with serving(db) as url:
-        one, two = await seated_pair(url, catalogue, mission, TEAMS, rules)
-        await asyncio.gather(play_scripted(one, seeded_chooser(1)),
-                             play_scripted(two, seeded_chooser(2)))
-        await one.close()
-        await two.close()
-    return one, two
+from game.net.client import Client, ServerError
+from tests.net.helpers import TEAMS, play_locally, seed_of, serving
+from tests.net.test_online_game import whole_game
 
 
 @pytest.mark.slow
@@ -29,7 +20,7 @@ async def whole_game(db, catalogue, mission: str, rules: str) -> tuple[Client, C
 def test_a_whole_online_game_equals_the_same_seeded_game_on_the_engine(tmp_path, catalogue,
                                                                        mission, rules):
     db = tmp_path / "games.sqlite3"
-    one, two = asyncio.run(asyncio.wait_for(whole_game(db, catalogue, mission, rules), 300))
+    one, two = asyncio.run(asyncio.wait_for(whole_game(db, catalogue, mission, TEAMS, rules), 300))
     game, _ = play_locally(catalogue, seed_of(db, one.game_id), mission, TEAMS, rules=rules)
     assert str(game.config.rules) == rules
     assert str(one.config.rules) == str(two.config.rules) == rules  # the clients know it
