@@ -520,7 +520,7 @@ def puzzle(name: str, state: str = "") -> Callable[[App], None]:
         elif state in ("wrong", "solution"):
             scene.act(wrong)
         elif state == "solved":
-            scene.act(chosen.best[0])
+            scene.act(scene.answer())
         scene.anim.banners.clear()
         if scene.anim.roll is not None:
             scene.anim.roll.shown = 99.0

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.ai.puzzles import OWN, Puzzle
+from game.ai.puzzles import OWN, Puzzle, same
 from game.engine import Action, Game, RandomDice, opponent
 from game.puzzle_book import (
     TRIES_BEFORE_SOLUTION,
@@ -262,8 +262,13 @@ class PuzzleScene(PlayScene):
     def show_solution_marks(self) -> None:
         """Once the solution is due, it is marked on the board (Enter plays it)."""
         if self.solution_due and self.outcome is None:
-            self.suggestion = self.puzzle.best[0]
+            self.suggestion = self.answer()
             self.hint_why = self.puzzle.why
+
+    def answer(self) -> Action:
+        """The puzzle's (first) answer as the engine lists it (a move with a whole path)."""
+        wanted = self.puzzle.best[0]
+        return next((a for a in self.game.legal_actions() if same(a, wanted)), wanted)
 
     def number(self) -> tuple[int, int]:
         same = self.book.of_theme(self.puzzle.theme)
