@@ -66,7 +66,7 @@ class PuzzleWords(Words):
 def action_words(words: Words, action: Action) -> str:
     """``action`` as an instruction with names ("rush Tempestus Scion to H4"): the play
     screen's words, and the skirmish orders, which those do not phrase."""
-    from game.engine.skirmish.actions import Advance, Charge, Hold, Rush
+    from game.engine import Advance, Charge, Hold, Rush
 
     if isinstance(action, Advance):
         verb = "rush" if isinstance(action, Rush) else "advance"
