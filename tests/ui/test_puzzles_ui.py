@@ -198,3 +198,14 @@ def test_puzzles_of_each_rule_set_are_solved_through_the_screens(make_app, home,
     driver.perform(listed(scene.game, scene.puzzle.best[0]))
     assert scene.outcome == "solved", scene.status()
     assert scene.hint().startswith("Next puzzle (Enter)")
+
+
+def test_a_puzzle_never_touches_the_autosave(make_app, home):
+    app = make_app()
+    saved: list[object] = []
+    app.ctx.services.autosave = lambda game, setup: saved.append(game)
+    driver = open_list(app)
+    scene = open_puzzle(driver, "objective_last_move_1")  # its answer ends the mission
+    driver.perform(listed(scene.game, scene.puzzle.best[0]))
+    assert scene.outcome == "solved" and scene.game.is_over
+    assert saved == []

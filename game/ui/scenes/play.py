@@ -418,7 +418,8 @@ class PlayScene(Scene):
         self.suggestion = None
         self.feed(events)
         autosave = self.ctx.services.autosave
-        if autosave is not None and any(isinstance(e, TURN_ENDS) for e in events):
+        if autosave is not None and self.journaled and \
+                any(isinstance(e, TURN_ENDS) for e in events):
             autosave(self.game, self.setup)  # a crash costs at most the current turn
         state = self.game.state
         if state.step not in PRIVATE_STEPS or self.private_to != state.to_act:
