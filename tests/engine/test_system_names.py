@@ -18,7 +18,8 @@ from game.content import REPO_ROOT
 NAMES = re.compile(r"skirmish|kill_?team", re.IGNORECASE)
 # each system's own folders (the Kill Team classic pack has none yet)
 OWN = ("game/engine/skirmish/",)
-PINNED = 350  # 346 when this test was written (the words and online play added some)
+PINNED = 356  # main had 353 when this was written (346 before its puzzles); the words and
+# online play this branch brought added a few, the rule-set contract took some away
 
 
 def naming_lines(root: Path) -> list[str]:
