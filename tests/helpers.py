@@ -1,4 +1,5 @@
-"""Helpers every test package shares: one way to play a seeded random game."""
+"""Helpers every test package shares: one way to play a seeded random game, one way to
+build a position from a scenario's text."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -17,6 +18,9 @@ from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.simulate import RandomPlayer
+
+if TYPE_CHECKING:
+    from game.scenario import Scenario
 
 TEAMS = ("gideon", "deathless_destroyers")
 
@@ -101,6 +105,26 @@ def seeded_game(seed: int = 1, *, mission: str = "dual_strike",
                     **({"wargear": {p: list(w) for p, w in wargear.items()}}
                        if wargear else {}), rules=rules)
     return play(game, players or (seed * 2 + 1, seed * 2 + 2), until=until, steps=steps)
+
+
+def scenario(text: str, catalogue: Catalogue | None = None, *,
+             file: str = "scenario.yaml") -> Scenario:
+    """The scenario of a scenario file's ``text`` (docs/scenario-format.md), read as the
+    scenario runner reads a file (messages name ``file``), on the shipped content unless
+    ``catalogue`` is given; its actions are not played."""
+    from game.scenario import scenario_from_text
+
+    return scenario_from_text(text, catalogue or shipped_catalogue(), file)
+
+
+def position(text: str, catalogue: Catalogue | None = None, *, played: bool = False) -> Game:
+    """The game scenario ``text`` sets up; ``played``: with the file's ``actions`` applied
+    (the position at the decision a test asks about)."""
+    built = scenario(text, catalogue)
+    if played:
+        for _, action in built.actions:
+            built.game.apply(action)
+    return built.game
 
 
 def tool_module(name: str) -> ModuleType:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 from game.ai.common import playable
 from game.ai.players import RandomViewPlayer
@@ -11,7 +10,6 @@ from game.ai.search import Budget, SearchPlayer
 from game.content import load_catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
-from game.scenario import load_scenario
 
 CATALOGUE = load_catalogue()
 MISSIONS = sorted(CATALOGUE.missions)
@@ -45,14 +43,3 @@ def decisions(seed: int, every: int) -> Iterator[Game]:
                 yield game
             step += 1
         game.apply(mover.choose(view))
-
-
-def at_decision(tmp_path: Path, text: str, name: str = "position.yaml") -> Game:
-    """The game of scenario ``text`` (written to ``tmp_path``) with its ``actions`` applied:
-    at the decision the test asks about."""
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    scenario = load_scenario(path, CATALOGUE)
-    for _, action in scenario.actions:
-        scenario.game.apply(action)
-    return scenario.game
