@@ -92,6 +92,16 @@ def play(game: Game, players: int | tuple[int, int], *,
     return game
 
 
+def new_game(seed: int = 1, mission: str = "dual_strike", teams: tuple[str, str] = TEAMS, *,
+             catalogue: Catalogue | None = None, rules: str = "fireteam",
+             **options: Any) -> Game:
+    """A new game at set-up with ``RandomDice(seed)``, on the shipped content unless
+    ``catalogue`` is given; ``options`` go to :meth:`Game.new` (``wargear``,
+    ``special_operation``, ``honours``)."""
+    return Game.new(catalogue or shipped_catalogue(), mission, teams, RandomDice(seed),
+                    rules=rules, **options)
+
+
 def seeded_game(seed: int = 1, *, mission: str = "dual_strike",
                 teams: tuple[str, str] = TEAMS, until: Callable[[Game], bool] | None = None,
                 steps: int = 5000, players: int | tuple[int, int] | None = None,
@@ -101,9 +111,9 @@ def seeded_game(seed: int = 1, *, mission: str = "dual_strike",
     """A new game with ``RandomDice(seed)`` played by seeded random players (by default
     seeds ``2 * seed + 1`` and ``2 * seed + 2``, as ``game.simulate`` plays them) until
     ``until`` holds, the game ends, or ``steps`` actions were applied; under ``rules``."""
-    game = Game.new(catalogue or shipped_catalogue(), mission, teams, RandomDice(seed),
+    game = new_game(seed, mission, teams, catalogue=catalogue, rules=rules,
                     **({"wargear": {p: list(w) for p, w in wargear.items()}}
-                       if wargear else {}), rules=rules)
+                       if wargear else {}))
     return play(game, players or (seed * 2 + 1, seed * 2 + 2), until=until, steps=steps)
 
 

@@ -28,12 +28,14 @@ def cheap_player(level: str, seed: int) -> object:
     return player_for(level, seed)
 
 
-def decisions(seed: int, every: int) -> Iterator[Game]:
-    """A random game (mission and fireteams chosen by ``seed``) at every ``every``-th
-    decision with more than one playable action."""
-    mission = MISSIONS[seed % len(MISSIONS)]
-    teams = (TEAMS[seed % len(TEAMS)], TEAMS[(seed * 5 + 1) % len(TEAMS)])
-    game = Game.new(CATALOGUE, mission, teams, RandomDice(seed))
+def decisions(seed: int, every: int, *, mission: str | None = None,
+              teams: tuple[str, str] | None = None, rules: str = "fireteam") -> Iterator[Game]:
+    """A random game at every ``every``-th decision with more than one playable action (the
+    same game object, moved on between yields): of ``mission`` and ``teams`` under ``rules``,
+    the mission and fireteams chosen by ``seed`` where not given."""
+    mission = mission or MISSIONS[seed % len(MISSIONS)]
+    teams = teams or (TEAMS[seed % len(TEAMS)], TEAMS[(seed * 5 + 1) % len(TEAMS)])
+    game = Game.new(CATALOGUE, mission, teams, RandomDice(seed), rules=rules)
     mover = RandomViewPlayer(seed)
     step = 0
     while not game.is_over:

@@ -38,15 +38,8 @@ def other_hidden(game: Game, seed: int) -> Game:
     return other
 
 
-def positions() -> list[Game]:
-    out = []
-    for seed in range(12):  # every mission, fireteams in turn
-        for game in decisions(seed, every=7):
-            out.append(game.clone())
-    return out
-
-
-POSITIONS = positions()
+# every mission, fireteams in turn
+POSITIONS = [game.clone() for seed in range(12) for game in decisions(seed, every=7)]
 
 
 def test_enough_positions() -> None:

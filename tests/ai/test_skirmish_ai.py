@@ -7,11 +7,10 @@ from typing import Any
 
 import pytest
 
-from game.ai.common import playable
-from game.ai.players import RandomViewPlayer, player_for
+from game.ai.players import player_for
 from game.engine.dice import RandomDice
 from game.engine.game import Game
-from tests.ai.helpers import CATALOGUE, cheap_player
+from tests.ai.helpers import CATALOGUE, cheap_player, decisions
 
 TEAMS = sorted(CATALOGUE.fireteams)
 
@@ -27,24 +26,10 @@ class Sentinel:
         raise AssertionError("the computer touched the game's dice")
 
 
-def positions(every: int = 9) -> list[Game]:
-    out = []
-    for seed in range(3):
-        game = Game.new(CATALOGUE, ("dual_strike", "power_up", "cache_raid")[seed],
-                        (TEAMS[seed], TEAMS[seed + 3]), RandomDice(seed), rules="skirmish")
-        mover = RandomViewPlayer(seed)
-        n = 0
-        while not game.is_over:
-            view = game.view(game.to_act)
-            if len(playable(view.legal_actions)) > 1:
-                if n % every == 0:
-                    out.append(game.clone())
-                n += 1
-            game.apply(mover.choose(view))
-    return out
-
-
-POSITIONS = positions()
+# every 9th decision of three random skirmish games
+POSITIONS = [game.clone() for seed in range(3)
+             for game in decisions(seed, 9, mission=("dual_strike", "power_up", "cache_raid")[seed],
+                                   teams=(TEAMS[seed], TEAMS[seed + 3]), rules="skirmish")]
 
 
 @pytest.mark.parametrize("level", ["random", "greedy", "easy", "normal", "hard"])
