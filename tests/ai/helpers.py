@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from game.ai.common import playable
 from game.ai.players import RandomViewPlayer
@@ -45,3 +46,16 @@ def decisions(seed: int, every: int, *, mission: str | None = None,
                 yield game
             step += 1
         game.apply(mover.choose(view))
+
+
+class Sentinel:
+    """Dice that fail the test if anyone rolls them while the computer decides."""
+
+    def d6(self) -> int:
+        raise AssertionError("the computer touched the game's dice")
+
+    def below(self, n: int) -> int:
+        raise AssertionError("the computer touched the game's dice")
+
+    def to_dict(self) -> dict[str, Any]:
+        raise AssertionError("the computer touched the game's dice")

@@ -13,32 +13,14 @@ from tests.helpers import position
 
 CARDS = """
 datacards:
-  trooper:
-    apl: 2
-    move: 3
-    defence: 3
-    save: 4
-    wounds: 8
-    weapons:
-      - {id: gun, ap: 2, range: 6, attacks: 4, hit: 3, damage: [3, 4]}
-      - {id: knife, ap: 1, range: 1, attacks: 3, hit: 4, damage: [2, 3]}
-  brute:
-    apl: 2
-    move: 3
-    defence: 3
-    save: 3
-    wounds: 14
-    weapons:
-      - {id: cannon, ap: 1, range: 8, attacks: 6, hit: 2, damage: [4, 6]}
-      - {id: claws, ap: 1, range: 1, attacks: 5, hit: 2, damage: [4, 6]}
-  runt:
-    apl: 2
-    move: 3
-    defence: 2
-    save: 6
-    wounds: 4
-    weapons:
-      - {id: knife, ap: 1, range: 1, attacks: 2, hit: 5, damage: [1, 2]}
+  trooper: {apl: 2, move: 3, defence: 3, save: 4, wounds: 8,
+    weapons: [{id: gun, ap: 2, range: 6, attacks: 4, hit: 3, damage: [3, 4]},
+              {id: knife, ap: 1, range: 1, attacks: 3, hit: 4, damage: [2, 3]}]}
+  brute: {apl: 2, move: 3, defence: 3, save: 3, wounds: 14,
+    weapons: [{id: cannon, ap: 1, range: 8, attacks: 6, hit: 2, damage: [4, 6]},
+              {id: claws, ap: 1, range: 1, attacks: 5, hit: 2, damage: [4, 6]}]}
+  runt: {apl: 2, move: 3, defence: 2, save: 6, wounds: 4,
+    weapons: [{id: knife, ap: 1, range: 1, attacks: 2, hit: 5, damage: [1, 2]}]}
 """
 
 DICE = "dice: [" + ", ".join(["4", "5", "3", "6", "2", "5"] * 20) + "]\n"

@@ -2,26 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from game.engine.dice import RandomDice, SplitMix64, shuffle
 from game.engine.game import Game
-from tests.ai.helpers import cheap_player, decisions
-
-
-class Sentinel:
-    """Dice that fail the test if anyone rolls them while the computer decides."""
-
-    def d6(self) -> int:
-        raise AssertionError("the computer touched the game's dice")
-
-    def below(self, n: int) -> int:
-        raise AssertionError("the computer touched the game's dice")
-
-    def to_dict(self) -> dict[str, Any]:
-        raise AssertionError("the computer touched the game's dice")
+from tests.ai.helpers import Sentinel, cheap_player, decisions
 
 
 def other_hidden(game: Game, seed: int) -> Game:

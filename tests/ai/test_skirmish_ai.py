@@ -3,27 +3,14 @@ game's dice untouched), picks a legal action, and the scored levels beat random 
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from game.ai.players import player_for
 from game.engine.dice import RandomDice
 from game.engine.game import Game
-from tests.ai.helpers import CATALOGUE, cheap_player, decisions
+from tests.ai.helpers import CATALOGUE, Sentinel, cheap_player, decisions
 
 TEAMS = sorted(CATALOGUE.fireteams)
-
-
-class Sentinel:
-    def d6(self) -> int:
-        raise AssertionError("the computer touched the game's dice")
-
-    def below(self, n: int) -> int:
-        raise AssertionError("the computer touched the game's dice")
-
-    def to_dict(self) -> dict[str, Any]:
-        raise AssertionError("the computer touched the game's dice")
 
 
 # every 9th decision of three random skirmish games

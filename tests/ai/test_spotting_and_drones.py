@@ -20,14 +20,8 @@ from tests import helpers
 
 BRUTE = """
 datacards:
-  brute:
-    apl: 2
-    move: 3
-    defence: 3
-    save: 3
-    wounds: 20
-    weapons:
-      - {id: claws, ap: 1, range: 2, attacks: 6, hit: 3, damage: [4, 6]}
+  brute: {apl: 2, move: 3, defence: 3, save: 3, wounds: 20,
+    weapons: [{id: claws, ap: 1, range: 2, attacks: 6, hit: 3, damage: [4, 6]}]}
 """
 DICE = "dice: [" + ", ".join(["4", "5", "3", "6", "2", "5"] * 20) + "]\n"
 

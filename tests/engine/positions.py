@@ -65,13 +65,7 @@ def play_out(game: Game, seed: int, limit: int = 5000) -> None:
 
 TROOPER = """
 datacards:
-  trooper:
-    apl: 2
-    move: 3
-    defence: 3
-    save: 4
-    wounds: 12
-    weapons:
-      - {id: carbine, ap: 1, range: 6, attacks: 3, hit: 3, damage: [2, 3]}
-      - {id: blade, ap: 1, range: 1, attacks: 4, hit: 3, damage: [3, 5]}
+  trooper: {apl: 2, move: 3, defence: 3, save: 4, wounds: 12,
+    weapons: [{id: carbine, ap: 1, range: 6, attacks: 3, hit: 3, damage: [2, 3]},
+              {id: blade, ap: 1, range: 1, attacks: 4, hit: 3, damage: [3, 5]}]}
 """

@@ -8,14 +8,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-import pygame
 import pytest
 
 from game.engine.game import Game
-from game.uitest.driver import BiasedChooser, Driver, play_on_engine, play_through_ui
-from game.uitest.headless import make_app
+from game.uitest.driver import BiasedChooser, play_on_engine, play_through_ui
 from tests.helpers import new_game
 from tests.ui.conftest import SIZE
+from tests.ui.helpers import driven
 
 pytestmark = pytest.mark.slow  # whole games played through the screens
 
@@ -54,17 +53,11 @@ class Played:
 
 @pytest.fixture(scope="module")
 def played(catalogue) -> list[Played]:
-    from game.ui.scenes.play import PlayScene
-
     out = []
     for i in range(len(MISSIONS)):
-        if pygame.display.get_init():
-            pygame.event.clear()
-        app = make_app(catalogue, i, SIZE)
-        app.ctx.settings.animation_speed = 0
         game = game_of(catalogue, i)
-        app.push(PlayScene(app, game))
-        driver = Driver(app)
+        driver = driven(catalogue, i, game, SIZE)
+        app = driver.app
         play_through_ui(driver, BiasedChooser(setup_of(i)["chooser"]))
         app.ctx.drawn = []
         driver.pump([])  # one more frame of the end screen, its strings recorded

@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pygame
 import pytest
 
 from game.engine import RuleSet, Step
 from game.engine.game import Game
 from game.uitest.driver import BiasedChooser, Driver, play_on_engine, play_through_ui
-from game.uitest.headless import make_app
 from tests.helpers import new_game
 from tests.ui.conftest import SIZE
+from tests.ui.helpers import driven
 
 # seeds whose three games between them make every kind of decision (42, 43, 40 since every
 # ranged weapon fires and a charge may be met: 37-39 no longer pushed anybody)
@@ -26,18 +25,12 @@ GAMES = [("dual_strike", ("gideon", "bad_ladz"), 42), ("power_up", ("pathfinders
 
 @pytest.fixture(scope="module")
 def played(catalogue) -> list[tuple[Game, Counter, str]]:
-    from game.ui.scenes.play import PlayScene
-
     out = []
     for i in range(len(GAMES)):
-        if pygame.display.get_init():
-            pygame.event.clear()
-        app = make_app(catalogue, i, SIZE)
-        app.ctx.settings.animation_speed = 0
         mission, teams, seed = GAMES[i]
         game = new_game(seed, mission, teams, catalogue=catalogue, rules="skirmish")
-        app.push(PlayScene(app, game))
-        driver = Driver(app)
+        driver = driven(catalogue, i, game, SIZE)
+        app = driver.app
         play_through_ui(driver, BiasedChooser(500 + i))
         out.append((game, driver.done, app.scene.name))
     return out
