@@ -12,10 +12,11 @@ from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
 from game.replay import Replay
-from game.scenario import load_scenario, run
 from game.scenario import main as scenario_main
+from game.scenario import run
 from game.scenario_export import ExportError, export_scenario, position_dict
 from tests.helpers import play, seeded_game, stride
+from tests.helpers import scenario as scenario_of
 
 GAMES = [
     ("dual_strike", ("gideon", "deathless_destroyers"), 1),
@@ -38,10 +39,8 @@ def finished(catalogue, mission, teams, seed) -> Game:
     return game
 
 
-def replays_to(text: str, original: Game, catalogue, tmp_path) -> None:
-    path = tmp_path / "exported.yaml"
-    path.write_text(text, encoding="utf-8")
-    scenario = load_scenario(path, catalogue)
+def replays_to(text: str, original: Game, catalogue) -> None:
+    scenario = scenario_of(text, catalogue)
     result = run(scenario)
     assert result.ok, f"{result.failures}\n{text}"
     assert position_dict(scenario.game.state) == position_dict(original.state), text
@@ -50,8 +49,7 @@ def replays_to(text: str, original: Game, catalogue, tmp_path) -> None:
 
 @pytest.mark.parametrize(("mission", "teams", "seed"), [
     GAMES[0], *(pytest.param(*game, marks=pytest.mark.slow) for game in GAMES[1:])])
-def test_exported_positions_replay_to_the_same_state(catalogue, tmp_path, mission, teams,
-                                                    seed):
+def test_exported_positions_replay_to_the_same_state(catalogue, mission, teams, seed):
     game = finished(catalogue, mission, teams, seed)
     replay = Replay.from_game(game)
     tried = exported = starts = middles = 0
@@ -71,7 +69,7 @@ def test_exported_positions_replay_to_the_same_state(catalogue, tmp_path, missio
             middles += 1
         else:
             starts += 1
-        replays_to(text, position, catalogue, tmp_path)
+        replays_to(text, position, catalogue)
     assert tried and exported
     COUNTS[mission] = (tried, exported, starts, middles)
 
@@ -88,13 +86,13 @@ def test_a_good_share_of_firefight_positions_export():
     assert sum(c[2] for c in COUNTS.values()) and sum(c[3] for c in COUNTS.values())
 
 
-def test_mid_activation_without_a_replay_given(catalogue, tmp_path):
+def test_mid_activation_without_a_replay_given(catalogue):
     game = Game.new(catalogue, "dual_strike", ("gideon", "deathless_destroyers"),
                     RandomDice(3))
     play(game, 3, until=lambda g: g.state.step == Step.ACT and g.state.ap_spent)
     text = export_scenario(game, catalogue=catalogue)
     assert "actions:\n- 1 activate" in text or "actions:\n- 2 activate" in text
-    replays_to(text, game, catalogue, tmp_path)
+    replays_to(text, game, catalogue)
 
 
 def test_the_runner_command_accepts_an_export(catalogue, tmp_path):
@@ -131,7 +129,7 @@ def test_what_cannot_be_written_is_refused(catalogue):
     assert "taken_down: true" in text
 
 
-def test_skirmish_positions_export_and_replay_to_the_same_state(catalogue, tmp_path):
+def test_skirmish_positions_export_and_replay_to_the_same_state(catalogue):
     """Every firefight position of a whole skirmish game (mid-activation ones included:
     a shot owed, a strike back, a step, a push) exports and replays to the same state."""
     game = seeded_game(12, mission="dual_strike", teams=("gideon", "bad_ladz"), players=12,
@@ -145,6 +143,6 @@ def test_skirmish_positions_export_and_replay_to_the_same_state(catalogue, tmp_p
             continue
         text = export_scenario(position, replay, catalogue=catalogue)
         assert "rules: skirmish" in text
-        replays_to(text, position, catalogue, tmp_path)
+        replays_to(text, position, catalogue)
         steps.add(position.state.step)
     assert Step.ACTIVATE in steps and len(steps) >= 2

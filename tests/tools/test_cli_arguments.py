@@ -20,7 +20,7 @@ import pytest
 
 from game import args
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BLOCKED = "/dev/null/folder"  # under a file: no folder can be made there
 
 # README's command (the first `...` of its row) -> one bad invocation and the argument the

@@ -10,7 +10,7 @@ import pytest
 
 from tests.helpers import tool_module
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 SAMPLE = '''\
 """A module to mutate."""

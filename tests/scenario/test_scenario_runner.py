@@ -13,7 +13,7 @@ import pytest
 
 from game.scenario import main as scenario_main
 
-HERE = Path(__file__).parent / "runner"
+HERE = Path(__file__).parents[1] / "runner"
 
 
 def run(*files: str) -> subprocess.CompletedProcess[str]:

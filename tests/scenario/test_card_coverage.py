@@ -10,7 +10,7 @@ import pytest
 
 from game.content import load_catalogue
 
-SCENARIOS = Path(__file__).parent / "scenarios"
+SCENARIOS = Path(__file__).parents[1] / "scenarios"
 TEXT = "\n".join(p.read_text(encoding="utf-8") for p in sorted(SCENARIOS.rglob("*.yaml")))
 WORDS = set(re.findall(r"[a-z][a-z0-9_]*", TEXT))
 CATALOGUE = load_catalogue()

@@ -128,7 +128,7 @@ def test_the_command_line_writes_the_png_without_a_window(tmp_path, capsys) -> N
 def test_the_command_line_opens_a_mission_file_and_reports_its_errors(tmp_path,
                                                                        capsys) -> None:
     good = tmp_path / "mine.yaml"
-    text = (pytest.importorskip("pathlib").Path(__file__).parent.parent / "missions"
+    text = (pytest.importorskip("pathlib").Path(__file__).parents[2] / "missions"
             / "dual_strike.yaml").read_text(encoding="utf-8")
     good.write_text(text.replace("id: dual_strike", "id: my_strike"), encoding="utf-8")
     assert main(["visualize", str(good), "--png", str(tmp_path / "mine.png")]) == 0

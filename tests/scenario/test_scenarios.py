@@ -9,7 +9,7 @@ import pytest
 from game.content import load_catalogue
 from game.scenario import load_scenario, run, scenario_files
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).parents[1]
 FILES = scenario_files([HERE / "scenarios"])
 CATALOGUE = load_catalogue()
 

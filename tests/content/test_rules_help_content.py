@@ -13,7 +13,7 @@ from game.engine.config import build_config
 from game.engine.defs import WEAPON_RULES
 from game.rules_help import picture_config
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DECISIONS = ROOT / "docs" / "rules-decisions.md"
 RULEBOOKS = sorted((ROOT.parent / "shared" / "seeds").glob("000_*.txt"))
 NO_BOOK = "the rulebook (the studio seeds folder beside the checkout) is absent"

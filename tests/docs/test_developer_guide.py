@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.helpers import tool_module
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GUIDE = ROOT / "docs" / "development.md"
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-DECISIONS = Path(__file__).resolve().parent.parent / "docs" / "rules-decisions.md"
+DECISIONS = Path(__file__).resolve().parents[2] / "docs" / "rules-decisions.md"
 SYSTEMS = ("Kill Team classic", "Pathfinders", "The skirmish rule set")
 LABEL = re.compile(r"\*(as the seed says|converted|our own)\*", re.IGNORECASE)
 

@@ -32,7 +32,7 @@ SCALE = int(os.environ.get("FUZZ_SCALE", "1"))
 CONTENT_MUTANTS = 120 * SCALE
 SCENARIO_MUTANTS = 400 * SCALE
 SKIRMISH_MUTANTS = 150 * SCALE
-SCENARIOS = Path(__file__).parent / "scenarios"
+SCENARIOS = Path(__file__).parents[1] / "scenarios"
 
 _BOMB = ("[&a [x, x, x, x, x, x, x, x, x], &b [*a, *a, *a, *a, *a, *a, *a, *a, *a], "
          "&c [*b, *b, *b, *b, *b, *b, *b, *b, *b], &d [*c, *c, *c, *c, *c, *c, *c, *c, *c], "
@@ -165,7 +165,7 @@ def kill_team_mutants() -> Iterator[tuple[int, Path, bytes]]:
     of three bad values in turn (more with FUZZ_SCALE): every key of the pack is tried."""
     rng = random.Random(SEED + 2)
     n = 0
-    for path in sorted((Path(__file__).parents[1] / "missions").glob("kt_*.yaml")):
+    for path in sorted((Path(__file__).parents[2] / "missions").glob("kt_*.yaml")):
         text = path.read_bytes()
         block = text.index(b"\nkill_team:")
         for spot in KILL_TEAM_KEY.finditer(text, block):

@@ -13,7 +13,7 @@ import pytest
 from game import scenario
 from game.scenario_shapes import EXPECT_KEYS, START_KEYS, text
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_declared_key_has_its_meaning() -> None:
