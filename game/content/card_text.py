@@ -133,8 +133,9 @@ class Value:
 
 def rule_values(data: Any, path: KeyPath = ()) -> Iterator[Value]:
     """Every integer in ``data`` under its key; a ``{stat: s, add: n}`` mapping also gives
-    ``stat:s`` = n, a ``range`` rule's ``add`` gives ``range:add``, a re-roll of ``ones`` gives ``reroll_ones`` = 1, a ``python`` rule the
-    numbers its code declares (``NUMBERS``)."""
+    ``stat:s`` = n, a ``range`` rule's ``add`` gives ``range:add``, a re-roll of ``ones``
+    gives ``reroll_ones`` = 1, a ``python`` rule the numbers its code declares
+    (``NUMBERS``)."""
     if isinstance(data, dict):
         if isinstance(data.get("stat"), str) and isinstance(data.get("add"), int):
             yield Value(f"stat:{data['stat']}", data["add"], path + ("add",))

@@ -3,6 +3,7 @@ fireteam."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pygame
@@ -10,9 +11,13 @@ import pygame_gui
 
 from game.engine import (
     RULE_SET_NAMES,
+    Catalogue,
+    Fireteam,
+    FireteamOption,
     RuleSet,
     SplitMix64,
     build_config,
+    choose_options,
     opponent,
     plays,
     skirmish_profile,
@@ -78,6 +83,10 @@ class NewGameScene(Scene):
         # every frame
         self._ploy_heights: dict[tuple[str, int, int], int] = {}
         self.entries: dict[int, pygame_gui.elements.UITextEntryLine] = {}
+        # each player's choices for their fireteam's options (the Pathfinders' drones):
+        # option id -> the datacards chosen; an option not in here is the fireteam's own
+        self.choices: dict[int, dict[str, tuple[str, ...]]] = {1: {}, 2: {}}
+        self.option_drops: dict[tuple[int, str], pygame_gui.elements.UIDropDownMenu] = {}
 
     def _sorted_missions(self) -> list[str]:
         catalogue_missions = self.ctx.catalogue.missions
@@ -142,6 +151,7 @@ class NewGameScene(Scene):
         self.team_drops: dict[int, pygame_gui.elements.UIDropDownMenu] = {}
         self.colour_drops: dict[int, pygame_gui.elements.UIDropDownMenu] = {}
         self.seat_drops: dict[int, pygame_gui.elements.UIDropDownMenu] = {}
+        self.option_drops = {}
         column = px(220)
         for i, player in enumerate((1, 2)):
             top = right.top + i * (right.height // 2)
@@ -172,6 +182,8 @@ class NewGameScene(Scene):
                 manager=self.app.manager)
             self.seat_drops[player] = seat
             self.elements.append(seat)
+            self.build_options(player, pygame.Rect(right.left + 16, top + px(100),
+                                                   right.width - 32, px(30)))
         back = self.button_width("Back", pygame.K_ESCAPE, px(140))
         self.button("Back", pygame.Rect(30, height - px(70), back, px(44)), self.app.pop,
                     hotkey=pygame.K_ESCAPE)
@@ -179,6 +191,50 @@ class NewGameScene(Scene):
         self.button("Start", pygame.Rect(width - 30 - start, height - px(70), start, px(44)),
                     self.start, hotkey=pygame.K_RETURN, object_id="#big_button")
         self.left, self.right = left, right
+
+    def build_options(self, player: int, row: pygame.Rect) -> None:
+        """One list per option of ``player``'s fireteam, side by side in ``row``: every
+        choice within the option's limit (the Pathfinders' drones)."""
+        cat = self.ctx.catalogue
+        team = cat.fireteams[self.fireteams[player - 1]]
+        if not team.options:
+            return
+        gap = self.ctx.px(10)
+        labels = [[choice_label(cat, c) for c in o.combinations()] for o in team.options]
+        # each list as wide as its longest choice asks, in proportion
+        longest = [max(len(label) for label in found) for found in labels]
+        room = row.width - gap * (len(team.options) - 1)
+        left = row.left
+        for option, found, size in zip(team.options, labels, longest, strict=True):
+            width = room * size // sum(longest)
+            drop = pygame_gui.elements.UIDropDownMenu(
+                found, choice_label(cat, self.chosen(player, option)),
+                pygame.Rect(left, row.top, width, row.height), manager=self.app.manager)
+            left += width + gap
+            self.option_drops[(player, option.id)] = drop
+            self.elements.append(drop)
+
+    def chosen(self, player: int, option: FireteamOption) -> tuple[str, ...]:
+        """The datacards ``player`` has chosen for ``option`` (the fireteam's own until
+        they choose)."""
+        team = self.ctx.catalogue.fireteams[self.fireteams[player - 1]]
+        return self.choices[player].get(option.id, team.chosen(option))
+
+    def options(self) -> dict[int, dict[str, list[str]]]:
+        """Each player's choices that differ from their fireteam's own, for the recipe."""
+        found: dict[int, dict[str, list[str]]] = {}
+        for player in (1, 2):
+            team = self.ctx.catalogue.fireteams[self.fireteams[player - 1]]
+            picked = {o.id: list(self.choices[player][o.id]) for o in team.options
+                      if self.choices[player].get(o.id, team.chosen(o)) != team.chosen(o)}
+            if picked:
+                found[player] = picked
+        return found
+
+    def team_of(self, player: int) -> Fireteam:
+        """``player``'s fireteam with the choices made (its composition as it will play)."""
+        team = self.ctx.catalogue.fireteams[self.fireteams[player - 1]]
+        return choose_options(team, self.options().get(player))
 
     def mission_label(self, mission: str) -> str:
         found = self.ctx.catalogue.missions[mission]
@@ -220,6 +276,15 @@ class NewGameScene(Scene):
                 if event.ui_element is drop:
                     self.fireteams[player - 1] = next(t for t in self.teams
                                                       if cat.fireteams[t].name == event.text)
+                    self.choices[player] = {}
+                    self.rebuild()  # the new fireteam's options, if it has any
+                    return
+            for (player, option_id), drop in self.option_drops.items():
+                if event.ui_element is drop:
+                    option = next(o for o in cat.fireteams[self.fireteams[player - 1]].options
+                                  if o.id == option_id)
+                    self.choices[player][option_id] = next(
+                        c for c in option.combinations() if choice_label(cat, c) == event.text)
             for player, drop in self.seat_drops.items():
                 if event.ui_element is drop:
                     self.seats[player] = next(k for k, v in SEATS.items() if v == event.text)
@@ -243,7 +308,8 @@ class NewGameScene(Scene):
         self.ctx.names = dict(self.names)
         self.app.push(play.new_game(self.app, self.mission,
                                     (self.fireteams[0], self.fireteams[1]),
-                                    seats=dict(self.seats), rules=str(self.rules)))
+                                    seats=dict(self.seats), rules=str(self.rules),
+                                    options=self.options()))
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, cat = self.ctx, self.ctx.catalogue
@@ -305,13 +371,17 @@ class NewGameScene(Scene):
             pygame.draw.rect(surface, self.ctx.colours[player], box, 2, border_radius=6)
             ctx.text(surface, f"PLAYER {player}", 14, (box.left + 16, box.top + ctx.px(8)),
                      self.ctx.colours[player], "condensed")
-            team = cat.fireteams[self.fireteams[i]]
-            y = box.top + ctx.px(98)
+            team = self.team_of(player)
+            y = box.top + ctx.px(98) + (ctx.px(38) if team.options else 0)
             comp = f"{team.faction}: " + ", ".join(
                 f"{e.count} × {cat.datacards[e.card].name}" for e in team.composition)
             used = ctx.wrapped(surface, comp, 13, pygame.Rect(box.left + 16, y, box.width - 32,
                                                              ctx.px(60)))
             y += used + 3
+            if team.options:  # each option's limits, under the lists that choose within them
+                limits = " ".join(f"{o.name}: {o.text}" for o in team.options)
+                y += ctx.wrapped(surface, limits, 12, pygame.Rect(
+                    box.left + 16, y, box.width - 32, ctx.px(40)), DIM) + 3
             area = pygame.Rect(box.left + 16, y, box.width - 32, box.bottom - 2 - y)
             needed = 0  # the height the whole ploys take (the skirmish rules show none)
             if self.rules == RuleSet.FIRETEAM:
@@ -342,8 +412,11 @@ class NewGameScene(Scene):
                 ctx.text(surface, "Strategic ploys:", 13, (area.left, y), GOLD, "bold")
                 area.top += ctx.px(18)
                 area.height -= ctx.px(18)
-            for ploy in team.ploys:
-                used = ploy_lines(ctx, surface, ploy.name, ploy.text, area)
+            # by name only where the whole texts would not fit (F3 has the cards)
+            shown = [(p.name, p.text) for p in team.ploys] if needed <= area.height else \
+                [("Strategic ploys:", ", ".join(p.name for p in team.ploys))]
+            for name, words in shown:
+                used = ploy_lines(ctx, surface, name, words, area)
                 area.top += used
                 area.height -= used
             if team.tactical_ploys:  # by name only, where there is room (F3 has the cards)
@@ -370,6 +443,24 @@ class NewGameScene(Scene):
             used = ploy_lines(ctx, surface, profile.name, line, area)
             area.top += used
             area.height -= used
+
+
+def choice_label(catalogue: Catalogue, cards: tuple[str, ...]) -> str:
+    """A choice of an option in words: "None", "Gun Drone", "2 × Gun Drone", "Marker Drone
+    + Shield Drone"."""
+    if not cards:
+        return "None"
+    counted = dict.fromkeys(cards, 0)
+    for card in cards:
+        counted[card] += 1
+    return " + ".join(("" if n == 1 else f"{n} × ") + short_name(catalogue.datacards[c].name)
+                      for c, n in counted.items())
+
+
+def short_name(name: str) -> str:
+    """A datacard's name without its leading designation ("MV1 Gun Drone" -> "Gun
+    Drone"), for the lists of choices."""
+    return re.sub(r"^[A-Z]+\d+\s+", "", name)
 
 
 def ploy_lines(ctx: Context, surface: pygame.Surface | None, name: str, text: str,
