@@ -152,12 +152,20 @@ def _fireteam(cat: Catalogue, team: Fireteam) -> list[str]:
                   f"{', '.join(names[c].name for c in team.break_rerolls if c in names)}"
                   ] if team.break_rerolls else []
         out += ["Kill Team classic: " + "; ".join(roles) + ".", ""]
+    if team.options:  # the choices made as the fireteam is picked (the new-game screen)
+        out += ["#### Options", "", "Chosen on the new-game screen with the fireteam; the "
+                "composition above is the choice made when the player makes none.", ""]
+        out += _table(("Option", "Up to", "Datacards", "Limits"),
+                      [(o.name, o.most, ", ".join(cat.datacards[c].name if c in cat.datacards
+                                                   else c for c in o.cards), o.text)
+                       for o in team.options])
     seen: set[str] = set()
-    for entry in team.composition:
-        if entry.card in seen or entry.card not in cat.datacards:
+    for card_id in [e.card for e in team.composition] + [c for o in team.options
+                                                         for c in o.cards]:
+        if card_id in seen or card_id not in cat.datacards:
             continue
-        seen.add(entry.card)
-        out += _datacard(cat.datacards[entry.card])
+        seen.add(card_id)
+        out += _datacard(cat.datacards[card_id])
     out += ["#### Strategic ploys", ""]
     out += [_item(p.name, p.text, "names one friendly operative" if p.target else "")
             for p in team.ploys] or ["(none)"]
@@ -231,9 +239,10 @@ def _pack_rules(cat: Catalogue) -> list[str]:
 
 
 def _spare_datacards(cat: Catalogue) -> list[str]:
-    """The datacards no fireteam's composition fields (the Pathfinders' other drones), for
-    scenarios and own fireteams."""
-    used = {e.card for team in cat.fireteams.values() for e in team.composition}
+    """The datacards no fireteam fields or offers as an option, for scenarios and own
+    fireteams."""
+    used = {e.card for team in cat.fireteams.values() for e in team.composition} \
+        | {c for team in cat.fireteams.values() for o in team.options for c in o.cards}
     spare = [cat.datacards[i] for i in _by_name(
         (c.id, c.name) for c in cat.datacards.values() if c.id not in used)]
     if not spare:

@@ -181,6 +181,12 @@ class Fireteam:
     # choices made when the fireteam is picked (see FireteamOption)
     options: tuple[FireteamOption, ...] = ()
 
+    def cards(self) -> tuple[str, ...]:
+        """Every datacard the fireteam may field: its composition's, then its options'."""
+        found = [e.card for e in self.composition] + [c for o in self.options
+                                                      for c in o.cards]
+        return tuple(dict.fromkeys(found))
+
     def chosen(self, option: FireteamOption) -> tuple[str, ...]:
         """The cards of ``option`` this fireteam's composition fields, one per operative."""
         return tuple(e.card for e in self.composition if e.card in option.cards

@@ -57,3 +57,23 @@ def test_changing_fireteam_forgets_the_choices(make_app, home):
     pick(app, choose.team_drops[1], app.ctx.catalogue.fireteams["bad_ladz"].name)
     assert choose.options() == {}
     assert not [k for k in choose.option_drops if k[0] == 1]
+
+
+def test_the_card_library_shows_the_drones_and_their_limits(make_app, home):
+    from game.ui.scenes.cards import CardBrowserScene
+
+    app = make_app(0)
+    app.push(MenuScene(app))
+    scene = CardBrowserScene(app, None)
+    app.push(scene)
+    app.frame([])
+    entries = {e.key: e for e in scene.entries}
+    for card in ("gun_drone", "recon_drone", "pulse_accelerator_drone"):
+        assert entries[card].teams == ("pathfinders",)  # under the Pathfinders, not spare
+    scene.open_detail(entries["pulse_accelerator_drone"])
+    app.ctx.drawn = []
+    app.frame([])
+    drawn = " ".join(app.ctx.drawn)
+    assert "Pulse Accelerator" in drawn and "+2 Range" in drawn
+    assert "Chosen with the fireteam" in drawn
+    assert "up to one of recon and pulse accelerator drones" in drawn.replace("\n", " ")
