@@ -68,3 +68,19 @@ def test_the_choice_is_kept_in_the_recipe_for_saves_and_play_again() -> None:
     team = again.fireteams[2]
     assert team is not None
     assert [e.card for e in team.composition if "drone" in e.card] == ["gun_drone"]
+
+
+def test_a_save_keeps_the_choice_and_refuses_one_edited_beyond_the_limits() -> None:
+    import json
+
+    from game.engine import SaveError
+
+    game = Game.new(CATALOGUE, "dual_strike", ("pathfinders", "gideon"),
+                    options={1: {"support_drone": ["recon_drone"]}})
+    data = json.loads(json.dumps(game.to_dict()))
+    again = Game.from_dict(data, CATALOGUE)
+    assert again.state.operatives["recon_drone"].card == "recon_drone"
+    data["config"]["options"]["1"]["support_drone"] = ["recon_drone", "recon_drone"]
+    with pytest.raises(SaveError, match="config: options.1.support_drone: Pathfinder Team "
+                                        "Vior'la may take at most 1"):
+        Game.from_dict(data, CATALOGUE)
