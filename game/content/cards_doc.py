@@ -133,6 +133,35 @@ def _special_operation(cat: Catalogue, op: SpecialOperation) -> list[str]:
     ]
 
 
+def _kill_team_roles(cat: Catalogue, team: Fireteam) -> list[str]:
+    """The Kill Team classic pack's leader and Break tests of the fireteam, if it has a
+    leader."""
+    if not team.leader:
+        return []
+    names = cat.datacards
+    roles = [f"Leader: the first {names[team.leader].name if team.leader in names else ''}"]
+    roles += [f"fearless: {', '.join(names[c].name for c in team.fearless if c in names)}"
+              ] if team.fearless else []
+    roles += [f"re-roll failed Break tests: "
+              f"{', '.join(names[c].name for c in team.break_rerolls if c in names)}"
+              ] if team.break_rerolls else []
+    return ["Kill Team classic: " + "; ".join(roles) + ".", ""]
+
+
+def _options(cat: Catalogue, team: Fireteam) -> list[str]:
+    """The choices made as the fireteam is picked (on the new-game screen), with their
+    limits."""
+    if not team.options:
+        return []
+    out = ["#### Options", "", "Chosen on the new-game screen with the fireteam; the "
+           "composition above is the choice made when the player makes none.", ""]
+    names = cat.datacards
+    return out + _table(("Option", "Up to", "Datacards", "Limits"),
+                        [(o.name, o.most, ", ".join(names[c].name if c in names else c
+                                                     for c in o.cards), o.text)
+                         for o in team.options])
+
+
 def _fireteam(cat: Catalogue, team: Fireteam) -> list[str]:
     out = [f"### {team.name} (`{team.id}`)", "", f"*{_flat(team.faction)}*", ""]
     if team.text:
@@ -143,22 +172,8 @@ def _fireteam(cat: Catalogue, team: Fireteam) -> list[str]:
         rows.append((_operatives(entry.id, entry.count), card.name if card else entry.card,
                      entry.count))
     out += _table(("Operatives", "Datacard", "Count"), rows)
-    if team.leader:  # the Kill Team classic pack's leader and Break tests
-        names = cat.datacards
-        roles = [f"Leader: the first {names[team.leader].name if team.leader in names else ''}"]
-        roles += [f"fearless: {', '.join(names[c].name for c in team.fearless if c in names)}"
-                  ] if team.fearless else []
-        roles += [f"re-roll failed Break tests: "
-                  f"{', '.join(names[c].name for c in team.break_rerolls if c in names)}"
-                  ] if team.break_rerolls else []
-        out += ["Kill Team classic: " + "; ".join(roles) + ".", ""]
-    if team.options:  # the choices made as the fireteam is picked (the new-game screen)
-        out += ["#### Options", "", "Chosen on the new-game screen with the fireteam; the "
-                "composition above is the choice made when the player makes none.", ""]
-        out += _table(("Option", "Up to", "Datacards", "Limits"),
-                      [(o.name, o.most, ", ".join(cat.datacards[c].name if c in cat.datacards
-                                                   else c for c in o.cards), o.text)
-                       for o in team.options])
+    out += _kill_team_roles(cat, team)
+    out += _options(cat, team)
     seen: set[str] = set()
     for card_id in [e.card for e in team.composition] + [c for o in team.options
                                                          for c in o.cards]:

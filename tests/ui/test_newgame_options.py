@@ -1,6 +1,7 @@
 """The new-game screen offers the Pathfinders' drones within the seed's limits (one list per
-option, every choice within it and nothing beyond), shows the limits in words, and starts
-the game with the drones chosen."""
+option in the player's title row, every choice within it and nothing beyond), says the limits
+in words where they fit, and starts the game with the drones chosen; the card library shows
+the drones and their limits."""
 
 from __future__ import annotations
 
@@ -35,7 +36,9 @@ def test_the_pathfinders_drones_are_chosen_within_their_limits(make_app, home):
     assert drones.selected_option[0] == "Marker Drone + Shield Drone"
     app.ctx.drawn = []
     app.frame([])
-    assert any("up to two of gun, marker and shield drones" in t for t in app.ctx.drawn)
+    drawn = " ".join(app.ctx.drawn)  # the wrapped lines joined again
+    assert ("and drones chosen above: up to two of gun, marker and shield drones (two of a "
+            "kind allowed); up to one of recon and pulse accelerator drones.") in drawn
     pick(app, drones, "2 × Gun Drone")
     pick(app, support, "Pulse Accelerator Drone")
     choose.start()

@@ -182,8 +182,11 @@ class NewGameScene(Scene):
                 manager=self.app.manager)
             self.seat_drops[player] = seat
             self.elements.append(seat)
-            self.build_options(player, pygame.Rect(right.left + 16, top + px(100),
-                                                   right.width - 32, px(30)))
+            # the options' lists in the title row, after "PLAYER n"
+            title = self.ctx.assets.font(px(14), "condensed").size(f"PLAYER {player}")[0]
+            self.build_options(player, pygame.Rect(
+                right.left + 16 + title + px(16), top + px(4),
+                right.width - 32 - title - px(16), px(22)))
         back = self.button_width("Back", pygame.K_ESCAPE, px(140))
         self.button("Back", pygame.Rect(30, height - px(70), back, px(44)), self.app.pop,
                     hotkey=pygame.K_ESCAPE)
@@ -265,26 +268,14 @@ class NewGameScene(Scene):
 
     def on_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            cat = self.ctx.catalogue
             if event.ui_element is self.rules_drop:
                 self.set_rules(next(r for r in RuleSet if RULE_SET_NAMES[r] == event.text))
                 return
             if event.ui_element is self.mission_drop:
                 self.mission = next(m for m in self.missions
                                     if self.mission_label(m) == event.text)
-            for player, drop in self.team_drops.items():
-                if event.ui_element is drop:
-                    self.fireteams[player - 1] = next(t for t in self.teams
-                                                      if cat.fireteams[t].name == event.text)
-                    self.choices[player] = {}
-                    self.rebuild()  # the new fireteam's options, if it has any
-                    return
-            for (player, option_id), drop in self.option_drops.items():
-                if event.ui_element is drop:
-                    option = next(o for o in cat.fireteams[self.fireteams[player - 1]].options
-                                  if o.id == option_id)
-                    self.choices[player][option_id] = next(
-                        c for c in option.combinations() if choice_label(cat, c) == event.text)
+            if self.team_or_option_chosen(event):
+                return
             for player, drop in self.seat_drops.items():
                 if event.ui_element is drop:
                     self.seats[player] = next(k for k, v in SEATS.items() if v == event.text)
@@ -300,6 +291,26 @@ class NewGameScene(Scene):
             for player, entry in self.entries.items():
                 if event.ui_element is entry:
                     self.names[player] = entry.get_text().strip() or f"Player {player}"
+
+    def team_or_option_chosen(self, event: pygame.event.Event) -> bool:
+        """A fireteam chosen in a player's list (its options start again from its own), or
+        a choice of one of its options; True when the event was one of those."""
+        cat = self.ctx.catalogue
+        for player, drop in self.team_drops.items():
+            if event.ui_element is drop:
+                self.fireteams[player - 1] = next(t for t in self.teams
+                                                  if cat.fireteams[t].name == event.text)
+                self.choices[player] = {}
+                self.rebuild()  # the new fireteam's options, if it has any
+                return True
+        for (player, option_id), drop in self.option_drops.items():
+            if event.ui_element is drop:
+                option = next(o for o in cat.fireteams[self.fireteams[player - 1]].options
+                              if o.id == option_id)
+                self.choices[player][option_id] = next(
+                    c for c in option.combinations() if choice_label(cat, c) == event.text)
+                return True
+        return False
 
     def start(self) -> None:
         play: Any = scene_class(SceneName.PLAY)
@@ -365,68 +376,104 @@ class NewGameScene(Scene):
                 broken_lines(self.broken)), 12, text, (230, 120, 100))
         for i, player in enumerate((1, 2)):
             top = self.right.top + i * (self.right.height // 2)
-            box = pygame.Rect(self.right.left, top, self.right.width, self.right.height // 2
-                              - 10)
-            pygame.draw.rect(surface, (24, 26, 30), box, border_radius=6)
-            pygame.draw.rect(surface, self.ctx.colours[player], box, 2, border_radius=6)
-            ctx.text(surface, f"PLAYER {player}", 14, (box.left + 16, box.top + ctx.px(8)),
-                     self.ctx.colours[player], "condensed")
-            team = self.team_of(player)
-            y = box.top + ctx.px(98) + (ctx.px(38) if team.options else 0)
-            comp = f"{team.faction}: " + ", ".join(
-                f"{e.count} × {cat.datacards[e.card].name}" for e in team.composition)
-            used = ctx.wrapped(surface, comp, 13, pygame.Rect(box.left + 16, y, box.width - 32,
-                                                             ctx.px(60)))
-            y += used + 3
-            if team.options:  # each option's limits, under the lists that choose within them
-                limits = " ".join(f"{o.name}: {o.text}" for o in team.options)
-                y += ctx.wrapped(surface, limits, 12, pygame.Rect(
-                    box.left + 16, y, box.width - 32, ctx.px(40)), DIM) + 3
-            area = pygame.Rect(box.left + 16, y, box.width - 32, box.bottom - 2 - y)
-            needed = 0  # the height the whole ploys take (the skirmish rules show none)
-            if self.rules == RuleSet.FIRETEAM:
-                key = (team.id, area.width, ctx.px(100))
-                if key not in self._ploy_heights:
-                    self._ploy_heights[key] = sum(ploy_lines(ctx, None, p.name, p.text, area)
-                                                  for p in team.ploys)
-                needed = self._ploy_heights[key]
-            # what the computer in this seat is like, at the panel's foot: in full, or in
-            # short where the whole ploys would not fit above it, or not at all
-            choices = SEAT_WORDS.get(self.seats[player], ())
-            if self.rules == RuleSet.SKIRMISH:
-                choices = choices[-1:]  # the short words: the profiles need the room more
-            for words in choices:
-                line = pygame.Rect(area.left, 0, area.width, 0)
-                line.height = ctx.wrapped(None, words, 13, line)
-                line.bottom = box.bottom - ctx.px(8)
-                if line.top - ctx.px(6) - area.top >= needed:
-                    ctx.wrapped(surface, words, 13, line, DIM)
-                    area.height = line.top - ctx.px(6) - area.top
-                    break
-            if self.rules == RuleSet.SKIRMISH:  # the converted profiles instead of ploys
-                self.draw_profiles(surface, team, area)
-                continue
-            # each ploy as its name in bold, then its text on the same line and wrapped below;
-            # the heading only when there is room for it and every ploy's whole text
-            if needed + ctx.px(18) <= area.height:
-                ctx.text(surface, "Strategic ploys:", 13, (area.left, y), GOLD, "bold")
-                area.top += ctx.px(18)
-                area.height -= ctx.px(18)
-            # by name only where the whole texts would not fit (F3 has the cards)
-            shown = [(p.name, p.text) for p in team.ploys] if needed <= area.height else \
-                [("Strategic ploys:", ", ".join(p.name for p in team.ploys))]
-            for name, words in shown:
-                used = ploy_lines(ctx, surface, name, words, area)
-                area.top += used
-                area.height -= used
-            if team.tactical_ploys:  # by name only, where there is room (F3 has the cards)
-                names = ", ".join(c.name for c in team.tactical_ploys)
-                area.top += ctx.px(4)
-                area.height -= ctx.px(4)
-                if area.height >= 2 * ctx.assets.font(ctx.px(13)).get_linesize():
-                    ploy_lines(ctx, surface, "Tactical ploys:", names + " (once a mission)",
-                               area)
+            self.draw_player(surface, player, pygame.Rect(
+                self.right.left, top, self.right.width, self.right.height // 2 - 10))
 
+    def draw_player(self, surface: pygame.Surface, player: int, box: pygame.Rect) -> None:
+        """``player``'s panel: the fireteam's composition (with its options' limits where
+        they fit), what the computer in the seat is like, and the ploys (or, under the
+        skirmish rules, the converted profiles)."""
+        ctx = self.ctx
+        pygame.draw.rect(surface, (24, 26, 30), box, border_radius=6)
+        pygame.draw.rect(surface, ctx.colours[player], box, 2, border_radius=6)
+        ctx.text(surface, f"PLAYER {player}", 14, (box.left + 16, box.top + ctx.px(8)),
+                 ctx.colours[player], "condensed")
+        team = self.team_of(player)
+        y = box.top + ctx.px(98)
+        area = pygame.Rect(box.left + 16, y, box.width - 32, box.bottom - 2 - y)
+        needed = self.ploys_height(team, area.width)
+        full, short = self.composition_words(team)
+        # the options' limits in words where they leave room for the whole ploys and the
+        # short words on the seat (the lists above show every choice within them anyway)
+        foot = ctx.wrapped(None, SEAT_WORDS["easy"][-1], 13, area) + ctx.px(14)
+        comp = full if ctx.wrapped(None, full, 13, area) + 3 + needed + foot <= area.height \
+            else short
+        used = ctx.wrapped(surface, comp, 13, pygame.Rect(area.left, y, area.width,
+                                                         area.height))
+        area.top += used + 3
+        area.height -= used + 3
+        self.draw_seat_words(surface, player, box, area, needed)
+        if self.rules == RuleSet.SKIRMISH:  # the converted profiles instead of ploys
+            self.draw_profiles(surface, team, area)
+            return
+        self.draw_ploys(surface, team, area, needed)
+
+    def composition_words(self, team: Fireteam) -> tuple[str, str]:
+        """The fireteam's composition in words, in full and in short: the operatives its
+        options choose are in the lists above, so those words give the options' limits
+        (in full) or only point to the lists (in short)."""
+        cat = self.ctx.catalogue
+        offered = {c for o in team.options for c in o.cards}
+        fixed = f"{team.faction}: " + ", ".join(
+            f"{e.count} × {cat.datacards[e.card].name}" for e in team.composition
+            if e.card not in offered)
+        if not team.options:
+            return fixed, fixed
+        limits = "; ".join(o.text.rstrip(".") for o in team.options)
+        return (f"{fixed}, and drones chosen above: {limits}.",
+                f"{fixed}, and the drones chosen above.")
+
+    def ploys_height(self, team: Fireteam, width: int) -> int:
+        """The height the whole ploys take (none under the skirmish rules), measured once."""
+        if self.rules != RuleSet.FIRETEAM:
+            return 0
+        key = (team.id, width, self.ctx.px(100))
+        if key not in self._ploy_heights:
+            area = pygame.Rect(0, 0, width, 1 << 16)
+            self._ploy_heights[key] = sum(ploy_lines(self.ctx, None, p.name, p.text, area)
+                                          for p in team.ploys)
+        return self._ploy_heights[key]
+
+    def draw_seat_words(self, surface: pygame.Surface, player: int, box: pygame.Rect,
+                        area: pygame.Rect, needed: int) -> None:
+        """What the computer in this seat is like, at the panel's foot: in full, or in short
+        where the whole ploys would not fit above it, or not at all; ``area`` loses it."""
+        ctx = self.ctx
+        choices = SEAT_WORDS.get(self.seats[player], ())
+        if self.rules == RuleSet.SKIRMISH:
+            choices = choices[-1:]  # the short words: the profiles need the room more
+        for words in choices:
+            line = pygame.Rect(area.left, 0, area.width, 0)
+            line.height = ctx.wrapped(None, words, 13, line)
+            line.bottom = box.bottom - ctx.px(8)
+            if line.top - ctx.px(6) - area.top >= needed:
+                ctx.wrapped(surface, words, 13, line, DIM)
+                area.height = line.top - ctx.px(6) - area.top
+                break
+
+    def draw_ploys(self, surface: pygame.Surface, team: Fireteam, area: pygame.Rect,
+                   needed: int) -> None:
+        """Each ploy as its name in bold, then its text on the same line and wrapped below;
+        the heading only when there is room for it and every ploy's whole text, the names
+        alone where the whole texts would not fit (F3 has the cards)."""
+        ctx = self.ctx
+        if needed + ctx.px(18) <= area.height:
+            ctx.text(surface, "Strategic ploys:", 13, area.topleft, GOLD, "bold")
+            area.top += ctx.px(18)
+            area.height -= ctx.px(18)
+        shown = [(p.name, p.text) for p in team.ploys] if needed <= area.height else \
+            [("Strategic ploys:", ", ".join(p.name for p in team.ploys))]
+        for name, words in shown:
+            used = ploy_lines(ctx, surface, name, words, area)
+            area.top += used
+            area.height -= used
+        if team.tactical_ploys:  # by name only, where there is room (F3 has the cards)
+            names = ", ".join(c.name for c in team.tactical_ploys)
+            area.top += ctx.px(4)
+            area.height -= ctx.px(4)
+            if area.height >= 2 * ctx.assets.font(ctx.px(13)).get_linesize():
+                ploy_lines(ctx, surface, "Tactical ploys:", names + " (once a mission)",
+                           area)
 
     def draw_profiles(self, surface: pygame.Surface, team: object, area: pygame.Rect) -> None:
         """Each datacard of ``team`` as its skirmish profile, one line each."""
