@@ -18,12 +18,18 @@ def pick(app, drop, text: str) -> None:  # type: ignore[no-untyped-def]
                                   text=text)])
 
 
-def test_the_pathfinders_drones_are_chosen_within_their_limits(make_app, home):
+def opened(make_app, teams: tuple[str, str]):  # type: ignore[no-untyped-def]
+    """The new-game screen over the menu with ``teams`` chosen, drawn once."""
     app = make_app(3)
     app.push(MenuScene(app))
-    choose = NewGameScene(app, fireteams=("gideon", "pathfinders"))
+    choose = NewGameScene(app, fireteams=teams)
     app.push(choose)
     app.frame([])
+    return app, choose
+
+
+def test_the_pathfinders_drones_are_chosen_within_their_limits(make_app, home):
+    app, choose = opened(make_app, ("gideon", "pathfinders"))
     assert not [k for k in choose.option_drops if k[0] == 1]  # Gideon has no options
     drones = choose.option_drops[(2, "drones")]
     support = choose.option_drops[(2, "support_drone")]
@@ -50,11 +56,7 @@ def test_the_pathfinders_drones_are_chosen_within_their_limits(make_app, home):
 
 
 def test_changing_fireteam_forgets_the_choices(make_app, home):
-    app = make_app(3)
-    app.push(MenuScene(app))
-    choose = NewGameScene(app, fireteams=("pathfinders", "gideon"))
-    app.push(choose)
-    app.frame([])
+    app, choose = opened(make_app, ("pathfinders", "gideon"))
     pick(app, choose.option_drops[(1, "support_drone")], "Recon Drone")
     assert choose.options() == {1: {"support_drone": ["recon_drone"]}}
     pick(app, choose.team_drops[1], app.ctx.catalogue.fireteams["bad_ladz"].name)
