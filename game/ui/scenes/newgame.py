@@ -1,5 +1,5 @@
 """A new game: the rule set, the mission (with its map and card), each player's name and
-fireteam."""
+fireteam, and the fireteam's options (the Pathfinders' drones, within their limits)."""
 
 from __future__ import annotations
 
