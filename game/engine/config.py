@@ -192,7 +192,6 @@ def choose_options(team: Fireteam, chosen: Any, where: str = "options") -> Firet
         kept = [e for e in composition if e.card not in option.cards]
         new = [replace(e, count=cards.count(e.card)) for e in option.entries
                if e.card in cards]
-        place = min(place, len(kept))
         composition = kept[:place] + new + kept[place:]
     return replace(team, composition=tuple(composition))
 
