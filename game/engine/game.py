@@ -192,10 +192,10 @@ class Game(Position):
 
     def datacard(self, op: OperativeState) -> Datacard:
         """``op``'s datacard as it plays now: the printed card, with the weapon Ranges that
-        ``range`` rules in force lengthen (the pulse accelerator drone's; the skirmish
-        rules play the printed card, converted, with no card rules)."""
+        ``range`` rules in force lengthen (the pulse accelerator drone's; a rule set without
+        card rules plays the printed card)."""
         card = self.config.datacards[op.card]
-        if self.config.skirmish or not self._index()[0].get(EffectKind.RANGE):
+        if not self.book.card_rules or not self._index()[0].get(EffectKind.RANGE):
             return card
         key = ("datacard", op.id)
         found = self.memo.get(key)
