@@ -68,6 +68,7 @@ def render(app, name: str, setup: Callable[..., None]):  # type: ignore[no-untyp
     ctx.record = []
     ctx.covers = []
     ctx.guides = []
+    ctx.panels = []
     ctx.layer = len(stack) - 1 - start
     top = stack[-1]
     if getattr(top, "board", None) is not None:
@@ -85,11 +86,26 @@ def render(app, name: str, setup: Callable[..., None]):  # type: ignore[no-untyp
     ctx.layer = len(stack) - 1 - start
     app.manager.draw_ui(surface)
     records, covers, guides = ctx.record, ctx.covers, ctx.guides
+    in_panels(records, ctx.panels)
     ctx.record = None
-    ctx.covers = ctx.guides = None
+    ctx.covers = ctx.guides = ctx.panels = None
     del pygame
     # a guidance box counts for the operatives only (see Context.guides)
     return records, covers + [(box, "operatives") for box in guides]
+
+
+def in_panels(records, panels) -> None:  # type: ignore[no-untyped-def]
+    """Give each text begun inside a framed panel of its own layer that panel as its box
+    (the smallest, when panels nest): a line that runs past the panel's border is then
+    clipped, as it looks (the fourth line of a full panel)."""
+    from dataclasses import replace
+
+    for i, r in enumerate(records):
+        found = [rect for rect, layer in panels
+                 if layer == r.layer and rect.collidepoint(r.rect.topleft)]
+        if found:
+            records[i] = replace(r, box=min(found, key=lambda rect: rect.width * rect.height),
+                                 panel=True)
 
 
 def check(records, covers, operatives, size):  # type: ignore[no-untyped-def]
@@ -113,6 +129,15 @@ def check(records, covers, operatives, size):  # type: ignore[no-untyped-def]
         for b in records[i + 1:]:
             if a.layer == b.layer and _meet(a.rect, b.rect) and a.rect != b.rect:
                 texts.append(f"{a.text!r} and {b.text!r} overlap at {tuple(a.rect.clip(b.rect))}")
+    # an overlay's text stands in a panel of its own (a dialog's frame), not loose over the
+    # texts of the screen below it (a dialog's title over the side panel)
+    for a in records:
+        if a.layer and not a.panel and not a.plain and not a.control:
+            for b in records:
+                if b.layer < a.layer and _meet(a.rect, b.rect):
+                    texts.append(f"{a.text!r} is drawn over {b.text!r} below it at "
+                                 f"{tuple(a.rect.clip(b.rect))}")
+                    break
     covered = []
     for op_id, where in operatives:
         for box in covers:
