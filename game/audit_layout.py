@@ -2,20 +2,22 @@
 
 Each screen (the ones ``--scene`` knows, the turning point's summary, the pause menu and its
 dialogs, saving, loading, settings, the visualizer, the tutorial's first steps, the campaign
-screens, the error screen) is rendered at 1024 x 700, 1280 x 800, 1920 x 1080 and
-3840 x 2160 with every text recorded (``Context.record``: its words, its rectangle, the box it
-belongs to). A text is *clipped* when it was cut inside a word, or reaches outside its box or
-the window; two texts (or a text and a button, or two buttons) *overlap* when they are drawn
-in the same layer (an overlay scene starts a new one) and their rectangles meet; a wrapped
-text that ran out of room is clipped too. An operative (or an objective, or a hex the next
-pick may land on) is *covered* when something drawn over the board for a moment (a banner,
-the attack preview, a tooltip, a dice box, the hint, a guidance box) hides the heart of its
-hex. A *truncated control* is a button, list entry, choice or other essential text (the
+screens, the error screen) is rendered at 1024 x 700, 1280 x 800, 1920 x 1080 and 3840 x 2160
+with every text recorded (``Context.record``: its words, its rectangle, the box it belongs to:
+the framed panel it begins in, when it begins in one). A text is *clipped* when it was cut
+inside a word, or reaches outside its box or the window; two texts (or a text and a button, or
+two buttons) *overlap* when they are drawn in the same layer (an overlay scene starts a new
+one) and their rectangles meet, or when an overlay's text stands loose over a text below it
+(on neither a panel nor a plain box of its own, as a dialog's question over the side panel); a
+wrapped text that ran out of room is clipped too. An operative (or an objective, or a hex the
+next pick may land on) is *covered* when something drawn over the board for a moment (a
+banner, the attack preview, a tooltip, a dice box, the hint, a guidance box) hides the heart
+of its hex. A *truncated control* is a button, list entry, choice or other essential text (the
 hint) shown shortened; a *missing glyph* is a character the font it is drawn in cannot draw
 (it would show as a box). The screens include the transient overlays (banners, the attack
 preview with an overcharge line, a terrain tooltip, the hint, the replay's dice, the turning
-point's summary) for each rule set and mission pack. The last line printed is ``layout
-audit: N screens x 4 sizes, C clipped or overlapping texts, K covered operatives, T truncated
+point's summary) for each rule set and mission pack. The last line printed is ``layout audit:
+N screens x 4 sizes, C clipped or overlapping texts, K covered operatives, T truncated
 controls, G missing glyphs``; the exit status is 1 unless all four are 0.
 """
 
