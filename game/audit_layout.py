@@ -110,6 +110,21 @@ def in_panels(records, panels) -> None:  # type: ignore[no-untyped-def]
                                  panel=True)
 
 
+def loose(records) -> list[str]:  # type: ignore[no-untyped-def]
+    """An overlay's text stands in a panel or on a plain box of its own (a dialog's frame),
+    not loose over the texts of the screen below it (a dialog's title over the side panel):
+    each that does, with the text it is drawn over."""
+    found = []
+    for a in records:
+        if a.layer and not a.panel and not a.plain and not a.control:
+            for b in records:
+                if b.layer < a.layer and _meet(a.rect, b.rect):
+                    found.append(f"{a.text!r} is drawn over {b.text!r} below it at "
+                                 f"{tuple(a.rect.clip(b.rect))}")
+                    break
+    return found
+
+
 def check(records, covers, operatives, size):  # type: ignore[no-untyped-def]
     """The problems of one frame: clipped texts, overlapping texts, covered operatives (each
     of ``operatives`` a name with the centre of its hex, or with the rectangle to keep
@@ -131,15 +146,7 @@ def check(records, covers, operatives, size):  # type: ignore[no-untyped-def]
         for b in records[i + 1:]:
             if a.layer == b.layer and _meet(a.rect, b.rect) and a.rect != b.rect:
                 texts.append(f"{a.text!r} and {b.text!r} overlap at {tuple(a.rect.clip(b.rect))}")
-    # an overlay's text stands in a panel of its own (a dialog's frame), not loose over the
-    # texts of the screen below it (a dialog's title over the side panel)
-    for a in records:
-        if a.layer and not a.panel and not a.plain and not a.control:
-            for b in records:
-                if b.layer < a.layer and _meet(a.rect, b.rect):
-                    texts.append(f"{a.text!r} is drawn over {b.text!r} below it at "
-                                 f"{tuple(a.rect.clip(b.rect))}")
-                    break
+    texts += loose(records)
     covered = []
     for op_id, where in operatives:
         for box in covers:

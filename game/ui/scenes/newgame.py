@@ -214,32 +214,37 @@ class NewGameScene(Scene):
             self.app.dirty = True
             return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            cat = self.ctx.catalogue
-            if event.ui_element is self.rules_drop:
-                self.set_rules(next(r for r in RuleSet if RULE_SET_NAMES[r] == event.text))
-                return
-            if event.ui_element is self.mission_drop:
-                self.mission = next(m for m in self.missions
-                                    if self.mission_label(m) == event.text)
-            for player, drop in self.team_drops.items():
-                if event.ui_element is drop:
-                    self.fireteams[player - 1] = next(t for t in self.teams
-                                                      if cat.fireteams[t].name == event.text)
-            for player, drop in self.seat_drops.items():
-                if event.ui_element is drop:
-                    self.seats[player] = next(k for k, v in SEATS.items() if v == event.text)
-            for player, drop in self.colour_drops.items():
-                if event.ui_element is drop:
-                    self.colours[player] = event.text
-                    other = opponent(player)
-                    if self.colours[other] == event.text:  # the two always differ
-                        self.colours[other] = next(n for n in PALETTE if n != event.text)
-                    self.ctx.colours = {p: PALETTE[n] for p, n in self.colours.items()}
-                    self.rebuild()
+            self.on_drop_down(event)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             for player, entry in self.entries.items():
                 if event.ui_element is entry:
                     self.names[player] = entry.get_text().strip() or f"Player {player}"
+
+    def on_drop_down(self, event: pygame.event.Event) -> None:
+        """A choice made in one of the drop-downs: the rules, the mission, a player's team,
+        seat or colour."""
+        cat = self.ctx.catalogue
+        if event.ui_element is self.rules_drop:
+            self.set_rules(next(r for r in RuleSet if RULE_SET_NAMES[r] == event.text))
+            return
+        if event.ui_element is self.mission_drop:
+            self.mission = next(m for m in self.missions
+                                if self.mission_label(m) == event.text)
+        for player, drop in self.team_drops.items():
+            if event.ui_element is drop:
+                self.fireteams[player - 1] = next(t for t in self.teams
+                                                  if cat.fireteams[t].name == event.text)
+        for player, drop in self.seat_drops.items():
+            if event.ui_element is drop:
+                self.seats[player] = next(k for k, v in SEATS.items() if v == event.text)
+        for player, drop in self.colour_drops.items():
+            if event.ui_element is drop:
+                self.colours[player] = event.text
+                other = opponent(player)
+                if self.colours[other] == event.text:  # the two always differ
+                    self.colours[other] = next(n for n in PALETTE if n != event.text)
+                self.ctx.colours = {p: PALETTE[n] for p, n in self.colours.items()}
+                self.rebuild()
 
     def start(self) -> None:
         play: Any = scene_class(SceneName.PLAY)
