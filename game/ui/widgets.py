@@ -72,11 +72,16 @@ class ScrollText:
         self.dragging = False
 
     @property
+    def bar_width(self) -> int:
+        """The scroll bar's width: a third of a line (6 px at the least)."""
+        return max(6, self.line // 3)
+
+    @property
     def bar(self) -> pygame.Rect:
         """The scroll bar's track (empty when the text fits)."""
         if not self.height:
             return pygame.Rect(self.rect.right, self.rect.top, 0, 0)
-        width = max(6, self.line // 3)
+        width = self.bar_width
         return pygame.Rect(self.rect.right - width, self.rect.top, width, self.rect.height)
 
     @property
@@ -98,8 +103,7 @@ class ScrollText:
         if needed <= rect.height:
             self.height = 0
             return ctx.wrapped(surface, text, size, rect, colour)
-        self.height = 1  # scrolls: the text leaves room for its bar
-        gap = self.bar.width + ctx.px(6)
+        gap = self.bar_width + ctx.px(6)  # it scrolls: the text leaves room for its bar
         inner = pygame.Rect(0, 0, rect.width - gap, 1 << 16)
         self.height = ctx.wrapped(None, text, size, inner)
         self.scroll(0)
