@@ -2,20 +2,22 @@
 
 Each screen (the ones ``--scene`` knows, the turning point's summary, the pause menu and its
 dialogs, saving, loading, settings, the visualizer, the tutorial's first steps, the campaign
-screens, the error screen) is rendered at 1024 x 700, 1280 x 800, 1920 x 1080 and
-3840 x 2160 with every text recorded (``Context.record``: its words, its rectangle, the box it
-belongs to). A text is *clipped* when it was cut inside a word, or reaches outside its box or
-the window; two texts (or a text and a button, or two buttons) *overlap* when they are drawn
-in the same layer (an overlay scene starts a new one) and their rectangles meet; a wrapped
-text that ran out of room is clipped too. An operative (or an objective, or a hex the next
-pick may land on) is *covered* when something drawn over the board for a moment (a banner,
-the attack preview, a tooltip, a dice box, the hint, a guidance box) hides the heart of its
-hex. A *truncated control* is a button, list entry, choice or other essential text (the
+screens, the error screen) is rendered at 1024 x 700, 1280 x 800, 1920 x 1080 and 3840 x 2160
+with every text recorded (``Context.record``: its words, its rectangle, the box it belongs to:
+the framed panel it begins in, when it begins in one). A text is *clipped* when it was cut
+inside a word, or reaches outside its box or the window; two texts (or a text and a button, or
+two buttons) *overlap* when they are drawn in the same layer (an overlay scene starts a new
+one) and their rectangles meet, or when an overlay's text stands loose over a text below it
+(on neither a panel nor a plain box of its own, as a dialog's question over the side panel); a
+wrapped text that ran out of room is clipped too. An operative (or an objective, or a hex the
+next pick may land on) is *covered* when something drawn over the board for a moment (a
+banner, the attack preview, a tooltip, a dice box, the hint, a guidance box) hides the heart
+of its hex. A *truncated control* is a button, list entry, choice or other essential text (the
 hint) shown shortened; a *missing glyph* is a character the font it is drawn in cannot draw
 (it would show as a box). The screens include the transient overlays (banners, the attack
 preview with an overcharge line, a terrain tooltip, the hint, the replay's dice, the turning
-point's summary) for each rule set and mission pack. The last line printed is ``layout
-audit: N screens x 4 sizes, C clipped or overlapping texts, K covered operatives, T truncated
+point's summary) for each rule set and mission pack. The last line printed is ``layout audit:
+N screens x 4 sizes, C clipped or overlapping texts, K covered operatives, T truncated
 controls, G missing glyphs``; the exit status is 1 unless all four are 0.
 """
 
@@ -68,6 +70,7 @@ def render(app, name: str, setup: Callable[..., None]):  # type: ignore[no-untyp
     ctx.record = []
     ctx.covers = []
     ctx.guides = []
+    ctx.panels = []
     ctx.layer = len(stack) - 1 - start
     top = stack[-1]
     if getattr(top, "board", None) is not None:
@@ -85,11 +88,41 @@ def render(app, name: str, setup: Callable[..., None]):  # type: ignore[no-untyp
     ctx.layer = len(stack) - 1 - start
     app.manager.draw_ui(surface)
     records, covers, guides = ctx.record, ctx.covers, ctx.guides
+    in_panels(records, ctx.panels)
     ctx.record = None
-    ctx.covers = ctx.guides = None
+    ctx.covers = ctx.guides = ctx.panels = None
     del pygame
     # a guidance box counts for the operatives only (see Context.guides)
     return records, covers + [(box, "operatives") for box in guides]
+
+
+def in_panels(records, panels) -> None:  # type: ignore[no-untyped-def]
+    """Give each text begun inside a framed panel of its own layer that panel as its box
+    (the smallest, when panels nest): a line that runs past the panel's border is then
+    clipped, as it looks (the fourth line of a full panel)."""
+    from dataclasses import replace
+
+    for i, r in enumerate(records):
+        found = [rect for rect, layer in panels
+                 if layer == r.layer and rect.collidepoint(r.rect.topleft)]
+        if found:
+            records[i] = replace(r, box=min(found, key=lambda rect: rect.width * rect.height),
+                                 panel=True)
+
+
+def loose(records) -> list[str]:  # type: ignore[no-untyped-def]
+    """An overlay's text stands in a panel or on a plain box of its own (a dialog's frame),
+    not loose over the texts of the screen below it (a dialog's title over the side panel):
+    each that does, with the text it is drawn over."""
+    found = []
+    for a in records:
+        if a.layer and not a.panel and not a.plain and not a.control:
+            for b in records:
+                if b.layer < a.layer and _meet(a.rect, b.rect):
+                    found.append(f"{a.text!r} is drawn over {b.text!r} below it at "
+                                 f"{tuple(a.rect.clip(b.rect))}")
+                    break
+    return found
 
 
 def check(records, covers, operatives, size):  # type: ignore[no-untyped-def]
@@ -113,6 +146,7 @@ def check(records, covers, operatives, size):  # type: ignore[no-untyped-def]
         for b in records[i + 1:]:
             if a.layer == b.layer and _meet(a.rect, b.rect) and a.rect != b.rect:
                 texts.append(f"{a.text!r} and {b.text!r} overlap at {tuple(a.rect.clip(b.rect))}")
+    texts += loose(records)
     covered = []
     for op_id, where in operatives:
         for box in covers:

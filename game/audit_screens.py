@@ -612,6 +612,31 @@ def cards(which: str) -> Callable[[App], None]:
     return setup
 
 
+def flagged(mission: str, teams: tuple[str, str]) -> Callable[[App], None]:
+    """The play screen of ``mission`` when player 1 is to act and an objective carries a
+    mission token (powered, downloaded...) written beside it; then the replay at that
+    point."""
+    def setup(app: App) -> None:
+        from game.ai.players import player_for
+        from game.engine import Game, MissionAction, RandomDice
+
+        for seed in range(3, 12):
+            game = Game.new(app.ctx.catalogue, mission, teams, RandomDice(seed))
+            players = {p: player_for("greedy", p) for p in (1, 2)}
+            for _ in range(3000):
+                if game.is_over or (game.to_act == 1
+                                    and any(game.state.objective_flags.values())):
+                    break
+                # a mission action whenever one is offered (the tokens come from them)
+                chosen = next((a for a in game.legal_actions()
+                               if isinstance(a, MissionAction)), None)
+                game.apply(chosen or players[game.to_act].choose(game.view(game.to_act)))
+            if not game.is_over:
+                break
+        _open_play(app, game)
+    return setup
+
+
 TRANSIENT: dict[str, Callable[[str], Callable[[App], None]]] = {
     "turn-banner": lambda w: banner(w, "turn"), "score-banner": lambda w: banner(w, "score"),
     "preview": preview, "tooltip": tooltip, "hint": hint, "attack-dice": dice,
@@ -649,4 +674,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     **{f"{which}-{name.replace('_', '-')}": step(which, name) for which in GAMES
        for name in STEPS[which]},
     **{f"{which}-weapons": weapons(which) for which in GAMES if which != "skirmish"},
+    # the objectives' mission tokens in words beside them
+    "power-up-tokens": flagged("power_up", ("gideon", "deathless_destroyers")),
+    "data-heist-tokens": flagged("data_heist", ("kappic_eagles", "pathfinders")),
 }

@@ -28,6 +28,7 @@ from game.ui.context import DIM, GOLD, INK, PALETTE, Context, panel
 from game.ui.killteam_ui import length_words
 from game.ui.registry import SceneName, scene_class
 from game.ui.scene import Scene
+from game.ui.widgets import ScrollText
 
 SEATS = {"human": "Human", "easy": "Computer — easy", "normal": "Computer — normal",
          "hard": "Computer — hard"}
@@ -87,6 +88,7 @@ class NewGameScene(Scene):
         # option id -> the datacards chosen; an option not in here is the fireteam's own
         self.choices: dict[int, dict[str, tuple[str, ...]]] = {1: {}, 2: {}}
         self.option_drops: dict[tuple[int, str], pygame_gui.elements.UIDropDownMenu] = {}
+        self.about_box = ScrollText()  # the mission's text
 
     def _sorted_missions(self) -> list[str]:
         catalogue_missions = self.ctx.catalogue.missions
@@ -267,30 +269,38 @@ class NewGameScene(Scene):
         self.rebuild()
 
     def on_event(self, event: pygame.event.Event) -> None:
+        if self.about_box.on_event(event):  # the mission text scrolled
+            self.app.dirty = True
+            return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            if event.ui_element is self.rules_drop:
-                self.set_rules(next(r for r in RuleSet if RULE_SET_NAMES[r] == event.text))
-                return
-            if event.ui_element is self.mission_drop:
-                self.mission = next(m for m in self.missions
-                                    if self.mission_label(m) == event.text)
-            if self.team_or_option_chosen(event):
-                return
-            for player, drop in self.seat_drops.items():
-                if event.ui_element is drop:
-                    self.seats[player] = next(k for k, v in SEATS.items() if v == event.text)
-            for player, drop in self.colour_drops.items():
-                if event.ui_element is drop:
-                    self.colours[player] = event.text
-                    other = opponent(player)
-                    if self.colours[other] == event.text:  # the two always differ
-                        self.colours[other] = next(n for n in PALETTE if n != event.text)
-                    self.ctx.colours = {p: PALETTE[n] for p, n in self.colours.items()}
-                    self.rebuild()
+            self.on_drop_down(event)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             for player, entry in self.entries.items():
                 if event.ui_element is entry:
                     self.names[player] = entry.get_text().strip() or f"Player {player}"
+
+    def on_drop_down(self, event: pygame.event.Event) -> None:
+        """A choice made in one of the drop-downs: the rules, the mission, a player's team
+        or its options, seat or colour."""
+        if event.ui_element is self.rules_drop:
+            self.set_rules(next(r for r in RuleSet if RULE_SET_NAMES[r] == event.text))
+            return
+        if event.ui_element is self.mission_drop:
+            self.mission = next(m for m in self.missions
+                                if self.mission_label(m) == event.text)
+        if self.team_or_option_chosen(event):
+            return
+        for player, drop in self.seat_drops.items():
+            if event.ui_element is drop:
+                self.seats[player] = next(k for k, v in SEATS.items() if v == event.text)
+        for player, drop in self.colour_drops.items():
+            if event.ui_element is drop:
+                self.colours[player] = event.text
+                other = opponent(player)
+                if self.colours[other] == event.text:  # the two always differ
+                    self.colours[other] = next(n for n in PALETTE if n != event.text)
+                self.ctx.colours = {p: PALETTE[n] for p, n in self.colours.items()}
+                self.rebuild()
 
     def team_or_option_chosen(self, event: pygame.event.Event) -> bool:
         """A fireteam chosen in a player's list (its options start again from its own), or
@@ -343,13 +353,13 @@ class NewGameScene(Scene):
                  "Hold, Advance, Rush or Charge one operative at a time; Quality "
                  "tests to hit, Defense rolls to block, Tough for wounds; morale, "
                  "Shaken and fatigue. Rules help (F1) has the whole rule set.")
-        # the map gives way to a long mission text (down to a third of the panel): the
-        # text is shown whole
+        # the map gives way to a long mission text, down to 45 % of the panel; a text still
+        # too long for the room left scrolls (the wheel over it, or its bar)
         room = pygame.Rect(0, 0, inner.width, 1 << 16)
         needed = ctx.wrapped(None, f"{side} · {length}", 14, room) + 4 + \
             ctx.wrapped(None, about, 14, room) + 8
-        thumb_height = max(inner.height // 3, min(int(inner.height * 0.55),
-                                                  inner.height - needed))
+        thumb_height = max(int(inner.height * 0.45), min(int(inner.height * 0.55),
+                                                         inner.height - needed))
         thumb_area = pygame.Rect(inner.left, inner.top, inner.width, thumb_height)
         key = (self.mission, thumb_area.size, self.rules)
         if self._thumb is None or self._thumb[:3] != key:
@@ -368,12 +378,14 @@ class NewGameScene(Scene):
         used = ctx.wrapped(surface, f"{side} · {length}", 14, text, DIM)
         text.top += used + 4
         text.height -= used + 4
-        used = ctx.wrapped(surface, about, 14, text)
-        if self.broken:
-            text.top += used + 10
-            text.height -= used + 10
-            ctx.wrapped(surface, "Not in the list, with errors: " + "\n".join(
-                broken_lines(self.broken)), 12, text, (230, 120, 100))
+        if self.broken:  # at the panel's foot, the mission text scrolling above it
+            warning = "Not in the list, with errors: " + "\n".join(broken_lines(self.broken))
+            height = min(ctx.wrapped(None, warning, 12, text), text.height // 2)
+            ctx.wrapped(surface, warning, 12, pygame.Rect(text.left, text.bottom - height,
+                                                          text.width, height),
+                        (230, 120, 100))
+            text.height -= height + 10
+        self.about_box.draw(ctx, surface, about, 14, text)
         for i, player in enumerate((1, 2)):
             top = self.right.top + i * (self.right.height // 2)
             self.draw_player(surface, player, pygame.Rect(

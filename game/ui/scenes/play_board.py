@@ -18,6 +18,7 @@ from game.ui.context import GOLD, INK, RED
 from game.ui.placement import (
     banner_bar,
     board_column,
+    board_marks,
     mark_rect,
     place_over_board,
     side_fallback,
@@ -256,6 +257,7 @@ def draw_tokens(scene: PlayScene, surface: pygame.Surface) -> None:
     board, view = scene.view_board, scene.view
     names = scene.ctx.names
     under: dict[str, tuple[str, int]] = {}
+    labels: list[tuple[str, tuple[str, ...]]] = []
     occupied = {o.hex for o in view.state.operatives.values() if o.on_killzone and o.hex}
     for objective in view.objectives:
         if objective.hex is None:
@@ -263,8 +265,9 @@ def draw_tokens(scene: PlayScene, surface: pygame.Surface) -> None:
         flags = tuple(f.name if not f.player else f"{f.name} ({names[f.player]})"
                       for f in objective.flags)
         if objective.carried_by:
-            flags += (f"carried by {objective.carried_by}",)
-        board.objective(surface, objective.id, objective.hex, objective.controller, flags)
+            flags += (f"carried by {scene.op_name(objective.carried_by)}",)
+        board.objective(surface, objective.id, objective.hex, objective.controller)
+        labels.append((objective.hex, flags))
         if objective.hex in occupied:
             under[objective.hex] = (objective.id, objective.controller)
     state = view.state
@@ -275,6 +278,8 @@ def draw_tokens(scene: PlayScene, surface: pygame.Surface) -> None:
                         selected=op.id in chosen)
             if op.hex in under:
                 board.objective_badge(surface, op.hex, under[op.hex][1])
+    # the objectives' mission tokens in words, beside them on nothing the player must see
+    board.objective_labels(surface, labels, [h for _, h in board_marks(scene)])
 
 
 def threat_zone(scene: PlayScene, op_id: str) -> set[str]:
