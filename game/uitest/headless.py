@@ -1,5 +1,5 @@
 """Running the client without a person: seeded positions for screenshots, the fuzzer and the
-frame and idle benchmarks (``game/cli.py`` calls these; the window itself is
+frame and idle benchmarks (``game/cli/main.py`` calls these; the window itself is
 ``game/ui/shell.py``)."""
 
 from __future__ import annotations
