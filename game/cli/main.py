@@ -142,7 +142,7 @@ def _headless_run(catalogue: Catalogue, options: argparse.Namespace,
         return headless.fuzz(catalogue, options.fuzz, 1 if options.seed is None else options.seed,
                              size)
     if options.bench_computer_turns:
-        from game.ui.bench_turns import run as bench_turns
+        from game.uitest.bench_turns import run as bench_turns
         return bench_turns(catalogue, options.bench_computer_turns,
                            1 if options.seed is None else options.seed)
     if options.bench_frames:
@@ -205,6 +205,8 @@ def tutorial(argv: Sequence[str], prog: str | None = None) -> int:
     from game.ui.scenes import tutorial as scene
 
     if args.autoplay:
+        import game.uitest  # noqa: F401 (hands the autoplay its click driver, game/ui/autoplay.py)
+
         folder = str(args.screenshots) if args.screenshots else None
         return scene.run_autoplay(catalogue, screenshots=folder)
     return scene.run_window(catalogue)

@@ -820,11 +820,11 @@ def autoplay(app: App, screenshots: Path | None = None,
     to the final summary. Every step's highlight must be on screen, every expected action is
     made by clicks (game/uitest/driver.py), and every step's events are checked by the runner.
     Raises AutoplayError naming the step that could not be done."""
-    from game.uitest.driver import Driver, DriverError
+    from game.ui.autoplay import DriverError, screen_driver
 
     scene = TutorialScene(app, 0, remember=False)
     app.push(scene)
-    driver = Driver(app)
+    driver = screen_driver(app)
     driver.pump([])
     while True:
         if isinstance(app.scene, TutorialScene):
@@ -911,7 +911,7 @@ def run_autoplay(catalogue, size: tuple[int, int] = (1280, 800),
     when a step cannot be done."""
     import time
 
-    from game.uitest.headless import make_app
+    from game.ui.autoplay import make_app
 
     started = time.perf_counter()
     app = make_app(catalogue, 0, size)
