@@ -139,10 +139,11 @@ class PlayScene(Scene):
     @classmethod
     def new_game(cls, app: App, mission: str, fireteams: tuple[str, str],
                  seed: int | None = None, seats: dict[int, str] | None = None,
-                 rules: str = "fireteam") -> PlayScene:
+                 rules: str = "fireteam",
+                 options: dict[int, dict[str, list[str]]] | None = None) -> PlayScene:
         game = Game.new(app.ctx.catalogue, mission, fireteams,
                         RandomDice(app.ctx.new_game_seed() if seed is None else seed),
-                        rules=rules)
+                        rules=rules, options=options)
         return cls(app, game, seats)
 
     @classmethod
