@@ -236,10 +236,8 @@ class App:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F3 and \
                 pygame.K_F3 not in self.scene.hotkeys and \
-                type(self.scene).__name__ != "CardBrowserScene":
-            from game.ui.scenes.cards import CardBrowserScene  # the library, from anywhere
-
-            self.push(CardBrowserScene(self))
+                not is_scene(self.scene, SceneName.CARDS):
+            self.open(SceneName.CARDS)  # the card library, from anywhere
             return
         self.manager.process_events(event)
         self.scene.handle_event(event)

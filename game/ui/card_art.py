@@ -20,7 +20,7 @@ from game.engine import (
     Wargear,
     skirmish_profile,
 )
-from game.killteam_cards import PackRule
+from game.help.killteam_cards import PackRule
 from game.ui.board import card_icon
 from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE
 from game.ui.killteam_ui import length_words

@@ -182,7 +182,7 @@ def load_settings(folder: str | Path) -> tuple[Settings, str | None]:
 
 def save_settings(settings: Settings, folder: str | Path) -> None:
     """Write ``folder/settings.json`` atomically; raises OSError when it cannot be written."""
-    from game.saves import write_json_atomic
+    from game.services.saves import write_json_atomic
 
     write_json_atomic(settings.to_dict(), Path(folder) / SETTINGS_FILE)
 

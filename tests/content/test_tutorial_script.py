@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 
 from game.engine.actions import parse_action
-from game.tutorial_script import (
+from game.help.tutorial_script import (
     PANELS,
     Runner,
     ScriptError,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.audit_layout import check, in_panels
+from game.uitest.audit_layout import check, in_panels
 from game.ui.context import DrawnText
 
 SIZE = (1024, 700)

@@ -8,7 +8,7 @@ import json
 import pygame
 import pytest
 
-from game.tutorial_script import PROGRESS_FILE, load_script
+from game.help.tutorial_script import PROGRESS_FILE, load_script
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.tutorial import (
     HIGHLIGHT,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import Step as EngineStep
-from game.tutorial_script import load_script
+from game.help.tutorial_script import load_script
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.tutorial import NEXT, TutorialScene, TutorialScreen
 from game.uitest.driver import Driver

@@ -89,7 +89,7 @@ class EndScene(Scene):
         self.app.open(SceneName.CAMPAIGN, self.campaign)
 
     def replay(self) -> None:
-        from game.replay import Replay
+        from game.services.replay import Replay
         self.app.open(SceneName.REPLAY, Replay.from_game(self.play.game, self.play.setup))
 
     def menu(self) -> None:

@@ -22,7 +22,7 @@ from game.engine import (
     opponent,
     skirmish_profile,
 )
-from game.own_missions import broken_lines
+from game.services.own_missions import broken_lines
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PALETTE, Context, panel
 from game.ui.killteam_ui import length_words

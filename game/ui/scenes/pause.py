@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import AgreeResult, Concede, Game, opponent
-from game.game_setup import GameSetup
+from game.services.game_setup import GameSetup
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.registry import SceneName
 from game.ui.scene import Scene

@@ -39,7 +39,7 @@ from game.engine import (
     TurnPassed,
     View,
 )
-from game.game_setup import GameSetup
+from game.services.game_setup import GameSetup
 from game.ui.anim import Animations, Banner
 from game.ui.board import BoardView
 from game.ui.chooser import Chooser, KeyBook, Kind, Option, Refusal
@@ -83,7 +83,7 @@ class PlayScene(Scene):
                  setup: GameSetup | None = None) -> None:
         super().__init__(app)
         self.game = game
-        # how the game was set up (game/game_setup.py): taken whole when given (its seats,
+        # how the game was set up (game/services/game_setup.py): taken whole when given (its seats,
         # levels and names), else made from ``seats`` and the names of this window
         if setup is None:
             setup = GameSetup.of(game, seats, app.ctx.names)
@@ -460,7 +460,7 @@ class PlayScene(Scene):
 
     def journal(self, action: str) -> None:
         """``action`` (its notation, or "undo") into the autosave journal: a crash loses
-        nothing completed (see game/journal.py)."""
+        nothing completed (see game/services/journal.py)."""
         journal = self.ctx.services.journal
         if journal is not None and self.journaled:
             journal(self.game, action, self.setup)

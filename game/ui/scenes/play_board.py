@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 
 from game.engine import Attack, Disengage, Move
-from game.glossary import BLOCKED, COVER
+from game.help.glossary import BLOCKED, COVER
 from game.ui.chooser import Kind
 from game.ui.context import GOLD, INK, RED
 from game.ui.placement import (
@@ -311,7 +311,7 @@ def threat_zone(scene: PlayScene, op_id: str) -> set[str]:
 
 
 def terrain_tip(scene: PlayScene, h: str) -> list[str]:
-    """What hex ``h`` is, in words (the glossary's, game/glossary.py), from the public view:
+    """What hex ``h`` is, in words (the glossary's, game/help/glossary.py), from the public view:
     ruins, a barricade, an objective with
     who controls it and its mission tokens, and whose territory it lies in. Empty for open
     ground outside every territory and objective (no tooltip then)."""

@@ -1,4 +1,5 @@
-"""Watching a game again: the board at any point of a :class:`game.replay.Replay`, the dice of
+"""Watching a game again: the board at any point of a
+:class:`game.services.replay.Replay`, the dice of
 the step just played, the log up to there, and a control bar (start, back, play/pause,
 forward, end, speed, a timeline to click). Only public information is drawn: no hand, and
 the log as a spectator reads it (``event.for_viewer(None)``)."""
@@ -22,7 +23,7 @@ from game.engine import (
     Mulligan,
     Phase,
 )
-from game.replay import Replay
+from game.services.replay import Replay
 from game.ui.anim import Animations
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PANEL_EDGE, panel

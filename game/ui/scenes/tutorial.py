@@ -1,7 +1,8 @@
 """The guided tutorial: a real game of Dual Strike on the play screen, with a guidance box
 (the step's text, Next / Back, leave), a highlight and an arrow at what the step talks
 about, and only the step's expected action let through (anything else gets a gentle
-reminder). The steps are ``assets/tutorial.yaml``, played by :class:`game.tutorial_script.Runner`.
+reminder). The steps are ``assets/tutorial.yaml``, played by
+:class:`game.help.tutorial_script.Runner`.
 
 The menu opens it with ``TutorialScene(app)`` (it resumes at the step the player left);
 ``python main.py tutorial --autoplay`` runs it by synthesized clicks (:func:`autoplay`).
@@ -18,7 +19,7 @@ import pygame
 
 from game.engine import Action, AttackDeclared, Event, InitiativeRolled, Mulliganed, RollOff
 from game.engine import Step as EngineStep
-from game.tutorial_script import (
+from game.help.tutorial_script import (
     MISSION,
     TEAMS,
     Runner,
@@ -61,7 +62,7 @@ TOOL_KEYS = {"sight": "planning", "threat": "threat_key"}  # the play screen's h
 
 
 def progress_folder() -> Path | None:
-    from game.userdata import data_folder
+    from game.services.userdata import data_folder
     try:
         return data_folder()
     except OSError:
@@ -819,11 +820,11 @@ def autoplay(app: App, screenshots: Path | None = None,
     to the final summary. Every step's highlight must be on screen, every expected action is
     made by clicks (game/uitest/driver.py), and every step's events are checked by the runner.
     Raises AutoplayError naming the step that could not be done."""
-    from game.uitest.driver import Driver, DriverError
+    from game.ui.autoplay import DriverError, screen_driver
 
     scene = TutorialScene(app, 0, remember=False)
     app.push(scene)
-    driver = Driver(app)
+    driver = screen_driver(app)
     driver.pump([])
     while True:
         if isinstance(app.scene, TutorialScene):
@@ -910,7 +911,7 @@ def run_autoplay(catalogue, size: tuple[int, int] = (1280, 800),
     when a step cannot be done."""
     import time
 
-    from game.uitest.headless import make_app
+    from game.ui.autoplay import make_app
 
     started = time.perf_counter()
     app = make_app(catalogue, 0, size)

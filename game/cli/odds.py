@@ -1,4 +1,4 @@
-"""``python -m game.odds ATTACKS HIT NORMAL/CRIT DEFENCE SAVE [--cover] [--wounds-left N]``
+"""``python -m game.cli.odds ATTACKS HIT NORMAL/CRIT DEFENCE SAVE [--cover] [--wounds-left N]``
 
 Prints, as JSON, the exact damage distribution of one attack with a plain profile.
 """
@@ -10,7 +10,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from game.args import Parser, count
+from game.cli.args import Parser, count
 from game.engine.attack import AttackProfile
 from game.engine.odds import damage_distribution
 
@@ -38,7 +38,7 @@ def _damage(text: str) -> tuple[int, int]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = Parser(
-        prog="python -m game.odds",
+        prog="python -m game.cli.odds",
         description="Exact damage distribution of one Fireteam attack.")
     parser.add_argument("attacks", type=count(0, 20), help="attack dice (0 to 20)")
     parser.add_argument("hit", type=_target, help="hit value, e.g. 3 or 3+")

@@ -1,4 +1,4 @@
-"""``python -m game.golden [--check] [--out FILE]``: rewrite (or check) the golden transcript
+"""``python -m game.cli.golden [--check] [--out FILE]``: rewrite (or check) the golden transcript
 of one seeded full game.
 
 The transcript (every action in notation, every event, the final score) is diffed by
@@ -13,11 +13,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.args import Parser, fail, output_file
+from game.cli.args import Parser, fail, output_file
+from game.cli.simulate import play_random_game
 from game.content import load_catalogue
-from game.simulate import play_random_game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "dual_strike_seed7.txt"
 SEED = 7
 MISSION = "dual_strike"
@@ -34,7 +34,7 @@ def transcript() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    prog = "python -m game.golden"
+    prog = "python -m game.cli.golden"
     parser = Parser(prog=prog, description="Rewrite the golden transcript of one seeded full "
                     f"game ({MISSION}, {' v '.join(FIRETEAMS)}, seed {SEED}) that the tests "
                     "compare against; only when a change of behaviour is intended.")

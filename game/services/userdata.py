@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.engine import Catalogue, Game, SaveError
-from game.game_setup import GameSetup
-from game.saves import load_game, save_game, write_json_atomic
+from game.services.game_setup import GameSetup
+from game.services.saves import load_game, save_game, write_json_atomic
 
 APP_NAME = "fireteam"
 HOME_VARIABLE = "FIRETEAM_HOME"
@@ -174,7 +174,8 @@ def autosave_path() -> Path:
 def autosave(game: Game, players: dict[int, str] | None = None,
              setup: GameSetup | None = None) -> Path:
     """Save ``game`` atomically as autosaves/latest.json (with the record of how it was set
-    up, game/game_setup.py), the one there before kept as previous.json. Raises OSError when
+    up, game/services/game_setup.py), the one there before kept as previous.json. Raises
+    OSError when
     the folder is not writable."""
     latest = autosave_path()
     if latest.is_file():  # copied, not moved: there is always a whole latest.json

@@ -1,5 +1,5 @@
-"""``python -m game.simulate --games N --seed S [--mission M] [--fireteams X Y] [--rules R]``
-``python -m game.simulate --campaign --seed S [--fireteams X Y]``
+"""``python -m game.cli.simulate --games N --seed S [--mission M] [--fireteams X Y] [--rules R]``
+``python -m game.cli.simulate --campaign --seed S [--fireteams X Y]``
 
 Plays whole games between two random players, checks the invariants after every action,
 prints a summary and exits non-zero on any exception or broken invariant.
@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.ai.random_player import RandomPlayer
-from game.args import Parser, add_rules, count, fail, known, level, output_file
+from game.cli.args import Parser, add_rules, count, fail, known, level, output_file
+from game.cli.dask_table import cluster_address
 from game.content import ContentError, load_catalogue, suggestion
-from game.dask_table import cluster_address
 from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
@@ -111,8 +111,8 @@ def balance_table(games: int, seed: int, rules: str = "fireteam") -> int:
 def play_random_campaign(seed: int, fireteams: Sequence[str] | None = None) -> int:
     """A whole campaign between random players (random fireteams unless given), in memory:
     prints the winner and the mission history; 1 on any error."""
-    from game.campaign import Campaign, Profile, history_lines, play_campaign
     from game.engine.dice import SplitMix64
+    from game.services.campaign import Campaign, Profile, history_lines, play_campaign
 
     try:
         catalogue = load_catalogue()
@@ -123,7 +123,8 @@ def play_random_campaign(seed: int, fireteams: Sequence[str] | None = None) -> i
     if fireteams:
         for team in fireteams:
             if team not in catalogue.fireteams:
-                return fail("python -m game.simulate", f"argument --fireteams: unknown fireteam "
+                return fail("python -m game.cli.simulate",
+                            f"argument --fireteams: unknown fireteam "
                             f"{team!r}{suggestion(team, teams)}; choose from {', '.join(teams)}")
         chosen = {1: fireteams[0], 2: fireteams[1]}
     else:
@@ -148,7 +149,7 @@ def play_random_campaign(seed: int, fireteams: Sequence[str] | None = None) -> i
 
 
 def _parser() -> Parser:
-    parser = Parser(prog="python -m game.simulate",
+    parser = Parser(prog="python -m game.cli.simulate",
                     description="Random games with invariant checks, a campaign, or the "
                                 "win-rate tables.")
     parser.add_argument("--games", type=count(), default=20, metavar="N")
@@ -214,8 +215,8 @@ def _check_combinations(parser: Parser, args: argparse.Namespace) -> None:
 def _balance_table_with_players(parser: Parser, args: argparse.Namespace,
                                 argv: Sequence[str] | None) -> int:
     """``--table --players LEVEL``: the balance table of computer players."""
-    from game.balance import main as balance
-    from game.userdata import data_folder
+    from game.cli.balance import main as balance
+    from game.services.userdata import data_folder
 
     catalogue = load_catalogue()
     for team in args.fireteams or ():

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.args import Parser, existing_path
+from game.cli.args import Parser, existing_path
 from game.content import ContentError, load_catalogue
 from game.content.loader import parse_datacards
 from game.content.yamlio import Located, load_yaml, parse_content, suggestion
@@ -37,7 +37,7 @@ from game.engine.state import (
     State,
     Step,
 )
-from game.scenario_shapes import (
+from game.scenario.shapes import (
     COUNT,
     EXPECT_KEYS,
     EXPECT_OPERATIVE,
@@ -126,7 +126,7 @@ class _Reader(ScenarioReader):
 
 # --- the keys of a scenario file ---------------------------------------------------------
 # Each key of a scenario's ``start`` and ``expect`` is declared once, here, with its shape
-# (which fills :data:`game.scenario_shapes.START_KEYS` and ``EXPECT_KEYS``, the records
+# (which fills :data:`game.scenario.shapes.START_KEYS` and ``EXPECT_KEYS``, the records
 # :func:`check_shapes` checks a file against) and what it means. The keys run in the order
 # they are declared: the order in which a position is built and failures are reported.
 

@@ -4,7 +4,8 @@ resume returns to the last completed action.
 
 A line is ``{"at": N, "action": "1 move a D3 D4"}`` (``N``: the number of actions in the game's
 log before it) or ``{"at": N, "undo": true}``. The first line of a journal is the record of
-how the game was set up (``{"setup": {...}}``, game/game_setup.py), when the screen gave one:
+how the game was set up (``{"setup": {...}}``, game/services/game_setup.py), when the screen
+gave one:
 it says whose journal it is. A full autosave starts the journal afresh
 (:func:`reset`). :func:`catch_up` applies the journal to the game loaded from the full
 autosave: lines already in that save are skipped, the others applied in order; a last line
@@ -20,7 +21,7 @@ from pathlib import Path
 from game.engine.actions import NotationError, parse_action
 from game.engine.errors import IllegalActionError
 from game.engine.game import Game
-from game.game_setup import GameSetup, SetupError
+from game.services.game_setup import GameSetup, SetupError
 
 JOURNAL = "journal.jsonl"
 

@@ -1,4 +1,4 @@
-"""The screens the layout audit (game/audit_layout.py) renders: each a function that puts a
+"""The screens the layout audit (game/uitest/audit_layout.py) renders: each a function that puts a
 fresh app (seed 1, animations off, a throw-away data folder) at that screen."""
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def tutorial_more(tool: str = "") -> Callable[[App], None]:
     """A step of the tutorial's second chapter: its first (the new position), or the one
     asking for ``tool``."""
     def setup(app: App) -> None:
-        from game.tutorial_script import load_script
+        from game.help.tutorial_script import load_script
         from game.ui.scenes.tutorial import TutorialScene
 
         script = load_script()
@@ -106,7 +106,7 @@ def campaigns(app: App) -> None:
 
 
 def campaign(app: App) -> None:
-    from game.campaign import Campaign, Profile
+    from game.services.campaign import Campaign, Profile
     from game.ui.scenes.campaign import CampaignScene
 
     players = {1: Profile("ann", "Ann"), 2: Profile("bob", "Bob")}
@@ -116,8 +116,8 @@ def campaign(app: App) -> None:
 
 def campaign_agent(app: App) -> None:
     """A campaign after its first mission: an agent and an antagonist, wargear won."""
-    from game.campaign import Campaign, Profile
     from game.engine import AgreeResult
+    from game.services.campaign import Campaign, Profile
     from game.ui.scenes.campaign import CampaignScene
 
     players = {1: Profile("ann", "Ann"), 2: Profile("bob", "Bob")}
@@ -174,7 +174,7 @@ def tutorial_titled(title: str) -> Callable[[App], None]:
     """The tutorial at the step whose title begins with ``title`` (a screen it is read
     over, the summary or the end screen, opens on the first frame)."""
     def setup(app: App) -> None:
-        from game.tutorial_script import load_script
+        from game.help.tutorial_script import load_script
         from game.ui.scenes.tutorial import TutorialScene
 
         script = load_script()
@@ -185,7 +185,7 @@ def tutorial_titled(title: str) -> Callable[[App], None]:
 
 def tutorial_refusal(app: App) -> None:
     """A tutorial step with a refusal shown whole under its text."""
-    from game.tutorial_script import load_script
+    from game.help.tutorial_script import load_script
     from game.ui.scenes.tutorial import TutorialScene
 
     script = load_script()
@@ -213,7 +213,7 @@ def error_report(app: App) -> None:
 
 
 def replay(app: App) -> None:
-    from game.replay import Replay
+    from game.services.replay import Replay
     from game.ui.scenes.replay import ReplayScene
 
     app.push(ReplayScene(app, Replay.from_game(_play(app).game)))
@@ -451,7 +451,7 @@ def dice(which: str) -> Callable[[App], None]:
 def replay_dice(which: str) -> Callable[[App], None]:
     """The replay of a game of ``which`` at its last attack, its dice shown."""
     def setup(app: App) -> None:
-        from game.replay import Replay
+        from game.services.replay import Replay
         from game.ui.scenes.menu import MenuScene
         from game.ui.scenes.replay import ReplayScene
 
@@ -502,7 +502,7 @@ def puzzle(name: str, state: str = "") -> Callable[[App], None]:
     """The puzzle ``name`` on the play screen: at its decision, with its hint asked, after a
     wrong answer, with the solution shown (after two), or solved."""
     def setup(app: App) -> None:
-        from game.puzzle_book import judge
+        from game.services.puzzle_book import judge
         from game.ui.scenes.menu import MenuScene
         from game.ui.scenes.puzzles import PuzzleListScene, PuzzleScene, load_book
 

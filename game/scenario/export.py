@@ -11,9 +11,9 @@ differently: mid-set-up positions (the deck order, hands being dealt), a strateg
 its first decision, dropped or removed objective tokens, wargear in force, operative flags other
 than ``marked`` (such as Reanimation Protocols used), random draws other than d6 rolls, a custom
 number of turning points, inline datacards. As a last guard, the file written is loaded with
-:func:`game.scenario.load_scenario` and its starting position compared with the game's.
+:func:`game.scenario.loader.load_scenario` and its starting position compared with the game's.
 
-A mid-activation export re-plays the game from its start (:class:`game.replay.Replay`), so
+A mid-activation export re-plays the game from its start (:class:`game.services.replay.Replay`), so
 it needs a game begun with :meth:`Game.new` (or its save); pass ``replay`` to reuse one.
 The export writes the whole position, hidden hands included: it is not a player's view.
 """
@@ -31,7 +31,7 @@ from game.engine.defs import Catalogue
 from game.engine.game import Game
 from game.engine.skirmish.actions import ORDERS
 from game.engine.state import OperativeFlag, Phase, State, Step
-from game.replay import Replay, ReplayError
+from game.services.replay import Replay, ReplayError
 
 __all__ = ["ExportError", "IGNORED_AFTER_SETUP", "export_data", "export_scenario",
            "position_dict"]
@@ -328,7 +328,7 @@ _Dumper.add_representer(_Block, lambda dumper, data: dumper.represent_sequence(
 
 
 def _dump(data: dict[str, Any]) -> str:
-    head = "# exported by game.scenario_export: run with python -m game.scenario FILE\n"
+    head = "# exported by game.scenario.export: run with python -m game.scenario FILE\n"
     data = dict(data, actions=_Block(data["actions"]))
     body = yaml.dump(data, Dumper=_Dumper, sort_keys=False, default_flow_style=None,
                      width=200, allow_unicode=True)
@@ -338,7 +338,7 @@ def _dump(data: dict[str, Any]) -> str:
 def _check_round_trip(text: str, start: Game, catalogue: Catalogue | None) -> None:
     """Load the file written and compare its starting position with the game's; raise
     ExportError naming any part that came out differently."""
-    from game.scenario import Malformed, SetupFailed, load_scenario
+    from game.scenario.loader import Malformed, SetupFailed, load_scenario
 
     fd, path = tempfile.mkstemp(suffix=".yaml", prefix="export-")
     try:

@@ -2,7 +2,7 @@
 
 :func:`check_shapes` walks a whole scenario file against :data:`SCENARIO` before anything in
 it is used, so that every later step may rely on the types (a list where a list belongs, whole
-numbers where numbers belong, ...). Meaning is checked afterwards, by :mod:`game.scenario`
+numbers where numbers belong, ...). Meaning is checked afterwards, by :mod:`game.scenario.loader`
 (unknown cards, hexes off the board, ...). See ``docs/scenario-format.md``.
 """
 
@@ -193,7 +193,7 @@ OPERATIVE = record({"id": ident, "player": PLAYER, "card": ident, "at": optional
                     # Kill Team classic: "late" (arrives later), "edge:west"/"edge:east"
                     # (its arrival edge), "fled"
                     "flags": WORDS}, ("id", "player", "card"))
-# The keys of ``start`` and ``expect``, each declared in :mod:`game.scenario` with its shape
+# The keys of ``start`` and ``expect``, each declared in :mod:`game.scenario.loader` with its shape
 # beside what it means (``@start_key``, ``@expect_key``), which fills these as it is imported.
 START_KEYS: dict[str, Shape] = {}
 EXPECT_KEYS: dict[str, Shape] = {}

@@ -1,4 +1,4 @@
-"""The balance table's games on a Dask cluster (``python -m game.simulate --table --players
+"""The balance table's games on a Dask cluster (``python -m game.cli.simulate --table --players
 LEVEL --cluster tcp://HOST:8786`` or ``--cluster local``), and the arena's
 (``python -m game.ai.arena ... --cluster ...``).
 

@@ -1,7 +1,7 @@
 """The balance table: every fireteam against every other (mirrors included) over all the
 missions in turn, seats alternated, played by computer players of one level; each cell's win
 share with its 99 % interval, and the seat result per mission (the roll-off winner against the
-loser). ``python -m game.simulate --table --players LEVEL --games N --seed S`` writes it to
+loser). ``python -m game.cli.simulate --table --players LEVEL --games N --seed S`` writes it to
 ``docs/balance.md``.
 
 A table played by searching levels takes hours, so it can be played in parts: with a journal
@@ -203,11 +203,11 @@ def _results(catalogue: Catalogue, level: str,
              jobs: int | None, rules: str = "fireteam",
              cluster: str | None = None) -> Iterator[tuple[int, int, int]]:
     """(index, winner, roll-off winner) of each game of ``specs``, as they end: on the Dask
-    ``cluster`` when one is named (game.dask_table), else in ``jobs`` processes here."""
+    ``cluster`` when one is named (game.cli.dask_table), else in ``jobs`` processes here."""
     if cluster is not None:
-        from game.dask_table import on_cluster
+        from game.cli.dask_table import on_cluster
 
-        # a task's key names everything its result depends on (game.dask_table)
+        # a task's key names everything its result depends on (game.cli.dask_table)
         calls = [(index, f"{level}-{rules}-{mission}-{pair[0]}-{pair[1]}-{seed}", _cluster_game,
                   (mission, pair, level, seed, rules)) for index, mission, pair, seed in specs]
         for index, (winner, first) in on_cluster(catalogue, cluster, jobs, calls):
@@ -407,7 +407,7 @@ def main(catalogue: Catalogue, level: str, games: int, seed: int,
         table = run(catalogue, level, games, seed, jobs, journal, limit, rules, pairing,
                     cluster, ProgressBar())
     except (JournalError, OSError) as error:
-        print(f"python -m game.simulate: {error}", file=sys.stderr)
+        print(f"python -m game.cli.simulate: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         if journal is None:
@@ -426,7 +426,7 @@ def main(catalogue: Catalogue, level: str, games: int, seed: int,
         print(f"{done} of {total} games of the table are in {journal}; run the same command "
               "again to play the rest")
         return 130 if interrupted else 0
-    command = "python -m game.simulate " + " ".join(argv)
+    command = "python -m game.cli.simulate " + " ".join(argv)
     text = markdown(table, command, None if journal else time.perf_counter() - start, level,
                     *(["on a Dask cluster"] if cluster else []))
     print(text)

@@ -32,7 +32,7 @@ from game.ai.puzzles import (
     solved,
 )
 from game.engine import Action, Catalogue, Game
-from game.saves import write_json_atomic
+from game.services.saves import write_json_atomic
 
 TRIES_BEFORE_SOLUTION = 2
 PROGRESS_FILE = "progress.json"
@@ -43,7 +43,7 @@ def own_folder(home: Path | None = None) -> Path:
     """The data folder's ``puzzles/`` (created), holding the player's own puzzles and the
     progress file; ``home``: another data folder than the player's (tests)."""
     if home is None:
-        from game.userdata import data_folder
+        from game.services.userdata import data_folder
 
         home = data_folder()
     folder = home / "puzzles"
@@ -200,12 +200,12 @@ def theme_title(theme: str) -> str:
 def export_puzzle(game: Game, goal: str, answer: Action, why: str, hint: str,
                   folder: Path, catalogue: Catalogue, name: str | None = None) -> Path:
     """Write the position of ``game`` (its decision now) as a puzzle of the player's own into
-    ``folder``: the scenario export (game/scenario_export.py) with a ``puzzle`` key whose
+    ``folder``: the scenario export (game/scenario/export.py) with a ``puzzle`` key whose
     ``best`` is ``answer`` (the computer's choice, worked out by the caller from the view of
     the player to act). Written atomically, then loaded back as a puzzle; returns its path.
     Raises ValueError (an ExportError among them) when the position cannot be a puzzle."""
-    from game.scenario_export import export_scenario
-    from game.userdata import clean_name
+    from game.scenario.export import export_scenario
+    from game.services.userdata import clean_name
 
     goal = " ".join(goal.split())
     if not goal:

@@ -1,4 +1,4 @@
-"""``python -m game.bench``: full random games per second, and the median time of
+"""``python -m game.cli.bench``: full random games per second, and the median time of
 ``legal_actions()``, in one process."""
 
 from __future__ import annotations
@@ -9,15 +9,15 @@ import time
 from collections.abc import Sequence
 
 from game.ai.random_player import RandomPlayer
-from game.args import Parser, count
+from game.cli.args import Parser, count
+from game.cli.simulate import play_random_game
 from game.content import load_catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
-from game.simulate import play_random_game
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = Parser(prog="python -m game.bench",
+    parser = Parser(prog="python -m game.cli.bench",
                     description="Full random games per second, legal_actions() latency and "
                                 "the cost of Game.clone(), in one process.")
     parser.add_argument("--games", type=count(), default=100, metavar="N",

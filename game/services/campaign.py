@@ -46,7 +46,7 @@ from game.engine.dice import RandomDice, SplitMix64
 from game.engine.events import MissionEnded, TiebreakerUsed
 from game.engine.game import Game, starting_state
 from game.engine.state import opponent
-from game.saves import write_json_atomic
+from game.services.saves import write_json_atomic
 
 FORMAT = 1
 STAGES = ("first", "second", "final")

@@ -51,7 +51,7 @@ def _meet(a, b) -> bool:  # type: ignore[no-untyped-def]
 
 def screens() -> dict[str, Callable[..., None]]:
     """Screen name -> a function putting a fresh app there."""
-    from game import audit_screens
+    from game.uitest import audit_screens
 
     return audit_screens.SCREENS
 

@@ -29,7 +29,7 @@ from game.engine.errors import IllegalActionError
 from game.engine.events import Event
 from game.engine.game import Game, starting_state
 from game.engine.state import State
-from game.game_setup import GameSetup
+from game.services.game_setup import GameSetup
 
 __all__ = ["SNAPSHOT_EVERY", "Replay", "ReplayError", "ReplayMismatch", "initial_state",
            "replay_from_save_file"]
@@ -99,7 +99,7 @@ class Replay:
     @classmethod
     def from_game(cls, game: Game, setup: GameSetup | None = None) -> Replay:
         """The replay of ``game`` (begun with :meth:`Game.new`, finished or not), with the
-        record of how it was set up (game/game_setup.py: who played each seat), when
+        record of how it was set up (game/services/game_setup.py: who played each seat), when
         known."""
         replay = cls(game.config, game.log, game.record, game.events, game.state)
         replay.setup = setup
@@ -258,9 +258,9 @@ class Replay:
 
 
 def replay_from_save_file(path: str | Path, catalogue: Catalogue) -> Replay:
-    """The replay of a save file (``game/saves.py``); raises SaveError for a bad file."""
-    from game.game_setup import SetupError
-    from game.saves import load_game, read_setup
+    """The replay of a save file (``game/services/saves.py``); raises SaveError for a bad file."""
+    from game.services.game_setup import SetupError
+    from game.services.saves import load_game, read_setup
 
     game = load_game(path, catalogue)
     try:

@@ -3,7 +3,7 @@ argparse types that refuse what cannot work.
 
 Every bad argument ends the command before it does any work (no window opens, nothing is
 written) with exit code 2 and exactly one line on standard error naming the argument and what
-is allowed, e.g. ``python -m game.bench: argument --games: must be a whole number of at least
+is allowed, e.g. ``python -m game.cli.bench: argument --games: must be a whole number of at least
 1, not '0'``. ``--help`` prints the usage and exits 0 without doing the work.
 
 Adding a flag to a command: ``parser.add_argument("--frames", type=count(), ...)`` (or

@@ -7,11 +7,11 @@ fireteams, and the game's links outside itself: the campaign mission it is (a
 
 Who carries it:
 
-- every save and the autosave (:func:`game.saves.save_game` writes it under the key
-  ``"setup"``; :func:`game.saves.read_setup` reads it back);
-- the autosave journal (its first line, :mod:`game.journal`), so a journal can always be
+- every save and the autosave (:func:`game.services.saves.save_game` writes it under the key
+  ``"setup"``; :func:`game.services.saves.read_setup` reads it back);
+- the autosave journal (its first line, :mod:`game.services.journal`), so a journal can always be
   told apart from another game's;
-- the replay (:attr:`game.replay.Replay.setup`), which names the seats as they were played;
+- the replay (:attr:`game.services.replay.Replay.setup`), which names the seats as they were played;
 - "Play again" on the end screen (:meth:`GameSetup.replay_spec` gives the same mission,
   fireteams, rule set and cards; the same seats and levels play it).
 
@@ -66,7 +66,7 @@ class SetupError(ValueError):
 @dataclass(frozen=True)
 class CampaignLink:
     """The campaign a game is a mission of: the campaign's id and the mission's number in it
-    (the game's ``campaign_ref``, game/campaign.py)."""
+    (the game's ``campaign_ref``, game/services/campaign.py)."""
 
     id: str
     number: int

@@ -22,7 +22,7 @@
   happening (the menu unless ``--scene`` says otherwise).
 - ``serve [--host H] [--port P] [--db FILE]``: the online game server (docs/server.md).
 
-Arguments are checked by :mod:`game.args` before anything starts: a bad one ends the command
+Arguments are checked by :mod:`game.cli.args` before anything starts: a bad one ends the command
 with one line on stderr and exit code 2, and no window opens.
 """
 
@@ -33,7 +33,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from game.args import (
+from game.cli.args import (
     Parser,
     WindowSize,
     add_rules,
@@ -44,9 +44,9 @@ from game.args import (
     output_file,
     output_folder,
 )
+from game.cli.simulate import play_random_game
 from game.engine.defs import Catalogue
 from game.engine.ruleset import RULE_SET_NAMES, RuleSet, missions_of
-from game.simulate import play_random_game
 
 SCENES = ("menu", "newgame", "setup", "deploy", "play", "attack-preview", "dice", "handover",
           "end", "rules", "cards")
@@ -69,7 +69,7 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
 
     size: tuple[int, int] | None = options.size
     if options.audit_layout:
-        from game.audit_layout import run as audit
+        from game.uitest.audit_layout import run as audit
         pictures = str(options.audit_pictures) if options.audit_pictures else None
         return audit(catalogue, options.audit_screens, pictures)
     if options.screenshot:
@@ -142,7 +142,7 @@ def _headless_run(catalogue: Catalogue, options: argparse.Namespace,
         return headless.fuzz(catalogue, options.fuzz, 1 if options.seed is None else options.seed,
                              size)
     if options.bench_computer_turns:
-        from game.ui.bench_turns import run as bench_turns
+        from game.uitest.bench_turns import run as bench_turns
         return bench_turns(catalogue, options.bench_computer_turns,
                            1 if options.seed is None else options.seed)
     if options.bench_frames:
@@ -205,6 +205,8 @@ def tutorial(argv: Sequence[str], prog: str | None = None) -> int:
     from game.ui.scenes import tutorial as scene
 
     if args.autoplay:
+        import game.uitest  # noqa: F401 (hands the autoplay its click driver, game/ui/autoplay.py)
+
         folder = str(args.screenshots) if args.screenshots else None
         return scene.run_autoplay(catalogue, screenshots=folder)
     return scene.run_window(catalogue)

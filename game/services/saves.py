@@ -15,7 +15,7 @@ from typing import Any
 
 from game.engine.defs import Catalogue
 from game.engine.game import Game, SaveError
-from game.game_setup import GameSetup, SetupError
+from game.services.game_setup import GameSetup, SetupError
 
 # what tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp") creates in save_game
 _LEFTOVER = re.compile(r"^\.(?P<slot>.+)\.[a-z0-9_]{8}\.tmp$")
@@ -25,7 +25,7 @@ STALE_AFTER = 3600.0  # seconds: another slot's temporary file this old is surel
 def save_game(game: Game, path: str | Path, players: dict[int, str] | None = None,
               setup: GameSetup | None = None) -> None:
     """Write ``game`` to ``path`` atomically, with the record of how it was set up (seats,
-    levels, names, links: game/game_setup.py) and the players' names, when given; raises
+    levels, names, links: game/services/game_setup.py) and the players' names, when given; raises
     OSError when the folder is not writable. Leftovers of earlier interrupted saves of this
     slot (and stale ones of other slots) are removed first."""
     data = game.to_dict()
@@ -50,7 +50,7 @@ def read_players(path: str | Path) -> dict[int, str] | None:
 
 
 def read_setup(path: str | Path) -> GameSetup | None:
-    """The record of how the saved game was set up (game/game_setup.py); None for a save
+    """The record of how the saved game was set up (game/services/game_setup.py); None for a save
     written before records were kept (or one that cannot be read: loading it says why).
     Raises SetupError naming the key when the record is there but damaged."""
     try:

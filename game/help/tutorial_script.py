@@ -349,7 +349,7 @@ def chapter_game(catalogue: Catalogue, position: str, dice: TutorialDice) -> Gam
     played on the tutorial's dice. Raises ScriptError when the file is not a valid
     scenario."""
     from game.content.loader import content_root
-    from game.scenario import Malformed, SetupFailed, load_scenario
+    from game.scenario.loader import Malformed, SetupFailed, load_scenario
 
     path = content_root() / "assets" / position
     try:
