@@ -79,7 +79,7 @@ class PauseScene(Scene):
             self.button(label, rect, action, hotkey=key, tooltip=tip)
 
     def save(self) -> None:
-        self.app.open(SceneName.SAVE, self.play.game, setup=self.play.setup)
+        self.app.open(SceneName.SAVE, self.play.game, self.play.saved, setup=self.play.setup)
 
     def load(self) -> None:
         def play(game: Game, setup: GameSetup) -> None:
