@@ -132,7 +132,7 @@ def test_the_hint_never_proposes_the_opponents_move(make_app):
 
 
 def test_the_save_step_is_done_by_saving_and_resuming(make_app, home):
-    app, driver = open_at(make_app, index_of("More to know: pausing and saving"))
+    app, driver = open_at(make_app, index_of("More to know: saving"))
     scene = app.scene
     assert scene.step.tool == "save" and "Save game" in scene.instruction()
     # Ctrl+S works too: the save screen, Save, and the step goes on once play resumes
