@@ -165,3 +165,19 @@ def test_a_game_against_the_computer_never_says_hand_the_screen_over(make_app, c
     # two people at one screen still hand it over
     hot_seat = PlayScene(make_app(3), game)
     assert hot_seat.hands_over(1)
+
+
+def test_f2_shows_the_cards_on_the_summary_and_end_screen_steps(make_app):
+    for title in ("The turning point's summary", "The end screen"):
+        app, driver = open_at(make_app, index_of(title))
+        screen = app.scene
+        assert isinstance(screen, TutorialScreen)
+        calls: list[int] = []
+        original = screen.tutorial.panels.draw_cards_overlay
+        screen.tutorial.panels.draw_cards_overlay = \
+            lambda surface, original=original: (calls.append(1), original(surface))
+        driver.key(pygame.K_F2)
+        app.frame([])
+        assert screen.tutorial.show_cards and calls, title
+        driver.key(pygame.K_F2)
+        assert not screen.tutorial.show_cards

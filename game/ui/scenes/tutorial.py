@@ -809,6 +809,10 @@ class TutorialScreen(Scene):
             rect = pygame.Rect(x, top, min(w, box.right - 12 - x), px(30))
             self.button(label, rect, run, object_id="#big_button" if label == NEXT else "")
             x = rect.right + 8
+        self.hotkeys[pygame.K_F2] = self.toggle_cards  # the cards, as at every step
+
+    def toggle_cards(self) -> None:
+        self.tutorial.show_cards = not self.tutorial.show_cards
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.kind == "end":
@@ -818,6 +822,9 @@ class TutorialScreen(Scene):
             self.shown.draw(surface.subsurface(self.screen_rect()))
         else:
             self.shown.draw(surface)
+        if self.tutorial.show_cards:  # F2: the cards in play over the screen explained
+            self.ctx.new_layer()
+            self.tutorial.panels.draw_cards_overlay(surface)
         self.tutorial.draw_guidance(surface, self.target(), self.box)
 
     # a button's work is done on the next frame, once its click has been handled (done at
