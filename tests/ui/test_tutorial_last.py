@@ -175,7 +175,7 @@ def test_f2_shows_the_cards_on_the_summary_and_end_screen_steps(make_app):
         calls: list[int] = []
         original = screen.tutorial.panels.draw_cards_overlay
         screen.tutorial.panels.draw_cards_overlay = \
-            lambda surface, original=original: (calls.append(1), original(surface))
+            lambda surface, original=original, calls=calls: (calls.append(1), original(surface))
         driver.key(pygame.K_F2)
         app.frame([])
         assert screen.tutorial.show_cards and calls, title
