@@ -24,10 +24,10 @@ from game.userdata import data_folder
 from tests.helpers import tiered
 
 # steps whose highlight is checked on screen (46-49 and 51-54: turning points 2 and 3 against
-# the computer; 50 and 57: the summary and the end screen; 58-67: the second chapter, with the
-# Hint button and the save; 68-71: the third and fourth, the fist and a tactical ploy)
+# the computer; 50 and 57: the summary and the end screen; 58-65: the second chapter, with the
+# Hint button and the save; 66-69: the third and fourth, the fist and a tactical ploy)
 SAMPLE = {1, 3, 7, 9, 14, 19, 20, 25, 28, 29, 31, 36, 43, 46, 47, 50, 51, 52, 53, 54, 57, 58,
-          60, 61, 63, 64, 65, 66, 67, 68, 69, 70, 71}
+          60, 61, 62, 63, 64, 65, 66, 67, 68, 69}
 
 
 def ring_drawn(surface: pygame.Surface, rect: pygame.Rect) -> bool:

@@ -123,8 +123,8 @@ def test_the_hint_never_proposes_the_opponents_move(make_app):
     assert scene.suggestion is not None and scene.suggestion.player == PLAYER
     assert scene.step.tool == "save"  # the hint step is done
     # through the whole second chapter, whoever is to act, a hint is never player 2's
-    for title in ("More to know: Overcharge", "The Necrons answer", "The scarabs' turn",
-                  "More to know: line of sight"):
+    for title in ("More to know: Overcharge", "More to know: special issue wargear",
+                  "More to know: mission actions", "More to know: line of sight"):
         app, driver = open_at(make_app, index_of(title))
         scene = app.scene
         scene.ask_hint()

@@ -620,7 +620,10 @@ class TutorialScene(PlayScene):
         if action is None:
             return None
         if self.runner.computer_action() is not None:  # the computer's: where it acts
-            h = auto_target(self.runner)
+            state = self.game.state
+            active = state.operatives.get(state.active or "")
+            # an action of no hex of its own (a Wait): the operative making it
+            h = auto_target(self.runner) or (active.hex if active is not None else None)
             return self.hex_rect(h) if h else None
         click = self.chooser.next_click(action)
         if click is None:
