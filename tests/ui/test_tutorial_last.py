@@ -6,6 +6,7 @@ player's own seat; and the save step done by saving from the pause menu (issue 3
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.engine import Game, RandomDice, Step
 from game.tutorial_script import load_script
@@ -116,15 +117,15 @@ def test_the_hint_never_proposes_the_opponents_move(make_app):
     assert scene.suggestion is None
     assert scene.reminder is not None and "your own moves" in scene.reminder[0]
     # at the hint step of the second chapter it is the player's turn, and the hint is theirs
-    app, driver = open_at(make_app, index_of("More to know: playing the computer"))
+    app, driver = open_at(make_app, index_of("Playing the computer"))
     scene = app.scene
     assert scene.game.state.to_act == PLAYER
     driver.click_button("Hint")
     assert scene.suggestion is not None and scene.suggestion.player == PLAYER
     assert scene.step.tool == "save"  # the hint step is done
     # through the whole second chapter, whoever is to act, a hint is never player 2's
-    for title in ("More to know: Overcharge", "More to know: special issue wargear",
-                  "More to know: mission actions", "More to know: line of sight"):
+    for title in ("Overcharge", "Special issue wargear",
+                  "Mission actions", "Line of sight"):
         app, driver = open_at(make_app, index_of(title))
         scene = app.scene
         scene.ask_hint()
@@ -132,7 +133,7 @@ def test_the_hint_never_proposes_the_opponents_move(make_app):
 
 
 def test_the_save_step_is_done_by_saving_and_resuming(make_app, home):
-    app, driver = open_at(make_app, index_of("More to know: saving"))
+    app, driver = open_at(make_app, index_of("Saving the game"))
     scene = app.scene
     assert scene.step.tool == "save" and "Save game" in scene.instruction()
     # Ctrl+S works too: the save screen, Save, and the step goes on once play resumes
@@ -181,3 +182,20 @@ def test_f2_shows_the_cards_on_the_summary_and_end_screen_steps(make_app):
         assert screen.tutorial.show_cards and calls, title
         driver.key(pygame.K_F2)
         assert not screen.tutorial.show_cards
+
+
+@pytest.mark.slow  # the whole tutorial through the screens, at the smallest window
+def test_every_step_title_is_whole_in_its_box_at_the_smallest_window(make_app):
+    from game.ui.scenes.tutorial import autoplay
+
+    app = make_app(0, (1024, 700))
+    cut: list[str] = []
+
+    def on_step(scene: TutorialScene) -> None:
+        app.ctx.shortened = []
+        app.frame([])
+        cut.extend(f"step {scene.step.index}: {full}" for _, full in app.ctx.shortened
+                   if full == scene.step.title)
+
+    autoplay(app, on_step=on_step)
+    assert not cut, cut
