@@ -39,6 +39,7 @@ from game.engine.attack import (
 from game.engine.config import (
     Config,
     build_config,
+    choose_options,
 )
 from game.engine.defs import (
     MARKERLIGHT,
@@ -48,6 +49,7 @@ from game.engine.defs import (
     Duration,
     Effect,
     Fireteam,
+    FireteamOption,
     KillzoneSide,
     Mission,
     Ploy,
@@ -138,7 +140,7 @@ from game.engine.odds import (
 from game.engine.rules.attacking import (
     WEAPON_RULE_NAMES,
 )
-from game.engine.ruleset import RULE_SET_NAMES, RuleSet, plays, rule_set
+from game.engine.ruleset import RULE_SET_NAMES, RuleSet, missions_of, plays, rule_set
 from game.engine.skirmish.actions import (
     ORDERS,
     Advance,
@@ -248,6 +250,7 @@ __all__ = [
     "StrikeBack",
     "Meet",
     "StruckBack",
+    "missions_of",
     "plays",
     "rule_set",
     "count_markers",
@@ -307,6 +310,7 @@ __all__ = [
     "EffectKind",
     "Event",
     "Fireteam",
+    "FireteamOption",
     "Game",
     "Grid",
     "HIT",
@@ -377,6 +381,7 @@ __all__ = [
     "WargearUsed",
     "Weapon",
     "build_config",
+    "choose_options",
     "damage_distribution",
     "end_of_turn_met",
     "grid_for",

@@ -18,7 +18,7 @@ import operator
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
-from game.engine import flow, persist, rules, targets
+from game.engine import flow, persist, rules
 from game.engine.actions import Action, Attack, parse_action
 from game.engine.attack import AttackProfile
 from game.engine.config import Config, build_config
@@ -37,10 +37,10 @@ from game.engine.effects import (
     AttackRule,
     Source,
     attack_rules,
-    on_event,
     python_effects_for,
     sources_in_force,
     stat,
+    weapon_ranges,
 )
 from game.engine.errors import IllegalActionError, SaveError
 from game.engine.events import (
@@ -53,9 +53,8 @@ from game.engine.events import (
 )
 from game.engine.odds import AttackOdds
 from game.engine.position import Position
-from game.engine.rulebook import Book, book_of
+from game.engine.rulebook import Book, Listener, book_of
 from game.engine.rules import attacking, movement
-from game.engine.rules.killteam import on_event as kill_team_on_event
 from game.engine.ruleset import RuleSet
 from game.engine.state import OperativeState, State, opponent
 from game.engine.view import View, build_view, rebuild
@@ -66,8 +65,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Game", "IllegalActionError", "SaveError"]
 
-# who hears each event, in order: card triggers first, then targets of opportunity
-SUBSCRIBERS = (on_event, targets.on_event, kill_team_on_event)
 # a copy of the state is kept every so many actions, to roll a failed action back from
 CHECKPOINT_EVERY = 16
 # a state with the lengths of the log, events and record, and the dice, at one moment
@@ -106,6 +103,8 @@ class Game(Position):
     # what look-ahead code (the computer player) works out from the state and may ask for
     # again before it changes: emptied by :meth:`invalidate`, never part of the state
     memo: dict[object, object]
+    # who hears its events (:meth:`emit`), asked of the rule set on the first event
+    _listeners: tuple[Listener, ...] | None = None
 
     def __init__(self, config: Config, state: State, dice: Dice) -> None:
         self.assemble(config, state, dice)
@@ -136,12 +135,15 @@ class Game(Position):
             dice: Dice | None = None, *, wargear: dict[int, list[str]] | None = None,
             special_operation: dict[str, Any] | None = None,
             honours: dict[int, list[dict[str, str]]] | None = None,
-            rules: RuleSet | str = RuleSet.FIRETEAM) -> Game:
+            rules: RuleSet | str = RuleSet.FIRETEAM,
+            options: dict[int, dict[str, list[str]]] | None = None) -> Game:
         """A new game of a shipped mission between two shipped fireteams, at set-up.
         ``wargear`` (cards each player holds), ``special_operation`` (``{player, card}``)
         and ``honours`` (``{player: [{card, operative}]}``) come from a campaign; ``rules``
-        names the rule set (Fireteam by default). Raises KeyError/ValueError for an unknown
-        mission, fireteam or rule set, or a mission the rule set cannot play."""
+        names the rule set (Fireteam by default); ``options`` the choices each player made
+        as their fireteam was picked (``{player: {option: [datacards]}}``, the Pathfinders'
+        drones). Raises KeyError/ValueError for an unknown mission, fireteam or rule set, a
+        mission the rule set cannot play, or a choice beyond a fireteam's limits."""
         spec: dict[str, Any] = {"mission": mission,
                                 "fireteams": {1: fireteams[0], 2: fireteams[1]}}
         if str(rules) != RuleSet.FIRETEAM:
@@ -152,6 +154,8 @@ class Game(Position):
             spec["special_operation"] = special_operation
         if honours:
             spec["honours"] = honours
+        if options:
+            spec["options"] = {p: dict(o) for p, o in options.items() if o}
         config = build_config(catalogue, spec)
         return cls(config, starting_state(config), dice if dice is not None else RandomDice(0))
 
@@ -169,6 +173,7 @@ class Game(Position):
         other._checkpoint = None
         other._legal = self._legal
         other._sources = None
+        other._listeners = self._listeners
         other._occupied = None
         other._on_killzone = {}
         other.memo = {}
@@ -186,7 +191,17 @@ class Game(Position):
     # objective_hex come from Position, shared with View)
 
     def datacard(self, op: OperativeState) -> Datacard:
-        return self.config.datacards[op.card]
+        """``op``'s datacard as it plays now: the printed card, with the weapon Ranges that
+        ``range`` rules in force lengthen (the pulse accelerator drone's; a rule set without
+        card rules plays the printed card)."""
+        card = self.config.datacards[op.card]
+        if not self.book.card_rules or not self._index()[0].get(EffectKind.RANGE):
+            return card
+        key = ("datacard", op.id)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = weapon_ranges(self, op, card)
+        return found  # type: ignore[return-value]
 
     def operative(self, op_id: str) -> OperativeState:
         """The operative ``op_id``; raises KeyError naming it."""
@@ -288,18 +303,26 @@ class Game(Position):
         """The rule set this game is played under (its flow table and action rules)."""
         return book_of(self.config)
 
+    def covered(self, shooter_hex: str, target: OperativeState,
+                target_hex: str | None = None) -> bool:
+        """Whether a shot from ``shooter_hex`` finds ``target`` (standing on ``target_hex``,
+        by default where it stands) in cover, as the rule set in play counts the killzone's
+        cover: the question the computer player asks rather than working it out itself."""
+        return self.book.covered(self, shooter_hex, target, target_hex)
+
     @property
-    def rules(self) -> RuleSet:
+    def rules(self) -> RuleSet | str:
         return self.config.rules
 
     def emit(self, event: Event) -> None:
-        """Record ``event`` and let the card triggers and targets of opportunity hear it
-        (under the Fireteam rules: the skirmish rules have neither)."""
+        """Record ``event`` and let the rule set's listeners hear it (under the Fireteam
+        rules: the card triggers, the targets of opportunity and the Kill Team pack)."""
         self.events.append(event)
-        if self.config.skirmish:
-            return
-        for subscriber in SUBSCRIBERS:
-            subscriber(self, event)
+        listeners = self._listeners
+        if listeners is None:  # once per game object (the config never changes)
+            listeners = self._listeners = self.book.listeners(self.config)
+        for listener in listeners:
+            listener(self, event)
 
     def invalidate(self) -> None:
         """Forget what was worked out from the state: legal actions, occupied hexes and the
@@ -499,11 +522,7 @@ class Game(Position):
 
     def activatable(self, player: int) -> list[OperativeState]:
         """The operatives ``player`` may activate now."""
-        if self.config.skirmish:
-            from game.engine.skirmish.orders import activatable
-
-            return activatable(self, player)
-        return rules.firefight.activatable(self, player)
+        return self.book.activatable(self, player)
 
     def move_paths(self, op: OperativeState) -> dict[str, tuple[str, ...]]:
         """Each hex ``op`` can reach with one Move action now, with a shortest path to it."""

@@ -183,9 +183,11 @@ def check_config_spec(spec: Any) -> None:
             check_type(spec[key], str, f"config.{key}")
     if spec.get("turning_points") is not None:
         _check_int(spec["turning_points"], "config.turning_points", 1, MAX_TURNING_POINTS)
-    for key in ("fireteams", "wargear", "honours", "datacards"):
+    for key in ("fireteams", "wargear", "honours", "datacards", "options"):
         if spec.get(key) is not None:
             check_type(spec[key], dict[str, Any], f"config.{key}")
+    for player, chosen in (spec.get("options") or {}).items():
+        check_type(chosen, dict[str, list[str]], f"config.options.{player}")
     if spec.get("campaign") is not None:
         check_type(spec["campaign"], bool, "config.campaign")
     if spec.get("rules") is not None:
@@ -298,7 +300,7 @@ def check_phase_and_step(state: State, config: Config | None = None) -> None:
         raise SaveError(f"state.phase: unknown phase {_shown(state.phase)}")
     if state.step not in _names_of(Step):
         raise SaveError(f"state.step: unknown step {_shown(state.step)}")
-    waits = STEPS_OF_PHASE if config is None or not config.skirmish else {
+    waits = STEPS_OF_PHASE if config is None else {
         str(p): tuple(s) for p, s in book(config.rules).steps_of_phase.items()}
     allowed = waits.get(state.phase, ())
     if state.step not in allowed:

@@ -290,7 +290,7 @@ def threat_zone(scene: PlayScene, op_id: str) -> set[str]:
     op = scene.view.state.operatives.get(op_id)
     zone: set[str] = set()
     if op is not None and op.on_killzone and op.hex:
-        card = game.config.datacards[op.card]
+        card = game.datacard(op)  # the Ranges card rules lengthen now
         cheapest = min((w.ap for w in card.weapons), default=1)
         spots = {op.hex, *game.reach(op_id, reserve_ap=cheapest)}
         longest = max((w.range for w in card.weapons), default=0)

@@ -450,7 +450,7 @@ class Panels:
             ctx.wrapped(surface, "Hover over or select an operative to see its datacard.",
                         14, inner, DIM)
             return
-        card = game.config.datacards[op.card]
+        card = game.datacard(op)  # its weapons' Ranges as card rules lengthen them now
         inner = panel(surface, self.op_rect, scene.words.operative(op.id), ctx)
         if game.config.skirmish:  # the converted profile, with Shaken and fatigued
             self.rule_words = []
