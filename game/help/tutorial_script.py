@@ -4,7 +4,8 @@ on the engine (no pygame here).
 A step either explains (``expect: next``), asks for engine actions in the action notation
 (``expect: ["1 keep"]``, done in order), asks for one of the screen's tools
 (``expect: {tool: sight}``: hold L over the step's hex, ``threat``: T over the step's enemy,
-``pause``: the pause menu opened with Esc and closed again,
+``pause``: the pause menu opened with Esc and closed again, ``save``: the game saved (the
+pause menu's Save game, or Ctrl+S) and play resumed,
 ``hint``: the computer's suggestion), or hands the rest of the turning point to a seeded
 random player (``expect: finish``). A step with ``position`` (a scenario file of assets/,
 docs/scenario-format.md) begins a new chapter: a new game from that position. A step that
@@ -49,7 +50,7 @@ PROGRESS_FILE = "tutorial.json"
 PANELS = ("tracker", "score", "cards", "operative", "buttons", "log", "board", "hint",
           "dice", "hand", "mission", "summary", "end")
 # the screen's tools a step may ask for (game/ui/scenes/tutorial.py reports their use)
-TOOLS = ("sight", "threat", "hint", "pause")
+TOOLS = ("sight", "threat", "hint", "pause", "save")
 # the screens a reading step may be shown over: the turning point's summary, the mission's end
 SCREENS = ("summary", "end")
 
@@ -278,7 +279,7 @@ class Runner:
         step = self.step
         if step.kind != "tool" or tool != step.tool or self.done:
             return False
-        if tool not in ("hint", "pause") and step.target not in (None, "auto"):
+        if tool not in ("hint", "pause", "save") and step.target not in (None, "auto"):
             op = self.game.state.operatives.get(step.target)
             wanted = op.hex if op is not None else step.target
             if where != wanted:

@@ -563,6 +563,8 @@ def _settle_start(state: State, config: Any) -> None:
         # the skirmish markers not placed on a hex are not in the game
         state.removed_objectives = [m for m in config.objectives
                                     if m not in state.objective_hexes]
+    if state.phase != Phase.SETUP:
+        # a position past set-up had its roll-off (player 1 won it): saved, it loads again
         state.rolloff_winner = state.rolloff_winner or 1
     state.step = _STEP_OF_PHASE.get(state.phase, Step.NONE)
 

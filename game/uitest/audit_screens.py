@@ -659,6 +659,8 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "campaign-agent": campaign_agent, "campaign-setup": campaign_setup, "play-hint": play_hint,
     "handover-menu": handover_menu, "tutorial-refusal": tutorial_refusal,
     "tutorial-alone": tutorial_titled("Turning point 2: the first"),
+    "tutorial-last": tutorial_titled("Turning point 3: the last turns"),
+    "tutorial-save": tutorial_more("save"),
     "tutorial-summary": tutorial_titled("The turning point's summary"),
     "tutorial-end": tutorial_titled("The end screen"),
     "replay": replay, "newgame-computer": computer_newgame,

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.uitest.audit_layout import check, in_panels
 from game.ui.context import DrawnText
+from game.uitest.audit_layout import check, in_panels
 
 SIZE = (1024, 700)
 

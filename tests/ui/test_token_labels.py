@@ -11,7 +11,7 @@ from game.ui.placement import mark_rect
 
 
 def _board(make_app, size=(1024, 700)):  # type: ignore[no-untyped-def]
-    from game.scenario import build_config
+    from game.scenario.loader import build_config
     from game.ui.board import BoardView
 
     app = make_app(1, size)

@@ -96,7 +96,7 @@ class PauseScene(Scene):
         self.menu_rect.midtop = (width // 2, top)
 
     def save(self) -> None:
-        self.app.open(SceneName.SAVE, self.play.game, setup=self.play.setup)
+        self.app.open(SceneName.SAVE, self.play.game, self.play.saved, setup=self.play.setup)
 
     def load(self) -> None:
         def play(game: Game, setup: GameSetup) -> None:

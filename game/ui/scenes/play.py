@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Generator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -501,6 +502,10 @@ class PlayScene(Scene):
     def say(self, text: str) -> None:
         self.toast = (text, pygame.mouse.get_pos(), TOAST_SECONDS)
 
+    def saved(self, path: Path) -> None:
+        """The game was saved (Ctrl+S, or the pause menu's Save game): said where."""
+        self.say(f"Saved as \"{path.stem}\" (Load game finds it)")
+
     def op_name(self, op_id: str) -> str:
         return self.words.operative(op_id)
 
@@ -520,7 +525,7 @@ class PlayScene(Scene):
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
             elif event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
-                self.app.open(SceneName.SAVE, self.game, setup=self.setup)
+                self.app.open(SceneName.SAVE, self.game, self.saved, setup=self.setup)
             elif event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
                 pause: Any = make_scene(self.app, SceneName.PAUSE, self)
                 pause.load()
@@ -623,7 +628,7 @@ class PlayScene(Scene):
             self.computer_step(dt)
             return
         if game.state.step in PRIVATE_STEPS and self.private_to != to_act:
-            if self.computers and not (set(self.seats) - set(self.computers) - {to_act}):
+            if not self.hands_over(to_act):
                 self.reveal_to(to_act)  # one human at the screen: no hand-over needed
                 return
             self.app.open(SceneName.HANDOVER, to_act, self.reveal_to)
@@ -765,8 +770,16 @@ class PlayScene(Scene):
             return f"{self.ctx.names[self.swapped[0]]}: your new {count} marked NEW. Continue."
         state = self.view.state
         if state.step in PRIVATE_STEPS and self.private_to != state.to_act:
-            return f"Hand the screen to {self.ctx.names[state.to_act]}."
+            name = self.ctx.names[state.to_act]
+            # one person at the screen (the other seat is the computer's): no hand-over
+            return f"Hand the screen to {name}." if self.hands_over(state.to_act) else \
+                f"{name}: your cards are shown next."
         return self.chooser.hint(self.ctx.names)
+
+    def hands_over(self, to_act: int) -> bool:
+        """Whether ``to_act``'s hidden hand needs the hand-over screen first: not when the
+        only person at the screen is that player (the other seat is the computer's)."""
+        return not (self.computers and not (set(self.seats) - set(self.computers) - {to_act}))
 
     def clickables(self) -> list[tuple[str, pygame.Rect]]:
         """Buttons, then the board's hexes that mean something now (the chooser's)."""
