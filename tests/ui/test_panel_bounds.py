@@ -61,7 +61,7 @@ def test_plain_ground_tells_a_box_from_a_picture(make_app):
 
 @pytest.mark.parametrize("what", ["pause-concede", "pause-draw", "pause-quit"])
 def test_the_pause_dialogs_question_stands_in_its_box(catalogue, what, monkeypatch, tmp_path):
-    from game import audit_layout
+    from game.uitest import audit_layout
     from game.uitest.headless import make_app
 
     monkeypatch.setenv("FIRETEAM_HOME", str(tmp_path / "home"))
@@ -81,7 +81,7 @@ def test_the_pause_dialogs_question_stands_in_its_box(catalogue, what, monkeypat
 
 
 def test_cards_in_play_with_more_cards_than_lines_stays_inside_its_frame(make_app, catalogue):
-    from game import audit_layout
+    from game.uitest import audit_layout
     from game.uitest.headless import open_scene
 
     def setup(app):  # type: ignore[no-untyped-def]

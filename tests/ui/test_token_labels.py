@@ -59,7 +59,7 @@ def test_the_objective_token_no_longer_writes_over_the_hex_below(make_app):
                                                ("data-heist-tokens", "downloaded")])
 def test_the_play_screen_writes_the_tokens_on_nothing(catalogue, screen, words, monkeypatch,
                                                       tmp_path):
-    from game import audit_layout
+    from game.uitest import audit_layout
     from game.uitest.headless import make_app
 
     monkeypatch.setenv("FIRETEAM_HOME", str(tmp_path / "home"))
