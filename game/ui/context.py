@@ -337,8 +337,16 @@ class Context:
         """Draw ``text`` wrapped into ``rect``; returns the height used. The first line starts
         ``first`` pixels right of ``rect.left`` (after something drawn before it on that
         line). With no ``surface`` only measure, however tall ``rect`` is."""
-        if self.words is not None:
-            text = self.words(text)
+        words, self.words = self.words, None  # names put in once: a line is not put in again
+        try:
+            return self._wrap(surface, words(text) if words is not None else text, size,
+                              rect, colour, style, first)
+        finally:
+            self.words = words
+
+    def _wrap(self, surface: pygame.Surface | None, text: str, size: int, rect: pygame.Rect,
+              colour: tuple[int, int, int], style: str, first: int) -> int:
+        """:meth:`wrapped`, its text already in names."""
         font = self.assets.font(self.px(size), style)
         bottom = rect.bottom if surface is not None else 1 << 30
         x = rect.left + first

@@ -224,3 +224,20 @@ def test_the_overlay_screens_show_their_overlay(catalogue, screen, words, monkey
     records, covers = audit_layout.render(app, screen, audit_layout.screens()[screen])
     assert any(words in r.text for r in records), [r.text for r in records]
     assert covers  # the overlay was drawn, and told the audit where
+
+
+def test_a_wrapped_text_gets_its_names_once(make_app):
+    """``Context.wrapped`` puts the engine's ids into names before it measures the lines;
+    a line is then drawn as measured, not put into names a second time (a puzzle's operative
+    "a" made the end of a target card's line "with a" read "with Assault Intercessor" and run
+    off the card)."""
+    app = make_app()
+    ctx = app.ctx
+    ctx.words = lambda text: text.replace("a", "aa")  # type: ignore[assignment]
+    ctx.drawn = []
+    try:
+        ctx.wrapped(app.screen, "a b", 14, pygame.Rect(10, 10, 400, 200))
+        drawn = list(ctx.drawn)
+    finally:
+        ctx.words, ctx.drawn = None, None
+    assert drawn == ["aa b"]
