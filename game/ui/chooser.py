@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from game.engine import (
     Action,
@@ -31,6 +32,7 @@ from game.engine import (
     MissionAction,
     Move,
     Mulligan,
+    OperativeState,
     PlaceObjective,
     PlayPloy,
     Reveal,
@@ -166,9 +168,165 @@ def _system_fields(action: Action, state: State, config: Config,
     return None
 
 
+# how one kind of action is picked: the action, the state, the configuration and the labeller
+# of operative ids -> its fields in the order a player picks them
+FieldsOf = Callable[[Any, State, Config, Callable[[str], str]], tuple[Field, ...]]
+
+
+def _keep_fields(action: Keep, state: State, config: Config,
+                 op_label: Callable[[str], str]) -> tuple[Field, ...]:
+    return (Field(Kind.VERB, "keep", "Keep all", "Keep these three targets of opportunity"),)
+
+
+def _mulligan_fields(action: Mulligan, state: State, config: Config,
+                     op_label: Callable[[str], str]) -> tuple[Field, ...]:
+    return (Field(Kind.VERB, "swap", "Swap", "Discard the selected cards and draw as many"),)
+
+
+def _deploy_fields(action: Deploy, state: State, config: Config,
+                   op_label: Callable[[str], str]) -> tuple[Field, ...]:
+    return (Field(Kind.TRAY, action.operative, action.operative,
+                  f"{op_label(action.operative)}: then click a highlighted hex of your "
+                  "territory"),
+            Field(Kind.HEX, action.hex, action.hex))
+
+
+def _reveal_fields(action: Reveal, state: State, config: Config,
+                   op_label: Callable[[str], str]) -> tuple[Field, ...]:
+    if action.card is None:
+        return (Field(Kind.VERB, "reveal:none", "Reveal none",
+                      "Keep every target of opportunity secret this turning point"),)
+    return (Field(Kind.VERB, f"reveal:{action.card}",
+                  f"Reveal {config.targets[action.card].name}",
+                  "A revealed target can be completed from now on"),)
+
+
+def _ploy_fields(action: PlayPloy, state: State, config: Config,
+                 op_label: Callable[[str], str]) -> tuple[Field, ...]:
+    found = config.ploy(action.player, action.ploy)
+    name, text = (found.name, found.text) if found else (action.ploy, "")
+    verb = Field(Kind.VERB, f"ploy:{action.ploy}", name,
+                 text + (" (then click the operative)" if action.args else ""))
+    if action.args:
+        return (verb, Field(Kind.OPERATIVE, action.args[0], op_label(action.args[0])))
+    return (verb,)
+
+
+def _activate_fields(action: Activate, state: State, config: Config,
+                     op_label: Callable[[str], str]) -> tuple[Field, ...]:
+    return (Field(Kind.OPERATIVE, action.operative, op_label(action.operative)),)
+
+
+def _cancel_fields(action: Cancel, state: State, config: Config,
+                   op_label: Callable[[str], str]) -> tuple[Field, ...]:
+    return (Field(Kind.VERB, "cancel", "Cancel activation", "Choose another operative instead"),)
+
+
+def _wait_fields(action: Wait, state: State, config: Config,
+                 op_label: Callable[[str], str]) -> tuple[Field, ...]:
+    return (Field(Kind.VERB, "wait", "Wait", "End this operative's activation"),)
+
+
+def _move_fields(action: Move, state: State, config: Config,
+                 op_label: Callable[[str], str]) -> tuple[Field, ...]:
+    return (Field(Kind.VERB, "move", "Move", STANDARD_VERBS[0][3]),
+            Field(Kind.HEX, action.destination, action.destination))
+
+
+def _disengage_fields(action: Disengage, state: State, config: Config,
+                      op_label: Callable[[str], str]) -> tuple[Field, ...]:
+    return (Field(Kind.VERB, "disengage", "Disengage", STANDARD_VERBS[2][3]),
+            Field(Kind.HEX, action.hex, action.hex))
+
+
+def _attack_fields(action: Attack, state: State, config: Config,
+                   op_label: Callable[[str], str]) -> tuple[Field, ...]:
+    op = state.operatives[action.operative]
+    weapon = config.datacards[op.card].weapon(action.weapon)
+    name = weapon.name if weapon is not None else action.weapon
+    value = action.weapon + ("+overcharge" if action.overcharge else "")
+    return (Field(Kind.VERB, "attack", "Attack", STANDARD_VERBS[1][3]),
+            Field(Kind.ENEMY, action.target, op_label(action.target)),
+            Field(Kind.WEAPON, value, name + (" (overcharge)" if action.overcharge else "")))
+
+
+def _mission_action_fields(action: MissionAction, state: State, config: Config,
+                           op_label: Callable[[str], str]) -> tuple[Field, ...]:
+    definition = next((d for d in config.mission_actions if d.id == action.action), None)
+    label = f"{definition.name} ({definition.ap} AP)" if definition else action.action
+    verb = Field(Kind.VERB, f"action:{action.action}", label,
+                 (definition.text if definition else "")
+                 + (" (then click the objective)" if action.args else ""))
+    if action.args:
+        return (verb, Field(Kind.OBJECTIVE, action.args[0], action.args[0]))
+    return (verb,)
+
+
+def _use_fields(action: Use, state: State, config: Config,
+                op_label: Callable[[str], str]) -> tuple[Field, ...]:
+    card = config.wargear_card(action.player, action.card)
+    name, text = (card.name, card.text) if card else (action.card, "")
+    return (Field(Kind.VERB, f"use:{action.card}", name, text),
+            Field(Kind.OPERATIVE, action.operative, op_label(action.operative)))
+
+
+def _place_objective_fields(action: PlaceObjective, state: State, config: Config,
+                            op_label: Callable[[str], str]) -> tuple[Field, ...]:
+    # Kill Team classic: a marker on a shaded hex
+    return (Field(Kind.HEX, action.hex, action.hex),)
+
+
+def _arrive_fields(action: Arrive, state: State, config: Config,
+                   op_label: Callable[[str], str]) -> tuple[Field, ...]:
+    # Kill Team classic: a late operative, then its hex
+    return (Field(Kind.TRAY, action.operative, action.operative,
+                  f"{op_label(action.operative)} arrives: then click a shaded hex of its "
+                  "edge"),
+            Field(Kind.HEX, action.hex, action.hex))
+
+
+def _seize_fields(action: Seize, state: State, config: Config,
+                  op_label: Callable[[str], str]) -> tuple[Field, ...]:
+    if action.attempt:
+        return (Field(Kind.VERB, "seize:yes", f"Seize it ({killteam.SEIZE_ON} needed)",
+                      f"Roll a die: on a {killteam.SEIZE_ON} you hold the initiative "
+                      "instead"),)
+    return (Field(Kind.VERB, "seize:no", "Let them keep it",
+                  "The other player keeps the first turn"),)
+
+
+def _game_length_fields(action: RollGameLength, state: State, config: Config,
+                        op_label: Callable[[str], str]) -> tuple[Field, ...]:
+    need = killteam.roll_needed_after(config, state.turning_point)
+    return (Field(Kind.VERB, "roll", f"Roll ({need}+ goes on)",
+                  f"On {need} or more turning point {state.turning_point + 1} is played; "
+                  "otherwise the mission ends now"),)
+
+
+# the Fireteam rules' and the Kill Team classic pack's actions: each kind's fields, asked
+# before the other rule sets' ROUTES
+FIELDS: dict[type[Action], FieldsOf] = {
+    Keep: _keep_fields, Mulligan: _mulligan_fields, Deploy: _deploy_fields,
+    Reveal: _reveal_fields, PlayPloy: _ploy_fields, Activate: _activate_fields,
+    Cancel: _cancel_fields, Wait: _wait_fields, Move: _move_fields,
+    Disengage: _disengage_fields, Attack: _attack_fields,
+    MissionAction: _mission_action_fields, Use: _use_fields,
+    PlaceObjective: _place_objective_fields, Arrive: _arrive_fields, Seize: _seize_fields,
+}
+# asked after the other rule sets' ROUTES
+LATE_FIELDS: dict[type[Action], FieldsOf] = {RollGameLength: _game_length_fields}
+
+
+def _fields_of(table: dict[type[Action], FieldsOf], action: Action) -> FieldsOf | None:
+    """The builder ``table`` has for ``action``'s class or the nearest of its bases."""
+    return next((table[cls] for cls in type(action).__mro__ if cls in table), None)
+
+
 def route(action: Action, state: State, config: Config) -> tuple[Field, ...]:
-    """The fields of ``action`` in the order a player picks them. Raises ValueError for an
-    action that is not chosen on the play screen (Concede and AgreeResult: the pause menu)."""
+    """The fields of ``action`` in the order a player picks them (its kind's builder in
+    :data:`FIELDS`, else the other rule sets' :data:`ROUTES`, else :data:`LATE_FIELDS`).
+    Raises ValueError for an action that is not chosen on the play screen (Concede and
+    AgreeResult: the pause menu)."""
     ops = state.operatives
 
     def op_label(op_id: str) -> str:
@@ -178,87 +336,15 @@ def route(action: Action, state: State, config: Config) -> tuple[Field, ...]:
         number = re.search(r"(\d+)$", op_id)  # "intercessor1": the first of several
         return config.datacards[op.card].name + (f" {number.group(1)}" if number else "")
 
-    if isinstance(action, Keep):
-        return (Field(Kind.VERB, "keep", "Keep all", "Keep these three targets of opportunity"),)
-    if isinstance(action, Mulligan):
-        return (Field(Kind.VERB, "swap", "Swap", "Discard the selected cards and draw as many"),)
-    if isinstance(action, Deploy):
-        return (Field(Kind.TRAY, action.operative, action.operative,
-                      f"{op_label(action.operative)}: then click a highlighted hex of your "
-                      "territory"),
-                Field(Kind.HEX, action.hex, action.hex))
-    if isinstance(action, Reveal):
-        if action.card is None:
-            return (Field(Kind.VERB, "reveal:none", "Reveal none",
-                          "Keep every target of opportunity secret this turning point"),)
-        return (Field(Kind.VERB, f"reveal:{action.card}",
-                      f"Reveal {config.targets[action.card].name}",
-                      "A revealed target can be completed from now on"),)
-    if isinstance(action, PlayPloy):
-        found = config.ploy(action.player, action.ploy)
-        name, text = (found.name, found.text) if found else (action.ploy, "")
-        verb = Field(Kind.VERB, f"ploy:{action.ploy}", name,
-                     text + (" (then click the operative)" if action.args else ""))
-        if action.args:
-            return (verb, Field(Kind.OPERATIVE, action.args[0], op_label(action.args[0])))
-        return (verb,)
-    if isinstance(action, Activate):
-        return (Field(Kind.OPERATIVE, action.operative, op_label(action.operative)),)
-    if isinstance(action, Cancel):
-        return (Field(Kind.VERB, "cancel", "Cancel activation",
-                      "Choose another operative instead"),)
-    if isinstance(action, Wait):
-        return (Field(Kind.VERB, "wait", "Wait", "End this operative's activation"),)
-    if isinstance(action, Move):
-        return (Field(Kind.VERB, "move", "Move", STANDARD_VERBS[0][3]),
-                Field(Kind.HEX, action.destination, action.destination))
-    if isinstance(action, Disengage):
-        return (Field(Kind.VERB, "disengage", "Disengage", STANDARD_VERBS[2][3]),
-                Field(Kind.HEX, action.hex, action.hex))
-    if isinstance(action, Attack):
-        op = ops[action.operative]
-        weapon = config.datacards[op.card].weapon(action.weapon)
-        name = weapon.name if weapon is not None else action.weapon
-        value = action.weapon + ("+overcharge" if action.overcharge else "")
-        return (Field(Kind.VERB, "attack", "Attack", STANDARD_VERBS[1][3]),
-                Field(Kind.ENEMY, action.target, op_label(action.target)),
-                Field(Kind.WEAPON, value, name + (" (overcharge)" if action.overcharge else "")))
-    if isinstance(action, MissionAction):
-        definition = next((d for d in config.mission_actions if d.id == action.action), None)
-        label = f"{definition.name} ({definition.ap} AP)" if definition else action.action
-        verb = Field(Kind.VERB, f"action:{action.action}", label,
-                     (definition.text if definition else "")
-                     + (" (then click the objective)" if action.args else ""))
-        if action.args:
-            return (verb, Field(Kind.OBJECTIVE, action.args[0], action.args[0]))
-        return (verb,)
-    if isinstance(action, Use):
-        card = config.wargear_card(action.player, action.card)
-        name, text = (card.name, card.text) if card else (action.card, "")
-        return (Field(Kind.VERB, f"use:{action.card}", name, text),
-                Field(Kind.OPERATIVE, action.operative, op_label(action.operative)))
-    if isinstance(action, PlaceObjective):  # Kill Team classic: a marker on a shaded hex
-        return (Field(Kind.HEX, action.hex, action.hex),)
-    if isinstance(action, Arrive):  # Kill Team classic: a late operative, then its hex
-        return (Field(Kind.TRAY, action.operative, action.operative,
-                      f"{op_label(action.operative)} arrives: then click a shaded hex of its "
-                      "edge"),
-                Field(Kind.HEX, action.hex, action.hex))
-    if isinstance(action, Seize):
-        if action.attempt:
-            return (Field(Kind.VERB, "seize:yes", f"Seize it ({killteam.SEIZE_ON} needed)",
-                          f"Roll a die: on a {killteam.SEIZE_ON} you hold the initiative "
-                          "instead"),)
-        return (Field(Kind.VERB, "seize:no", "Let them keep it",
-                      "The other player keeps the first turn"),)
+    own = _fields_of(FIELDS, action)
+    if own is not None:
+        return own(action, state, config, op_label)
     fields = _system_fields(action, state, config, op_label)
     if fields is not None:  # the other rule sets' decisions
         return fields
-    if isinstance(action, RollGameLength):
-        need = killteam.roll_needed_after(config, state.turning_point)
-        return (Field(Kind.VERB, "roll", f"Roll ({need}+ goes on)",
-                      f"On {need} or more turning point {state.turning_point + 1} is played; "
-                      "otherwise the mission ends now"),)
+    late = _fields_of(LATE_FIELDS, action)
+    if late is not None:
+        return late(action, state, config, op_label)
     raise ValueError(f"{type(action).__name__} is not chosen on the play screen")
 
 
@@ -443,41 +529,21 @@ class Chooser:
         return out
 
     def reason_at(self, h: str) -> str:
-        """Why a click on ``h`` picks nothing now, in the engine's words where it has them."""
+        """Why a click on ``h`` picks nothing now, in the engine's words where it has them
+        (the engine's reason the first candidate, changed to pick what is at ``h``, is
+        refused: see :data:`PROBES`), else what to click instead."""
         kind = self.next_kind
-        op = next((o for o in self.state.operatives.values() if o.hex == h and o.on_killzone),
-                  None)
-        probe: Action | None = None
-        template = self.candidates[0] if self.candidates else None
-        if kind == Kind.HEX and isinstance(template, Move):
-            probe = replace(template, path=(h,))
-        elif kind == Kind.HEX and isinstance(template, (Deploy, Disengage)):
-            probe = replace(template, hex=h)
-        elif kind == Kind.ENEMY and isinstance(template, Attack):
-            if op is None or op.player == self.player:
-                return "Click a marked enemy operative"
-            probe = replace(template, target=op.id)
-        elif kind == Kind.OPERATIVE and op is not None:
-            if isinstance(template, Activate):
-                probe = Activate(self.player, op.id)
-            elif isinstance(template, PlayPloy):
-                probe = replace(template, args=(op.id,))
-            elif isinstance(template, Use):
-                probe = replace(template, operative=op.id)
-        elif kind == Kind.OBJECTIVE and isinstance(template, MissionAction):
-            objective = next((o for o in self.config.objectives
-                              if objective_hex(self.state, self.config, o) == h), None)
-            if objective is None:
-                return "Click a highlighted objective"
-            probe = replace(template, args=(objective,))
-        if probe is not None:
-            reason = self.why_not(probe)
-            if reason:
-                return reason
-        return {Kind.HEX: "Click a shaded hex", Kind.ENEMY: "Click a marked enemy operative",
-                Kind.OPERATIVE: "Click one of the highlighted operatives",
-                Kind.OBJECTIVE: "Click a highlighted objective"}.get(
-                    kind, "Choose from the buttons first") if kind else "Nothing to pick here"
+        if kind is None:
+            return "Nothing to pick here"
+        make = PROBES.get(kind)
+        probe = make(self, self.candidates[0], h) if make and self.candidates else None
+        reason = self.why_not(probe) if probe is not None else None
+        return reason or CLICK_WHAT.get(kind, "Choose from the buttons first")
+
+    def operative_at(self, h: str) -> OperativeState | None:
+        """The operative on the killzone at ``h`` (None: nobody)."""
+        return next((o for o in self.state.operatives.values()
+                     if o.hex == h and o.on_killzone), None)
 
     def reason_for(self, value: str) -> str:
         return f"'{value}' cannot be picked now"
@@ -583,32 +649,49 @@ class Chooser:
     def hint(self, names: dict[int, str]) -> str:
         """What may be done next, in one line."""
         name = names.get(self.player, f"Player {self.player}")
-        step, kind, verb = self.step, self.next_kind, self.verb
-        picked = {f.kind: f for f in self.picked}
+        step = self.step
         if step == Step.MULLIGAN:
-            if self.selection:
-                return (f"{name}: {count(len(self.selection), 'card')} selected: Swap them, click "
-                        "more, or Keep all.")
-            return (f"{name}: keep your targets of opportunity, or click cards to select them "
-                    "for a swap.")
+            return self._mulligan_hint(name)
         if step in PACK_HINTS:  # Kill Team classic decisions
             return f"{name}: {PACK_HINTS[step]}"
         if self.config.skirmish and step in SKIRMISH_HINTS:  # the skirmish rule set
-            if step == Step.ACTIVATE and kind == Kind.VERB:
-                return f"{name}: choose the order for {picked[Kind.OPERATIVE].value}."
-            if step == Step.ACTIVATE and kind == Kind.HEX:
-                return f"{name}: click a shaded hex to end the move there (Esc: back)."
-            if kind == Kind.ENEMY:
-                return f"{name}: click an enemy marked with a crosshair."
-            if kind == Kind.WEAPON:
-                return f"{name}: choose the weapon (Back: another target)."
-            return f"{name}: {SKIRMISH_HINTS[step]}"
+            return self._skirmish_hint(name)
         if step == Step.DEPLOY:
-            if Kind.TRAY in picked:
-                return f"{name}: click a highlighted hex to place {picked[Kind.TRAY].value}."
-            return f"{name}: pick an operative from the list, then a highlighted hex."
+            return self._deploy_hint(name)
         if step == Step.REVEAL:
             return f"{name}: reveal a target of opportunity, or none."
+        return self._firefight_hint(name)
+
+    def _mulligan_hint(self, name: str) -> str:
+        if self.selection:
+            return (f"{name}: {count(len(self.selection), 'card')} selected: Swap them, click "
+                    "more, or Keep all.")
+        return (f"{name}: keep your targets of opportunity, or click cards to select them "
+                "for a swap.")
+
+    def _skirmish_hint(self, name: str) -> str:
+        step, kind = self.step, self.next_kind
+        if step == Step.ACTIVATE and kind == Kind.VERB:
+            picked = {f.kind: f for f in self.picked}
+            return f"{name}: choose the order for {picked[Kind.OPERATIVE].value}."
+        if step == Step.ACTIVATE and kind == Kind.HEX:
+            return f"{name}: click a shaded hex to end the move there (Esc: back)."
+        if kind == Kind.ENEMY:
+            return f"{name}: click an enemy marked with a crosshair."
+        if kind == Kind.WEAPON:
+            return f"{name}: choose the weapon (Back: another target)."
+        return f"{name}: {SKIRMISH_HINTS[step]}"
+
+    def _deploy_hint(self, name: str) -> str:
+        picked = {f.kind: f for f in self.picked}
+        if Kind.TRAY in picked:
+            return f"{name}: click a highlighted hex to place {picked[Kind.TRAY].value}."
+        return f"{name}: pick an operative from the list, then a highlighted hex."
+
+    def _firefight_hint(self, name: str) -> str:
+        """The hint of the strategic ploys, the activation and the picks of an action."""
+        step, kind, verb = self.step, self.next_kind, self.verb
+        picked = {f.kind: f for f in self.picked}
         if kind == Kind.OPERATIVE and verb.startswith("ploy:"):
             return f"{name}: click the operative {picked[Kind.VERB].label} is played on."
         if kind == Kind.OPERATIVE and verb.startswith("use:"):
@@ -657,6 +740,56 @@ class Chooser:
             where = level.hex_of(field)
             return (field.kind, where) if where is not None else None
         return field.kind, field.value
+
+
+# a click on the board that picks nothing: the action the engine is asked about (the first
+# candidate changed to pick what the click is on; None: nothing to ask), by the kind of
+# field picked next
+Probe = Callable[[Chooser, Action, str], Action | None]
+
+
+def _hex_probe(chooser: Chooser, template: Action, h: str) -> Action | None:
+    if isinstance(template, Move):
+        return replace(template, path=(h,))
+    if isinstance(template, (Deploy, Disengage)):
+        return replace(template, hex=h)
+    return None
+
+
+def _enemy_probe(chooser: Chooser, template: Action, h: str) -> Action | None:
+    op = chooser.operative_at(h)
+    if not isinstance(template, Attack) or op is None or op.player == chooser.player:
+        return None  # not an enemy: what to click says it
+    return replace(template, target=op.id)
+
+
+def _operative_probe(chooser: Chooser, template: Action, h: str) -> Action | None:
+    op = chooser.operative_at(h)
+    if op is None:
+        return None
+    if isinstance(template, Activate):
+        return Activate(chooser.player, op.id)
+    if isinstance(template, PlayPloy):
+        return replace(template, args=(op.id,))
+    if isinstance(template, Use):
+        return replace(template, operative=op.id)
+    return None
+
+
+def _objective_probe(chooser: Chooser, template: Action, h: str) -> Action | None:
+    if not isinstance(template, MissionAction):
+        return None
+    objective = next((o for o in chooser.config.objectives
+                      if objective_hex(chooser.state, chooser.config, o) == h), None)
+    return replace(template, args=(objective,)) if objective is not None else None
+
+
+PROBES: dict[Kind, Probe] = {Kind.HEX: _hex_probe, Kind.ENEMY: _enemy_probe,
+                             Kind.OPERATIVE: _operative_probe, Kind.OBJECTIVE: _objective_probe}
+# what to click when a click on the board picks nothing (and the engine has no reason)
+CLICK_WHAT = {Kind.HEX: "Click a shaded hex", Kind.ENEMY: "Click a marked enemy operative",
+              Kind.OPERATIVE: "Click one of the highlighted operatives",
+              Kind.OBJECTIVE: "Click a highlighted objective"}
 
 
 def objective_hex(state: State, config: Config, objective: str) -> str | None:
