@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -521,54 +521,100 @@ class PlayScene(Scene):
         super().handle_event(event)
 
     def on_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-                self.undo()
-            elif event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
-                self.app.open(SceneName.SAVE, self.game, self.saved, setup=self.setup)
-            elif event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
-                pause: Any = make_scene(self.app, SceneName.PAUSE, self)
-                pause.load()
-            elif event.key == pygame.K_ESCAPE:
-                if self.suggestion is not None:
-                    self.suggestion = None  # the hint, dismissed
-                    self.rebuild()
-                elif self.show_cards:
-                    self.show_cards = False
-                elif self.chooser.parent is not None and self.chooser.verb not in ("", "move"):
-                    self.choose_back()
-                else:
-                    self.app.open(SceneName.PAUSE, self)
-            elif event.key == pygame.K_l:
-                self.planning = True
-            elif event.key == pygame.K_t:
-                self.threat_key = True
-            elif event.key in ARROWS:
-                self.move_cursor(event.key)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.hover:
-                self.click_hex(self.hover)
-        elif event.type == pygame.KEYUP and event.key == pygame.K_l:
+        handler = self.event_handlers().get(event.type)
+        if handler is not None:
+            handler(event)
+
+    def event_handlers(self) -> dict[int, Callable[[pygame.event.Event], None]]:
+        """The screen's handler of each type of event (any other is ignored)."""
+        return {pygame.KEYDOWN: self.on_key_down, pygame.KEYUP: self.on_key_up,
+                pygame.WINDOWFOCUSLOST: self.on_focus_lost,
+                pygame.MOUSEMOTION: self.on_mouse_motion,
+                pygame.WINDOWLEAVE: self.on_window_leave,
+                pygame.MOUSEWHEEL: self.on_mouse_wheel,
+                pygame.MOUSEBUTTONDOWN: self.on_mouse_down}
+
+    def on_key_down(self, event: pygame.event.Event) -> None:
+        """Ctrl+Z undoes, Ctrl+S saves, Ctrl+O loads; Esc steps back (see :meth:`escape`);
+        holding L or T shows the sight or the threat tool; the arrows move the hex cursor,
+        Enter clicks the hex under it."""
+        with_ctrl: dict[int, Callable[[], None]] = {
+            pygame.K_z: self.undo, pygame.K_s: self.open_save, pygame.K_o: self.open_load}
+        if event.key in with_ctrl and event.mod & pygame.KMOD_CTRL:
+            with_ctrl[event.key]()
+        elif event.key in ARROWS:
+            self.move_cursor(event.key)
+        else:
+            alone: dict[int, Callable[[], None]] = {
+                pygame.K_ESCAPE: self.escape, pygame.K_l: self.hold_sight,
+                pygame.K_t: self.hold_threat, pygame.K_RETURN: self.click_cursor,
+                pygame.K_KP_ENTER: self.click_cursor}
+            handler = alone.get(event.key)
+            if handler is not None:
+                handler()
+
+    def open_save(self) -> None:
+        self.app.open(SceneName.SAVE, self.game, self.saved, setup=self.setup)
+
+    def open_load(self) -> None:
+        """The pause menu's Load game, at once."""
+        pause: Any = make_scene(self.app, SceneName.PAUSE, self)
+        pause.load()
+
+    def escape(self) -> None:
+        """Esc: the hint dismissed, else the card panel closed, else one pick back while an
+        action other than a move is being built, else the pause menu."""
+        if self.suggestion is not None:
+            self.suggestion = None  # the hint, dismissed
+            self.rebuild()
+        elif self.show_cards:
+            self.show_cards = False
+        elif self.chooser.parent is not None and self.chooser.verb not in ("", "move"):
+            self.choose_back()
+        else:
+            self.app.open(SceneName.PAUSE, self)
+
+    def hold_sight(self) -> None:
+        self.planning = True
+
+    def hold_threat(self) -> None:
+        self.threat_key = True
+
+    def click_cursor(self) -> None:
+        """Enter: a click on the hex under the cursor (if any)."""
+        if self.hover:
+            self.click_hex(self.hover)
+
+    def on_key_up(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_l:
             self.planning = False
-        elif event.type == pygame.KEYUP and event.key == pygame.K_t:
+        elif event.key == pygame.K_t:
             self.threat_key = False
-        elif event.type == pygame.WINDOWFOCUSLOST:
-            self.planning = self.threat_key = False  # a key released in another window
-            self.hover = None  # and the mouse gone with it: no tooltip, no move path
-        elif event.type == pygame.MOUSEMOTION:
-            self.hover = self.view_board.hex_at(event.pos)
-        elif event.type == pygame.WINDOWLEAVE:
-            self.hover = None
-        elif event.type == pygame.MOUSEWHEEL:
-            if self.panels.log_rect.collidepoint(pygame.mouse.get_pos()):
-                self.log.on_wheel(event.y)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+
+    def on_focus_lost(self, event: pygame.event.Event) -> None:
+        self.planning = self.threat_key = False  # a key released in another window
+        self.hover = None  # and the mouse gone with it: no tooltip, no move path
+
+    def on_mouse_motion(self, event: pygame.event.Event) -> None:
+        self.hover = self.view_board.hex_at(event.pos)
+
+    def on_window_leave(self, event: pygame.event.Event) -> None:
+        self.hover = None
+
+    def on_mouse_wheel(self, event: pygame.event.Event) -> None:
+        if self.panels.log_rect.collidepoint(pygame.mouse.get_pos()):
+            self.log.on_wheel(event.y)
+
+    def on_mouse_down(self, event: pygame.event.Event) -> None:
+        """A left click: a panel's, else a hex's; a right click: one pick back."""
+        if event.button == 1:
             if self.panels.click(event.pos):
                 return
             h = self.view_board.hex_at(event.pos)
             if h is not None:
                 self.hover = h
                 self.click_hex(h)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+        elif event.button == 3:
             self.choose_back()
 
     def move_cursor(self, key: int) -> None:

@@ -271,25 +271,9 @@ class VisualizerScene(Scene):
     # --- input ------------------------------------------------------------------------------
 
     def on_event(self, event: pygame.event.Event) -> None:
-        cat = self.ctx.catalogue
-        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
-            self.dialog = None
-            self.open_file(event.text)
-            return
-        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
-            self.dialog = None
-            return
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and self.study is not None:
-            s = self.study
-            if s.tool == "range" and event.ui_element is getattr(self, "range_drop", None):
-                s.reach_label = event.text
-                s.reach = dict(self.weapon_choices)[event.text]
-            elif event.ui_element is getattr(self, "team_drop", None):
-                self.team = next(t for t in cat.fireteams if cat.fireteams[t].name == event.text)
-                self.card = self.cards()[0]
-                self.rebuild()
-            elif event.ui_element is getattr(self, "card_drop", None):
-                self.card = next(c for c in self.cards() if cat.datacards[c].name == event.text)
+        widget = self.widget_handlers().get(event.type)
+        if widget is not None:  # the file dialog's and the drop-down menus' own events
+            widget(event)
             return
         if self.dialog is not None or self.app.manager.get_hovering_any_element():
             return
@@ -297,16 +281,51 @@ class VisualizerScene(Scene):
             board = self.painter.board
             self.study.hover = board.hex_at(event.pos) if board else None
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            if self.study is None:
-                for mission, rect in self.tiles:
-                    if rect.collidepoint(event.pos) and event.button == 1:
-                        self.open(mission)
-                        return
-                return
-            board = self.painter.board
-            h = board.hex_at(event.pos) if board else None
-            if h is not None:
-                self.click(h, event.button)
+            self.on_mouse_down(event)
+
+    def widget_handlers(self) -> dict[int, Callable[[pygame.event.Event], None]]:
+        """The handler of each type of event the screen's widgets send."""
+        return {pygame_gui.UI_FILE_DIALOG_PATH_PICKED: self.on_path_picked,
+                pygame_gui.UI_WINDOW_CLOSE: self.on_window_close,
+                pygame_gui.UI_DROP_DOWN_MENU_CHANGED: self.on_drop_down}
+
+    def on_path_picked(self, event: pygame.event.Event) -> None:
+        self.dialog = None
+        self.open_file(event.text)
+
+    def on_window_close(self, event: pygame.event.Event) -> None:
+        if event.ui_element is self.dialog:
+            self.dialog = None
+
+    def on_drop_down(self, event: pygame.event.Event) -> None:
+        """A weapon's range (the range tool), a fireteam or a datacard chosen."""
+        s = self.study
+        if s is None:
+            return
+        cat = self.ctx.catalogue
+        if s.tool == "range" and event.ui_element is getattr(self, "range_drop", None):
+            s.reach_label = event.text
+            s.reach = dict(self.weapon_choices)[event.text]
+        elif event.ui_element is getattr(self, "team_drop", None):
+            self.team = next(t for t in cat.fireteams if cat.fireteams[t].name == event.text)
+            self.card = self.cards()[0]
+            self.rebuild()
+        elif event.ui_element is getattr(self, "card_drop", None):
+            self.card = next(c for c in self.cards() if cat.datacards[c].name == event.text)
+
+    def on_mouse_down(self, event: pygame.event.Event) -> None:
+        """On the list of missions: a left click opens one; on a mission: a click on a hex
+        with the current tool (:meth:`click`)."""
+        if self.study is None:
+            for mission, rect in self.tiles:
+                if rect.collidepoint(event.pos) and event.button == 1:
+                    self.open(mission)
+                    return
+            return
+        board = self.painter.board
+        h = board.hex_at(event.pos) if board else None
+        if h is not None:
+            self.click(h, event.button)
 
     def click(self, h: str, button: int = 1) -> None:
         """A click on hex ``h`` with the current tool (button 3: right-click)."""
