@@ -645,12 +645,21 @@ _SCORERS: dict[type[Action], Callable[[Game, Any, bool], float]] = {
 }
 
 
+def _scorer_of(action: Action) -> Callable[[Game, Any, bool], float] | None:
+    """The scorer of ``action``'s class, or of the nearest of its bases that has one."""
+    cls = type(action)
+    found = _SCORERS.get(cls)
+    if found is None:
+        found = next((_SCORERS[c] for c in cls.__mro__ if c in _SCORERS), None)
+    return found
+
+
 def score(game: Game, action: Action, cheap: bool = False) -> float:
     """A quick value of one action for the player taking it (its kind's scorer in
     :data:`_SCORERS`; otherwise the Kill Team pack's decision value, or a trial)."""
     if game.config.skirmish:
         return skirmish.score(game, action, cheap)
-    scorer = _SCORERS.get(type(action))
+    scorer = _scorer_of(action)
     if scorer is not None:
         return scorer(game, action, cheap)
     pack = decision_score(game, action, stand_terms)  # the Kill Team pack's decisions
