@@ -655,7 +655,7 @@ class Chooser:
         if step in PACK_HINTS:  # Kill Team classic decisions
             return f"{name}: {PACK_HINTS[step]}"
         if self.config.skirmish and step in SKIRMISH_HINTS:  # the skirmish rule set
-            return self._skirmish_hint(name)
+            return self._other_rules_hint(name)
         if step == Step.DEPLOY:
             return self._deploy_hint(name)
         if step == Step.REVEAL:
@@ -669,7 +669,8 @@ class Chooser:
         return (f"{name}: keep your targets of opportunity, or click cards to select them "
                 "for a swap.")
 
-    def _skirmish_hint(self, name: str) -> str:
+    def _other_rules_hint(self, name: str) -> str:
+        """The hint at a step of the one-page rules (orders, charges, shooting)."""
         step, kind = self.step, self.next_kind
         if step == Step.ACTIVATE and kind == Kind.VERB:
             picked = {f.kind: f for f in self.picked}
