@@ -172,23 +172,27 @@ def _system_fields(action: Action, state: State, config: Config,
 # of operative ids -> its fields in the order a player picks them
 FieldsOf = Callable[[Any, State, Config, Callable[[str], str]], tuple[Field, ...]]
 
-
-def _keep_fields(action: Keep, state: State, config: Config,
-                 op_label: Callable[[str], str]) -> tuple[Field, ...]:
-    return (Field(Kind.VERB, "keep", "Keep all", "Keep these three targets of opportunity"),)
-
-
-def _mulligan_fields(action: Mulligan, state: State, config: Config,
-                     op_label: Callable[[str], str]) -> tuple[Field, ...]:
-    return (Field(Kind.VERB, "swap", "Swap", "Discard the selected cards and draw as many"),)
+# the kinds of action picked by one button, the same whatever the action holds
+ONE_BUTTON: dict[type[Action], Field] = {
+    Keep: Field(Kind.VERB, "keep", "Keep all", "Keep these three targets of opportunity"),
+    Mulligan: Field(Kind.VERB, "swap", "Swap", "Discard the selected cards and draw as many"),
+    Cancel: Field(Kind.VERB, "cancel", "Cancel activation", "Choose another operative instead"),
+    Wait: Field(Kind.VERB, "wait", "Wait", "End this operative's activation"),
+}
 
 
-def _deploy_fields(action: Deploy, state: State, config: Config,
-                   op_label: Callable[[str], str]) -> tuple[Field, ...]:
-    return (Field(Kind.TRAY, action.operative, action.operative,
-                  f"{op_label(action.operative)}: then click a highlighted hex of your "
-                  "territory"),
-            Field(Kind.HEX, action.hex, action.hex))
+def _one_button(button: Field) -> FieldsOf:
+    """The fields of a kind of action picked by ``button`` alone."""
+    return lambda action, state, config, op_label: (button,)
+
+
+def _tray_then_hex(tooltip: str) -> FieldsOf:
+    """The fields of a kind of action picked by an operative not on the killzone, then a hex
+    (``tooltip``: the operative's button's, ``{operative}`` standing for its name)."""
+    return lambda action, state, config, op_label: (
+        Field(Kind.TRAY, action.operative, action.operative,
+              tooltip.format(operative=op_label(action.operative))),
+        Field(Kind.HEX, action.hex, action.hex))
 
 
 def _reveal_fields(action: Reveal, state: State, config: Config,
@@ -215,16 +219,6 @@ def _ploy_fields(action: PlayPloy, state: State, config: Config,
 def _activate_fields(action: Activate, state: State, config: Config,
                      op_label: Callable[[str], str]) -> tuple[Field, ...]:
     return (Field(Kind.OPERATIVE, action.operative, op_label(action.operative)),)
-
-
-def _cancel_fields(action: Cancel, state: State, config: Config,
-                   op_label: Callable[[str], str]) -> tuple[Field, ...]:
-    return (Field(Kind.VERB, "cancel", "Cancel activation", "Choose another operative instead"),)
-
-
-def _wait_fields(action: Wait, state: State, config: Config,
-                 op_label: Callable[[str], str]) -> tuple[Field, ...]:
-    return (Field(Kind.VERB, "wait", "Wait", "End this operative's activation"),)
 
 
 def _move_fields(action: Move, state: State, config: Config,
@@ -276,15 +270,6 @@ def _place_objective_fields(action: PlaceObjective, state: State, config: Config
     return (Field(Kind.HEX, action.hex, action.hex),)
 
 
-def _arrive_fields(action: Arrive, state: State, config: Config,
-                   op_label: Callable[[str], str]) -> tuple[Field, ...]:
-    # Kill Team classic: a late operative, then its hex
-    return (Field(Kind.TRAY, action.operative, action.operative,
-                  f"{op_label(action.operative)} arrives: then click a shaded hex of its "
-                  "edge"),
-            Field(Kind.HEX, action.hex, action.hex))
-
-
 def _seize_fields(action: Seize, state: State, config: Config,
                   op_label: Callable[[str], str]) -> tuple[Field, ...]:
     if action.attempt:
@@ -306,12 +291,15 @@ def _game_length_fields(action: RollGameLength, state: State, config: Config,
 # the Fireteam rules' and the Kill Team classic pack's actions: each kind's fields, asked
 # before the other rule sets' ROUTES
 FIELDS: dict[type[Action], FieldsOf] = {
-    Keep: _keep_fields, Mulligan: _mulligan_fields, Deploy: _deploy_fields,
+    **{kind: _one_button(button) for kind, button in ONE_BUTTON.items()},
+    Deploy: _tray_then_hex("{operative}: then click a highlighted hex of your territory"),
     Reveal: _reveal_fields, PlayPloy: _ploy_fields, Activate: _activate_fields,
-    Cancel: _cancel_fields, Wait: _wait_fields, Move: _move_fields,
-    Disengage: _disengage_fields, Attack: _attack_fields,
+    Move: _move_fields, Disengage: _disengage_fields, Attack: _attack_fields,
     MissionAction: _mission_action_fields, Use: _use_fields,
-    PlaceObjective: _place_objective_fields, Arrive: _arrive_fields, Seize: _seize_fields,
+    # Kill Team classic: a marker on a shaded hex; a late operative, then a hex of its edge
+    PlaceObjective: _place_objective_fields,
+    Arrive: _tray_then_hex("{operative} arrives: then click a shaded hex of its edge"),
+    Seize: _seize_fields,
 }
 # asked after the other rule sets' ROUTES
 LATE_FIELDS: dict[type[Action], FieldsOf] = {RollGameLength: _game_length_fields}
