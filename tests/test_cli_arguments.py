@@ -42,6 +42,10 @@ BAD: dict[str, tuple[list[str], str]] = {
          "--mission", "kt_forward_push"], "--mission"),
     "python -m game.ai.puzzles [PATH...] [--levels L...] [--seed S]": (
         ["-m", "game.ai.puzzles", "--levels", "expert"], "--levels"),
+    "python -m game.analysis FILE [--seat N] [--top K]": (
+        ["-m", "game.analysis", "README.md", "--top", "0"], "--top"),
+    "python -m game.analysis --planted [--seed S] | --bench N [--seed S]": (
+        ["-m", "game.analysis", "--bench", "0"], "--bench"),
     "python -m game.simulate --campaign --seed S [--fireteams X Y]": (
         ["-m", "game.simulate", "--campaign", "--fireteams", "nobody", "gideon"], "--fireteams"),
     "python -m game.simulate --table --players LEVEL --games N --seed S [--jobs J | "
@@ -105,7 +109,7 @@ BAD: dict[str, tuple[list[str], str]] = {
 # every program and sub-command, for --help
 PROGRAMS = [["main.py"], ["main.py", "demo"], ["main.py", "visualize"], ["main.py", "tutorial"],
             ["-m", "game"], ["-m", "game.ai.arena"], ["-m", "game.ai.puzzles"],
-            ["-m", "game.simulate"],
+            ["-m", "game.simulate"], ["-m", "game.analysis"],
             ["-m", "game.content"], ["-m", "game.content", "check"],
             ["-m", "game.content", "list"], ["-m", "game.scenario"], ["-m", "game.odds"],
             ["-m", "game.bench"], ["-m", "game.golden"]] + [
