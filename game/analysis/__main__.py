@@ -7,7 +7,7 @@
   found.
 - ``--planted``: a worse move planted in place of each tactical position's answer; prints a
   line per position and last ``analysis: found N/M planted mistakes``.
-- ``--bench N``: N games between two ``normal`` computer players (the arena's missions and
+- ``--bench N``: N games between two ``greedy`` computer players (the arena's missions and
   fireteams in turn), each analysed for seat 1; prints each game's analysis time (processor
   seconds) and last ``analysis bench: median X s over N games (D decisions a game)``.
 """
@@ -33,6 +33,8 @@ from game.analysis.reasons import describe
 from game.args import Parser, count, existing_path, fail
 from game.content import load_catalogue
 from game.engine import Catalogue, Game, RandomDice, plays
+
+BENCH_LEVEL = "greedy"  # the players of the bench's games (quick to play; the analysis is timed)
 
 
 def report(record: Record, analysis: Analysis) -> list[str]:
@@ -62,7 +64,7 @@ def report(record: Record, analysis: Analysis) -> list[str]:
 
 
 def bench_games(catalogue: Catalogue, games: int, seed: int) -> list[Game]:
-    """``games`` finished games between two ``normal`` players, the arena's missions and
+    """``games`` finished games between two :data:`BENCH_LEVEL` players, the arena's missions and
     fireteam pairings in turn (Fireteam rules)."""
     from game.ai.arena import game_plan
     from game.ai.players import player_for
@@ -75,7 +77,7 @@ def bench_games(catalogue: Catalogue, games: int, seed: int) -> list[Game]:
     for i in range(games):
         mission, fireteams, _, game_seed = game_plan(i, seed, missions, pairs)
         game = Game.new(catalogue, mission, fireteams, RandomDice(game_seed))
-        players = {s: player_for("normal", game_seed * 2 + s) for s in (1, 2)}
+        players = {s: player_for(BENCH_LEVEL, game_seed * 2 + s) for s in (1, 2)}
         while not game.is_over:
             game.apply(players[game.to_act].choose(game.view(game.to_act)))
         out.append(game)

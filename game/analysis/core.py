@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import math
+import zlib
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -428,30 +429,24 @@ def record_from_file(path: str | Path, catalogue: Catalogue) -> Record:
         raise AnalysisError(f"{path}: no such file")
     if path.suffix in (".yaml", ".yml"):
         return _record_from_scenario(path, catalogue)
-    from game.saves import SaveError, load_game
+    from game import journal
+    from game.game_setup import GameSetup, SetupError
+    from game.saves import SaveError, load_game, read_setup
 
-    names: dict[int, str] = {}
     try:
         if path.suffix == ".jsonl":
-            from game import journal
-
-            autosave = _autosave_beside(path)
-            game = load_game(autosave, catalogue)
+            game = load_game(_autosave_beside(path), catalogue)
             journal.catch_up(path, game)
-            setup = journal.read_setup(path)
         else:
-            from game.saves import read_setup
-
             game = load_game(path, catalogue)
-            setup = read_setup(path)
     except SaveError as error:
         raise AnalysisError(str(error)) from None
-    except Exception as error:  # a damaged setup record: the game is still analysable
-        if "game" not in locals():
-            raise AnalysisError(f"{path}: {error}") from None
+    setup: GameSetup | None
+    try:  # the names the game was played under, when its record says
+        setup = journal.read_setup(path) if path.suffix == ".jsonl" else read_setup(path)
+    except SetupError:
         setup = None
-    if setup is not None:
-        names = dict(setup.names)
+    names = dict(setup.names) if setup is not None else {}
     return record_from_game(game, names)
 
 
@@ -494,25 +489,45 @@ def parse_actions(lines: Sequence[str]) -> list[Action]:
     return out
 
 
-def save_beside(analysis: Analysis, save_path: str | Path) -> Path:
-    """Keep ``analysis`` with its save: ``<save>.analysis-<seat>.json`` beside it (written
-    atomically)."""
+def fingerprint(record: Record) -> str:
+    """What identifies a record's game: its actions' count and a checksum of them (an
+    autosave is overwritten by the next game: its kept analysis must not be shown for it)."""
+    text = "\n".join(str(a) for a in record.actions)
+    return f"{len(record.actions)}:{zlib.crc32(text.encode()):08x}"
+
+
+def save_beside(analysis: Analysis, save_path: str | Path, record: Record) -> Path:
+    """Keep ``analysis`` of ``record`` with its save: ``<save>.seat<N>.analysis`` beside it
+    (JSON, written atomically; not ``.json``, which the load screen lists as a save)."""
     from game.saves import write_json_atomic
 
     target = analysis_path(save_path, analysis.seat)
-    write_json_atomic(analysis.to_dict(), target)
+    write_json_atomic({**analysis.to_dict(), "game": fingerprint(record)}, target)
     return target
 
 
 def analysis_path(save_path: str | Path, seat: int) -> Path:
     save_path = Path(save_path)
-    return save_path.with_name(f"{save_path.stem}.analysis-{seat}.json")
+    return save_path.with_name(f"{save_path.stem}.seat{seat}.analysis")
 
 
-def load_beside(save_path: str | Path, seat: int) -> Analysis | None:
-    """The analysis kept with a save for ``seat``, if any (None when absent or unreadable)."""
+def load_beside(save_path: str | Path, seat: int, record: Record) -> Analysis | None:
+    """The analysis kept with a save for ``seat`` of the game of ``record``, if any (None
+    when absent, unreadable or made for another game)."""
     path = analysis_path(save_path, seat)
     try:
-        return Analysis.from_dict(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("game") != fingerprint(record):
+            return None
+        return Analysis.from_dict(data)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
+
+
+def seat_to_analyse(setup: object | None) -> int:
+    """The seat to analyse by default: the first seat a person played (game/game_setup.py),
+    else seat 1."""
+    seats = getattr(setup, "seats", None) or {}
+    from game.game_setup import HUMAN
+
+    return next((seat for seat in (1, 2) if seats.get(seat) == HUMAN), 1)

@@ -23,6 +23,7 @@ from game.analysis.core import Analysis, Record, Settings, analyse, decide
 from game.engine import Action, Catalogue, Game, RandomDice, SplitMix64, parse_action
 
 FOLLOW_UP = 10  # at most this many actions after the planted one
+FOLLOW_LEVEL = "hard"  # the computer level that plays on after it
 EQUAL = 0.1  # VP: a better choice named this close to the answer's worth is of equal worth
 
 
@@ -53,7 +54,7 @@ def plant(puzzle: Puzzle, seed: int) -> Planted:
     actions = [wrong]
     game.apply(wrong)
     turning_point = game.state.turning_point
-    players = {seat: player_for("normal", seed + seat) for seat in (1, 2)}
+    players = {seat: player_for(FOLLOW_LEVEL, seed + seat) for seat in (1, 2)}
     while len(actions) <= FOLLOW_UP and not game.is_over \
             and game.state.turning_point == turning_point:
         action = players[game.to_act].choose(game.view(game.to_act))

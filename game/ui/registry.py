@@ -39,6 +39,7 @@ class SceneName(StrEnum):
     ONLINE_PAUSE = "online_pause"
     ONLINE_END = "online_end"
     SEATS = "seats"
+    ANALYSIS = "analysis"
 
 
 # name -> (module under game.ui.scenes, class)
@@ -67,6 +68,7 @@ SCENES: dict[SceneName, tuple[str, str]] = {
     SceneName.ONLINE_PAUSE: ("online_menus", "OnlinePauseScene"),
     SceneName.ONLINE_END: ("online_menus", "OnlineEndScene"),
     SceneName.SEATS: ("seats", "SeatsScene"),
+    SceneName.ANALYSIS: ("analysis", "AnalysisScene"),
 }
 
 

@@ -101,11 +101,15 @@ def test_a_save_is_analysed_and_the_result_kept_beside_it(tmp_path: Path) -> Non
     # only the last few decisions, to keep the test quick
     short = Record(record.game_at(len(record.actions) - 4), record.actions[-4:])
     analysis = analyse(short, 1, 2, SMALL)
-    saved = save_beside(analysis, path)
+    saved = save_beside(analysis, path, short)
     assert saved.exists()
-    again = load_beside(path, 1)
+    again = load_beside(path, 1, short)
     assert again is not None and again.to_dict() == analysis.to_dict()
-    assert load_beside(path, 2) is None
+    assert load_beside(path, 2, short) is None
+    # kept for this game only: another game saved under the same name does not show it
+    assert load_beside(path, 1, Record(short.start, short.actions[:-1])) is None
+    # and the load screen does not list it as a save
+    assert saved.suffix != ".json"
 
 
 def test_a_record_from_a_game_replays_it() -> None:
