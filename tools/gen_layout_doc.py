@@ -29,6 +29,8 @@ ROLES = {
     "game": "the command line and the modules not yet in a folder of their role",
     "game/ai": "the computer players (no pygame): random, greedy, easy, normal and hard, "
                "their search, the arena and the puzzles",
+    "game/analysis": "the post-game analysis (no pygame): one seat's costliest decisions, "
+                     "valued from its view by the computer player's search",
     "game/content": "the YAML content read into frozen definitions, with `file:line:column` "
                     "errors and size limits",
     "game/engine": "the rules (no pygame): the single source of truth that every screen, "
