@@ -115,7 +115,7 @@ def _playout_sentences(game: Game, words: Words, seat: int, made: Choice,
         where = f" on {op.hex}" if op.hex else ""
         if op.player == seat and after_made - after_best >= NOTABLE:
             found.append((after_made - after_best,
-                          f"Your move left {name}{where} in reach: it was taken down in "
+                          f"Your move left {name} in reach: it was taken down in "
                           f"{percent(after_made)} of the games played on, against "
                           f"{percent(after_best)} after the better one."))
         elif op.player != seat and after_best - after_made >= NOTABLE:

@@ -74,7 +74,10 @@ def test_a_save_is_analysed_through_the_screens(make_app, catalogue, home, small
     assert "COSTLY DECISION 1 OF" in drawn.upper() and "Cost:" in drawn
     assert result.top[0].reason.split(".")[0][:30] in drawn
     assert f"found in {len(result.found)} of {len(result.decisions)}" in drawn
-    click(app, button(scene, "Close"))
+    # the other seat's decisions: analysed afresh
+    click(app, button(scene, "Other player"))
+    assert scene.seat == 3 - result.seat and scene.running
+    click(app, button(scene, "Cancel"))
     assert app.scene is load
     # opened again: the kept result at once, no work
     click(app, button(load, "Analyse"))

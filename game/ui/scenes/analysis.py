@@ -65,12 +65,23 @@ class AnalysisScene(Scene):
         self.board: BoardView | None = None
         self._position: tuple[int, Game] | None = None
         self.work: Generator[float, None, Analysis] | None = None
-        kept = load_beside(self.save, seat, record) if self.save is not None else None
+        self.start(seat)
+
+    def start(self, seat: int) -> None:
+        """Show the analysis of ``seat``: the one kept with the save, or a new one begun."""
+        self.seat = seat
+        self.result, self.shown, self.progress = None, 0, 0.0
+        kept = load_beside(self.save, seat, self.record) if self.save is not None else None
         if kept is not None and len(kept.decisions) > 0:
-            kept.top_count = top
+            kept.top_count = self.top_count
             self.result = kept
+            self.work = None
         else:
-            self.work = analysing(record, seat, top, self.settings)
+            self.work = analysing(self.record, seat, self.top_count, self.settings)
+
+    def other_seat(self) -> None:
+        self.start(3 - self.seat)
+        self.rebuild()
 
     # --- the work between frames --------------------------------------------------------
 
@@ -136,11 +147,17 @@ class AnalysisScene(Scene):
         h = px(40)
         y = height - h - px(14)
         self.buttons_top = y - px(10)
+        self.other_left = width - px(14)
         if self.running:
             self.button("Cancel", pygame.Rect(width // 2 - px(90), height // 2 + px(60),
                                               px(180), h), self.cancel,
                         hotkey=pygame.K_ESCAPE, tooltip="Stop the analysis")
             return
+        w = self.button_width("Other player", pygame.K_TAB)
+        self.button("Other player", pygame.Rect(width - w - px(10), px(4), w, px(38)),
+                    self.other_seat, hotkey=pygame.K_TAB,
+                    tooltip="The decisions of the other seat")
+        self.other_left = width - w - px(20)
         area = pygame.Rect(10, self.top_bar.bottom + 6, self.side.left - 20,
                            height - self.top_bar.bottom - 12)
         self.board = BoardView(ctx, self.record.start.config, area)
@@ -200,7 +217,8 @@ class AnalysisScene(Scene):
         x = ctx.text(surface, mission.upper(), 16, (x, bar.centery), GOLD, "condensed",
                      "midleft").right + 24
         ctx.text(surface, f"the decisions of {ctx.names.get(self.seat, f'Player {self.seat}')}",
-                 16, (x, bar.centery), INK, anchor="midleft", width=bar.right - x - 14)
+                 16, (x, bar.centery), INK, anchor="midleft",
+                 width=max(0, self.other_left - x))
 
     def draw_progress(self, surface: pygame.Surface) -> None:
         ctx, px = self.ctx, self.ctx.px
