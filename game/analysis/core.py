@@ -240,18 +240,17 @@ def analyse(record: Record, seat: int, top: int = 3,
 def analysing(record: Record, seat: int, top: int = 3, settings: Settings | None = None
               ) -> Generator[float, None, Analysis]:
     """The analysis in slices for a screen that runs it between frames: yields the share
-    done (0..1) after every playout, returns the :class:`Analysis`."""
+    of the record done (0..1) after every playout and every action, returns the
+    :class:`Analysis`."""
     settings = settings or Settings()
     if seat not in (1, 2):
         raise ValueError(f"seat {seat} is not 1 or 2")
-    wanted = set(record.decisions(seat))
-    total = max(1, len(wanted))
+    total = max(1, len(record.actions))
     game = record.start.clone()
     decisions: list[Decision] = []
-    done = 0
     for i, action in enumerate(record.actions):
-        if i in wanted:
-            view = game.view(seat)
+        view = game.view(seat) if action.player == seat else None
+        if view is not None and analysable(view):
             steps = decide(view, action, settings, record.names)
             while True:
                 try:
@@ -259,12 +258,11 @@ def analysing(record: Record, seat: int, top: int = 3, settings: Settings | None
                 except StopIteration as finished:
                     decision = finished.value
                     break
-                yield (done + part) / total
+                yield (i + part) / total
             decision.index = i
             decisions.append(decision)
-            done += 1
-            yield done / total
         game.apply(action)
+        yield (i + 1) / total
     return Analysis(seat, decisions, top, settings)
 
 
