@@ -207,16 +207,6 @@ class Record:
             game.apply(action)
         return game
 
-    def decisions(self, seat: int) -> list[int]:
-        """The indexes of the actions that were decisions of ``seat`` the analysis looks at."""
-        game = self.start.clone()
-        out = []
-        for i, action in enumerate(self.actions):
-            if action.player == seat and analysable(game.view(seat)):
-                out.append(i)
-            game.apply(action)
-        return out
-
 
 def analysable(view: View) -> bool:
     """Whether the analysis looks at this decision of the view's player: its turn, more than
