@@ -3,7 +3,7 @@
 For each tactical position (``tests/ai/positions/``, game/ai/puzzles.py) the record starts
 at the position's decision; in place of the known answer the seat plays a worse choice (drawn
 with the seed among the playable choices that do not solve the position), then both sides
-play on as the ``normal`` computer player would, to the end of the turning point or
+play on as the ``hard`` computer player would, to the end of the turning point or
 :data:`FOLLOW_UP` actions. The analysis of the seat's decisions must rank the planted one
 the costliest and name the answer, or a choice the analysis values the same, as the better
 one. ``python -m game.analysis --planted [--seed S]`` prints a line per position and last
