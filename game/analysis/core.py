@@ -53,13 +53,11 @@ from game.engine import (
     Catalogue,
     Game,
     MissionAction,
-    NotationError,
     Phase,
     SplitMix64,
     Step,
     View,
     opponent,
-    parse_action,
 )
 
 ANALYSIS_FORMAT = 1  # the version of :meth:`Analysis.to_dict`'s layout
@@ -464,17 +462,6 @@ def _record_from_scenario(path: Path, catalogue: Catalogue) -> Record:
             raise AnalysisError(f"{path}:{line}: '{action}' was refused: {error}") from None
         actions.append(action)
     return Record(start, actions)
-
-
-def parse_actions(lines: Sequence[str]) -> list[Action]:
-    """Actions in the engine's notation; raises AnalysisError naming the bad line."""
-    out = []
-    for i, text in enumerate(lines, 1):
-        try:
-            out.append(parse_action(text))
-        except NotationError as error:
-            raise AnalysisError(f"action {i} ({text!r}): {error}") from None
-    return out
 
 
 def fingerprint(record: Record) -> str:

@@ -20,7 +20,7 @@ from game.ai.common import playable
 from game.ai.players import player_for
 from game.ai.puzzles import Puzzle, load_puzzles, same
 from game.analysis.core import Analysis, Record, Settings, analyse, decide
-from game.engine import Action, Catalogue, Game, RandomDice, SplitMix64, parse_action
+from game.engine import Action, Catalogue, RandomDice, SplitMix64, parse_action
 
 FOLLOW_UP = 10  # at most this many actions after the planted one
 FOLLOW_LEVEL = "hard"  # the computer level that plays on after it
@@ -112,7 +112,3 @@ def run(paths: list[Path], catalogue: Catalogue, seed: int, settings: Settings,
             out.append(text)
     return found, len(puzzles)
 
-
-def position_game(case: Planted) -> Game:
-    """The position of the planted decision (for tests and screens)."""
-    return case.record.game_at(case.index)
