@@ -437,11 +437,15 @@ def record_from_file(path: str | Path, catalogue: Catalogue) -> Record:
 
 
 def _autosave_beside(journal_path: Path) -> Path:
-    saves = sorted(p for p in journal_path.parent.glob("*.json") if "autosave" in p.name)
-    if not saves:
+    """The full autosave a journal's actions follow: ``latest.json`` in its folder
+    (game/userdata.py)."""
+    from game.userdata import AUTOSAVE
+
+    autosave = journal_path.parent / AUTOSAVE
+    if not autosave.is_file():
         raise AnalysisError(f"{journal_path}: a journal holds only the actions since the last "
-                            "autosave, and there is no autosave (*autosave*.json) beside it")
-    return saves[0]
+                            f"autosave, and there is no autosave ({AUTOSAVE}) beside it")
+    return autosave
 
 
 def _record_from_scenario(path: Path, catalogue: Catalogue) -> Record:

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from game.ai.puzzles import POSITIONS, load_puzzle
 from game.analysis.core import (
     Analysis,
+    AnalysisError,
     Record,
     Settings,
     analyse,
@@ -137,3 +140,22 @@ def test_analysis_round_trips() -> None:
                     [parse_action("1 attack a rifle c")])
     analysis = analyse(record, 1, 3, SMALL)
     assert Analysis.from_dict(analysis.to_dict()).to_dict() == analysis.to_dict()
+
+
+def test_a_journal_is_analysed_with_the_autosave_it_follows(tmp_path: Path) -> None:
+    from game import journal
+    from game.userdata import AUTOSAVE
+
+    game = mid_game(9)
+    save_game(game, tmp_path / AUTOSAVE)
+    later = game.clone()
+    path = tmp_path / journal.JOURNAL
+    for _ in range(3):
+        action = later.legal_actions()[0]
+        later.apply(action)
+        journal.append(path, later, str(action))
+    record = record_from_file(path, CATALOGUE)
+    assert [str(a) for a in record.actions] == later.log
+    (tmp_path / AUTOSAVE).unlink()
+    with pytest.raises(AnalysisError, match="no autosave"):
+        record_from_file(path, CATALOGUE)
