@@ -22,6 +22,9 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from game.content import ContentError, load_catalogue
+from game.engine.defs import Catalogue
+
 # the game window's limits (game/ui/app.py MIN_SIZE is the lower one; a test keeps them equal)
 WINDOW_MIN = (1024, 700)
 WINDOW_MAX = (7680, 4320)
@@ -202,6 +205,21 @@ def known(parser: argparse.ArgumentParser, what: str, value: str, choices: Itera
         noun = noun or what.lstrip("-").lower().removesuffix("s")
         parser.error(f"argument {what}: unknown {noun} {value!r}{suggestion(value, names)}; "
                      f"choose from {', '.join(names)}")
+
+
+def headless_drivers() -> None:
+    """No window and no sound device needed (SDL's dummy drivers, unless set otherwise)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def content() -> Catalogue | None:
+    """The shipped content, or None after printing its errors."""
+    try:
+        return load_catalogue()
+    except ContentError as error:
+        print(f"the game content has errors:\n{error}", file=sys.stderr)
+        return None
 
 
 def fail(prog: str, message: str, code: int = EXIT_USAGE) -> int:

@@ -506,6 +506,78 @@ def tp_summary(which: str) -> Callable[[App], None]:
     return setup
 
 
+def puzzle_list(theme: str = "", progress: bool = False) -> Callable[[App], None]:
+    """The puzzle list at ``theme`` (the first by default), some of it solved or tried."""
+    def setup(app: App) -> None:
+        from game.ui.scenes.menu import MenuScene
+        from game.ui.scenes.puzzles import PuzzleListScene, load_book
+
+        app.push(MenuScene(app))
+        book = load_book(app)
+        if progress:
+            for n, puzzle in enumerate(book.puzzles[:6]):
+                key = book.key(puzzle)
+                book.progress.answer(key, n % 3 == 0)
+                if n % 3 == 2:
+                    book.progress.answer(key, False)
+        app.push(PuzzleListScene(app, book, theme))
+    return setup
+
+
+def puzzle(name: str, state: str = "") -> Callable[[App], None]:
+    """The puzzle ``name`` on the play screen: at its decision, with its hint asked, after a
+    wrong answer, with the solution shown (after two), or solved."""
+    def setup(app: App) -> None:
+        from game.puzzle_book import judge
+        from game.ui.scenes.menu import MenuScene
+        from game.ui.scenes.puzzles import PuzzleListScene, PuzzleScene, load_book
+
+        app.push(MenuScene(app))
+        book = load_book(app)
+        chosen = next(p for p in book.puzzles if p.key == name)
+        app.push(PuzzleListScene(app, book, chosen.theme))
+        wrong = next(a for a in chosen.game.legal_actions() if not judge(chosen, a))
+        if state == "solution":
+            book.progress.answer(book.key(chosen), False)
+        scene = PuzzleScene(app, book, chosen, seed=1)
+        app.push(scene)
+        if state == "hint":
+            scene.ask_hint()
+        elif state in ("wrong", "solution"):
+            scene.act(wrong)
+        elif state == "solved":
+            scene.act(scene.answer())
+        scene.anim.banners.clear()
+        if scene.anim.roll is not None:
+            scene.anim.roll.shown = 99.0
+    return setup
+
+
+def puzzle_export(app: App) -> None:
+    """The pause menu's "Export as a puzzle", a goal typed."""
+    from game.ui.scenes.puzzles import PuzzleExportScene
+
+    scene = PuzzleExportScene(app, _play(app))
+    scene.goal_text = "Take down the leader this activation"
+    app.push(scene)
+
+
+PUZZLE_SCREENS: dict[str, Callable[[App], None]] = {
+    "puzzles": puzzle_list(progress=True), "puzzles-own": puzzle_list("own"),
+    "puzzles-retreats": puzzle_list("retreat", progress=True),
+    "puzzle": puzzle("take_down_step_out_1"), "puzzle-hint": puzzle("take_down_first_1", "hint"),
+    "puzzle-wrong": puzzle("take_down_target_1", "wrong"),
+    "puzzle-solution": puzzle("retreat_reactivation_1", "solution"),
+    "puzzle-solved": puzzle("objective_outnumber_1", "solved"),
+    "puzzle-killteam": puzzle("retreat_reactivation_2", "solution"),
+    "puzzle-skirmish": puzzle("marker_free_1", "solution"),
+    "puzzle-ploy": puzzle("ploy_wins_the_attack_1", "hint"),
+    "puzzle-target": puzzle("target_reveal_1"),
+    "puzzle-setup": puzzle("setup_spot_first_1", "solution"),
+    "puzzle-export": puzzle_export,
+}
+
+
 # the steps where player 1 decides, by rule set and pack: their buttons and choices
 STEPS = {
     "fireteam": ("mulligan", "deploy", "reveal", "ploy", "act"),
@@ -580,6 +652,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "pause-quit": pause("quit"),
     "save": save, "load": load, "settings": settings, "visualizer": visualizer,
     "mission-editor": editor,
+    **PUZZLE_SCREENS,
     "tutorial-1": tutorial(0), "tutorial-2": tutorial(1), "tutorial-3": tutorial(2),
     "tutorial-chapter-2": tutorial_more(), "tutorial-threat": tutorial_more("threat"),
     "tutorial-hint": tutorial_more("hint"),

@@ -27,7 +27,7 @@ from game.ai.players import player_for
 from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
-from game.engine.ruleset import plays
+from game.engine.ruleset import missions_of
 
 Z99 = 2.576  # the normal quantile of a two-sided 99 % interval
 FAIR = (0.40, 0.60)  # a cell is unfair only when its whole interval lies outside this
@@ -120,8 +120,7 @@ def _header(level: str, games: int, seed: int, teams: Sequence[str],
 
 def _missions(catalogue: Catalogue, rules: str) -> list[str]:
     """The missions of the table: every mission ``rules`` can play, in id order."""
-    return sorted(m for m, mission in catalogue.missions.items()
-                  if plays(rules, mission.kill_team))
+    return missions_of(catalogue, rules)
 
 
 def read_journal(path: Path, header: dict[str, object],
@@ -192,6 +191,13 @@ def schedule(teams: Sequence[str], missions: Sequence[str], games: int,
     return out
 
 
+def _cluster_game(catalogue: Catalogue, mission: str, pair: tuple[str, str], level: str,
+                  seed: int, rules: str) -> tuple[int, int]:
+    """One game of the table on a Dask worker: (winner, roll-off winner)."""
+    game = play(catalogue, mission, pair, level, seed, rules)
+    return game.winner or 0, game.state.rolloff_winner
+
+
 def _results(catalogue: Catalogue, level: str,
              specs: Sequence[tuple[int, str, tuple[str, str], int]],
              jobs: int | None, rules: str = "fireteam",
@@ -199,8 +205,13 @@ def _results(catalogue: Catalogue, level: str,
     """(index, winner, roll-off winner) of each game of ``specs``, as they end: on the Dask
     ``cluster`` when one is named (game.dask_table), else in ``jobs`` processes here."""
     if cluster is not None:
-        from game.dask_table import results
-        yield from results(catalogue, level, specs, cluster, jobs, rules)
+        from game.dask_table import on_cluster
+
+        # a task's key names everything its result depends on (game.dask_table)
+        calls = [(index, f"{level}-{rules}-{mission}-{pair[0]}-{pair[1]}-{seed}", _cluster_game,
+                  (mission, pair, level, seed, rules)) for index, mission, pair, seed in specs]
+        for index, (winner, first) in on_cluster(catalogue, cluster, jobs, calls):
+            yield index, winner, first
         return
     if jobs is not None and jobs > 1:
         import multiprocessing

@@ -33,10 +33,19 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from game.args import Parser, WindowSize, add_rules, count, known, output_file, output_folder
-from game.content import ContentError, load_catalogue
+from game.args import (
+    Parser,
+    WindowSize,
+    add_rules,
+    content,
+    count,
+    headless_drivers,
+    known,
+    output_file,
+    output_folder,
+)
 from game.engine.defs import Catalogue
-from game.engine.ruleset import RULE_SET_NAMES, RuleSet, plays
+from game.engine.ruleset import RULE_SET_NAMES, RuleSet, missions_of
 from game.simulate import play_random_game
 
 SCENES = ("menu", "newgame", "setup", "deploy", "play", "attack-preview", "dice", "handover",
@@ -149,21 +158,6 @@ def program_name() -> str:
     return f"python {name}" if name.endswith(".py") else name
 
 
-def headless_drivers() -> None:
-    """No window and no sound device needed (SDL's dummy drivers, unless set otherwise)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-
-def content() -> Catalogue | None:
-    """The shipped content, or None after printing its errors."""
-    try:
-        return load_catalogue()
-    except ContentError as error:
-        print(f"the game content has errors:\n{error}", file=sys.stderr)
-        return None
-
-
 def demo(argv: Sequence[str], prog: str | None = None) -> int:
     parser = Parser(prog=f"{prog or 'fireteam'} demo",
                     description="A headless game between two random players")
@@ -178,8 +172,7 @@ def demo(argv: Sequence[str], prog: str | None = None) -> int:
     catalogue = content()
     if catalogue is None:
         return 1
-    known(parser, "--mission", args.mission,
-          [m for m, found in catalogue.missions.items() if plays(args.rules, found.kill_team)])
+    known(parser, "--mission", args.mission, missions_of(catalogue, args.rules))
     for team in args.fireteams:
         known(parser, "--fireteams", team, catalogue.fireteams)
     game = play_random_game(catalogue, args.mission, (args.fireteams[0], args.fireteams[1]),

@@ -47,15 +47,6 @@ def _content(blob: bytes) -> Catalogue:
     return catalogue
 
 
-def _play(catalogue: Catalogue, mission: str, pair: tuple[str, str], level: str, seed: int,
-          rules: str) -> tuple[int, int]:
-    """One game of the table on a worker: (winner, roll-off winner)."""
-    from game.balance import play
-
-    game = play(catalogue, mission, pair, level, seed, rules)
-    return game.winner or 0, game.state.rolloff_winner
-
-
 def cluster_address(text: str) -> str:
     """--cluster's value: "local", or a Dask scheduler's address (tcp://HOST:PORT, or
     tls://...); anything else is refused with what is expected."""
@@ -86,19 +77,6 @@ def connect(cluster: str, workers: int | None = None):  # type: ignore[no-untype
     except (OSError, TimeoutError) as error:
         raise OSError(f"no Dask scheduler answers at {cluster} ({error}); start one with "
                       "`dask scheduler` (docs/balance.md)") from None
-
-
-def results(catalogue: Catalogue, level: str,
-            specs: Sequence[tuple[int, str, tuple[str, str], int]], cluster: str,
-            workers: int | None = None,
-            rules: str = "fireteam") -> Iterator[tuple[int, int, int]]:
-    """(index, winner, roll-off winner) of each game of ``specs`` (index, mission, pair,
-    seed), played on ``cluster``, as they end. Closing the iterator (or stopping the run)
-    cancels the games not yet played."""
-    calls = [(index, f"{level}-{rules}-{mission}-{pair[0]}-{pair[1]}-{seed}", _play,
-              (mission, pair, level, seed, rules)) for index, mission, pair, seed in specs]
-    for index, (winner, first) in on_cluster(catalogue, cluster, workers, calls):
-        yield index, winner, first
 
 
 def on_cluster(catalogue: Catalogue, cluster: str, workers: int | None,

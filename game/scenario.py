@@ -17,7 +17,7 @@ from typing import Any
 from game.args import Parser, existing_path
 from game.content import ContentError, load_catalogue
 from game.content.loader import parse_datacards
-from game.content.yamlio import Located, load_yaml, suggestion
+from game.content.yamlio import Located, load_yaml, parse_content, suggestion
 from game.engine.actions import Action, NotationError, parse_action
 from game.engine.config import build_config, datacard_to_dict
 from game.engine.config import per_player as _per_player
@@ -191,6 +191,22 @@ def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
         doc = load_yaml(path)
     except ContentError as error:
         raise Malformed([f"{i.file}:{i.line}: {i.message}" for i in error.issues]) from None
+    return _scenario_of(doc, path, catalogue)
+
+
+def scenario_from_text(text: str, catalogue: Catalogue,
+                       file: str | Path = "scenario.yaml") -> Scenario:
+    """:func:`load_scenario` for a scenario's text (a test's position, an exported game):
+    messages name ``file`` as though the text had been read from it."""
+    try:
+        doc = parse_content(text.encode("utf-8"), file)
+    except ContentError as error:
+        raise Malformed([f"{i.file}:{i.line}: {i.message}" for i in error.issues]) from None
+    return _scenario_of(doc, file, catalogue)
+
+
+def _scenario_of(doc: Located, path: str | Path, catalogue: Catalogue) -> Scenario:
+    """The scenario of the read file ``doc`` (see :func:`load_scenario`)."""
     r = _Reader(doc, catalogue)
     data = doc.data
     if not check_shapes(r):

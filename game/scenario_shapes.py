@@ -221,9 +221,10 @@ SCENARIO = record({
     "special_operation": record({"player": PLAYER, "card": ident}, ("player", "card")),
     "honours": per_player(list_of(record({"card": ident, "operative": ident},
                                          ("card", "operative")))),
-    # a tactical puzzle for the computer player (game/ai/puzzles.py): after the actions, the
+    # a tactical puzzle (game/ai/puzzles.py, the Puzzles screen): after the actions, the
     # decision of the player to act, any of ``best`` solving it
-    "puzzle": record({"theme": ident, "best": WORDS, "why": text}, ("theme", "best")),
+    "puzzle": record({"theme": ident, "best": WORDS, "why": text, "goal": text, "hint": text,
+                      "difficulty": integer(1, 3)}, ("theme", "best")),
 })
 
 

@@ -21,7 +21,7 @@ from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.invariants import broken_invariants
-from game.engine.ruleset import plays
+from game.engine.ruleset import missions_of
 
 MAX_ACTIONS = 5000
 
@@ -59,8 +59,7 @@ def play_random_game(catalogue: Catalogue, mission: str, fireteams: tuple[str, s
 
 def missions_for(catalogue: Catalogue, rules: str) -> list[str]:
     """The missions the rule set can play, sorted."""
-    return sorted(m for m, mission in catalogue.missions.items()
-                  if plays(rules, mission.kill_team))
+    return missions_of(catalogue, rules)
 
 
 def balance_table(games: int, seed: int, rules: str = "fireteam") -> int:

@@ -1,4 +1,5 @@
-"""Helpers every test package shares: one way to play a seeded random game."""
+"""Helpers every test package shares: one way to play a seeded random game, one way to
+build a position from a scenario's text."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -17,6 +18,9 @@ from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.simulate import RandomPlayer
+
+if TYPE_CHECKING:
+    from game.scenario import Scenario
 
 TEAMS = ("gideon", "deathless_destroyers")
 
@@ -88,6 +92,16 @@ def play(game: Game, players: int | tuple[int, int], *,
     return game
 
 
+def new_game(seed: int = 1, mission: str = "dual_strike", teams: tuple[str, str] = TEAMS, *,
+             catalogue: Catalogue | None = None, rules: str = "fireteam",
+             **options: Any) -> Game:
+    """A new game at set-up with ``RandomDice(seed)``, on the shipped content unless
+    ``catalogue`` is given; ``options`` go to :meth:`Game.new` (``wargear``,
+    ``special_operation``, ``honours``)."""
+    return Game.new(catalogue or shipped_catalogue(), mission, teams, RandomDice(seed),
+                    rules=rules, **options)
+
+
 def seeded_game(seed: int = 1, *, mission: str = "dual_strike",
                 teams: tuple[str, str] = TEAMS, until: Callable[[Game], bool] | None = None,
                 steps: int = 5000, players: int | tuple[int, int] | None = None,
@@ -97,10 +111,30 @@ def seeded_game(seed: int = 1, *, mission: str = "dual_strike",
     """A new game with ``RandomDice(seed)`` played by seeded random players (by default
     seeds ``2 * seed + 1`` and ``2 * seed + 2``, as ``game.simulate`` plays them) until
     ``until`` holds, the game ends, or ``steps`` actions were applied; under ``rules``."""
-    game = Game.new(catalogue or shipped_catalogue(), mission, teams, RandomDice(seed),
+    game = new_game(seed, mission, teams, catalogue=catalogue, rules=rules,
                     **({"wargear": {p: list(w) for p, w in wargear.items()}}
-                       if wargear else {}), rules=rules)
+                       if wargear else {}))
     return play(game, players or (seed * 2 + 1, seed * 2 + 2), until=until, steps=steps)
+
+
+def scenario(text: str, catalogue: Catalogue | None = None, *,
+             file: str = "scenario.yaml") -> Scenario:
+    """The scenario of a scenario file's ``text`` (docs/scenario-format.md), read as the
+    scenario runner reads a file (messages name ``file``), on the shipped content unless
+    ``catalogue`` is given; its actions are not played."""
+    from game.scenario import scenario_from_text
+
+    return scenario_from_text(text, catalogue or shipped_catalogue(), file)
+
+
+def position(text: str, catalogue: Catalogue | None = None, *, played: bool = False) -> Game:
+    """The game scenario ``text`` sets up; ``played``: with the file's ``actions`` applied
+    (the position at the decision a test asks about)."""
+    built = scenario(text, catalogue)
+    if played:
+        for _, action in built.actions:
+            built.game.apply(action)
+    return built.game
 
 
 def tool_module(name: str) -> ModuleType:

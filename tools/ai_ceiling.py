@@ -9,7 +9,7 @@ else is the arena's (``python -m game.ai.arena``): the same games, seats and las
 
 A fair player cannot do better than this with the same judgement at the leaves, so the share
 it wins is a ceiling for that judgement. The measurement and what it means are in
-docs/ai.md, "A ceiling: the search that knows the dice, at commit 11ae53e (issue 23)".
+docs/ai.md, "A ceiling: the search that knows the dice".
 Example, the issue 23 measurement in two parts on two cores::
 
     python tools/ai_ceiling.py --a hard --b normal --games 48 --seed 31

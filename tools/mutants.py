@@ -5,7 +5,7 @@ Usage:
                             [--timeout SECONDS] [--all-tiers] [--list] [--only FILE:LINE]
 
 ``MODULE`` is a source file (``game/engine/flow.py``); ``TESTS`` a comma-separated pytest
-selection run against each of its mutants (``tests/engine,tests/test_scenarios.py``). Each
+selection run against each of its mutants (``tests/engine,tests/scenario/test_scenarios.py``). Each
 mutant makes one change to one place, chosen with ``random.Random(SEED)`` among every place
 of the module where one of these applies:
 

@@ -4,7 +4,7 @@ compares without writing and exits 1 when a committed picture is out of date).
 
 The pictures: the game's screens at 1280 x 800 shown at 640 x 400 (docs/screenshots/), the
 tutorial's step on hits, crits and blocks at full size, and two missions in the visualizer
-(docs/visualizer/). ``tests/test_screenshots.py`` renders each again and compares the decoded
+(docs/visualizer/). ``tests/ui/test_screenshots.py`` renders each again and compares the decoded
 pixels with the committed file, so a change to a screen fails the tests until this tool is
 re-run and its pictures committed. Rendering is deterministic (seeded games, no clock, the
 bundled fonts); no tolerance is allowed.

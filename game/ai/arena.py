@@ -35,7 +35,16 @@ from game.ai.players import LEVEL_NAMES, player_for
 from game.args import Parser, add_rules, count, known, level
 from game.content import load_catalogue
 from game.dask_table import cluster_address
-from game.engine import Activate, Attack, Catalogue, Game, Order, RandomDice, opponent, plays
+from game.engine import (
+    Activate,
+    Attack,
+    Catalogue,
+    Game,
+    Order,
+    RandomDice,
+    missions_of,
+    opponent,
+)
 
 MAX_ACTIONS = 5000
 
@@ -174,8 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_rules(parser)
     args = parser.parse_args(argv)
     catalogue = load_catalogue()
-    playing = sorted(m for m, mission in catalogue.missions.items()
-                     if plays(args.rules, mission.kill_team))
+    playing = missions_of(catalogue, args.rules)
     missions = [args.mission] if args.mission else playing
     teams = sorted(catalogue.fireteams)
     pairs = [tuple(args.fireteams)] if args.fireteams else \

@@ -83,7 +83,6 @@ def danger(game: Game, op: OperativeState, at: str, peek: bool = False) -> float
     occupied = game.occupied()
     if op.hex is not None and op.hex != at:
         occupied = (occupied - {op.hex}) | {at}
-    in_cover = at in grid.cover
     total = 0.0
     for where, weight, move, reach, guns in _threats(game, op):
         dist = grid.distance(where, at)
@@ -96,9 +95,10 @@ def danger(game: Game, op: OperativeState, at: str, peek: bool = False) -> float
                     dist <= range_ and grid.visible(where, at, occupied)
                     or dist > range_):
                 factor = 1.0 if dist <= range_ else 0.5
-                best = max(best, factor * (covered if in_cover and dist > 1 else open_))
+                best = max(best, factor * (covered if game.covered(where, op, at) else open_))
             elif peek and dist <= range_ and _peeks(game, where, move, at, range_, occupied):
-                best = max(best, 0.7 * (covered if in_cover else open_))
+                # from a hex it steps to (not adjacent: it does not see ``at`` from here)
+                best = max(best, 0.7 * (covered if game.covered(where, op, at) else open_))
         total += weight * best
     return total
 
@@ -384,6 +384,12 @@ def offence(game: Game, op: OperativeState, at: str) -> float:
     return best
 
 
+def stand_terms(game: Game, op: OperativeState, at: str) -> tuple[float, float]:
+    """What standing on ``at`` is worth to ``op``: its :func:`objective_pull` and its
+    :func:`offence` from there."""
+    return objective_pull(game, op, at), offence(game, op, at)
+
+
 def spot_value(game: Game, attacker: OperativeState, weapon_id: str,
                target: OperativeState, ap_after: int) -> float:
     """What spotting ``target`` with a ``markerlight`` weapon is worth: the chance of a hit
@@ -596,7 +602,7 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
         return combat_balance(trial, action.player) + _trial(game, action)
     if isinstance(action, Use):
         return use_score(game, action)
-    pack = decision_score(game, action)  # the Kill Team classic pack's decisions
+    pack = decision_score(game, action, stand_terms)  # the Kill Team pack's decisions
     if pack is not None:
         return pack
     return _trial(game, action)

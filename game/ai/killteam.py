@@ -10,6 +10,8 @@ stays fair.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.engine import (
     FIRST_BLOOD,
     LINEBREAKER,
@@ -24,6 +26,9 @@ from game.engine import (
     opponent,
 )
 from game.engine import killteam as kt
+
+# (objective pull, expected damage dealt) of an operative standing on a hex
+StandTerms = Callable[[Game, OperativeState, str], tuple[float, float]]
 
 VP = 12.0  # what a VP is worth in the static value (game/ai/common.py)
 
@@ -92,8 +97,11 @@ def pack_value(game: Game, player: int, worth: dict[str, float]) -> float:
     return score
 
 
-def decision_score(game: Game, action: Action) -> float | None:
-    """A quick value of one of the pack's decisions (None: not one of them)."""
+def decision_score(game: Game, action: Action, terms: StandTerms) -> float | None:
+    """A quick value of one of the pack's decisions (None: not one of them). ``terms`` gives
+    what standing on a hex is worth to an operative: the pull of the objectives there and the
+    damage it could deal from there (the heuristics' own terms, passed in so that this module
+    stays below them)."""
     if isinstance(action, Seize):
         return 1.0 if action.attempt else 0.0  # failing costs nothing
     if isinstance(action, RollGameLength):
@@ -101,7 +109,7 @@ def decision_score(game: Game, action: Action) -> float | None:
     if isinstance(action, PlaceObjective):
         return _placement(game, action)
     if isinstance(action, Arrive):
-        return _arrival(game, game.state.operatives[action.operative], action.hex)
+        return _arrival(game, game.state.operatives[action.operative], action.hex, terms)
     return None
 
 
@@ -120,12 +128,12 @@ def _placement(game: Game, action: PlaceObjective) -> float:
     return -float(abs(two - one))
 
 
-def _arrival(game: Game, op: OperativeState, hex_: str) -> float:
-    """Near objectives, in cover, and able to shoot (the deployment heuristic's terms)."""
-    from game.ai.heuristics import objective_pull, offence
+def _arrival(game: Game, op: OperativeState, hex_: str, terms: StandTerms) -> float:
+    """Near objectives, in cover, and able to shoot (the deployment heuristic's terms, which
+    the caller passes in)."""
+    pull, reach = terms(game, op, hex_)
+    score = pull + (0.8 if hex_ in game.grid.cover else 0.0)
+    return score + 0.5 * reach
 
-    score = objective_pull(game, op, hex_) + (0.8 if hex_ in game.grid.cover else 0.0)
-    return score + 0.5 * offence(game, op, hex_)
 
-
-__all__ = ["decision_score", "pack_value"]
+__all__ = ["StandTerms", "decision_score", "pack_value"]

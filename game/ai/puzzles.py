@@ -5,8 +5,10 @@ Tactical positions for the computer player: scenario files (docs/scenario-format
 ``best`` lists the actions that solve it (a move is matched by its operative and the hex it
 ends on, whatever its path; anything else exactly). Each level decides each position once
 with its own seed; a line per position says what each level chose, and the last line reads
-``puzzles: hard N/M, normal N/M, easy N/M``. The shipped positions are in a checkout's
-``tests/ai/positions/`` (the default PATH).
+``puzzles: hard N/M, normal N/M, easy N/M``. The shipped positions are the game's puzzles
+(``missions/puzzles/``, the default PATH): besides ``best`` and ``why`` (the solution's
+reason), each gives the player a ``goal`` (one line), a ``hint`` and a ``difficulty``
+(1 easy, 2 medium, 3 hard).
 """
 
 from __future__ import annotations
@@ -19,13 +21,20 @@ from pathlib import Path
 from game.ai.players import player_for
 from game.args import Parser, existing_path, fail
 from game.content import load_catalogue
+from game.content.loader import content_root
 from game.content.yamlio import load_yaml
 from game.engine import Action, Advance, Catalogue, Game, Move, NotationError, parse_action
 from game.scenario import Malformed, SetupFailed, load_scenario, scenario_files
 
-POSITIONS = Path(__file__).resolve().parents[2] / "tests" / "ai" / "positions"
+POSITIONS = content_root() / "missions" / "puzzles"
 LEVELS = ("hard", "normal", "easy")
 THEMES = ("take_down", "objective", "retreat", "ploy", "target", "marker", "setup")
+# each theme as the puzzle list shows it, in the order above
+THEME_TITLES = {"take_down": "Take-downs", "objective": "Objectives", "retreat": "Retreats",
+                "ploy": "Strategic ploys", "target": "Targets of opportunity",
+                "marker": "Skirmish markers", "setup": "Set-ups", "own": "My puzzles"}
+OWN = "own"  # the theme of a puzzle the player exported from a game of their own
+DIFFICULTIES = {1: "easy", 2: "medium", 3: "hard"}
 
 
 class PuzzleError(Exception):
@@ -39,6 +48,25 @@ class Puzzle:
     theme: str
     game: Game  # at the decision (the file's actions applied)
     best: list[Action]
+    goal: str = ""  # one line, in a player's words
+    hint: str = ""
+    why: str = ""  # the solution's reason
+    difficulty: int = 2  # 1 easy, 2 medium, 3 hard (DIFFICULTIES)
+
+    @property
+    def key(self) -> str:
+        """The puzzle's name in the player's progress (its file's name)."""
+        return Path(self.path).stem
+
+    @property
+    def rules(self) -> str:
+        """The rules it is played under, in words."""
+        config = self.game.config
+        if config.skirmish:
+            return "Skirmish rules"
+        mission = config.mission
+        return "Kill Team classic" if mission is not None and mission.kill_team is not None \
+            else "Fireteam"
 
     @property
     def seat(self) -> int:
@@ -73,7 +101,7 @@ def load_puzzle(path: str | Path, catalogue: Catalogue) -> Puzzle:
     if not isinstance(spec, dict):
         raise PuzzleError(f"{path}:1: no 'puzzle' key: not a puzzle")
     theme = str(spec["theme"])
-    if theme not in THEMES:
+    if theme not in (*THEMES, OWN):
         raise PuzzleError(f"{path}:{doc.line('puzzle', 'theme')}: unknown theme {theme!r}; "
                           f"choose from {', '.join(THEMES)}")
     game = scenario.game
@@ -98,7 +126,18 @@ def load_puzzle(path: str | Path, catalogue: Catalogue) -> Puzzle:
         best.append(action)
     if not best:
         raise PuzzleError(f"{path}:{doc.line('puzzle')}: 'best' lists no action")
-    return Puzzle(str(path), scenario.name, theme, game, best)
+    difficulty = spec.get("difficulty", 2)
+    if difficulty not in DIFFICULTIES:
+        raise PuzzleError(f"{path}:{doc.line('puzzle', 'difficulty')}: difficulty "
+                          f"{difficulty!r}: give 1 (easy), 2 (medium) or 3 (hard)")
+    words = {}
+    for key in ("goal", "hint", "why"):
+        value = spec.get(key, "")
+        if not isinstance(value, str):
+            raise PuzzleError(f"{path}:{doc.line('puzzle', key)}: '{key}' must be text")
+        words[key] = " ".join(value.split())
+    return Puzzle(str(path), scenario.name, theme, game, best, words["goal"], words["hint"],
+                  words["why"], int(difficulty))
 
 
 def load_puzzles(paths: Iterable[str | Path], catalogue: Catalogue) -> list[Puzzle]:
@@ -119,16 +158,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = Parser(prog="python -m game.ai.puzzles",
                     description="How many tactical positions each computer level solves.")
     parser.add_argument("paths", nargs="*", type=existing_path, metavar="PATH",
-                        help="puzzle files or folders (default: tests/ai/positions of the "
-                             "checkout)")
+                        help="puzzle files or folders (default: the game's puzzles, "
+                             "missions/puzzles)")
     parser.add_argument("--levels", nargs="+", choices=LEVELS, default=list(LEVELS),
                         metavar="LEVEL", help="the levels to try (hard normal easy)")
     parser.add_argument("--seed", type=int, default=1, help="the players' seed")
     args = parser.parse_args(argv)
     paths = args.paths or [POSITIONS]
     if not args.paths and not POSITIONS.is_dir():
-        return fail(parser.prog, f"no puzzle folder {POSITIONS} (run it from a checkout, or "
-                                 "name puzzle files)")
+        return fail(parser.prog, f"no puzzle folder {POSITIONS} (is the game installed "
+                                 "without its content? name puzzle files)")
     try:
         puzzles = load_puzzles(paths, load_catalogue())
     except PuzzleError as error:

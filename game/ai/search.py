@@ -195,53 +195,16 @@ class SearchPlayer:
         budget = self.budget
         if budget.keeps_cards and view.step == Step.ACT:
             options = [a for a in options if not isinstance(a, Use)] or options
-        at_random = (budget.ploy_at_random and view.step == Step.PLOY) or (
-            budget.order_at_random and view.step == Step.ACTIVATE
-            and all(isinstance(a, Activate) for a in options))
-        if at_random:
+        if _at_random(budget, view, options):
             return options[rng.below(len(options))]
         base = rebuild(view, rng)
-        cheap_first = budget.prescreen > 0
-        scored = []
-        for i, action in enumerate(options):
-            value = heuristics.score(base, action, cheap=cheap_first)
-            if budget.aggression:
-                value += budget.aggression * heuristics.closing(base, action)
-            shake = 0.0
-            if budget.noise:
-                shake = budget.noise * (rng.below(1 << 20) / (1 << 20) - 0.5) * 2
-            scored.append((value + shake, -i, action, shake))
-        if cheap_first:
-            # every action by the cheap scores, the best few again by the full scores
-            scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-            scored = [(heuristics.score(base, a, cheap=False) + shake
-                       + budget.aggression * heuristics.closing(base, a), j, a, shake)
-                      for _, j, a, shake in scored[:budget.prescreen]]
-        if budget.targets and view.step == Step.ACT:
-            open_targets = tops.pending(base, base.to_act)
-            if open_targets:
-                scored = [(v + tops.move_bonus(base, a, open_targets), j, a, shake)
-                          for v, j, a, shake in scored]
-        scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        scored = _ranked(base, view, options, rng, budget)
         if budget.ploy_samples > 0 and (view.step == Step.PLOY or (
                 budget.targets and view.step == Step.REVEAL)):
             return (yield from _ploy_search(view, rng, [a for _, _, a, _ in scored], budget))
         if budget.candidates <= 1 or budget.samples <= 0 or view.step in _NO_PLAYOUT:
             return scored[0][2]
-        prior = {id(a): v for v, _, a, _ in scored}
-        shortlist = [a for _, _, a, _ in scored[:budget.candidates]]
-        if budget.diverse:
-            # the pruning's blind spots: the best attack and mission action it left out
-            for kind in (Attack, MissionAction):
-                if not any(isinstance(a, kind) for a in shortlist):
-                    extra = next((a for _, _, a, _ in scored if isinstance(a, kind)), None)
-                    if extra is not None:
-                        shortlist.append(extra)
-            # and the two moves a tactician looks at first: the safest (least exposed to
-            # the enemy's guns) and the one that opens the deadliest attack
-            for extra in _tactical_moves(base, [a for _, _, a, _ in scored]):
-                if extra not in shortlist:
-                    shortlist.append(extra)
+        shortlist = _shortlist(base, scored, budget)
         if len(shortlist) == 1:
             return shortlist[0]
         me = view.player
@@ -250,35 +213,105 @@ class SearchPlayer:
         # every candidate to the end of the player's next activation, where it pays
         if budget.horizon and any(sets_up(base, a) for a in shortlist):
             budget = replace(budget, replies=budget.replies + 1)
-        # common random numbers: every candidate is played on the same rebuilt games with
-        # the same dice to come (each clone copies its world's dice), so they are compared
-        # on equal luck
-        worlds = _worlds(view, rng, budget.samples + budget.extra)
-        first, more = worlds[:budget.samples], worlds[budget.samples:]
-        totals: list[list[float]] = []
-        for action in shortlist:
-            total = [0.0] * max(1, budget.rivals)
-            for world in first:
-                _add(total, _play(world, action, budget, me))
+        prior = {id(a): v for v, _, a, _ in scored}
+        return (yield from _played_out(view, rng, shortlist, prior, budget, me))
+
+
+def _at_random(budget: Budget, view: View, options: list[Action]) -> bool:
+    """Whether the budget makes this decision at random: a beginner's strategic ploy, or
+    which operative it activates."""
+    return (budget.ploy_at_random and view.step == Step.PLOY) or (
+        budget.order_at_random and view.step == Step.ACTIVATE
+        and all(isinstance(a, Activate) for a in options))
+
+
+Scored = tuple[float, int, Action, float]  # (value, -its place in the list, action, noise)
+
+
+def _ranked(base: Game, view: View, options: list[Action], rng: SplitMix64, budget: Budget
+            ) -> list[Scored]:
+    """``options`` by the heuristics, best first: their scores with the budget's urge to
+    close on the enemy and its noise (the best few by the cheap scores scored again in full
+    when the budget prescreens), and the revealed targets' VP a move would meet."""
+    cheap_first = budget.prescreen > 0
+    scored = []
+    for i, action in enumerate(options):
+        value = heuristics.score(base, action, cheap=cheap_first)
+        if budget.aggression:
+            value += budget.aggression * heuristics.closing(base, action)
+        shake = 0.0
+        if budget.noise:
+            shake = budget.noise * (rng.below(1 << 20) / (1 << 20) - 0.5) * 2
+        scored.append((value + shake, -i, action, shake))
+    if cheap_first:
+        # every action by the cheap scores, the best few again by the full scores
+        scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        scored = [(heuristics.score(base, a, cheap=False) + shake
+                   + budget.aggression * heuristics.closing(base, a), j, a, shake)
+                  for _, j, a, shake in scored[:budget.prescreen]]
+    if budget.targets and view.step == Step.ACT:
+        open_targets = tops.pending(base, base.to_act)
+        if open_targets:
+            scored = [(v + tops.move_bonus(base, a, open_targets), j, a, shake)
+                      for v, j, a, shake in scored]
+    scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    return scored
+
+
+def _shortlist(base: Game, scored: list[Scored], budget: Budget) -> list[Action]:
+    """The candidates played out: the budget's best by the heuristics and, when it is
+    ``diverse``, what the pruning is blind to."""
+    shortlist = [a for _, _, a, _ in scored[:budget.candidates]]
+    if budget.diverse:
+        # the pruning's blind spots: the best attack and mission action it left out
+        for kind in (Attack, MissionAction):
+            if not any(isinstance(a, kind) for a in shortlist):
+                extra = next((a for _, _, a, _ in scored if isinstance(a, kind)), None)
+                if extra is not None:
+                    shortlist.append(extra)
+        # and the two moves a tactician looks at first: the safest (least exposed to
+        # the enemy's guns) and the one that opens the deadliest attack
+        for extra in _tactical_moves(base, [a for _, _, a, _ in scored]):
+            if extra not in shortlist:
+                shortlist.append(extra)
+    return shortlist
+
+
+def _played_out(view: View, rng: SplitMix64, shortlist: list[Action],
+                prior: dict[int, float], budget: Budget, me: int
+                ) -> Generator[None, None, Action]:
+    """The candidate whose playouts end best (yielding after each playout): each played on
+    the budget's rebuilt games, the best ``finalists`` on its ``extra`` games too, each
+    valued by its worst enemy pick's mean and a share of its heuristic score (``prior``)."""
+    # common random numbers: every candidate is played on the same rebuilt games with
+    # the same dice to come (each clone copies its world's dice), so they are compared
+    # on equal luck
+    worlds = _worlds(view, rng, budget.samples + budget.extra)
+    first, more = worlds[:budget.samples], worlds[budget.samples:]
+    totals: list[list[float]] = []
+    for action in shortlist:
+        total = [0.0] * max(1, budget.rivals)
+        for world in first:
+            _add(total, _play(world, action, budget, me))
+            yield
+        totals.append(total)
+    # the prior keeps the search from trusting a line that only pays because the cheap
+    # enemy policy blunders (hiding behind a dying operative instead of taking it down)
+    bias = [budget.prior * prior[id(a)] - 0.01 * rank for rank, a in enumerate(shortlist)]
+    means = [min(total) / len(first) + bias[rank] for rank, total in enumerate(totals)]
+    if budget.finalists > 1 and more:
+        order = sorted(range(len(shortlist)), key=lambda r: (-means[r], r))
+        for r in order[:budget.finalists]:
+            total = totals[r]
+            for world in more:
+                _add(total, _play(world, shortlist[r], budget, me))
                 yield
-            totals.append(total)
-        # the prior keeps the search from trusting a line that only pays because the cheap
-        # enemy policy blunders (hiding behind a dying operative instead of taking it down)
-        bias = [budget.prior * prior[id(a)] - 0.01 * rank for rank, a in enumerate(shortlist)]
-        means = [min(total) / len(first) + bias[rank] for rank, total in enumerate(totals)]
-        if budget.finalists > 1 and more:
-            order = sorted(range(len(shortlist)), key=lambda r: (-means[r], r))
-            for r in order[:budget.finalists]:
-                total = totals[r]
-                for world in more:
-                    _add(total, _play(world, shortlist[r], budget, me))
-                    yield
-                means[r] = min(total) / len(worlds) + bias[r]
-            for r in order[budget.finalists:]:
-                means[r] = float("-inf")
-        # a hair for the heuristic's order (above), so near-ties go to its choice
-        best = max(range(len(shortlist)), key=lambda r: (means[r], -r))
-        return shortlist[best]
+            means[r] = min(total) / len(worlds) + bias[r]
+        for r in order[budget.finalists:]:
+            means[r] = float("-inf")
+    # a hair for the heuristic's order (above), so near-ties go to its choice
+    best = max(range(len(shortlist)), key=lambda r: (means[r], -r))
+    return shortlist[best]
 
 
 def sets_up(game: Game, action: Action) -> bool:

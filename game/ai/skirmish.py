@@ -197,16 +197,6 @@ def place_value(game: Game, op: OperativeState, at: str) -> float:
         0.5 if left(game, op) > 1 else 1.0)
 
 
-def covered(game: Game, at: str, enemy: OperativeState) -> bool:
-    """A shot from ``at`` finds ``enemy`` in cover, as far as the AI reckons: in a cover hex,
-    or its Stealth covers it at that distance (the engine also counts a sight blocker next
-    to it)."""
-    assert enemy.hex is not None
-    stealth = profile(game, enemy).stealth
-    return enemy.hex in game.grid.cover or (
-        stealth is not None and game.grid.distance(at, enemy.hex) >= stealth)
-
-
 def best_shot(game: Game, op: OperativeState, at: str, heavy: bool) -> float:
     grid = game.grid
     occupied = game.occupied() - {at}
@@ -222,7 +212,7 @@ def best_shot(game: Game, op: OperativeState, at: str, heavy: bool) -> float:
                 continue
             if not grid.visible(at, enemy.hex, occupied - {enemy.hex}):
                 continue
-            wounds = expected_wounds(game, op, weapon, enemy, covered(game, at, enemy))
+            wounds = expected_wounds(game, op, weapon, enemy, game.covered(at, enemy))
             best = max(best, harm(game, enemy, wounds))
     return best
 
@@ -242,7 +232,7 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
         weapon = profile(game, op).weapon(action.weapon)
         assert weapon is not None and target.hex is not None and op.hex is not None
         return 1.5 * harm(game, target, expected_wounds(game, op, weapon, target,
-                                                        covered(game, op.hex, target)))
+                                                        game.covered(op.hex, target)))
     if isinstance(action, HoldFire):
         return 0.0
     if isinstance(action, Hold):

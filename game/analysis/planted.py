@@ -1,6 +1,6 @@
 """The proof of the analysis: a deliberate mistake planted in each tactical position.
 
-For each tactical position (``tests/ai/positions/``, game/ai/puzzles.py) the record starts
+For each tactical position (``missions/puzzles/``, game/ai/puzzles.py) the record starts
 at the position's decision; in place of the known answer the seat plays a worse choice (drawn
 with the seed among the playable choices that do not solve the position), then both sides
 play on as the ``hard`` computer player would, to the end of the turning point or

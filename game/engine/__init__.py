@@ -138,7 +138,7 @@ from game.engine.odds import (
 from game.engine.rules.attacking import (
     WEAPON_RULE_NAMES,
 )
-from game.engine.ruleset import RULE_SET_NAMES, RuleSet, plays, rule_set
+from game.engine.ruleset import RULE_SET_NAMES, RuleSet, missions_of, plays, rule_set
 from game.engine.skirmish.actions import (
     ORDERS,
     Advance,
@@ -248,6 +248,7 @@ __all__ = [
     "StrikeBack",
     "Meet",
     "StruckBack",
+    "missions_of",
     "plays",
     "rule_set",
     "count_markers",

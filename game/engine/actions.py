@@ -1,17 +1,22 @@
 """Actions: small frozen values with a text form that parses back to an equal action.
 
 The notation is that of docs/scenario-format.md: ``<player> <verb> <arguments>``, e.g.
-``1 move a D3 D4`` or ``2 attack b carbine a overcharge``. Each action class owns its verb:
-``verb`` names it, :meth:`Action.notation` writes the words after the player, and
-:meth:`Action.parse` reads them back; a class is registered in :data:`VERBS` by being
-defined.
+``1 move a D3 D4`` or ``2 attack b carbine a overcharge``. Each action class owns its verb
+and declares its arguments once, as ``words``: one :class:`Words` codec per field (a word, a
+hex, a list of hexes, a yes|no choice, a trailing flag...), from which
+:meth:`Action.notation` writes the words after the player, :meth:`Action.parse` reads them
+back and :meth:`Action.usage` names the form in error messages; a class is registered in
+:data:`VERBS` by being defined.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+import dataclasses
+from abc import ABC
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, Self
+from operator import attrgetter
+from typing import Any, ClassVar, Self
 
 
 class NotationError(ValueError):
@@ -22,12 +27,111 @@ class NotationError(ValueError):
 VERBS: dict[str, type[Action]] = {}
 
 
+# --- the codecs of the notation's fields --------------------------------------------------
+
+@dataclass(frozen=True)
+class Words:
+    """How one field of an action is written: ``shown`` names it in the usage
+    (``OPERATIVE``), ``least``/``most`` bound its number of words (``most`` None: the rest
+    of the line); a plain codec is one word, read as written."""
+
+    shown: str
+    least: int = 1
+    most: int | None = 1
+
+    def read(self, words: list[str], verb: str) -> Any:
+        """The field's value from its words (already counted)."""
+        return words[0]
+
+    def write(self, value: Any) -> tuple[str, ...]:
+        """The field's words."""
+        return (value,)
+
+
+@dataclass(frozen=True)
+class Hex(Words):
+    """A hex, written in capitals whatever the case it was read in."""
+
+    shown: str = "HEX"
+
+    def read(self, words: list[str], verb: str) -> Any:
+        return words[0].upper()
+
+
+@dataclass(frozen=True)
+class Many(Words):
+    """The rest of the line as a tuple (``least`` words at the least); ``hexes``: in
+    capitals."""
+
+    least: int = 0
+    most: int | None = None
+    hexes: bool = False
+
+    def read(self, words: list[str], verb: str) -> Any:
+        return tuple(w.upper() for w in words) if self.hexes else tuple(words)
+
+    def write(self, value: Any) -> tuple[str, ...]:
+        return tuple(value)
+
+
+@dataclass(frozen=True)
+class Choice(Words):
+    """One of a few words, each standing for a value (``yes|no``: True or False)."""
+
+    values: tuple[tuple[str, Any], ...] = ()
+
+    def read(self, words: list[str], verb: str) -> Any:
+        for word, value in self.values:
+            if words[0] == word:
+                return value
+        forms = [f"'{verb} {word}'" for word, _ in self.values]
+        raise NotationError(f"expected {', '.join(forms[:-1])} or {forms[-1]}")
+
+    def write(self, value: Any) -> tuple[str, ...]:
+        return (next((w for w, v in self.values if v == value), str(value)),)
+
+
+@dataclass(frozen=True)
+class OrNone(Words):
+    """A word, or ``none`` for None."""
+
+    def read(self, words: list[str], verb: str) -> Any:
+        return None if words[0] == "none" else words[0]
+
+    def write(self, value: Any) -> tuple[str, ...]:
+        return (value or "none",)
+
+
+@dataclass(frozen=True)
+class Flag(Words):
+    """A word that may end the line: True when it does."""
+
+    least: int = 0
+
+    def write(self, value: Any) -> tuple[str, ...]:
+        return (self.shown,) if value else ()
+
+
+OPERATIVE = Words("OPERATIVE")
+HEX = Hex()
+HEXES = Many("HEX [HEX ...]", least=1, hexes=True)
+PATH = Many("[HEX ...]", hexes=True)
+ARGUMENTS = Many("[ARGUMENTS]")
+YES_NO = Choice("yes|no", values=(("yes", True), ("no", False)))
+
+
+def _shown(codec: Words) -> str:
+    return f"[{codec.shown}]" if isinstance(codec, Flag) else codec.shown
+
+
 @dataclass(frozen=True)
 class Action(ABC):
     """One decision of one player. ``str()`` gives its notation, which parses back."""
 
     player: int
     verb: ClassVar[str]
+    # the codecs of the fields after ``player``, in their order (the notation's arguments)
+    words: ClassVar[tuple[Words, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -39,15 +143,64 @@ class Action(ABC):
     def __str__(self) -> str:
         return f"{self.player} {self.notation()}"
 
-    @abstractmethod
     def notation(self) -> str:
         """The action's words after the player number."""
+        cls = type(self)
+        write = cls.__dict__.get("_write") or cls._writer()
+        return write(self)
 
     @classmethod
-    @abstractmethod
+    def _writer(cls) -> Callable[[Action], str]:
+        """The notation of this class's actions as one function, made once per class (every
+        action applied is logged by it): a format string of the plain one-word fields, and
+        the words of any other field after them."""
+        fields = dataclasses.fields(cls)[1:len(cls.words) + 1]  # (a field left out comes last)
+        names = [f.name for f in fields]
+        plain = 0
+        while plain < len(names) and type(cls.words[plain]) in (Words, Hex):
+            plain += 1
+        text = (cls.verb + " {}" * plain).format
+        get = attrgetter(*names[:plain]) if plain > 1 else None
+        first = names[0] if plain == 1 else None
+        rest = list(zip(cls.words[plain:], names[plain:], strict=True))
+
+        def write(action: Action) -> str:
+            head = text(*get(action)) if get else text(getattr(action, first)) if first \
+                else cls.verb
+            for codec, name in rest:
+                words = codec.write(getattr(action, name))
+                if words:
+                    head += " " + " ".join(words)
+            return head
+        cls._write = write  # type: ignore[attr-defined]
+        return write
+
+    @classmethod
+    def usage(cls) -> str:
+        """The form of the action's notation, as error messages name it."""
+        return " ".join((cls.verb, *(_shown(codec) for codec in cls.words)))
+
+    @classmethod
     def parse(cls, player: int, rest: list[str]) -> Self:
         """The action these words (after the verb) name; raises NotationError saying what
         form they should take."""
+        codecs = list(cls.words)
+        flag = codecs.pop() if codecs and isinstance(codecs[-1], Flag) else None
+        flagged = flag is not None and len(rest) == sum(c.least for c in codecs) + 1 \
+            and rest[-1] == flag.shown
+        words = rest[:-1] if flagged else rest
+        least = sum(c.least for c in codecs)
+        most = None if any(c.most is None for c in codecs) else sum(c.most or 0 for c in codecs)
+        if len(words) < least or (most is not None and len(words) > most):
+            raise NotationError(f"expected '{cls.usage()}'")
+        values, at = [], 0
+        for codec in codecs:
+            taken = words[at:] if codec.most is None else words[at:at + codec.most]
+            values.append(codec.read(taken, cls.verb))
+            at += len(taken)
+        if flagged:
+            values.append(True)
+        return cls(player, *values)
 
     def __repr__(self) -> str:
         return f"parse_action({str(self)!r})"
@@ -56,14 +209,6 @@ class Action(ABC):
 def _need(words: list[str], count: int, usage: str) -> None:
     if len(words) != count:
         raise NotationError(f"expected '{usage}'")
-
-
-def _yes_no(words: list[str], verb: str) -> bool:
-    """The one word of a ``VERB yes|no`` action; raises NotationError for anything else."""
-    _need(words, 1, f"{verb} yes|no")
-    if words[0] not in ("yes", "no"):
-        raise NotationError(f"expected '{verb} yes' or '{verb} no'")
-    return words[0] == "yes"
 
 
 @dataclass(frozen=True, repr=False)
@@ -85,95 +230,53 @@ class Mulligan(Action):
 @dataclass(frozen=True, repr=False)
 class Keep(Action):
     verb: ClassVar[str] = "keep"
-
-    def notation(self) -> str:
-        return self.verb
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        _need(rest, 0, "keep")
-        return cls(player)
+    words: ClassVar[tuple[Words, ...]] = ()
 
 
 @dataclass(frozen=True, repr=False)
 class Deploy(Action):
     verb: ClassVar[str] = "deploy"
+    words: ClassVar[tuple[Words, ...]] = (OPERATIVE, HEX)
 
     operative: str
     hex: str
-
-    def notation(self) -> str:
-        return f"{self.verb} {self.operative} {self.hex}"
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        _need(rest, 2, "deploy OPERATIVE HEX")
-        return cls(player, rest[0], rest[1].upper())
 
 
 @dataclass(frozen=True, repr=False)
 class Reveal(Action):
     verb: ClassVar[str] = "reveal"
+    words: ClassVar[tuple[Words, ...]] = (OrNone("CARD|none"),)
 
     card: str | None  # None: reveal nothing
-
-    def notation(self) -> str:
-        return f"{self.verb} {self.card or 'none'}"
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        _need(rest, 1, "reveal CARD|none")
-        return cls(player, None if rest[0] == "none" else rest[0])
 
 
 @dataclass(frozen=True, repr=False)
 class PlayPloy(Action):
     verb: ClassVar[str] = "ploy"
+    words: ClassVar[tuple[Words, ...]] = (Words("PLOY"), ARGUMENTS)
 
     ploy: str
     args: tuple[str, ...] = ()
-
-    def notation(self) -> str:
-        return " ".join((self.verb, self.ploy, *self.args))
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        if not rest:
-            raise NotationError("expected 'ploy PLOY [ARGUMENTS]'")
-        return cls(player, rest[0], tuple(rest[1:]))
 
 
 @dataclass(frozen=True, repr=False)
 class Activate(Action):
     verb: ClassVar[str] = "activate"
+    words: ClassVar[tuple[Words, ...]] = (OPERATIVE,)
 
     operative: str
-
-    def notation(self) -> str:
-        return f"{self.verb} {self.operative}"
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        _need(rest, 1, "activate OPERATIVE")
-        return cls(player, rest[0])
 
 
 @dataclass(frozen=True, repr=False)
 class Cancel(Action):
     verb: ClassVar[str] = "cancel"
-
-    def notation(self) -> str:
-        return self.verb
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        _need(rest, 0, "cancel")
-        return cls(player)
+    words: ClassVar[tuple[Words, ...]] = ()
 
 
 @dataclass(frozen=True, repr=False)
 class Move(Action):
     verb: ClassVar[str] = "move"
+    words: ClassVar[tuple[Words, ...]] = (OPERATIVE, HEXES)
 
     operative: str
     path: tuple[str, ...]
@@ -182,82 +285,42 @@ class Move(Action):
     def destination(self) -> str:
         return self.path[-1]
 
-    def notation(self) -> str:
-        return " ".join((self.verb, self.operative, *self.path))
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        if len(rest) < 2:
-            raise NotationError("expected 'move OPERATIVE HEX [HEX ...]'")
-        return cls(player, rest[0], tuple(h.upper() for h in rest[1:]))
-
 
 @dataclass(frozen=True, repr=False)
 class Attack(Action):
     verb: ClassVar[str] = "attack"
+    words: ClassVar[tuple[Words, ...]] = (OPERATIVE, Words("WEAPON"), Words("TARGET"),
+                                          Flag("overcharge"))
 
     operative: str
     weapon: str
     target: str
     overcharge: bool = False
 
-    def notation(self) -> str:
-        text = f"{self.verb} {self.operative} {self.weapon} {self.target}"
-        return text + " overcharge" if self.overcharge else text
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        if len(rest) == 4 and rest[3] == "overcharge":
-            return cls(player, rest[0], rest[1], rest[2], True)
-        _need(rest, 3, "attack OPERATIVE WEAPON TARGET [overcharge]")
-        return cls(player, rest[0], rest[1], rest[2])
-
 
 @dataclass(frozen=True, repr=False)
 class Disengage(Action):
     verb: ClassVar[str] = "disengage"
+    words: ClassVar[tuple[Words, ...]] = (OPERATIVE, HEX)
 
     operative: str
     hex: str
-
-    def notation(self) -> str:
-        return f"{self.verb} {self.operative} {self.hex}"
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        _need(rest, 2, "disengage OPERATIVE HEX")
-        return cls(player, rest[0], rest[1].upper())
 
 
 @dataclass(frozen=True, repr=False)
 class Wait(Action):
     verb: ClassVar[str] = "wait"
-
-    def notation(self) -> str:
-        return self.verb
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        _need(rest, 0, "wait")
-        return cls(player)
+    words: ClassVar[tuple[Words, ...]] = ()
 
 
 @dataclass(frozen=True, repr=False)
 class MissionAction(Action):
     verb: ClassVar[str] = "action"
+    words: ClassVar[tuple[Words, ...]] = (Words("ACTION"), OPERATIVE, ARGUMENTS)
 
     action: str
     operative: str
     args: tuple[str, ...] = ()
-
-    def notation(self) -> str:
-        return " ".join((self.verb, self.action, self.operative, *self.args))
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        if len(rest) < 2:
-            raise NotationError("expected 'action ACTION OPERATIVE [ARGUMENTS]'")
-        return cls(player, rest[0], rest[1], tuple(rest[2:]))
 
 
 @dataclass(frozen=True, repr=False)
@@ -265,16 +328,9 @@ class Use(Action):
     """Use a special issue wargear card on an operative."""
 
     verb: ClassVar[str] = "use"
+    words: ClassVar[tuple[Words, ...]] = (Words("CARD"), OPERATIVE)
     card: str
     operative: str
-
-    def notation(self) -> str:
-        return f"{self.verb} {self.card} {self.operative}"
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        _need(rest, 2, "use CARD OPERATIVE")
-        return cls(player, rest[0], rest[1])
 
 
 @dataclass(frozen=True, repr=False)
@@ -282,13 +338,7 @@ class Concede(Action):
     """The player gives up: the other player wins the mission."""
 
     verb: ClassVar[str] = "concede"
-    def notation(self) -> str:
-        return self.verb
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        _need(rest, 0, "concede")
-        return cls(player)
+    words: ClassVar[tuple[Words, ...]] = ()
 
 
 @dataclass(frozen=True, repr=False)
@@ -296,17 +346,9 @@ class AgreeResult(Action):
     """Both players agree the result (0: a draw); the client asks both before applying it."""
 
     verb: ClassVar[str] = "agree"
+    words: ClassVar[tuple[Words, ...]] = (
+        Choice("draw|1|2", values=(("draw", 0), ("1", 1), ("2", 2))),)
     winner: int
-
-    def notation(self) -> str:
-        return self.verb + " " + ("draw" if self.winner == 0 else str(self.winner))
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        _need(rest, 1, "agree draw|1|2")
-        if rest[0] not in ("draw", "1", "2"):
-            raise NotationError("expected 'agree draw', 'agree 1' or 'agree 2'")
-        return cls(player, 0 if rest[0] == "draw" else int(rest[0]))
 
 
 _new = object.__new__

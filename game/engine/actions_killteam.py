@@ -10,9 +10,9 @@ defined (this module is imported by :mod:`game.engine.rules`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Self
+from typing import ClassVar
 
-from game.engine.actions import Action, _need, _yes_no
+from game.engine.actions import HEX, OPERATIVE, YES_NO, Action, Words
 
 
 @dataclass(frozen=True, repr=False)
@@ -20,15 +20,8 @@ class PlaceObjective(Action):
     """Place the next objective marker on a hex."""
 
     verb: ClassVar[str] = "place"
+    words: ClassVar[tuple[Words, ...]] = (HEX,)
     hex: str
-
-    def notation(self) -> str:
-        return f"{self.verb} {self.hex}"
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        _need(rest, 1, "place HEX")
-        return cls(player, rest[0].upper())
 
 
 @dataclass(frozen=True, repr=False)
@@ -36,14 +29,8 @@ class Seize(Action):
     """Try to seize the initiative (``attempt``) or let the other player keep it."""
 
     verb: ClassVar[str] = "seize"
+    words: ClassVar[tuple[Words, ...]] = (YES_NO,)
     attempt: bool
-
-    def notation(self) -> str:
-        return f"{self.verb} {'yes' if self.attempt else 'no'}"
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        return cls(player, _yes_no(rest, cls.verb))
 
 
 @dataclass(frozen=True, repr=False)
@@ -51,16 +38,9 @@ class Arrive(Action):
     """Place a late operative (Search Pattern) on a hex of its killzone edge."""
 
     verb: ClassVar[str] = "arrive"
+    words: ClassVar[tuple[Words, ...]] = (OPERATIVE, HEX)
     operative: str
     hex: str
-
-    def notation(self) -> str:
-        return f"{self.verb} {self.operative} {self.hex}"
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        _need(rest, 2, "arrive OPERATIVE HEX")
-        return cls(player, rest[0], rest[1].upper())
 
 
 @dataclass(frozen=True, repr=False)
@@ -68,14 +48,7 @@ class RollGameLength(Action):
     """Roll the die that decides whether one more turning point is played."""
 
     verb: ClassVar[str] = "roll"
-
-    def notation(self) -> str:
-        return self.verb
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        _need(rest, 0, "roll")
-        return cls(player)
+    words: ClassVar[tuple[Words, ...]] = ()
 
 
 __all__ = ["Arrive", "PlaceObjective", "RollGameLength", "Seize"]

@@ -44,7 +44,7 @@ class Config:
     special_operation: tuple[int, SpecialOperation] | None = None  # (agent, card)
     honours: dict[int, tuple[tuple[SpecialOperation, str], ...]] = field(default_factory=dict)
     campaign: bool = False  # a campaign game: a draw is settled by the tiebreakers
-    rules: RuleSet = RuleSet.FIRETEAM  # the rule set the game is played under
+    rules: RuleSet | str = RuleSet.FIRETEAM  # the rule set the game is played under
     dangerous: frozenset[str] = frozenset()  # dangerous terrain (the skirmish rules)
 
     @property

@@ -18,7 +18,7 @@ import operator
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
-from game.engine import flow, persist, rules, targets
+from game.engine import flow, persist, rules
 from game.engine.actions import Action, Attack, parse_action
 from game.engine.attack import AttackProfile
 from game.engine.config import Config, build_config
@@ -37,7 +37,6 @@ from game.engine.effects import (
     AttackRule,
     Source,
     attack_rules,
-    on_event,
     python_effects_for,
     sources_in_force,
     stat,
@@ -53,9 +52,8 @@ from game.engine.events import (
 )
 from game.engine.odds import AttackOdds
 from game.engine.position import Position
-from game.engine.rulebook import Book, book_of
+from game.engine.rulebook import Book, Listener, book_of
 from game.engine.rules import attacking, movement
-from game.engine.rules.killteam import on_event as kill_team_on_event
 from game.engine.ruleset import RuleSet
 from game.engine.state import OperativeState, State, opponent
 from game.engine.view import View, build_view, rebuild
@@ -66,8 +64,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Game", "IllegalActionError", "SaveError"]
 
-# who hears each event, in order: card triggers first, then targets of opportunity
-SUBSCRIBERS = (on_event, targets.on_event, kill_team_on_event)
 # a copy of the state is kept every so many actions, to roll a failed action back from
 CHECKPOINT_EVERY = 16
 # a state with the lengths of the log, events and record, and the dice, at one moment
@@ -106,6 +102,8 @@ class Game(Position):
     # what look-ahead code (the computer player) works out from the state and may ask for
     # again before it changes: emptied by :meth:`invalidate`, never part of the state
     memo: dict[object, object]
+    # who hears its events (:meth:`emit`), asked of the rule set on the first event
+    _listeners: tuple[Listener, ...] | None = None
 
     def __init__(self, config: Config, state: State, dice: Dice) -> None:
         self.assemble(config, state, dice)
@@ -169,6 +167,7 @@ class Game(Position):
         other._checkpoint = None
         other._legal = self._legal
         other._sources = None
+        other._listeners = self._listeners
         other._occupied = None
         other._on_killzone = {}
         other.memo = {}
@@ -288,18 +287,26 @@ class Game(Position):
         """The rule set this game is played under (its flow table and action rules)."""
         return book_of(self.config)
 
+    def covered(self, shooter_hex: str, target: OperativeState,
+                target_hex: str | None = None) -> bool:
+        """Whether a shot from ``shooter_hex`` finds ``target`` (standing on ``target_hex``,
+        by default where it stands) in cover, as the rule set in play counts the killzone's
+        cover: the question the computer player asks rather than working it out itself."""
+        return self.book.covered(self, shooter_hex, target, target_hex)
+
     @property
-    def rules(self) -> RuleSet:
+    def rules(self) -> RuleSet | str:
         return self.config.rules
 
     def emit(self, event: Event) -> None:
-        """Record ``event`` and let the card triggers and targets of opportunity hear it
-        (under the Fireteam rules: the skirmish rules have neither)."""
+        """Record ``event`` and let the rule set's listeners hear it (under the Fireteam
+        rules: the card triggers, the targets of opportunity and the Kill Team pack)."""
         self.events.append(event)
-        if self.config.skirmish:
-            return
-        for subscriber in SUBSCRIBERS:
-            subscriber(self, event)
+        listeners = self._listeners
+        if listeners is None:  # once per game object (the config never changes)
+            listeners = self._listeners = self.book.listeners(self.config)
+        for listener in listeners:
+            listener(self, event)
 
     def invalidate(self) -> None:
         """Forget what was worked out from the state: legal actions, occupied hexes and the
@@ -499,11 +506,7 @@ class Game(Position):
 
     def activatable(self, player: int) -> list[OperativeState]:
         """The operatives ``player`` may activate now."""
-        if self.config.skirmish:
-            from game.engine.skirmish.orders import activatable
-
-            return activatable(self, player)
-        return rules.firefight.activatable(self, player)
+        return self.book.activatable(self, player)
 
     def move_paths(self, op: OperativeState) -> dict[str, tuple[str, ...]]:
         """Each hex ``op`` can reach with one Move action now, with a shortest path to it."""

@@ -39,10 +39,7 @@ def broken_invariants(game: Game, previous_vp: dict[int, int] | None = None) -> 
     if len(started) == 2 and started[0] != started[1] + 1:
         problems.append(f"turning point {started[0]} began after turning point {started[1]}: "
                         "none may be skipped")
-    if game.config.skirmish:
-        from game.engine.skirmish.invariants import broken
-
-        problems.extend(broken(game))
+    problems.extend(game.book.invariants(game))  # the rule set's own
     if state.phase != Phase.OVER and not game.legal_actions():
         problems.append(f"no legal action at {state.phase}/{state.step}")
     return problems

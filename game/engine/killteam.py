@@ -10,6 +10,7 @@ Everything is driven by the mission's ``kill_team`` data, never by its id.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from game.engine import vocabulary as V
@@ -188,23 +189,24 @@ def placement_hexes(grid: Grid, territories: dict[int, tuple[str, ...]], taken: 
                     relax: bool = False) -> list[str]:
     """:func:`objective_hexes` on a bare map: ``taken`` are the objectives already there
     (the visualizer shows the zone of the first marker with none)."""
-    edges = edge_hexes(grid)
-    zones = [h for hexes in territories.values() for h in hexes]
-    placed, fixed = taken, list[str]()
-    out = []
-    for h in grid.hexes:
-        if h in grid.blocked or h in placed or h in fixed:
-            continue
-        if any(grid.distance(h, e) < OBJECTIVE_EDGE for e in edges):
-            continue
-        if any(grid.distance(h, z) < OBJECTIVE_TERRITORY for z in zones):
-            continue
-        if not relax and any(grid.distance(h, p) < OBJECTIVE_APART for p in placed + fixed):
-            continue
-        out.append(h)
+    zone = _placement_zone(grid, tuple(sorted(territories.items())))
+    out = [h for h in zone if h not in taken and
+           (relax or all(grid.distance(h, p) >= OBJECTIVE_APART for p in taken))]
     if not out and not relax:
         return placement_hexes(grid, territories, taken, relax=True)
     return out
+
+
+@lru_cache(maxsize=64)
+def _placement_zone(grid: Grid, territories: tuple[tuple[int, tuple[str, ...]], ...]
+                    ) -> tuple[str, ...]:
+    """The hexes a marker may go on whatever is placed: not blocked, far enough from the
+    edges and the territories (worked out once per killzone)."""
+    edges = edge_hexes(grid)
+    zones = [h for _, hexes in territories for h in hexes]
+    return tuple(h for h in grid.hexes if h not in grid.blocked
+                 and not any(grid.distance(h, e) < OBJECTIVE_EDGE for e in edges)
+                 and not any(grid.distance(h, z) < OBJECTIVE_TERRITORY for z in zones))
 
 
 def spaced(game: Game, hexes: list[str]) -> list[str]:

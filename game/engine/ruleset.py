@@ -8,7 +8,12 @@ recipe); the Fireteam rules are the default.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.engine.defs import Catalogue
 
 
 class RuleSet(StrEnum):
@@ -16,26 +21,47 @@ class RuleSet(StrEnum):
     SKIRMISH = "skirmish"
 
 
-RULE_SET_NAMES = {RuleSet.FIRETEAM: "Fireteam", RuleSet.SKIRMISH: "One-page skirmish"}
+# each rule set's name as a player reads it (a rule set registered from outside the package,
+# game.engine.rulebook.register_rule_set, is added here by its id)
+RULE_SET_NAMES: dict[str, str] = {RuleSet.FIRETEAM: "Fireteam",
+                                  RuleSet.SKIRMISH: "One-page skirmish"}
 
 
-def rule_set(text: object) -> RuleSet:
-    """The rule set named ``text`` (None or empty: Fireteam); raises ValueError naming the
-    known ones."""
+def rule_set(text: object) -> RuleSet | str:
+    """The rule set named ``text`` (None or empty: Fireteam): one of :class:`RuleSet`, or
+    the id of one registered from outside the package (:data:`PLAYS` lists every rule set);
+    raises ValueError naming the known ones."""
     if text is None or text == "":
         return RuleSet.FIRETEAM
-    try:
-        return RuleSet(str(text))
-    except ValueError:
-        known = ", ".join(r.value for r in RuleSet)
-        raise ValueError(f"unknown rule set {text!r} (known: {known})") from None
+    name = str(text)
+    if name in RuleSet.__members__.values():
+        return RuleSet(name)
+    if name in PLAYS:
+        return name
+    raise ValueError(f"unknown rule set {text!r} (known: {', '.join(PLAYS)})")
+
+
+# which missions each rule set plays, by a mission's pack rules (``kill_team``: the Kill Team
+# classic pack's, None for a Fireteam mission): the one list the arena, the simulator, the
+# balance table, the commands and the screens take their missions from
+PLAYS: dict[str, Callable[[object], bool]] = {
+    RuleSet.FIRETEAM: lambda kill_team: True,  # its own missions and the pack's
+    RuleSet.SKIRMISH: lambda kill_team: kill_team is None,  # the Fireteam killzones only
+}
 
 
 def plays(rules: RuleSet | str, kill_team: object) -> bool:
     """Whether a mission (``kill_team``: its Kill Team classic rules, None for a Fireteam
-    mission) can be played under ``rules``: the skirmish rules play the Fireteam missions'
-    killzones, not the Kill Team classic pack."""
-    return str(rules) != RuleSet.SKIRMISH or kill_team is None
+    mission) can be played under ``rules`` (:data:`PLAYS`; a rule set it does not list plays
+    every mission)."""
+    found = PLAYS.get(str(rules))
+    return found is None or found(kill_team)
 
 
-__all__ = ["RULE_SET_NAMES", "RuleSet", "plays", "rule_set"]
+def missions_of(catalogue: Catalogue, rules: RuleSet | str) -> list[str]:
+    """The ids of the missions of ``catalogue`` that ``rules`` plays, in id order."""
+    return sorted(m for m, mission in catalogue.missions.items()
+                  if plays(rules, mission.kill_team))
+
+
+__all__ = ["PLAYS", "RULE_SET_NAMES", "RuleSet", "missions_of", "plays", "rule_set"]

@@ -298,7 +298,7 @@ def check_phase_and_step(state: State, config: Config | None = None) -> None:
         raise SaveError(f"state.phase: unknown phase {_shown(state.phase)}")
     if state.step not in _names_of(Step):
         raise SaveError(f"state.step: unknown step {_shown(state.step)}")
-    waits = STEPS_OF_PHASE if config is None or not config.skirmish else {
+    waits = STEPS_OF_PHASE if config is None else {
         str(p): tuple(s) for p, s in book(config.rules).steps_of_phase.items()}
     allowed = waits.get(state.phase, ())
     if state.step not in allowed:

@@ -380,13 +380,17 @@ class Client:
     # --- requests ------------------------------------------------------------------------
 
     async def create(self, mission: str, fireteams: tuple[str, str], seat: int = 1,
-                     name: str = "", open_: bool = False, turn_minutes: int = 0) -> None:
+                     name: str = "", open_: bool = False, turn_minutes: int = 0,
+                     rules: str = "fireteam") -> None:
         """Host a game: private (joined by its code only) unless ``open_`` lists it in the
-        lobby; ``turn_minutes`` is its turn clock (0: none)."""
+        lobby; ``turn_minutes`` is its turn clock (0: none); ``rules`` the rule set it is
+        played under (game.engine.ruleset: the Fireteam rules unless said)."""
         fields: dict[str, Any] = {"mission": mission, "fireteams": list(fireteams),
                                   "seat": seat, "name": name, "open": open_}
         if turn_minutes:
             fields["turn_minutes"] = turn_minutes
+        if rules != "fireteam":
+            fields["rules"] = rules
         await self._request(Kind.CREATE, **fields)
 
     async def rotate_token(self) -> str:

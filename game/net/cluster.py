@@ -33,6 +33,7 @@ from game.engine.errors import SaveError
 from game.engine.game import Game
 from game.engine.persist import load as load_save
 from game.engine.persist import save
+from game.net.connection import GUESSES, Connection, Server
 from game.net.limits import Limits
 from game.net.protocol import (
     ErrorCode,
@@ -46,7 +47,6 @@ from game.net.protocol import (
     reply,
 )
 from game.net.rooms import HANDLERS, Lobby, Peer, ReplayError, Room, normal_code, token_hash
-from game.net.server import GUESSES, Connection, Server
 from game.net.store import (
     KEEP_CHAT,
     Append,

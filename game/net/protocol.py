@@ -23,6 +23,7 @@ from game.engine.actions import NotationError, parse_action
 from game.engine.config import Config, build_config
 from game.engine.defs import Catalogue
 from game.engine.events import Event, event_from_dict, event_to_dict
+from game.engine.ruleset import RuleSet
 from game.engine.state import State
 from game.engine.view import View
 
@@ -148,7 +149,8 @@ SHAPES: dict[Kind, dict[str, Field]] = {
     Kind.CREATE: {"mission": Field(str, max_len=64),
                   "fireteams": Field(list, max_len=2, items=str),
                   "seat": _SEAT, "name": _NAME, "open": Field(bool, required=False),
-                  "turn_minutes": Field(int, required=False)},
+                  "turn_minutes": Field(int, required=False),
+                  "rules": Field(str, required=False, choices=tuple(r.value for r in RuleSet))},
     Kind.JOIN: {"code": Field(str, max_len=24), "seat": _SEAT, "name": _NAME},
     Kind.RECONNECT: {"token": Field(str, max_len=128)},
     Kind.ACT: {"action": Field(str, max_len=256), "ply": _PLY},

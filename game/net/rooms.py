@@ -27,6 +27,7 @@ from game.engine.dice import RandomDice
 from game.engine.errors import IllegalActionError
 from game.engine.game import Game
 from game.engine.persist import fingerprint
+from game.engine.ruleset import RULE_SET_NAMES, RuleSet, plays, rule_set
 from game.net.limits import DAY, Limits, RateLimit
 from game.net.protocol import (
     CODE_ALPHABET,
@@ -142,7 +143,8 @@ class Room:
         teams = self.spec["fireteams"]
         return {"code": self.code, "mission": self.spec["mission"],
                 "fireteams": [teams["1"], teams["2"]], "names": self.wire_names(),
-                "free": self.free, "turn_minutes": self.turn_minutes}
+                "free": self.free, "turn_minutes": self.turn_minutes,
+                "rules": self.spec.get("rules", RuleSet.FIRETEAM.value)}
 
     def wire_names(self) -> dict[str, str]:
         return {str(s): n for s, n in self.names.items()}
@@ -303,7 +305,7 @@ class Lobby:
     def new_game(self, spec: dict[str, Any], seed: int) -> Game:
         teams = spec["fireteams"]
         return Game.new(self.catalogue, spec["mission"], (teams["1"], teams["2"]),
-                        RandomDice(seed))
+                        RandomDice(seed), rules=spec.get("rules", RuleSet.FIRETEAM))
 
     def add(self, room: Room) -> None:
         self.rooms[room.id] = room
@@ -359,8 +361,14 @@ class Lobby:
         for team in teams:
             if team not in self.catalogue.fireteams:
                 raise ProtocolError(ErrorCode.UNKNOWN_CONTENT, f"no fireteam {team!r}")
+        rules = rule_set(req.get("rules"))
+        if not plays(rules, self.catalogue.missions[mission].kill_team):
+            raise ProtocolError(ErrorCode.UNKNOWN_CONTENT, f"the {RULE_SET_NAMES[rules]} rules "
+                                f"do not play the mission {mission!r}")
         spec: dict[str, Any] = {"mission": mission,
                                 "fireteams": {"1": teams[0], "2": teams[1]}}
+        if rules != RuleSet.FIRETEAM:  # a Fireteam game's recipe is as it always was
+            spec["rules"] = str(rules)
         if req.get("turn_minutes"):
             spec["turn_minutes"] = req.get("turn_minutes")
         seed = self.seeds()

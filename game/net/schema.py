@@ -83,7 +83,8 @@ def section() -> str:
     lines += [f"| `{py}` | {json} |" for py, json in TYPES]
     lines += ["", "### `config`", "",
               'The game\'s recipe: `{"mission": id, "fireteams": {"1": id, "2": id}}`, '
-              "and `turn_minutes` (an integer) when the host chose a turn clock. The ids are "
+              "`turn_minutes` (an integer) when the host chose a turn clock, and `rules` "
+              "(`skirmish`) when the game is not played under the Fireteam rules. The ids are "
               "the content's (a client builds the game's rules with its own copy of the "
               "content and checks it against `content`, the SHA-256 the server sends).", "",
               "### `state`", "",

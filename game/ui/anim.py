@@ -5,7 +5,6 @@ attack. None of them blocks input; with animations off they show at once."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 import pygame
 
@@ -33,36 +32,10 @@ from game.engine import (
     count_markers,
 )
 from game.ui import skirmish_ui
+from game.ui.anim_parts import DIE_SECONDS, MARK_SECONDS, Banner, Roll
 from game.ui.context import GOLD, INK, PANEL, PANEL_EDGE, Context
 from game.ui.placement import note_cover
 from game.ui.words import count
-
-BANNER_SECONDS = 1.8
-MARK_SECONDS = 1.4
-DIE_SECONDS = 0.12
-
-
-@dataclass
-class Banner:
-    text: str
-    colour: tuple[int, int, int]
-    left: float = BANNER_SECONDS
-
-
-@dataclass
-class Roll:
-    """One attack's dice, as the dice panel shows them."""
-
-    title: str
-    hit_dice: tuple[Die, ...] = ()
-    hit_kinds: tuple[int, ...] = ()
-    defence_dice: tuple[Die, ...] = ()
-    blocks: tuple[int, ...] = ()  # indexes of defence dice that block
-    cover: bool = False
-    pairs: tuple[tuple[int, int], ...] = ()
-    result: str = ""
-    shown: float = 0.0  # seconds since it appeared
-    extra: list[str] = field(default_factory=list)
 
 
 class Animations:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from enum import Enum
 
 from game.engine import (
     Action,
@@ -43,37 +42,9 @@ from game.engine import (
     Wait,
     killteam,
 )
+from game.ui.fields import Field, Kind
 from game.ui.skirmish_ui import SKIRMISH_HINTS, SKIRMISH_KEYS, skirmish_route
 from game.ui.words import count
-
-
-class Kind(Enum):
-    """What one field of an action is, and so where it is picked."""
-
-    VERB = "verb"  # a button: what to do (Move, Wait, a ploy, a wargear card, a reveal)
-    TRAY = "tray"  # a button: an operative not yet on the killzone (deployment)
-    WEAPON = "weapon"  # a button: the weapon of an attack (and whether overcharged)
-    OPERATIVE = "operative"  # the board: one of the player's own operatives
-    ENEMY = "enemy"  # the board: an enemy operative
-    HEX = "hex"  # the board: a hex
-    OBJECTIVE = "objective"  # the board: an objective marker
-
-    @property
-    def on_board(self) -> bool:
-        return self in BOARD_KINDS
-
-
-BOARD_KINDS = frozenset({Kind.OPERATIVE, Kind.ENEMY, Kind.HEX, Kind.OBJECTIVE})
-
-
-@dataclass(frozen=True)
-class Field:
-    """One picked field of an action: its kind, its value (an id or a hex) and its label."""
-
-    kind: Kind
-    value: str
-    label: str
-    tooltip: str = ""
 
 
 @dataclass(frozen=True)
@@ -174,6 +145,27 @@ PACK_HINTS = {Step.PLACE_OBJECTIVES: "click a shaded hex to place the next objec
               Step.GAME_LENGTH: "roll to see whether one more turning point is played."}
 
 
+# each other rule set's routing of its own decisions (None: an action it does not know): the
+# skirmish rules', and any a rule set from outside the package adds with register_route
+Route = Callable[[Action, State, Config, Callable[[str], str]], tuple[Field, ...] | None]
+ROUTES: list[Route] = [skirmish_route]
+
+
+def register_route(system_route: Route) -> None:
+    """Let the play screen pick the decisions of a rule set from outside the package."""
+    ROUTES.append(system_route)
+
+
+def _system_fields(action: Action, state: State, config: Config,
+                   op_label: Callable[[str], str]) -> tuple[Field, ...] | None:
+    """The fields the first of :data:`ROUTES` that knows ``action`` gives it (None: none)."""
+    for system_route in ROUTES:
+        fields = system_route(action, state, config, op_label)
+        if fields is not None:
+            return fields
+    return None
+
+
 def route(action: Action, state: State, config: Config) -> tuple[Field, ...]:
     """The fields of ``action`` in the order a player picks them. Raises ValueError for an
     action that is not chosen on the play screen (Concede and AgreeResult: the pause menu)."""
@@ -259,9 +251,9 @@ def route(action: Action, state: State, config: Config) -> tuple[Field, ...]:
                           "instead"),)
         return (Field(Kind.VERB, "seize:no", "Let them keep it",
                       "The other player keeps the first turn"),)
-    skirmish = skirmish_route(action, state, config, op_label)
-    if skirmish is not None:  # the skirmish rule set's decisions
-        return skirmish
+    fields = _system_fields(action, state, config, op_label)
+    if fields is not None:  # the other rule sets' decisions
+        return fields
     if isinstance(action, RollGameLength):
         need = killteam.roll_needed_after(config, state.turning_point)
         return (Field(Kind.VERB, "roll", f"Roll ({need}+ goes on)",

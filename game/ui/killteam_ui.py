@@ -7,8 +7,25 @@ chooser's: game/ui/chooser.py.)"""
 
 from __future__ import annotations
 
-from game.engine import Config, Fled, Game, Mission, Scored
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from game.engine import (
+    Action,
+    Arrive,
+    Config,
+    Fled,
+    Game,
+    Mission,
+    PlaceObjective,
+    RollGameLength,
+    Scored,
+    Seize,
+)
 from game.engine import killteam as kt
+
+if TYPE_CHECKING:
+    from game.ui.words import Words
 
 # --- the length of a mission -----------------------------------------------------------------
 
@@ -56,5 +73,15 @@ def fled_operatives(game: Game, player: int) -> list[str]:
     return [e.operative for e in game.events if isinstance(e, Fled) and e.player == player]
 
 
-__all__ = ["FINAL_SOURCES", "end_sections", "fled_operatives", "length_words",
+# each of the pack's decisions as a short instruction (game.ui.words.Words.action), by its type
+PACK_PHRASES: dict[type[Action], Callable[[Words, Any], str]] = {
+    PlaceObjective: lambda w, a: f"place an objective marker on {a.hex}",
+    Seize: lambda w, a: "try to seize the initiative" if a.attempt else
+    "leave the initiative where it is",
+    Arrive: lambda w, a: f"bring {w.operative(a.operative)} on at {a.hex}",
+    RollGameLength: lambda w, a: "roll the game length die",
+}
+
+
+__all__ = ["FINAL_SOURCES", "PACK_PHRASES", "end_sections", "fled_operatives", "length_words",
            "turning_point_words"]

@@ -39,6 +39,8 @@ class SceneName(StrEnum):
     ONLINE_PAUSE = "online_pause"
     ONLINE_END = "online_end"
     SEATS = "seats"
+    PUZZLES = "puzzles"
+    PUZZLE_EXPORT = "puzzle_export"
     ANALYSIS = "analysis"
 
 
@@ -68,6 +70,8 @@ SCENES: dict[SceneName, tuple[str, str]] = {
     SceneName.ONLINE_PAUSE: ("online_menus", "OnlinePauseScene"),
     SceneName.ONLINE_END: ("online_menus", "OnlineEndScene"),
     SceneName.SEATS: ("seats", "SeatsScene"),
+    SceneName.PUZZLES: ("puzzles", "PuzzleListScene"),
+    SceneName.PUZZLE_EXPORT: ("puzzles", "PuzzleExportScene"),
     SceneName.ANALYSIS: ("analysis", "AnalysisScene"),
 }
 

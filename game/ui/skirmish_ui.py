@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from game.engine import (
+    HIT,
     SPECIAL_NAMES,
     SPECIAL_TEXT,
     Action,
@@ -15,12 +17,21 @@ from game.engine import (
     Charge,
     Config,
     Consolidate,
+    DefenseRolled,
+    Destroyed,
+    Die,
+    Event,
     Hold,
     HoldFire,
     Meet,
+    MoraleTested,
+    ObjectiveSeized,
     OperativeFlag,
     OperativeState,
     Push,
+    QualityRolled,
+    Rallied,
+    RoundStarted,
     Rush,
     Shoot,
     SkirmishOdds,
@@ -30,13 +41,13 @@ from game.engine import (
     StrikeBack,
     skirmish_profile,
 )
+from game.ui.anim_parts import MARK_SECONDS, Banner, Roll
+from game.ui.context import GOLD
+from game.ui.fields import Field, Kind
 
-
-def _chooser_types() -> tuple[type, type]:
-    from game.ui.chooser import Field, Kind
-
-    return Field, Kind
-
+if TYPE_CHECKING:
+    from game.ui.anim import Animations
+    from game.ui.words import Words
 
 SKIRMISH_KEYS = {"hold": "h", "advance": "a", "rush": "r", "charge": "c", "shoot": "s",
                  "holdfire": "w", "strikeback:yes": "y", "strikeback:no": "n",
@@ -63,13 +74,12 @@ ORDER_TIPS = {
 
 
 def skirmish_route(action: Action, state: State, config: Config,
-                   op_label: Callable[[str], str]) -> tuple[object, ...] | None:
+                   op_label: Callable[[str], str]) -> tuple[Field, ...] | None:
     """The fields of a skirmish decision in the order they are picked, or None for an
     action of the Fireteam rules."""
-    Field, Kind = _chooser_types()
     ops = state.operatives
 
-    def order(value: str) -> object:
+    def order(value: str) -> Field:
         label, tip = ORDER_TIPS[value]
         return Field(Kind.VERB, value, label, tip)
 
@@ -133,8 +143,8 @@ def profile_lines(profile: SkirmishProfile) -> list[str]:
     return lines
 
 
-__all__ = ["ORDER_TIPS", "SKIRMISH_HINTS", "SKIRMISH_KEYS", "markers_of", "odds_text",
-           "profile_lines", "skirmish_route"]
+__all__ = ["ORDER_TIPS", "SKIRMISH_HINTS", "SKIRMISH_KEYS", "SKIRMISH_PHRASES", "markers_of",
+           "odds_text", "profile_lines", "skirmish_route"]
 
 
 def wounds_shown(config: Config, op: OperativeState) -> int:
@@ -144,25 +154,10 @@ def wounds_shown(config: Config, op: OperativeState) -> int:
     return skirmish_profile(card).tough if config.skirmish else card.wounds
 
 
-def animate(anim: object, event: object, names: dict[int, str]) -> bool:
+def animate(anim: Animations, event: Event, names: dict[int, str]) -> bool:
     """Add the animation of a skirmish event to ``anim`` (game.ui.anim.Animations): its
     dice in the dice panel, a banner for Shaken, routing, seizing and a new round. False
     for any other event."""
-    from game.engine import (
-        HIT,
-        DefenseRolled,
-        Destroyed,
-        Die,
-        MoraleTested,
-        ObjectiveSeized,
-        QualityRolled,
-        Rallied,
-        RoundStarted,
-    )
-    from game.ui.anim import MARK_SECONDS, Animations, Banner, Roll
-    from game.ui.context import GOLD
-
-    assert isinstance(anim, Animations)
     if isinstance(event, QualityRolled):
         anim.roll = Roll(f"{event.operative}: {event.purpose} at {event.target} with "
                          f"{event.weapon} (Quality {event.needed}+)")
@@ -232,3 +227,35 @@ def shot_tip(game: object, action: object) -> str:
     return (f"{attacks} Quality tests at {mine.quality}+, then {target.id} rolls Defense "
             f"{theirs.defense}+ per hit (Tough {theirs.tough}, "
             f"{max(0, theirs.tough - target.damage)} left)")
+
+
+def _weapon(words: Words, operative: str, weapon_id: str) -> str:
+    op = words.game.state.operatives.get(operative)
+    weapon = words.game.config.datacards[op.card].weapon(weapon_id) if op else None
+    return weapon.name if weapon is not None else weapon_id.replace("_", " ")
+
+
+def _consolidate(words: Words, action: Consolidate) -> str:
+    op = words.game.state.operatives.get(action.operative)
+    if op is not None and op.hex == action.hex:
+        return f"keep {words.operative(action.operative)} where it stands"
+    return f"step {words.operative(action.operative)} to {action.hex}"
+
+
+# each skirmish decision as a short instruction (game.ui.words.Words.action), by its type
+SKIRMISH_PHRASES: dict[type[Action], Callable[[Words, Any], str]] = {
+    Hold: lambda w, a: f"order {w.operative(a.operative)} to hold",
+    Advance: lambda w, a: f"advance {w.operative(a.operative)} to {a.path[-1]}",
+    Rush: lambda w, a: f"rush {w.operative(a.operative)} to {a.path[-1]}",
+    Charge: lambda w, a: f"charge {w.operative(a.target)} with {w.operative(a.operative)}",
+    Shoot: lambda w, a: (f"shoot {w.operative(a.target)} with the "
+                         f"{_weapon(w, a.operative, a.weapon)}"),
+    HoldFire: lambda w, a: "hold fire (end this activation)",
+    StrikeBack: lambda w, a: "strike back" if a.strike else "do not strike back",
+    Consolidate: _consolidate,
+    Push: lambda w, a: "do not push" if a.operative is None else
+    f"push {w.operative(a.operative)} to {a.hex}",
+    Meet: lambda w, a: "stay put (do not meet the charge)" if a.operative is None else
+    f"step {w.operative(a.operative)} to {a.hex} to meet the charge",
+}
+

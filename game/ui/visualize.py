@@ -614,7 +614,7 @@ def main(argv: Sequence[str], prog: str | None = None) -> int:
     args = parser.parse_args(list(argv))
     if args.png is None and args.size != EXPORT_SIZE:
         parser.error("argument --size: only with --png")
-    from game.cli import content, headless_drivers
+    from game.args import content, headless_drivers
 
     if args.png:
         headless_drivers()

@@ -39,6 +39,8 @@ from game.engine import (
     Use,
     Wait,
 )
+from game.ui.killteam_ui import PACK_PHRASES
+from game.ui.skirmish_ui import SKIRMISH_PHRASES
 
 if TYPE_CHECKING:
     from game.engine import Catalogue, Game
@@ -304,7 +306,8 @@ class Words:
             f"agree a win for {self.player(action.winner)}"
 
 
-# each action's short instruction (see Words.action), by its type
+# each action's short instruction (see Words.action), by its type: the Fireteam rules' here,
+# each other system's declared beside its screens and added below
 _ACTION_PHRASES: dict[type, Callable[[Words, Any], str]] = {
     Keep: lambda w, a: "keep all three targets of opportunity",
     Mulligan: Words._mulligan,
@@ -322,3 +325,17 @@ _ACTION_PHRASES: dict[type, Callable[[Words, Any], str]] = {
     Concede: lambda w, a: f"{w.player(a.player)} concedes",
     AgreeResult: Words._agree,
 }
+_ACTION_PHRASES.update(PACK_PHRASES)
+_ACTION_PHRASES.update(SKIRMISH_PHRASES)
+
+
+def register_phrases(phrases: dict[type, Callable[[Words, Any], str]]) -> None:
+    """Declare the short instructions of a rule set's actions from outside the package."""
+    _ACTION_PHRASES.update(phrases)
+
+
+def phrase_of(kind: type[Action]) -> Callable[[Words, Any], str] | None:
+    """The declared short instruction of actions of ``kind`` (None: none is declared, and
+    :meth:`Words.action` would fall back on the notation)."""
+    return next((_ACTION_PHRASES[k] for k in kind.__mro__ if k in _ACTION_PHRASES), None)
+

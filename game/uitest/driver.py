@@ -297,18 +297,10 @@ class BiasedChooser:
             of.setdefault(type(a), []).append(a)
         attacks = of.get(Attack, [])
         if attacks and self.chance(70):
-            overcharged = [a for a in attacks if isinstance(a, Attack) and a.overcharge]
-            if overcharged and self.chance(50):
-                return self.pick(overcharged)
-            return self.pick(attacks)
-        if of.get(Disengage) and self.chance(60):
-            return self.pick(of[Disengage])
-        if of.get(MissionAction) and self.chance(50):
-            return self.pick(of[MissionAction])
-        if of.get(Use) and self.chance(40):
-            return self.pick(of[Use])
-        if of.get(Keep) and self.chance(30):
-            return of[Keep][0]
+            return self.attack(attacks)
+        for kind, percent, first in _FAVOURED:
+            if of.get(kind) and self.chance(percent):
+                return of[kind][0] if first else self.pick(of[kind])
         named = [a for a in of.get(PlayPloy, []) if isinstance(a, PlayPloy) and a.args]
         if named and self.chance(30):
             return self.pick(named)
@@ -316,6 +308,19 @@ class BiasedChooser:
             return of[Cancel][0]
         rest = [a for a in legal if not isinstance(a, Cancel)]
         return self.pick(rest)
+
+    def attack(self, attacks: list[Action]) -> Action:
+        """One of the attacks: an overcharged one half the time one is offered."""
+        overcharged = [a for a in attacks if isinstance(a, Attack) and a.overcharge]
+        if overcharged and self.chance(50):
+            return self.pick(overcharged)
+        return self.pick(attacks)
+
+
+# the kinds of action the biased chooser favours after attacks, in the order it considers
+# them: (kind, how often in percent when one is legal, the first listed rather than any)
+_FAVOURED: tuple[tuple[type[Action], int, bool], ...] = (
+    (Disengage, 60, False), (MissionAction, 50, False), (Use, 40, False), (Keep, 30, True))
 
 
 def play_on_engine(game: Game, chooser: BiasedChooser, limit: int = 5000) -> Game:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
+from typing import Any
 
 from game.ai.common import playable
 from game.ai.players import RandomViewPlayer
@@ -11,7 +11,6 @@ from game.ai.search import Budget, SearchPlayer
 from game.content import load_catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
-from game.scenario import load_scenario
 
 CATALOGUE = load_catalogue()
 MISSIONS = sorted(CATALOGUE.missions)
@@ -30,12 +29,14 @@ def cheap_player(level: str, seed: int) -> object:
     return player_for(level, seed)
 
 
-def decisions(seed: int, every: int) -> Iterator[Game]:
-    """A random game (mission and fireteams chosen by ``seed``) at every ``every``-th
-    decision with more than one playable action."""
-    mission = MISSIONS[seed % len(MISSIONS)]
-    teams = (TEAMS[seed % len(TEAMS)], TEAMS[(seed * 5 + 1) % len(TEAMS)])
-    game = Game.new(CATALOGUE, mission, teams, RandomDice(seed))
+def decisions(seed: int, every: int, *, mission: str | None = None,
+              teams: tuple[str, str] | None = None, rules: str = "fireteam") -> Iterator[Game]:
+    """A random game at every ``every``-th decision with more than one playable action (the
+    same game object, moved on between yields): of ``mission`` and ``teams`` under ``rules``,
+    the mission and fireteams chosen by ``seed`` where not given."""
+    mission = mission or MISSIONS[seed % len(MISSIONS)]
+    teams = teams or (TEAMS[seed % len(TEAMS)], TEAMS[(seed * 5 + 1) % len(TEAMS)])
+    game = Game.new(CATALOGUE, mission, teams, RandomDice(seed), rules=rules)
     mover = RandomViewPlayer(seed)
     step = 0
     while not game.is_over:
@@ -47,12 +48,14 @@ def decisions(seed: int, every: int) -> Iterator[Game]:
         game.apply(mover.choose(view))
 
 
-def at_decision(tmp_path: Path, text: str, name: str = "position.yaml") -> Game:
-    """The game of scenario ``text`` (written to ``tmp_path``) with its ``actions`` applied:
-    at the decision the test asks about."""
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    scenario = load_scenario(path, CATALOGUE)
-    for _, action in scenario.actions:
-        scenario.game.apply(action)
-    return scenario.game
+class Sentinel:
+    """Dice that fail the test if anyone rolls them while the computer decides."""
+
+    def d6(self) -> int:
+        raise AssertionError("the computer touched the game's dice")
+
+    def below(self, n: int) -> int:
+        raise AssertionError("the computer touched the game's dice")
+
+    def to_dict(self) -> dict[str, Any]:
+        raise AssertionError("the computer touched the game's dice")

@@ -5,7 +5,6 @@ none of these. Each test fails with the habit removed."""
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -53,10 +52,10 @@ def test_easy_activates_its_operatives_in_no_particular_order() -> None:
 
 
 @pytest.mark.parametrize("seed", [2, 5])
-def test_easy_keeps_its_cards_where_normal_plays_them(tmp_path: Path, seed: int) -> None:
+def test_easy_keeps_its_cards_where_normal_plays_them(seed: int) -> None:
     # Point-Blank Ambush for a grenadier 3 hexes from its target: normal plays it before the
     # shot
-    game = ploy_position(tmp_path, at="C4", card="grenadier_pathfinder")
+    game = ploy_position(at="C4", card="grenadier_pathfinder")
     assert any(isinstance(a, Use) for a in turn(game.clone(), "normal", seed))
     assert not any(isinstance(a, Use) for a in turn(game.clone(), "easy", seed))
     keen = SearchPlayer(seed, "easy", replace(LEVELS["easy"], keeps_cards=False))

@@ -10,9 +10,8 @@ import pytest
 
 from game.ai import arena, search
 from game.ai.search import LEVELS, SearchPlayer
-from game.content import load_catalogue
-from game.engine import Game, RandomDice, SplitMix64
-from tests.helpers import tool_module
+from game.engine import Game, SplitMix64
+from tests.helpers import new_game, tool_module
 
 
 @pytest.fixture
@@ -26,7 +25,7 @@ def ceiling(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
 
 
 def _game() -> Game:
-    game = Game.new(load_catalogue(), "cache_raid", ("bad_ladz", "gideon"), RandomDice(5))
+    game = new_game(5, "cache_raid", ("bad_ladz", "gideon"))
     for _ in range(7):
         game.apply(game.legal_actions()[0])
     return game

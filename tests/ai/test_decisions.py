@@ -3,54 +3,31 @@ that searches (the scenario format builds them; the computer sees only its view)
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from game.ai.players import player_for
 from game.engine.actions import Attack, MissionAction
 from game.engine.game import Game
 from game.engine.state import Step
-from game.scenario import load_scenario
-from tests.ai.helpers import CATALOGUE, at_decision
+from tests.helpers import position
 
 CARDS = """
 datacards:
-  trooper:
-    apl: 2
-    move: 3
-    defence: 3
-    save: 4
-    wounds: 8
-    weapons:
-      - {id: gun, ap: 2, range: 6, attacks: 4, hit: 3, damage: [3, 4]}
-      - {id: knife, ap: 1, range: 1, attacks: 3, hit: 4, damage: [2, 3]}
-  brute:
-    apl: 2
-    move: 3
-    defence: 3
-    save: 3
-    wounds: 14
-    weapons:
-      - {id: cannon, ap: 1, range: 8, attacks: 6, hit: 2, damage: [4, 6]}
-      - {id: claws, ap: 1, range: 1, attacks: 5, hit: 2, damage: [4, 6]}
-  runt:
-    apl: 2
-    move: 3
-    defence: 2
-    save: 6
-    wounds: 4
-    weapons:
-      - {id: knife, ap: 1, range: 1, attacks: 2, hit: 5, damage: [1, 2]}
+  trooper: {apl: 2, move: 3, defence: 3, save: 4, wounds: 8,
+    weapons: [{id: gun, ap: 2, range: 6, attacks: 4, hit: 3, damage: [3, 4]},
+              {id: knife, ap: 1, range: 1, attacks: 3, hit: 4, damage: [2, 3]}]}
+  brute: {apl: 2, move: 3, defence: 3, save: 3, wounds: 14,
+    weapons: [{id: cannon, ap: 1, range: 8, attacks: 6, hit: 2, damage: [4, 6]},
+              {id: claws, ap: 1, range: 1, attacks: 5, hit: 2, damage: [4, 6]}]}
+  runt: {apl: 2, move: 3, defence: 2, save: 6, wounds: 4,
+    weapons: [{id: knife, ap: 1, range: 1, attacks: 2, hit: 5, damage: [1, 2]}]}
 """
 
 DICE = "dice: [" + ", ".join(["4", "5", "3", "6", "2", "5"] * 20) + "]\n"
 
 
-def setup(tmp_path: Path, text: str) -> Game:
-    path = tmp_path / "position.yaml"
-    path.write_text(text + CARDS + DICE)
-    return load_scenario(path, CATALOGUE).game
+def setup(text: str) -> Game:
+    return position(text + CARDS + DICE)
 
 
 def activation(game: Game, level: str, seat: int = 1) -> list[object]:
@@ -70,9 +47,8 @@ LEVELS = ["easy", "normal", "hard"]
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_takes_an_operative_down_when_the_odds_are_overwhelming(tmp_path: Path,
-                                                                level: str) -> None:
-    game = setup(tmp_path, """
+def test_takes_an_operative_down_when_the_odds_are_overwhelming(level: str) -> None:
+    game = setup("""
 killzone: {columns: 9, rows: 7, cover: [B2]}
 operatives:
   - {id: a, player: 1, card: trooper, at: C3}
@@ -87,10 +63,9 @@ start: {turning_point: 1, phase: firefight, initiative: 1}
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_does_not_walk_into_the_open_next_to_a_stronger_enemy(tmp_path: Path,
-                                                              level: str) -> None:
+def test_does_not_walk_into_the_open_next_to_a_stronger_enemy(level: str) -> None:
     # a, a runt with a knife, sees the brute 5 hexes off; D4 beside it is cover
-    game = setup(tmp_path, """
+    game = setup("""
 killzone: {columns: 9, rows: 9, cover: [D4, B2]}
 operatives:
   - {id: a, player: 1, card: runt, at: D3}
@@ -106,9 +81,8 @@ start: {turning_point: 1, phase: firefight, initiative: 1}
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_grabs_an_uncontested_objective_at_the_end_of_a_turning_point(tmp_path: Path,
-                                                                      level: str) -> None:
-    game = setup(tmp_path, """
+def test_grabs_an_uncontested_objective_at_the_end_of_a_turning_point(level: str) -> None:
+    game = setup("""
 mission: dual_strike
 operatives:
   - {id: a, player: 1, card: trooper, at: E3}
@@ -120,8 +94,8 @@ start: {turning_point: 3, phase: firefight, initiative: 2, to_act: 1, activated:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_uses_a_mission_action_that_wins(tmp_path: Path, level: str) -> None:
-    game = setup(tmp_path, """
+def test_uses_a_mission_action_that_wins(level: str) -> None:
+    game = setup("""
 mission: data_heist
 operatives:
   - {id: a, player: 1, card: trooper, at: B3}
@@ -146,11 +120,10 @@ def test_hard_plays_out_more_than_normal() -> None:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_heads_for_the_ground_a_mission_scores_without_objectives(tmp_path: Path,
-                                                                  level: str) -> None:
+def test_heads_for_the_ground_a_mission_scores_without_objectives(level: str) -> None:
     # Shrinking Ground scores operatives within 3 hexes of H5/H6 and has no objective
     # tokens: a, alone in the north-west corner with nobody in sight, walks towards the centre
-    game = setup(tmp_path, """
+    game = setup("""
 mission: shrinking_ground
 operatives:
   - {id: a, player: 1, card: trooper, at: A1}
@@ -164,9 +137,9 @@ start: {turning_point: 1, phase: firefight, initiative: 1}
     assert min(game.grid.distance(where, h) for h in ("H5", "H6")) < start - 2
 
 
-def test_the_scoring_zones_are_read_from_the_mission_rules(tmp_path: Path) -> None:
+def test_the_scoring_zones_are_read_from_the_mission_rules() -> None:
     from game.ai.heuristics import scoring_zones
-    game = setup(tmp_path, """
+    game = setup("""
 mission: shrinking_ground
 operatives:
   - {id: a, player: 1, card: trooper, at: A1}
@@ -176,10 +149,10 @@ start: {turning_point: 1, phase: firefight, initiative: 1}
     assert scoring_zones(game) == ((("H5", "H6"), 3),)
 
 
-def relic_carrier(tmp_path: Path, at: str) -> Game:
+def relic_carrier(at: str) -> Game:
     """Relic Run: player 1's ``a`` carries a relic on ``at``; the enemy's territory is rows 9
     to 11, its one operative far away."""
-    return setup(tmp_path, f"""
+    return setup(f"""
 mission: relic_run
 operatives:
   - {{id: a, player: 1, card: trooper, at: {at}}}
@@ -190,11 +163,10 @@ start: {{turning_point: 1, phase: firefight, initiative: 1, to_act: 1, territory
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_a_relic_carrier_walks_it_towards_where_it_can_be_extracted(tmp_path: Path,
-                                                                   level: str) -> None:
+def test_a_relic_carrier_walks_it_towards_where_it_can_be_extracted(level: str) -> None:
     """An Extract (3 VP) needs the carrier in the enemy's territory, and the nearest free
     relic (E3) lies the other way."""
-    game = relic_carrier(tmp_path, "C6")
+    game = relic_carrier("C6")
     enemy_side = game.config.territories[2]
 
     def short(hex_: str) -> int:
@@ -207,8 +179,8 @@ def test_a_relic_carrier_walks_it_towards_where_it_can_be_extracted(tmp_path: Pa
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_a_carrier_in_the_enemys_territory_extracts(tmp_path: Path, level: str) -> None:
-    game = relic_carrier(tmp_path, "D10")
+def test_a_carrier_in_the_enemys_territory_extracts(level: str) -> None:
+    game = relic_carrier("D10")
     taken = activation(game, level)
     assert any(isinstance(a, MissionAction) and a.action == "extract" for a in taken), \
         [str(a) for a in taken]
@@ -230,11 +202,11 @@ actions:
 """
 
 
-def test_hard_plays_its_strategic_ploy_out(tmp_path: Path) -> None:
+def test_hard_plays_its_strategic_ploy_out() -> None:
     """The heuristics count every weapon against every enemy, in reach or not, and pick the
     melee ploy (Shock Assault) for two intercessors 6 hexes from the shootas that shoot
     first; hard plays each ploy to the end of the turning point and takes another."""
-    game = at_decision(tmp_path, PLOY_IN_THE_OPEN)
+    game = position(PLOY_IN_THE_OPEN, played=True)
     assert game.state.step == Step.PLOY and game.to_act == 1
     view = game.view(1)
     assert str(player_for("normal", 3).choose(view)) == "1 ploy shock_assault"

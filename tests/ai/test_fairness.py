@@ -2,26 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from game.engine.dice import RandomDice, SplitMix64, shuffle
 from game.engine.game import Game
-from tests.ai.helpers import cheap_player, decisions
-
-
-class Sentinel:
-    """Dice that fail the test if anyone rolls them while the computer decides."""
-
-    def d6(self) -> int:
-        raise AssertionError("the computer touched the game's dice")
-
-    def below(self, n: int) -> int:
-        raise AssertionError("the computer touched the game's dice")
-
-    def to_dict(self) -> dict[str, Any]:
-        raise AssertionError("the computer touched the game's dice")
+from tests.ai.helpers import Sentinel, cheap_player, decisions
 
 
 def other_hidden(game: Game, seed: int) -> Game:
@@ -38,15 +23,8 @@ def other_hidden(game: Game, seed: int) -> Game:
     return other
 
 
-def positions() -> list[Game]:
-    out = []
-    for seed in range(12):  # every mission, fireteams in turn
-        for game in decisions(seed, every=7):
-            out.append(game.clone())
-    return out
-
-
-POSITIONS = positions()
+# every mission, fireteams in turn
+POSITIONS = [game.clone() for seed in range(12) for game in decisions(seed, every=7)]
 
 
 def test_enough_positions() -> None:

@@ -4,12 +4,11 @@ piece removed."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from game.ai import heuristics, search
 from game.ai.puzzles import POSITIONS, load_puzzle, solved
 from game.engine import Move
-from tests.ai.helpers import CATALOGUE, at_decision
+from tests.ai.helpers import CATALOGUE
+from tests.helpers import position
 
 
 def puzzle(name: str):  # type: ignore[no-untyped-def]
@@ -51,10 +50,8 @@ start: {turning_point: 1, phase: firefight, initiative: 1}
 """
 
 
-def test_an_enemy_round_the_corner_counts_only_when_peeking(tmp_path: Path) -> None:
-    from game.scenario import load_scenario
-    (tmp_path / "corner.yaml").write_text(CORNER, encoding="utf-8")
-    game = load_scenario(tmp_path / "corner.yaml", CATALOGUE).game
+def test_an_enemy_round_the_corner_counts_only_when_peeking() -> None:
+    game = position(CORNER)
     me = game.state.operatives["a"]
     # the sniper behind the ruin cannot see C1, but two hexes aside (A5, E5) it would
     assert not game.grid.visible("C6", "C1", game.occupied())
@@ -62,13 +59,11 @@ def test_an_enemy_round_the_corner_counts_only_when_peeking(tmp_path: Path) -> N
     assert heuristics.danger(game, me, "C1", peek=True) > 0.0
 
 
-def test_the_leaves_weigh_what_the_guns_threaten(tmp_path: Path) -> None:
-    from game.scenario import load_scenario
+def test_the_leaves_weigh_what_the_guns_threaten() -> None:
     # a with a knife and Move 1 threatens nobody; the sniper can step out and shoot it
     text = CORNER.replace("trooper:\n    {apl: 2, move: 3", "trooper:\n    {apl: 2, move: 1") \
         .replace("{id: rifle, ap: 1, range: 8,", "{id: knife, ap: 1, range: 1,")
-    (tmp_path / "corner.yaml").write_text(text, encoding="utf-8")
-    game = load_scenario(tmp_path / "corner.yaml", CATALOGUE).game
+    game = position(text)
     me = game.state.operatives["a"]
     exposed = search.threat_balance(game, 1)
     assert exposed < 0 and search.threat_balance(game, 2) == -exposed
@@ -92,11 +87,11 @@ def test_easy_closes_on_the_enemy_until_its_gun_reaches() -> None:
     assert all(heuristics.closing(game, m) == 0.0 for m in moves)
 
 
-def test_easy_charges_nobody_with_a_knife_but_walks_a_gun_into_range(tmp_path: Path) -> None:
+def test_easy_charges_nobody_with_a_knife_but_walks_a_gun_into_range() -> None:
     text = (POSITIONS / "take_down_target_1.yaml").read_text(encoding="utf-8")
     text = text.split("puzzle:")[0].replace("at: C6, damage: 12", "at: I7, damage: 12") \
         .replace("at: G5}", "at: I6}").replace("rifle, ap: 1, range: 8", "rifle, ap: 1, range: 3")
-    game = at_decision(tmp_path, text, "far.yaml")
+    game = position(text, played=True)
     moves = [a for a in game.legal_actions() if isinstance(a, Move)]
     gains = {m.destination: heuristics.closing(game, m) for m in moves}
     assert max(gains.values()) > 0 and min(gains.values()) < 0
@@ -155,16 +150,16 @@ actions:
 """
 
 
-def approach(tmp_path: Path):  # type: ignore[no-untyped-def]
-    return at_decision(tmp_path, APPROACH, "approach.yaml")
+def approach():  # type: ignore[no-untyped-def]
+    return position(APPROACH, played=True)
 
 
-def test_normal_walks_to_the_fight_where_its_playouts_see_no_difference(tmp_path: Path) -> None:
+def test_normal_walks_to_the_fight_where_its_playouts_see_no_difference() -> None:
     """Turning point 1, the enemy far off: no playout ends differently whether a walks up to
     obj1 (E6) or steps aside, so the heuristics' order decides; the urge to close on the
     enemy (the aggression easy has too) puts the walk first."""
     from dataclasses import replace
-    game = approach(tmp_path)
+    game = approach()
     normal = search.LEVELS["normal"]
     assert normal.aggression > 0 and normal.prior > 0
     for seed in range(3):
@@ -175,11 +170,11 @@ def test_normal_walks_to_the_fight_where_its_playouts_see_no_difference(tmp_path
         assert isinstance(stepped, Move) and game.grid.distance(stepped.destination, "E6") > 2
 
 
-def test_the_leaves_weigh_where_each_side_stands(tmp_path: Path) -> None:
+def test_the_leaves_weigh_where_each_side_stands() -> None:
     """A walk up to an objective that a friend already stands nearer leaves the static
     value as it was; ``search.standing`` (normal's and hard's leaves) sees it."""
     from game.ai.common import static_value
-    game = approach(tmp_path)
+    game = approach()
     before, value = search.standing(game, 1), static_value(game, 1)
     assert search.standing(game, 2) == -before
     walked = game.clone()

@@ -5,14 +5,11 @@ test pins one term, so a changed sign, reach or weight fails it."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from game.ai import heuristics
 from game.engine import Game
-from game.scenario import load_scenario
-from tests.ai.helpers import CATALOGUE
+from tests.helpers import position
 
 GUNS = """
 killzone:
@@ -32,14 +29,9 @@ start: {turning_point: 1, phase: firefight, initiative: 1}
 """
 
 
-def scenario(tmp_path: Path, text: str) -> Game:
-    (tmp_path / "s.yaml").write_text(text, encoding="utf-8")
-    return load_scenario(tmp_path / "s.yaml", CATALOGUE).game
-
-
 @pytest.fixture
-def guns(tmp_path: Path) -> Game:
-    return scenario(tmp_path, GUNS)
+def guns() -> Game:
+    return position(GUNS)
 
 
 def approx(game: Game, cover: bool) -> float:
@@ -98,8 +90,8 @@ start: {turning_point: 1, phase: firefight, initiative: 1}
 """
 
 
-def test_the_ground_a_mission_scores_pulls_within_its_reach(tmp_path: Path) -> None:
-    game = scenario(tmp_path, SHRINKING)
+def test_the_ground_a_mission_scores_pulls_within_its_reach() -> None:
+    game = position(SHRINKING)
     a = game.state.operatives["a"]
     # Shrinking Ground scores operatives within 3 hexes of H5 or H6
     inside = next(h for h in game.grid.hexes if min(game.grid.distance(h, c)
@@ -124,8 +116,8 @@ start:
 """
 
 
-def test_a_relic_carrier_is_drawn_to_the_enemys_territory(tmp_path: Path) -> None:
-    game = scenario(tmp_path, RELIC)
+def test_a_relic_carrier_is_drawn_to_the_enemys_territory() -> None:
+    game = position(RELIC)
     a = game.state.operatives["a"]
     # Extract scores 3 VP in the enemy's (the southern) territory: worth 3 there, and a
     # third of them less for each hex short of it, up to 12

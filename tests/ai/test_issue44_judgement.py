@@ -7,7 +7,6 @@ turning point 1 takes a free objective."""
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -18,8 +17,8 @@ from game.ai.search import LEVELS, SearchPlayer
 from game.engine import Move, RandomDice, parse_action
 from game.engine.config import build_config
 from game.engine.game import Game
-from game.scenario import load_scenario
 from tests.ai.helpers import CATALOGUE
+from tests.helpers import position
 
 
 def puzzle_game(name: str) -> Game:
@@ -138,7 +137,7 @@ def _fixed_objective_missions() -> list[str]:
     return out
 
 
-def _last_activation(tmp_path: Path, mission: str) -> tuple[Game, list[str]]:
+def _last_activation(mission: str) -> tuple[Game, list[str]]:
     """Turning point 1's last activation: one intercessor a Move from an objective nobody
     holds, the only ork far off with its turns used up."""
     config = build_config(CATALOGUE, {"mission": mission,
@@ -151,8 +150,7 @@ def _last_activation(tmp_path: Path, mission: str) -> tuple[Game, list[str]]:
               and all(grid.distance(h, o) > 1 for o in objectives)]
     far = max(open_hexes, key=lambda h: min(grid.distance(h, x) for x in objectives + starts))
     for start in starts:
-        path = tmp_path / f"{mission}.yaml"
-        path.write_text(f"""name: the last activation of turning point 1 on {mission}
+        game = position(f"""name: the last activation of turning point 1 on {mission}
 mission: {mission}
 fireteams: {{1: gideon, 2: bad_ladz}}
 operatives:
@@ -162,8 +160,7 @@ start: {{turning_point: 1, phase: firefight, initiative: 2, turn: 8, to_act: 1,
          activated: [e], territory: {{1: 1, 2: 2}}}}
 actions:
   - 1 activate a
-""", encoding="utf-8")
-        game = load_scenario(path, CATALOGUE).game.clone(dice=RandomDice(5))
+""").clone(dice=RandomDice(5))
         game.apply(parse_action("1 activate a"))
         if any(grid.distance(h, first) <= 1 for h in game.reach("a", moves=1)):
             return game, objectives
@@ -171,9 +168,8 @@ actions:
 
 
 @pytest.mark.parametrize("mission", _fixed_objective_missions())
-def test_normal_takes_a_free_objective_with_the_last_activation(tmp_path: Path,
-                                                                mission: str) -> None:
-    game, objectives = _last_activation(tmp_path, mission)
+def test_normal_takes_a_free_objective_with_the_last_activation(mission: str) -> None:
+    game, objectives = _last_activation(mission)
     player = player_for("normal", 1)
     while game.state.active == "a" and not game.is_over:
         game.apply(player.choose(game.view(1)))

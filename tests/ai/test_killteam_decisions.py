@@ -5,19 +5,18 @@ range once Break tests threaten (docs/ai.md)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from game.ai.heuristics import stand_terms
 from game.ai.killteam import decision_score, flee_risk, pack_value
 from game.engine import killteam as kt
 from game.engine.actions_killteam import PlaceObjective, Seize
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Step
-from game.scenario import load_scenario
 from game.uitest.headless import play_until
 from tests.ai.helpers import CATALOGUE, cheap_player
+from tests.helpers import position
 
 LEVELS = ["easy", "normal", "hard"]
 
@@ -56,7 +55,7 @@ def test_the_roll_off_winner_gathers_markers_on_one_side_the_other_keeps_them_ce
                 for side, hexes in zones.items()}
         return near[2] - near[1]
 
-    best = max(legal, key=lambda a: decision_score(game, a) or 0.0)
+    best = max(legal, key=lambda a: decision_score(game, a, stand_terms) or 0.0)
     leans = sorted(lean(a) for a in legal)
     if legal[0].player == game.state.rolloff_winner:
         assert lean(best) == leans[-1]
@@ -78,29 +77,27 @@ start: {turning_point: 2, phase: firefight, initiative: 1, turn: 1}
 """
 
 
-def broken_position(tmp_path: Path, near: str) -> Game:
-    path = tmp_path / "broken.yaml"
-    path.write_text(POSITION % near)
-    game = load_scenario(path, CATALOGUE).game
+def broken_position(near: str) -> Game:
+    game = position(POSITION % near)
     for op_id in ("lost1", "lost2", "lost3"):
         game.state.operatives[op_id].taken_down = True
     assert kt.more_than_half_lost(game, 1)
     return game
 
 
-def test_operatives_out_of_command_range_count_as_at_risk_once_broken(tmp_path: Path) -> None:
+def test_operatives_out_of_command_range_count_as_at_risk_once_broken() -> None:
     worth = {"sergeant": 5.0, "near": 3.0}
-    inside = broken_position(tmp_path, "H4")  # 2 hexes from the sergeant
-    outside = broken_position(tmp_path, "B2")  # far out of its 3 hexes
+    inside = broken_position("H4")  # 2 hexes from the sergeant
+    outside = broken_position("B2")  # far out of its 3 hexes
     assert inside.grid.distance("H4", "H6") <= kt.COMMAND_RANGE
     assert outside.grid.distance("B2", "H6") > kt.COMMAND_RANGE
     assert flee_risk(outside, 1, worth) > flee_risk(inside, 1, worth)
     assert pack_value(inside, 1, worth) > pack_value(outside, 1, worth)
 
 
-def test_the_secondary_objectives_count_as_they_stand(tmp_path: Path) -> None:
+def test_the_secondary_objectives_count_as_they_stand() -> None:
     worth: dict[str, float] = {}
-    game = broken_position(tmp_path, "H4")
+    game = broken_position("H4")
     enemy_zone = game.config.territories[game.state.territory[2]]
     before = pack_value(game, 1, worth)
     game.state.operatives["near"].hex = next(h for h in enemy_zone

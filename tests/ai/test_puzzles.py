@@ -1,4 +1,4 @@
-"""The tactical positions of tests/ai/positions load as puzzles, and the hard level solves a few
+"""The tactical positions of missions/puzzles load as puzzles, and the hard level solves a few
 of the quick ones (the whole set is `python -m game.ai.puzzles`, a benchmark, not a test)."""
 
 from __future__ import annotations

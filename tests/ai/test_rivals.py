@@ -5,15 +5,13 @@ the piece it names removed."""
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 from game.ai import search
 from game.ai.common import playable
 from game.engine import Activate, Game, RandomDice
-from game.scenario import load_scenario
-from tests.ai.helpers import CATALOGUE
+from tests.helpers import position
 
 # two a side in the open, the enemy's a trooper and a scout: the firefight's first pick
 TWO_A_SIDE = """
@@ -35,9 +33,8 @@ start: {turning_point: 1, phase: firefight, initiative: 1}
 
 
 @pytest.fixture
-def game(tmp_path: Path) -> Game:
-    (tmp_path / "two.yaml").write_text(TWO_A_SIDE, encoding="utf-8")
-    return load_scenario(tmp_path / "two.yaml", CATALOGUE).game
+def game() -> Game:
+    return position(TWO_A_SIDE)
 
 
 def test_each_rival_pick_is_played_out_and_the_first_is_the_cheap_policys(game: Game) -> None:

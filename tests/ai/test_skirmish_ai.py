@@ -3,48 +3,20 @@ game's dice untouched), picks a legal action, and the scored levels beat random 
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from game.ai.common import playable
-from game.ai.players import RandomViewPlayer, player_for
+from game.ai.players import player_for
 from game.engine.dice import RandomDice
 from game.engine.game import Game
-from tests.ai.helpers import CATALOGUE, cheap_player
+from tests.ai.helpers import CATALOGUE, Sentinel, cheap_player, decisions
 
 TEAMS = sorted(CATALOGUE.fireteams)
 
 
-class Sentinel:
-    def d6(self) -> int:
-        raise AssertionError("the computer touched the game's dice")
-
-    def below(self, n: int) -> int:
-        raise AssertionError("the computer touched the game's dice")
-
-    def to_dict(self) -> dict[str, Any]:
-        raise AssertionError("the computer touched the game's dice")
-
-
-def positions(every: int = 9) -> list[Game]:
-    out = []
-    for seed in range(3):
-        game = Game.new(CATALOGUE, ("dual_strike", "power_up", "cache_raid")[seed],
-                        (TEAMS[seed], TEAMS[seed + 3]), RandomDice(seed), rules="skirmish")
-        mover = RandomViewPlayer(seed)
-        n = 0
-        while not game.is_over:
-            view = game.view(game.to_act)
-            if len(playable(view.legal_actions)) > 1:
-                if n % every == 0:
-                    out.append(game.clone())
-                n += 1
-            game.apply(mover.choose(view))
-    return out
-
-
-POSITIONS = positions()
+# every 9th decision of three random skirmish games
+POSITIONS = [game.clone() for seed in range(3)
+             for game in decisions(seed, 9, mission=("dual_strike", "power_up", "cache_raid")[seed],
+                                   teams=(TEAMS[seed], TEAMS[seed + 3]), rules="skirmish")]
 
 
 @pytest.mark.parametrize("level", ["random", "greedy", "easy", "normal", "hard"])

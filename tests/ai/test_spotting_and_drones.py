@@ -5,7 +5,6 @@ only when friends can still use it, and keeps a shield drone beside the leader i
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -17,19 +16,12 @@ from game.engine.actions import Attack, Move, Use, parse_action
 from game.engine.effects import SPOTTED
 from game.engine.game import Game
 from game.engine.state import OperativeState
-from game.scenario import load_scenario
-from tests.ai.helpers import CATALOGUE
+from tests import helpers
 
 BRUTE = """
 datacards:
-  brute:
-    apl: 2
-    move: 3
-    defence: 3
-    save: 3
-    wounds: 20
-    weapons:
-      - {id: claws, ap: 1, range: 2, attacks: 6, hit: 3, damage: [4, 6]}
+  brute: {apl: 2, move: 3, defence: 3, save: 3, wounds: 20,
+    weapons: [{id: claws, ap: 1, range: 2, attacks: 6, hit: 3, damage: [4, 6]}]}
 """
 DICE = "dice: [" + ", ".join(["4", "5", "3", "6", "2", "5"] * 20) + "]\n"
 
@@ -55,10 +47,8 @@ start: {turning_point: 1, phase: firefight, initiative: 1, turn: 1, activated: [
 """
 
 
-def position(tmp_path: Path, text: str) -> Game:
-    path = tmp_path / "position.yaml"
-    path.write_text(text + BRUTE + DICE)
-    return load_scenario(path, CATALOGUE).game
+def position(text: str) -> Game:
+    return helpers.position(text + BRUTE + DICE)
 
 
 def turn(game: Game, level: str, seed: int, budget: Budget | None = None) -> list[object]:
@@ -75,16 +65,15 @@ def turn(game: Game, level: str, seed: int, budget: Budget | None = None) -> lis
 
 @pytest.mark.parametrize("level", [
     "normal", pytest.param("hard", marks=pytest.mark.slow)])  # hard: more playouts
-def test_the_spotter_marks_the_target_before_the_guided_shots(tmp_path: Path,
-                                                               level: str) -> None:
-    game = position(tmp_path, SPOTTERS)
+def test_the_spotter_marks_the_target_before_the_guided_shots(level: str) -> None:
+    game = position(SPOTTERS)
     attacks = [a for a in turn(game, level, 4) if isinstance(a, Attack)]
     assert attacks and attacks[0].weapon == "marker_designator"
     assert SPOTTED in game.state.operatives["b"].flags  # the dice above give it a hit
 
 
-def test_spotting_is_worth_something_only_while_friends_can_use_it(tmp_path: Path) -> None:
-    game = position(tmp_path, SPOTTERS)
+def test_spotting_is_worth_something_only_while_friends_can_use_it() -> None:
+    game = position(SPOTTERS)
     ops = game.state.operatives
     spotter, target = ops["s"], ops["b"]
     fresh = heuristics.spot_value(game, spotter, "marker_designator", target, 1)
@@ -104,15 +93,15 @@ def test_spotting_is_worth_something_only_while_friends_can_use_it(tmp_path: Pat
 
 @pytest.mark.parametrize("level", [
     "normal", pytest.param("hard", marks=pytest.mark.slow)])  # hard: more playouts
-def test_a_shield_drone_keeps_beside_its_leader(tmp_path: Path, level: str) -> None:
-    game = position(tmp_path, DRONE)
+def test_a_shield_drone_keeps_beside_its_leader(level: str) -> None:
+    game = position(DRONE)
     assert any(isinstance(a, Move) for a in turn(game, level, 3))
     drone = game.state.operatives["d"]
     assert drone.hex is not None and game.grid.distance(drone.hex, "F3") <= 1
 
 
-def test_the_escort_pull_reads_the_drones_rule(tmp_path: Path) -> None:
-    game = position(tmp_path, DRONE)
+def test_the_escort_pull_reads_the_drones_rule() -> None:
+    game = position(DRONE)
     drone, leader = game.state.operatives["d"], game.state.operatives["s"]
     assert heuristics.escort_pull(game, drone, "F2") > heuristics.escort_pull(game, drone, "A1")
     # the leader carries no such rule: nothing pulls it anywhere
@@ -132,9 +121,9 @@ start: {turning_point: 1, phase: firefight, initiative: 1, turn: 1, spotted: [%(
 """
 
 
-def ploy_position(tmp_path: Path, at: str = "C7", spotted: str = "", damage: int = 0,
+def ploy_position(at: str = "C7", spotted: str = "", damage: int = 0,
                   card: str = "pathfinder") -> Game:
-    game = position(tmp_path, PLOYS % {"at": at, "spotted": spotted, "damage": damage,
+    game = position(PLOYS % {"at": at, "spotted": spotted, "damage": damage,
                                        "card": card})
     game.apply(parse_action("1 activate p"))
     return game
@@ -150,20 +139,19 @@ def uses(actions: list[object]) -> list[str]:
     return [a.card for a in actions if isinstance(a, Use)]
 
 
-def test_point_blank_ambush_only_within_three_hexes(tmp_path: Path) -> None:
-    near = ploy_position(tmp_path, at="C4", card="grenadier_pathfinder")
+def test_point_blank_ambush_only_within_three_hexes() -> None:
+    near = ploy_position(at="C4", card="grenadier_pathfinder")
     assert ranked(near)[0] == "use point_blank_ambush p"
-    far = ploy_position(tmp_path, at="C7", card="grenadier_pathfinder")
+    far = ploy_position(at="C7", card="grenadier_pathfinder")
     assert heuristics.score(far, Use(1, "point_blank_ambush", "p")) < 0
 
 
-def test_the_heuristics_leave_the_game_as_it_was(tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_heuristics_leave_the_game_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
     """Scoring every legal action (spotting values on a clone, cards tried on clones) and
     evaluating the position change nothing of the game they are given, not even for a while:
     no field of its operatives is written (but the hex that the engine's own documented
     look-ahead, ``attacks_from``, moves and puts back)."""
-    game = position(tmp_path, SPOTTERS)
+    game = position(SPOTTERS)
     game.apply(parse_action("1 activate s"))
     mine = {id(op) for op in game.state.operatives.values()}
     written: list[str] = []
@@ -194,11 +182,11 @@ def test_the_heuristics_leave_the_game_as_it_was(tmp_path: Path,
 
 
 @pytest.mark.parametrize("level", ["easy", "normal"])
-def test_the_marker_drone_goes_first_and_spots_for_the_guns(tmp_path: Path, level: str) -> None:
+def test_the_marker_drone_goes_first_and_spots_for_the_guns(level: str) -> None:
     """A marker drone and two heavy guns that hit better against a spotted enemy: the drone
     is activated first and its markerlight is its first attack (easy's heuristics too, when
     it is not activating in no particular order: tests/ai/test_beginner.py)."""
-    game = position(tmp_path, SPOTTERS.replace("card: pathfinder, at: C2",
+    game = position(SPOTTERS.replace("card: pathfinder, at: C2",
                                                "card: pathfinder_marker_drone, at: C2"))
     taken = turn(game, level, 2, replace(LEVELS[level], order_at_random=False))
     assert taken[0] == parse_action("1 activate s")
@@ -206,8 +194,8 @@ def test_the_marker_drone_goes_first_and_spots_for_the_guns(tmp_path: Path, leve
     assert attacks and attacks[0] == Attack(1, "s", "marker_designator", "b")
 
 
-def test_a_gun_waits_for_a_spotter_only_while_one_is_left_to_spot(tmp_path: Path) -> None:
-    game = position(tmp_path, SPOTTERS.replace("card: pathfinder, at: C2",
+def test_a_gun_waits_for_a_spotter_only_while_one_is_left_to_spot() -> None:
+    game = position(SPOTTERS.replace("card: pathfinder, at: C2",
                                                "card: pathfinder_marker_drone, at: C2"))
     ops = game.state.operatives
     gun, drone = ops["r"], ops["s"]

@@ -5,7 +5,6 @@ do, and its pruning and playouts value a move that completes a revealed end-of-t
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -14,7 +13,8 @@ from game.ai.puzzles import POSITIONS, load_puzzle, solve
 from game.ai.search import LEVELS, SearchPlayer, _leaf, _to_turning_point_end, policy
 from game.engine import Move, Phase
 from game.engine.game import Game
-from tests.ai.helpers import CATALOGUE, at_decision
+from tests.ai.helpers import CATALOGUE
+from tests.helpers import position
 
 # the last activation of the mission: a has 1 AP left at H7, two moves from the enemy
 # territory (rows 9 to 11 of dual strike); the orks hold obj2 (K6) beside it
@@ -38,12 +38,12 @@ actions:
 ZONE = {"F9", "G10", "H9", "I10", "J9"}  # the enemy territory's hexes a can reach
 
 
-def last_move(tmp_path: Path, completed: str = "{}") -> Game:
-    return at_decision(tmp_path, LAST_MOVE.replace("COMPLETED", completed))
+def last_move(completed: str = "{}") -> Game:
+    return position(LAST_MOVE.replace("COMPLETED", completed), played=True)
 
 
-def test_a_completed_target_counts_in_hard_leaves_as_mission_vp_do(tmp_path: Path) -> None:
-    game = last_move(tmp_path, "{1: [hold_the_line], 2: [foothold]}")  # 2 VP and 1 VP
+def test_a_completed_target_counts_in_hard_leaves_as_mission_vp_do() -> None:
+    game = last_move("{1: [hold_the_line], 2: [foothold]}")  # 2 VP and 1 VP
     assert game.state.vp == {1: 3, 2: 3}  # the totals hold them only at the end
     assert tops.completed_lead(game, 1) == 1 and tops.completed_lead(game, 2) == -1
     hard = LEVELS["hard"]
@@ -52,16 +52,15 @@ def test_a_completed_target_counts_in_hard_leaves_as_mission_vp_do(tmp_path: Pat
         assert _leaf(game, hard, seat) - _leaf(game, blind, seat) == pytest.approx(12.0 * lead)
 
 
-def test_a_completed_target_is_not_counted_twice_once_the_game_is_over(
-        tmp_path: Path) -> None:
-    game = last_move(tmp_path, "{1: [hold_the_line]}")
+def test_a_completed_target_is_not_counted_twice_once_the_game_is_over() -> None:
+    game = last_move("{1: [hold_the_line]}")
     game.state.phase = Phase.OVER  # the final VP hold the completed targets
     assert game.is_over
     assert tops.completed_lead(game, 1) == 0
 
 
-def test_a_move_that_meets_a_revealed_target_is_worth_its_vp(tmp_path: Path) -> None:
-    game = last_move(tmp_path)
+def test_a_move_that_meets_a_revealed_target_is_worth_its_vp() -> None:
+    game = last_move()
     open_targets = tops.pending(game, 1)
     assert open_targets == [({"in_enemy_territory": 1}, 1)]
     moves = [a for a in game.legal_actions() if isinstance(a, Move)]
@@ -76,14 +75,13 @@ def test_a_move_that_meets_a_revealed_target_is_worth_its_vp(tmp_path: Path) -> 
     assert all(tops.move_bonus(game, a, open_targets) == 12.0 for a in others)
 
 
-def test_the_enemy_targets_are_not_ours(tmp_path: Path) -> None:
-    game = last_move(tmp_path)
+def test_the_enemy_targets_are_not_ours() -> None:
+    game = last_move()
     assert tops.pending(game, 2) == []
 
 
-def test_the_playouts_walk_into_the_enemy_territory_for_a_revealed_target(
-        tmp_path: Path) -> None:
-    game = last_move(tmp_path)
+def test_the_playouts_walk_into_the_enemy_territory_for_a_revealed_target() -> None:
+    game = last_move()
     blind = policy(game, sharp=True)
     assert not (isinstance(blind, Move) and blind.destination in ZONE)
     seen = policy(game, sharp=True, targets=True)
@@ -100,11 +98,11 @@ def test_hard_plays_its_reveal_out_where_normal_goes_by_the_card_alone() -> None
         assert str(solve(puzzle, "hard", seed)) == "1 reveal foothold"
 
 
-def test_hard_prunes_with_the_target_in_mind(tmp_path: Path) -> None:
+def test_hard_prunes_with_the_target_in_mind() -> None:
     """Hard's shortlist comes from the cheap scores plus what a move is worth for a revealed
     target: with one candidate (no playout) it is that score's best, a move into the enemy
     territory, where the cheap scores alone go for the orks' objective."""
-    view = last_move(tmp_path).view(1)
+    view = last_move().view(1)
     hard = LEVELS["hard"]
     for budget, into in ((replace(hard, candidates=1), True),
                          (replace(hard, candidates=1, targets=False), False)):
@@ -112,11 +110,11 @@ def test_hard_prunes_with_the_target_in_mind(tmp_path: Path) -> None:
         assert (isinstance(action, Move) and action.destination in ZONE) is into
 
 
-def test_a_played_out_turning_point_chases_the_revealed_target(tmp_path: Path) -> None:
+def test_a_played_out_turning_point_chases_the_revealed_target() -> None:
     """The reveal's and the ploy's playouts run to the end of the turning point with the
     targets in mind: here the last move of the mission completes Infiltration."""
     for targets, done in ((True, ["infiltration"]), (False, [])):
-        game = last_move(tmp_path)
+        game = last_move()
         _to_turning_point_end(game, True, targets)
         assert game.state.completed[1] == done
 

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 
 from game.ai.random_player import RandomPlayer
 from game.content import load_catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
-from game.scenario import load_scenario
 from game.simulate import play_random_game
 
 CATALOGUE = load_catalogue()
@@ -67,20 +65,7 @@ def play_out(game: Game, seed: int, limit: int = 5000) -> None:
 
 TROOPER = """
 datacards:
-  trooper:
-    apl: 2
-    move: 3
-    defence: 3
-    save: 4
-    wounds: 12
-    weapons:
-      - {id: carbine, ap: 1, range: 6, attacks: 3, hit: 3, damage: [2, 3]}
-      - {id: blade, ap: 1, range: 1, attacks: 4, hit: 3, damage: [3, 5]}
+  trooper: {apl: 2, move: 3, defence: 3, save: 4, wounds: 12,
+    weapons: [{id: carbine, ap: 1, range: 6, attacks: 3, hit: 3, damage: [2, 3]},
+              {id: blade, ap: 1, range: 1, attacks: 4, hit: 3, damage: [3, 5]}]}
 """
-
-
-def scenario_game(tmp_path: Path, text: str, name: str = "s.yaml") -> Game:
-    """The game a scenario file's text sets up (its actions are not played)."""
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return load_scenario(path, CATALOGUE).game

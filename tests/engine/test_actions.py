@@ -111,6 +111,28 @@ def test_a_new_action_class_is_registered_and_parsed_by_its_own_verb() -> None:
         del VERBS["shout_for_test"]
 
 
+def test_an_action_declared_by_its_words_alone_prints_parses_and_names_its_form() -> None:
+    from game.engine.actions import HEX, OPERATIVE, Flag, Words
+
+    @dataclass(frozen=True, repr=False)
+    class Throw(Action):
+        verb: ClassVar[str] = "throw_for_test"
+        words: ClassVar[tuple[Words, ...]] = (OPERATIVE, Words("GRENADE"), HEX, Flag("high"))
+        operative: str
+        grenade: str
+        hex: str
+        high: bool = False
+
+    try:
+        assert parse_action("1 throw_for_test a frag c4 high") == Throw(1, "a", "frag", "C4", True)
+        assert str(Throw(2, "b", "krak", "D5")) == "2 throw_for_test b krak D5"
+        with pytest.raises(NotationError, match=r"expected 'throw_for_test OPERATIVE GRENADE "
+                                                r"HEX \[high\]'"):
+            parse_action("1 throw_for_test a frag")
+    finally:
+        del VERBS[Throw.verb]
+
+
 @given(actions)
 def test_notation_round_trips(action: object) -> None:
     assert parse_action(str(action)) == action

@@ -5,7 +5,6 @@ parts were. And apply() is all or nothing: when it raises midway the game is as 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +13,8 @@ from game.engine.actions import parse_action
 from game.engine.dice import DiceExhaustedError, RandomDice, ScriptedDice
 from game.engine.game import Game
 from game.engine.state import Phase
-from tests.engine.positions import CATALOGUE, TROOPER, play_out, positions, scenario_game
+from tests.engine.positions import CATALOGUE, TROOPER, play_out, positions
+from tests.helpers import position
 
 
 def snapshot(game: Game) -> tuple[Any, ...]:
@@ -152,8 +152,8 @@ start: {{phase: firefight}}
 """
 
 
-def scripted(tmp_path: Path, dice: list[int]) -> Game:
-    game = scenario_game(tmp_path, SCRIPT + f"dice: {dice}\n")
+def scripted(dice: list[int]) -> Game:
+    game = position(SCRIPT + f"dice: {dice}\n")
     game.apply(parse_action("1 activate a"))
     return game
 
@@ -172,22 +172,22 @@ def assert_refused_unchanged(game: Game, line: str) -> None:
 
 
 @pytest.mark.parametrize("dice", [[], [6, 4], [6, 4, 4], [6, 4, 4, 1, 1]])
-def test_an_attack_whose_dice_run_out_changes_nothing(tmp_path: Path, dice: list[int]) -> None:
-    game = scripted(tmp_path, dice)
+def test_an_attack_whose_dice_run_out_changes_nothing(dice: list[int]) -> None:
+    game = scripted(dice)
     assert_refused_unchanged(game, "1 attack a carbine x")
     assert game.operative("x").damage == 10 and game.state.ap_left == 2
 
 
-def test_a_reanimation_roll_that_runs_out_changes_nothing(tmp_path: Path) -> None:
+def test_a_reanimation_roll_that_runs_out_changes_nothing() -> None:
     # one crit of 3 takes w down (9 of 10); its Reanimation Protocols need one more die
-    game = scripted(tmp_path, [6, 1, 1, 1, 1, 1])
+    game = scripted([6, 1, 1, 1, 1, 1])
     assert_refused_unchanged(game, "1 attack a carbine w")
     w = game.operative("w")
     assert w.damage == 9 and w.flags == () and w.on_killzone
 
 
-def test_the_game_goes_on_after_a_refused_apply(tmp_path: Path) -> None:
-    game = scripted(tmp_path, [6, 4])
+def test_the_game_goes_on_after_a_refused_apply() -> None:
+    game = scripted([6, 4])
     game.apply(parse_action("1 move a C1"))
     assert game.can_undo
     assert_refused_unchanged(game, "1 attack a carbine x")
@@ -197,8 +197,7 @@ def test_the_game_goes_on_after_a_refused_apply(tmp_path: Path) -> None:
     assert game.to_act == 2
 
 
-def test_the_end_of_a_turning_point_that_runs_out_of_dice_changes_nothing(
-        tmp_path: Path) -> None:
+def test_the_end_of_a_turning_point_that_runs_out_of_dice_changes_nothing() -> None:
     # Dual Strike scores at the end of the firefight phase, then the next initiative roll-off
     # needs two dice that are not there: the scoring is undone too
     text = """
@@ -210,7 +209,7 @@ start: {turning_point: 1, phase: firefight, initiative: 1, turn: 8, to_act: 2,
         activated: [i], control: {obj1: 1, obj2: 1}}
 dice: [6]
 """
-    game = scenario_game(tmp_path, text)
+    game = position(text)
     game.apply(parse_action("2 activate w"))
     assert_refused_unchanged(game, "2 wait")
     assert game.vp == {1: 0, 2: 0} and game.turning_point == 1

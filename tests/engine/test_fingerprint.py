@@ -11,25 +11,21 @@ from typing import Any
 
 import pytest
 
-from game.engine import Catalogue, Game, RandomDice, SaveError
+from game.engine import Catalogue, Game, SaveError
 from game.engine.config import build_config
 from game.engine.persist import fingerprint
-from tests.helpers import play, shipped_catalogue
+from tests.helpers import new_game, play, shipped_catalogue
 
 CAT = shipped_catalogue()
 HONOUR = "gideon_first"
 AGENT_OPERATION = "deathless_destroyers_first"
 
 
-def _game() -> Game:
-    game = Game.new(CAT, "power_up", ("gideon", "deathless_destroyers"), RandomDice(3),
-                    wargear={1: ["auspex"], 2: ["medi_pack"]},
-                    special_operation={"player": 2, "card": AGENT_OPERATION},
-                    honours={1: [{"card": HONOUR, "operative": "intercessor1"}]})
-    return play(game, (3, 4), steps=30)
-
-
-SAVE: dict[str, Any] = json.loads(json.dumps(_game().to_dict()))
+SAVE: dict[str, Any] = json.loads(json.dumps(play(
+    new_game(3, "power_up", catalogue=CAT, wargear={1: ["auspex"], 2: ["medi_pack"]},
+             special_operation={"player": 2, "card": AGENT_OPERATION},
+             honours={1: [{"card": HONOUR, "operative": "intercessor1"}]}),
+    (3, 4), steps=30).to_dict()))
 
 
 def _swap(catalogue: Catalogue, kind: str, ident: str, change: Callable[[Any], Any]

@@ -19,17 +19,12 @@ from game.engine.invariants import broken_invariants
 from game.engine.killteam import last_turning_point
 from game.engine.state import Step
 from game.simulate import play_random_game
-from tests.helpers import examples
+from tests.helpers import examples, new_game
 from tests.helpers import play as seeded_play
 
 CATALOGUE = load_catalogue()
 MISSIONS = sorted(CATALOGUE.missions)
 TEAMS = sorted(CATALOGUE.fireteams)
-
-
-def new_game(seed: int, mission: str = "dual_strike",
-             teams: tuple[str, str] = ("gideon", "deathless_destroyers")) -> Game:
-    return Game.new(CATALOGUE, mission, teams, RandomDice(seed))
 
 
 def play(game: Game, player_seed: int, steps: int) -> None:

@@ -7,17 +7,12 @@ from __future__ import annotations
 
 from game.content import load_catalogue
 from game.engine import killteam as kt
-from game.engine.dice import RandomDice
-from game.engine.game import Game
 from game.engine.hexgrid import grid_for
 from game.engine.rules import killteam as rules_kt
 from game.engine.state import Step
+from tests.helpers import new_game
 
 CATALOGUE = load_catalogue()
-
-
-def _game(mission: str = "kt_forward_push", seed: int = 1) -> Game:
-    return Game.new(CATALOGUE, mission, ("gideon", "deathless_destroyers"), RandomDice(seed))
 
 
 def test_marker_distance_to_other_markers_is_dropped_only_when_nothing_else_is_left() -> None:
@@ -34,17 +29,17 @@ def test_marker_distance_to_other_markers_is_dropped_only_when_nothing_else_is_l
 
 
 def test_search_pattern_spacing_gives_way_when_no_spaced_hex_is_left() -> None:
-    game = _game("kt_alone_in_the_dark")
+    game = new_game(mission="kt_alone_in_the_dark")
     op = next(o for o in game.state.operatives.values() if o.player == 1)
     op.hex = "C1"
     game.invalidate()
     assert kt.spaced(game, ["D1", "G1"]) == ["G1"]  # D1 is next to C1
     assert kt.spaced(game, ["D1", "B1"]) == ["D1", "B1"]  # nothing spaced left: all of them
-    assert kt.spaced(_game("kt_forward_push"), ["D1"]) == ["D1"]  # no Search Pattern
+    assert kt.spaced(new_game(mission="kt_forward_push"), ["D1"]) == ["D1"]  # no Search Pattern
 
 
 def test_late_operative_with_no_edge_hex_arrives_in_its_territory() -> None:
-    game = _game("kt_alone_in_the_dark")
+    game = new_game(mission="kt_alone_in_the_dark")
     op = next(o for o in game.state.operatives.values() if o.player == 1)
     op.flags = ("late", "edge:west")
     game.state.territory = {1: 1, 2: 2}
@@ -60,7 +55,7 @@ def test_late_operative_with_no_edge_hex_arrives_in_its_territory() -> None:
 
 
 def test_fleeing_is_the_first_removal_and_not_a_take_down() -> None:
-    game = _game()
+    game = new_game(mission="kt_forward_push")
     op = next(o for o in game.state.operatives.values() if o.player == 2)
     op.hex = "H6"
     game.invalidate()
@@ -71,7 +66,7 @@ def test_fleeing_is_the_first_removal_and_not_a_take_down() -> None:
 
 
 def test_the_leader_is_the_first_operative_of_the_leader_card() -> None:
-    game = _game()
+    game = new_game(mission="kt_forward_push")
     assert kt.leader_of(game, 1).id == "sergeant"
     assert kt.leader_of(game, 2).id == "warrior1"
     assert kt.is_fearless(game, game.state.operatives["scarab1"])
@@ -79,11 +74,11 @@ def test_the_leader_is_the_first_operative_of_the_leader_card() -> None:
 
 
 def test_a_fireteam_mission_is_untouched_by_the_pack() -> None:
-    game = _game("dual_strike")
+    game = new_game(mission="dual_strike")
     assert kt.rules_of(game.config) is None and kt.pack_rules(game.config) == []
     assert kt.last_turning_point(game.config) == game.config.turning_points
     assert game.config.targets  # targets of opportunity are dealt as ever
-    kill_team = _game()
+    kill_team = new_game(mission="kt_forward_push")
     assert not kill_team.config.targets
     assert kt.last_turning_point(kill_team.config) == kill_team.config.turning_points + 2
     assert kill_team.state.step == Step.PLACE_OBJECTIVES

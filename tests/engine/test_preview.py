@@ -13,6 +13,7 @@ from game.engine.attack import AttackProfile
 from game.engine.game import Game, IllegalActionError
 from game.engine.odds import damage_distribution
 from game.scenario import load_scenario
+from tests.helpers import position
 
 CATALOGUE = load_catalogue()
 FIXTURE = Path(__file__).parent / "fixtures" / "preview.yaml"
@@ -72,13 +73,10 @@ actions: []
 """
 
 
-def test_the_preview_says_a_markerlight_hit_spots_only_an_enemy_not_yet_spotted(
-        tmp_path: Path) -> None:
+def test_the_preview_says_a_markerlight_hit_spots_only_an_enemy_not_yet_spotted() -> None:
     from game.engine import SPOTTED
 
-    path = tmp_path / "markerlight.yaml"
-    path.write_text(MARKERLIGHT_SCENARIO, encoding="utf-8")
-    game = load_scenario(path, CATALOGUE).game
+    game = position(MARKERLIGHT_SCENARIO)
     game.apply(parse_action("1 activate d"))
     attack = parse_action("1 attack d marker_designator x")
 

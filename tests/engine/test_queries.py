@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,18 +20,18 @@ from game.engine.actions import (
 )
 from game.engine.game import Game, IllegalActionError
 from game.engine.state import Step
-from tests.engine.positions import TROOPER, positions, scenario_game
-from tests.helpers import seeded_game, tiered
+from tests.engine.positions import TROOPER, positions
+from tests.helpers import position, seeded_game, tiered
 
 SIXTH = Fraction(1, 6)
 
 
-def game_at(tmp_path: Path, operatives: str, killzone: str = "{columns: 7, rows: 7}",
+def game_at(operatives: str, killzone: str = "{columns: 7, rows: 7}",
             actions: tuple[str, ...] = ("1 activate a",)) -> Game:
     """A 7x7 killzone with troopers (and any shipped card) in the firefight, after
     ``actions``."""
-    game = scenario_game(tmp_path, f"killzone: {killzone}\n{TROOPER}\noperatives:\n"
-                                   f"{operatives}\nstart: {{phase: firefight}}\n")
+    game = position(f"killzone: {killzone}\n{TROOPER}\noperatives:\n"
+                    f"{operatives}\nstart: {{phase: firefight}}\n")
     for line in actions:
         game.apply(parse_action(line))
     return game
@@ -85,8 +84,8 @@ def test_why_not_is_none_exactly_for_the_listed_actions() -> None:
     assert checked > 2000
 
 
-def test_a_move_too_far_is_out_of_reach(tmp_path: Path) -> None:
-    game = game_at(tmp_path, "  - {id: a, player: 1, card: trooper, at: C1}\n"
+def test_a_move_too_far_is_out_of_reach() -> None:
+    game = game_at("  - {id: a, player: 1, card: trooper, at: C1}\n"
                              "  - {id: x, player: 2, card: trooper, at: G7}")
     assert game.why_not(parse_action("1 move a C2 C3 C4")) is None
     reason = game.why_not(parse_action("1 move a C2 C3 C4 C5"))
@@ -98,8 +97,8 @@ def test_a_move_too_far_is_out_of_reach(tmp_path: Path) -> None:
         game.apply(parse_action("1 move a C2 C3 C4 C5"))
 
 
-def test_a_target_behind_a_blocked_hex_has_no_line_of_sight(tmp_path: Path) -> None:
-    game = game_at(tmp_path, "  - {id: a, player: 1, card: trooper, at: C2}\n"
+def test_a_target_behind_a_blocked_hex_has_no_line_of_sight() -> None:
+    game = game_at("  - {id: a, player: 1, card: trooper, at: C2}\n"
                              "  - {id: x, player: 2, card: trooper, at: C6}",
                    killzone="{columns: 7, rows: 7, blocked: [C4]}")
     reason = game.why_not(Attack(1, "a", "carbine", "x"))
@@ -110,8 +109,8 @@ def test_a_target_behind_a_blocked_hex_has_no_line_of_sight(tmp_path: Path) -> N
     assert reason is not None and "out of range" in reason
 
 
-def test_a_ranged_weapon_cannot_pick_an_adjacent_enemy(tmp_path: Path) -> None:
-    game = game_at(tmp_path, "  - {id: a, player: 1, card: trooper, at: C3}\n"
+def test_a_ranged_weapon_cannot_pick_an_adjacent_enemy() -> None:
+    game = game_at("  - {id: a, player: 1, card: trooper, at: C3}\n"
                              "  - {id: x, player: 2, card: trooper, at: C4}\n"
                              "  - {id: y, player: 2, card: trooper, at: C6}")
     reason = game.why_not(Attack(1, "a", "carbine", "x"))
@@ -119,8 +118,8 @@ def test_a_ranged_weapon_cannot_pick_an_adjacent_enemy(tmp_path: Path) -> None:
     assert game.why_not(Attack(1, "a", "blade", "x")) is None
 
 
-def test_an_engaged_operative_must_fight_the_adjacent_enemy_first(tmp_path: Path) -> None:
-    game = game_at(tmp_path, "  - {id: a, player: 1, card: trooper, at: C3}\n"
+def test_an_engaged_operative_must_fight_the_adjacent_enemy_first() -> None:
+    game = game_at("  - {id: a, player: 1, card: trooper, at: C3}\n"
                              "  - {id: x, player: 2, card: trooper, at: C4}\n"
                              "  - {id: y, player: 2, card: trooper, at: C6}")
     for weapon in ("carbine", "blade"):
@@ -130,8 +129,8 @@ def test_an_engaged_operative_must_fight_the_adjacent_enemy_first(tmp_path: Path
         ["1 attack a blade x"]
 
 
-def test_disengaging_next_to_an_enemy_is_refused(tmp_path: Path) -> None:
-    game = game_at(tmp_path, "  - {id: a, player: 1, card: trooper, at: C3}\n"
+def test_disengaging_next_to_an_enemy_is_refused() -> None:
+    game = game_at("  - {id: a, player: 1, card: trooper, at: C3}\n"
                              "  - {id: x, player: 2, card: trooper, at: C4}")
     for hex_ in ("B3", "D3"):  # both touch x on C4
         reason = game.why_not(Disengage(1, "a", hex_))
@@ -143,8 +142,8 @@ def test_disengaging_next_to_an_enemy_is_refused(tmp_path: Path) -> None:
     assert reason is not None and "Disengage instead" in reason
 
 
-def test_a_move_onto_its_own_hex_is_not_blamed_on_another_operative(tmp_path: Path) -> None:
-    game = game_at(tmp_path, "  - {id: a, player: 1, card: trooper, at: C2}\n"
+def test_a_move_onto_its_own_hex_is_not_blamed_on_another_operative() -> None:
+    game = game_at("  - {id: a, player: 1, card: trooper, at: C2}\n"
                              "  - {id: x, player: 2, card: trooper, at: G7}")
     for reason in (game.why_not(Move(1, "a", ("C3", "C2"))), game.why_not_move_to("a", "C2")):
         assert reason is not None and "another operative" not in reason
@@ -190,9 +189,8 @@ def test_queries_change_nothing_and_roll_nothing(seed: int) -> None:
 
 # --- reach, targets, threat ---------------------------------------------------------------
 
-def test_reach_of_an_inactive_operative_with_two_moves_goes_beyond_its_move(
-        tmp_path: Path) -> None:
-    game = game_at(tmp_path, "  - {id: a, player: 1, card: trooper, at: A1}\n"
+def test_reach_of_an_inactive_operative_with_two_moves_goes_beyond_its_move() -> None:
+    game = game_at("  - {id: a, player: 1, card: trooper, at: A1}\n"
                              "  - {id: x, player: 2, card: trooper, at: G7}")
     x = game.operative("x")
     assert game.state.active == "a" and x.hex == "G7"
@@ -228,9 +226,8 @@ def threat_by_definition(game: Game, defender: str, enemy: str) -> dict[str, lis
     return out
 
 
-def test_threat_hexes_are_those_from_which_the_enemy_could_pick_the_defender(
-        tmp_path: Path) -> None:
-    game = game_at(tmp_path, "  - {id: a, player: 1, card: trooper, at: C2}\n"
+def test_threat_hexes_are_those_from_which_the_enemy_could_pick_the_defender() -> None:
+    game = game_at("  - {id: a, player: 1, card: trooper, at: C2}\n"
                              "  - {id: x, player: 2, card: trooper, at: C6}\n"
                              "  - {id: y, player: 2, card: trooper, at: F5}",
                    killzone="{columns: 7, rows: 7, blocked: [C4, E3]}")
@@ -266,13 +263,13 @@ def test_threat_agrees_with_targets_from_in_random_positions(seed: int) -> None:
 
 # --- odds ---------------------------------------------------------------------------------
 
-def odds_game(tmp_path: Path, target: str, extra: str = "") -> Game:
-    return game_at(tmp_path, "  - {id: a, player: 1, card: trooper, at: C2}\n" + target +
+def odds_game(target: str, extra: str = "") -> Game:
+    return game_at("  - {id: a, player: 1, card: trooper, at: C2}\n" + target +
                    extra, killzone="{columns: 7, rows: 7, cover: [C5]}")
 
 
-def test_odds_against_a_necron_warrior_count_reanimation_protocols(tmp_path: Path) -> None:
-    game = odds_game(tmp_path, "  - {id: w, player: 2, card: necron_warrior, at: C4, "
+def test_odds_against_a_necron_warrior_count_reanimation_protocols() -> None:
+    game = odds_game("  - {id: w, player: 2, card: necron_warrior, at: C4, "
                                "damage: 4}")
     odds = game.attack_odds(Attack(1, "a", "carbine", "w"))
     assert odds.wounds_left == 6
@@ -286,8 +283,8 @@ def test_odds_against_a_necron_warrior_count_reanimation_protocols(tmp_path: Pat
     assert used.p_take_down == used.p_at_least(6)
 
 
-def test_odds_of_an_operative_without_saving_rules(tmp_path: Path) -> None:
-    game = odds_game(tmp_path, "  - {id: x, player: 2, card: trooper, at: C4, damage: 9}")
+def test_odds_of_an_operative_without_saving_rules() -> None:
+    game = odds_game("  - {id: x, player: 2, card: trooper, at: C4, damage: 9}")
     odds = game.attack_odds(Attack(1, "a", "carbine", "x"))
     assert odds.p_take_down == odds.p_at_least(3)
     assert odds.expected == sum(d * p for d, p in odds.damage.items())
@@ -297,8 +294,8 @@ def reason_names(game: Game, attack: Attack) -> list[str]:
     return [r.name for r in game.attack_odds(attack).reasons]
 
 
-def test_odds_give_cover_as_a_reason_when_the_target_is_in_cover(tmp_path: Path) -> None:
-    game = odds_game(tmp_path, "  - {id: x, player: 2, card: trooper, at: C5}\n"
+def test_odds_give_cover_as_a_reason_when_the_target_is_in_cover() -> None:
+    game = odds_game("  - {id: x, player: 2, card: trooper, at: C5}\n"
                                "  - {id: y, player: 2, card: trooper, at: E3}")
     assert "Cover" in reason_names(game, Attack(1, "a", "carbine", "x"))
     assert "Cover" not in reason_names(game, Attack(1, "a", "carbine", "y"))
@@ -307,8 +304,8 @@ def test_odds_give_cover_as_a_reason_when_the_target_is_in_cover(tmp_path: Path)
     assert cover.expected < open_.expected
 
 
-def test_cover_is_no_reason_against_an_adjacent_attacker(tmp_path: Path) -> None:
-    game = game_at(tmp_path, "  - {id: a, player: 1, card: trooper, at: C4}\n"
+def test_cover_is_no_reason_against_an_adjacent_attacker() -> None:
+    game = game_at("  - {id: a, player: 1, card: trooper, at: C4}\n"
                              "  - {id: x, player: 2, card: trooper, at: C5}",
                    killzone="{columns: 7, rows: 7, cover: [C5]}")
     assert "Cover" not in reason_names(game, Attack(1, "a", "blade", "x"))
@@ -318,8 +315,8 @@ def binomial(n: int, p: Fraction, scale: int) -> dict[int, Fraction]:
     return {scale * k: comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)}
 
 
-def test_odds_of_overcharging_give_the_attackers_own_damage(tmp_path: Path) -> None:
-    game = game_at(tmp_path, "  - {id: a, player: 1, card: scion_plasma_gunner, at: C2}\n"
+def test_odds_of_overcharging_give_the_attackers_own_damage() -> None:
+    game = game_at("  - {id: a, player: 1, card: scion_plasma_gunner, at: C2}\n"
                              "  - {id: x, player: 2, card: trooper, at: C5}")
     plain = game.attack_odds(Attack(1, "a", "plasma_gun", "x"))
     assert plain.self_damage == {0: 1} and plain.expected_self_damage == 0
@@ -334,9 +331,8 @@ def test_odds_of_overcharging_give_the_attackers_own_damage(tmp_path: Path) -> N
     assert over.expected > plain.expected
 
 
-def test_odds_of_a_hazardous_weapon_give_one_chance_in_six_of_three_damage(
-        tmp_path: Path) -> None:
-    game = game_at(tmp_path, "  - {id: a, player: 1, card: spanner_boy, at: C2, damage: 12}\n"
+def test_odds_of_a_hazardous_weapon_give_one_chance_in_six_of_three_damage() -> None:
+    game = game_at("  - {id: a, player: 1, card: spanner_boy, at: C2, damage: 12}\n"
                              "  - {id: x, player: 2, card: trooper, at: C5}")
     odds = game.attack_odds(Attack(1, "a", "kustom_mega_blasta", "x"))
     assert odds.self_damage == {0: Fraction(5, 6), 3: SIXTH}
@@ -345,8 +341,8 @@ def test_odds_of_a_hazardous_weapon_give_one_chance_in_six_of_three_damage(
     assert "Hazardous" in [r.name for r in odds.reasons]
 
 
-def test_odds_of_an_illegal_attack_are_refused(tmp_path: Path) -> None:
-    game = odds_game(tmp_path, "  - {id: x, player: 2, card: trooper, at: C4}")
+def test_odds_of_an_illegal_attack_are_refused() -> None:
+    game = odds_game("  - {id: x, player: 2, card: trooper, at: C4}")
     with pytest.raises(IllegalActionError, match="out of range"):
         game.attack_odds(Attack(1, "a", "blade", "x"))
 
@@ -459,10 +455,10 @@ def _every_card_use(game: Game) -> list[Action]:
 
 @pytest.mark.parametrize("phase", ["strategy", "firefight"])
 def test_cards_and_ploys_are_listed_exactly_when_nothing_stands_against_them(
-        tmp_path: Path, phase: str) -> None:
+        phase: str) -> None:
     """Wargear, tactical ploys and strategic ploys: at the ploy step and during an
     activation, the legal actions list exactly the uses why_not finds nothing against."""
-    game = scenario_game(tmp_path, CARD_USERS % phase)
+    game = position(CARD_USERS % phase)
     if phase == "firefight":
         game.apply(parse_action("1 activate p"))
     else:

@@ -79,6 +79,15 @@ def test_vp_of_zero_load_and_below_are_refused() -> None:
     refused(IN_ACT, lambda d: d["state"]["vp"].update({"1": -1}), "state.vp.1: must be at least 0")
 
 
+def bounded(check: Callable[[Any], object], value: Any, ok: bool) -> None:
+    """``check`` accepts ``value`` when ``ok``, else refuses it as out of its bounds."""
+    if ok:
+        check(value)
+    else:
+        with pytest.raises(SaveError, match="must be"):
+            check(value)
+
+
 @pytest.mark.parametrize("spec,ok", [
     ({"turning_points": MAX_TURNING_POINTS}, True),
     ({"turning_points": MAX_TURNING_POINTS + 1}, False),
@@ -92,11 +101,7 @@ def test_vp_of_zero_load_and_below_are_refused() -> None:
     ({"killzone": {"rows": 0}}, False),
 ])
 def test_config_bounds(spec: dict[str, Any], ok: bool) -> None:
-    if ok:
-        check_config_spec(spec)
-    else:
-        with pytest.raises(SaveError, match="must be"):
-            check_config_spec(spec)
+    bounded(check_config_spec, spec, ok)
 
 
 @pytest.mark.parametrize("dice,ok", [
@@ -113,11 +118,7 @@ def test_config_bounds(spec: dict[str, Any], ok: bool) -> None:
     ({"kind": "replay", "record": [["d6", 6]], "used": -1}, False),
 ])
 def test_dice_bounds(dice: dict[str, Any], ok: bool) -> None:
-    if ok:
-        check_dice_data(dice)
-    else:
-        with pytest.raises(SaveError, match="must be"):
-            check_dice_data(dice)
+    bounded(check_dice_data, dice, ok)
 
 
 @pytest.mark.parametrize("record,ok", [
@@ -130,11 +131,7 @@ def test_dice_bounds(dice: dict[str, Any], ok: bool) -> None:
     ([["below", 0, 0]], False),
 ])
 def test_record_bounds(record: list[list[Any]], ok: bool) -> None:
-    if ok:
-        check_record(record)
-    else:
-        with pytest.raises(SaveError, match="must be"):
-            check_record(record)
+    bounded(check_record, record, ok)
 
 
 @pytest.mark.parametrize("turning_points,ok", [

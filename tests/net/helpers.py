@@ -45,13 +45,14 @@ async def serving(db: Path, store: Store | None = None,
 
 
 async def seated_pair(url: str, catalogue: Catalogue | None = None, mission: str = "dual_strike",
-                      teams: tuple[str, str] = TEAMS) -> tuple[Client, Client]:
-    """Two clients holding seats 1 and 2 of a new game."""
+                      teams: tuple[str, str] = TEAMS, rules: str = "fireteam"
+                      ) -> tuple[Client, Client]:
+    """Two clients holding seats 1 and 2 of a new game (under ``rules``)."""
     one, two = Client(url, catalogue), Client(url, catalogue)
     one.received, two.received = [], []
     await one.connect()
     await two.connect()
-    await one.create(mission, teams, name="Ana")
+    await one.create(mission, teams, name="Ana", rules=rules)
     await two.join(one.code or "", name="Ben")
     return one, two
 
@@ -121,12 +122,12 @@ class LocalSeat:
 
 
 def play_locally(catalogue: Catalogue, seed: int, mission: str = "dual_strike",
-                 teams: tuple[str, str] = TEAMS, seeds: tuple[int, int] = (1, 2)
-                 ) -> tuple[Game, list[dict[int, set[str]]]]:
-    """The same game on the engine alone: the server's seed, the same choosers. Returns
-    the game and, for each ply, the target cards hidden from each seat at that ply
-    (index 0: before any action): ``hidden[ply][seat]``."""
-    game = Game.new(catalogue, mission, teams, RandomDice(seed))
+                 teams: tuple[str, str] = TEAMS, seeds: tuple[int, int] = (1, 2),
+                 rules: str = "fireteam") -> tuple[Game, list[dict[int, set[str]]]]:
+    """The same game on the engine alone: the server's seed, the same choosers, the same
+    rule set. Returns the game and, for each ply, the target cards hidden from each seat at
+    that ply (index 0: before any action): ``hidden[ply][seat]``."""
+    game = Game.new(catalogue, mission, teams, RandomDice(seed), rules=rules)
     choosers = {1: seeded_chooser(seeds[0]), 2: seeded_chooser(seeds[1])}
     hidden = [_hidden(game)]
     while not game.is_over:

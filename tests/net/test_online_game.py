@@ -17,9 +17,9 @@ def run(coro):
     return asyncio.run(asyncio.wait_for(coro, 120))
 
 
-async def whole_game(db, catalogue, mission="dual_strike", teams=TEAMS):
+async def whole_game(db, catalogue, mission="dual_strike", teams=TEAMS, rules="fireteam"):
     async with serving(db) as url:
-        one, two = await seated_pair(url, catalogue, mission, teams)
+        one, two = await seated_pair(url, catalogue, mission, teams, rules)
         await asyncio.gather(play_scripted(one, seeded_chooser(1)),
                              play_scripted(two, seeded_chooser(2)))
         await one.close()

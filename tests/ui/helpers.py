@@ -41,6 +41,21 @@ def click(app: object, where: tuple[float, float] | pygame.Rect, button: int = 1
             app.frame()  # type: ignore[attr-defined]
 
 
+def driven(catalogue: Catalogue, seed: int, game: Game, size: tuple[int, int] = (1280, 800)):
+    """A fresh app (animations off) on the play screen of ``game``, and its click driver:
+    for a whole game played through the screens."""
+    from game.ui.scenes.play import PlayScene
+    from game.uitest.driver import Driver
+    from game.uitest.headless import make_app
+
+    if pygame.display.get_init():
+        pygame.event.clear()
+    app = make_app(catalogue, seed, size)
+    app.ctx.settings.animation_speed = 0
+    app.push(PlayScene(app, game))
+    return Driver(app)
+
+
 def open_play(make_app, catalogue, mission="dual_strike", teams=("gideon", "deathless_destroyers"),
               seed=5, until=None, rules="fireteam", size=(1280, 800), wargear=None, speed=0.0,
               frames=10):

@@ -8,14 +8,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-import pygame
 import pytest
 
-from game.engine.dice import RandomDice
 from game.engine.game import Game
-from game.uitest.driver import BiasedChooser, Driver, play_on_engine, play_through_ui
-from game.uitest.headless import make_app
+from game.uitest.driver import BiasedChooser, play_on_engine, play_through_ui
+from tests.helpers import new_game
 from tests.ui.conftest import SIZE
+from tests.ui.helpers import driven
 
 pytestmark = pytest.mark.slow  # whole games played through the screens
 
@@ -35,9 +34,10 @@ def setup_of(i: int) -> dict:
             "dice": 1000 + i, "chooser": 77 + i}
 
 
-def new_game(catalogue, i: int) -> Game:
+def game_of(catalogue, i: int) -> Game:
+    """Game ``i`` at set-up."""
     s = setup_of(i)
-    return Game.new(catalogue, s["mission"], s["teams"], RandomDice(s["dice"]),
+    return new_game(s["dice"], s["mission"], s["teams"], catalogue=catalogue,
                     wargear=s["wargear"])
 
 
@@ -53,17 +53,11 @@ class Played:
 
 @pytest.fixture(scope="module")
 def played(catalogue) -> list[Played]:
-    from game.ui.scenes.play import PlayScene
-
     out = []
     for i in range(len(MISSIONS)):
-        if pygame.display.get_init():
-            pygame.event.clear()
-        app = make_app(catalogue, i, SIZE)
-        app.ctx.settings.animation_speed = 0
-        game = new_game(catalogue, i)
-        app.push(PlayScene(app, game))
-        driver = Driver(app)
+        game = game_of(catalogue, i)
+        driver = driven(catalogue, i, game, SIZE)
+        app = driver.app
         play_through_ui(driver, BiasedChooser(setup_of(i)["chooser"]))
         app.ctx.drawn = []
         driver.pump([])  # one more frame of the end screen, its strings recorded
@@ -75,7 +69,7 @@ def played(catalogue) -> list[Played]:
 @pytest.mark.parametrize("i", range(len(MISSIONS)), ids=MISSIONS)
 def test_game_through_the_screens_equals_the_engine_game(played, catalogue, i):
     result = played[i]
-    reference = play_on_engine(new_game(catalogue, i), BiasedChooser(setup_of(i)["chooser"]))
+    reference = play_on_engine(game_of(catalogue, i), BiasedChooser(setup_of(i)["chooser"]))
     assert result.game.is_over
     assert result.top == "EndScene"
     assert result.game.log == reference.log

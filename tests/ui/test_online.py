@@ -175,3 +175,40 @@ def test_a_lost_connection_is_shown_and_the_game_is_picked_up_again_from_the_men
             if isinstance(scene, OnlinePlayScene):
                 scene.remote.link.close()
         server.close()
+
+
+def test_the_host_chooses_the_rule_set_and_the_game_is_hosted_under_it(
+        make_app, home, tmp_path, catalogue):
+    import pygame_gui
+
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.online import OnlineScene
+    from game.ui.scenes.online_play import OnlinePlayScene
+
+    server = ThreadServer(tmp_path / "games.sqlite3")
+    app = make_app(6)
+    app.push(MenuScene(app))
+    driver = Driver(app)
+    try:
+        driver.click_button("Play online")
+        online = app.scene
+        assert isinstance(online, OnlineScene)
+        missions = catalogue.missions
+        assert any(missions[m].kill_team is not None for m in online.missions)
+        online.server_entry.set_text(server.url)
+        online.on_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                           {"ui_element": online.rules_drop,
+                                            "text": "One-page skirmish"}))
+        # the Kill Team classic pack's missions are not offered under the skirmish rules
+        assert online.missions and all(missions[m].kill_team is None for m in online.missions)
+        assert online.server_entry.get_text() == server.url  # the fields survive the rebuild
+        driver.click_button("Host a game")
+        play = app.scene
+        assert isinstance(play, OnlinePlayScene), online.message
+        assert str(play.remote.config.rules) == "skirmish"
+        assert play.remote.link.read(lambda c: c.spec)["rules"] == "skirmish"
+    finally:
+        for scene in app.stack:
+            if isinstance(scene, OnlinePlayScene):
+                scene.remote.link.close()
+        server.close()

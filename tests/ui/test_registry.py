@@ -16,7 +16,8 @@ SCENES_FOLDER = Path(__file__).resolve().parents[2] / "game" / "ui" / "scenes"
 # module -> the screen modules it may import (to subclass or to draw with), nothing else
 # a screen may extend another (the tutorial and the online game are play screens)
 ALLOWED = {"tutorial": {"handover", "play"}, "play": {"play_panels", "play_board"},
-           "online_play": {"play", "online_chat"}, "online_menus": {"end", "pause"}}
+           "online_play": {"play", "online_chat"}, "online_menus": {"end", "pause"},
+           "puzzles": {"play"}}  # the puzzle screen is a kind of play screen
 
 
 def test_every_name_gives_a_screen_class():

@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pygame
 import pytest
 
 from game.engine import RuleSet, Step
-from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.uitest.driver import BiasedChooser, Driver, play_on_engine, play_through_ui
-from game.uitest.headless import make_app
+from tests.helpers import new_game
 from tests.ui.conftest import SIZE
+from tests.ui.helpers import driven
 
 # seeds whose three games between them make every kind of decision (42, 43, 40 since every
 # ranged weapon fires and a charge may be met: 37-39 no longer pushed anybody)
@@ -24,24 +23,14 @@ GAMES = [("dual_strike", ("gideon", "bad_ladz"), 42), ("power_up", ("pathfinders
          ("cache_raid", ("kappic_eagles", "quickstrike"), 40)]
 
 
-def new_game(catalogue, i: int) -> Game:
-    mission, teams, seed = GAMES[i]
-    return Game.new(catalogue, mission, teams, RandomDice(seed), rules="skirmish")
-
-
 @pytest.fixture(scope="module")
 def played(catalogue) -> list[tuple[Game, Counter, str]]:
-    from game.ui.scenes.play import PlayScene
-
     out = []
     for i in range(len(GAMES)):
-        if pygame.display.get_init():
-            pygame.event.clear()
-        app = make_app(catalogue, i, SIZE)
-        app.ctx.settings.animation_speed = 0
-        game = new_game(catalogue, i)
-        app.push(PlayScene(app, game))
-        driver = Driver(app)
+        mission, teams, seed = GAMES[i]
+        game = new_game(seed, mission, teams, catalogue=catalogue, rules="skirmish")
+        driver = driven(catalogue, i, game, SIZE)
+        app = driver.app
         play_through_ui(driver, BiasedChooser(500 + i))
         out.append((game, driver.done, app.scene.name))
     return out
@@ -51,7 +40,9 @@ def played(catalogue) -> list[tuple[Game, Counter, str]]:
 @pytest.mark.parametrize("i", range(len(GAMES)))
 def test_skirmish_game_through_the_screens_equals_the_engine_game(played, catalogue, i):
     game, _, top = played[i]
-    reference = play_on_engine(new_game(catalogue, i), BiasedChooser(500 + i))
+    mission, teams, seed = GAMES[i]
+    reference = play_on_engine(new_game(seed, mission, teams, catalogue=catalogue,
+                                        rules="skirmish"), BiasedChooser(500 + i))
     assert game.is_over and top == "EndScene"
     assert game.log == reference.log
     assert game.winner == reference.winner

@@ -16,14 +16,18 @@ of the step the game is at; :func:`why_not` gives the reason an action is not le
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from game.engine import effects, targets
 from game.engine.actions import Action, AgreeResult, Concede
+from game.engine.killteam import rules_of
 from game.engine.rules.attacking import AttackRule
 from game.engine.rules.base import ActionRule
 from game.engine.rules.cards import MissionActionRule, UseRule
 from game.engine.rules.firefight import ActivateRule, CancelRule, WaitRule
 from game.engine.rules.killteam import ArriveRule, PlaceObjectiveRule, RollGameLengthRule, SeizeRule
+from game.engine.rules.killteam import on_event as pack_on_event
 from game.engine.rules.movement import DisengageRule, MoveRule
 from game.engine.rules.result import AgreeResultRule, ConcedeRule
 from game.engine.rules.setup import DeployRule, KeepRule, MulliganRule
@@ -32,6 +36,8 @@ from game.engine.rules.table import FLOW, STAGES, stages_waiting_for
 from game.engine.state import Phase, Step
 
 if TYPE_CHECKING:
+    from game.engine.config import Config
+    from game.engine.events import Event
     from game.engine.game import Game
 
 # in the order legal_actions() lists them at each step
@@ -88,4 +94,14 @@ def why_not(game: Game, action: Action) -> str | None:
     return rule.why_not(game, action)
 
 
-__all__ = ["BY_STEP", "FLOW", "RULES", "STAGES", "ActionRule", "generate", "why_not"]
+# who hears each event, in order: card triggers first, then targets of opportunity, then the
+# Kill Team classic pack (on its missions only)
+LISTENERS = (effects.on_event, targets.on_event, pack_on_event)
+
+
+def listeners(config: Config) -> tuple[Callable[[Game, Event], None], ...]:
+    """Who hears the events of a game of ``config``: the pack listens on its missions."""
+    return LISTENERS if rules_of(config) is not None else LISTENERS[:2]
+
+__all__ = ["BY_STEP", "FLOW", "LISTENERS", "RULES", "STAGES", "ActionRule", "generate",
+           "listeners", "why_not"]

@@ -80,6 +80,16 @@ class Shot:
     distance: int
 
 
+def covered(game: Game, shooter_hex: str, target: OperativeState,
+            target_hex: str | None = None) -> bool:
+    """Whether the killzone puts ``target`` (standing on ``target_hex``, by default where it
+    is) in cover from a shot from ``shooter_hex``: a cover hex, more than one hex from the
+    shooter. The Fireteam rules' answer to :meth:`game.engine.game.Game.covered` (a card
+    may still give cover, or a weapon ignore it: :func:`shot` counts those)."""
+    at = target.hex if target_hex is None else target_hex
+    return at in game.grid.cover and game.grid.distance(shooter_hex, at) > 1
+
+
 def shot(game: Game, attacker: OperativeState, defender: OperativeState, weapon: Weapon,
          overcharge: bool = False) -> Shot:
     """The attack exactly as it would be rolled now, with the reasons for each change."""
@@ -105,7 +115,7 @@ def shot(game: Game, attacker: OperativeState, defender: OperativeState, weapon:
         bonus += 2
         rule(MELTA, "within half range: +2 damage")
     ignores = IGNORES_COVER in rules or mods.ignores_cover
-    could_cover = (defender.hex in game.grid.cover or mods.cover) and distance > 1
+    could_cover = covered(game, attacker.hex, defender) or (mods.cover and distance > 1)
     in_cover = could_cover and not ignores
     if in_cover:
         reasons.append(Reason(ReasonKind.COVER, "Cover",

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.events import PhaseEnded, PhaseStarted, Scored, TiebreakerUsed
 from game.engine.killteam import length_roll_needed
+from game.engine.rules.killteam import score_at_end
 from game.engine.state import Duration, OperativeFlag, Phase, PloyInForce, Step
 
 if TYPE_CHECKING:
@@ -72,13 +73,6 @@ def final_end_phase(game: Game, winner: int | None = None, reason: str = "most V
     state.active, state.ap_left, state.ap_spent, state.moved = None, 0, False, False
     state.order = state.target = state.pending = None
     game.emit(game.book.ended(winner, (one, two), reason))
-
-
-def score_at_end(game: Game) -> None:
-    """The pack's final scoring (:func:`game.engine.rules.killteam.score_at_end`)."""
-    from game.engine.rules.killteam import score_at_end as kill_team_scoring
-
-    kill_team_scoring(game)
 
 
 def tiebreak(game: Game) -> tuple[int, int]:

@@ -361,8 +361,6 @@ class RollGameLengthRule(ActionRule[RollGameLength]):
         return None
 
     def apply(self, game: Game, action: RollGameLength) -> None:
-        from game.engine.rules.end import final_end_phase
-
         state = game.state
         need = kt.length_roll_needed(game)
         roll = game.roll()
@@ -373,8 +371,7 @@ class RollGameLengthRule(ActionRule[RollGameLength]):
             state.turning_point += 1
             state.turn = 1
         else:
-            final_end_phase(game)
-            game.rules_changed()
+            game.end_mission()
 
 
 # --- the end --------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
-from game.engine.actions import Action, NotationError, _need, _yes_no
+from game.engine.actions import HEX, HEXES, OPERATIVE, PATH, YES_NO, Action, Words, _need
 
 
 @dataclass(frozen=True, repr=False)
@@ -29,16 +29,9 @@ class Hold(Action):
     """Stay put, then shoot or hold fire (a Shaken operative: stay idle)."""
 
     verb: ClassVar[str] = "hold"
+    words: ClassVar[tuple[Words, ...]] = (OPERATIVE,)
     operative: str
     path: tuple[str, ...] = ()
-
-    def notation(self) -> str:
-        return f"{self.verb} {self.operative}"
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        _need(rest, 1, "hold OPERATIVE")
-        return cls(player, rest[0])
 
 
 @dataclass(frozen=True, repr=False)
@@ -46,17 +39,9 @@ class Advance(Action):
     """Move up to the Advance, then shoot or hold fire."""
 
     verb: ClassVar[str] = "advance"
+    words: ClassVar[tuple[Words, ...]] = (OPERATIVE, HEXES)
     operative: str
     path: tuple[str, ...]
-
-    def notation(self) -> str:
-        return " ".join((self.verb, self.operative, *self.path))
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        if len(rest) < 2:
-            raise NotationError(f"expected '{cls.verb} OPERATIVE HEX [HEX ...]'")
-        return cls(player, rest[0], tuple(h.upper() for h in rest[1:]))
 
 
 @dataclass(frozen=True, repr=False)
@@ -69,75 +54,40 @@ class Charge(Action):
     """Move up to the Rush next to enemy ``target`` and fight it."""
 
     verb: ClassVar[str] = "charge"
+    words: ClassVar[tuple[Words, ...]] = (OPERATIVE, Words("ENEMY"), PATH)
     operative: str
     target: str
     path: tuple[str, ...] = ()
-
-    def notation(self) -> str:
-        return " ".join((self.verb, self.operative, self.target, *self.path))
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        if len(rest) < 2:
-            raise NotationError("expected 'charge OPERATIVE ENEMY [HEX ...]'")
-        return cls(player, rest[0], rest[1], tuple(h.upper() for h in rest[2:]))
 
 
 @dataclass(frozen=True, repr=False)
 class Shoot(Action):
     verb: ClassVar[str] = "shoot"
+    words: ClassVar[tuple[Words, ...]] = (OPERATIVE, Words("WEAPON"), Words("ENEMY"))
     operative: str
     weapon: str
     target: str
-
-    def notation(self) -> str:
-        return f"{self.verb} {self.operative} {self.weapon} {self.target}"
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        _need(rest, 3, "shoot OPERATIVE WEAPON ENEMY")
-        return cls(player, rest[0], rest[1], rest[2])
 
 
 @dataclass(frozen=True, repr=False)
 class HoldFire(Action):
     verb: ClassVar[str] = "holdfire"
-
-    def notation(self) -> str:
-        return self.verb
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        _need(rest, 0, "holdfire")
-        return cls(player)
+    words: ClassVar[tuple[Words, ...]] = ()
 
 
 @dataclass(frozen=True, repr=False)
 class StrikeBack(Action):
     verb: ClassVar[str] = "strikeback"
+    words: ClassVar[tuple[Words, ...]] = (YES_NO,)
     strike: bool
-
-    def notation(self) -> str:
-        return f"{self.verb} {'yes' if self.strike else 'no'}"
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        return cls(player, _yes_no(rest, cls.verb))
 
 
 @dataclass(frozen=True, repr=False)
 class Consolidate(Action):
     verb: ClassVar[str] = "consolidate"
+    words: ClassVar[tuple[Words, ...]] = (OPERATIVE, HEX)
     operative: str
     hex: str
-
-    def notation(self) -> str:
-        return f"{self.verb} {self.operative} {self.hex}"
-
-    @classmethod
-    def parse(cls, player: int, rest: list[str]) -> Self:
-        _need(rest, 2, "consolidate OPERATIVE HEX")
-        return cls(player, rest[0], rest[1].upper())
 
 
 @dataclass(frozen=True, repr=False)

@@ -12,12 +12,20 @@ from game.engine.events import Moved
 from game.engine.hexgrid import parse_label
 from game.engine.rules.base import ActionRule
 from game.engine.skirmish.actions import Consolidate, Meet, Push, StrikeBack
-from game.engine.skirmish.combat import dangerous_test, end_of_activation_tests, strike
+from game.engine.skirmish.combat import (
+    can_strike,
+    dangerous_test,
+    end_of_activation_tests,
+    melee_result,
+    strike,
+)
 from game.engine.skirmish.core import (
     CONSOLIDATE_REACH,
     PUSH_NEEDS,
+    activatable,
     at_half,
     enemies_near,
+    meet_hexes,
     set_flag,
     shaken,
 )
@@ -77,16 +85,12 @@ class MeetRule(ActionRule[Meet]):
         return state.operatives[state.active], state.operatives[state.target]
 
     def generate(self, game: Game, player: int) -> Iterator[Meet]:
-        from game.engine.skirmish.orders import meet_hexes
-
         charger, defender = self._pair(game)
         for h in meet_hexes(game, defender, charger):
             yield Meet(player, defender.id, h)
         yield Meet(player, None)
 
     def why_not(self, game: Game, action: Meet) -> str | None:
-        from game.engine.skirmish.orders import meet_hexes
-
         if action.operative is None:
             return None
         charger, defender = self._pair(game)
@@ -97,8 +101,6 @@ class MeetRule(ActionRule[Meet]):
         return None
 
     def apply(self, game: Game, action: Meet) -> None:
-        from game.engine.skirmish.orders import fight
-
         state = game.state
         charger, defender = self._pair(game)
         state.pending = None
@@ -129,8 +131,6 @@ class StrikeBackRule(ActionRule[StrikeBack]):
         return None
 
     def apply(self, game: Game, action: StrikeBack) -> None:
-        from game.engine.skirmish.orders import after_melee
-
         state = game.state
         assert state.active is not None and state.target is not None
         charger, defender = state.operatives[state.active], state.operatives[state.target]
@@ -186,6 +186,27 @@ class ConsolidateRule(ActionRule[Consolidate]):
             game.invalidate()
             game.emit(Moved(op.id, (start, action.hex)))
             dangerous_test(game, op, action.hex)
+
+
+def fight(game: Game, charger: OperativeState, defender: OperativeState) -> None:
+    """The charger strikes; then the defender's player decides whether to strike back."""
+    state = game.state
+    strike(game, charger, defender)
+    if can_strike(game, defender):
+        state.pending = "strike_back"
+        state.to_act = defender.player
+        return
+    after_melee(game)
+
+
+def after_melee(game: Game) -> None:
+    """The melee's result, then the survivor's step (a decision) or the charger's pulling
+    back."""
+    state = game.state
+    assert state.active is not None and state.target is not None
+    charger, defender = state.operatives[state.active], state.operatives[state.target]
+    melee_result(game, charger, defender)
+    follow_up(game, charger, defender)
 
 
 def push_target(game: Game) -> OperativeState | None:
@@ -271,8 +292,6 @@ def morale(game: Game) -> None:
 def wrap(game: Game) -> None:
     """The activation is over: the other player activates next when they can; a player
     with nothing left to activate is noted (the first of the round goes first next)."""
-    from game.engine.skirmish.orders import activatable
-
     state = game.state
     assert state.active is not None
     from game.engine.skirmish.shooting import clear_shots
@@ -290,5 +309,5 @@ def wrap(game: Game) -> None:
     state.to_act = other if activatable(game, other) else player
 
 
-__all__ = ["ConsolidateRule", "MeetRule", "PushRule", "StrikeBackRule", "follow_up",
-           "free_neighbours", "morale", "pull_back", "push_target", "wrap"]
+__all__ = ["ConsolidateRule", "MeetRule", "PushRule", "StrikeBackRule", "after_melee", "fight",
+           "follow_up", "free_neighbours", "morale", "pull_back", "push_target", "wrap"]

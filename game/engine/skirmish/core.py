@@ -92,18 +92,28 @@ def enemies_near(game: Game, op: OperativeState, hex_: str | None = None,
 
 
 def in_cover(game: Game, shooter: OperativeState, target: OperativeState) -> bool:
-    """The target stands in a cover hex, or the line of fire touches a cover or blocked
-    hex next to it (it stands behind a sight blocker), or its Stealth covers it at this
-    distance."""
-    assert shooter.hex is not None and target.hex is not None
+    """The target is in cover from the shooter (:func:`covered`, where they stand)."""
+    assert shooter.hex is not None
+    return covered(game, shooter.hex, target)
+
+
+def covered(game: Game, shooter_hex: str, target: OperativeState,
+            target_hex: str | None = None) -> bool:
+    """Whether a shot from ``shooter_hex`` finds ``target`` (standing on ``target_hex``, by
+    default where it is) in cover: it stands in a cover hex, or the line of fire touches a
+    cover or blocked hex next to it (it stands behind a sight blocker), or its Stealth
+    covers it at this distance. The skirmish rules' answer to
+    :meth:`game.engine.game.Game.covered`."""
+    at = target.hex if target_hex is None else target_hex
+    assert at is not None
     grid = game.grid
-    if target.hex in grid.cover:
+    if at in grid.cover:
         return True
     stealth = profile(game, target).stealth
-    if stealth is not None and grid.distance(shooter.hex, target.hex) >= stealth:
+    if stealth is not None and grid.distance(shooter_hex, at) >= stealth:
         return True
-    near = set(grid.neighbours(target.hex))
-    touched = grid.touched_hexes(shooter.hex, target.hex)
+    near = set(grid.neighbours(at))
+    touched = grid.touched_hexes(shooter_hex, at)
     return any(h in near and (h in grid.cover or h in grid.blocked) for h in touched)
 
 
@@ -149,8 +159,26 @@ def destroy(game: Game, op: OperativeState, by: int | None = None,
     game.invalidate()
 
 
+def activatable(game: Game, player: int) -> list[OperativeState]:
+    """``player``'s operatives on the killzone not yet activated this round."""
+    return [o for o in game.on_killzone(player) if not o.activated]
+
+
+def meet_hexes(game: Game, defender: OperativeState, charger: OperativeState) -> list[str]:
+    """Where the charged ``defender`` may step to meet ``charger``: a free hex next to both
+    (one hex: the seed's 3"). A Shaken defender must stay idle and meets nobody."""
+    if shaken(defender) or not defender.on_killzone or defender.hex is None \
+            or charger.hex is None:
+        return []
+    grid = game.grid
+    taken = game.occupied()
+    return sorted(h for h in grid.neighbours(defender.hex)
+                  if h not in grid.blocked and h not in taken
+                  and grid.distance(h, charger.hex) <= MELEE_REACH)
+
+
 __all__ = ["CONSOLIDATE_REACH", "DIFFICULT_LIMIT", "MARKER_SPACING", "MEET_REACH", "MELEE_REACH",
-           "PUSH_NEEDS", "PUSH_REACH", "ROUNDS", "SEIZE_REACH", "at_half", "dangerous",
-           "destroy", "difficult", "enemies_near", "fatigued", "has", "in_cover",
-           "profile", "profile_of", "quality_test", "set_flag", "shaken", "visible", "wound",
-           "wounds_left"]
+           "PUSH_NEEDS", "PUSH_REACH", "ROUNDS", "SEIZE_REACH", "activatable", "at_half",
+           "covered", "dangerous", "destroy", "difficult", "enemies_near", "fatigued", "has",
+           "in_cover", "meet_hexes", "profile", "profile_of", "quality_test", "set_flag", "shaken",
+           "visible", "wound", "wounds_left"]

@@ -15,8 +15,16 @@ from typing import TYPE_CHECKING, TypeVar
 from game.engine.events import Moved
 from game.engine.rules.base import ActionRule
 from game.engine.skirmish.actions import Advance, Charge, Hold, Order, Rush
-from game.engine.skirmish.combat import can_strike, dangerous_test, melee_result, strike
-from game.engine.skirmish.core import MEET_REACH, MELEE_REACH, profile, shaken
+from game.engine.skirmish.after import after_melee, fight
+from game.engine.skirmish.combat import dangerous_test
+from game.engine.skirmish.core import (
+    MEET_REACH,
+    MELEE_REACH,
+    activatable,
+    meet_hexes,
+    profile,
+    shaken,
+)
 from game.engine.skirmish.events import Ordered
 from game.engine.skirmish.moving import ends_clear, reach, why_not_path
 from game.engine.skirmish.shooting import shots
@@ -26,11 +34,6 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 OrderT = TypeVar("OrderT", bound=Order)
-
-
-def activatable(game: Game, player: int) -> list[OperativeState]:
-    """``player``'s operatives on the killzone not yet activated this round."""
-    return [o for o in game.on_killzone(player) if not o.activated]
 
 
 def _why_not_operative(game: Game, player: int, op_id: str) -> str | None:
@@ -211,47 +214,11 @@ class ChargeRule(_OrderRule[Charge]):
         fight(game, op, enemy)
 
 
-def fight(game: Game, charger: OperativeState, defender: OperativeState) -> None:
-    """The charger strikes; then the defender's player decides whether to strike back."""
-    state = game.state
-    strike(game, charger, defender)
-    if can_strike(game, defender):
-        state.pending = "strike_back"
-        state.to_act = defender.player
-        return
-    after_melee(game)
-
-
 def _contact_in_reach(game: Game, op: OperativeState, enemy: OperativeState) -> bool:
     """Whether ``op``'s charge could end next to ``enemy``."""
     assert op.hex is not None and enemy.hex is not None
     ends = [op.hex, *reach(game, op, profile(game, op).rush)]
     return any(game.grid.distance(end, enemy.hex) <= MELEE_REACH for end in ends)
-
-
-def meet_hexes(game: Game, defender: OperativeState, charger: OperativeState) -> list[str]:
-    """Where the charged ``defender`` may step to meet ``charger``: a free hex next to both
-    (one hex: the seed's 3"). A Shaken defender must stay idle and meets nobody."""
-    if shaken(defender) or not defender.on_killzone or defender.hex is None \
-            or charger.hex is None:
-        return []
-    grid = game.grid
-    taken = game.occupied()
-    return sorted(h for h in grid.neighbours(defender.hex)
-                  if h not in grid.blocked and h not in taken
-                  and grid.distance(h, charger.hex) <= MELEE_REACH)
-
-
-def after_melee(game: Game) -> None:
-    """The melee's result, then the survivor's step (a decision) or the charger's pulling
-    back."""
-    from game.engine.skirmish.after import follow_up
-
-    state = game.state
-    assert state.active is not None and state.target is not None
-    charger, defender = state.operatives[state.active], state.operatives[state.target]
-    melee_result(game, charger, defender)
-    follow_up(game, charger, defender)
 
 
 __all__ = ["AdvanceRule", "ChargeRule", "HoldRule", "RushRule", "activatable", "after_melee",

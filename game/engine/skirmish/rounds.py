@@ -22,14 +22,13 @@ from game.engine.config import SKIRMISH_MARKERS
 from game.engine.events import SetupComplete
 from game.engine.rules.base import ActionRule
 from game.engine.rules.setup import DeployRule, deploy_hexes, undeployed
-from game.engine.skirmish.core import MARKER_SPACING, SEIZE_REACH, set_flag, shaken
+from game.engine.skirmish.core import MARKER_SPACING, SEIZE_REACH, activatable, set_flag, shaken
 from game.engine.skirmish.events import (
     MarkersLeftOut,
     MarkersRolled,
     ObjectiveSeized,
     RoundStarted,
 )
-from game.engine.skirmish.orders import activatable
 from game.engine.state import OperativeFlag, opponent
 
 if TYPE_CHECKING:

@@ -15,6 +15,7 @@ ITEMS = (
     ("Load game", "load", ""),
     ("Play online", "online", ""),
     ("Tutorial", "tutorial", ""),
+    ("Puzzles", "puzzles", ""),
     ("Mission visualizer", "visualizer", ""),
     ("Campaign", "campaign", ""),
     ("Rules help", "rules", ""),
@@ -27,7 +28,7 @@ ITEMS = (
 HOTKEYS = {"new": pygame.K_n, "quit": pygame.K_q, "cards": pygame.K_c, "rules": pygame.K_h,
            "load": pygame.K_l, "settings": pygame.K_s, "resume": pygame.K_r,
            "visualizer": pygame.K_v, "tutorial": pygame.K_t, "campaign": pygame.K_a,
-           "online": pygame.K_o}
+           "online": pygame.K_o, "puzzles": pygame.K_p}
 
 
 class MenuScene(Scene):
@@ -65,6 +66,8 @@ class MenuScene(Scene):
             self.app.open_rules()
         elif key == "tutorial":
             self.app.open(SceneName.TUTORIAL)
+        elif key == "puzzles":
+            self.app.open(SceneName.PUZZLES)
         elif key == "campaign":
             self.app.open(SceneName.CAMPAIGNS)
         elif key == "visualizer":

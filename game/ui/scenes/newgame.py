@@ -13,8 +13,8 @@ from game.engine import (
     RuleSet,
     SplitMix64,
     build_config,
+    missions_of,
     opponent,
-    plays,
     skirmish_profile,
 )
 from game.own_missions import broken_lines
@@ -87,8 +87,8 @@ class NewGameScene(Scene):
     def set_rules(self, rules: RuleSet) -> None:
         """Play under ``rules``: only the missions it can play are offered."""
         self.rules = rules
-        found = self.ctx.catalogue.missions
-        self.missions = [m for m in self.all_missions if plays(rules, found[m].kill_team)]
+        playable = set(missions_of(self.ctx.catalogue, rules))
+        self.missions = [m for m in self.all_missions if m in playable]
         if self.mission not in self.missions:
             self.mission = self.missions[0]
         self.table_roll = 0

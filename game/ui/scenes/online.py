@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.engine import RULE_SET_NAMES, RuleSet, missions_of
 from game.net.client import Disconnected, ServerError
 from game.net.prefs import DEFAULT_SERVER, OnlinePrefs, server_url
 from game.net.protocol import spaced_code
@@ -38,7 +39,8 @@ class OnlineScene(Scene):
         super().__init__(app)
         self.prefs = OnlinePrefs.load()
         cat = self.ctx.catalogue
-        self.missions = sorted(cat.missions)
+        self.rules = RuleSet.FIRETEAM  # the rule set the host plays under
+        self.missions = self.playable(self.rules)
         self.teams = sorted(cat.fireteams)
         self.mission = self.missions[0] if "dual_strike" not in self.missions else "dual_strike"
         self.fireteams = [self.teams[0], self.teams[-1]]
@@ -50,6 +52,24 @@ class OnlineScene(Scene):
         self.refused = ""  # the error code of the last refusal, if any
         self.public = False  # a hosted game is private (joined by its code) unless chosen
         self.turn_minutes = 0  # the turn clock the host chooses (0: none)
+
+    def playable(self, rules: RuleSet) -> list[str]:
+        """The missions ``rules`` plays (the skirmish rules: not the Kill Team pack's)."""
+        return missions_of(self.ctx.catalogue, rules)
+
+    def set_rules(self, rules: RuleSet) -> None:
+        """Host under ``rules``: only the missions it plays are offered."""
+        self.read_fields()
+        self.rules = rules
+        self.missions = self.playable(rules)
+        if self.mission not in self.missions:
+            self.mission = "dual_strike" if "dual_strike" in self.missions else self.missions[0]
+        self.rebuild()
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and \
+                event.ui_element is self.rules_drop:
+            self.set_rules(next(r for r in RuleSet if RULE_SET_NAMES[r] == event.text))
 
     # --- layout ------------------------------------------------------------------------
 
@@ -72,7 +92,12 @@ class OnlineScene(Scene):
                 pygame.Rect(host.left, host.top + 104 + i * 62, host.width, 32),
                 manager=manager)
             self.team_drops.append(drop)
-        self.elements += [self.mission_drop, *self.team_drops]
+        rules_width = min(200, host.width // 2)
+        self.rules_drop = pygame_gui.elements.UIDropDownMenu(
+            [RULE_SET_NAMES[r] for r in RuleSet], RULE_SET_NAMES[self.rules],
+            pygame.Rect(host.right - rules_width, host.top - 4, rules_width, 30),
+            manager=manager)
+        self.elements += [self.mission_drop, *self.team_drops, self.rules_drop]
         self.button("Host a game", pygame.Rect(host.left, host.top + 240, host.width, 40),
                     self.host, hotkey=pygame.K_RETURN,
                     tooltip="Create the game on the server; you play the first fireteam and "
@@ -127,7 +152,10 @@ class OnlineScene(Scene):
         minutes = game.get("turn_minutes") or 0
         clock = f" · {dict(CLOCKS).get(minutes, f'{minutes} min a decision')}" if minutes \
             else ""
-        return f"{spaced_code(game['code'])} · {mission} · {names}{clock}"
+        rules = game.get("rules", RuleSet.FIRETEAM.value)
+        under = f" · {RULE_SET_NAMES[RuleSet(rules)]}" if rules in set(RuleSet) and \
+            rules != RuleSet.FIRETEAM else ""
+        return f"{spaced_code(game['code'])} · {mission}{under} · {names}{clock}"
 
     def entry(self, rect: pygame.Rect, text: str,
               limit: int) -> pygame_gui.elements.UITextEntryLine:
@@ -181,7 +209,8 @@ class OnlineScene(Scene):
         self.read_fields()
         self.seat_with(lambda c: c.create(self.mission, (self.fireteams[0], self.fireteams[1]),
                                           seat=1, name=self.prefs.name, open_=self.public,
-                                          turn_minutes=self.turn_minutes))
+                                          turn_minutes=self.turn_minutes,
+                                          rules=str(self.rules)))
 
     def join(self, code: str) -> None:
         self.read_fields()

@@ -58,7 +58,10 @@ class PauseScene(Scene):
                 ("Load game", self.load, pygame.K_o, "Also Ctrl+O while playing"),
                 ("Settings", self.settings, pygame.K_g, ""),
                 ("Export the position", self.export, pygame.K_e,
-                 "Write this position as a scenario file, for a bug report or a puzzle"),
+                 "Write this position as a scenario file, for a bug report"),
+                *([("Export as a puzzle", self.export_puzzle, pygame.K_p,
+                    "Save this decision as a puzzle of your own, with a goal you type")]
+                  if not self.play.game.is_over else []),
                 ("Rules help", lambda: self.app.open_rules(self.play.rules_topic), pygame.K_h,
                  "Or press F1 anywhere"),
                 *([(f"{names.get(me or 0, '')} concedes", lambda: self.ask("concede"),
@@ -96,6 +99,9 @@ class PauseScene(Scene):
         done, said = export_position(self.play.game)
         self.message = (f"Written: {said}" if done else f"Cannot be written as a scenario: "
                         f"{said}")
+
+    def export_puzzle(self) -> None:
+        self.app.open(SceneName.PUZZLE_EXPORT, self.play)
 
     def ask(self, what: str) -> None:
         self.confirm = what

@@ -77,6 +77,7 @@ class PlayScene(Scene):
     summaries = True  # the turning point's summary is shown when it ends
     reuse_buttons = True  # a pick rebuilds the panel: the buttons that stay are kept
     journaled = True  # every action goes into the autosave journal
+    hint_tooltip = "What the computer (normal level) would do now"  # the Hint button's
 
     def __init__(self, app: App, game: Game, seats: dict[int, str] | None = None,
                  setup: GameSetup | None = None) -> None:
@@ -212,7 +213,8 @@ class PlayScene(Scene):
         # the hint bar holds two lines of the smallest text (a long hint wraps)
         self.hint_bar = pygame.Rect(0, height - px(40), width - side, px(40))
         self.side = pygame.Rect(width - side, bar, side, height - bar)
-        area = pygame.Rect(10, bar + 6, width - side - 20, height - bar - 6 - px(46))
+        area = self.board_area(pygame.Rect(10, bar + 6, width - side - 20,
+                                           height - bar - 6 - px(46)))
         board = BoardView(self.ctx, self.game.config, area)
         if self.board is None or self.board.rect != board.rect:
             self.board = board
@@ -231,6 +233,11 @@ class PlayScene(Scene):
                                      library.left - 14 - self.hint_bar.left - 14,
                                      self.hint_bar.height)
         self.build_buttons()
+
+    def board_area(self, area: pygame.Rect) -> pygame.Rect:
+        """Where the board goes within ``area`` (all of it; the puzzle screen keeps a strip
+        above it for the puzzle's goal)."""
+        return area
 
     @property
     def view_board(self) -> BoardView:
@@ -264,8 +271,7 @@ class PlayScene(Scene):
         first: list[ButtonSpec] = []
         last: list[ButtonSpec] = []
         if self.offers_hint():
-            first.append(("Hint", self.ask_hint, pygame.K_h,
-                          "What the computer (normal level) would do now", True))
+            first.append(("Hint", self.ask_hint, pygame.K_h, self.hint_tooltip, True))
         if step == Step.ACTIVATE and chooser.candidates:  # the seat at this screen acts
             last.append(("Next operative", self.cycle, pygame.K_TAB,
                          "Select the next operative that may be activated", True))
@@ -412,7 +418,8 @@ class PlayScene(Scene):
         self.suggestion = None
         self.feed(events)
         autosave = self.ctx.services.autosave
-        if autosave is not None and any(isinstance(e, TURN_ENDS) for e in events):
+        if autosave is not None and self.journaled and \
+                any(isinstance(e, TURN_ENDS) for e in events):
             autosave(self.game, self.setup)  # a crash costs at most the current turn
         state = self.game.state
         if state.step not in PRIVATE_STEPS or self.private_to != state.to_act:
