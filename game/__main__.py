@@ -1,7 +1,8 @@
-"""``python -m game``: the same as ``fireteam`` and ``python main.py`` (see :mod:`game.cli`)."""
+"""``python -m game``: the same as ``fireteam`` and ``python main.py`` (see
+:mod:`game.cli.main`)."""
 
 import sys
 
-from game.cli import main
+from game.cli.main import main
 
 sys.exit(main(prog="python -m game"))

@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from game.cli.simulate import RandomPlayer
 from game.content import load_catalogue
 from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
-from game.simulate import RandomPlayer
 
 if TYPE_CHECKING:
-    from game.scenario import Scenario
+    from game.scenario.loader import Scenario
 
 TEAMS = ("gideon", "deathless_destroyers")
 
@@ -109,7 +109,7 @@ def seeded_game(seed: int = 1, *, mission: str = "dual_strike",
                 wargear: Mapping[int, Sequence[str]] | None = None,
                 rules: str = "fireteam") -> Game:
     """A new game with ``RandomDice(seed)`` played by seeded random players (by default
-    seeds ``2 * seed + 1`` and ``2 * seed + 2``, as ``game.simulate`` plays them) until
+    seeds ``2 * seed + 1`` and ``2 * seed + 2``, as ``game.cli.simulate`` plays them) until
     ``until`` holds, the game ends, or ``steps`` actions were applied; under ``rules``."""
     game = new_game(seed, mission, teams, catalogue=catalogue, rules=rules,
                     **({"wargear": {p: list(w) for p, w in wargear.items()}}
@@ -122,7 +122,7 @@ def scenario(text: str, catalogue: Catalogue | None = None, *,
     """The scenario of a scenario file's ``text`` (docs/scenario-format.md), read as the
     scenario runner reads a file (messages name ``file``), on the shipped content unless
     ``catalogue`` is given; its actions are not played."""
-    from game.scenario import scenario_from_text
+    from game.scenario.loader import scenario_from_text
 
     return scenario_from_text(text, catalogue or shipped_catalogue(), file)
 

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import arena, search  # noqa: E402
 from game.ai.search import LEVELS, SearchPlayer  # noqa: E402
-from game.args import Parser, level  # noqa: E402
+from game.cli.args import Parser, level  # noqa: E402
 from game.engine import Action, Game, RandomDice, SplitMix64, View  # noqa: E402
 
 FORESEER = "hard"  # the level name the foreseeing player plays under in the arena

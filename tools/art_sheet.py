@@ -20,7 +20,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from game.args import Parser, output_file  # noqa: E402
+from game.cli.args import Parser, output_file  # noqa: E402
 
 UI = Path(__file__).resolve().parent.parent / "assets" / "ui"
 

@@ -1,8 +1,8 @@
 """One fireteam against each of the others, played by the computer: a cheap look at a new or
-changed fireteam before the whole balance table (``python -m game.simulate --table``) is made
+changed fireteam before the whole balance table (``python -m game.cli.simulate --table``) is made
 again, which costs every pairing.
 
-The games follow the table's schedule (``game.balance.schedule``: each mission in turn, twice
+The games follow the table's schedule (``game.cli.balance.schedule``: each mission in turn, twice
 running with the seats swapped) and its scoring (a draw counts half); each pairing's share is
 printed with its 99 % interval. A cell is unfair only when its whole interval lies outside
 40–60 %.
@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import args as cli_args  # noqa: E402
-from game import balance  # noqa: E402
+from game.cli import args as cli_args  # noqa: E402
+from game.cli import balance  # noqa: E402
 from game.content import load_catalogue  # noqa: E402
 
 

@@ -32,7 +32,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from game.args import Parser  # noqa: E402  (the shared argument layer; no game rules)
+from game.cli.args import Parser  # noqa: E402  (the shared argument layer; no game rules)
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.args import Parser, output_file  # noqa: E402
+from game.cli.args import Parser, output_file  # noqa: E402
 from game.content import ContentError, load_catalogue  # noqa: E402
 from game.content.cards_doc import CARDS_DOC, GENERATOR, is_current, write_cards  # noqa: E402
 from game.content.yamlio import display_file  # noqa: E402

@@ -25,7 +25,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from game.args import Parser, output_folder  # noqa: E402
+from game.cli.args import Parser, output_folder  # noqa: E402
 
 PACKAGE = "@iconify-json/game-icons"
 DEFAULT_VERSION = "1.2.4"

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game.args import Parser  # noqa: E402
+from game.cli.args import Parser  # noqa: E402
 from game.engine.defs import Catalogue  # noqa: E402
 
 SCREEN = (1280, 800)
@@ -38,7 +38,7 @@ def screen(name: str, size: tuple[int, int] = SCREEN) -> Callable[[Catalogue], p
     turning point's summary) at ``size``, three frames in, scaled to WIDTH."""
 
     def draw(catalogue: Catalogue) -> pygame.Surface:
-        from game.audit_screens import SCREENS
+        from game.uitest.audit_screens import SCREENS
         from game.uitest.headless import make_app
 
         app = make_app(catalogue, 1, size)

@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 
 from game.ai.common import playable
 from game.ai.players import LEVEL_NAMES, player_for
-from game.args import Parser, add_rules, count, known, level
+from game.cli.args import Parser, add_rules, count, known, level
+from game.cli.dask_table import cluster_address
 from game.content import load_catalogue
-from game.dask_table import cluster_address
 from game.engine import (
     Activate,
     Attack,
@@ -199,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     tally = Tally()
     plan = {i: game_plan(i, args.seed, missions, pairs) for i in range(args.first, args.games)}
     if args.cluster:
-        from game.dask_table import on_cluster
+        from game.cli.dask_table import on_cluster
 
         calls = [(i, f"arena-{args.a}-{args.b}-{args.rules}-{m}-{x}-{y}-{a_seat}-{seed}",
                   arena_game, (args.a, args.b, args.rules, m, (x, y), a_seat, seed))

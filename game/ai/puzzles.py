@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.ai.players import player_for
-from game.args import Parser, existing_path, fail
+from game.cli.args import Parser, existing_path, fail
 from game.content import load_catalogue
 from game.content.loader import content_root
 from game.content.yamlio import load_yaml
 from game.engine import Action, Advance, Catalogue, Game, Move, NotationError, parse_action
-from game.scenario import Malformed, SetupFailed, load_scenario, scenario_files
+from game.scenario.loader import Malformed, SetupFailed, load_scenario, scenario_files
 
 POSITIONS = content_root() / "missions" / "puzzles"
 LEVELS = ("hard", "normal", "easy")

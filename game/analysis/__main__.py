@@ -30,7 +30,7 @@ from game.analysis.core import (
     record_from_game,
 )
 from game.analysis.reasons import describe
-from game.args import Parser, count, existing_path, fail
+from game.cli.args import Parser, count, existing_path, fail
 from game.content import load_catalogue
 from game.engine import Catalogue, Game, RandomDice, plays
 

@@ -396,7 +396,7 @@ def _rounded(d: dict[str, float]) -> dict[str, float]:
 
 def record_from_game(game: Game, names: dict[int, str] | None = None) -> Record:
     """The record of ``game`` (begun with ``Game.new``) from its start: a replay of it."""
-    from game.replay import Replay, ReplayError
+    from game.services.replay import Replay, ReplayError
 
     try:
         replay = Replay.from_game(game)
@@ -415,9 +415,9 @@ def record_from_file(path: str | Path, catalogue: Catalogue) -> Record:
         raise AnalysisError(f"{path}: no such file")
     if path.suffix in (".yaml", ".yml"):
         return _record_from_scenario(path, catalogue)
-    from game import journal
-    from game.game_setup import GameSetup, SetupError
-    from game.saves import SaveError, load_game, read_setup
+    from game.services import journal
+    from game.services.game_setup import GameSetup, SetupError
+    from game.services.saves import SaveError, load_game, read_setup
 
     try:
         if path.suffix == ".jsonl":
@@ -439,7 +439,7 @@ def record_from_file(path: str | Path, catalogue: Catalogue) -> Record:
 def _autosave_beside(journal_path: Path) -> Path:
     """The full autosave a journal's actions follow: ``latest.json`` in its folder
     (game/userdata.py)."""
-    from game.userdata import AUTOSAVE
+    from game.services.userdata import AUTOSAVE
 
     autosave = journal_path.parent / AUTOSAVE
     if not autosave.is_file():
@@ -449,7 +449,7 @@ def _autosave_beside(journal_path: Path) -> Path:
 
 
 def _record_from_scenario(path: Path, catalogue: Catalogue) -> Record:
-    from game.scenario import Malformed, SetupFailed, load_scenario
+    from game.scenario.loader import Malformed, SetupFailed, load_scenario
 
     try:
         scenario = load_scenario(path, catalogue)
@@ -478,7 +478,7 @@ def fingerprint(record: Record) -> str:
 def save_beside(analysis: Analysis, save_path: str | Path, record: Record) -> Path:
     """Keep ``analysis`` of ``record`` with its save: ``<save>.seat<N>.analysis`` beside it
     (JSON, written atomically; not ``.json``, which the load screen lists as a save)."""
-    from game.saves import write_json_atomic
+    from game.services.saves import write_json_atomic
 
     target = analysis_path(save_path, analysis.seat)
     write_json_atomic({**analysis.to_dict(), "game": fingerprint(record)}, target)
@@ -507,6 +507,6 @@ def seat_to_analyse(setup: object | None) -> int:
     """The seat to analyse by default: the first seat a person played (game/game_setup.py),
     else seat 1."""
     seats = getattr(setup, "seats", None) or {}
-    from game.game_setup import HUMAN
+    from game.services.game_setup import HUMAN
 
     return next((seat for seat in (1, 2) if seats.get(seat) == HUMAN), 1)

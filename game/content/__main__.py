@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from game.args import Parser, existing_path
+from game.cli.args import Parser, existing_path
 from game.content.card_text import text_issues
 from game.content.loader import expand_paths, load_catalogue, shipped_files
 from game.content.yamlio import ContentError, ContentIssue

@@ -85,6 +85,7 @@ CLAIMS: tuple[Claim, ...] = (
     _claim(r"suffers? (\d+) damage", "damage"),
     _claim(r"(\d+) more damage", "normal", "crit"),
     _claim(r"(\d+) less damage", "reduce_damage"),
+    _claim(r"([+]\d+) Range", "range:add"),
     _claim(r"([+]\d+) Move", "stat:move"),
     _claim(r"-(\d+) Move", "stat:move", sign=-1),
     _claim(r"([+]\d+) APL", "stat:apl"),
@@ -132,11 +133,14 @@ class Value:
 
 def rule_values(data: Any, path: KeyPath = ()) -> Iterator[Value]:
     """Every integer in ``data`` under its key; a ``{stat: s, add: n}`` mapping also gives
-    ``stat:s`` = n, a re-roll of ``ones`` gives ``reroll_ones`` = 1, a ``python`` rule the
-    numbers its code declares (``NUMBERS``)."""
+    ``stat:s`` = n, a ``range`` rule's ``add`` gives ``range:add``, a re-roll of ``ones``
+    gives ``reroll_ones`` = 1, a ``python`` rule the numbers its code declares
+    (``NUMBERS``)."""
     if isinstance(data, dict):
         if isinstance(data.get("stat"), str) and isinstance(data.get("add"), int):
             yield Value(f"stat:{data['stat']}", data["add"], path + ("add",))
+        if data.get("kind") == "range" and isinstance(data.get("add"), int):
+            yield Value("range:add", data["add"], path + ("add",))
         if isinstance(data.get("kill_team"), dict):
             yield from _pack_values(data["kill_team"], path + ("kill_team",))
         if data.get("kind") == "python" and data.get("id") in PYTHON_EFFECTS:

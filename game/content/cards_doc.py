@@ -133,6 +133,35 @@ def _special_operation(cat: Catalogue, op: SpecialOperation) -> list[str]:
     ]
 
 
+def _kill_team_roles(cat: Catalogue, team: Fireteam) -> list[str]:
+    """The Kill Team classic pack's leader and Break tests of the fireteam, if it has a
+    leader."""
+    if not team.leader:
+        return []
+    names = cat.datacards
+    roles = [f"Leader: the first {names[team.leader].name if team.leader in names else ''}"]
+    roles += [f"fearless: {', '.join(names[c].name for c in team.fearless if c in names)}"
+              ] if team.fearless else []
+    roles += [f"re-roll failed Break tests: "
+              f"{', '.join(names[c].name for c in team.break_rerolls if c in names)}"
+              ] if team.break_rerolls else []
+    return ["Kill Team classic: " + "; ".join(roles) + ".", ""]
+
+
+def _options(cat: Catalogue, team: Fireteam) -> list[str]:
+    """The choices made as the fireteam is picked (on the new-game screen), with their
+    limits."""
+    if not team.options:
+        return []
+    out = ["#### Options", "", "Chosen on the new-game screen with the fireteam; the "
+           "composition above is the choice made when the player makes none.", ""]
+    names = cat.datacards
+    return out + _table(("Option", "Up to", "Datacards", "Limits"),
+                        [(o.name, o.most, ", ".join(names[c].name if c in names else c
+                                                     for c in o.cards), o.text)
+                         for o in team.options])
+
+
 def _fireteam(cat: Catalogue, team: Fireteam) -> list[str]:
     out = [f"### {team.name} (`{team.id}`)", "", f"*{_flat(team.faction)}*", ""]
     if team.text:
@@ -143,21 +172,15 @@ def _fireteam(cat: Catalogue, team: Fireteam) -> list[str]:
         rows.append((_operatives(entry.id, entry.count), card.name if card else entry.card,
                      entry.count))
     out += _table(("Operatives", "Datacard", "Count"), rows)
-    if team.leader:  # the Kill Team classic pack's leader and Break tests
-        names = cat.datacards
-        roles = [f"Leader: the first {names[team.leader].name if team.leader in names else ''}"]
-        roles += [f"fearless: {', '.join(names[c].name for c in team.fearless if c in names)}"
-                  ] if team.fearless else []
-        roles += [f"re-roll failed Break tests: "
-                  f"{', '.join(names[c].name for c in team.break_rerolls if c in names)}"
-                  ] if team.break_rerolls else []
-        out += ["Kill Team classic: " + "; ".join(roles) + ".", ""]
+    out += _kill_team_roles(cat, team)
+    out += _options(cat, team)
     seen: set[str] = set()
-    for entry in team.composition:
-        if entry.card in seen or entry.card not in cat.datacards:
+    for card_id in [e.card for e in team.composition] + [c for o in team.options
+                                                         for c in o.cards]:
+        if card_id in seen or card_id not in cat.datacards:
             continue
-        seen.add(entry.card)
-        out += _datacard(cat.datacards[entry.card])
+        seen.add(card_id)
+        out += _datacard(cat.datacards[card_id])
     out += ["#### Strategic ploys", ""]
     out += [_item(p.name, p.text, "names one friendly operative" if p.target else "")
             for p in team.ploys] or ["(none)"]
@@ -213,7 +236,7 @@ def _mission(cat: Catalogue, mission: Mission) -> list[str]:
 
 def _pack_rules(cat: Catalogue) -> list[str]:
     """The Kill Team classic pack's rules, as the card library shows them."""
-    from game.killteam_cards import pack_cards
+    from game.help.killteam_cards import pack_cards
 
     out = ["## Kill Team classic rules", "",
            "The rules of the second mission pack (the `kt_*` missions), as the card library's "
@@ -231,9 +254,10 @@ def _pack_rules(cat: Catalogue) -> list[str]:
 
 
 def _spare_datacards(cat: Catalogue) -> list[str]:
-    """The datacards no fireteam's composition fields (the Pathfinders' other drones), for
-    scenarios and own fireteams."""
-    used = {e.card for team in cat.fireteams.values() for e in team.composition}
+    """The datacards no fireteam fields or offers as an option, for scenarios and own
+    fireteams."""
+    used = {e.card for team in cat.fireteams.values() for e in team.composition} \
+        | {c for team in cat.fireteams.values() for o in team.options for c in o.cards}
     spare = [cat.datacards[i] for i in _by_name(
         (c.id, c.name) for c in cat.datacards.values() if c.id not in used)]
     if not spare:

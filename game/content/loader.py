@@ -44,6 +44,7 @@ from game.engine.defs import (
     Datacard,
     Effect,
     Fireteam,
+    FireteamOption,
     KillzoneSide,
     Ploy,
     TargetOfOpportunity,
@@ -499,7 +500,8 @@ def _fireteam(run: Run, r: Reader) -> None:
     top = r.doc.path
     mark = r.mark()
     m = r.mapping(top, r.doc.data, _FIRETEAM_KEYS,
-                  ("text", "leader", "fearless", "break_rerolls", "tactical_ploys"))
+                  ("text", "leader", "fearless", "break_rerolls", "tactical_ploys",
+                   "options"))
     if m is None:
         return
     ident = r.ident(top + ("id",), m.get("id", ABSENT))
@@ -523,6 +525,9 @@ def _fireteam(run: Run, r: Reader) -> None:
             e["card"] for e in (raw_composition if isinstance(raw_composition, list) else ())
             if isinstance(e, dict) and isinstance(e.get("card"), str))
     composition = _composition(run, r, top + ("composition",), m.get("composition", ABSENT))
+    options = _options(run, r, top, m, composition)
+    if isinstance(m.get("id"), str):
+        run.team_cards.setdefault(m["id"], set()).update(c for o in options for c in o.cards)
     ploys = _team_ploys(run, r, top, m, team_weapons)
     tactical = _tactical_ploys(run, r, top, m, team_weapons)
     kill_team = _kill_team_roles(r, top, m, composition)
@@ -531,7 +536,62 @@ def _fireteam(run: Run, r: Reader) -> None:
         assert name is not None and faction is not None and text is not None
         leader, fearless, rerolls = kill_team
         run.fireteams[ident] = Fireteam(ident, name, faction, composition, tuple(ploys), text,
-                                        leader, fearless, rerolls, tuple(tactical))
+                                        leader, fearless, rerolls, tuple(tactical),
+                                        tuple(options))
+
+
+def _options(run: Run, r: Reader, top: KeyPath, m: dict[Any, Any],
+             composition: tuple[CompositionEntry, ...]) -> list[FireteamOption]:
+    """A fireteam's ``options``: the choices made as it is picked (the Pathfinders' drones),
+    each up to ``most`` operatives of its ``cards``; the composition's operatives of those
+    cards (its choice when the player makes none) must keep to the limit too."""
+    options: list[FireteamOption] = []
+    seen_cards: set[str] = set()
+    stems = {e.id for e in composition}
+    for i, raw in enumerate((r.items(top + ("options",), m["options"]) or [])
+                            if "options" in m else []):
+        p = top + ("options", i)
+        mark = r.mark()
+        om = r.mapping(p, raw, ("id", "name", "text", "most", "cards"))
+        if om is None:
+            continue
+        ident = r.ident(p + ("id",), om.get("id", ABSENT))
+        name = r.text(p + ("name",), om.get("name", ABSENT))
+        text = r.text(p + ("text",), om.get("text", ABSENT))
+        most = r.limited(p + ("most",), om.get("most", ABSENT), "most")
+        entries: list[CompositionEntry] = []
+        for j, entry in enumerate(r.items(p + ("cards",), om.get("cards", ABSENT)) or []):
+            q = p + ("cards", j)
+            em = r.mapping(q, entry, ("card", "id"))
+            if em is None:
+                continue
+            card = r.ident(q + ("card",), em.get("card", ABSENT))
+            stem = r.ident(q + ("id",), em.get("id", ABSENT))
+            if card is None or stem is None:
+                continue
+            run.card_refs.append((r, q + ("card",), card))
+            if card in seen_cards:
+                r.error(q + ("card",), f"datacard '{card}' is already in an option: a card "
+                        "belongs to one option at most")
+                continue
+            owner = next((e for e in composition if e.card == card), None)
+            if stem in stems and (owner is None or owner.id != stem):
+                r.error(q + ("id",), f"duplicate composition id '{stem}'")
+                continue
+            seen_cards.add(card)
+            stems.add(stem)
+            entries.append(CompositionEntry(card, 1, stem))
+        if not r.clean_since(mark) or ident is None or most is None:
+            continue
+        assert name is not None and text is not None
+        option = FireteamOption(ident, name, text, most, tuple(entries))
+        fielded = sum(e.count for e in composition if e.card in option.cards)
+        if fielded > most:
+            r.error(top + ("composition",), f"the composition fields {fielded} operatives of "
+                    f"option '{ident}' ({', '.join(option.cards)}), which allows at most "
+                    f"{most}")
+        options.append(option)
+    return options
 
 
 def _team_ploys(run: Run, r: Reader, top: KeyPath, m: dict[Any, Any],

@@ -39,6 +39,7 @@ LIMITS: dict[str, tuple[int, int]] = {
     "turning_points": (1, 10), "vp_at_least": (1, 50),  # a mission
     "action_ap": (1, 4),  # a mission action's AP cost
     "count": (1, 20), "operatives": (1, 20),  # per composition entry / per fireteam
+    "most": (1, 6),  # operatives a fireteam option (the Pathfinders' drones) allows
     "apl": (1, 4), "move": (0, 12), "defence": (0, 6), "save": (2, 6), "wounds": (1, 50),
     "ap": (1, 4), "range": (1, 30), "attacks": (1, 20), "hit": (2, 6), "damage": (0, 30),
     "vp": (0, 20),  # a target of opportunity

@@ -39,6 +39,7 @@ from game.engine.attack import (
 from game.engine.config import (
     Config,
     build_config,
+    choose_options,
 )
 from game.engine.defs import (
     MARKERLIGHT,
@@ -48,6 +49,7 @@ from game.engine.defs import (
     Duration,
     Effect,
     Fireteam,
+    FireteamOption,
     KillzoneSide,
     Mission,
     Ploy,
@@ -308,6 +310,7 @@ __all__ = [
     "EffectKind",
     "Event",
     "Fireteam",
+    "FireteamOption",
     "Game",
     "Grid",
     "HIT",
@@ -378,6 +381,7 @@ __all__ = [
     "WargearUsed",
     "Weapon",
     "build_config",
+    "choose_options",
     "damage_distribution",
     "end_of_turn_met",
     "grid_for",

@@ -1,7 +1,7 @@
 """The attack sequence's arithmetic, as pure functions of dice and profile.
 
 The game (``game.py``) resolves attacks with these functions, and the odds calculator
-(``odds.py``) enumerates over the very same ones, so the preview can never disagree with
+(``game/cli/odds.py``) enumerates over the very same ones, so the preview can never disagree with
 the rules.
 """
 

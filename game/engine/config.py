@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from game.engine.defs import (
@@ -103,7 +103,9 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
     ``mission`` (a mission id) or ``killzone`` (``columns``, ``rows``, ``blocked``, ``cover``,
     ``objectives``, ``territories``); ``fireteams`` ``{1: id|None, 2: id|None}``; optional
     ``datacards`` (inline definitions as dicts, see :func:`datacard_from_dict`),
-    ``turning_points``, ``campaign`` (true: a campaign game, which the tiebreakers keep from
+    ``options`` (``{player: {option id: [datacard ids]}}``: the choices made as the fireteam
+    was picked, see :func:`choose_options`), ``turning_points``, ``campaign`` (true: a
+    campaign game, which the tiebreakers keep from
     ending in a draw), ``rules`` (``fireteam``, the default, or ``skirmish``: then the
     mission's own objectives give way to the markers the players place, there are no targets
     of opportunity, and the killzone's ``dangerous`` hexes count). Raises KeyError/ValueError
@@ -144,6 +146,7 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
 def _fireteams(catalogue: Catalogue, spec: dict[str, Any]) -> dict[int, Fireteam | None]:
     fireteams: dict[int, Fireteam | None] = {}
     teams = per_player(spec.get("fireteams"))
+    chosen = per_player(spec.get("options"))
     for player in (1, 2):
         team_id = teams.get(player)
         if team_id is None:
@@ -151,8 +154,46 @@ def _fireteams(catalogue: Catalogue, spec: dict[str, Any]) -> dict[int, Fireteam
         elif team_id not in catalogue.fireteams:
             raise KeyError(f"unknown fireteam {team_id!r}")
         else:
-            fireteams[player] = catalogue.fireteams[team_id]
+            fireteams[player] = choose_options(catalogue.fireteams[team_id],
+                                               chosen.get(player), f"options.{player}")
     return fireteams
+
+
+def choose_options(team: Fireteam, chosen: Any, where: str = "options") -> Fireteam:
+    """``team`` with the choices ``chosen`` (``{option id: [datacard ids]}``, None for
+    none) made: each option named gives its composition entries way to the operatives
+    chosen, in the place of the first of them. Raises ValueError naming ``where``, the option
+    and the limit when a choice is not the fireteam's or goes beyond it."""
+    if not chosen:
+        return team
+    if not isinstance(chosen, dict):
+        raise ValueError(f"{where}: expected {{option: [datacards]}}, found {chosen!r}")
+    options = {o.id: o for o in team.options}
+    composition = list(team.composition)
+    for option_id, cards in chosen.items():
+        option = options.get(str(option_id))
+        if option is None:
+            have = ", ".join(options) or "none"
+            raise ValueError(f"{where}: {team.name} has no option {option_id!r} (its "
+                             f"options: {have})")
+        at = f"{where}.{option.id}"
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise ValueError(f"{at}: expected a list of datacard ids, found {cards!r}")
+        for card in cards:
+            if card not in option.cards:
+                raise ValueError(f"{at}: {card!r} is not one of '{option.name}' "
+                                 f"({', '.join(option.cards)})")
+        if len(cards) > option.most:
+            raise ValueError(f"{at}: {team.name} may take at most {option.most} for "
+                             f"'{option.name}' ({', '.join(option.cards)}), not "
+                             f"{len(cards)}")
+        place = next((i for i, e in enumerate(composition) if e.card in option.cards),
+                     len(composition))
+        kept = [e for e in composition if e.card not in option.cards]
+        new = [replace(e, count=cards.count(e.card)) for e in option.entries
+               if e.card in cards]
+        composition = kept[:place] + new + kept[place:]
+    return replace(team, composition=tuple(composition))
 
 
 def _board(catalogue: Catalogue, spec: dict[str, Any]

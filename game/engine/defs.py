@@ -10,6 +10,7 @@ that :mod:`game.engine.effects` interprets. See that module for the full vocabul
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -135,6 +136,32 @@ class CompositionEntry:
 
 
 @dataclass(frozen=True)
+class FireteamOption:
+    """A choice made when the fireteam is picked (the Pathfinders' drones): up to ``most``
+    operatives from ``entries`` (one entry per card, with its id stem), a card more than once
+    if the player likes. The composition's entries of these cards are the choice made when
+    the player makes none."""
+
+    id: str
+    name: str
+    text: str
+    most: int
+    entries: tuple[CompositionEntry, ...]
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        return tuple(e.card for e in self.entries)
+
+    def combinations(self) -> list[tuple[str, ...]]:
+        """Every choice within the limit, fewest first: ``()``, then each card alone, then
+        every pair (repeats allowed, in the order of ``entries``), and so on."""
+        found: list[tuple[str, ...]] = [()]
+        for size in range(1, self.most + 1):
+            found += list(itertools.combinations_with_replacement(self.cards, size))
+        return found
+
+
+@dataclass(frozen=True)
 class Fireteam:
     id: str
     name: str
@@ -151,6 +178,19 @@ class Fireteam:
     break_rerolls: tuple[str, ...] = ()
     # once-a-mission cards of the fireteam itself, used like special issue wargear
     tactical_ploys: tuple[Wargear, ...] = ()
+    # choices made when the fireteam is picked (see FireteamOption)
+    options: tuple[FireteamOption, ...] = ()
+
+    def cards(self) -> tuple[str, ...]:
+        """Every datacard the fireteam may field: its composition's, then its options'."""
+        found = [e.card for e in self.composition] + [c for o in self.options
+                                                      for c in o.cards]
+        return tuple(dict.fromkeys(found))
+
+    def chosen(self, option: FireteamOption) -> tuple[str, ...]:
+        """The cards of ``option`` this fireteam's composition fields, one per operative."""
+        return tuple(e.card for e in self.composition if e.card in option.cards
+                     for _ in range(e.count))
 
 
 @dataclass(frozen=True)

@@ -12,14 +12,14 @@ the rules code at the exact point the core rule is applied.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.engine import killteam
 from game.engine import vocabulary as V
-from game.engine.defs import Effect, Reroll, Weapon
+from game.engine.defs import Datacard, Effect, Reroll, Weapon
 from game.engine.events import (
     ActivationEnded,
     Event,
@@ -155,7 +155,7 @@ def sources_in_force(game: Game) -> Iterator[Source]:
     for op in state.operatives.values():
         if not op.on_killzone:
             continue
-        for ability in game.datacard(op).abilities:
+        for ability in config.datacards[op.card].abilities:
             for effect in ability.effects:
                 yield Source(ABILITY, op.player, op.id, effect, ability.name)
     for player, honours in config.honours.items():
@@ -437,6 +437,25 @@ def stat(game: Game, op: OperativeState, name: str) -> int:
             value += int(effect.get("add", 0))
     low, high = STAT_LIMITS[name]
     return max(low, min(high, value))
+
+
+def weapon_ranges(game: Game, op: OperativeState, card: Datacard) -> Datacard:
+    """``card`` (``op``'s printed datacard) with the Range of each ranged weapon after every
+    ``range`` effect in force that picks ``op`` and the weapon; ``card`` itself when none
+    does."""
+    longer: dict[str, int] = {}
+    for source in game.sources(V.RANGE):
+        effect = source.effect
+        if not picks(source, op) or not all_hold(game, effect.get("if"), op, source=source):
+            continue
+        for weapon in card.weapons:
+            if not weapon.is_melee and weapon_matches(effect.get("weapon"), weapon):
+                longer[weapon.id] = longer.get(weapon.id, 0) + int(effect.get("add", 0))
+    if not longer:
+        return card
+    return replace(card, weapons=tuple(
+        replace(w, range=w.range + longer[w.id]) if w.id in longer else w
+        for w in card.weapons))
 
 
 @dataclass

@@ -40,6 +40,7 @@ from game.engine.effects import (
     python_effects_for,
     sources_in_force,
     stat,
+    weapon_ranges,
 )
 from game.engine.errors import IllegalActionError, SaveError
 from game.engine.events import (
@@ -134,12 +135,15 @@ class Game(Position):
             dice: Dice | None = None, *, wargear: dict[int, list[str]] | None = None,
             special_operation: dict[str, Any] | None = None,
             honours: dict[int, list[dict[str, str]]] | None = None,
-            rules: RuleSet | str = RuleSet.FIRETEAM) -> Game:
+            rules: RuleSet | str = RuleSet.FIRETEAM,
+            options: dict[int, dict[str, list[str]]] | None = None) -> Game:
         """A new game of a shipped mission between two shipped fireteams, at set-up.
         ``wargear`` (cards each player holds), ``special_operation`` (``{player, card}``)
         and ``honours`` (``{player: [{card, operative}]}``) come from a campaign; ``rules``
-        names the rule set (Fireteam by default). Raises KeyError/ValueError for an unknown
-        mission, fireteam or rule set, or a mission the rule set cannot play."""
+        names the rule set (Fireteam by default); ``options`` the choices each player made
+        as their fireteam was picked (``{player: {option: [datacards]}}``, the Pathfinders'
+        drones). Raises KeyError/ValueError for an unknown mission, fireteam or rule set, a
+        mission the rule set cannot play, or a choice beyond a fireteam's limits."""
         spec: dict[str, Any] = {"mission": mission,
                                 "fireteams": {1: fireteams[0], 2: fireteams[1]}}
         if str(rules) != RuleSet.FIRETEAM:
@@ -150,6 +154,8 @@ class Game(Position):
             spec["special_operation"] = special_operation
         if honours:
             spec["honours"] = honours
+        if options:
+            spec["options"] = {p: dict(o) for p, o in options.items() if o}
         config = build_config(catalogue, spec)
         return cls(config, starting_state(config), dice if dice is not None else RandomDice(0))
 
@@ -185,7 +191,17 @@ class Game(Position):
     # objective_hex come from Position, shared with View)
 
     def datacard(self, op: OperativeState) -> Datacard:
-        return self.config.datacards[op.card]
+        """``op``'s datacard as it plays now: the printed card, with the weapon Ranges that
+        ``range`` rules in force lengthen (the pulse accelerator drone's; a rule set without
+        card rules plays the printed card)."""
+        card = self.config.datacards[op.card]
+        if not self.book.card_rules or not self._index()[0].get(EffectKind.RANGE):
+            return card
+        key = ("datacard", op.id)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = weapon_ranges(self, op, card)
+        return found  # type: ignore[return-value]
 
     def operative(self, op_id: str) -> OperativeState:
         """The operative ``op_id``; raises KeyError naming it."""

@@ -45,6 +45,9 @@ class Book:
     listeners: Callable[[Config], tuple[Listener, ...]] = lambda config: ()
     # what is wrong with a position by the rule set's own rules (game.engine.invariants)
     invariants: Callable[[Game], list[str]] = lambda game: []
+    # whether the datacards' own rules (abilities, the drones' auras) are in force (the
+    # skirmish rules play the converted profiles only)
+    card_rules: bool = True
 
 
 def _fireteam() -> Book:
@@ -67,7 +70,8 @@ def _skirmish() -> Book:
 
     return Book(skirmish.RULES, skirmish_table.FLOW, skirmish_table.START,
                 skirmish_table.STEPS_OF_PHASE, skirmish.generate, skirmish.why_not,
-                covered, activatable, MarkersScored, BattleEnded, invariants=broken)
+                covered, activatable, MarkersScored, BattleEnded, invariants=broken,
+                card_rules=False)
 
 
 # how each rule set's book is made (on first use): the registry of the rule sets

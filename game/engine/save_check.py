@@ -183,9 +183,11 @@ def check_config_spec(spec: Any) -> None:
             check_type(spec[key], str, f"config.{key}")
     if spec.get("turning_points") is not None:
         _check_int(spec["turning_points"], "config.turning_points", 1, MAX_TURNING_POINTS)
-    for key in ("fireteams", "wargear", "honours", "datacards"):
+    for key in ("fireteams", "wargear", "honours", "datacards", "options"):
         if spec.get(key) is not None:
             check_type(spec[key], dict[str, Any], f"config.{key}")
+    for player, chosen in (spec.get("options") or {}).items():
+        check_type(chosen, dict[str, list[str]], f"config.options.{player}")
     if spec.get("campaign") is not None:
         check_type(spec["campaign"], bool, "config.campaign")
     if spec.get("rules") is not None:

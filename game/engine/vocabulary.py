@@ -110,14 +110,15 @@ ValueSpec = (
 
 class EffectKind(StrEnum):
     """What a card rule does: change a stat, change an attack, react to an event, run a
-    rule written in Python, or (a datacard ability) let its operative be set up beyond its
-    territory (a pre-battle move)."""
+    rule written in Python, (a datacard ability) let its operative be set up beyond its
+    territory (a pre-battle move), or lengthen the Range of some weapons."""
 
     STAT = "stat"
     ATTACK = "attack"
     TRIGGER = "trigger"
     PYTHON = "python"
     SCOUTS = "scouts"
+    RANGE = "range"
 
 
 STAT = EffectKind.STAT
@@ -125,6 +126,7 @@ ATTACK = EffectKind.ATTACK
 TRIGGER = EffectKind.TRIGGER
 PYTHON = EffectKind.PYTHON
 SCOUTS = EffectKind.SCOUTS
+RANGE = EffectKind.RANGE
 EFFECT_KINDS = tuple(k.value for k in EffectKind)
 EFFECT_COMMON_KEYS = ("kind", "text")  # on every effect; not part of Effect.params
 
@@ -266,6 +268,10 @@ EFFECT_SCHEMAS: dict[str, MapSpec] = {
     # within `clear` hexes of the enemy's territory or of an enemy operative
     SCOUTS: MapSpec({"distance": IntSpec(1, 20), "clear": IntSpec(0, 10),
                      "territory": IntSpec(0, 10)}, ("distance",)),
+    # the ranged weapons `weapon` picks, of the operatives `who` picks, have `add` more Range
+    # (a melee weapon never gains Range)
+    RANGE: MapSpec({"add": IntSpec(1, 6), "who": _WHO, "weapon": WEAPON_FILTER,
+                    "if": _OPERATIVE_IF}, ("add",)),
 }
 
 # --- targets of opportunity -----------------------------------------------------------

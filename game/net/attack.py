@@ -42,7 +42,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
-from game.args import Parser, count, number
+from game.cli.args import Parser, count, number
 from game.net.limits import Limits
 from game.net.loadtest import PAIRINGS, Tally, one_game
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from game.ai.players import LEVEL_NAMES, player_for
-from game.args import Parser, count
+from game.cli.args import Parser, count
 from game.engine.actions import Action
 from game.engine.defs import Catalogue
 from game.net.client import Client, Disconnected, ServerError, play_scripted

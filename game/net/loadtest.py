@@ -41,7 +41,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.args import Parser, count
+from game.cli.args import Parser, count
 from game.net.client import (
     Client,
     PositionChanged,

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game import userdata
 from game.net.remote import Link
-from game.saves import write_json_atomic
+from game.services import userdata
+from game.services.saves import write_json_atomic
 
 PREFS_FILE = "online.json"
 DEFAULT_SERVER = "ws://127.0.0.1:8765"

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from websockets.asyncio.server import serve
 
-from game.args import Parser, count, number
+from game.cli.args import Parser, count, number
 from game.net.connection import Server, guarded, log
 from game.net.limits import DAY, Limits
 from game.net.protocol import MAX_INCOMING_BYTES

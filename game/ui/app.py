@@ -26,6 +26,7 @@ import pygame
 import pygame_gui
 
 from game.content import load_catalogue
+from game.ui import gui_scale
 from game.ui.assets import Assets, ui_folder
 from game.ui.context import Context, Settings
 from game.ui.gui_ids import install as install_gui_ids
@@ -33,6 +34,7 @@ from game.ui.registry import SceneName, is_scene, make_scene
 from game.ui.scene import FPS, Scene
 
 install_gui_ids()  # pygame-gui's theme-id look-up without its costly key
+gui_scale.install()  # its scroll bars grow with the text
 
 TITLE = "Warhammer 40,000: Fireteam"
 # keys that still reach the scene while a text field has focus: Esc and Enter (leave or
@@ -59,6 +61,8 @@ def theme(folder: Path, scale: float = 1.0) -> dict[str, object]:
     data: dict[str, object] = json.loads((folder / "theme.json").read_text(encoding="utf-8"))
     # a drop-down's arrow in the widgets' font (pygame-gui's own is small and never grows)
     data.setdefault("drop_down_menu.#expand_button", {"font": {"name": "dejavu", "size": "13"}})
+    # a scroll bar's arrows likewise (their buttons grow: game.ui.gui_scale)
+    data.setdefault("vertical_scroll_bar.button", {"font": {"name": "dejavu", "size": "11"}})
     fonts = folder / "fonts"
     for block in data.values():
         if not isinstance(block, dict):
@@ -108,7 +112,8 @@ class App:
         except pygame.error:
             pass
         self.ctx.set_window(size)
-        self.manager = pygame_gui.UIManager(size, theme(ui_folder(), self.ctx.scale))
+        self.manager = gui_scale.manager(size, theme(ui_folder(), self.ctx.scale),
+                                         self.ctx.scale)
         self.stack: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
@@ -231,10 +236,8 @@ class App:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F3 and \
                 pygame.K_F3 not in self.scene.hotkeys and \
-                type(self.scene).__name__ != "CardBrowserScene":
-            from game.ui.scenes.cards import CardBrowserScene  # the library, from anywhere
-
-            self.push(CardBrowserScene(self))
+                not is_scene(self.scene, SceneName.CARDS):
+            self.open(SceneName.CARDS)  # the card library, from anywhere
             return
         self.manager.process_events(event)
         self.scene.handle_event(event)
@@ -247,7 +250,8 @@ class App:
         scale = self.ctx.scale
         self.ctx.set_window(size)
         if self.ctx.scale != scale:  # the widgets' text grows with the window too
-            self.manager = pygame_gui.UIManager(size, theme(ui_folder(), self.ctx.scale))
+            self.manager = gui_scale.manager(size, theme(ui_folder(), self.ctx.scale),
+                                         self.ctx.scale)
         else:
             self.manager.set_window_resolution(size)
         self.scene.rebuild()
@@ -266,7 +270,7 @@ class App:
         if ctx.scale != scale and self.stack:
             for scene in self.stack:
                 scene.clear_widgets()
-            self.manager = pygame_gui.UIManager(self.size, theme(ui_folder(), ctx.scale))
+            self.manager = gui_scale.manager(self.size, theme(ui_folder(), ctx.scale), ctx.scale)
             self.scene.rebuild()
         self.dirty = True
 

@@ -197,8 +197,9 @@ class BoardView:
 
     def objective(self, surface: pygame.Surface, obj: str, h: str, controller: int,
                   flags: tuple[str, ...] = ()) -> None:
-        """An objective token, ringed in its controller's colour, with its mission tokens
-        (powered, sabotaged...) written under it."""
+        """An objective token, ringed in its controller's colour; ``flags``, its mission
+        tokens, are written beside it (a screen with operatives on the board draws them with
+        :meth:`objective_labels` after its tokens instead, to keep them off the tokens)."""
         cx, cy = self.centre(h)
         radius = int(self.size * 0.55)
         icon = self.ctx.assets.scaled("objective.png", (radius * 2, radius * 2))
@@ -211,10 +212,42 @@ class BoardView:
         self.ctx.text(surface, "!", max(13, int(self.size * 0.45 / self.ctx.scale)),
                       (int(cx), int(cy)),
                       (30, 24, 10), "bold", "center")
-        for i, flag in enumerate(flags):
-            label = self.ctx.text(surface, flag, 13, (int(cx), int(cy + radius + 2 + i * 15)),
-                                  GOLD, "bold", "midtop")
-            del label
+        if flags:  # its mission tokens beside it, on nothing (see objective_labels)
+            self.objective_labels(surface, [(h, flags)], [h])
+
+    def objective_labels(self, surface: pygame.Surface,
+                         labels: Iterable[tuple[str, tuple[str, ...]]],
+                         marks: Iterable[str]) -> list[pygame.Rect]:
+        """Each objective's mission tokens (powered, inert, downloaded...) as a small box of
+        words beside its hex ``h`` of ``labels`` (hex, words), where it hides no hex of
+        ``marks`` (the operatives, objectives and highlighted hexes: their tokens whole)
+        and no other such box; inside the board. Returns the boxes, noted for the layout
+        audit like any box over the board."""
+        from game.ui.placement import clear_spot, mark_rect, note_cover
+
+        ctx = self.ctx
+        font = ctx.assets.font(ctx.px(13), "bold")
+        pad = max(2, ctx.px(3))
+        grow = int(self.size * 0.3)  # a token's disc reaches past the mark's square
+        avoid = [mark_rect(self, h).inflate(grow, grow) for h in marks]
+        boxes: list[pygame.Rect] = []
+        for h, flags in labels:
+            lines = [ctx.words(f) if ctx.words is not None else f for f in flags]
+            if not lines:
+                continue
+            size = (max(font.size(line)[0] for line in lines) + 2 * pad,
+                    len(lines) * font.get_linesize() + 2 * pad)
+            spot = clear_spot(size, mark_rect(self, h), avoid + boxes, self.rect,
+                              gap=max(1, ctx.px(2)))
+            pygame.draw.rect(surface, (18, 18, 21), spot, border_radius=pad)
+            pygame.draw.rect(surface, (92, 78, 44), spot, 1, border_radius=pad)
+            for i, line in enumerate(lines):
+                ctx.text(surface, line, 13, (spot.left + pad,
+                                             spot.top + pad + i * font.get_linesize()),
+                         GOLD, "bold")
+            note_cover(ctx, spot)
+            boxes.append(spot)
+        return boxes
 
     def objective_badge(self, surface: pygame.Surface, h: str, controller: int) -> None:
         """A small objective marker at the lower left of the operative standing on it,

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine import (
+    Catalogue,
     Datacard,
     Fireteam,
     Mission,
@@ -19,7 +20,7 @@ from game.engine import (
     Wargear,
     skirmish_profile,
 )
-from game.killteam_cards import PackRule
+from game.help.killteam_cards import PackRule
 from game.ui.board import card_icon
 from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE
 from game.ui.killteam_ui import length_words
@@ -389,6 +390,14 @@ class _Lines:
         self.lines.append(("rule", None, self.px(9)))
 
 
+def limits_of(catalogue: Catalogue, card_id: str) -> list[str]:
+    """The limits of each fireteam option that offers ``card_id`` (the Pathfinders'
+    drones), in words: "Pathfinder Team Vior'la, Drones: up to two of ..."."""
+    return [f"{team.name}, {option.name}: {option.text}"
+            for team in catalogue.fireteams.values() for option in team.options
+            if card_id in option.cards]
+
+
 def _datacard_lines(art: CardArt, b: _Lines, obj: Datacard, entry: Entry) -> None:
     cat = art.ctx.catalogue
     teams = [cat.fireteams[t].name for t in entry.teams if t in cat.fireteams]
@@ -433,6 +442,10 @@ def _datacard_lines(art: CardArt, b: _Lines, obj: Datacard, entry: Entry) -> Non
         b.rule()
         b.text(ability.name, GOLD, "bold")
         b.text(ability.text)
+    for limit in limits_of(cat, obj.id):  # a choice made with the fireteam, and its limits
+        b.rule()
+        b.text("Chosen with the fireteam", GOLD, "bold")
+        b.text(limit)
     # the same card under the skirmish rule set, converted by the engine
     b.rule()
     b.label("Skirmish rules profile", DIM)

@@ -182,7 +182,7 @@ def load_settings(folder: str | Path) -> tuple[Settings, str | None]:
 
 def save_settings(settings: Settings, folder: str | Path) -> None:
     """Write ``folder/settings.json`` atomically; raises OSError when it cannot be written."""
-    from game.saves import write_json_atomic
+    from game.services.saves import write_json_atomic
 
     write_json_atomic(settings.to_dict(), Path(folder) / SETTINGS_FILE)
 
@@ -200,6 +200,8 @@ class DrawnText:
     full: str = ""  # the whole text when it was shortened to fit ("" when drawn whole)
     control: bool = False  # a button, list entry, choice or other text a player must read
     style: str = "regular"  # the font it was drawn in (FONT_FILES' names)
+    panel: bool = False  # begun inside a framed panel of its layer (the audit's ``box`` then)
+    plain: bool = True  # drawn on a plain ground (a box of its own), not over a picture
 
 
 def shorten(font: pygame.font.Font, text: str, width: int) -> tuple[str, bool]:
@@ -241,6 +243,9 @@ class Context:
     # guidance boxes the player reads at their own pace (the tutorial's): they may lie on an
     # objective or a highlighted hex, never on an operative (layout audit; None: off)
     guides: list[pygame.Rect] | None = None
+    # the framed panels drawn (``panel``), with their layer: a text begun in one must end in
+    # it, and an overlay's text over what lies below sits in one (layout audit; None: off)
+    panels: list[tuple[pygame.Rect, int]] | None = None
     # the dice seed every new game takes (--seed, tests); None: fresh from the OS each game
     fixed_seed: int | None = None
     window: tuple[int, int] = (1280, 800)  # the size set_window was last given
@@ -291,6 +296,7 @@ class Context:
             text, cut = shorten(font, text, width)
         image = font.render(text, True, colour)
         rect = image.get_rect(**{anchor: pos})
+        plain = self.record is None or not self.layer or plain_ground(surface, rect)
         surface.blit(image, rect)
         if self.drawn is not None:
             self.drawn.append(text)
@@ -299,7 +305,7 @@ class Context:
         if self.record is not None:
             self.record.append(DrawnText(text, rect, surface.get_clip().copy(), cut,
                                          self.layer, full if text != full else "", essential,
-                                         style))
+                                         style, plain=plain))
         return rect
 
     def fitted(self, surface: pygame.Surface, text: str, size: int, rect: pygame.Rect,
@@ -331,8 +337,16 @@ class Context:
         """Draw ``text`` wrapped into ``rect``; returns the height used. The first line starts
         ``first`` pixels right of ``rect.left`` (after something drawn before it on that
         line). With no ``surface`` only measure, however tall ``rect`` is."""
-        if self.words is not None:
-            text = self.words(text)
+        words, self.words = self.words, None  # names put in once: a line is not put in again
+        try:
+            return self._wrap(surface, words(text) if words is not None else text, size,
+                              rect, colour, style, first)
+        finally:
+            self.words = words
+
+    def _wrap(self, surface: pygame.Surface | None, text: str, size: int, rect: pygame.Rect,
+              colour: tuple[int, int, int], style: str, first: int) -> int:
+        """:meth:`wrapped`, its text already in names."""
         font = self.assets.font(self.px(size), style)
         bottom = rect.bottom if surface is not None else 1 << 30
         x = rect.left + first
@@ -371,11 +385,25 @@ class Context:
         return y
 
 
+def plain_ground(surface: pygame.Surface, rect: pygame.Rect) -> bool:
+    """Whether ``rect`` of ``surface`` is (nearly) one colour: a text drawn there stands on a
+    box of its own, not over other texts or pictures seen through a veil (layout audit)."""
+    area = rect.clip(surface.get_rect())
+    if area.width < 2 or area.height < 2:
+        return True
+    ground = surface.subsurface(area)
+    colour = pygame.transform.average_color(ground)
+    same = pygame.mask.from_threshold(ground, colour, (18, 18, 18, 255)).count()
+    return same >= 0.97 * area.width * area.height
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "",
           ctx: Context | None = None) -> pygame.Rect:
     """A dark framed panel; returns the inner rectangle below its title."""
     pygame.draw.rect(surface, PANEL, rect, border_radius=6)
     pygame.draw.rect(surface, PANEL_EDGE, rect, 1, border_radius=6)
+    if ctx is not None and ctx.panels is not None:
+        ctx.panels.append((rect.copy(), ctx.layer))
     inner = rect.inflate(-16, -12)
     if title and ctx is not None:
         if ctx.words is not None:  # names before capitals: an id in capitals is not found

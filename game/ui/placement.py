@@ -2,7 +2,7 @@
 message at the mouse) may go: beside the thing it speaks of, on no operative, objective or
 highlighted hex, inside the board's column (the board and its margins); failing that, at a
 place given by the caller off the board (the side panel). The layout audit
-(game/audit_layout.py) checks the result with the same marks.
+(game/uitest/audit_layout.py) checks the result with the same marks.
 """
 
 from __future__ import annotations

@@ -13,15 +13,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import pygame
 
-    from game.campaign import Campaign, CampaignStore
     from game.engine import Catalogue, Game
-    from game.game_setup import GameSetup
-    from game.own_missions import OwnMissions
+    from game.services.campaign import Campaign, CampaignStore
+    from game.services.game_setup import GameSetup
+    from game.services.own_missions import OwnMissions
     from game.ui.context import Context, Settings
     from game.ui.sound import Sound
 
 # autosave(game, setup) -> the path written, or None when it could not be written; ``setup``:
-# the record of how the game was set up (game/game_setup.py), saved with it
+# the record of how the game was set up (game/services/game_setup.py), saved with it
 Autosave = Callable[["Game", "GameSetup | None"], "str | None"]
 # journal(game, action, setup) appends one action's notation (or "undo") to the autosave
 # journal (a new journal starts with ``setup``)
@@ -49,8 +49,8 @@ class Services:
     def campaign_store(self, catalogue: Catalogue) -> CampaignStore:
         """The campaigns and player profiles of the data folder (``campaigns/``)."""
         if self.campaigns is None:
-            from game.campaign import CampaignStore
-            from game.userdata import data_folder
+            from game.services.campaign import CampaignStore
+            from game.services.userdata import data_folder
 
             self.campaigns = CampaignStore(data_folder() / "campaigns", catalogue)
         return self.campaigns
@@ -58,7 +58,7 @@ class Services:
     def campaign_seats(self, catalogue: Catalogue, game: Game) -> dict[int, str] | None:
         """For a campaign's game (resumed or loaded), who plays each side as its campaign
         says; None for a game outside any campaign (or whose campaign cannot be read)."""
-        from game.campaign import CampaignError, campaign_link
+        from game.services.campaign import CampaignError, campaign_link
 
         if campaign_link(game) is None:
             return None
@@ -71,7 +71,7 @@ class Services:
     def record_campaign_game(self, catalogue: Catalogue, game: Game) -> Campaign | None:
         """Record a finished campaign mission in its campaign (saved at once). None when the
         game belongs to no campaign, or was already recorded."""
-        from game.campaign import CampaignError
+        from game.services.campaign import CampaignError
 
         store = self.campaign_store(catalogue)
         try:
@@ -88,8 +88,8 @@ def refresh_own_missions(ctx: Context) -> None:
     """Reload the data folder's missions into the context, so the new-game list shows them."""
     import dataclasses
 
-    from game.own_missions import load_own_missions
-    from game.userdata import data_folder
+    from game.services.own_missions import load_own_missions
+    from game.services.userdata import data_folder
 
     own = ctx.services.own_missions
     shipped = dict(ctx.catalogue.missions)

@@ -10,16 +10,16 @@ import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game import journal, userdata
 from game.engine import Catalogue
-from game.own_missions import load_own_missions
+from game.services import journal, userdata
+from game.services.own_missions import load_own_missions
 from game.ui.assets import Assets
 from game.ui.context import Context, load_settings
 from game.ui.services import Services
 
 if TYPE_CHECKING:
     from game.engine import Game
-    from game.game_setup import GameSetup
+    from game.services.game_setup import GameSetup
     from game.ui.app import App
 
 
@@ -60,7 +60,7 @@ def safe_autosave(game: Game, setup: GameSetup | None = None) -> str | None:
 
 
 def journal_path() -> Path:
-    """The journal of the actions since the last full autosave (game/journal.py)."""
+    """The journal of the actions since the last full autosave (game/services/journal.py)."""
     return userdata.autosaves_folder() / journal.JOURNAL
 
 
@@ -79,7 +79,7 @@ def resume_game(path: Path, catalogue: Catalogue,
     """The autosaved game at ``path`` with the journal's actions applied (the position
     after the last completed action) and the record of how it was set up. Raises SaveError
     for a damaged autosave."""
-    from game.saves import load_game
+    from game.services.saves import load_game
 
     game = load_game(path, catalogue)
     setup, notes = setup_of_save(path, game, catalogue, services)
@@ -96,8 +96,8 @@ def setup_of_save(path: Path | str, game: Game, catalogue: Catalogue,
     the player. A save older than the record gets the seats it can infer (a campaign
     mission: its campaign's; else two people, marked as a guess for the screen to ask); a
     damaged record, or one of another game, is said in a note and inferred likewise."""
-    from game.game_setup import SetupError, infer
-    from game.saves import read_players, read_setup
+    from game.services.game_setup import SetupError, infer
+    from game.services.saves import read_players, read_setup
 
     notes: list[str] = []
     try:
@@ -157,7 +157,7 @@ def bug_report(trace: str, game: Game | None) -> str:
     position as a scenario file. Returns its path."""
     import json
 
-    from game.scenario_export import ExportError, export_scenario
+    from game.scenario.export import ExportError, export_scenario
 
     parts = [f"# Fireteam bug report, {time.strftime('%Y-%m-%d %H:%M:%S')}", "", "## error",
              trace]
@@ -177,7 +177,7 @@ def bug_report(trace: str, game: Game | None) -> str:
 def export_position(game: Game, name: str | None = None) -> tuple[bool, str]:
     """Write the position as a scenario file into the data folder's scenarios/; returns
     (done, the path or why it cannot be written)."""
-    from game.scenario_export import ExportError, export_scenario
+    from game.scenario.export import ExportError, export_scenario
 
     try:
         text = export_scenario(game)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pygame
 
-from game.args import Parser, PictureSize, known, output_file
+from game.cli.args import Parser, PictureSize, known, output_file
 from game.engine import (
     CORNER_OFFSETS,
     Catalogue,
@@ -614,7 +614,7 @@ def main(argv: Sequence[str], prog: str | None = None) -> int:
     args = parser.parse_args(list(argv))
     if args.png is None and args.size != EXPORT_SIZE:
         parser.error("argument --size: only with --png")
-    from game.args import content, headless_drivers
+    from game.cli.args import content, headless_drivers
 
     if args.png:
         headless_drivers()

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from game.ui.context import GOLD, INK
+
 if TYPE_CHECKING:
     from game.ui.context import Context
     from game.ui.scene import Scene
@@ -51,3 +53,104 @@ def visible_part(scroller: pygame_gui.elements.UIScrollingContainer) -> pygame.R
     if bar is not None:
         view.width = max(0, bar.rect.left - view.left)
     return view
+
+
+class ScrollText:
+    """A wrapped text in a box that scrolls when it is taller than the box (the mouse wheel
+    over it, or a click or drag on its bar at the right), instead of being cut or shrunk.
+    :meth:`draw` each frame; :meth:`on_event` with the scene's input. The text is recorded
+    (``ctx.drawn``) but, scrolling, not measured against its box by the layout audit."""
+
+    WHEEL_LINES = 3  # lines a turn of the wheel scrolls
+
+    def __init__(self) -> None:
+        self.offset = 0  # pixels scrolled from the top
+        self.rect = pygame.Rect(0, 0, 0, 0)  # the box last drawn into
+        self.height = 0  # the whole text's height (0: it fits, no scrolling)
+        self.line = 1  # a line's height
+        self.key: tuple[object, ...] = ()
+        self.dragging = False
+
+    @property
+    def bar_width(self) -> int:
+        """The scroll bar's width: a third of a line (6 px at the least)."""
+        return max(6, self.line // 3)
+
+    @property
+    def bar(self) -> pygame.Rect:
+        """The scroll bar's track (empty when the text fits)."""
+        if not self.height:
+            return pygame.Rect(self.rect.right, self.rect.top, 0, 0)
+        width = self.bar_width
+        return pygame.Rect(self.rect.right - width, self.rect.top, width, self.rect.height)
+
+    @property
+    def max_offset(self) -> int:
+        return max(0, self.height - self.rect.height) if self.height else 0
+
+    def scroll(self, pixels: int) -> None:
+        self.offset = max(0, min(self.max_offset, self.offset + pixels))
+
+    def draw(self, ctx: Context, surface: pygame.Surface, text: str, size: int,
+             rect: pygame.Rect, colour: tuple[int, int, int] = INK) -> int:
+        """Draw ``text`` wrapped into ``rect``, scrolled; returns the height used."""
+        self.line = ctx.assets.font(ctx.px(size)).get_linesize()
+        key = (text, size, rect.size)
+        if key != self.key:  # another text or box: from its top
+            self.key, self.offset = key, 0
+        self.rect = rect.copy()
+        needed = ctx.wrapped(None, text, size, pygame.Rect(0, 0, rect.width, 1 << 16))
+        if needed <= rect.height:
+            self.height = 0
+            return ctx.wrapped(surface, text, size, rect, colour)
+        gap = self.bar_width + ctx.px(6)  # it scrolls: the text leaves room for its bar
+        inner = pygame.Rect(0, 0, rect.width - gap, 1 << 16)
+        self.height = ctx.wrapped(None, text, size, inner)
+        self.scroll(0)
+        page = pygame.Surface((inner.width, self.height), pygame.SRCALPHA)
+        record, ctx.record = ctx.record, None  # drawn off screen, then shown in part
+        try:
+            ctx.wrapped(page, text, size, inner, colour)
+        finally:
+            ctx.record = record
+        surface.blit(page, rect.topleft, pygame.Rect(0, self.offset, inner.width, rect.height))
+        track = self.bar
+        pygame.draw.rect(surface, (40, 42, 48), track, border_radius=track.width // 2)
+        thumb = track.copy()
+        thumb.height = self._thumb_height()
+        thumb.top = track.top + (track.height - thumb.height) * self.offset // max(
+            1, self.max_offset)
+        pygame.draw.rect(surface, GOLD, thumb, border_radius=track.width // 2)
+        return rect.height
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        """Scroll on the wheel over the box or a click or drag on the bar; whether the event
+        was taken."""
+        if not self.height:
+            return False
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.scroll(-event.y * self.WHEEL_LINES * self.line)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and self.bar.inflate(self.line // 2, 0).collidepoint(event.pos):
+            self.dragging = True
+            self._follow(event.pos[1])
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self._follow(event.pos[1])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and self.dragging:
+            self.dragging = False
+            return True
+        return False
+
+    def _thumb_height(self) -> int:
+        track = self.bar
+        return min(track.height, max(track.width * 2,
+                                     track.height * self.rect.height // max(1, self.height)))
+
+    def _follow(self, y: int) -> None:
+        """The bar dragged or clicked at ``y``: its thumb centred there (within the bar)."""
+        thumb = self._thumb_height()
+        share = (y - self.rect.top - thumb / 2) / max(1, self.rect.height - thumb)
+        self.offset = round(max(0.0, min(1.0, share)) * self.max_offset)

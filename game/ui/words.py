@@ -66,6 +66,11 @@ _DICE = re.compile(rf"(\brolls |\bdice |\+ |\) )\[({_DIE}(?:, {_DIE})*)\]|\[({_D
                    rf"\d+->\d+)\]")
 _DOUBLED_OBJECTIVE = re.compile(r"\b([Tt])he objective on ([A-O]\d{1,2}) on \2\b")
 _PLACED_MARKER = re.compile(r"\bobjective marker [Tt]he objective on ([A-O]\d{1,2})(?: on \1)?\b")
+# "on the objective on C6": the second "on" as "at"
+_ON_OBJECTIVE = re.compile(r"\b([Oo]n) the objective on ([A-O]\d{1,2})\b")
+# a score "for the objective on E6, the objective on F4": the objectives held, listed once
+_HELD_FOR = re.compile(r"\bheld for (the objective on [A-O]\d{1,2}"
+                       r"(?:, the objective on [A-O]\d{1,2})*)")
 _D3 = re.compile(r"\bD3 rolls (\d) \(\d\): (\d+) markers")
 _GLUED_AP = re.compile(r"\b(\d+)AP\b")
 # fixed phrases of the engine or the content that read badly, and what a player reads instead
@@ -97,17 +102,30 @@ def _dice(match: re.Match[str]) -> str:
     return f"{before or ''}({said})"
 
 
+def _held(match: re.Match[str]) -> str:
+    """"held for the objective on E6, the objective on F4" -> "held: the objectives on E6
+    and F4"."""
+    hexes = re.findall(r"[A-O]\d{1,2}", match.group(1))
+    if len(hexes) == 1:
+        return f"held: the objective on {hexes[0]}"
+    return f"held: the objectives on {listed(hexes)}"
+
+
 def english(text: str) -> str:
     """An engine sentence (its ids already names) as English: "1 hit(s)" -> "1 hit",
     "rolls [1->2, 3]" -> "rolls 1 re-rolled to 2 and 3", "1AP" -> "1 AP", an objective never
     named twice ("places objective marker the objective on G6 on G6" -> "places an objective
-    marker on G6")."""
+    marker on G6"), nor with "on" twice ("makes Power Up on the objective at C6"), the
+    objectives a score counted listed once ("1 per objective held: the objectives on E6 and
+    F4")."""
     out = _PLURAL.sub(lambda m: f"{m.group(1)} {m.group(2)}{m.group(3)}"
                       + ("" if m.group(1) == "1" else "s"), text)
     out = _LEFT_PLURAL.sub(r"\1s", out)  # "marker(s) obj4, obj5": more than one is named
     out = _DICE.sub(_dice, out)
     out = _PLACED_MARKER.sub(r"an objective marker on \1", out)
     out = _DOUBLED_OBJECTIVE.sub(r"\1he objective on \2", out)
+    out = _HELD_FOR.sub(_held, out)
+    out = _ON_OBJECTIVE.sub(r"\1 the objective at \2", out)
     out = _D3.sub(lambda m: f"the D3 gives {m.group(1)}, so {m.group(2)} markers", out)
     out = _GLUED_AP.sub(r"\1 AP", out)
     for bad, good in PHRASES:
@@ -295,7 +313,7 @@ class Words:
                            if d.id == action.action), None)
         name = definition.name if definition is not None else action.action
         on = f" on {self.objective(action.args[0])}" if action.args else ""
-        return f"{name} with {self.operative(action.operative)}{on}"
+        return english(f"{name} with {self.operative(action.operative)}{on}")
 
     def _use(self, action: Use) -> str:
         card = self.game.config.wargear_card(action.player, action.card)

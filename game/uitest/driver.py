@@ -36,14 +36,11 @@ from game.engine import (
     Use,
 )
 from game.ui.app import App
+from game.ui.autoplay import DriverError
 from game.ui.chooser import Kind
 
 UNDO = "undo"  # the chooser's word for "take back the last action" (Ctrl+Z or Undo)
 MAX_FLUSH = 20  # frames run to drain the queue after an input (pygame-gui posts its events)
-
-
-class DriverError(AssertionError):
-    """The screen did not offer what the chosen action needs, or did something else."""
 
 
 class Driver:

@@ -1,5 +1,5 @@
 """Running the client without a person: seeded positions for screenshots, the fuzzer and the
-frame and idle benchmarks (``game/cli.py`` calls these; the window itself is
+frame and idle benchmarks (``game/cli/main.py`` calls these; the window itself is
 ``game/ui/shell.py``)."""
 
 from __future__ import annotations
@@ -25,23 +25,11 @@ from game.engine import (
     Step,
 )
 from game.ui.app import App
-from game.ui.assets import Assets
-from game.ui.context import Context
+from game.ui.autoplay import make_app
 
 IMPORTED = time.perf_counter()
 MISSION = "dual_strike"
 TEAMS = ("gideon", "deathless_destroyers")
-
-
-def make_app(catalogue: Catalogue, seed: int, size: tuple[int, int],
-             sound: bool = False) -> App:
-    """The app on ``catalogue``; with ``sound``, effects play (silent without a device)."""
-    ctx = Context(catalogue, Assets(), seed, fixed_seed=seed)
-    if sound:
-        from game.ui.sound import Sound
-
-        ctx.services.sound = Sound()
-    return App(size, seed, ctx)
 
 
 def play_until(game: Game, seed: int, done: Callable[[Game], bool], limit: int = 2000) -> Game:

@@ -23,7 +23,7 @@ from game.analysis.core import (
 from game.analysis.planted import judge, plant
 from game.engine import RandomDice, parse_action
 from game.engine.game import Game
-from game.saves import save_game
+from game.services.saves import save_game
 from tests.ai.helpers import CATALOGUE
 from tests.ai.test_fairness import Sentinel, other_hidden
 
@@ -143,8 +143,8 @@ def test_analysis_round_trips() -> None:
 
 
 def test_a_journal_is_analysed_with_the_autosave_it_follows(tmp_path: Path) -> None:
-    from game import journal
-    from game.userdata import AUTOSAVE
+    from game.services import journal
+    from game.services.userdata import AUTOSAVE
 
     game = mid_game(9)
     save_game(game, tmp_path / AUTOSAVE)

@@ -26,7 +26,7 @@ def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 code = content_main(words)
-            except SystemExit as stopped:  # a bad argument (game/args.py)
+            except SystemExit as stopped:  # a bad argument (game/cli/args.py)
                 code = stopped.code if isinstance(stopped.code, int) else 1
     finally:
         os.chdir(here)
@@ -83,7 +83,7 @@ def test_check_counts_wargear_and_special_operations() -> None:
 
 
 def test_check_a_missing_path_is_a_message_not_a_traceback() -> None:
-    # a path that is not there is a bad argument: one line, exit 2 (game/args.py)
+    # a path that is not there is a bad argument: one line, exit 2 (game/cli/args.py)
     result = run("check", "no/such/place.yaml")
     assert result.returncode == 2
     assert "no such file or folder: 'no/such/place.yaml'" in result.stderr

@@ -20,7 +20,7 @@ GOOD = Path(__file__).parent / "good"
 # the schema fails this file (the tests below use these numbers, not the schema's).
 BOUNDS: dict[str, tuple[int, int]] = {
     "columns": (1, 26), "rows": (1, 30), "turning_points": (1, 10), "vp_at_least": (1, 50),
-    "action_ap": (1, 4), "count": (1, 20), "operatives": (1, 20), "apl": (1, 4),
+    "action_ap": (1, 4), "count": (1, 20), "operatives": (1, 20), "most": (1, 6), "apl": (1, 4),
     "move": (0, 12), "defence": (0, 6), "save": (2, 6), "wounds": (1, 50), "ap": (1, 4),
     "range": (1, 30), "attacks": (1, 20), "hit": (2, 6), "damage": (0, 30), "vp": (0, 20),
 }

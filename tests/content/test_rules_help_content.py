@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from game import rules_help
 from game.engine.config import build_config
 from game.engine.defs import WEAPON_RULES
-from game.rules_help import picture_config
+from game.help import rules_help
+from game.help.rules_help import picture_config
 
 ROOT = Path(__file__).resolve().parents[2]
 DECISIONS = ROOT / "docs" / "rules-decisions.md"

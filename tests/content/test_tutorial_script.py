@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 
 from game.engine.actions import parse_action
-from game.tutorial_script import (
+from game.help.tutorial_script import (
     PANELS,
     Runner,
     ScriptError,
@@ -67,7 +67,7 @@ def test_the_second_chapter_is_played_not_read(catalogue, script):
     assert any(isinstance(a, Use) for a in actions)
     assert any(isinstance(a, MissionAction) for a in actions)
     tools = [s.tool for s in script.steps[chapter:] if s.kind == "tool"]
-    assert tools == ["sight", "threat", "hint", "pause"]
+    assert tools == ["sight", "threat", "hint", "save"]
     # only each later chapter's opening and the summary are read
     reading = [s.title for s in script.steps[chapter + 1:] if s.kind == "read"
                and not s.position]
@@ -195,16 +195,10 @@ def test_texts_are_short_and_every_step_has_a_topic(script):
         assert 20 <= len(step.text) <= 420, (step.index, len(step.text))
 
 
-def test_a_whole_turning_point_is_played_alone_against_the_scripted_computer(catalogue,
-                                                                              script):
-    """Issue 37: turning point 2 from its strategy phase to its scoring, every action of
-    player 1 the player's and every one of player 2 the computer's, on scripted dice (no
-    seeded "finish"); then its summary, and after the mission the end screen."""
-    steps = [s for s in script.steps if s.computer]
-    assert steps and all(s.computer == 2 and s.kind == "act" for s in steps)
-    first = steps[0].index - 1
-    runner = start(catalogue, script, first)
-    assert runner.game.state.turning_point == 2 and runner.game.state.step.value == "reveal"
+def play_alone(catalogue, script, steps):  # type: ignore[no-untyped-def]
+    """Play ``steps`` (consecutive), checking that every action of player 2 is the
+    computer's and every one of player 1 the player's; the runner and the log they made."""
+    runner = start(catalogue, script, steps[0].index - 1)
     log_before = len(runner.game.log)
     for step in steps:
         assert runner.step is step
@@ -215,13 +209,57 @@ def test_a_whole_turning_point_is_played_alone_against_the_scripted_computer(cat
             assert (mover is not None) == (wanted.player == 2)
             runner.apply(wanted)
         runner.advance()
-    played = runner.game.log[log_before:]
+    return runner, runner.game.log[log_before:]
+
+
+def test_turning_points_2_and_3_are_played_alone_against_the_scripted_computer(catalogue,
+                                                                                script):
+    """Issue 37: turning points 2 and 3, each from its strategy phase to its scoring, every
+    action of player 1 the player's and every one of player 2 the computer's, on scripted
+    dice (no seeded "finish"); the summary after turning point 2, the end screen after the
+    mission."""
+    chapter = next(s.index for s in script.steps if s.position)
+    steps = [s for s in script.steps if s.computer and s.index < chapter]
+    assert steps and all(s.computer == 2 and s.kind == "act" for s in script.steps
+                         if s.computer)
+    runs: list[list] = []
+    for step in steps:
+        if runs and runs[-1][-1].index == step.index - 1:
+            runs[-1].append(step)
+        else:
+            runs.append([step])
+    assert len(runs) == 2
+    second, third = runs
+    runner, played = play_alone(catalogue, script, second)
+    assert played[0].startswith("2 reveal") and runner.game.state.turning_point == 3
     assert sum(1 for a in played if a.startswith("1 activate ")) == 8  # all 8 turns
-    assert runner.game.state.turning_point == 3
-    assert runner.step.screen == "summary"
+    assert runner.step.screen == "summary" and runner.step.index == third[0].index - 1
+    runner, played = play_alone(catalogue, script, third)
+    assert played[0].startswith("1 reveal")  # player 1 has the initiative
+    assert sum(1 for a in played if a.startswith("1 activate ")) == 8
+    assert runner.game.is_over and runner.game.state.winner == 1
+    # the computer finishes no turning point after the first one for the player
+    finishes = [s.index for s in script.steps if s.kind == "finish"]
+    assert finishes and all(i < second[0].index for i in finishes)
     assert [s.screen for s in script.steps if s.screen] == ["summary", "end"]
     end = next(s for s in script.steps if s.screen == "end")
-    assert script.steps[end.index - 2].shows[0]["type"] == "MissionEnded"
+    assert any(want["type"] == "MissionEnded" for want in third[-1].shows)
+    assert end.index > third[-1].index
+
+
+def test_the_last_turning_point_teaches_holding_objectives(catalogue, script):
+    """Turning point 3's steps say it is the last and that holding objectives at its end
+    is what scores; the player takes an objective and keeps the other to the end."""
+    summary = next(x.index for x in script.steps if x.screen == "summary")
+    end = next(x.index for x in script.steps if x.screen == "end")
+    last = [s for s in script.steps if s.computer and summary < s.index < end]
+    words = " ".join(s.text for s in last)
+    assert "last" in last[0].text and "hold" in last[0].text
+    assert "objective" in words
+    shown = [w for s in last for w in s.shows]
+    assert {"type": "ControlChanged", "objective": "obj2", "player": 1} in shown
+    runner, _ = play_alone(catalogue, script, last)
+    assert runner.game.state.control.get("obj1") == 1
 
 
 def test_screen_and_computer_are_checked(tmp_path):

@@ -132,7 +132,7 @@ def test_the_scenario_format_shows_a_whole_scenario() -> None:
 def test_scenario_examples_pass(path: Path, line: int, text: str, tmp_path: Path,
                                 capsys: pytest.CaptureFixture[str]) -> None:
     from game.content import load_catalogue
-    from game.scenario import run_paths
+    from game.scenario.loader import run_paths
 
     example = tmp_path / "example.yaml"
     example.write_text(text, encoding="utf-8")
@@ -146,10 +146,10 @@ LITERALS = {"None", "True", "False"}
 
 
 def _owners() -> list[Any]:
-    from game import scenario_export
     from game.engine.events import Event
     from game.engine.game import Game
-    from game.replay import Replay
+    from game.scenario import export as scenario_export
+    from game.services.replay import Replay
 
     return [Game, Replay, scenario_export, Event]
 

@@ -8,10 +8,10 @@ from collections.abc import Iterator
 from functools import cache
 
 from game.ai.random_player import RandomPlayer
+from game.cli.simulate import play_random_game
 from game.content import load_catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
-from game.simulate import play_random_game
 
 CATALOGUE = load_catalogue()
 MISSIONS = sorted(CATALOGUE.missions)

@@ -1,4 +1,4 @@
-"""Campaigns (game/campaign.py): the rulebook's "Playing Campaigns" as a state machine, its
+"""Campaigns (game/services/campaign.py): the rulebook's "Playing Campaigns" as a state machine, its
 spoils, the records kept between campaigns, and saves. The tiebreakers themselves are engine
 rules, tested by the scenario files under tests/scenarios/campaign/."""
 
@@ -10,9 +10,13 @@ from typing import Any
 
 import pytest
 
-from game import simulate
 from game.ai.random_player import RandomPlayer
-from game.campaign import (
+from game.cli import simulate
+from game.content import load_catalogue
+from game.engine.actions import AgreeResult, Use
+from game.engine.events import TiebreakerUsed, event_from_dict, event_to_dict
+from game.engine.game import Game
+from game.services.campaign import (
     Campaign,
     CampaignError,
     CampaignStore,
@@ -20,10 +24,6 @@ from game.campaign import (
     history_lines,
     play_campaign,
 )
-from game.content import load_catalogue
-from game.engine.actions import AgreeResult, Use
-from game.engine.events import TiebreakerUsed, event_from_dict, event_to_dict
-from game.engine.game import Game
 from tests.helpers import play, tiered
 
 CATALOGUE = load_catalogue()

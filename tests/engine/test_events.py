@@ -22,7 +22,7 @@ from game.engine.events import (
 )
 from game.engine.game import Game
 from game.engine.state import Step
-from game.scenario import load_scenario, run
+from game.scenario.loader import load_scenario, run
 from tests.engine.positions import CATALOGUE, TARGET_SEEDS, finished_game, positions
 from tests.helpers import tiered
 

@@ -10,6 +10,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game.ai.random_player import RandomPlayer
+from game.cli.simulate import play_random_game
 from game.content import load_catalogue
 from game.engine import SuddenVictory
 from game.engine.actions import Move, parse_action
@@ -18,7 +19,6 @@ from game.engine.game import Game, IllegalActionError, SaveError
 from game.engine.invariants import broken_invariants
 from game.engine.killteam import last_turning_point
 from game.engine.state import Step
-from game.simulate import play_random_game
 from tests.helpers import examples, new_game
 from tests.helpers import play as seeded_play
 
@@ -147,7 +147,7 @@ def test_invariants_hold_at_the_start() -> None:
 def _fixture_game() -> Game:
     from pathlib import Path
 
-    from game.scenario import load_scenario
+    from game.scenario.loader import load_scenario
     path = Path(__file__).parent / "fixtures" / "undo.yaml"
     return load_scenario(path, CATALOGUE).game
 
@@ -179,7 +179,7 @@ def test_a_dice_roll_is_a_commit_point() -> None:
 def test_cancel_an_activation_before_any_ap_is_spent() -> None:
     from pathlib import Path
 
-    from game.scenario import load_scenario
+    from game.scenario.loader import load_scenario
     path = Path(__file__).parents[1] / "scenarios" / "turns" / "cancel_before_spending_ap.yaml"
     game = load_scenario(path, CATALOGUE).game
     before = game.state.to_dict()

@@ -1,10 +1,10 @@
-"""A seeded full game must replay to the same transcript (regenerate: python -m game.golden)."""
+"""A seeded full game must replay to the same transcript (regenerate: python -m game.cli.golden)."""
 
 from __future__ import annotations
 
 import difflib
 
-from game.golden import GOLDEN, transcript
+from game.cli.golden import GOLDEN, transcript
 
 
 def test_seeded_game_matches_the_golden_transcript() -> None:

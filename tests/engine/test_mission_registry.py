@@ -4,7 +4,7 @@ arena and the commands take their lists from it."""
 
 from __future__ import annotations
 
-from game import balance, simulate
+from game.cli import balance, simulate
 from game.engine import RuleSet, missions_of
 from game.engine.ruleset import PLAYS
 

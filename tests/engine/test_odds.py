@@ -87,7 +87,7 @@ def test_probabilities_sum_to_one() -> None:
 
 
 def test_cli_prints_json() -> None:
-    out = subprocess.run([sys.executable, "-m", "game.odds", "4", "3+", "3/5", "3", "4+",
+    out = subprocess.run([sys.executable, "-m", "game.cli.odds", "4", "3+", "3/5", "3", "4+",
                           "--cover", "--wounds-left", "6"], capture_output=True, text=True,
                          check=True)
     data = json.loads(out.stdout)
@@ -96,7 +96,7 @@ def test_cli_prints_json() -> None:
 
 
 def test_cli_rejects_bad_profile() -> None:
-    from game.odds import main
+    from game.cli.odds import main
 
     err = io.StringIO()
     with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as exit_:

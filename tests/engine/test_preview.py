@@ -12,7 +12,7 @@ from game.engine.actions import parse_action
 from game.engine.attack import AttackProfile
 from game.engine.game import Game, IllegalActionError
 from game.engine.odds import damage_distribution
-from game.scenario import load_scenario
+from game.scenario.loader import load_scenario
 from tests.helpers import position
 
 CATALOGUE = load_catalogue()

@@ -26,7 +26,7 @@ def test_importing_the_whole_engine_loads_no_pygame() -> None:
     code = ("import sys, pkgutil, importlib, game.engine as e\n"
             "for m in pkgutil.iter_modules(e.__path__): importlib.import_module('game.engine.'"
             " + m.name)\n"
-            "import game.scenario, game.simulate, game.odds\n"
+            "import game.scenario.loader, game.cli.simulate, game.cli.odds\n"
             "print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)

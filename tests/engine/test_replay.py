@@ -7,7 +7,7 @@ import pytest
 
 from game.engine.dice import RandomDice
 from game.engine.game import Game
-from game.replay import (
+from game.services.replay import (
     SNAPSHOT_EVERY,
     Replay,
     ReplayError,
@@ -15,7 +15,7 @@ from game.replay import (
     initial_state,
     replay_from_save_file,
 )
-from game.saves import save_game
+from game.services.saves import save_game
 from tests.helpers import seeded_game
 
 GAMES = [

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from game.cli.simulate import play_random_game
 from game.content import load_catalogue
 from game.engine.actions import Deploy, Move, new_deploy, new_move, parse_action
 from game.engine.dice import DiceExhaustedError, ReplayDice
 from game.engine.game import Game
-from game.simulate import play_random_game
 
 CATALOGUE = load_catalogue()
 TEAMS = ("gideon", "deathless_destroyers")

@@ -16,7 +16,7 @@ from game.ai.random_player import RandomPlayer
 from game.content import load_catalogue
 from game.engine.game import Game, SaveError
 from game.engine.invariants import broken_invariants
-from game.saves import parse_save
+from game.services.saves import parse_save
 from tests.helpers import seeded_game
 
 pytestmark = pytest.mark.slow  # fuzz runs over damaged saves, each played on

@@ -10,7 +10,7 @@ import pytest
 from game.content import load_catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game, SaveError
-from game.saves import clean_leftovers, load_game, save_game
+from game.services.saves import clean_leftovers, load_game, save_game
 
 CATALOGUE = load_catalogue()
 
@@ -34,7 +34,7 @@ def test_a_failed_save_keeps_the_previous_file(tmp_path: Path,
     def explode(*args: object, **kwargs: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr("game.saves.json.dump", explode)
+    monkeypatch.setattr("game.services.saves.json.dump", explode)
     with pytest.raises(OSError):
         save_game(game, path)
     assert path.read_text() == original
@@ -111,7 +111,7 @@ def test_the_folder_is_synced_after_the_rename(tmp_path: Path,
             synced.append(os.fspath(path))
         return real_open(path, flags, *args)
 
-    monkeypatch.setattr("game.saves.os.open", spy_open)
+    monkeypatch.setattr("game.services.saves.os.open", spy_open)
     save_game(game, tmp_path / "slot.json")
     assert synced == [os.fspath(tmp_path)]
 
@@ -127,6 +127,6 @@ def test_a_folder_that_cannot_be_synced_is_tolerated(tmp_path: Path,
             raise PermissionError("folders cannot be opened here")
         return real_open(path, flags, *args)
 
-    monkeypatch.setattr("game.saves.os.open", refuse_folders)
+    monkeypatch.setattr("game.services.saves.os.open", refuse_folders)
     save_game(game, tmp_path / "slot.json")
     assert load_game(tmp_path / "slot.json", CATALOGUE).state.to_dict() == game.state.to_dict()

@@ -10,7 +10,7 @@ import pytest
 from game.ai.random_player import RandomPlayer
 from game.engine.dice import RandomDice
 from game.engine.game import Game
-from game.saves import load_game, save_game, write_json_atomic
+from game.services.saves import load_game, save_game, write_json_atomic
 
 MISSION = "dual_strike"
 TEAMS = ("gideon", "deathless_destroyers")

@@ -14,7 +14,7 @@ import time
 import pytest
 from websockets.asyncio.client import connect
 
-from game.cli import main
+from game.cli.main import main
 from game.content import load_catalogue
 from game.net.client import Client, Disconnected, ServerError
 from game.net.limits import DAY, Gate, Limits, RateLimit, client_address

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from game.cli import main
+from game.cli.main import main
 from game.net.client import Client, play_scripted, seeded_chooser
 from game.net.server import DEFAULT_PORT, build_parser
 from tests.net.helpers import ServerProcess

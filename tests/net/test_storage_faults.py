@@ -14,7 +14,7 @@ import sqlite3
 
 import pytest
 
-from game.cli import main
+from game.cli.main import main
 from game.net.client import seeded_chooser
 from game.net.protocol import Kind
 from game.net.rooms import Lobby

@@ -149,7 +149,7 @@ def test_the_game_starts_from_outside_the_checkout(tmp_path: Path) -> None:
 def test_main_py_and_the_console_script_run_the_same_program() -> None:
     with open(REPO_ROOT / "pyproject.toml", "rb") as f:
         scripts = tomllib.load(f)["project"]["scripts"]
-    assert scripts == {"fireteam": "game.cli:main"}
+    assert scripts == {"fireteam": "game.cli.main:main"}
     full = _run("main.py", "demo", "--seed", "3", cwd=REPO_ROOT)
     brief = _run("-m", "game", "demo", "--seed", "3", "--brief", cwd=REPO_ROOT)
     assert full.returncode == brief.returncode == 0
@@ -178,6 +178,6 @@ def test_the_wheel_carries_the_content(tmp_path: Path) -> None:
         inside = package.replace(".", "/")
         for name in _content_files(REPO_ROOT / folder):
             assert f"{inside}/{name}" in names
-    assert "game/cli.py" in names and "game/__main__.py" in names
+    assert "game/cli/main.py" in names and "game/__main__.py" in names
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
-    assert "fireteam = game.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "fireteam = game.cli.main:main" in zipfile.ZipFile(wheel).read(entry_points).decode()

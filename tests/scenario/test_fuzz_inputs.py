@@ -23,7 +23,7 @@ from game.content import ContentError, load_catalogue
 from game.content.loader import shipped_files
 from game.engine import skirmish_profile
 from game.engine.defs import Catalogue
-from game.scenario import run_paths
+from game.scenario.loader import run_paths
 
 pytestmark = pytest.mark.slow  # fuzz runs over mutated content and scenario files
 

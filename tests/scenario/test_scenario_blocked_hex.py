@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.scenario import Malformed
+from game.scenario.loader import Malformed
 from tests.helpers import scenario
 
 FILE = """\

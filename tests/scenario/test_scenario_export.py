@@ -11,10 +11,10 @@ import pytest
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
-from game.replay import Replay
-from game.scenario import main as scenario_main
-from game.scenario import run
-from game.scenario_export import ExportError, export_scenario, position_dict
+from game.scenario.export import ExportError, export_scenario, position_dict
+from game.scenario.loader import main as scenario_main
+from game.scenario.loader import run
+from game.services.replay import Replay
 from tests.helpers import play, seeded_game, stride
 from tests.helpers import scenario as scenario_of
 

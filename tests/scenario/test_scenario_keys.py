@@ -1,4 +1,4 @@
-"""Each key of a scenario's ``start`` and ``expect`` is declared once in ``game/scenario.py``
+"""Each key of a scenario's ``start`` and ``expect`` is declared once in ``game/scenario/loader.py``
 with its shape and its meaning: the shape check, the loader and the expectation check all
 read the one registry, and the scenario format document names every key."""
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game import scenario
-from game.scenario_shapes import EXPECT_KEYS, START_KEYS, text
+from game.scenario import loader as scenario
+from game.scenario.shapes import EXPECT_KEYS, START_KEYS, text
 
 ROOT = Path(__file__).resolve().parents[2]
 

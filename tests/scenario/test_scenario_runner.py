@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.scenario import main as scenario_main
+from game.scenario.loader import main as scenario_main
 
 HERE = Path(__file__).parents[1] / "runner"
 
@@ -24,9 +24,9 @@ def run(*files: str) -> subprocess.CompletedProcess[str]:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             code = scenario_main(args)
-        except SystemExit as stopped:  # a bad argument (game/args.py)
+        except SystemExit as stopped:  # a bad argument (game/cli/args.py)
             code = stopped.code if isinstance(stopped.code, int) else 1
-    return subprocess.CompletedProcess(["game.scenario", *args], code, out.getvalue(),
+    return subprocess.CompletedProcess(["game.scenario.loader", *args], code, out.getvalue(),
                                        err.getvalue())
 
 
@@ -78,7 +78,7 @@ def test_a_folder_is_searched_recursively(tmp_path: Path) -> None:
     nested = tmp_path / "a" / "b"
     nested.mkdir(parents=True)
     (nested / "x.yml").write_text((HERE / "good.yaml").read_text())
-    out = subprocess.run([sys.executable, "-m", "game.scenario", str(tmp_path)],
+    out = subprocess.run([sys.executable, "-m", "game.scenario.loader", str(tmp_path)],
                          capture_output=True, text=True)
     assert out.returncode == 0 and "1 passed" in out.stdout
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.content import load_catalogue
-from game.scenario import run_paths
+from game.scenario.loader import run_paths
 
 CATALOGUE = load_catalogue()
 GOOD = """\

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from game.content import load_catalogue
-from game.scenario import load_scenario, run, scenario_files
+from game.scenario.loader import load_scenario, run, scenario_files
 
 HERE = Path(__file__).parents[1]
 FILES = scenario_files([HERE / "scenarios"])

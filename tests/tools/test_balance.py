@@ -1,11 +1,11 @@
-"""The balance table's arithmetic and a tiny run (game/balance.py); the real table is made by
-``python -m game.simulate --table --players easy --games 192 --jobs 2`` (docs/balance.md)."""
+"""The balance table's arithmetic and a tiny run (game/cli/balance.py); the real table is made by
+``python -m game.cli.simulate --table --players easy --games 192 --jobs 2`` (docs/balance.md)."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.balance import Table, Tally, markdown, run, schedule, wilson
+from game.cli.balance import Table, Tally, markdown, run, schedule, wilson
 from game.content import load_catalogue
 
 
@@ -43,7 +43,7 @@ def test_a_tiny_table_plays_every_pairing_with_seats_alternated() -> None:
                 assert table.cells[(a, b)].games == 2
                 total = table.cells[(a, b)].points + table.cells[(b, a)].points
                 assert total == pytest.approx(2.0)
-    text = markdown(table, "python -m game.simulate --table --players greedy", 1.0, "greedy")
+    text = markdown(table, "python -m game.cli.simulate --table --players greedy", 1.0, "greedy")
     assert "| row v column |" in text and "## Seats" in text
 
 
@@ -69,8 +69,8 @@ def test_worker_processes_do_not_change_the_table() -> None:
 
 @pytest.mark.slow  # balance workers: spawned processes
 def test_the_command_writes_the_table_and_keeps_the_history_below_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from game import simulate
-    from game.balance import HISTORY
+    from game.cli import simulate
+    from game.cli.balance import HISTORY
     out = tmp_path / "balance.md"
     out.write_text("# Balance\n\nold table\n\n" + HISTORY + "\n\n## The changes\n\nkept\n")
     code = simulate.main(["--table", "--players", "random", "--games", "2", "--seed", "4",
@@ -91,7 +91,7 @@ class _Played:
 
 
 def _fake_games(monkeypatch) -> list[int]:  # type: ignore[no-untyped-def]
-    import game.balance as balance
+    import game.cli.balance as balance
 
     played: list[int] = []
 
@@ -126,7 +126,7 @@ def test_a_table_played_in_parts_is_the_table_played_at_once(tmp_path, monkeypat
 
 
 def test_a_journal_of_another_table_is_refused_naming_the_file(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from game.balance import JournalError
+    from game.cli.balance import JournalError
 
     catalogue = load_catalogue()
     _fake_games(monkeypatch)
@@ -142,7 +142,7 @@ def test_a_journal_of_another_table_is_refused_naming_the_file(tmp_path, monkeyp
 
 def test_the_command_counts_what_is_left_until_the_table_is_whole(tmp_path, monkeypatch,  # type: ignore[no-untyped-def]
                                                                  capsys) -> None:
-    from game import simulate
+    from game.cli import simulate
 
     _fake_games(monkeypatch)
     out, journal = tmp_path / "balance.md", tmp_path / "part.jsonl"
@@ -157,8 +157,8 @@ def test_the_command_counts_what_is_left_until_the_table_is_whole(tmp_path, monk
 
 def test_stopping_a_journalled_run_keeps_the_games_played(tmp_path, monkeypatch,  # type: ignore[no-untyped-def]
                                                          capsys) -> None:
-    import game.balance as balance
-    from game import simulate
+    import game.cli.balance as balance
+    from game.cli import simulate
 
     played: list[int] = []
 
@@ -187,12 +187,12 @@ def test_a_pairing_table_plays_only_that_pairing_without_mirrors() -> None:
     assert table is not None and table.teams == ["flickering_blade", "gideon"]
     assert set(table.cells) == {("flickering_blade", "gideon"), ("gideon", "flickering_blade")}
     assert table.games == 2
-    text = markdown(table, "python -m game.simulate ...", 1.0, "random")
+    text = markdown(table, "python -m game.cli.simulate ...", 1.0, "random")
     assert "only the pairing flickering_blade v gideon (a partial re-measure)" in text
 
 
 def test_the_pairing_option_is_checked(capsys) -> None:
-    from game.simulate import main
+    from game.cli.simulate import main
 
     base = ["--table", "--players", "easy", "--rules", "skirmish", "--games", "2"]
     with pytest.raises(SystemExit):
@@ -209,7 +209,7 @@ def test_the_pairing_option_is_checked(capsys) -> None:
 def test_the_progress_bar_counts_the_games_in_a_log() -> None:
     import io
 
-    from game.balance import ProgressBar
+    from game.cli.balance import ProgressBar
 
     stream = io.StringIO()
     bar = ProgressBar(stream)
@@ -226,7 +226,7 @@ def test_the_progress_bar_counts_the_games_in_a_log() -> None:
     (["--cluster", "tcp://127.0.0.1:8786", "--jobs", "2"], "a remote cluster has the workers"),
 ])
 def test_the_cluster_option_is_checked(extra, words, capsys) -> None:  # type: ignore[no-untyped-def]
-    from game.simulate import main
+    from game.cli.simulate import main
 
     pytest.importorskip("distributed", reason="the 'cluster' extra (dask) is not installed")
     with pytest.raises(SystemExit) as stopped:

@@ -1,4 +1,4 @@
-"""The balance table on a Dask cluster (game/dask_table.py): a local cluster of two worker
+"""The balance table on a Dask cluster (game/cli/dask_table.py): a local cluster of two worker
 processes makes the same table as ``--jobs 1``, and a worker killed mid-run costs nothing but
 its unfinished game, every game landing once in the journal."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.balance import run
+from game.cli.balance import run
 from game.content import load_catalogue
 from game.engine.defs import Catalogue
 

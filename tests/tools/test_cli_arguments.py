@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from game import args
+from game.cli import args
 
 ROOT = Path(__file__).resolve().parents[2]
 BLOCKED = "/dev/null/folder"  # under a file: no folder can be made there
@@ -46,12 +46,13 @@ BAD: dict[str, tuple[list[str], str]] = {
         ["-m", "game.analysis", "README.md", "--top", "0"], "--top"),
     "python -m game.analysis --planted [--seed S] | --bench N [--seed S]": (
         ["-m", "game.analysis", "--bench", "0"], "--bench"),
-    "python -m game.simulate --campaign --seed S [--fireteams X Y]": (
-        ["-m", "game.simulate", "--campaign", "--fireteams", "nobody", "gideon"], "--fireteams"),
-    "python -m game.simulate --table --players LEVEL --games N --seed S [--jobs J | "
+    "python -m game.cli.simulate --campaign --seed S [--fireteams X Y]": (
+        ["-m", "game.cli.simulate", "--campaign", "--fireteams", "nobody", "gideon"],
+        "--fireteams"),
+    "python -m game.cli.simulate --table --players LEVEL --games N --seed S [--jobs J | "
     "--cluster tcp://HOST:8786 | --cluster local] [--out FILE.md] [--rules R] "
     "[--partial FILE.jsonl [--limit N]]": (
-        ["-m", "game.simulate", "--table", "--players", "normal", "--partial", "part.txt"],
+        ["-m", "game.cli.simulate", "--table", "--players", "normal", "--partial", "part.txt"],
         "--partial"),
     "python main.py --audit-layout [--audit-screens A,B] [--audit-pictures DIR]": (
         ["main.py", "--audit-layout", "--audit-pictures", f"{BLOCKED}/pictures"],
@@ -66,15 +67,15 @@ BAD: dict[str, tuple[list[str], str]] = {
         ["-m", "game.content", "check", "no_such.yaml"], "PATH"),
     "python -m game.content list": (["-m", "game.content", "lists"], "command"),
     "python -m game.scenario FILE_OR_FOLDER...": (
-        ["-m", "game.scenario", "no_such.yaml"], "FILE_OR_FOLDER"),
-    "python -m game.odds ATTACKS HIT N/C DEFENCE SAVE [--cover] [--wounds-left N]": (
-        ["-m", "game.odds", "4", "3+", "3/4", "3", "4+", "--wounds-left", "-2"],
+        ["-m", "game.scenario.loader", "no_such.yaml"], "FILE_OR_FOLDER"),
+    "python -m game.cli.odds ATTACKS HIT N/C DEFENCE SAVE [--cover] [--wounds-left N]": (
+        ["-m", "game.cli.odds", "4", "3+", "3/4", "3", "4+", "--wounds-left", "-2"],
         "--wounds-left"),
-    "python -m game.simulate --games N --seed S [--mission M] [--fireteams X Y] [--rules R]": (
-        ["-m", "game.simulate", "--rules", "skirmish", "--mission", "kt_alone_in_the_dark"],
+    "python -m game.cli.simulate --games N --seed S [--mission M] [--fireteams X Y] [--rules R]": (
+        ["-m", "game.cli.simulate", "--rules", "skirmish", "--mission", "kt_alone_in_the_dark"],
         "--mission"),
-    "python -m game.simulate --table --games N --seed S [--rules R]": (
-        ["-m", "game.simulate", "--table", "--games", "-1"], "--games"),
+    "python -m game.cli.simulate --table --games N --seed S [--rules R]": (
+        ["-m", "game.cli.simulate", "--table", "--games", "-1"], "--games"),
     "python tools/gen_cards.py": (["tools/gen_cards.py", "--output", f"{BLOCKED}/c.md"],
                                   "--output"),
     "python tools/balance_probe.py TEAM [--players LEVEL] [--games N] [--seed S] [--jobs J]": (
@@ -90,9 +91,9 @@ BAD: dict[str, tuple[list[str], str]] = {
     "python tools/gen_sounds.py": (["tools/gen_sounds.py", "--only", "trumpet"], "--only"),
     "python tools/gen_layout_doc.py [--check]": (["tools/gen_layout_doc.py", "--chek"],
                                                 "--chek"),
-    "python -m game.bench [--games N]": (["-m", "game.bench", "--games", "0"], "--games"),
-    "python -m game.golden [--check] [--out FILE.txt]": (
-        ["-m", "game.golden", "--out", "golden.md"], "--out"),
+    "python -m game.cli.bench [--games N]": (["-m", "game.cli.bench", "--games", "0"], "--games"),
+    "python -m game.cli.golden [--check] [--out FILE.txt]": (
+        ["-m", "game.cli.golden", "--out", "golden.md"], "--out"),
     "fireteam serve [--host H] [--port P] [--db FILE | --db postgresql://...]": (
         ["-m", "game", "serve", "--port", "65536"], "--port"),
     "python -m game.net.bot --code CODE [--host H] [--port P] [--level L]": (
@@ -109,10 +110,10 @@ BAD: dict[str, tuple[list[str], str]] = {
 # every program and sub-command, for --help
 PROGRAMS = [["main.py"], ["main.py", "demo"], ["main.py", "visualize"], ["main.py", "tutorial"],
             ["-m", "game"], ["-m", "game.ai.arena"], ["-m", "game.ai.puzzles"],
-            ["-m", "game.simulate"], ["-m", "game.analysis"],
+            ["-m", "game.cli.simulate"], ["-m", "game.analysis"],
             ["-m", "game.content"], ["-m", "game.content", "check"],
-            ["-m", "game.content", "list"], ["-m", "game.scenario"], ["-m", "game.odds"],
-            ["-m", "game.bench"], ["-m", "game.golden"]] + [
+            ["-m", "game.content", "list"], ["-m", "game.scenario.loader"], ["-m", "game.cli.odds"],
+            ["-m", "game.cli.bench"], ["-m", "game.cli.golden"]] + [
     [f"tools/{p.name}"] for p in sorted((ROOT / "tools").glob("*.py"))]
 
 
@@ -270,7 +271,7 @@ def test_levels_and_known_ids(capsys) -> None:
 # --- defaults that work from an installed copy ------------------------------------------------
 
 def test_golden_outside_a_checkout_says_what_it_needs(monkeypatch, tmp_path, capsys) -> None:
-    from game import golden
+    from game.cli import golden
 
     site = tmp_path / "site-packages"
     monkeypatch.setattr(golden, "ROOT", site)
@@ -282,7 +283,7 @@ def test_golden_outside_a_checkout_says_what_it_needs(monkeypatch, tmp_path, cap
 
 
 def test_golden_out_writes_and_checks_any_file(tmp_path, capsys) -> None:
-    from game import golden
+    from game.cli import golden
 
     out = tmp_path / "new" / "golden.txt"
     assert golden.main(["--out", str(out)]) == 0
@@ -295,11 +296,11 @@ def test_golden_out_writes_and_checks_any_file(tmp_path, capsys) -> None:
 
 def test_the_balance_table_goes_to_the_user_data_folder_by_default(monkeypatch,
                                                                    tmp_path) -> None:
-    import game.balance
-    from game import simulate
+    import game.cli.balance
+    from game.cli import simulate
 
     written: list[Path] = []
-    monkeypatch.setattr(game.balance, "main",
+    monkeypatch.setattr(game.cli.balance, "main",
                         lambda catalogue, level, games, seed, argv, out, jobs, journal, limit,
                         rules="fireteam", pairing=None, cluster=None:
                         written.append(out) or 0)

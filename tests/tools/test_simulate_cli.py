@@ -1,11 +1,11 @@
-"""``python -m game.simulate`` refuses an unknown mission or fireteam with the real ids and
+"""``python -m game.cli.simulate`` refuses an unknown mission or fireteam with the real ids and
 exit code 2, not a traceback."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.simulate import main
+from game.cli.simulate import main
 
 
 @pytest.mark.parametrize("argv, words", [

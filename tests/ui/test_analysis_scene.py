@@ -7,11 +7,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import userdata
 from game.analysis.core import Settings, analysis_path
 from game.engine import Game, RandomDice
-from game.game_setup import GameSetup
-from game.saves import save_game
+from game.services import userdata
+from game.services.game_setup import GameSetup
+from game.services.saves import save_game
 from game.ui.scenes.analysis import AnalysisScene
 from game.ui.scenes.load import LoadScene
 from tests.helpers import play

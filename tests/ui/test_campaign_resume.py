@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from game import userdata
 from game.ai.random_player import RandomPlayer
+from game.services import userdata
 from game.ui import session
 from game.ui.scenes.campaign import CampaignScene, campaign_store
 

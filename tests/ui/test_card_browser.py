@@ -11,7 +11,7 @@ import pytest
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
-from game.killteam_cards import pack_cards
+from game.help.killteam_cards import pack_cards
 from game.ui.scenes.cards import CardBrowserScene
 from game.ui.scenes.menu import MenuScene
 from tests.helpers import play, tiered

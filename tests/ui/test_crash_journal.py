@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from game import journal, userdata
 from game.engine.actions import Attack
-from game.saves import load_game
+from game.services import journal, userdata
+from game.services.saves import load_game
 from game.ui import session
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -61,7 +61,7 @@ def test_the_mission_text_follows_the_rules_chosen_and_the_layout(make_app, cata
 
 
 def test_the_visualizer_names_broken_own_missions(make_app, catalogue, home):
-    from game.own_missions import load_own_missions
+    from game.services.own_missions import load_own_missions
 
     folder = home / "missions"
     folder.mkdir(parents=True)
@@ -96,7 +96,7 @@ def test_no_ids_in_the_deployment_tray_and_the_hex_facts(catalogue):
 
 def test_the_editor_places_and_removes_terrain_of_each_kind(make_app, catalogue, tmp_path):
     from game.engine.config import build_config
-    from game.own_missions import load_own_missions
+    from game.services.own_missions import load_own_missions
 
     app, scene = editor(make_app, catalogue)
     board = scene.painter.board
@@ -138,7 +138,7 @@ def test_the_editor_places_and_removes_terrain_of_each_kind(make_app, catalogue,
 
 
 def test_a_mission_file_with_terrain_is_checked(tmp_path, catalogue):
-    from game.own_missions import load_own_missions
+    from game.services.own_missions import load_own_missions
 
     base = ROOT_MISSION.read_text(encoding="utf-8")
     for ident, terrain in (("own_x", "{blocked: [H5], cover: [H5]}"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.ai.random_player import RandomPlayer
 from game.engine.game import Game
-from game.replay import Replay
+from game.services.replay import Replay
 from game.ui.scenes.play import PlayScene
 
 TEAMS = ("gideon", "deathless_destroyers")

@@ -22,7 +22,7 @@ def test_the_mission_editor_fuzzed_raises_nothing(make_app, catalogue):
     assert any(label.startswith("scoring 0: ") for label in clicked)
 
 
-@pytest.mark.parametrize("index", [0, 8, 24, 50])
+@pytest.mark.parametrize("index", [0, 8, 24, 50, 52, 64])
 def test_the_tutorial_steps_fuzzed_raise_nothing(make_app, index):
     from game.ui.scenes.handover import HandoverScene
     from game.ui.scenes.pause import PauseScene

@@ -93,7 +93,7 @@ def test_visualizer_shows_marker_zone_and_arrival_edges(catalogue) -> None:
 def test_end_screen_shows_primary_and_secondary_objectives_apart(make_app, catalogue) -> None:
     from pathlib import Path
 
-    from game.scenario import load_scenario, run
+    from game.scenario.loader import load_scenario, run
     from game.ui.scenes.end import EndScene
     from game.ui.scenes.play import PlayScene
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.audit_layout import check
 from game.ui.context import DrawnText
+from game.uitest.audit_layout import check
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAY_SCREENS = ("setup,deploy,play,attack-preview,dice,handover,turning-point-summary,pause,"
@@ -51,7 +51,7 @@ def test_the_screens_pass_the_audit_at_the_smallest_size(catalogue, capsys, monk
                                                         tmp_path):
     """The fast tier's audit: every screen at the smallest window (1024 x 700), where texts
     are the tightest; the whole suite audits all four sizes as the command does (below)."""
-    from game import audit_layout
+    from game.uitest import audit_layout
 
     # the audit points the data folder at a throw-away one: put it back afterwards
     monkeypatch.setenv("FIRETEAM_HOME", str(tmp_path / "home"))
@@ -69,7 +69,7 @@ def test_the_screens_pass_the_audit_at_the_smallest_size(catalogue, capsys, monk
 def test_every_screen_passes_the_audit_at_every_size(tmp_path):
     """The command itself, on every screen it knows (the transient overlays and the steps
     of each rule set and pack among them), at the four sizes."""
-    from game.audit_screens import SCREENS
+    from game.uitest.audit_screens import SCREENS
 
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYTHONPATH=str(ROOT))
@@ -88,8 +88,8 @@ def test_the_audit_measures_the_names_the_player_reads_not_the_engine_ids(catalo
     """The audit draws as the app does, with the scene's names (``App.draw`` sets
     ``Context.words``): an id ("rokkit_boy: hold" in the skirmish chooser's title) is neither
     measured in place of its longer name nor shown."""
-    from game import audit_layout
     from game.ui.words import ID_LIKE
+    from game.uitest import audit_layout
     from game.uitest.headless import make_app
 
     monkeypatch.setenv("FIRETEAM_HOME", str(tmp_path / "home"))
@@ -123,7 +123,7 @@ TRANSIENT_SAMPLE = ("fireteam-turn-banner,fireteam-preview,killteam-preview,kill
 
 
 def test_the_audit_has_each_overlay_for_each_rule_set_and_pack():
-    from game.audit_screens import GAMES, SCREENS, TRANSIENT
+    from game.uitest.audit_screens import GAMES, SCREENS, TRANSIENT
 
     assert set(GAMES) == {"fireteam", "killteam", "skirmish", "pathfinders"}
     for which in GAMES:
@@ -134,7 +134,7 @@ def test_the_audit_has_each_overlay_for_each_rule_set_and_pack():
 
 def test_the_overlays_cover_nothing_and_cut_nothing_at_the_smallest_size(catalogue, capsys,
                                                                          monkeypatch, tmp_path):
-    from game import audit_layout
+    from game.uitest import audit_layout
 
     monkeypatch.setenv("FIRETEAM_HOME", str(tmp_path / "home"))
     code = audit_layout.run(catalogue, TRANSIENT_SAMPLE, sizes=((1024, 700),))
@@ -151,7 +151,7 @@ def control(words: str, full: str = "") -> DrawnText:
 
 
 def test_a_shortened_control_or_a_cut_widget_is_a_truncated_control():
-    from game.audit_layout import truncated
+    from game.uitest.audit_layout import truncated
 
     assert truncated([control("Move [M]")]) == []
     found = truncated([control("Pathfinder… [1]", "Pathfinder Shas'ui [1]")])
@@ -167,7 +167,7 @@ def test_a_shortened_control_or_a_cut_widget_is_a_truncated_control():
 
 
 def test_a_character_the_font_lacks_is_a_missing_glyph():
-    from game.audit_layout import glyph_fonts, missing_glyphs
+    from game.uitest.audit_layout import glyph_fonts, missing_glyphs
 
     fonts = glyph_fonts()
     assert missing_glyphs([control("▶ Attack [A]")], ["↓ 3 newer"], fonts) == []
@@ -179,7 +179,7 @@ def test_a_character_the_font_lacks_is_a_missing_glyph():
 def test_a_wrapped_text_that_runs_out_of_room_is_clipped(make_app):
     """``Context.wrapped`` stops at its box's bottom: the line it could not show is recorded
     as reaching out of its box, so the audit counts text lost that way."""
-    from game.audit_layout import check
+    from game.uitest.audit_layout import check
 
     app = make_app()
     ctx = app.ctx
@@ -215,7 +215,7 @@ def test_the_overlay_screens_show_their_overlay(catalogue, screen, words, monkey
                                                 tmp_path):
     """Each overlay screen of the audit draws the overlay it is named for (a banner whose
     time ran out, or a preview without its overcharge, would pass unseen)."""
-    from game import audit_layout
+    from game.uitest import audit_layout
     from game.uitest.headless import make_app
 
     monkeypatch.setenv("FIRETEAM_HOME", str(tmp_path / "home"))
@@ -224,3 +224,20 @@ def test_the_overlay_screens_show_their_overlay(catalogue, screen, words, monkey
     records, covers = audit_layout.render(app, screen, audit_layout.screens()[screen])
     assert any(words in r.text for r in records), [r.text for r in records]
     assert covers  # the overlay was drawn, and told the audit where
+
+
+def test_a_wrapped_text_gets_its_names_once(make_app):
+    """``Context.wrapped`` puts the engine's ids into names before it measures the lines;
+    a line is then drawn as measured, not put into names a second time (a puzzle's operative
+    "a" made the end of a target card's line "with a" read "with Assault Intercessor" and run
+    off the card)."""
+    app = make_app()
+    ctx = app.ctx
+    ctx.words = lambda text: text.replace("a", "aa")  # type: ignore[assignment]
+    ctx.drawn = []
+    try:
+        ctx.wrapped(app.screen, "a b", 14, pygame.Rect(10, 10, 400, 200))
+        drawn = list(ctx.drawn)
+    finally:
+        ctx.words, ctx.drawn = None, None
+    assert drawn == ["aa b"]

@@ -8,10 +8,10 @@ import pygame
 import pygame_gui
 import pytest
 
-from game import userdata
 from game.engine.game import Game
-from game.game_setup import GameSetup
-from game.saves import save_game
+from game.services import userdata
+from game.services.game_setup import GameSetup
+from game.services.saves import save_game
 from game.ui.context import PALETTE, SETTINGS_FILE, Settings, load_settings
 from game.ui.scenes.load import LoadScene, SaveScene
 from game.ui.scenes.settings import SettingsScene

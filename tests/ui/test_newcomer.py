@@ -85,8 +85,8 @@ def test_two_computers_offer_no_concession(make_app, catalogue):
 
 
 def test_typing_a_name_in_the_editor_sets_off_no_hotkey(make_app, catalogue):
+    from game.services.userdata import data_folder
     from game.ui.scenes.mission_editor import MissionEditorScene
-    from game.userdata import data_folder
 
     app = make_app()
     app.push(MenuScene(app))
@@ -149,7 +149,7 @@ def own_mission_app(make_app, catalogue, home):
     """An app whose catalogue holds one of the players' own missions besides the cards."""
     import dataclasses
 
-    from game.own_missions import OwnMissions
+    from game.services.own_missions import OwnMissions
 
     app = make_app(4)
     own = dataclasses.replace(catalogue.missions["dual_strike"], id="own_yard", name="Yard")
@@ -255,9 +255,9 @@ def test_the_random_mission_is_drawn_from_the_mission_cards_unless_own_are_added
 
 def test_every_broken_own_mission_is_named_with_its_line_when_the_list_opens(
         make_app, catalogue, home):
-    from game.own_missions import load_own_missions
+    from game.services.own_missions import load_own_missions
+    from game.services.userdata import data_folder
     from game.ui.scenes.newgame import NewGameScene
-    from game.userdata import data_folder
 
     folder = data_folder() / "missions"
     folder.mkdir(parents=True, exist_ok=True)

@@ -69,7 +69,7 @@ def test_the_attack_preview_hides_no_operative(make_app):
 
 def test_the_replays_dice_are_in_its_side_panel(make_app, catalogue):
     from game.engine import Attack, Game, RandomDice
-    from game.replay import Replay
+    from game.services.replay import Replay
     from game.ui.scenes.replay import ReplayScene
     from game.uitest.headless import play_until
 

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.engine import Attack, Game, RandomDice, Step
-from game.puzzle_book import PuzzleBook, judge
+from game.services.puzzle_book import PuzzleBook, judge
 from game.uitest.driver import Driver
 from game.uitest.headless import play_until
 
@@ -176,8 +176,8 @@ def test_a_position_is_exported_as_a_puzzle_from_the_pause_menu(make_app, home):
 def test_the_puzzle_screens_pass_the_layout_audit(catalogue, capsys, monkeypatch, tmp_path):
     """The fast tier's check at the smallest window; the whole suite's audit runs every screen
     (these among them) at the four sizes."""
-    from game import audit_layout
-    from game.audit_screens import PUZZLE_SCREENS
+    from game.uitest import audit_layout
+    from game.uitest.audit_screens import PUZZLE_SCREENS
 
     monkeypatch.setenv("FIRETEAM_HOME", str(tmp_path / "home"))
     names = ",".join(PUZZLE_SCREENS)

@@ -9,7 +9,7 @@ import pytest
 from game.engine.dice import RandomDice
 from game.engine.events import Mulliganed, TargetsDealt
 from game.engine.game import Game
-from game.replay import Replay
+from game.services.replay import Replay
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.replay import ReplayScene
 from tests.helpers import play

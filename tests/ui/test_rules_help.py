@@ -8,7 +8,7 @@ import dataclasses
 import pygame
 import pygame_gui
 
-from game import rules_help
+from game.help import rules_help
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.rules import RulesScene
 from tests.helpers import stride

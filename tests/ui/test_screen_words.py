@@ -81,3 +81,21 @@ def test_the_save_screen_speaks_of_a_save_not_yet_made(make_app, catalogue, home
     text = drawn(app, save)
     assert any(t.startswith("Will be saved as ") for t in text)
     assert not any(t.startswith("Saved as") for t in text)
+
+
+def test_the_end_screen_names_each_score_whole(make_app, catalogue):
+    """Each row of VP on the end screen names the card or rule it came from, whole, at the
+    smallest window (it read "Turning point 3 — target of…", the card's name cut away)."""
+    from game.engine.events import Scored
+    from game.ui.scenes.end import EndScene
+
+    app, scene, _ = open_play(make_app, catalogue, seed=3,
+                              until=lambda g: g.state.step == Step.ACTIVATE)
+    scene.game.events.append(Scored(1, 2, 1, "target of opportunity", "Thin the Ranks"))
+    scene.after(scene.game.apply(Concede(2)))
+    app.frame([])
+    assert isinstance(app.scene, EndScene)
+    app.ctx.shortened = []
+    text = drawn(app, app.scene)
+    assert "Turning point 1: Thin the Ranks" in text, [t for t in text if "Turning" in t]
+    assert not any(t.endswith("…") for t in text)

@@ -12,13 +12,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import userdata
 from game.ai.random_player import RandomPlayer
 from game.engine.dice import RandomDice
 from game.engine.events import ActivationEnded
 from game.engine.game import Game
-from game.own_missions import load_own_missions
-from game.saves import load_game
+from game.services import userdata
+from game.services.own_missions import load_own_missions
+from game.services.saves import load_game
 from game.ui import session
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -167,7 +167,7 @@ def test_the_pause_menu_exports_the_position_as_a_scenario(catalogue, home, make
     written = list((home / "scenarios").glob("*.yaml"))
     assert pause.message and (written or "Cannot be written" in pause.message)
     if written:
-        result = subprocess.run([sys.executable, "-m", "game.scenario", str(written[0])],
+        result = subprocess.run([sys.executable, "-m", "game.scenario.loader", str(written[0])],
                                 capture_output=True, text=True, cwd=ROOT, timeout=60)
         assert result.returncode == 0, result.stdout + result.stderr
     app.frame([])

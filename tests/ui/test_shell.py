@@ -94,7 +94,7 @@ def test_a_focused_text_field_blinks_its_caret_slowly(make_app):
 
 
 def test_the_window_runs_its_frames_and_saves_the_last(catalogue, home, tmp_path):
-    from game import userdata
+    from game.services import userdata
     from game.ui.shell import run_window
 
     shot = tmp_path / "shot.png"
@@ -107,7 +107,7 @@ def test_the_window_runs_its_frames_and_saves_the_last(catalogue, home, tmp_path
 def test_the_idle_benchmark_prints_its_line(catalogue, capsys):
     import re
 
-    from game.cli import main
+    from game.cli.main import main
 
     assert main(["--bench-idle", "1", "--scene", "menu"]) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]

@@ -8,7 +8,9 @@ import json
 import pygame
 import pytest
 
-from game.tutorial_script import PROGRESS_FILE, load_script
+from game.help.tutorial_script import PROGRESS_FILE, load_script
+from game.services.saves import load_game
+from game.services.userdata import data_folder
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.tutorial import (
     HIGHLIGHT,
@@ -21,11 +23,11 @@ from game.ui.scenes.tutorial import (
 from game.uitest.driver import Driver
 from tests.helpers import tiered
 
-# steps whose highlight is checked on screen (46-47: a turning point against the computer; 50
-# and 54: its summary and the end screen; 56-62: the second chapter, with the Hint button;
-# 63-66: the third and fourth, the fist and a tactical ploy)
-SAMPLE = {1, 3, 7, 9, 14, 19, 20, 25, 28, 29, 31, 36, 43, 46, 47, 50, 54, 56, 58, 60, 61, 62,
-          63, 64, 65, 66}
+# steps whose highlight is checked on screen (46-49 and 51-54: turning points 2 and 3 against
+# the computer; 50 and 57: the summary and the end screen; 58-65: the second chapter, with the
+# Hint button and the save; 66-69: the third and fourth, the fist and a tactical ploy)
+SAMPLE = {1, 3, 7, 9, 14, 19, 20, 25, 28, 29, 31, 36, 43, 46, 47, 50, 51, 52, 53, 54, 57, 58,
+          60, 61, 62, 63, 64, 65, 66, 67, 68, 69}
 
 
 def ring_drawn(surface: pygame.Surface, rect: pygame.Rect) -> bool:
@@ -45,9 +47,9 @@ def test_autoplay_reaches_the_final_summary_and_draws_each_highlight(make_app):
 
     def on_step(scene: TutorialScene) -> None:
         if scene.step.index in SAMPLE:
+            app.frame([])  # (the computer may make its next scripted move in it)
             rect = scene.target_rect()
             assert rect is not None, scene.step.index
-            app.frame([])
             assert ring_drawn(app.screen, rect), f"no highlight at step {scene.step.index}"
             checked.append(scene.step.index)
 
@@ -178,7 +180,7 @@ def test_the_overcharge_step_refuses_the_plain_attack(make_app):
     assert scene.game.log[-1].endswith("overcharge")
 
 
-def test_tool_steps_wait_for_the_tool_at_their_place(make_app):
+def test_tool_steps_wait_for_the_tool_at_their_place(make_app, home):
     script = load_script()
     index = next(i for i, s in enumerate(script.steps) if s.tool == "sight")
     app = make_app()
@@ -220,10 +222,20 @@ def test_tool_steps_wait_for_the_tool_at_their_place(make_app):
     app.frame([])
     assert scene.target_rect() is not None  # the highlight is on the Hint button
     driver.click_button("Hint")
-    assert scene.suggestion is not None and scene.step.tool == "pause"
-    # the pause step: Esc opens the menu (the hint goes with it); done once it is closed
+    assert scene.suggestion is not None and scene.step.tool == "save"
+    assert scene.suggestion.player == 1  # the player's own move, never the Necrons'
+    # the save step: Esc opens the menu (the hint goes with it); closing it unsaved is not
+    # enough, the game has to be saved, and the step goes on once play resumes
     driver.key(pygame.K_ESCAPE)
-    assert type(app.scene).__name__ == "PauseScene" and scene.step.tool == "pause"
+    assert type(app.scene).__name__ == "PauseScene" and scene.step.tool == "save"
+    driver.click_button("Resume", prefix=True)
+    assert app.scene is scene and scene.step.tool == "save"
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button("Save game", prefix=True)
+    driver.click_button("Save")
+    assert type(app.scene).__name__ == "PauseScene" and scene.step.tool == "save"
+    saves = list((data_folder() / "saves").glob("*.json"))
+    assert saves and load_game(saves[0], app.ctx.catalogue).log == scene.game.log
     driver.click_button("Resume", prefix=True)
     chapter = app.scene  # the next chapter begins, a new game on a new screen
     assert isinstance(chapter, TutorialScene) and chapter.step.position

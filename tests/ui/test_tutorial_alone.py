@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import Step as EngineStep
-from game.tutorial_script import load_script
+from game.help.tutorial_script import load_script
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.tutorial import NEXT, TutorialScene, TutorialScreen
 from game.uitest.driver import Driver
@@ -74,7 +74,7 @@ def test_the_turning_points_summary_and_the_end_screen_are_read_beside_the_box(m
     box, target = screen.box_rect(), tutorial.target_rect()
     assert target is not None and not target.colliderect(box)
     driver.click_button(NEXT)
-    assert app.scene is tutorial and tutorial.step.title == "The last turning point"
+    assert app.scene is tutorial and tutorial.step.title == "Turning point 3: the last one"
 
     app, driver = open_at(make_app, index_of("The end screen"))
     screen = app.scene

@@ -2,7 +2,7 @@
 operative and hex its text names is the one selected or pointed at (or one the step's own
 actions use, or right next to those), and what it points at is never under its box; the
 terrain words of the tutorial, the hex tooltips, the rules help and the cards come from one
-glossary (game/glossary.py)."""
+glossary (game/help/glossary.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from game.engine import parse_action
-from game.glossary import BLOCKED, COVER, NOT_OUR_WORDS
+from game.help.glossary import BLOCKED, COVER, NOT_OUR_WORDS
 
 ROOT = Path(__file__).resolve().parents[2]
 HEX = re.compile(r"\b([A-O](?:1[01]|[1-9]))\b(?! key)")  # "the F1 key" is no hex
@@ -150,7 +150,7 @@ def test_the_hex_tooltip_uses_the_glossary(make_app, catalogue):
 
 def test_a_refusal_is_drawn_whole(make_app):
     """Issue 37: "Not that one: … attack Canoptek Scarab Swarm 1 with the..." was cut."""
-    from game.tutorial_script import load_script
+    from game.help.tutorial_script import load_script
     from game.ui.scenes.tutorial import TutorialScene
 
     script = load_script()
@@ -173,7 +173,7 @@ def test_a_refusal_is_drawn_whole(make_app):
 def at_step(make_app, word: str):
     """The tutorial on the real screens at the first step whose actions name ``word``, with
     a driver, one frame run."""
-    from game.tutorial_script import load_script
+    from game.help.tutorial_script import load_script
     from game.ui.scenes.tutorial import TutorialScene
     from game.uitest.driver import Driver
 
@@ -223,7 +223,7 @@ def test_the_mulligan_shows_the_new_card_before_the_hand_over(make_app):
 
 def test_after_the_computer_finishes_a_turning_point_the_last_roll_stays_shown(make_app):
     """Issue 37: "Last roll: no dice rolled yet" after a whole mission."""
-    from game.tutorial_script import load_script
+    from game.help.tutorial_script import load_script
     from game.ui.scenes.tutorial import FINISH, TutorialScene
     from game.uitest.driver import Driver
 
@@ -242,7 +242,7 @@ def test_after_the_computer_finishes_a_turning_point_the_last_roll_stays_shown(m
 
 def test_a_turning_point_the_computer_finishes_gets_its_summary(make_app):
     """Issue 37: the tutorial skipped the turning point's summary."""
-    from game.tutorial_script import load_script
+    from game.help.tutorial_script import load_script
     from game.ui.scenes.tutorial import FINISH, TutorialScene
     from game.uitest.driver import Driver
 

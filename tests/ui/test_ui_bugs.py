@@ -216,7 +216,7 @@ def test_the_end_screen_says_a_sudden_victory_was_won_by_reaching_the_target(mak
     # opportunity added afterwards give the other player more: the end screen says why
     from pathlib import Path
 
-    from game.scenario import load_scenario, run
+    from game.scenario.loader import load_scenario, run
     from game.ui.scenes.end import EndScene
     from game.ui.scenes.play import PlayScene
 

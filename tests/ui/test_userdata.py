@@ -10,10 +10,10 @@ from dataclasses import fields
 
 import pytest
 
-from game import userdata
 from game.engine.dice import RandomDice
 from game.engine.game import Game
-from game.saves import save_game
+from game.services import userdata
+from game.services.saves import save_game
 from game.ui.context import PALETTE, SETTINGS_FILE, Context, Settings, load_settings, save_settings
 from tests.helpers import play
 from tests.ui.helpers import midgame

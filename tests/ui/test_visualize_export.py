@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.cli import main  # noqa: E402
+from game.cli.main import main  # noqa: E402
 from game.content import load_catalogue  # noqa: E402
 from game.engine.hexgrid import grid_for  # noqa: E402
 from game.ui.visualize import (  # noqa: E402

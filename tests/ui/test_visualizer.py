@@ -121,10 +121,10 @@ def test_a_mission_file_is_checked_by_the_content_loader(make_app, tmp_path) -> 
 @pytest.mark.slow  # a whole game played through the screens
 def test_a_mission_laid_out_in_the_editor_loads_and_plays_a_whole_game(make_app,
                                                                        catalogue) -> None:
-    from game.own_missions import load_own_missions
-    from game.simulate import play_random_game
+    from game.cli.simulate import play_random_game
+    from game.services.own_missions import load_own_missions
+    from game.services.userdata import data_folder
     from game.ui.scenes.mission_editor import MissionEditorScene
-    from game.userdata import data_folder
 
     app = make_app()
     viz = VisualizerScene(app, mission="dual_strike")

@@ -1,6 +1,6 @@
 """Every way into a game against the computer keeps the computer in its seat, at its level,
 under the same rule set and mission pack: a new game, the resume after an unclean exit, a
-loaded save, "Play again" and a campaign mission (game/game_setup.py carries how the game
+loaded save, "Play again" and a campaign mission (game/services/game_setup.py carries how the game
 was set up). A save older than the record asks who played before it opens."""
 
 from __future__ import annotations
@@ -8,13 +8,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import userdata
 from game.ai.random_player import RandomPlayer
 from game.engine import Concede
 from game.engine.dice import RandomDice
 from game.engine.game import Game
-from game.game_setup import GameSetup
-from game.saves import read_setup, save_game
+from game.services import userdata
+from game.services.game_setup import GameSetup
+from game.services.saves import read_setup, save_game
 from game.ui import session
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.menu import MenuScene
@@ -290,7 +290,7 @@ def test_a_damaged_record_is_named_and_asked_again(catalogue, home, tmp_path):
 
 
 def test_the_record_round_trips_and_names_bad_keys(catalogue):
-    from game.game_setup import CampaignLink, OnlineLink, SetupError
+    from game.services.game_setup import CampaignLink, OnlineLink, SetupError
 
     game = Game.new(catalogue, "kt_supply_drop", TEAMS, RandomDice(1), rules="fireteam")
     setup = GameSetup.of(game, {1: "human", 2: "normal"}, {1: "Ada", 2: "Bo"},

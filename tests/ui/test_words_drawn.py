@@ -24,6 +24,8 @@ TRIPS = [
     (re.compile(r"\(\d+ wounds\)"), "wounds that read as wounds left"),
     (re.compile(r"▶"), "a glyph the font lacks"),
     (re.compile(r"choose a strategic ploy, or pass"), "a pass there is not"),
+    (re.compile(r"\b[Oo]n the objective on\b"), "an objective with 'on' twice"),
+    (re.compile(r"\bheld for the objective"), "a score's objectives after 'held for'"),
 ]
 
 
@@ -41,6 +43,11 @@ def test_the_checker_catches_each_kind():
     assert trips(["hand: 0 card(s)"]) and trips(["places the objective on G6 on G6"])
     assert trips(["rolls [1->2, 3, 2, 2]"]) and trips(["Shoot (1AP)"])
     assert trips(["Guided Fire the the target"]) and trips(["▶ Move"])
+    assert trips(["Assault Intercessor 2 makes Power Up on the objective on C6"])
+    assert trips(["(mission rule: Dual Strike, 1 per objective held for the objective on E6)"])
+    assert not trips(["Assault Intercessor 2 makes Power Up on the objective at C6",
+                      "1 per objective held: the objectives on E6 and F4",
+                      "The objective on E6 (2 VP)"])
     assert not trips(["hand: 1 card", "Alice places an objective marker on G6",
                       "rolls 1 (re-rolled to 2), 3, 2, 2", "Shoot (1 AP)"])
 
@@ -83,3 +90,25 @@ def test_hand_and_deck_counts_come_from_the_views_sizes(make_app, catalogue):
     wanted = (f"Targets of opportunity: {view.deck_size} in the deck; in hand {names[1]} "
               f"{view.hand_sizes[0]}, {names[2]} {view.hand_sizes[1]}.")
     assert wanted in " ".join(app.ctx.drawn)  # wrapped: its lines drawn one by one
+
+
+def test_an_objective_is_never_on_twice_nor_listed_after_held_for(catalogue):
+    """"makes Power Up on the objective on C6" and "1 per objective held for the objective on
+    E6, the objective on F4" as a player reads them."""
+    from game.engine import Game, RandomDice
+    from game.engine.events import MissionActionMade, Scored
+    from game.ui.words import Words
+
+    game = Game.new(catalogue, "power_up", ("gideon", "deathless_destroyers"), RandomDice(1))
+    words = Words(game, {1: "Alice", 2: "Bob"})
+    objs = [o for o in game.config.objectives if game.objective_hex(o)][:2]
+    one, two = (game.objective_hex(o) for o in objs)
+    op = next(iter(game.state.operatives))
+    made = str(MissionActionMade(1, op, "power_up", "Power Up", objs[0]))
+    said = words(made)
+    assert said.endswith(f"makes Power Up on the objective at {one}"), said
+    scored = str(Scored(1, 2, 1, "mission rule", "Power Up", tuple(objs),
+                        "1 per objective held"))
+    said = words(scored)
+    assert f"1 per objective held: the objectives on {one} and {two})" in said, said
+    assert not trips([said, words(made)])

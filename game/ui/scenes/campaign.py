@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.campaign import (
+from game.engine import Game, opponent
+from game.services.campaign import (
     STAGES,
     Campaign,
     CampaignError,
@@ -29,8 +30,7 @@ from game.campaign import (
     Profile,
     mission_in_progress,
 )
-from game.engine import Game, opponent
-from game.game_setup import GameSetup
+from game.services.game_setup import GameSetup
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.registry import SceneName
 from game.ui.scene import Scene, dropdown_clickables
@@ -61,7 +61,7 @@ def own_mission_ids(app: App) -> tuple[str, ...]:
 
 def campaign_folder() -> Path:
     """Where campaigns and player profiles live: ``<data folder>/campaigns``."""
-    from game.userdata import data_folder
+    from game.services.userdata import data_folder
 
     return data_folder() / "campaigns"
 
@@ -79,8 +79,8 @@ def record_campaign_game(app: App, game: Game) -> Campaign | None:
 def saved_games(app: App) -> list[tuple[Path, Game]]:
     """The games of the autosaves (the latest with its journal caught up: the last action
     completed) and of the saves folder, each with its path; unreadable files are skipped."""
-    from game import userdata
-    from game.saves import load_game
+    from game.services import userdata
+    from game.services.saves import load_game
     from game.ui.session import resume_game
 
     found: list[tuple[Path, Game]] = []
@@ -107,7 +107,7 @@ class CampaignListScene(Scene):
 
     Each side of a new campaign is played by a person (who picks a profile, made here by
     name) or by the computer at a level (it needs no profile: it plays under the store's
-    :meth:`~game.campaign.CampaignStore.computer_profile`). Every list holds only choices
+    :meth:`~game.services.campaign.CampaignStore.computer_profile`). Every list holds only choices
     that exist, so any order of clicks is safe; when "Start campaign" cannot be pressed the
     screen says why. Enter continues the campaign listed first that is not over (a new one
     starts with Enter only when there is none)."""
@@ -469,7 +469,7 @@ class CampaignScene(Scene):
                     inner.left, y, inner.width, max(0, inner.bottom - y)), colour) + 2
         box = pygame.Rect(30 + 2 * (column + 15), px(80), column, height - px(264))
         inner = panel(surface, box, "Missions", ctx)
-        from game.campaign import history_lines
+        from game.services.campaign import history_lines
         y = inner.top
         for line in history_lines(campaign)[-12:]:
             y += ctx.wrapped(surface, line, 13, pygame.Rect(inner.left, y, inner.width,

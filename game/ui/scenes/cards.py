@@ -1,6 +1,6 @@
 """The card library: every card of the shipped catalogue drawn as a card — datacards, the
 fireteams' stratagem cards, mission cards, targets of opportunity, special issue wargear,
-special operations and the Kill Team classic pack's rules (``game/killteam_cards.py``) —
+special operations and the Kill Team classic pack's rules (``game/help/killteam_cards.py``) —
 filtered by fireteam, kind and a text search, in a scrolling grid (a pygame-gui scrolling
 container of card pictures, ``game/ui/card_grid.py``); a click shows a card large.
 
@@ -21,8 +21,8 @@ import pygame
 import pygame_gui
 
 from game.engine import Datacard
-from game.killteam_cards import pack_cards
-from game.ui.card_art import FRAME_RATIO, KIND_ICONS, KINDS, CardArt, Line
+from game.help.killteam_cards import pack_cards
+from game.ui.card_art import FRAME_RATIO, KIND_ICONS, KINDS, CardArt, Line, limits_of
 from game.ui.card_grid import CardGrid
 from game.ui.context import DIM, GOLD, INK, PANEL_EDGE, panel
 from game.ui.scene import Scene
@@ -91,8 +91,8 @@ class CardBrowserScene(CardArt, Scene):
         cat = self.ctx.catalogue
         teams_of: dict[str, list[str]] = {}
         for team in cat.fireteams.values():
-            for entry in team.composition:
-                teams_of.setdefault(entry.card, []).append(team.id)
+            for card_id in team.cards():
+                teams_of.setdefault(card_id, []).append(team.id)
         order = {t: i for i, t in enumerate(sorted(cat.fireteams,
                                                    key=lambda t: cat.fireteams[t].name))}
         out: list[Entry] = []
@@ -106,13 +106,11 @@ class CardBrowserScene(CardArt, Scene):
             teams = teams_of.get(card.id, [])
             if not teams:
                 return (len(order), 0)
-            team = cat.fireteams[teams[0]]
-            index = next(i for i, e in enumerate(team.composition) if e.card == card.id)
-            return (order[teams[0]], index)
+            return (order[teams[0]], cat.fireteams[teams[0]].cards().index(card.id))
 
         for card in sorted(cat.datacards.values(), key=card_order):
             teams = tuple(teams_of.get(card.id, ()))
-            add("datacard", card.id, card.name, teams, card,
+            add("datacard", card.id, card.name, teams, card, *limits_of(cat, card.id),
                 *(w.name + " " + " ".join(r.replace("_", " ") for r in w.rules)
                   for w in card.weapons),
                 *(f"{a.name} {a.text}" for a in card.abilities), " ".join(card.keywords),

@@ -92,14 +92,14 @@ class EndScene(Scene):
         self.app.open(SceneName.CAMPAIGN, self.campaign)
 
     def replay(self) -> None:
-        from game.replay import Replay
+        from game.services.replay import Replay
         self.app.open(SceneName.REPLAY, Replay.from_game(self.play.game, self.play.setup))
 
     def analyse(self) -> None:
         """The analysis of the seat a person played (game/analysis/), kept beside the
         autosave when the autosave is this game."""
         from game.analysis.core import AnalysisError, record_from_game, seat_to_analyse
-        from game.userdata import autosave_path
+        from game.services.userdata import autosave_path
 
         try:
             record = record_from_game(self.play.game, dict(self.ctx.names))
@@ -129,10 +129,12 @@ class EndScene(Scene):
         ctx.text(surface, "Victory points", 15, (inner.left, y), GOLD, "bold")
         y += px(24)
         for (tp, source), vp in sorted(rows.items()):
-            ctx.text(surface, f"Turning point {tp} — {source}", 14, (inner.left, y), INK,
-                     width=inner.width - px(60))
+            # the whole row, wrapped: the card's or rule's name is what the player looks for
+            name = source.partition(": ")[2] or source
             ctx.text(surface, f"{vp} VP", 14, (inner.right, y), INK, anchor="topright")
-            y += px(20)
+            used = ctx.wrapped(surface, f"Turning point {tp}: {name}", 14,
+                               pygame.Rect(inner.left, y, inner.width - px(60), px(60)))
+            y += max(px(20), used + px(2))
         if not rows:
             ctx.text(surface, "none", 14, (inner.left, y), DIM)
             y += px(20)

@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game import userdata
 from game.engine import Game, SaveError
-from game.game_setup import GameSetup
-from game.saves import load_game, save_game
+from game.services import userdata
+from game.services.game_setup import GameSetup
+from game.services.saves import load_game, save_game
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE, RED, Context, panel
 from game.ui.registry import SceneName
@@ -68,7 +68,7 @@ def board_picture(ctx: Context, game: Game, size: tuple[int, int],
 
 class LoadScene(Scene):
     """The saved games; ``on_load(game, setup)`` is called with the game loaded and the
-    record of how it was set up (game/game_setup.py; asked of the player for a save older
+    record of how it was set up (game/services/game_setup.py; asked of the player for a save older
     than the record), after this scene has left the stack."""
 
     def __init__(self, app: App, on_load: Callable[[Game, GameSetup], None]) -> None:
@@ -321,7 +321,7 @@ class LoadScene(Scene):
         if chosen is None:
             return
         try:
-            from game.replay import ReplayError, replay_from_save_file
+            from game.services.replay import ReplayError, replay_from_save_file
 
             replay = replay_from_save_file(chosen.path, self.ctx.catalogue)
         except (SaveError, ReplayError) as error:
@@ -335,8 +335,8 @@ class LoadScene(Scene):
         if chosen is None:
             return
         from game.analysis.core import AnalysisError, record_from_file, seat_to_analyse
-        from game.game_setup import SetupError
-        from game.saves import read_setup
+        from game.services.game_setup import SetupError
+        from game.services.saves import read_setup
 
         try:
             record = record_from_file(chosen.path, self.ctx.catalogue)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import Game, SaveError
-from game.game_setup import GameSetup
+from game.services.game_setup import GameSetup
 from game.ui.context import DIM, GOLD, INK, Settings
 from game.ui.registry import SceneName
 from game.ui.scene import Scene

@@ -88,7 +88,7 @@ class Draft:
     def why_not_terrain(self, catalogue: Catalogue, kind: str, h: str) -> str:
         """Why ruins or a barricade (``kind``: "blocked" or "cover") cannot go on ``h``
         ("" when they can, or when the hex holds that terrain already: then it goes)."""
-        from game.glossary import TERRAIN
+        from game.help.glossary import TERRAIN
 
         if kind == "blocked" and h in self.objectives.values():
             return (f"{h} holds an objective: {TERRAIN[kind].plural} cannot go there. Move "
@@ -113,7 +113,7 @@ class Draft:
 
     def why_not_objective(self, catalogue: Catalogue, h: str) -> str:
         """Why an objective cannot be put on ``h`` ("" when it can)."""
-        from game.glossary import BLOCKED
+        from game.help.glossary import BLOCKED
 
         if h in self.grid(catalogue).blocked:
             return (f"{h} holds {BLOCKED.plural}: an objective cannot stand there. Pick an "
@@ -378,7 +378,7 @@ class MissionEditorScene(Scene):
         self.check()
 
     def save(self) -> Path | None:
-        from game.userdata import data_folder
+        from game.services.userdata import data_folder
         try:
             path = self.draft.save(self.ctx.catalogue, data_folder() / "missions")
         except ValueError:

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Action, AgreeResult, Event, IllegalActionError, opponent
-from game.game_setup import OnlineLink
 from game.net.client import Disconnected, ServerError
 from game.net.protocol import spaced_code
 from game.net.remote import ComputerSeat, RemoteGame
+from game.services.game_setup import OnlineLink
 from game.ui.chooser import Chooser
 from game.ui.context import GOLD, INK
 from game.ui.registry import SceneName, is_scene, scene_class

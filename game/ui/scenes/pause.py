@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import AgreeResult, Concede, Game, opponent
-from game.game_setup import GameSetup
-from game.ui.context import DIM, GOLD, INK
+from game.services.game_setup import GameSetup
+from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.registry import SceneName
 from game.ui.scene import Scene
 
@@ -31,6 +31,17 @@ def screen_player(play: PlayScene) -> int | None:
     return play.private_to or play.game.state.to_act
 
 
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """``text`` in lines no wider than ``width`` (a word wider than that alone on its line)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
 class PauseScene(Scene):
     overlay = True
 
@@ -39,6 +50,7 @@ class PauseScene(Scene):
         self.play = play
         self.confirm = ""
         self.message = ""
+        self.menu_rect = pygame.Rect(0, 0, 0, 0)  # the buttons' column (set by build)
 
     def build(self) -> None:
         width, height = self.app.size
@@ -80,9 +92,11 @@ class PauseScene(Scene):
             rect = pygame.Rect(0, 0, px(340), step - px(8))
             rect.midtop = (width // 2, top + i * step)
             self.button(label, rect, action, hotkey=key, tooltip=tip)
+        self.menu_rect = pygame.Rect(0, 0, px(340), step * len(items) - px(8))
+        self.menu_rect.midtop = (width // 2, top)
 
     def save(self) -> None:
-        self.app.open(SceneName.SAVE, self.play.game, setup=self.play.setup)
+        self.app.open(SceneName.SAVE, self.play.game, self.play.saved, setup=self.play.setup)
 
     def load(self) -> None:
         def play(game: Game, setup: GameSetup) -> None:
@@ -138,8 +152,7 @@ class PauseScene(Scene):
                          "agree?",
                  "quit": "Quit to the menu? Unsaved play stays in the autosave."}.get(
                      self.confirm, "Paused")
-        self.ctx.text(surface, title, 30, (width // 2, 60), GOLD, "bold", "center",
-                      width=width - 40)
+        self.draw_dialog(surface, title)
         if not self.confirm:
             seed = getattr(self.play.game.dice, "seed", None)
             said = "Esc resumes" + (f" · dice seed {seed}" if seed is not None else "")
@@ -149,3 +162,30 @@ class PauseScene(Scene):
         else:
             self.ctx.text(surface, "Y: yes, N: no", 14, (width // 2, height - self.ctx.px(30)),
                           INK, anchor="center")
+
+    def draw_dialog(self, surface: pygame.Surface, title: str) -> None:
+        """A framed box holding ``title`` (wrapped and centred, whole) above the buttons:
+        the question stands on its own ground, never over the side panel's texts."""
+        ctx, px = self.ctx, self.ctx.px
+        if ctx.words is not None:
+            title = ctx.words(title)
+        font = ctx.assets.font(px(26), "bold")
+        menu = self.menu_rect
+        room = max(menu.width + px(60), min(px(620), surface.get_width() - px(80)))
+        lines = wrap(font, title, room)
+        while len(lines) > 1 and room > menu.width:  # lines of even length, no lone word
+            shorter = wrap(font, title, room - px(10))
+            if len(shorter) > len(lines):
+                break
+            room, lines = room - px(10), shorter
+        line = font.get_linesize()
+        inner = max([menu.width, *(font.size(t)[0] for t in lines)])
+        box = pygame.Rect(0, 0, inner + 2 * px(24),
+                          len(lines) * line + menu.height + px(24) + 2 * px(18))
+        box.midbottom = (menu.centerx, menu.bottom + px(18))
+        box.top = max(px(8), box.top)
+        panel(surface, box, "", ctx)
+        y = box.top + px(18)
+        for text in lines:
+            ctx.text(surface, text, 26, (box.centerx, y), GOLD, "bold", "midtop")
+            y += line

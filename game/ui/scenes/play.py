@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Generator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -39,7 +40,7 @@ from game.engine import (
     TurnPassed,
     View,
 )
-from game.game_setup import GameSetup
+from game.services.game_setup import GameSetup
 from game.ui.anim import Animations, Banner
 from game.ui.board import BoardView
 from game.ui.chooser import Chooser, KeyBook, Kind, Option, Refusal
@@ -83,7 +84,7 @@ class PlayScene(Scene):
                  setup: GameSetup | None = None) -> None:
         super().__init__(app)
         self.game = game
-        # how the game was set up (game/game_setup.py): taken whole when given (its seats,
+        # how the game was set up (game/services/game_setup.py): taken whole when given (its seats,
         # levels and names), else made from ``seats`` and the names of this window
         if setup is None:
             setup = GameSetup.of(game, seats, app.ctx.names)
@@ -139,10 +140,11 @@ class PlayScene(Scene):
     @classmethod
     def new_game(cls, app: App, mission: str, fireteams: tuple[str, str],
                  seed: int | None = None, seats: dict[int, str] | None = None,
-                 rules: str = "fireteam") -> PlayScene:
+                 rules: str = "fireteam",
+                 options: dict[int, dict[str, list[str]]] | None = None) -> PlayScene:
         game = Game.new(app.ctx.catalogue, mission, fireteams,
                         RandomDice(app.ctx.new_game_seed() if seed is None else seed),
-                        rules=rules)
+                        rules=rules, options=options)
         return cls(app, game, seats)
 
     @classmethod
@@ -459,7 +461,7 @@ class PlayScene(Scene):
 
     def journal(self, action: str) -> None:
         """``action`` (its notation, or "undo") into the autosave journal: a crash loses
-        nothing completed (see game/journal.py)."""
+        nothing completed (see game/services/journal.py)."""
         journal = self.ctx.services.journal
         if journal is not None and self.journaled:
             journal(self.game, action, self.setup)
@@ -500,6 +502,10 @@ class PlayScene(Scene):
     def say(self, text: str) -> None:
         self.toast = (text, pygame.mouse.get_pos(), TOAST_SECONDS)
 
+    def saved(self, path: Path) -> None:
+        """The game was saved (Ctrl+S, or the pause menu's Save game): said where."""
+        self.say(f"Saved as \"{path.stem}\" (Load game finds it)")
+
     def op_name(self, op_id: str) -> str:
         return self.words.operative(op_id)
 
@@ -519,7 +525,7 @@ class PlayScene(Scene):
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
             elif event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
-                self.app.open(SceneName.SAVE, self.game, setup=self.setup)
+                self.app.open(SceneName.SAVE, self.game, self.saved, setup=self.setup)
             elif event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
                 pause: Any = make_scene(self.app, SceneName.PAUSE, self)
                 pause.load()
@@ -622,7 +628,7 @@ class PlayScene(Scene):
             self.computer_step(dt)
             return
         if game.state.step in PRIVATE_STEPS and self.private_to != to_act:
-            if self.computers and not (set(self.seats) - set(self.computers) - {to_act}):
+            if not self.hands_over(to_act):
                 self.reveal_to(to_act)  # one human at the screen: no hand-over needed
                 return
             self.app.open(SceneName.HANDOVER, to_act, self.reveal_to)
@@ -764,8 +770,16 @@ class PlayScene(Scene):
             return f"{self.ctx.names[self.swapped[0]]}: your new {count} marked NEW. Continue."
         state = self.view.state
         if state.step in PRIVATE_STEPS and self.private_to != state.to_act:
-            return f"Hand the screen to {self.ctx.names[state.to_act]}."
+            name = self.ctx.names[state.to_act]
+            # one person at the screen (the other seat is the computer's): no hand-over
+            return f"Hand the screen to {name}." if self.hands_over(state.to_act) else \
+                f"{name}: your cards are shown next."
         return self.chooser.hint(self.ctx.names)
+
+    def hands_over(self, to_act: int) -> bool:
+        """Whether ``to_act``'s hidden hand needs the hand-over screen first: not when the
+        only person at the screen is that player (the other seat is the computer's)."""
+        return not (self.computers and not (set(self.seats) - set(self.computers) - {to_act}))
 
     def clickables(self) -> list[tuple[str, pygame.Rect]]:
         """Buttons, then the board's hexes that mean something now (the chooser's)."""

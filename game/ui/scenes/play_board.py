@@ -12,12 +12,13 @@ import pygame
 import pygame_gui
 
 from game.engine import Attack, Disengage, Move
-from game.glossary import BLOCKED, COVER
+from game.help.glossary import BLOCKED, COVER
 from game.ui.chooser import Kind
 from game.ui.context import GOLD, INK, RED
 from game.ui.placement import (
     banner_bar,
     board_column,
+    board_marks,
     mark_rect,
     place_over_board,
     side_fallback,
@@ -256,6 +257,7 @@ def draw_tokens(scene: PlayScene, surface: pygame.Surface) -> None:
     board, view = scene.view_board, scene.view
     names = scene.ctx.names
     under: dict[str, tuple[str, int]] = {}
+    labels: list[tuple[str, tuple[str, ...]]] = []
     occupied = {o.hex for o in view.state.operatives.values() if o.on_killzone and o.hex}
     for objective in view.objectives:
         if objective.hex is None:
@@ -263,8 +265,9 @@ def draw_tokens(scene: PlayScene, surface: pygame.Surface) -> None:
         flags = tuple(f.name if not f.player else f"{f.name} ({names[f.player]})"
                       for f in objective.flags)
         if objective.carried_by:
-            flags += (f"carried by {objective.carried_by}",)
-        board.objective(surface, objective.id, objective.hex, objective.controller, flags)
+            flags += (f"carried by {scene.op_name(objective.carried_by)}",)
+        board.objective(surface, objective.id, objective.hex, objective.controller)
+        labels.append((objective.hex, flags))
         if objective.hex in occupied:
             under[objective.hex] = (objective.id, objective.controller)
     state = view.state
@@ -275,6 +278,8 @@ def draw_tokens(scene: PlayScene, surface: pygame.Surface) -> None:
                         selected=op.id in chosen)
             if op.hex in under:
                 board.objective_badge(surface, op.hex, under[op.hex][1])
+    # the objectives' mission tokens in words, beside them on nothing the player must see
+    board.objective_labels(surface, labels, [h for _, h in board_marks(scene)])
 
 
 def threat_zone(scene: PlayScene, op_id: str) -> set[str]:
@@ -290,7 +295,7 @@ def threat_zone(scene: PlayScene, op_id: str) -> set[str]:
     op = scene.view.state.operatives.get(op_id)
     zone: set[str] = set()
     if op is not None and op.on_killzone and op.hex:
-        card = game.config.datacards[op.card]
+        card = game.datacard(op)  # the Ranges card rules lengthen now
         cheapest = min((w.ap for w in card.weapons), default=1)
         spots = {op.hex, *game.reach(op_id, reserve_ap=cheapest)}
         longest = max((w.range for w in card.weapons), default=0)
@@ -306,7 +311,7 @@ def threat_zone(scene: PlayScene, op_id: str) -> set[str]:
 
 
 def terrain_tip(scene: PlayScene, h: str) -> list[str]:
-    """What hex ``h`` is, in words (the glossary's, game/glossary.py), from the public view:
+    """What hex ``h`` is, in words (the glossary's, game/help/glossary.py), from the public view:
     ruins, a barricade, an objective with
     who controls it and its mission tokens, and whose territory it lies in. Empty for open
     ground outside every territory and objective (no tooltip then)."""

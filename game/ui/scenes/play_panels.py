@@ -355,27 +355,30 @@ class Panels:
             return
         inner = panel(surface, self.cards_rect, "Cards in play", ctx)
         half = inner.width // 2
+        step = ctx.px(17)
+        # the lines that fit inside the panel's frame, whole
+        room = max(1, (inner.height - ctx.assets.font(ctx.px(13)).get_linesize()) // step + 1)
         for i, player in enumerate((1, 2)):
             x = inner.left + i * half
-            y = inner.top
             # the hand's size from the view (the public view empties hidden hands)
             held = self.scene.view.hand_sizes[player - 1]
-            ctx.text(surface, f"hand: {count(held, 'card')}", 13, (x, y), DIM)
-            y += self.ctx.px(17)
-            for card in state.active_targets[player]:
-                ctx.text(surface, f"▸ {game.config.targets[card].name}", 13, (x, y), INK,
-                         width=half - 10)
-                y += self.ctx.px(17)
+            lines: list[tuple[str, tuple[int, int, int]]] = [(f"hand: {count(held, 'card')}",
+                                                              DIM)]
+            lines += [(f"▸ {game.config.targets[card].name}", INK)
+                      for card in state.active_targets[player]]
             for card in state.completed[player]:
                 target = game.config.targets[card]
-                ctx.text(surface, f"✓ {target.name} ({target.vp} VP)", 13, (x, y),
-                         (120, 210, 130), width=half - 10)
-                y += self.ctx.px(17)
+                lines.append((f"✓ {target.name} ({target.vp} VP)", (120, 210, 130)))
             for ploy in state.ploys[player]:
                 name = game.ploy(player, ploy.ploy).name
                 on = f" → {ploy.operative}" if ploy.operative else ""
-                ctx.text(surface, f"★ {name}{on}", 13, (x, y), GOLD, width=half - 10)
-                y += self.ctx.px(17)
+                lines.append((f"★ {name}{on}", GOLD))
+            if len(lines) > room:  # the rest in a word: the cards overlay (F2) has them all
+                hidden = len(lines) - room + 1
+                lines = lines[:room - 1] + [(f"+{hidden} more: Cards [F2]", DIM)]
+            for n, (words, colour) in enumerate(lines):
+                ctx.text(surface, words, 13, (x, inner.top + n * step), colour,
+                         width=half - 10)
 
     def draw_round(self, surface: pygame.Surface) -> None:
         """The skirmish rules have no cards: the panel shows each side's round instead (how
@@ -450,7 +453,7 @@ class Panels:
             ctx.wrapped(surface, "Hover over or select an operative to see its datacard.",
                         14, inner, DIM)
             return
-        card = game.config.datacards[op.card]
+        card = game.datacard(op)  # its weapons' Ranges as card rules lengthen them now
         inner = panel(surface, self.op_rect, scene.words.operative(op.id), ctx)
         if game.config.skirmish:  # the converted profile, with Shaken and fatigued
             self.rule_words = []

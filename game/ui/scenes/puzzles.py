@@ -4,9 +4,9 @@ saved into the player's puzzles).
 
 A puzzle is one decision of the player to act (game/ai/puzzles.py). The play screen offers
 exactly the engine's legal actions; the first one the player takes is judged as the computer
-player's tactical tests judge an answer (:func:`game.puzzle_book.judge`). A wrong answer
+player's tactical tests judge an answer (:func:`game.services.puzzle_book.judge`). A wrong answer
 counts a try; after two the solution is marked on the board with its reason. Progress is kept
-in the data folder (game/puzzle_book.py).
+in the data folder (game/services/puzzle_book.py).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import pygame_gui
 
 from game.ai.puzzles import OWN, Puzzle, same
 from game.engine import Action, Game, RandomDice, opponent
-from game.puzzle_book import (
+from game.services.puzzle_book import (
     TRIES_BEFORE_SOLUTION,
     PuzzleBook,
     difficulty_word,

@@ -1,4 +1,5 @@
-"""Watching a game again: the board at any point of a :class:`game.replay.Replay`, the dice of
+"""Watching a game again: the board at any point of a
+:class:`game.services.replay.Replay`, the dice of
 the step just played, the log up to there, and a control bar (start, back, play/pause,
 forward, end, speed, a timeline to click). Only public information is drawn: no hand, and
 the log as a spectator reads it (``event.for_viewer(None)``)."""
@@ -22,12 +23,13 @@ from game.engine import (
     Mulligan,
     Phase,
 )
-from game.replay import Replay
+from game.services.replay import Replay
 from game.ui.anim import Animations
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PANEL_EDGE, panel
 from game.ui.killteam_ui import turning_point_words
 from game.ui.log import GameLog
+from game.ui.placement import board_marks
 from game.ui.scene import FPS, Scene, key_name
 from game.ui.words import Words
 
@@ -330,6 +332,7 @@ class ReplayScene(Scene):
         game, board = self.replay.game, self.board
         assert board is not None
         state = game.state
+        labels: list[tuple[str, tuple[str, ...]]] = []
         for obj in game.config.objectives:
             where = game.objective_hex(obj)
             if where is None:
@@ -338,11 +341,14 @@ class ReplayScene(Scene):
                           for f in state.objective_flags.get(obj, ()))
             if state.carried.get(obj):
                 flags += (f"carried by {self.words.operative(state.carried[obj])}",)
-            board.objective(surface, obj, where, state.control.get(obj, 0), flags)
+            board.objective(surface, obj, where, state.control.get(obj, 0))
+            labels.append((where, flags))
         for op in state.operatives.values():
             if op.on_killzone:
                 board.token(surface, op, game.config.datacards[op.card].wounds,
                             selected=op.id == state.active)
+        # the objectives' mission tokens in words, beside them on no token
+        board.objective_labels(surface, labels, [h for _, h in board_marks(self)])
 
     def draw_top(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.replay.game

@@ -8,7 +8,7 @@ links as ``<a href='ENTRY_ID'>``) and the list (a ``UISelectionList``, the secti
 items of their own style).
 
 ``RulesScene(app, topic="rapid_fire")`` opens straight at an entry: ``topic`` is an entry id
-or any of its keywords (see :func:`game.rules_help.entry_for_word`).
+or any of its keywords (see :func:`game.help.rules_help.entry_for_word`).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game import rules_help
 from game.engine import OperativeState
-from game.rules_help import Entry, Picture, picture_config
+from game.help import rules_help
+from game.help.rules_help import Entry, Picture, picture_config
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
 from game.ui.scene import Scene

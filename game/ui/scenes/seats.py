@@ -1,4 +1,4 @@
-"""Who played a game saved before the record of its set-up was kept (game/game_setup.py):
+"""Who played a game saved before the record of its set-up was kept (game/services/game_setup.py):
 the screen asks, seat by seat (a person at this screen or the computer at a level), before
 the game opens. Nothing is guessed silently: a computer opponent never becomes a person."""
 
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.game_setup import HUMAN, LEVELS, GameSetup
+from game.services.game_setup import HUMAN, LEVELS, GameSetup
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.scene import Scene
 

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game import userdata
 from game.engine import OperativeState, build_config
+from game.services import userdata
 from game.ui.board import BoardView
 from game.ui.context import (
     DIM,

@@ -1,7 +1,8 @@
 """The guided tutorial: a real game of Dual Strike on the play screen, with a guidance box
 (the step's text, Next / Back, leave), a highlight and an arrow at what the step talks
 about, and only the step's expected action let through (anything else gets a gentle
-reminder). The steps are ``assets/tutorial.yaml``, played by :class:`game.tutorial_script.Runner`.
+reminder). The steps are ``assets/tutorial.yaml``, played by
+:class:`game.help.tutorial_script.Runner`.
 
 The menu opens it with ``TutorialScene(app)`` (it resumes at the step the player left);
 ``python main.py tutorial --autoplay`` runs it by synthesized clicks (:func:`autoplay`).
@@ -18,7 +19,7 @@ import pygame
 
 from game.engine import Action, AttackDeclared, Event, InitiativeRolled, Mulliganed, RollOff
 from game.engine import Step as EngineStep
-from game.tutorial_script import (
+from game.help.tutorial_script import (
     MISSION,
     TEAMS,
     Runner,
@@ -54,14 +55,16 @@ PLAY_REAL, TO_MENU = "Play Dual Strike for real", "Back to the menu"
 TOOL_WORDS = {"sight": "Put the mouse on {where} and hold L until the step moves on.",
               "threat": "Put the mouse on {where} and hold T until the step moves on.",
               "hint": "Press Hint (H).",
-              "pause": "Press Esc, look at the menu, then press Resume."}
+              "pause": "Press Esc, look at the menu, then press Resume.",
+              "save": "Press Esc, then Save game and Save; then Resume."}
+PLAYER = 1  # the seat the person at the screen plays from turning point 2 on (the hint's)
 # a sight or threat tool counts once it has been held (its shading on screen) this long
 TOOL_SECONDS = 1.0
 TOOL_KEYS = {"sight": "planning", "threat": "threat_key"}  # the play screen's held flags
 
 
 def progress_folder() -> Path | None:
-    from game.userdata import data_folder
+    from game.services.userdata import data_folder
     try:
         return data_folder()
     except OSError:
@@ -93,6 +96,7 @@ class TutorialScene(PlayScene):
         self.time = 0.0
         self.tool_held = 0.0  # seconds the step's tool has been held at its place
         self.paused_seen = False  # a pause step: its menu was opened (done when closed)
+        self.saved_seen = False  # a save step: the game was saved (done when play resumes)
         self.computer_wait = 0.0  # seconds since the computer's last scripted action
         self.computer_held = False  # autoplay: the computer waits while a click is checked
         self.remember = remember
@@ -159,14 +163,45 @@ class TutorialScene(PlayScene):
             self.next_step()
 
     def ask_hint(self) -> None:
+        """The hint speaks only for the player's own side: on the Necrons' turn it is
+        refused with why, never their move suggested."""
+        if self.game.state.to_act != PLAYER:
+            self.suggestion = None
+            self.remind(f"The hint suggests your own moves: it is "
+                        f"{self.ctx.names[self.game.state.to_act]}'s turn now.")
+            return
         super().ask_hint()
         self.used_tool("hint")
+
+    def saved(self, path: Path) -> None:
+        """A save step is done once play resumes: now (Ctrl+S: the save screen has gone),
+        or when the pause menu it was made from is closed."""
+        super().saved(path)
+        self.saved_seen = not (self.app.stack and self.app.scene is self)
+        if not self.saved_seen:
+            self.used_tool("save")
 
     def resume(self) -> None:
         super().resume()
         if self.paused_seen:
             self.paused_seen = False
             self.used_tool("pause")
+        if self.saved_seen and self.app.stack and self.app.scene is self:
+            self.saved_seen = False
+            self.used_tool("save")
+
+    def hint(self) -> str:
+        """The line under the board: what this step wants now (never a hand-over once the
+        player plays alone, nor the computer's choices as if they were the player's)."""
+        step = self.step
+        if self.game.is_over or step.kind != "act" or self.swapped is not None:
+            return super().hint() if self.swapped is not None else self.instruction()
+        if self.runner.computer_action() is not None:
+            return self.instruction()
+        state = self.view.state
+        if step.computer and state.step in PRIVATE_STEPS and self.private_to != state.to_act:
+            return f"{self.ctx.names[state.to_act]}: your cards are shown next."
+        return super().hint()
 
     def offers_hint(self) -> bool:
         return super().offers_hint() or (self.step.kind == "tool"
@@ -277,11 +312,12 @@ class TutorialScene(PlayScene):
         if event.type == pygame.MOUSEBUTTONDOWN and self.box.collidepoint(event.pos):
             return
         depth = len(self.app.stack)
-        pause_step = self.step.kind == "tool" and self.step.tool == "pause"
-        if pause_step and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        tool = self.step.tool if self.step.kind == "tool" else ""
+        if tool in ("pause", "save") and event.type == pygame.KEYDOWN and \
+                event.key == pygame.K_ESCAPE:
             self.suggestion = None  # the step's Esc opens the menu at once (a hint goes too)
         super().on_event(event)
-        if pause_step and len(self.app.stack) > depth and \
+        if tool == "pause" and len(self.app.stack) > depth and \
                 type(self.app.scene).__name__ == "PauseScene":
             self.paused_seen = True  # the pause menu is open: done when it is closed
         if event.type == pygame.MOUSEMOTION and self.box.collidepoint(event.pos):
@@ -585,7 +621,10 @@ class TutorialScene(PlayScene):
         if action is None:
             return None
         if self.runner.computer_action() is not None:  # the computer's: where it acts
-            h = auto_target(self.runner)
+            state = self.game.state
+            active = state.operatives.get(state.active or "")
+            # an action of no hex of its own (a Wait): the operative making it
+            h = auto_target(self.runner) or (active.hex if active is not None else None)
             return self.hex_rect(h) if h else None
         click = self.chooser.next_click(action)
         if click is None:
@@ -663,7 +702,8 @@ def draw_box(scene: TutorialScene, surface: pygame.Surface, box: pygame.Rect) ->
     ctx.text(surface, f"TUTORIAL · STEP {step.index} OF {total}", 12,
              (inner.left, inner.top), GOLD, "condensed")
     top = inner.top + ctx.px(18)
-    ctx.text(surface, step.title, 18, (inner.left, top), INK, "bold", width=inner.width)
+    ctx.text(surface, step.title, 18, (inner.left, top), INK, "bold", width=inner.width,
+             essential=True)  # a title shortened is a title not read (the audit counts it)
     top += ctx.px(26)
     bottom = box.bottom - ctx.px(46)
     text_rect = pygame.Rect(inner.left, top, inner.width, bottom - top)
@@ -774,6 +814,10 @@ class TutorialScreen(Scene):
             rect = pygame.Rect(x, top, min(w, box.right - 12 - x), px(30))
             self.button(label, rect, run, object_id="#big_button" if label == NEXT else "")
             x = rect.right + 8
+        self.hotkeys[pygame.K_F2] = self.toggle_cards  # the cards, as at every step
+
+    def toggle_cards(self) -> None:
+        self.tutorial.show_cards = not self.tutorial.show_cards
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.kind == "end":
@@ -783,6 +827,9 @@ class TutorialScreen(Scene):
             self.shown.draw(surface.subsurface(self.screen_rect()))
         else:
             self.shown.draw(surface)
+        if self.tutorial.show_cards:  # F2: the cards in play over the screen explained
+            self.ctx.new_layer()
+            self.tutorial.panels.draw_cards_overlay(surface)
         self.tutorial.draw_guidance(surface, self.target(), self.box)
 
     # a button's work is done on the next frame, once its click has been handled (done at
@@ -819,11 +866,11 @@ def autoplay(app: App, screenshots: Path | None = None,
     to the final summary. Every step's highlight must be on screen, every expected action is
     made by clicks (game/uitest/driver.py), and every step's events are checked by the runner.
     Raises AutoplayError naming the step that could not be done."""
-    from game.uitest.driver import Driver, DriverError
+    from game.ui.autoplay import DriverError, screen_driver
 
     scene = TutorialScene(app, 0, remember=False)
     app.push(scene)
-    driver = Driver(app)
+    driver = screen_driver(app)
     driver.pump([])
     while True:
         if isinstance(app.scene, TutorialScene):
@@ -892,6 +939,12 @@ def use_tool(driver, scene: TutorialScene) -> None:  # type: ignore[no-untyped-d
         driver.key(pygame.K_ESCAPE)
         driver.click_button("Resume", prefix=True)
         return
+    if step.tool == "save":
+        driver.key(pygame.K_ESCAPE)
+        driver.click_button("Save game", prefix=True)
+        driver.click_button("Save")
+        driver.click_button("Resume", prefix=True)
+        return
     where = scene.tool_place_hex()
     assert where is not None
     key = pygame.K_l if step.tool == "sight" else pygame.K_t
@@ -908,11 +961,18 @@ def run_autoplay(catalogue, size: tuple[int, int] = (1280, 800),
                  screenshots: str | None = None) -> int:
     """``python main.py tutorial --autoplay``: 0 at the final summary, 1 (and the step)
     when a step cannot be done."""
+    import os
+    import tempfile
     import time
 
-    from game.uitest.headless import make_app
+    from game.services.userdata import HOME_VARIABLE
+    from game.ui.autoplay import make_app
 
     started = time.perf_counter()
+    # the save step writes a save: into a folder of its own, never the player's saves
+    home = tempfile.TemporaryDirectory(prefix="fireteam-tutorial-")
+    previous = os.environ.get(HOME_VARIABLE)
+    os.environ[HOME_VARIABLE] = home.name
     app = make_app(catalogue, 0, size)
     app.ctx.settings.animation_speed = 0
     app.open(SceneName.MENU)
@@ -927,6 +987,11 @@ def run_autoplay(catalogue, size: tuple[int, int] = (1280, 800),
     finally:
         if folder is None:
             pygame.quit()
+        if previous is None:
+            os.environ.pop(HOME_VARIABLE, None)
+        else:
+            os.environ[HOME_VARIABLE] = previous
+        home.cleanup()
     print(f"tutorial autoplay: {len(scene.script.steps)} steps done, final summary reached "
           f"in {time.perf_counter() - started:.1f} s")
     return 0

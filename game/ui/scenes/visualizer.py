@@ -100,7 +100,7 @@ class VisualizerScene(Scene):
         return True
 
     def ask_file(self) -> None:
-        from game.userdata import data_folder
+        from game.services.userdata import data_folder
 
         self.dialog = pygame_gui.windows.UIFileDialog(
             pygame.Rect(160, 80, 760, 560), self.app.manager, "Open a mission file",
@@ -256,7 +256,7 @@ class VisualizerScene(Scene):
         """The view as a PNG: to ``path``, or the data folder's ``pictures/MISSION.png``."""
         assert self.study is not None
         if path is None:
-            from game.userdata import data_folder
+            from game.services.userdata import data_folder
             folder = data_folder() / "pictures"
             folder.mkdir(parents=True, exist_ok=True)
             path = folder / f"{self.study.mission.id}.png"
@@ -389,7 +389,7 @@ class VisualizerScene(Scene):
         bottom = height - ctx.px(64)
         broken = self.broken()
         if broken:  # as the new-game screen names them: not in the list, with their errors
-            from game.own_missions import broken_lines
+            from game.services.own_missions import broken_lines
 
             lines = broken_lines(broken)
             text = "Not in the list, with errors: " + "\n".join(lines)

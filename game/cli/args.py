@@ -1,0 +1,229 @@
+"""The argument layer every command and tool shares: a parser whose errors are one line, and
+argparse types that refuse what cannot work.
+
+Every bad argument ends the command before it does any work (no window opens, nothing is
+written) with exit code 2 and exactly one line on standard error naming the argument and what
+is allowed, e.g. ``python -m game.cli.bench: argument --games: must be a whole number of at least
+1, not '0'``. ``--help`` prints the usage and exits 0 without doing the work.
+
+Adding a flag to a command: ``parser.add_argument("--frames", type=count(), ...)`` (or
+``count(0)`` where 0 means something, ``output_file(".png")``, ``output_folder``, ``level``,
+``action=WindowSize`` with ``nargs=2``); a check that needs the content after parsing calls
+:func:`known`, which reports through the same one-line ``parser.error``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from game.content import ContentError, load_catalogue
+from game.engine.defs import Catalogue
+
+# the game window's limits (game/ui/app.py MIN_SIZE is the lower one; a test keeps them equal)
+WINDOW_MIN = (1024, 700)
+WINDOW_MAX = (7680, 4320)
+# a picture written without a window (the visualizer's --png)
+PICTURE_MIN = (320, 200)
+PICTURE_MAX = (8192, 8192)
+EXIT_USAGE = 2
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are a single line on stderr, exit code 2.
+
+    Sub-commands made with ``add_subparsers`` are Parsers too (argparse builds them with the
+    parent's class)."""
+
+    def error(self, message: str) -> NoReturn:
+        text = " ".join(message.split())
+        self.exit(EXIT_USAGE, f"{self.prog}: {text} (see {self.prog} --help)\n")
+
+
+def count(minimum: int = 1, maximum: int | None = None) -> Callable[[str], int]:
+    """A type: a whole number from ``minimum`` (1 by default: zero would do nothing) up to
+    ``maximum``; raises ArgumentTypeError otherwise."""
+
+    def parse(text: str) -> int:
+        allowed = (f"a whole number from {minimum} to {maximum}" if maximum is not None
+                   else f"a whole number of at least {minimum}")
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be {allowed}, not {text!r}") from None
+        if value < minimum or (maximum is not None and value > maximum):
+            raise argparse.ArgumentTypeError(f"must be {allowed}, not {text!r}")
+        return value
+
+    parse.__name__ = "count"
+    return parse
+
+
+def number(minimum: float = 0.0, maximum: float | None = None) -> Callable[[str], float]:
+    """A type: a number (decimals allowed) from ``minimum`` up to ``maximum``; raises
+    ArgumentTypeError otherwise (also for inf and nan)."""
+
+    def parse(text: str) -> float:
+        allowed = (f"a number from {minimum:g} to {maximum:g}" if maximum is not None
+                   else f"a number of at least {minimum:g}")
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be {allowed}, not {text!r}") from None
+        if not math.isfinite(value) or value < minimum or \
+                (maximum is not None and value > maximum):
+            raise argparse.ArgumentTypeError(f"must be {allowed}, not {text!r}")
+        return value
+
+    parse.__name__ = "number"
+    return parse
+
+
+def _writable_ancestor(path: Path) -> str | None:
+    """Why files cannot be made at ``path`` (its first existing ancestor is not a writable
+    folder), or None when they can."""
+    here = path.absolute()
+    for folder in (here, *here.parents):
+        if folder.exists():
+            if not folder.is_dir():
+                return f"{folder} is a file, not a folder"
+            if not os.access(folder, os.W_OK | os.X_OK):
+                return f"the folder {folder} is not writable"
+            return None
+    return f"{path} has no existing folder above it"
+
+
+def output_file(suffix: str = "") -> Callable[[str], Path]:
+    """A type: a file to write, in a folder that exists or can be created (the command creates
+    it); with ``suffix``, the name must end in it. Raises ArgumentTypeError otherwise."""
+
+    def parse(text: str) -> Path:
+        path = Path(text)
+        if not text or path.is_dir() or text.endswith(("/", os.sep)):
+            raise argparse.ArgumentTypeError(f"must be a file name, not the folder {text!r}")
+        if suffix and path.suffix.lower() != suffix:
+            raise argparse.ArgumentTypeError(f"must be a {suffix} file, not {text!r}")
+        problem = _writable_ancestor(path.parent)
+        if problem:
+            raise argparse.ArgumentTypeError(f"cannot write {text!r}: {problem}")
+        return path
+
+    parse.__name__ = "output_file"
+    return parse
+
+
+def output_folder(text: str) -> Path:
+    """A type: a folder that exists or can be created (the command creates it); raises
+    ArgumentTypeError otherwise."""
+    path = Path(text)
+    problem = _writable_ancestor(path)
+    if problem:
+        raise argparse.ArgumentTypeError(f"cannot write into {text!r}: {problem}")
+    return path
+
+
+def existing_path(text: str) -> Path:
+    """A type: a file or folder that exists; raises ArgumentTypeError otherwise."""
+    path = Path(text)
+    if not path.exists():
+        raise argparse.ArgumentTypeError(f"no such file or folder: {text!r}")
+    return path
+
+
+def level(text: str) -> str:
+    """A type: a computer player's level (easy, normal, hard, greedy, random)."""
+    from game.ai.players import LEVEL_NAMES
+
+    if text not in LEVEL_NAMES:
+        raise argparse.ArgumentTypeError(
+            f"unknown level {text!r}; choose from {', '.join(LEVEL_NAMES)}")
+    return text
+
+
+def rules(text: str) -> str:
+    """A type: a rule set (fireteam, skirmish)."""
+    from game.engine.ruleset import rule_set
+
+    try:
+        return str(rule_set(text))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_rules(parser: argparse.ArgumentParser) -> None:
+    """The ``--rules`` argument every command that plays games shares."""
+    parser.add_argument("--rules", type=rules, default="fireteam", metavar="RULES",
+                        help="the rule set: fireteam (the default) or skirmish (the one-page "
+                             "skirmish rules with converted datacards)")
+
+
+class WindowSize(argparse.Action):
+    """``--size WIDTH HEIGHT`` (``nargs=2``) checked against what a window can be: stores a
+    ``(width, height)`` tuple. ``picture=True`` (via :func:`picture_size`) uses the limits of
+    a picture written without a window."""
+
+    limits = (WINDOW_MIN, WINDOW_MAX)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[Any] | None, option_string: str | None = None) -> None:
+        assert isinstance(values, Sequence) and len(values) == 2
+        low, high = self.limits
+        size = []
+        for name, text, lo, hi in zip(("width", "height"), values, low, high, strict=True):
+            try:
+                value = int(text)
+            except ValueError:
+                value = -1
+            if not lo <= value <= hi:
+                raise argparse.ArgumentError(
+                    self, f"{name} must be a whole number from {lo} to {hi}, not {text!r}")
+            size.append(value)
+        setattr(namespace, self.dest, (size[0], size[1]))
+
+
+class PictureSize(WindowSize):
+    """``--size WIDTH HEIGHT`` of a picture written without a window."""
+
+    limits = (PICTURE_MIN, PICTURE_MAX)
+
+
+def known(parser: argparse.ArgumentParser, what: str, value: str, choices: Iterable[str],
+          noun: str | None = None) -> None:
+    """Ends the command (one line, exit 2) unless ``value`` is one of ``choices``; the line
+    names the argument ``what`` (e.g. "--mission") and the ``noun`` (by default the
+    argument's name in the singular: "mission", "fireteam"), suggests the nearest choice and
+    lists them all."""
+    from game.content import suggestion
+
+    names = sorted(choices)
+    if value not in names:
+        noun = noun or what.lstrip("-").lower().removesuffix("s")
+        parser.error(f"argument {what}: unknown {noun} {value!r}{suggestion(value, names)}; "
+                     f"choose from {', '.join(names)}")
+
+
+def headless_drivers() -> None:
+    """No window and no sound device needed (SDL's dummy drivers, unless set otherwise)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def content() -> Catalogue | None:
+    """The shipped content, or None after printing its errors."""
+    try:
+        return load_catalogue()
+    except ContentError as error:
+        print(f"the game content has errors:\n{error}", file=sys.stderr)
+        return None
+
+
+def fail(prog: str, message: str, code: int = EXIT_USAGE) -> int:
+    """Prints ``prog: message`` as one line on stderr and returns ``code`` (for problems found
+    after parsing, such as a missing checkout folder)."""
+    print(f"{prog}: {' '.join(message.split())}", file=sys.stderr)
+    return code
