@@ -88,7 +88,7 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
 
 
 def _visualize(args: list[str], prog: str) -> int:
-    from game.ui.visualize import main as visualize
+    from game.cli.visualize import main as visualize
     return visualize(args, prog)
 
 

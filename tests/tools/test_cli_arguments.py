@@ -63,7 +63,7 @@ BAD: dict[str, tuple[list[str], str]] = {
         ["-m", "game.content", "check", "no_such.yaml"], "PATH"),
     "python -m game.content list": (["-m", "game.content", "lists"], "command"),
     "python -m game.scenario FILE_OR_FOLDER...": (
-        ["-m", "game.scenario.loader", "no_such.yaml"], "FILE_OR_FOLDER"),
+        ["-m", "game.scenario", "no_such.yaml"], "FILE_OR_FOLDER"),
     "python -m game.cli.odds ATTACKS HIT N/C DEFENCE SAVE [--cover] [--wounds-left N]": (
         ["-m", "game.cli.odds", "4", "3+", "3/4", "3", "4+", "--wounds-left", "-2"],
         "--wounds-left"),
@@ -108,7 +108,7 @@ PROGRAMS = [["main.py"], ["main.py", "demo"], ["main.py", "visualize"], ["main.p
             ["-m", "game"], ["-m", "game.ai.arena"], ["-m", "game.ai.puzzles"],
             ["-m", "game.cli.simulate"],
             ["-m", "game.content"], ["-m", "game.content", "check"],
-            ["-m", "game.content", "list"], ["-m", "game.scenario.loader"], ["-m", "game.cli.odds"],
+            ["-m", "game.content", "list"], ["-m", "game.scenario"], ["-m", "game.cli.odds"],
             ["-m", "game.cli.bench"], ["-m", "game.cli.golden"]] + [
     [f"tools/{p.name}"] for p in sorted((ROOT / "tools").glob("*.py"))]
 
@@ -310,7 +310,7 @@ def test_the_balance_table_goes_to_the_user_data_folder_by_default(monkeypatch,
 
 
 def test_visualize_takes_a_shipped_mission_file(tmp_path, capsys) -> None:
-    from game.ui.visualize import main as visualize
+    from game.cli.visualize import main as visualize
 
     out = tmp_path / "pictures" / "power_up.png"
     assert visualize([str(ROOT / "missions" / "power_up.yaml"), "--png", str(out)]) == 0
