@@ -93,7 +93,7 @@ def _visualize(args: list[str], prog: str) -> int:
 
 
 def _serve(args: list[str], prog: str) -> int:
-    from game.net.server import main as serve
+    from game.cli.server import main as serve
     return serve(args, f"{prog or 'fireteam'} serve")
 
 
