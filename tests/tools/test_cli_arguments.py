@@ -40,8 +40,8 @@ BAD: dict[str, tuple[list[str], str]] = {
     "[--fireteams X Y] [--rules R] [--cluster ADDRESS]": (
         ["-m", "game.ai.arena", "--a", "easy", "--b", "random", "--rules", "skirmish",
          "--mission", "kt_forward_push"], "--mission"),
-    "python -m game.ai.puzzles [PATH...] [--levels L...] [--seed S]": (
-        ["-m", "game.ai.puzzles", "--levels", "expert"], "--levels"),
+    "python -m game.cli.puzzles [PATH...] [--levels L...] [--seed S]": (
+        ["-m", "game.cli.puzzles", "--levels", "expert"], "--levels"),
     "python -m game.cli.simulate --campaign --seed S [--fireteams X Y]": (
         ["-m", "game.cli.simulate", "--campaign", "--fireteams", "nobody", "gideon"],
         "--fireteams"),
@@ -92,24 +92,26 @@ BAD: dict[str, tuple[list[str], str]] = {
         ["-m", "game.cli.golden", "--out", "golden.md"], "--out"),
     "fireteam serve [--host H] [--port P] [--db FILE | --db postgresql://...]": (
         ["-m", "game", "serve", "--port", "65536"], "--port"),
-    "python -m game.net.bot --code CODE [--host H] [--port P] [--level L]": (
-        ["-m", "game.net.bot", "--code", "ABCDEF", "--level", "silly"], "--level"),
-    "python -m game.net.loadtest --host 127.0.0.1 --port P --games N --seed S [--external] "
+    "python -m game.cli.bot --code CODE [--host H] [--port P] [--level L]": (
+        ["-m", "game.cli.bot", "--code", "ABCDEF", "--level", "silly"], "--level"),
+    "python -m game.cli.loadtest --host 127.0.0.1 --port P --games N --seed S [--external] "
     "[--kill-server-after SECONDS] [--think SECONDS] [--servers N --db postgresql://...]": (
-        ["-m", "game.net.loadtest", "--port", "8765", "--games", "1", "--servers", "2"],
+        ["-m", "game.cli.loadtest", "--port", "8765", "--games", "1", "--servers", "2"],
         "--servers"),
-    "python -m game.net.attack --host 127.0.0.1 --port P --seed S [--external] "
+    "python -m game.cli.attack --host 127.0.0.1 --port P --seed S [--external] "
     "[--duration SECONDS]": (
-        ["-m", "game.net.attack", "--port", "8765", "--duration", "0"], "--duration"),
+        ["-m", "game.cli.attack", "--port", "8765", "--duration", "0"], "--duration"),
 }
 
-# every program and sub-command, for --help
+# every program and sub-command, for --help: the game's, every command module of game/cli (those
+# run as ``python -m game.cli.NAME``) and every tool
+COMMAND_MODULES = [p.stem for p in sorted((ROOT / "game" / "cli").glob("*.py"))
+                   if 'if __name__ == "__main__":' in p.read_text(encoding="utf-8")]
 PROGRAMS = [["main.py"], ["main.py", "demo"], ["main.py", "visualize"], ["main.py", "tutorial"],
-            ["-m", "game"], ["-m", "game.ai.arena"], ["-m", "game.ai.puzzles"],
-            ["-m", "game.cli.simulate"],
+            ["-m", "game"], ["-m", "game.ai.arena"],
             ["-m", "game.content"], ["-m", "game.content", "check"],
-            ["-m", "game.content", "list"], ["-m", "game.scenario"], ["-m", "game.cli.odds"],
-            ["-m", "game.cli.bench"], ["-m", "game.cli.golden"]] + [
+            ["-m", "game.content", "list"], ["-m", "game.scenario"]] + [
+    ["-m", f"game.cli.{name}"] for name in COMMAND_MODULES] + [
     [f"tools/{p.name}"] for p in sorted((ROOT / "tools").glob("*.py"))]
 
 
