@@ -1,4 +1,4 @@
-"""The command line is one layer (docs/development.md, "Commands"): every command's arguments and
+"""The command line is one layer (docs/development.md, "Layout"): every command's arguments and
 ``main()`` live in ``game/cli/``, which may import any library; no library outside it defines a
 ``main()``, runs as ``__main__`` or imports ``game.cli``. A package's ``__main__.py``
 (``python -m game``, ``python -m game.content``, ``python -m game.scenario``) only hands over
