@@ -36,9 +36,9 @@ BAD: dict[str, tuple[list[str], str]] = {
         ["main.py", "visualize", "dual_strike", "--png", "picture.jpg"], "--png"),
     "python main.py tutorial [--autoplay]": (
         ["main.py", "tutorial", "--autoplay", "--screenshots", BLOCKED], "--screenshots"),
-    "python -m game.ai.arena --a LEVEL --b LEVEL --games N --seed S [--mission M] "
+    "python -m game.cli.arena --a LEVEL --b LEVEL --games N --seed S [--mission M] "
     "[--fireteams X Y] [--rules R] [--cluster ADDRESS]": (
-        ["-m", "game.ai.arena", "--a", "easy", "--b", "random", "--rules", "skirmish",
+        ["-m", "game.cli.arena", "--a", "easy", "--b", "random", "--rules", "skirmish",
          "--mission", "kt_forward_push"], "--mission"),
     "python -m game.cli.puzzles [PATH...] [--levels L...] [--seed S]": (
         ["-m", "game.cli.puzzles", "--levels", "expert"], "--levels"),
@@ -108,7 +108,7 @@ BAD: dict[str, tuple[list[str], str]] = {
 COMMAND_MODULES = [p.stem for p in sorted((ROOT / "game" / "cli").glob("*.py"))
                    if 'if __name__ == "__main__":' in p.read_text(encoding="utf-8")]
 PROGRAMS = [["main.py"], ["main.py", "demo"], ["main.py", "visualize"], ["main.py", "tutorial"],
-            ["-m", "game"], ["-m", "game.ai.arena"],
+            ["-m", "game"],
             ["-m", "game.content"], ["-m", "game.content", "check"],
             ["-m", "game.content", "list"], ["-m", "game.scenario"]] + [
     ["-m", f"game.cli.{name}"] for name in COMMAND_MODULES] + [
