@@ -4,7 +4,7 @@ playouts follow. Pure: the game they are given is never changed (trials run on c
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from game.ai import skirmish
 from game.ai.common import (
@@ -546,62 +546,113 @@ def combat_balance(game: Game, player: int) -> float:
     return total
 
 
+def _attack_score(game: Game, action: Attack, cheap: bool) -> float:
+    state = game.state
+    op = state.operatives[action.operative]
+    ap_after = state.ap_left - game.datacard(op).weapon(action.weapon).ap  # type: ignore[union-attr]
+    target = state.operatives[action.target]
+    if cheap:
+        gain = quick_attack_worth(game, op, action.weapon, target, action.overcharge)
+    else:
+        gain = attack_score(game, action)
+    gain += spot_value(game, op, action.weapon, target, ap_after)
+    return 1.6 * gain + (0.0 if cheap else 0.3 * max(0, ap_after))
+
+
+def _move_score(game: Game, action: Move, cheap: bool) -> float:
+    state = game.state
+    op = state.operatives[action.operative]
+    return (position(game, op, action.destination, state.ap_left - 1)
+            + (0.0 if cheap else _projected_gain(game, action)))
+
+
+def _disengage_score(game: Game, action: Disengage, cheap: bool) -> float:
+    state = game.state
+    op = state.operatives[action.operative]
+    return (position(game, op, action.hex, state.ap_left - 1) - 0.5
+            + (0.0 if cheap else _projected_gain(game, action)))
+
+
+def _wait_score(game: Game, action: Wait, cheap: bool) -> float:
+    state = game.state
+    op = state.operatives[state.active] if state.active else None
+    return position(game, op, op.hex, 0) if op and op.hex else 0.0
+
+
+def _mission_action_score(game: Game, action: MissionAction, cheap: bool) -> float:
+    state = game.state
+    op = state.operatives[action.operative]
+    here = position(game, op, op.hex, state.ap_left - 1) if op.hex else 0.0
+    return 2.0 + here + _trial(game, action)
+
+
+def _activate_score(game: Game, action: Activate, cheap: bool) -> float:
+    return activation_score(game, game.state.operatives[action.operative], cheap)
+
+
+def _deploy_score(game: Game, action: Deploy, cheap: bool) -> float:
+    op = game.state.operatives[action.operative]
+    friends = sum(1 for f in game.on_killzone(op.player)
+                  if f.hex and game.grid.distance(f.hex, action.hex) <= 1)
+    return (objective_pull(game, op, action.hex) * 0.5
+            + escort_pull(game, op, action.hex) * 0.5
+            + (1.2 if action.hex in game.grid.cover else 0.0)
+            - danger(game, op, action.hex) * 0.5 - 0.3 * friends
+            + 0.1 * op_worth(game, op) * (action.hex in game.grid.cover))
+
+
+def _reveal_score(game: Game, action: Reveal, cheap: bool) -> float:
+    return target_worth(game, action.card) if action.card else -1.0
+
+
+def _keep_score(game: Game, action: Keep, cheap: bool) -> float:
+    return 0.0
+
+
+def _mulligan_score(game: Game, action: Mulligan, cheap: bool) -> float:
+    return sum(0.35 - target_worth(game, c) for c in action.cards) - 0.05
+
+
+def _ploy_score(game: Game, action: PlayPloy, cheap: bool) -> float:
+    trial = game.clone()
+    try:
+        trial.apply(action)
+    except Exception:
+        return -5.0
+    return combat_balance(trial, action.player) + _trial(game, action)
+
+
+def _use_score(game: Game, action: Use, cheap: bool) -> float:
+    return use_score(game, action)
+
+
+# each kind of action's quick value (``score``): the action's class -> its scorer, which takes
+# the game, the action and ``cheap``; a kind not listed here is the Kill Team pack's or is
+# valued by trying it
+_SCORERS: dict[type[Action], Callable[[Game, Any, bool], float]] = {
+    Attack: _attack_score,
+    Move: _move_score,
+    Disengage: _disengage_score,
+    Wait: _wait_score,
+    MissionAction: _mission_action_score,
+    Activate: _activate_score,
+    Deploy: _deploy_score,
+    Reveal: _reveal_score,
+    Keep: _keep_score,
+    Mulligan: _mulligan_score,
+    PlayPloy: _ploy_score,
+    Use: _use_score,
+}
+
+
 def score(game: Game, action: Action, cheap: bool = False) -> float:
-    """A quick value of one action for the player taking it."""
+    """A quick value of one action for the player taking it (its kind's scorer in
+    :data:`_SCORERS`; otherwise the Kill Team pack's decision value, or a trial)."""
     if game.config.skirmish:
         return skirmish.score(game, action, cheap)
-    state = game.state
-    if isinstance(action, Attack):
-        op = state.operatives[action.operative]
-        ap_after = state.ap_left - game.datacard(op).weapon(action.weapon).ap  # type: ignore[union-attr]
-        target = state.operatives[action.target]
-        if cheap:
-            gain = quick_attack_worth(game, op, action.weapon, target, action.overcharge)
-        else:
-            gain = attack_score(game, action)
-        gain += spot_value(game, op, action.weapon, target, ap_after)
-        return 1.6 * gain + (0.0 if cheap else 0.3 * max(0, ap_after))
-    if isinstance(action, Move):
-        op = state.operatives[action.operative]
-        return (position(game, op, action.destination, state.ap_left - 1)
-                + (0.0 if cheap else _projected_gain(game, action)))
-    if isinstance(action, Disengage):
-        op = state.operatives[action.operative]
-        return (position(game, op, action.hex, state.ap_left - 1) - 0.5
-                + (0.0 if cheap else _projected_gain(game, action)))
-    if isinstance(action, Wait):
-        op = state.operatives[state.active] if state.active else None
-        return position(game, op, op.hex, 0) if op and op.hex else 0.0
-    if isinstance(action, MissionAction):
-        op = state.operatives[action.operative]
-        here = position(game, op, op.hex, state.ap_left - 1) if op.hex else 0.0
-        return 2.0 + here + _trial(game, action)
-    if isinstance(action, Activate):
-        return activation_score(game, state.operatives[action.operative], cheap)
-    if isinstance(action, Deploy):
-        op = state.operatives[action.operative]
-        friends = sum(1 for f in game.on_killzone(op.player)
-                      if f.hex and game.grid.distance(f.hex, action.hex) <= 1)
-        return (objective_pull(game, op, action.hex) * 0.5
-                + escort_pull(game, op, action.hex) * 0.5
-                + (1.2 if action.hex in game.grid.cover else 0.0)
-                - danger(game, op, action.hex) * 0.5 - 0.3 * friends
-                + 0.1 * op_worth(game, op) * (action.hex in game.grid.cover))
-    if isinstance(action, Reveal):
-        return target_worth(game, action.card) if action.card else -1.0
-    if isinstance(action, Keep):
-        return 0.0
-    if isinstance(action, Mulligan):
-        return sum(0.35 - target_worth(game, c) for c in action.cards) - 0.05
-    if isinstance(action, PlayPloy):
-        trial = game.clone()
-        try:
-            trial.apply(action)
-        except Exception:
-            return -5.0
-        return combat_balance(trial, action.player) + _trial(game, action)
-    if isinstance(action, Use):
-        return use_score(game, action)
+    scorer = _SCORERS.get(type(action))
+    if scorer is not None:
+        return scorer(game, action, cheap)
     pack = decision_score(game, action, stand_terms)  # the Kill Team pack's decisions
     if pack is not None:
         return pack
