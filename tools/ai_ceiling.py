@@ -5,7 +5,7 @@ its judgement can carry at all. Player A (``--a hard`` in the arena's arguments)
 with the level ``--budget`` gives (hard's own by default), but every game it plays out is a
 copy of the real game instead of one rebuilt from its view: it knows the other side's hidden
 cards and every die still to be rolled (``--cards-only``: the cards, not the dice). Everything
-else is the arena's (``python -m game.ai.arena``): the same games, seats and last lines.
+else is the arena's (``python -m game.cli.arena``): the same games, seats and last lines.
 
 A fair player cannot do better than this with the same judgement at the leaves, so the share
 it wins is a ceiling for that judgement. The measurement and what it means are in
@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import arena, search  # noqa: E402
 from game.ai.search import LEVELS, SearchPlayer  # noqa: E402
+from game.cli import arena as arena_cli  # noqa: E402
 from game.cli.args import Parser, level  # noqa: E402
 from game.engine import Action, Game, RandomDice, SplitMix64, View  # noqa: E402
 
@@ -78,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = Parser(prog="python tools/ai_ceiling.py",
                     description="The arena with player A searching on copies of the real game "
                     "(hidden cards and dice to come known): a ceiling for the search's "
-                    "judgement. Other arguments go to python -m game.ai.arena.")
+                    "judgement. Other arguments go to python -m game.cli.arena.")
     parser.add_argument("--budget", choices=tuple(LEVELS), default=FORESEER,
                         help="the level whose search the foreseeing player uses (hard)")
     parser.add_argument("--a", required=True, choices=(FORESEER,),
@@ -91,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.b == FORESEER:
         parser.error("argument --b: would foresee too; give another level than hard")
     install(args.budget, args.cards_only)
-    return arena.main(["--a", FORESEER, "--b", args.b, *rest])
+    return arena_cli.main(["--a", FORESEER, "--b", args.b, *rest])
 
 
 if __name__ == "__main__":

@@ -30,6 +30,8 @@ ROLES = {
             "the folder of its role, `tests/project/test_layout.py` checks it)",
     "game/ai": "the computer players (no pygame): random, greedy, easy, normal and hard, "
                "their search, the arena and the puzzles",
+    "game/analysis": "the post-game analysis (no pygame): one seat's costliest decisions, "
+                     "valued from its view by the computer player's search",
     "game/cli": "the command line: the argument layer every command shares, the game's own "
                 "command and the tools run as `python -m game.cli.NAME`",
     "game/content": "the YAML content read into frozen definitions, with `file:line:column` "

@@ -1,6 +1,7 @@
-"""``python -m game.ai.puzzles [--levels L ...] [--seed S] [PATH ...]``
+"""Tactical positions for the computer player, and a level's answer to one (``python -m
+game.cli.puzzles`` puts every position to each level).
 
-Tactical positions for the computer player: scenario files (docs/scenario-format.md) with a
+The positions are scenario files (docs/scenario-format.md) with a
 ``puzzle`` key, set up by their ``actions`` to one decision of the player to act, whose
 ``best`` lists the actions that solve it (a move is matched by its operative and the hex it
 ends on, whatever its path; anything else exactly). Each level decides each position once
@@ -13,14 +14,11 @@ reason), each gives the player a ``goal`` (one line), a ``hint`` and a ``difficu
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from game.ai.players import player_for
-from game.cli.args import Parser, existing_path, fail
-from game.content import load_catalogue
 from game.content.loader import content_root
 from game.content.yamlio import load_yaml
 from game.engine import Action, Advance, Catalogue, Game, Move, NotationError, parse_action
@@ -152,42 +150,3 @@ def solve(puzzle: Puzzle, level: str, seed: int = 1) -> Action:
 
 def solved(puzzle: Puzzle, action: Action) -> bool:
     return any(same(action, b) for b in puzzle.best)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = Parser(prog="python -m game.ai.puzzles",
-                    description="How many tactical positions each computer level solves.")
-    parser.add_argument("paths", nargs="*", type=existing_path, metavar="PATH",
-                        help="puzzle files or folders (default: the game's puzzles, "
-                             "missions/puzzles)")
-    parser.add_argument("--levels", nargs="+", choices=LEVELS, default=list(LEVELS),
-                        metavar="LEVEL", help="the levels to try (hard normal easy)")
-    parser.add_argument("--seed", type=int, default=1, help="the players' seed")
-    args = parser.parse_args(argv)
-    paths = args.paths or [POSITIONS]
-    if not args.paths and not POSITIONS.is_dir():
-        return fail(parser.prog, f"no puzzle folder {POSITIONS} (is the game installed "
-                                 "without its content? name puzzle files)")
-    try:
-        puzzles = load_puzzles(paths, load_catalogue())
-    except PuzzleError as error:
-        print(error, file=sys.stderr)
-        return 2
-    if not puzzles:
-        return fail(parser.prog, f"no puzzle files in {', '.join(map(str, paths))}")
-    found = {level: 0 for level in args.levels}
-    for puzzle in puzzles:
-        cells = []
-        for level in args.levels:
-            action = solve(puzzle, level, args.seed)
-            ok = solved(puzzle, action)
-            found[level] += ok
-            cells.append(f"{level} {'found' if ok else 'missed'} ({action.notation()})")
-        print(f"{Path(puzzle.path).stem} [{puzzle.theme}]: " + "; ".join(cells), flush=True)
-    print("puzzles: " + ", ".join(f"{level} {found[level]}/{len(puzzles)}"
-                                  for level in args.levels))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,6 +1,6 @@
 """The balance table's games on a Dask cluster (``python -m game.cli.simulate --table --players
 LEVEL --cluster tcp://HOST:8786`` or ``--cluster local``), and the arena's
-(``python -m game.ai.arena ... --cluster ...``).
+(``python -m game.cli.arena ... --cluster ...``).
 
 Each game of the table is one Dask task whose key names everything its result depends on (the
 content's digest, the level, the rules, the mission, the two fireteams and the game's seed), so

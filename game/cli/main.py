@@ -88,12 +88,12 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
 
 
 def _visualize(args: list[str], prog: str) -> int:
-    from game.ui.visualize import main as visualize
+    from game.cli.visualize import main as visualize
     return visualize(args, prog)
 
 
 def _serve(args: list[str], prog: str) -> int:
-    from game.net.server import main as serve
+    from game.cli.server import main as serve
     return serve(args, f"{prog or 'fireteam'} serve")
 
 

@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.cli.args import Parser, existing_path
-from game.content import ContentError, load_catalogue
+from game.content import ContentError
 from game.content.loader import parse_datacards
 from game.content.yamlio import Located, load_yaml, parse_content, suggestion
 from game.engine.actions import Action, NotationError, parse_action
@@ -875,23 +874,3 @@ def run_paths(paths: Iterable[str | Path], catalogue: Catalogue) -> int:
     if malformed:
         return 2
     return 1 if failed else 0
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = Parser(prog="python -m game.scenario",
-                    description="Run scenario files (docs/scenario-format.md): exit 0 when "
-                                "every expectation holds, 1 when one fails, 2 when a file is "
-                                "malformed.")
-    parser.add_argument("paths", nargs="+", type=existing_path, metavar="FILE_OR_FOLDER",
-                        help="scenario files, or folders searched for them")
-    args = parser.parse_args(argv)
-    try:
-        catalogue = load_catalogue()
-    except ContentError as error:
-        print(f"the shipped content has errors:\n{error}", file=sys.stderr)
-        return 2
-    return run_paths(args.paths, catalogue)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

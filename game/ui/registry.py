@@ -41,6 +41,7 @@ class SceneName(StrEnum):
     SEATS = "seats"
     PUZZLES = "puzzles"
     PUZZLE_EXPORT = "puzzle_export"
+    ANALYSIS = "analysis"
 
 
 # name -> (module under game.ui.scenes, class)
@@ -71,6 +72,7 @@ SCENES: dict[SceneName, tuple[str, str]] = {
     SceneName.SEATS: ("seats", "SeatsScene"),
     SceneName.PUZZLES: ("puzzles", "PuzzleListScene"),
     SceneName.PUZZLE_EXPORT: ("puzzles", "PuzzleExportScene"),
+    SceneName.ANALYSIS: ("analysis", "AnalysisScene"),
 }
 
 

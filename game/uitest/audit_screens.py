@@ -219,6 +219,32 @@ def replay(app: App) -> None:
     app.push(ReplayScene(app, Replay.from_game(_play(app).game)))
 
 
+def analysis(finished: bool) -> Callable[[App], None]:
+    """The analysis screen over a seeded game's attack decision where player 1 chose its
+    worst action by the heuristics: at work (its progress bar), or finished (the costly
+    decision on the board, the two choices and why)."""
+    def setup(app: App) -> None:
+        from game.ai import heuristics
+        from game.ai.common import playable
+        from game.analysis.core import Record, Settings
+        from game.engine import RandomDice
+        from game.ui.scenes.analysis import AnalysisScene
+        from game.ui.scenes.menu import MenuScene
+
+        game = _game_at(app, "fireteam", "attack")
+        start = game.clone(dice=RandomDice(1))
+        worst = min(playable(start.legal_actions()), key=lambda a: heuristics.score(start, a))
+        record = Record(start, [worst])
+        app.push(MenuScene(app))
+        scene = AnalysisScene(app, record, 1, settings=Settings(samples=3, rivals=2))
+        app.push(scene)
+        if finished:
+            scene.run_to_end()
+        else:
+            scene.progress = 0.4
+    return setup
+
+
 def computer_newgame(app: App) -> None:
     """The new-game screen with a computer in each seat (what each level is like, at the
     foot of the players' panels) and the fireteam with the longest ploys."""
@@ -664,6 +690,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "tutorial-summary": tutorial_titled("The turning point's summary"),
     "tutorial-end": tutorial_titled("The end screen"),
     "replay": replay, "newgame-computer": computer_newgame,
+    "analysis-progress": analysis(False), "analysis": analysis(True),
     # the skirmish rule set
     "newgame-kill-team-mission": mission_list("kt_head_hunt", False),
     "newgame-mission-list": mission_list("kt_head_hunt", True),

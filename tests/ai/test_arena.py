@@ -7,6 +7,8 @@ import re
 import pytest
 
 from game.ai import arena
+from game.cli import arena as arena_cli
+from game.content import load_catalogue
 
 pytestmark = pytest.mark.slow  # whole games between computer players
 
@@ -17,7 +19,7 @@ QUIET = re.compile(r"^games without an attack: (\d+) of (\d+)$")
 
 
 def test_arena_last_line(capsys) -> None:  # type: ignore[no-untyped-def]
-    assert arena.main(["--a", "greedy", "--b", "random", "--games", "2", "--seed", "3"]) == 0
+    assert arena_cli.main(["--a", "greedy", "--b", "random", "--games", "2", "--seed", "3"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     match = LAST.match(lines[-1])
     assert match, lines[-1]
@@ -29,7 +31,7 @@ def test_arena_last_line(capsys) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_arena_with_a_searching_level(capsys) -> None:  # type: ignore[no-untyped-def]
-    assert arena.main(["--a", "easy", "--b", "normal", "--games", "1", "--seed", "5",
+    assert arena_cli.main(["--a", "easy", "--b", "normal", "--games", "1", "--seed", "5",
                        "--mission", "dual_strike", "--fireteams", "gideon",
                        "deathless_destroyers", "--quiet"]) == 0
     assert LAST.match(capsys.readouterr().out.strip().splitlines()[-1])
@@ -53,11 +55,11 @@ def test_the_arena_counts_the_games_without_an_attack() -> None:
 
     tally = arena.Tally()
     for seed in (1, 2):
-        game = Game.new(arena.load_catalogue(), "dual_strike", ("gideon", "bad_ladz"),
+        game = Game.new(load_catalogue(), "dual_strike", ("gideon", "bad_ladz"),
                         RandomDice(seed))
         arena.play(game, {1: Pacifist(), 2: Pacifist()}, 1, tally)
     assert tally.quiet_games == 2
-    game = Game.new(arena.load_catalogue(), "dual_strike", ("gideon", "bad_ladz"),
+    game = Game.new(load_catalogue(), "dual_strike", ("gideon", "bad_ladz"),
                     RandomDice(3))
     arena.play(game, {1: player_for("greedy", 1), 2: player_for("greedy", 2)}, 1, tally)
     assert tally.quiet_games == 2  # greedy players shoot
@@ -78,7 +80,7 @@ GAME = re.compile(r"^game (\d+): .*$")
 def test_a_match_in_parts_plays_the_same_games(capsys) -> None:  # type: ignore[no-untyped-def]
     def games(*extra: str) -> list[str]:
         argv = ["--a", "greedy", "--b", "random", "--seed", "8", *extra]
-        assert arena.main(argv) == 0
+        assert arena_cli.main(argv) == 0
         return [line for line in capsys.readouterr().out.splitlines() if GAME.match(line)]
 
     whole = games("--games", "3")
@@ -91,7 +93,7 @@ LINE = re.compile(r"^game (\d+): (\S+), A=\S+ \((\S+), seat (\d)\) v B=\S+ \((\S
 
 
 def test_each_mission_is_played_from_both_seats_by_each_side(capsys) -> None:  # type: ignore[no-untyped-def]
-    assert arena.main(["--a", "random", "--b", "random", "--seed", "5", "--games", "4"]) == 0
+    assert arena_cli.main(["--a", "random", "--b", "random", "--seed", "5", "--games", "4"]) == 0
     games = [LINE.match(line).groups() for line in capsys.readouterr().out.splitlines()  # type: ignore[union-attr]
              if LINE.match(line)]
     assert [g[0] for g in games] == ["0", "1", "2", "3"]
@@ -104,7 +106,7 @@ def test_each_mission_is_played_from_both_seats_by_each_side(capsys) -> None:  #
 
 def test_the_first_game_must_be_in_the_match(capsys) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(SystemExit) as ended:
-        arena.main(["--a", "greedy", "--b", "random", "--games", "3", "--first", "3"])
+        arena_cli.main(["--a", "greedy", "--b", "random", "--games", "3", "--first", "3"])
     assert ended.value.code == 2
     assert "--first: must be below --games (3), not 3" in capsys.readouterr().err
 
@@ -121,7 +123,7 @@ def test_a_match_stopped_by_hand_prints_its_last_lines(  # type: ignore[no-untyp
         real(*args)
 
     monkeypatch.setattr(arena, "play", play_then_stop)
-    assert arena.main(["--a", "greedy", "--b", "random", "--games", "3", "--seed", "8"]) == 0
+    assert arena_cli.main(["--a", "greedy", "--b", "random", "--games", "3", "--seed", "8"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert "stopped: game 1 unfinished, 1 games played" in lines
     assert QUIET.match(lines[-2]).group(2) == "1"  # type: ignore[union-attr]

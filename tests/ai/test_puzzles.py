@@ -1,5 +1,5 @@
 """The tactical positions of missions/puzzles load as puzzles, and the hard level solves a few
-of the quick ones (the whole set is `python -m game.ai.puzzles`, a benchmark, not a test)."""
+of the quick ones (the whole set is `python -m game.cli.puzzles`, a benchmark, not a test)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 
 from game.ai import puzzles
 from game.ai.puzzles import POSITIONS, PuzzleError, load_puzzle, load_puzzles, same, solve, solved
+from game.cli import puzzles as puzzles_cli
 from game.engine import Advance, Move, Rush
 from tests.ai.helpers import CATALOGUE
 
@@ -73,6 +74,6 @@ def test_the_command_ends_with_the_tally(tmp_path: Path, capsys) -> None:  # typ
     for name in ("take_down_weapon_1", "take_down_target_1"):
         (tmp_path / f"{name}.yaml").write_text(
             (POSITIONS / f"{name}.yaml").read_text(encoding="utf-8"), encoding="utf-8")
-    assert puzzles.main([str(tmp_path), "--levels", "easy"]) == 0
+    assert puzzles_cli.main([str(tmp_path), "--levels", "easy"]) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert last == "puzzles: easy 2/2"

@@ -9,8 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from game.cli.content import main as content_main
 from game.content import REPO_ROOT
-from game.content.__main__ import main as content_main
 
 HERE = Path(__file__).parent
 

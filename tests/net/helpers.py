@@ -1,5 +1,5 @@
 """Servers for the network tests, on 127.0.0.1 only: in this process (``serving``) or as a
-separate ``python -m game.net.server`` process that a test may kill (``ServerProcess``)."""
+separate ``python -m game.cli.server`` process that a test may kill (``ServerProcess``)."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``python -m game.net.server`` on a port and database, started and killed at will."""
+    """``python -m game.cli.server`` on a port and database, started and killed at will."""
 
     def __init__(self, db: Path, port: int | None = None, extra: tuple[str, ...] = ()) -> None:
         self.db, self.port = db, port or free_port()
@@ -78,7 +78,7 @@ class ServerProcess:
     def start(self) -> str:
         """Start it and wait for its 'listening' line; returns that line."""
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "game.net.server", "--port", str(self.port),
+            [sys.executable, "-m", "game.cli.server", "--port", str(self.port),
              "--db", str(self.db), "--new-db", "--seed", "5000", *self.extra],  # same dice
             stdout=subprocess.PIPE, text=True,
             env=dict(os.environ, PYTHONUNBUFFERED="1"))

@@ -15,7 +15,7 @@ from tests.net.helpers import free_port
 @pytest.mark.slow
 def test_the_attack_tool_holds_every_attack_and_reports_in_its_format():
     done = subprocess.run(
-        [sys.executable, "-m", "game.net.attack", "--host", "127.0.0.1", "--port",
+        [sys.executable, "-m", "game.cli.attack", "--host", "127.0.0.1", "--port",
          str(free_port()), "--seed", "5", "--duration", "5", "--pairs", "1"],
         capture_output=True, text=True, timeout=400)
     last = done.stdout.strip().splitlines()[-1]
@@ -29,6 +29,6 @@ def test_the_attack_tool_holds_every_attack_and_reports_in_its_format():
 
 
 def test_the_attack_tool_refuses_a_host_not_on_this_machine():
-    done = subprocess.run([sys.executable, "-m", "game.net.attack", "--host", "192.0.2.1",
+    done = subprocess.run([sys.executable, "-m", "game.cli.attack", "--host", "192.0.2.1",
                            "--port", "8765"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "this machine only" in done.stderr

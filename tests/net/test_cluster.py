@@ -239,7 +239,7 @@ def test_the_load_test_plays_across_two_processes_and_kills_one(database):  # ty
     while not port_free(port + 1):
         port = free_port()
     done = subprocess.run(
-        [sys.executable, "-m", "game.net.loadtest", "--port", str(port), "--games", "4",
+        [sys.executable, "-m", "game.cli.loadtest", "--port", str(port), "--games", "4",
          "--seed", "4", "--think", "0.02", "--servers", "2", "--db", database,
          "--kill-server-after", "2"], capture_output=True, text=True, timeout=300)
     lines = done.stdout.strip().splitlines()
@@ -262,7 +262,7 @@ def port_free(port: int) -> bool:
 def test_a_database_that_does_not_answer_is_named_without_its_password() -> None:
     pytest.importorskip("asyncpg", reason="the 'postgres' extra is not installed")
     url = f"postgresql://club:secret@127.0.0.1:{free_port()}/games"
-    done = subprocess.run([sys.executable, "-m", "game.net.server", "--port", "0", "--db",
+    done = subprocess.run([sys.executable, "-m", "game.cli.server", "--port", "0", "--db",
                            url], capture_output=True, text=True, timeout=60)
     assert done.returncode == 1
     assert "cannot use the database: postgresql://club@127.0.0.1" in done.stderr
@@ -271,14 +271,14 @@ def test_a_database_that_does_not_answer_is_named_without_its_password() -> None
 
 
 def test_a_database_without_the_tables_is_refused_unless_new_db(database):  # type: ignore[no-untyped-def]
-    done = subprocess.run([sys.executable, "-m", "game.net.server", "--port", "0", "--db",
+    done = subprocess.run([sys.executable, "-m", "game.cli.server", "--port", "0", "--db",
                            database], capture_output=True, text=True, timeout=60)
     assert done.returncode == 1
     assert "no games table in this database; start with --new-db" in done.stderr
 
 
 def test_several_load_test_servers_need_a_shared_database(capsys):  # type: ignore[no-untyped-def]
-    from game.net.loadtest import main
+    from game.cli.loadtest import main
 
     assert main(["--port", "9", "--games", "1", "--servers", "2"]) == 2
     assert "--db postgresql://" in capsys.readouterr().err

@@ -15,12 +15,12 @@ import pytest
 from websockets.asyncio.client import connect
 
 from game.cli.main import main
+from game.cli.server import build_parser, limits_of
 from game.content import load_catalogue
 from game.net.client import Client, Disconnected, ServerError
 from game.net.limits import DAY, Gate, Limits, RateLimit, client_address
 from game.net.protocol import Kind, ProtocolError, parse_request, request
 from game.net.rooms import Lobby
-from game.net.server import build_parser, limits_of
 from game.net.store import SQLiteStore
 from tests.net.helpers import TEAMS, Peer, handle, seated_pair, serving
 

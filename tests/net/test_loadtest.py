@@ -18,7 +18,7 @@ LAST_LINE = re.compile(r"^(\d+) games finished, (\d+) errors, (\d+) lost actions
 @pytest.mark.slow
 def test_the_load_test_survives_a_killed_server_and_reports_in_its_format():
     done = subprocess.run(
-        [sys.executable, "-m", "game.net.loadtest", "--host", "127.0.0.1", "--port",
+        [sys.executable, "-m", "game.cli.loadtest", "--host", "127.0.0.1", "--port",
          str(free_port()), "--games", "3", "--seed", "4", "--think", "0.02",
          "--kill-server-after", "2"], capture_output=True, text=True, timeout=300)
     lines = done.stdout.strip().splitlines()

@@ -9,8 +9,9 @@ import sys
 import pytest
 
 from game.cli.main import main
+from game.cli.server import build_parser
 from game.net.client import Client, play_scripted, seeded_chooser
-from game.net.server import DEFAULT_PORT, build_parser
+from game.net.server import DEFAULT_PORT
 from tests.net.helpers import ServerProcess
 
 
@@ -55,7 +56,7 @@ def test_the_computer_takes_a_seat_from_the_command_line(tmp_path, catalogue):
         await host.connect()
         await host.create("dual_strike", ("gideon", "bad_ladz"), name="Ana")
         bot = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "game.net.bot", "--port", str(server.port), "--code",
+            sys.executable, "-m", "game.cli.bot", "--port", str(server.port), "--code",
             host.code or "", "--level", "random", "--seed", "3",
             stdout=asyncio.subprocess.PIPE)
         await play_scripted(host, seeded_chooser(1))

@@ -8,11 +8,11 @@ import io
 
 import pytest
 
+from game.cli.scenario import main as scenario_main
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
 from game.scenario.export import ExportError, export_scenario, position_dict
-from game.scenario.loader import main as scenario_main
 from game.scenario.loader import run
 from game.services.replay import Replay
 from tests.helpers import play, seeded_game, stride

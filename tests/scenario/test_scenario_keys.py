@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from game.cli.scenario import main as run_scenarios
 from game.scenario import loader as scenario
 from game.scenario.shapes import EXPECT_KEYS, START_KEYS, text
 
@@ -41,7 +42,7 @@ def test_each_expectation_that_fails_is_reported_under_its_key() -> None:
     # keys are declared
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        code = scenario.main([str(ROOT / "tests" / "runner" / "every_expectation_fails.yaml")])
+        code = run_scenarios([str(ROOT / "tests" / "runner" / "every_expectation_fails.yaml")])
     assert code == 1
     reported = [line.strip().split(":")[0].split(".")[0]
                 for line in out.getvalue().splitlines() if line.startswith("  ")]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.scenario.loader import main as scenario_main
+from game.cli.scenario import main as scenario_main
 
 HERE = Path(__file__).parents[1] / "runner"
 
@@ -78,7 +78,7 @@ def test_a_folder_is_searched_recursively(tmp_path: Path) -> None:
     nested = tmp_path / "a" / "b"
     nested.mkdir(parents=True)
     (nested / "x.yml").write_text((HERE / "good.yaml").read_text())
-    out = subprocess.run([sys.executable, "-m", "game.scenario.loader", str(tmp_path)],
+    out = subprocess.run([sys.executable, "-m", "game.scenario", str(tmp_path)],
                          capture_output=True, text=True)
     assert out.returncode == 0 and "1 passed" in out.stdout
 

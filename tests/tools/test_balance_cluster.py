@@ -75,7 +75,7 @@ def test_a_worker_killed_mid_run_costs_only_its_unfinished_game(client,  # type:
 
 
 def test_the_arena_on_a_cluster_plays_the_same_games(client, capsys) -> None:  # type: ignore[no-untyped-def]
-    from game.ai.arena import main as arena
+    from game.cli.arena import main as arena
 
     argv = ["--a", "random", "--b", "random", "--games", "6", "--seed", "3"]
     assert arena(argv) == 0

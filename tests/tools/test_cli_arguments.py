@@ -36,12 +36,16 @@ BAD: dict[str, tuple[list[str], str]] = {
         ["main.py", "visualize", "dual_strike", "--png", "picture.jpg"], "--png"),
     "python main.py tutorial [--autoplay]": (
         ["main.py", "tutorial", "--autoplay", "--screenshots", BLOCKED], "--screenshots"),
-    "python -m game.ai.arena --a LEVEL --b LEVEL --games N --seed S [--mission M] "
+    "python -m game.cli.arena --a LEVEL --b LEVEL --games N --seed S [--mission M] "
     "[--fireteams X Y] [--rules R] [--cluster ADDRESS]": (
-        ["-m", "game.ai.arena", "--a", "easy", "--b", "random", "--rules", "skirmish",
+        ["-m", "game.cli.arena", "--a", "easy", "--b", "random", "--rules", "skirmish",
          "--mission", "kt_forward_push"], "--mission"),
-    "python -m game.ai.puzzles [PATH...] [--levels L...] [--seed S]": (
-        ["-m", "game.ai.puzzles", "--levels", "expert"], "--levels"),
+    "python -m game.cli.puzzles [PATH...] [--levels L...] [--seed S]": (
+        ["-m", "game.cli.puzzles", "--levels", "expert"], "--levels"),
+    "python -m game.analysis FILE [--seat N] [--top K]": (
+        ["-m", "game.analysis", "README.md", "--top", "0"], "--top"),
+    "python -m game.analysis --planted [--seed S] | --bench N [--seed S]": (
+        ["-m", "game.analysis", "--bench", "0"], "--bench"),
     "python -m game.cli.simulate --campaign --seed S [--fireteams X Y]": (
         ["-m", "game.cli.simulate", "--campaign", "--fireteams", "nobody", "gideon"],
         "--fireteams"),
@@ -63,7 +67,7 @@ BAD: dict[str, tuple[list[str], str]] = {
         ["-m", "game.content", "check", "no_such.yaml"], "PATH"),
     "python -m game.content list": (["-m", "game.content", "lists"], "command"),
     "python -m game.scenario FILE_OR_FOLDER...": (
-        ["-m", "game.scenario.loader", "no_such.yaml"], "FILE_OR_FOLDER"),
+        ["-m", "game.scenario", "no_such.yaml"], "FILE_OR_FOLDER"),
     "python -m game.cli.odds ATTACKS HIT N/C DEFENCE SAVE [--cover] [--wounds-left N]": (
         ["-m", "game.cli.odds", "4", "3+", "3/4", "3", "4+", "--wounds-left", "-2"],
         "--wounds-left"),
@@ -92,24 +96,26 @@ BAD: dict[str, tuple[list[str], str]] = {
         ["-m", "game.cli.golden", "--out", "golden.md"], "--out"),
     "fireteam serve [--host H] [--port P] [--db FILE | --db postgresql://...]": (
         ["-m", "game", "serve", "--port", "65536"], "--port"),
-    "python -m game.net.bot --code CODE [--host H] [--port P] [--level L]": (
-        ["-m", "game.net.bot", "--code", "ABCDEF", "--level", "silly"], "--level"),
-    "python -m game.net.loadtest --host 127.0.0.1 --port P --games N --seed S [--external] "
+    "python -m game.cli.bot --code CODE [--host H] [--port P] [--level L]": (
+        ["-m", "game.cli.bot", "--code", "ABCDEF", "--level", "silly"], "--level"),
+    "python -m game.cli.loadtest --host 127.0.0.1 --port P --games N --seed S [--external] "
     "[--kill-server-after SECONDS] [--think SECONDS] [--servers N --db postgresql://...]": (
-        ["-m", "game.net.loadtest", "--port", "8765", "--games", "1", "--servers", "2"],
+        ["-m", "game.cli.loadtest", "--port", "8765", "--games", "1", "--servers", "2"],
         "--servers"),
-    "python -m game.net.attack --host 127.0.0.1 --port P --seed S [--external] "
+    "python -m game.cli.attack --host 127.0.0.1 --port P --seed S [--external] "
     "[--duration SECONDS]": (
-        ["-m", "game.net.attack", "--port", "8765", "--duration", "0"], "--duration"),
+        ["-m", "game.cli.attack", "--port", "8765", "--duration", "0"], "--duration"),
 }
 
-# every program and sub-command, for --help
+# every program and sub-command, for --help: the game's, every command module of game/cli (those
+# run as ``python -m game.cli.NAME``) and every tool
+COMMAND_MODULES = [p.stem for p in sorted((ROOT / "game" / "cli").glob("*.py"))
+                   if 'if __name__ == "__main__":' in p.read_text(encoding="utf-8")]
 PROGRAMS = [["main.py"], ["main.py", "demo"], ["main.py", "visualize"], ["main.py", "tutorial"],
-            ["-m", "game"], ["-m", "game.ai.arena"], ["-m", "game.ai.puzzles"],
-            ["-m", "game.cli.simulate"],
+            ["-m", "game"], ["-m", "game.analysis"],
             ["-m", "game.content"], ["-m", "game.content", "check"],
-            ["-m", "game.content", "list"], ["-m", "game.scenario.loader"], ["-m", "game.cli.odds"],
-            ["-m", "game.cli.bench"], ["-m", "game.cli.golden"]] + [
+            ["-m", "game.content", "list"], ["-m", "game.scenario"]] + [
+    ["-m", f"game.cli.{name}"] for name in COMMAND_MODULES] + [
     [f"tools/{p.name}"] for p in sorted((ROOT / "tools").glob("*.py"))]
 
 
@@ -310,7 +316,7 @@ def test_the_balance_table_goes_to_the_user_data_folder_by_default(monkeypatch,
 
 
 def test_visualize_takes_a_shipped_mission_file(tmp_path, capsys) -> None:
-    from game.ui.visualize import main as visualize
+    from game.cli.visualize import main as visualize
 
     out = tmp_path / "pictures" / "power_up.png"
     assert visualize([str(ROOT / "missions" / "power_up.yaml"), "--png", str(out)]) == 0

@@ -167,7 +167,7 @@ def test_the_pause_menu_exports_the_position_as_a_scenario(catalogue, home, make
     written = list((home / "scenarios").glob("*.yaml"))
     assert pause.message and (written or "Cannot be written" in pause.message)
     if written:
-        result = subprocess.run([sys.executable, "-m", "game.scenario.loader", str(written[0])],
+        result = subprocess.run([sys.executable, "-m", "game.scenario", str(written[0])],
                                 capture_output=True, text=True, cwd=ROOT, timeout=60)
         assert result.returncode == 0, result.stdout + result.stderr
     app.frame([])

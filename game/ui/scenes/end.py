@@ -59,6 +59,9 @@ class EndScene(Scene):
         rows = [(first[0], first[1], pygame.K_RETURN, ""),
                 ("Watch the replay", self.replay, pygame.K_r,
                  "The engine plays the game again from its actions and dice"),
+                ("Analyse", self.analyse, pygame.K_a,
+                 "The computer looks back over your decisions: the costliest, and what "
+                 "was better"),
                 ("Main menu", self.menu, pygame.K_ESCAPE, "")]
         px = self.ctx.px
         tall, gap = px(48), px(20)
@@ -91,6 +94,20 @@ class EndScene(Scene):
     def replay(self) -> None:
         from game.services.replay import Replay
         self.app.open(SceneName.REPLAY, Replay.from_game(self.play.game, self.play.setup))
+
+    def analyse(self) -> None:
+        """The analysis of the seat a person played (game/analysis/), kept beside the
+        autosave when the autosave is this game."""
+        from game.analysis.core import AnalysisError, record_from_game, seat_to_analyse
+        from game.services.userdata import autosave_path
+
+        try:
+            record = record_from_game(self.play.game, dict(self.ctx.names))
+        except AnalysisError:
+            return
+        save = autosave_path()
+        self.app.open(SceneName.ANALYSIS, record, seat_to_analyse(self.play.setup),
+                      save if save.is_file() else None)
 
     def menu(self) -> None:
         self.app.restart(SceneName.MENU)

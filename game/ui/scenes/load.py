@@ -176,6 +176,12 @@ class LoadScene(Scene):
                     tooltip="Delete the selected save (you are asked first)")
         if chosen is not None:
             self.hotkeys[pygame.K_DELETE] = self.ask_delete
+        # between "Other file…" and "Watch", as wide as the room there allows
+        watch_left, gap = width - 30 - px(610), px(20)
+        w = min(px(170), watch_left - 2 * gap - (30 + px(166) + px(190)))
+        self.button("Analyse", pygame.Rect(watch_left - gap - w, y, w, h), self.analyse,
+                    hotkey=pygame.K_a, enabled=chosen is not None and not chosen.error,
+                    tooltip="The computer looks back over the decisions of the game so far")
         self.button("Watch", pygame.Rect(width - 30 - px(610), y, px(170), h), self.watch,
                     hotkey=pygame.K_w, enabled=chosen is not None and not chosen.error,
                     tooltip="Watch the game so far again: the engine replays its actions "
@@ -322,6 +328,23 @@ class LoadScene(Scene):
             self.show(str(error), RED)
             return
         self.app.open(SceneName.REPLAY, replay)
+
+    def analyse(self) -> None:
+        """The analysis of the chosen save (game/analysis/), kept beside it."""
+        chosen = self.chosen
+        if chosen is None:
+            return
+        from game.analysis.core import AnalysisError, record_from_file, seat_to_analyse
+        from game.services.game_setup import SetupError
+        from game.services.saves import read_setup
+
+        try:
+            record = record_from_file(chosen.path, self.ctx.catalogue)
+            setup = read_setup(chosen.path)
+        except (AnalysisError, SetupError) as error:
+            self.show(str(error), RED)
+            return
+        self.app.open(SceneName.ANALYSIS, record, seat_to_analyse(setup), chosen.path)
 
     def load(self) -> None:
         chosen = self.chosen

@@ -1,0 +1,512 @@
+"""The analysis of one seat's decisions in a recorded game.
+
+A :class:`Record` is a game's start and the actions played from it (a save, an autosave with
+its journal, a replay, or a scenario with its actions). :func:`analysing` walks it; at each
+decision of the chosen seat with more than one choice (the firefight's activations and
+actions, and the skirmish rule set's steps; the set-up decisions are left out) it takes that
+seat's :class:`View` only, and:
+
+- rebuilds ``Settings.samples`` games from the view (``Game.from_view`` with a generator that
+  depends only on the seed and the view, as the computer player's does), so nothing hidden
+  from the seat (the other hand, the deck order, the dice to come) is ever read;
+- picks the candidates as the computer player's search does (the best few by the heuristics,
+  the best attack and mission action left out, the safest and the deadliest move) and adds
+  the choice made;
+- plays every candidate on every rebuilt game (the same dice to come for all, so they are
+  compared on equal luck) to the end of its activation and ``Settings.replies`` activations
+  after it, the enemy's first reply from each of its ``Settings.rivals`` best picks (the
+  candidate counts its worst), one activation deeper than the ``hard`` level looks;
+- values each leaf as the search does and turns it into VP (the static value counts
+  :data:`game.ai.common.VP` per VP): a choice's *worth* is the VP lead it leads to (material,
+  objectives and position counted in VP), its uncertainty the standard error over the
+  rebuilt games.
+
+A decision's *cost* is the best candidate's worth less the worth of the choice made (paired
+over the same games, so its uncertainty is that of the differences). The choice made counts
+as *found* when no candidate beats it by more than ``Settings.margin`` VP. The analysis
+keeps every decision; :attr:`Analysis.top` gives the costliest.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import zlib
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.ai import heuristics
+from game.ai.common import VP, decision_rng, playable, rebuild
+from game.ai.search import (
+    Budget,
+    _leaf,
+    _tactical_moves,
+    _to_turning_point_end,
+    playout,
+)
+from game.analysis.reasons import explain
+from game.engine import (
+    Action,
+    Attack,
+    Catalogue,
+    Game,
+    MissionAction,
+    Phase,
+    SplitMix64,
+    Step,
+    View,
+    opponent,
+)
+
+ANALYSIS_FORMAT = 1  # the version of :meth:`Analysis.to_dict`'s layout
+# decisions left out: the mulligan and the deployment (too many choices that only pay turning
+# points later; the search settles them by its heuristics too)
+LEFT_OUT = (Step.MULLIGAN, Step.DEPLOY)
+# decisions played out to the end of the turning point, not of the activation: the strategic
+# ploy and the target of opportunity revealed pay over the whole turning point
+WHOLE_TURNING_POINT = (Step.PLOY, Step.REVEAL)
+
+
+class AnalysisError(Exception):
+    """A file that cannot be analysed: the message names the file and why."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How hard the analysis looks (counted in playouts, never in time: a seed gives the same
+    analysis on any machine)."""
+
+    candidates: int = 5  # the best this many by the heuristics, besides the choice made
+    samples: int = 8  # rebuilt games per decision
+    replies: int = 2  # activations played out after the decision's own (hard: 1)
+    rivals: int = 3  # the enemy's first reply from each of its best this many picks
+    margin: float = 0.05  # VP: a choice this close to the best counts as found
+    # this share of the heuristic score is added to a choice's playout values: it keeps the
+    # analysis from trusting a line that only pays because the playouts' cheap enemy
+    # blunders (``hard`` adds 0.3; the analysis plays one activation deeper and leans on the
+    # heuristics less: with 0.3 it found 30 of the 35 planted mistakes, with 0.1 32)
+    prior: float = 0.1
+    seed: int = 1
+
+    def budget(self) -> Budget:
+        """The search's leaf terms (as ``hard`` weighs its leaves)."""
+        return Budget(candidates=self.candidates, samples=self.samples, replies=self.replies,
+                      threat=0.4, shape=1.0, rivals=self.rivals, targets=True)
+
+
+@dataclass
+class Choice:
+    """One candidate of a decision and what the playouts made of it."""
+
+    action: str  # its notation, with the player ("1 move a C2")
+    worth: float  # the VP lead it leads to, averaged over the rebuilt games
+    spread: float  # the standard error of ``worth``
+    # over the rebuilt games: how often each operative was taken down by the playout's end
+    down: dict[str, float] = field(default_factory=dict)
+    # how often each objective was the analysed seat's at the playout's end (and the enemy's)
+    held: dict[str, float] = field(default_factory=dict)
+    lost: dict[str, float] = field(default_factory=dict)
+    values: list[float] = field(default_factory=list)  # per rebuilt game (not saved)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": self.action, "worth": round(self.worth, 3),
+                "spread": round(self.spread, 3), "down": _rounded(self.down),
+                "held": _rounded(self.held), "lost": _rounded(self.lost)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Choice:
+        return cls(str(data["action"]), float(data["worth"]), float(data["spread"]),
+                   {str(k): float(v) for k, v in data.get("down", {}).items()},
+                   {str(k): float(v) for k, v in data.get("held", {}).items()},
+                   {str(k): float(v) for k, v in data.get("lost", {}).items()})
+
+
+@dataclass
+class Decision:
+    """One decision of the analysed seat: the choice made, the best candidate, the others."""
+
+    index: int  # actions of the record applied before it
+    turning_point: int
+    made: Choice
+    best: Choice
+    others: list[Choice]
+    cost: float  # VP: best.worth - made.worth (0 when the choice made was the best)
+    spread: float  # the standard error of ``cost`` (paired over the same games)
+    found: bool
+    reason: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"index": self.index, "turning_point": self.turning_point,
+                "made": self.made.to_dict(), "best": self.best.to_dict(),
+                "others": [c.to_dict() for c in self.others], "cost": round(self.cost, 3),
+                "spread": round(self.spread, 3), "found": self.found, "reason": self.reason}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Decision:
+        return cls(int(data["index"]), int(data["turning_point"]),
+                   Choice.from_dict(data["made"]), Choice.from_dict(data["best"]),
+                   [Choice.from_dict(c) for c in data.get("others", [])],
+                   float(data["cost"]), float(data["spread"]), bool(data["found"]),
+                   str(data.get("reason", "")))
+
+
+@dataclass
+class Analysis:
+    """Every analysed decision of one seat, in the order played."""
+
+    seat: int
+    decisions: list[Decision]
+    top_count: int = 3
+    settings: Settings = field(default_factory=Settings)
+
+    @property
+    def top(self) -> list[Decision]:
+        """The costliest decisions (at most ``top_count``), costliest first; a decision where
+        the best move was found costs nothing and is never among them."""
+        costly = [d for d in self.decisions if not d.found]
+        return sorted(costly, key=lambda d: (-d.cost, d.index))[:self.top_count]
+
+    @property
+    def found(self) -> list[Decision]:
+        return [d for d in self.decisions if d.found]
+
+    def to_dict(self) -> dict[str, Any]:
+        s = self.settings
+        return {"format": ANALYSIS_FORMAT, "seat": self.seat, "top": self.top_count,
+                "settings": {"candidates": s.candidates, "samples": s.samples,
+                             "replies": s.replies, "rivals": s.rivals, "margin": s.margin,
+                             "prior": s.prior, "seed": s.seed},
+                "decisions": [d.to_dict() for d in self.decisions]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Analysis:
+        if data.get("format") != ANALYSIS_FORMAT:
+            raise ValueError(f"analysis format {data.get('format')!r} is not "
+                             f"{ANALYSIS_FORMAT}")
+        return cls(int(data["seat"]), [Decision.from_dict(d) for d in data["decisions"]],
+                   int(data.get("top", 3)), Settings(**data.get("settings", {})))
+
+
+@dataclass
+class Record:
+    """A game's start and the actions played from it. ``start`` is never changed: each walk
+    plays on a clone (whose dice are the start's: the recorded ones, for a replay)."""
+
+    start: Game
+    actions: list[Action]
+    names: dict[int, str] = field(default_factory=dict)  # the seats' names, when known
+
+    def game_at(self, n: int) -> Game:
+        """A copy of the game after the first ``n`` actions."""
+        game = self.start.clone()
+        for action in self.actions[:n]:
+            game.apply(action)
+        return game
+
+
+def analysable(view: View) -> bool:
+    """Whether the analysis looks at this decision of the view's player: its turn, more than
+    one choice, and not a mulligan or a deployment (:data:`LEFT_OUT`)."""
+    if view.player is None or view.to_act != view.player or view.is_over:
+        return False
+    return len(playable(view.legal_actions)) > 1 and view.step not in LEFT_OUT
+
+
+def analyse(record: Record, seat: int, top: int = 3,
+            settings: Settings | None = None) -> Analysis:
+    """The whole analysis at once (see :func:`analysing`)."""
+    work = analysing(record, seat, top, settings)
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
+def analysing(record: Record, seat: int, top: int = 3, settings: Settings | None = None
+              ) -> Generator[float, None, Analysis]:
+    """The analysis in slices for a screen that runs it between frames: yields the share
+    of the record done (0..1) after every playout and every action, returns the
+    :class:`Analysis`."""
+    settings = settings or Settings()
+    if seat not in (1, 2):
+        raise ValueError(f"seat {seat} is not 1 or 2")
+    total = max(1, len(record.actions))
+    game = record.start.clone()
+    decisions: list[Decision] = []
+    for i, action in enumerate(record.actions):
+        view = game.view(seat) if action.player == seat else None
+        if view is not None and analysable(view):
+            steps = decide(view, action, settings, record.names)
+            while True:
+                try:
+                    part = next(steps)
+                except StopIteration as finished:
+                    decision = finished.value
+                    break
+                yield (i + part) / total
+            decision.index = i
+            decisions.append(decision)
+        game.apply(action)
+        yield (i + 1) / total
+    return Analysis(seat, decisions, top, settings)
+
+
+def decide(view: View, made: Action, settings: Settings, names: dict[int, str] | None = None
+           ) -> Generator[float, None, Decision]:
+    """The analysis of one decision from ``view`` (its player's) where ``made`` was chosen:
+    yields the share of its playouts done, returns the :class:`Decision` (``index`` 0: the
+    caller sets it). Reads nothing but the view."""
+    me = view.player
+    assert me is not None
+    rng = decision_rng(settings.seed, view, salt=43)
+    base = rebuild(view, rng)
+    shortlist = candidates(base, made, settings.candidates)
+    prior = {i: settings.prior * _heuristic(base, a) for i, a in enumerate(shortlist)}
+    worlds = [rebuild(view, SplitMix64(rng.below(1 << 62))) for _ in range(settings.samples)]
+    budget = settings.budget()
+    choices = []
+    count = len(shortlist) * len(worlds)
+    for c, action in enumerate(shortlist):
+        per_pick: list[list[float]] = [[] for _ in range(max(1, budget.rivals))]
+        leaves: list[Game] = []
+        for w, world in enumerate(worlds):
+            lines = _lines(world, action, budget, me)
+            for k, pick in enumerate(per_pick):
+                pick.append(lines[min(k, len(lines) - 1)][0])
+            leaves.append(min(lines, key=lambda line: line[0])[1])
+            yield (c * len(worlds) + w + 1) / count
+        worst = min(per_pick, key=sum)
+        choices.append(_choice(base, action, [(v + prior[c]) / VP for v in worst], leaves,
+                               me))
+    made_choice = choices[0]
+    best = max(choices, key=lambda ch: (ch.worth, ch is made_choice))
+    diffs = [b - m for b, m in zip(best.values, made_choice.values, strict=True)]
+    cost = max(0.0, best.worth - made_choice.worth)
+    spread = _error(diffs)
+    found = best is made_choice or cost <= settings.margin
+    decision = Decision(0, view.turning_point, made_choice, best,
+                        [ch for ch in choices if ch is not made_choice and ch is not best],
+                        0.0 if found else cost, spread, found)
+    decision.reason = explain(base, me, decision, names or {})
+    return decision
+
+
+def candidates(game: Game, made: Action, count: int) -> list[Action]:
+    """The choice made first, then the best ``count`` choices by the heuristics (with the
+    ``hard`` level's urge to close on the enemy), the best attack and mission action left
+    out, and the safest and the deadliest move."""
+    options = playable(game.legal_actions())
+    scored = sorted(range(len(options)), key=lambda i: (-_heuristic(game, options[i]), i))
+    ranked = [options[i] for i in scored]
+    out = [made]
+    for action in ranked[:count]:
+        if action not in out:
+            out.append(action)
+    for kind in (Attack, MissionAction):
+        extra = next((a for a in ranked if isinstance(a, kind)), None)
+        if extra is not None and extra not in out:
+            out.append(extra)
+    for extra in _tactical_moves(game, ranked):
+        if extra not in out:
+            out.append(extra)
+    return out
+
+
+def _heuristic(game: Game, action: Action) -> float:
+    """The heuristic score the search prunes by, with ``hard``'s urge to close on the enemy."""
+    return heuristics.score(game, action) + 1.2 * heuristics.closing(game, action)
+
+
+def _lines(world: Game, action: Action, budget: Budget, me: int) -> list[tuple[float, Game]]:
+    """``action`` played out on a copy of ``world``: (leaf value, leaf game) per enemy pick
+    of its first reply (one pair when the enemy does not reply next)."""
+    game = world.clone()
+    step = game.state.step
+    game.apply(action)
+    if step in WHOLE_TURNING_POINT:
+        _to_turning_point_end(game, True, budget.targets)
+        return [(_worth(game, budget, me, anywhere=True), game)]
+    playout(game, 0, True, budget.targets)  # to the end of the activation
+    state = game.state
+    if game.is_over or state.phase != Phase.FIREFIGHT or state.step != Step.ACTIVATE \
+            or game.to_act == me or budget.rivals <= 1:
+        playout(game, budget.replies, True, budget.targets)
+        return [(_worth(game, budget, me), game)]
+    options = playable(game.legal_actions())
+    ranked = sorted(range(len(options)), key=lambda i: (
+        -heuristics.score(game, options[i], cheap=True), i))[:budget.rivals]
+    out = []
+    for i in ranked:
+        line = game.clone()
+        line.apply(options[i])
+        playout(line, budget.replies - 1, True, budget.targets)
+        out.append((_worth(line, budget, me), line))
+    return out
+
+
+def _worth(game: Game, budget: Budget, me: int, anywhere: bool = False) -> float:
+    """A leaf's value: the search's (:func:`game.ai.search._leaf`), but a finished game is
+    worth its VP lead and one VP more for a win (one less for a loss), not the search's
+    thousand points for a win, so that the worths read as VP."""
+    if game.is_over:
+        winner = game.state.winner
+        bonus = 0.0 if winner in (0, None) else (1.0 if winner == me else -1.0)
+        lead = game.state.vp[me] - game.state.vp[opponent(me)]
+        return VP * (lead + bonus)
+    return _leaf(game, budget, me, anywhere)
+
+
+def _choice(base: Game, action: Action, values: list[float], leaves: list[Game],
+            me: int) -> Choice:
+    n = len(leaves)
+    down: dict[str, float] = {}
+    for op in base.state.operatives.values():
+        if op.hex is None:
+            continue
+        gone = sum(1 for leaf in leaves if leaf.state.operatives[op.id].hex is None)
+        if gone:
+            down[op.id] = gone / n
+    held: dict[str, float] = {}
+    lost: dict[str, float] = {}
+    for obj in base.config.objectives:
+        mine = sum(1 for leaf in leaves if leaf.state.control.get(obj, 0) == me)
+        theirs = sum(1 for leaf in leaves if leaf.state.control.get(obj, 0) == opponent(me))
+        held[obj], lost[obj] = mine / n, theirs / n
+    mean = sum(values) / len(values)
+    return Choice(str(action), mean, _error(values), down, held, lost, values)
+
+
+def _error(values: Sequence[float]) -> float:
+    """The standard error of the mean of ``values``."""
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = sum(values) / n
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+
+
+def _rounded(d: dict[str, float]) -> dict[str, float]:
+    return {k: round(v, 3) for k, v in d.items() if v}
+
+
+# --- records from files -------------------------------------------------------------------
+
+def record_from_game(game: Game, names: dict[int, str] | None = None) -> Record:
+    """The record of ``game`` (begun with ``Game.new``) from its start: a replay of it."""
+    from game.services.replay import Replay, ReplayError
+
+    try:
+        replay = Replay.from_game(game)
+        start = replay.game_at(0)
+    except ReplayError as error:
+        raise AnalysisError(str(error)) from None
+    return Record(start, list(replay.actions), dict(names or {}))
+
+
+def record_from_file(path: str | Path, catalogue: Catalogue) -> Record:
+    """The record of a save (``.json``, game/saves.py), of an autosave's journal
+    (``.jsonl``: the autosave beside it with the journal's actions applied), or of a
+    scenario file with its ``actions`` (``.yaml``). Raises AnalysisError naming the file."""
+    path = Path(path)
+    if not path.is_file():
+        raise AnalysisError(f"{path}: no such file")
+    if path.suffix in (".yaml", ".yml"):
+        return _record_from_scenario(path, catalogue)
+    from game.services import journal
+    from game.services.game_setup import GameSetup, SetupError
+    from game.services.saves import SaveError, load_game, read_setup
+
+    try:
+        if path.suffix == ".jsonl":
+            game = load_game(_autosave_beside(path), catalogue)
+            journal.catch_up(path, game)
+        else:
+            game = load_game(path, catalogue)
+    except SaveError as error:
+        raise AnalysisError(str(error)) from None
+    setup: GameSetup | None
+    try:  # the names the game was played under, when its record says
+        setup = journal.read_setup(path) if path.suffix == ".jsonl" else read_setup(path)
+    except SetupError:
+        setup = None
+    names = dict(setup.names) if setup is not None else {}
+    return record_from_game(game, names)
+
+
+def _autosave_beside(journal_path: Path) -> Path:
+    """The full autosave a journal's actions follow: ``latest.json`` in its folder
+    (game/userdata.py)."""
+    from game.services.userdata import AUTOSAVE
+
+    autosave = journal_path.parent / AUTOSAVE
+    if not autosave.is_file():
+        raise AnalysisError(f"{journal_path}: a journal holds only the actions since the last "
+                            f"autosave, and there is no autosave ({AUTOSAVE}) beside it")
+    return autosave
+
+
+def _record_from_scenario(path: Path, catalogue: Catalogue) -> Record:
+    from game.scenario.loader import Malformed, SetupFailed, load_scenario
+
+    try:
+        scenario = load_scenario(path, catalogue)
+    except Malformed as error:
+        raise AnalysisError("\n".join(error.lines)) from None
+    except SetupFailed as error:
+        raise AnalysisError(f"{path}: {error}") from None
+    start = scenario.game.clone()
+    actions = []
+    for line, action in scenario.actions:
+        try:
+            scenario.game.apply(action)
+        except Exception as error:
+            raise AnalysisError(f"{path}:{line}: '{action}' was refused: {error}") from None
+        actions.append(action)
+    return Record(start, actions)
+
+
+def fingerprint(record: Record) -> str:
+    """What identifies a record's game: its actions' count and a checksum of them (an
+    autosave is overwritten by the next game: its kept analysis must not be shown for it)."""
+    text = "\n".join(str(a) for a in record.actions)
+    return f"{len(record.actions)}:{zlib.crc32(text.encode()):08x}"
+
+
+def save_beside(analysis: Analysis, save_path: str | Path, record: Record) -> Path:
+    """Keep ``analysis`` of ``record`` with its save: ``<save>.seat<N>.analysis`` beside it
+    (JSON, written atomically; not ``.json``, which the load screen lists as a save)."""
+    from game.services.saves import write_json_atomic
+
+    target = analysis_path(save_path, analysis.seat)
+    write_json_atomic({**analysis.to_dict(), "game": fingerprint(record)}, target)
+    return target
+
+
+def analysis_path(save_path: str | Path, seat: int) -> Path:
+    save_path = Path(save_path)
+    return save_path.with_name(f"{save_path.stem}.seat{seat}.analysis")
+
+
+def load_beside(save_path: str | Path, seat: int, record: Record) -> Analysis | None:
+    """The analysis kept with a save for ``seat`` of the game of ``record``, if any (None
+    when absent, unreadable or made for another game)."""
+    path = analysis_path(save_path, seat)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("game") != fingerprint(record):
+            return None
+        return Analysis.from_dict(data)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def seat_to_analyse(setup: object | None) -> int:
+    """The seat to analyse by default: the first seat a person played (game/game_setup.py),
+    else seat 1."""
+    seats = getattr(setup, "seats", None) or {}
+    from game.services.game_setup import HUMAN
+
+    return next((seat for seat in (1, 2) if seats.get(seat) == HUMAN), 1)
