@@ -507,16 +507,24 @@ def _play(world: Game, action: Action, budget: Budget, me: int) -> list[float]:
             or game.to_act == me:
         playout(game, budget.replies, sharp, budget.targets)
         return [_leaf(game, budget, me)]
+    return [_leaf(line, budget, me) for line in rival_lines(game, budget, sharp)]
+
+
+def rival_lines(game: Game, budget: Budget, sharp: bool) -> list[Game]:
+    """The enemy's ``budget.rivals`` best replies in ``game`` by the cheap scores (ties in
+    listed order), each applied to a copy and played out for the rest of
+    ``budget.replies``: the lines a candidate is judged on (the search's and the post-game
+    analysis's)."""
     options = playable(game.legal_actions())
     ranked = sorted(range(len(options)), key=lambda i: (
         -heuristics.score(game, options[i], cheap=True), i))[:budget.rivals]
-    values = []
+    lines = []
     for i in ranked:
         line = game.clone()
         line.apply(options[i])
         playout(line, budget.replies - 1, sharp, budget.targets)
-        values.append(_leaf(line, budget, me))
-    return values
+        lines.append(line)
+    return lines
 
 
 def _leaf(game: Game, budget: Budget, me: int, anywhere: bool = False) -> float:

@@ -45,6 +45,7 @@ from game.ai.search import (
     _tactical_moves,
     _to_turning_point_end,
     playout,
+    rival_lines,
 )
 from game.analysis.reasons import explain
 from game.engine import (
@@ -335,16 +336,7 @@ def _lines(world: Game, action: Action, budget: Budget, me: int) -> list[tuple[f
             or game.to_act == me or budget.rivals <= 1:
         playout(game, budget.replies, True, budget.targets)
         return [(_worth(game, budget, me), game)]
-    options = playable(game.legal_actions())
-    ranked = sorted(range(len(options)), key=lambda i: (
-        -heuristics.score(game, options[i], cheap=True), i))[:budget.rivals]
-    out = []
-    for i in ranked:
-        line = game.clone()
-        line.apply(options[i])
-        playout(line, budget.replies - 1, True, budget.targets)
-        out.append((_worth(line, budget, me), line))
-    return out
+    return [(_worth(line, budget, me), line) for line in rival_lines(game, budget, True)]
 
 
 def _worth(game: Game, budget: Budget, me: int, anywhere: bool = False) -> float:
