@@ -1,6 +1,6 @@
 """Write the flow tables' sections of ``docs/engine.md`` (the phase diagram and the table of
-stages of each rule set), generated from ``game/engine/rules/table.py`` (Fireteam) and
-``game/engine/skirmish/table.py`` (the skirmish rules).
+stages of each rule set), generated from ``game/engine/rulesets/fireteam/table.py`` (Fireteam) and
+``game/engine/rulesets/skirmish/table.py`` (the skirmish rules).
 
 Usage: python tools/gen_flow_doc.py [--check]
 

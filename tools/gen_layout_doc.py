@@ -38,9 +38,9 @@ ROLES = {
                     "errors and size limits",
     "game/engine": "the rules (no pygame): the single source of truth that every screen, "
                    "computer player and tool asks",
-    "game/engine/rules": "one module per step of the Fireteam flow: each action's "
+    "game/engine/rulesets/fireteam": "one module per step of the Fireteam flow: each action's "
                          "generation, its \"why not\" and its effect together",
-    "game/engine/skirmish": "the one-page skirmish rule set, plugged into the engine",
+    "game/engine/rulesets/skirmish": "the one-page skirmish rule set, plugged into the engine",
     "game/help": "what the game teaches a player (no pygame): the rules help, the tutorial's "
                  "script, the Kill Team pack's rule cards, the terrain glossary",
     "game/net": "online play: the protocol, the server and its store, the client library, "

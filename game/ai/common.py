@@ -12,7 +12,7 @@ import zlib
 from collections.abc import Iterable
 from functools import lru_cache
 
-from game.ai.killteam import pack_value
+from game.ai.rulesets.killteam.scores import pack_value
 from game.engine import (
     ATTACKER,
     SPOTTED,
@@ -189,7 +189,7 @@ def evaluate(game: Game, player: int) -> float:
     """The value of the position for ``player`` (higher is better): mostly as it would be
     if the firefight phase ended now, partly as it stands."""
     if game.config.skirmish:
-        from game.ai.skirmish import value
+        from game.ai.rulesets.skirmish.scores import value
 
         return value(game, player)
     if game.state.phase != Phase.FIREFIGHT:

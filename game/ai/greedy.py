@@ -17,7 +17,7 @@ def immediate_value(game: Game, action: Action) -> float:
     """The greedy value of ``action`` in ``game`` (which is left unchanged); under the
     skirmish rules, the expected value of the shared skirmish scores."""
     if game.config.skirmish:
-        from game.ai.skirmish import score
+        from game.ai.rulesets.skirmish.scores import score
 
         return score(game, action, cheap=True)
     if isinstance(action, Attack):

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from game.ai import skirmish
 from game.ai.common import (
     attack_score,
     capped_expectation,
@@ -16,7 +15,8 @@ from game.ai.common import (
     quick_attack,
     quick_attack_worth,
 )
-from game.ai.killteam import decision_score
+from game.ai.rulesets.killteam.scores import decision_score
+from game.ai.rulesets.skirmish import scores as skirmish
 from game.engine import (
     MARKERLIGHT,
     SPOTTED,
@@ -43,7 +43,7 @@ from game.engine import (
     condition_holds,
     opponent,
 )
-from game.engine import killteam as kt
+from game.engine.rulesets.killteam import core as kt
 
 # how likely each kind of target of opportunity is to be completed in a turning point
 _TARGET_CHANCE = {"take_down": 0.45, "attack": 0.2, "end_of_turn": 0.5}

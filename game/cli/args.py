@@ -147,7 +147,7 @@ def level(text: str) -> str:
 
 def rules(text: str) -> str:
     """A type: a rule set (fireteam, skirmish)."""
-    from game.engine.ruleset import rule_set
+    from game.engine.rulesets import rule_set
 
     try:
         return str(rule_set(text))

@@ -27,7 +27,7 @@ from game.ai.players import player_for
 from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
-from game.engine.ruleset import missions_of
+from game.engine.rulesets import missions_of
 
 Z99 = 2.576  # the normal quantile of a two-sided 99 % interval
 FAIR = (0.40, 0.60)  # a cell is unfair only when its whole interval lies outside this

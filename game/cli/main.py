@@ -46,7 +46,7 @@ from game.cli.args import (
 )
 from game.cli.simulate import play_random_game
 from game.engine.defs import Catalogue
-from game.engine.ruleset import RULE_SET_NAMES, RuleSet, missions_of
+from game.engine.rulesets import RULE_SET_NAMES, RuleSet, missions_of
 
 SCENES = ("menu", "newgame", "setup", "deploy", "play", "attack-preview", "dice", "handover",
           "end", "rules", "cards")

@@ -21,7 +21,7 @@ from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.invariants import broken_invariants
-from game.engine.ruleset import missions_of
+from game.engine.rulesets import missions_of
 
 MAX_ACTIONS = 5000
 

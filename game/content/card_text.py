@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from game.content.yamlio import ContentError, ContentIssue, KeyPath, Located, load_yaml
-from game.engine import killteam as kt
 from game.engine.effects import PYTHON_EFFECTS
+from game.engine.rulesets.killteam import core as kt
 
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
          "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
@@ -64,7 +64,8 @@ CLAIMS: tuple[Claim, ...] = (
     _claim(r"at most (\d+) VP", "max"),
     _claim(r"reach (\d+) VP", "vp_at_least"),
     _claim(r"(\d+) VP", "score", "vp"),
-    # the Kill Team classic pack's numbers (game/engine/killteam.py, given by _pack_values)
+    # the Kill Team classic pack's numbers (game/engine/rulesets/killteam/core.py, given by
+    # _pack_values)
     _claim(r"seizes? it on a (\d)", "seize_on"),
     _claim(r"goes on \((\d)\+", "length_first"),
     _claim(r"then (\d)\+\)", "length_second"),

@@ -236,7 +236,7 @@ def _mission(cat: Catalogue, mission: Mission) -> list[str]:
 
 def _pack_rules(cat: Catalogue) -> list[str]:
     """The Kill Team classic pack's rules, as the card library shows them."""
-    from game.help.killteam_cards import pack_cards
+    from game.help.rulesets.killteam.cards import pack_cards
 
     out = ["## Kill Team classic rules", "",
            "The rules of the second mission pack (the `kt_*` missions), as the card library's "

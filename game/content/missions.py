@@ -9,7 +9,7 @@ from game.content.schema import ABSENT, Board, Context, Reader, Run, describe
 from game.content.yamlio import KeyPath, suggestion
 from game.engine import vocabulary as V
 from game.engine.defs import KillTeamRules, KillzoneSide, Mission, MissionAction
-from game.engine.killteam import placed_ids
+from game.engine.rulesets.killteam.core import placed_ids
 
 _MISSION_KEYS = ("id", "name", "killzone", "territories", "objectives")
 

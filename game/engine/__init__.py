@@ -8,7 +8,6 @@ notice. The engine imports no pygame. ``docs/engine.md`` describes the surface.
 
 from __future__ import annotations
 
-from game.engine import killteam
 from game.engine.actions import (
     VERBS,
     Action,
@@ -30,7 +29,6 @@ from game.engine.actions import (
     Wait,
     parse_action,
 )
-from game.engine.actions_killteam import Arrive, PlaceObjective, RollGameLength, Seize
 from game.engine.attack import (
     CRIT,
     HIT,
@@ -123,7 +121,6 @@ from game.engine.events import (
     Waited,
     WargearUsed,
 )
-from game.engine.events_killteam import Fled
 from game.engine.game import (
     Game,
 )
@@ -137,11 +134,14 @@ from game.engine.odds import (
     AttackOdds,
     damage_distribution,
 )
-from game.engine.rules.attacking import (
+from game.engine.rulesets import RULE_SET_NAMES, RuleSet, missions_of, plays, rule_set
+from game.engine.rulesets.fireteam.attacking import (
     WEAPON_RULE_NAMES,
 )
-from game.engine.ruleset import RULE_SET_NAMES, RuleSet, missions_of, plays, rule_set
-from game.engine.skirmish.actions import (
+from game.engine.rulesets.killteam import core as killteam
+from game.engine.rulesets.killteam.actions import Arrive, PlaceObjective, RollGameLength, Seize
+from game.engine.rulesets.killteam.events import Fled
+from game.engine.rulesets.skirmish.actions import (
     ORDERS,
     Advance,
     Charge,
@@ -155,9 +155,9 @@ from game.engine.skirmish.actions import (
     Shoot,
     StrikeBack,
 )
-from game.engine.skirmish.core import MELEE_REACH, SEIZE_REACH
-from game.engine.skirmish.core import profile_of as skirmish_profile
-from game.engine.skirmish.events import (
+from game.engine.rulesets.skirmish.core import MELEE_REACH, SEIZE_REACH
+from game.engine.rulesets.skirmish.core import profile_of as skirmish_profile
+from game.engine.rulesets.skirmish.events import (
     BattleEnded,
     DangerousRolled,
     DefenseRolled,
@@ -179,9 +179,14 @@ from game.engine.skirmish.events import (
     Wounded,
     count_markers,
 )
-from game.engine.skirmish.odds import SkirmishOdds
-from game.engine.skirmish.profiles import SPECIAL_NAMES, SPECIAL_TEXT, SkirmishWeapon, Special
-from game.engine.skirmish.profiles import Profile as SkirmishProfile
+from game.engine.rulesets.skirmish.odds import SkirmishOdds
+from game.engine.rulesets.skirmish.profiles import (
+    SPECIAL_NAMES,
+    SPECIAL_TEXT,
+    SkirmishWeapon,
+    Special,
+)
+from game.engine.rulesets.skirmish.profiles import Profile as SkirmishProfile
 from game.engine.state import (
     PLAYERS,
     OperativeFlag,

@@ -20,8 +20,8 @@ from game.engine.defs import (
     Weapon,
 )
 from game.engine.hexgrid import Grid, grid_for
-from game.engine.killteam import placed_ids
-from game.engine.ruleset import RuleSet, rule_set
+from game.engine.rulesets import RuleSet, rule_set
+from game.engine.rulesets.killteam.core import placed_ids
 
 # the skirmish rule set places D3+2 markers of its own: at most this many
 SKIRMISH_MARKERS = tuple(f"m{n}" for n in range(1, 6))

@@ -242,7 +242,7 @@ class Mission:
 class KillTeamRules:
     """The Kill Team classic rules a mission of that pack uses (``kill_team:`` in its file,
     docs/content-format.md). The numbers of each rule are decided once, in
-    :mod:`game.engine.killteam` (docs/rules-decisions.md, "Kill Team classic")."""
+    :mod:`game.engine.rulesets.killteam.core` (docs/rules-decisions.md, "Kill Team classic")."""
 
     table_roll: int  # its entry (1..6) in the pack's D6 mission table (content gives it)
     our_design: bool = False  # the seed only names it: its rules are ours

@@ -17,7 +17,6 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from game.engine import killteam
 from game.engine import vocabulary as V
 from game.engine.defs import Datacard, Effect, Reroll, Weapon
 from game.engine.events import (
@@ -34,7 +33,8 @@ from game.engine.events import (
     TakenDown,
     TurningPointStarted,
 )
-from game.engine.events_killteam import MissionScoring, ReanimationOutOfReach
+from game.engine.rulesets.killteam import core as killteam
+from game.engine.rulesets.killteam.events import MissionScoring, ReanimationOutOfReach
 from game.engine.state import Flag, OperativeFlag, OperativeState, Phase, opponent
 
 if TYPE_CHECKING:

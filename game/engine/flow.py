@@ -1,11 +1,12 @@
-"""The runner of the flow table (:data:`game.engine.rules.table.FLOW`), and control of
+"""The runner of the flow table (:data:`game.engine.rulesets.fireteam.table.FLOW`), and control of
 objectives.
 
 ``step(game)`` performs one automatic step (a roll-off, a skipped strategy step, a passed
 turn, the end phase) and returns True, or returns False when the game waits for a decision
 (or is over). ``Game._advance`` calls it until it returns False, after every action. The
-stages' work lives with their actions in :mod:`game.engine.rules`; the end phase and the end
-of the mission in :mod:`game.engine.rules.end`.
+stages' work lives with their actions in :mod:`game.engine.rulesets.fireteam`; the end phase and
+the end
+of the mission in :mod:`game.engine.rulesets.fireteam.end`.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from game.engine.events import ControlChanged
 from game.engine.rulebook import book_of
-from game.engine.rules.end import final_end_phase, tiebreak
-from game.engine.rules.table import FLOW, Where
+from game.engine.rulesets.fireteam.end import final_end_phase, tiebreak
+from game.engine.rulesets.fireteam.table import FLOW, Where
 from game.engine.state import opponent
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@
 :class:`IllegalActionError` saying why when the action is not legal). Everything that needs no
 decision (roll-offs, the end phase, passing with no operatives) happens by itself in
 :meth:`Game._advance`, driven by the phase table of ``flow.py``; each action's rule lives in
-:mod:`game.engine.rules`.
+:mod:`game.engine.rulesets.fireteam`.
 
 The questions a screen or a computer player asks are pure (they change nothing and roll
 nothing): :meth:`reach`, :meth:`targets_from`, :meth:`threat`, :meth:`why_not`,
@@ -18,7 +18,7 @@ import operator
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
-from game.engine import flow, persist, rules
+from game.engine import flow, persist
 from game.engine.actions import Action, Attack, parse_action
 from game.engine.attack import AttackProfile
 from game.engine.config import Config, build_config
@@ -54,14 +54,15 @@ from game.engine.events import (
 from game.engine.odds import AttackOdds
 from game.engine.position import Position
 from game.engine.rulebook import Book, Listener, book_of
-from game.engine.rules import attacking, movement
-from game.engine.ruleset import RuleSet
+from game.engine.rulesets import RuleSet
+from game.engine.rulesets import fireteam as rules
+from game.engine.rulesets.fireteam import attacking, movement
 from game.engine.state import OperativeState, State, opponent
 from game.engine.view import View, build_view, rebuild
 from game.engine.vocabulary import EffectKind
 
 if TYPE_CHECKING:
-    from game.engine.skirmish.odds import SkirmishOdds
+    from game.engine.rulesets.skirmish.odds import SkirmishOdds
 
 __all__ = ["Game", "IllegalActionError", "SaveError"]
 
@@ -606,8 +607,8 @@ class Game(Position):
         """The exact wounds of a legal skirmish Shoot or Charge (the chance of each number,
         of the target being destroyed, and a charger's risk from the strike back). Raises
         IllegalActionError for an illegal action or one of another kind."""
-        from game.engine.skirmish import odds as skirmish_odds
-        from game.engine.skirmish.actions import Charge, Shoot
+        from game.engine.rulesets.skirmish import odds as skirmish_odds
+        from game.engine.rulesets.skirmish.actions import Charge, Shoot
 
         reason = self.book.why_not(self, action)
         if reason is None and not isinstance(action, (Shoot, Charge)):

@@ -1,6 +1,6 @@
 """The rule set a game is played under, as the engine uses it: its flow table, its action
 rules, the listing and checking of its legal actions. :func:`book_of` picks them from a
-config's ``rules`` (:class:`game.engine.ruleset.RuleSet`); the Fireteam rules are the
+config's ``rules`` (:class:`game.engine.rulesets.RuleSet`); the Fireteam rules are the
 default."""
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
 from game.engine.events import Event, MissionEnded, Scored
-from game.engine.ruleset import PLAYS, RULE_SET_NAMES, RuleSet
+from game.engine.rulesets import PLAYS, RULE_SET_NAMES, RuleSet
 from game.engine.state import Phase, Step
 
 if TYPE_CHECKING:
     from game.engine.config import Config
     from game.engine.game import Game
-    from game.engine.rules.base import ActionRule
-    from game.engine.rules.table import Stage, Where
+    from game.engine.rulesets.fireteam.base import ActionRule
+    from game.engine.rulesets.fireteam.table import Stage, Where
     from game.engine.state import OperativeState
 
 
@@ -51,10 +51,10 @@ class Book:
 
 
 def _fireteam() -> Book:
-    from game.engine import rules as fireteam
-    from game.engine.rules import table
-    from game.engine.rules.attacking import covered
-    from game.engine.rules.firefight import activatable
+    from game.engine.rulesets import fireteam
+    from game.engine.rulesets.fireteam import table
+    from game.engine.rulesets.fireteam.attacking import covered
+    from game.engine.rulesets.fireteam.firefight import activatable
 
     return Book(fireteam.RULES, table.FLOW, table.START, table.STEPS_OF_PHASE,
                 fireteam.generate, fireteam.why_not, covered, activatable,
@@ -62,11 +62,11 @@ def _fireteam() -> Book:
 
 
 def _skirmish() -> Book:
-    from game.engine import skirmish
-    from game.engine.skirmish import table as skirmish_table
-    from game.engine.skirmish.core import activatable, covered
-    from game.engine.skirmish.events import BattleEnded, MarkersScored
-    from game.engine.skirmish.invariants import broken
+    from game.engine.rulesets import skirmish
+    from game.engine.rulesets.skirmish import table as skirmish_table
+    from game.engine.rulesets.skirmish.core import activatable, covered
+    from game.engine.rulesets.skirmish.events import BattleEnded, MarkersScored
+    from game.engine.rulesets.skirmish.invariants import broken
 
     return Book(skirmish.RULES, skirmish_table.FLOW, skirmish_table.START,
                 skirmish_table.STEPS_OF_PHASE, skirmish.generate, skirmish.why_not,

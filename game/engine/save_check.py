@@ -19,13 +19,13 @@ from game.engine.defs import Duration, Effect
 from game.engine.effects import STAT_LIMITS
 from game.engine.errors import SaveError
 from game.engine.hexgrid import MAX_COLUMNS
-from game.engine.killteam import last_turning_point, placed_ids, rules_of
 from game.engine.rulebook import book
-from game.engine.rules.firefight import TURNS_PER_PHASE
-from game.engine.rules.setup import HAND_SIZE
-from game.engine.rules.table import STEPS_OF_PHASE as WAITING_STEPS
-from game.engine.ruleset import RuleSet
-from game.engine.skirmish import save_check as skirmish_checks
+from game.engine.rulesets import RuleSet
+from game.engine.rulesets.fireteam.firefight import TURNS_PER_PHASE
+from game.engine.rulesets.fireteam.setup import HAND_SIZE
+from game.engine.rulesets.fireteam.table import STEPS_OF_PHASE as WAITING_STEPS
+from game.engine.rulesets.killteam.core import last_turning_point, placed_ids, rules_of
+from game.engine.rulesets.skirmish import save_check as skirmish_checks
 from game.engine.state import Phase, State, Step
 from game.engine.vocabulary import EffectKind
 

@@ -47,7 +47,7 @@ class OperativeFlag(StrEnum):
     MARKED = "marked"  # Headhunt: the prize
     REANIMATION_USED = "reanimation_used"  # Reanimation Protocols has been tried
     SPOTTED = "spotted"  # an enemy markerlight hit it this turning point
-    # the skirmish rule set (game/engine/skirmish): morale and melee fatigue
+    # the skirmish rule set (game/engine/rulesets/skirmish): morale and melee fatigue
     SHAKEN = "shaken"  # failed a morale test: idle until one idle activation clears it
     FATIGUED = "fatigued"  # attacked in a melee this round: hits only on unmodified 6s
 
@@ -70,14 +70,14 @@ class Step(StrEnum):
     PLOY = "ploy"
     ACTIVATE = "activate"  # the player to act picks an operative to activate
     ACT = "act"  # the active operative makes actions
-    # Kill Team classic (game/engine/rules/killteam.py)
+    # Kill Team classic (game/engine/rulesets/killteam/rules.py)
     PLACE_OBJECTIVES = "place_objectives"  # the players place objective markers in turn
     SEARCH_PATTERN = "search_pattern"  # each operative's roll: deploy now or arrive later
     SEIZE = "seize"  # the player due to go second may try to seize the initiative
     BREAK_TESTS = "break_tests"  # night fighting's roll and a broken force's Break tests
     ARRIVE = "arrive"  # late operatives arrive from a killzone edge
     GAME_LENGTH = "game_length"  # a die decides whether one more turning point is played
-    # the skirmish rule set (game/engine/skirmish/table.py)
+    # the skirmish rule set (game/engine/rulesets/skirmish/table.py)
     SHOOT = "shoot"  # after Hold or Advance: fire each ranged weapon, or hold fire
     MEET = "meet"  # a charge ended 2 hexes short: the defender's player may move to meet it
     STRIKE_BACK = "strike_back"  # the charged operative's player decides to strike back

@@ -384,7 +384,7 @@ class Client:
                      rules: str = "fireteam") -> None:
         """Host a game: private (joined by its code only) unless ``open_`` lists it in the
         lobby; ``turn_minutes`` is its turn clock (0: none); ``rules`` the rule set it is
-        played under (game.engine.ruleset: the Fireteam rules unless said)."""
+        played under (game.engine.rulesets: the Fireteam rules unless said)."""
         fields: dict[str, Any] = {"mission": mission, "fireteams": list(fireteams),
                                   "seat": seat, "name": name, "open": open_}
         if turn_minutes:

@@ -23,7 +23,7 @@ from game.engine.actions import NotationError, parse_action
 from game.engine.config import Config, build_config
 from game.engine.defs import Catalogue
 from game.engine.events import Event, event_from_dict, event_to_dict
-from game.engine.ruleset import RuleSet
+from game.engine.rulesets import RuleSet
 from game.engine.state import State
 from game.engine.view import View
 

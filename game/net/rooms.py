@@ -27,7 +27,7 @@ from game.engine.dice import RandomDice
 from game.engine.errors import IllegalActionError
 from game.engine.game import Game
 from game.engine.persist import fingerprint
-from game.engine.ruleset import RULE_SET_NAMES, RuleSet, plays, rule_set
+from game.engine.rulesets import RULE_SET_NAMES, RuleSet, plays, rule_set
 from game.net.limits import DAY, Limits, RateLimit
 from game.net.protocol import (
     CODE_ALPHABET,

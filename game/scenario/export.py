@@ -29,7 +29,7 @@ import yaml
 from game.engine.actions import Activate, parse_action
 from game.engine.defs import Catalogue
 from game.engine.game import Game
-from game.engine.skirmish.actions import ORDERS
+from game.engine.rulesets.skirmish.actions import ORDERS
 from game.engine.state import OperativeFlag, Phase, State, Step
 from game.services.replay import Replay, ReplayError
 

@@ -25,8 +25,8 @@ from game.engine.dice import DiceExhaustedError, ScriptedDice
 from game.engine.events import EVENT_TYPES, Die, Event
 from game.engine.game import Game, IllegalActionError
 from game.engine.hexgrid import Grid
-from game.engine.ruleset import rule_set
-from game.engine.skirmish.core import profile_of as skirmish_profile
+from game.engine.rulesets import rule_set
+from game.engine.rulesets.skirmish.core import profile_of as skirmish_profile
 from game.engine.state import (
     Flag,
     OperativeFlag,

@@ -31,10 +31,10 @@ from game.engine import (
     TurningPointStarted,
     count_markers,
 )
-from game.ui import skirmish_ui
 from game.ui.anim_parts import DIE_SECONDS, MARK_SECONDS, Banner, Roll
 from game.ui.context import GOLD, INK, PANEL, PANEL_EDGE, Context
 from game.ui.placement import note_cover
+from game.ui.rulesets.skirmish import screen as skirmish_ui
 from game.ui.words import count
 
 

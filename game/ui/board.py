@@ -17,7 +17,7 @@ import pygame
 
 from game.engine import CORNER_OFFSETS, Config, Grid, OperativeState
 from game.ui.context import GOLD, INK, RED, Context, lighter
-from game.ui.skirmish_ui import markers_of
+from game.ui.rulesets.skirmish.screen import markers_of
 
 SQRT3 = math.sqrt(3)
 KILLZONE_ART = {"side_a": "ground_side_a.png", "side_b": "ground_side_b.png"}

@@ -20,11 +20,11 @@ from game.engine import (
     Wargear,
     skirmish_profile,
 )
-from game.help.killteam_cards import PackRule
+from game.help.rulesets.killteam.cards import PackRule
 from game.ui.board import card_icon
 from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE
-from game.ui.killteam_ui import length_words
-from game.ui.skirmish_ui import profile_lines
+from game.ui.rulesets.killteam.screen import length_words
+from game.ui.rulesets.skirmish.screen import profile_lines
 
 if TYPE_CHECKING:
     from game.engine import Game

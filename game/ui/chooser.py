@@ -45,7 +45,7 @@ from game.engine import (
     killteam,
 )
 from game.ui.fields import Field, Kind
-from game.ui.skirmish_ui import SKIRMISH_HINTS, SKIRMISH_KEYS, skirmish_route
+from game.ui.rulesets.skirmish.screen import SKIRMISH_HINTS, SKIRMISH_KEYS, skirmish_route
 from game.ui.words import count
 
 

@@ -28,10 +28,10 @@ from game.engine import (
     Weapon,
     build_config,
 )
-from game.engine import killteam as kt
+from game.engine.rulesets.killteam import core as kt
 from game.ui.board import BoardView, card_icon
 from game.ui.context import DIM, GOLD, INK, RED, Context, lighter, panel
-from game.ui.killteam_ui import length_words
+from game.ui.rulesets.killteam.screen import length_words
 
 KEY_BLOCKED = RED  # BoardView draws it at 0.92 of each blocked hex
 KEY_COVER = (245, 245, 245)  # BoardView's dashes, at 0.9 of each cover hex

@@ -39,8 +39,8 @@ from game.engine import (
     Use,
     Wait,
 )
-from game.ui.killteam_ui import PACK_PHRASES
-from game.ui.skirmish_ui import SKIRMISH_PHRASES
+from game.ui.rulesets.killteam.screen import PACK_PHRASES
+from game.ui.rulesets.skirmish.screen import SKIRMISH_PHRASES
 
 if TYPE_CHECKING:
     from game.engine import Catalogue, Game

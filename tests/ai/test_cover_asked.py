@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from game.ai import heuristics
-from game.ai import skirmish as skirmish_ai
+from game.ai.rulesets.skirmish import scores as skirmish_ai
 from game.engine import Game, RandomDice, Shoot
-from game.engine.skirmish.core import in_cover
+from game.engine.rulesets.skirmish.core import in_cover
 
 
 def _play_until(game: Game, done, limit: int = 600) -> None:

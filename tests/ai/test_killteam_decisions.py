@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 
 from game.ai.heuristics import stand_terms
-from game.ai.killteam import decision_score, flee_risk, pack_value
-from game.engine import killteam as kt
-from game.engine.actions_killteam import PlaceObjective, Seize
+from game.ai.rulesets.killteam.scores import decision_score, flee_risk, pack_value
 from game.engine.dice import RandomDice
 from game.engine.game import Game
+from game.engine.rulesets.killteam import core as kt
+from game.engine.rulesets.killteam.actions import PlaceObjective, Seize
 from game.engine.state import Step
 from game.uitest.headless import play_until
 from tests.ai.helpers import CATALOGUE, cheap_player

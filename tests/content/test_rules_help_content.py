@@ -165,7 +165,7 @@ def test_the_words_of_issue_37_find_their_entries():
 
 
 def test_every_skirmish_rule_has_an_entry():
-    from game.engine.skirmish.profiles import SPECIAL_NAMES
+    from game.engine.rulesets.skirmish.profiles import SPECIAL_NAMES
 
     names = [*SPECIAL_NAMES.values(), "Stealth", "Hold", "Advance", "Rush", "Charge",
              "Shaken", "fatigued"]

@@ -30,7 +30,7 @@ from game.engine.actions import (
     Wait,
     parse_action,
 )
-from game.engine.skirmish.actions import (
+from game.engine.rulesets.skirmish.actions import (
     Advance,
     Charge,
     Consolidate,

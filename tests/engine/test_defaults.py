@@ -14,7 +14,7 @@ from game.engine import effects, hexgrid
 from game.engine.errors import SaveError
 from game.engine.events import EVENT_TYPES, Event
 from game.engine.game import Game
-from game.engine.rules.attacking import _survival
+from game.engine.rulesets.fireteam.attacking import _survival
 from game.engine.save_check import check_type
 from game.engine.state import OperativeState
 from tests.engine.positions import CATALOGUE, finished_game

@@ -1,4 +1,5 @@
-"""The flow table (game/engine/rules/table.py): what it declares is what the engine does."""
+"""The flow table (game/engine/rulesets/fireteam/table.py): what it declares is what the engine
+does."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from game.content import REPO_ROOT
-from game.engine import rules
 from game.engine.flow_doc import BEGIN, END, is_current, render
-from game.engine.rules.table import ANYTIME, FLOW, STAGES, START, STEPS_OF_PHASE, Stage
+from game.engine.rulesets import fireteam as rules
+from game.engine.rulesets.fireteam.table import ANYTIME, FLOW, STAGES, START, STEPS_OF_PHASE, Stage
 from game.engine.save_check import STEPS_OF_PHASE as SAVE_STEPS
 from game.engine.state import Phase, Step
 from tests.helpers import seeded_game
@@ -111,8 +112,8 @@ def test_only_the_runner_and_the_end_of_the_mission_move_the_game() -> None:
 
 def test_the_skirmish_flow_has_its_own_generated_section() -> None:
     from game.engine.flow_doc import FLOWS, replace_section
-    from game.engine.ruleset import RuleSet
-    from game.engine.skirmish.table import STAGES as SKIRMISH_STAGES
+    from game.engine.rulesets import RuleSet
+    from game.engine.rulesets.skirmish.table import STAGES as SKIRMISH_STAGES
 
     flow = FLOWS[RuleSet.SKIRMISH]
     text = DOC.read_text(encoding="utf-8")

@@ -17,7 +17,7 @@ from game.engine.actions import Move, parse_action
 from game.engine.dice import RandomDice, ReplayDice
 from game.engine.game import Game, IllegalActionError, SaveError
 from game.engine.invariants import broken_invariants
-from game.engine.killteam import last_turning_point
+from game.engine.rulesets.killteam.core import last_turning_point
 from game.engine.state import Step
 from tests.helpers import examples, new_game
 from tests.helpers import play as seeded_play

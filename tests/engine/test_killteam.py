@@ -6,9 +6,9 @@ first removal, who leads, and that a Fireteam mission is untouched by the pack."
 from __future__ import annotations
 
 from game.content import load_catalogue
-from game.engine import killteam as kt
 from game.engine.hexgrid import grid_for
-from game.engine.rules import killteam as rules_kt
+from game.engine.rulesets.killteam import core as kt
+from game.engine.rulesets.killteam import rules as rules_kt
 from game.engine.state import Step
 from tests.helpers import new_game
 

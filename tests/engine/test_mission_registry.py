@@ -1,4 +1,4 @@
-"""Which missions each rule set plays is said once (game.engine.ruleset.PLAYS, asked through
+"""Which missions each rule set plays is said once (game.engine.rulesets.PLAYS, asked through
 ``missions_of``): every rule set declares it, and the simulator, the balance table, the
 arena and the commands take their lists from it."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.cli import balance, simulate
 from game.engine import RuleSet, missions_of
-from game.engine.ruleset import PLAYS
+from game.engine.rulesets import PLAYS
 
 
 def test_every_rule_set_declares_the_missions_it_plays() -> None:

@@ -12,7 +12,7 @@ import pytest
 from game.engine import Game, SaveError
 from game.engine.config import build_config
 from game.engine.hexgrid import MAX_COLUMNS
-from game.engine.rules.firefight import TURNS_PER_PHASE
+from game.engine.rulesets.fireteam.firefight import TURNS_PER_PHASE
 from game.engine.save_check import (
     MAX_ROWS,
     MAX_TURNING_POINTS,

@@ -19,7 +19,7 @@ from game.engine.defs import Weapon
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.invariants import broken_invariants
-from game.engine.skirmish.profiles import (
+from game.engine.rulesets.skirmish.profiles import (
     DEADLY_DAMAGE,
     convert_weapon,
     in_wounds,
@@ -167,7 +167,7 @@ def test_one_wound_is_two_and_a_half_damage() -> None:
 
 def test_stealth_comes_only_from_an_own_cover_ability() -> None:
     from game.engine.defs import Ability, Effect
-    from game.engine.skirmish.profiles import stealth_of
+    from game.engine.rulesets.skirmish.profiles import stealth_of
 
     card = CATALOGUE.datacards["harlequin_player"]
 

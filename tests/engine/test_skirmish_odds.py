@@ -11,7 +11,7 @@ import pytest
 from game.content import load_catalogue
 from game.engine import IllegalActionError, parse_action
 from game.engine.game import Game
-from game.engine.skirmish.odds import p_block, p_hit, p_through, weapon_wounds
+from game.engine.rulesets.skirmish.odds import p_block, p_hit, p_through, weapon_wounds
 from game.scenario.loader import load_scenario
 
 CATALOGUE = load_catalogue()

@@ -5,7 +5,7 @@ taken down) stay the Fireteam rules' own."""
 from __future__ import annotations
 
 from game.engine.events import Damaged, TakenDown, event_from_dict, event_to_dict
-from game.engine.skirmish.events import DefenseRolled, Destroyed, QualityRolled, Wounded
+from game.engine.rulesets.skirmish.events import DefenseRolled, Destroyed, QualityRolled, Wounded
 from tests.helpers import seeded_game
 
 
@@ -69,7 +69,7 @@ def test_a_whole_skirmish_game_log_speaks_in_wounds() -> None:
 
 def test_a_battle_ends_with_markers_held_not_vp() -> None:
     from game.engine.events import MissionEnded, Scored
-    from game.engine.skirmish.events import BattleEnded, MarkersScored
+    from game.engine.rulesets.skirmish.events import BattleEnded, MarkersScored
 
     assert str(MarkersScored(2, 2, 4, "objectives", "objectives held",
                              ("m1", "m2"), "objective held")) == \

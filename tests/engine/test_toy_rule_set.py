@@ -29,8 +29,8 @@ from typing import ClassVar
 from game.engine.actions import Action, NotationError
 from game.engine.events import Scored
 from game.engine.rulebook import Book, register_rule_set
-from game.engine.rules.base import ActionRule
-from game.engine.rules.table import Stage
+from game.engine.rulesets.fireteam.base import ActionRule
+from game.engine.rulesets.fireteam.table import Stage
 from game.engine.state import Phase, Step, opponent
 from game.ui.chooser import register_route
 from game.ui.fields import Field, Kind

@@ -11,7 +11,7 @@ import pytest
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
-from game.help.killteam_cards import pack_cards
+from game.help.rulesets.killteam.cards import pack_cards
 from game.ui.scenes.cards import CardBrowserScene
 from game.ui.scenes.menu import MenuScene
 from tests.helpers import play, tiered
@@ -313,7 +313,7 @@ def test_the_kill_team_pack_has_a_card_for_each_of_its_rules(make_app, catalogue
     """Break tests, the objective markers, the four secondary objectives, seizing the
     initiative, the game length die and every mission special rule each have a card, with
     the engine's own numbers, the Mysterious Objectives table and the missions using it."""
-    from game.engine import killteam as kt
+    from game.engine.rulesets.killteam import core as kt
 
     cards = {rule.id: rule for rule in pack_cards(catalogue)}
     assert set(cards) == {"kt_break_tests", "kt_primary", "slay_the_leader", "linebreaker",

@@ -4,9 +4,9 @@ arrivals and the game length die (whose need is shown before it is rolled)."""
 
 from __future__ import annotations
 
-from game.engine.actions_killteam import Arrive, PlaceObjective
 from game.engine.dice import RandomDice
 from game.engine.game import Game
+from game.engine.rulesets.killteam.actions import Arrive, PlaceObjective
 from game.engine.state import Step
 from game.uitest.headless import play_until
 from tests.ui.helpers import open_play
@@ -61,7 +61,7 @@ def test_late_operatives_arrive_on_shaded_edge_hexes(make_app, catalogue) -> Non
 def test_visualizer_shows_marker_zone_and_arrival_edges(catalogue) -> None:
     import pygame
 
-    from game.engine import killteam as kt
+    from game.engine.rulesets.killteam import core as kt
     from game.ui.visualize import (
         KEY_ARRIVAL,
         KEY_OBJECTIVE,
@@ -145,7 +145,7 @@ def test_an_extra_turning_point_is_counted_as_one_not_as_4_of_3(make_app, catalo
 
 
 def test_a_variable_length_mission_says_so_where_its_length_is_shown(catalogue) -> None:
-    from game.ui.killteam_ui import length_words
+    from game.ui.rulesets.killteam.screen import length_words
 
     assert length_words(catalogue.missions["dual_strike"]) == "3 turning points"
     words = length_words(catalogue.missions["kt_head_hunt"])

@@ -9,8 +9,8 @@ import pytest
 from game.engine import skirmish_profile
 from game.engine.dice import RandomDice
 from game.engine.game import Game
+from game.ui.rulesets.skirmish.screen import profile_lines
 from game.ui.scenes.play_panels import MORE
-from game.ui.skirmish_ui import profile_lines
 from tests.ui.helpers import panel_drawn
 
 

@@ -121,7 +121,7 @@ def resumed_in_a_new_window(make_app, catalogue, seed: int) -> tuple[object, Pla
 
 @pytest.mark.parametrize(("mission", "rules"), GAMES)
 def test_a_new_game_against_the_computer(make_app, home, mission, rules):
-    from game.engine.ruleset import RuleSet
+    from game.engine.rulesets import RuleSet
     from game.ui.scenes.newgame import NewGameScene
 
     app = make_app(11)

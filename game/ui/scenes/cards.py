@@ -1,6 +1,7 @@
 """The card library: every card of the shipped catalogue drawn as a card — datacards, the
 fireteams' stratagem cards, mission cards, targets of opportunity, special issue wargear,
-special operations and the Kill Team classic pack's rules (``game/help/killteam_cards.py``) —
+special operations and the Kill Team classic pack's rules
+(``game/help/rulesets/killteam/cards.py``) —
 filtered by fireteam, kind and a text search, in a scrolling grid (a pygame-gui scrolling
 container of card pictures, ``game/ui/card_grid.py``); a click shows a card large.
 
@@ -21,7 +22,7 @@ import pygame
 import pygame_gui
 
 from game.engine import Datacard
-from game.help.killteam_cards import pack_cards
+from game.help.rulesets.killteam.cards import pack_cards
 from game.ui.card_art import FRAME_RATIO, KIND_ICONS, KINDS, CardArt, Line, limits_of
 from game.ui.card_grid import CardGrid
 from game.ui.context import DIM, GOLD, INK, PANEL_EDGE, panel

@@ -15,8 +15,8 @@ from game.engine import (
     count_markers,
 )
 from game.ui.context import DIM, GOLD, INK, panel
-from game.ui.killteam_ui import FINAL_SOURCES, end_sections, fled_operatives
 from game.ui.registry import SceneName, scene_class
+from game.ui.rulesets.killteam.screen import FINAL_SOURCES, end_sections, fled_operatives
 from game.ui.scene import Scene, key_name
 from game.ui.words import Words
 

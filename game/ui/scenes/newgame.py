@@ -25,8 +25,8 @@ from game.engine import (
 from game.services.own_missions import broken_lines
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PALETTE, Context, panel
-from game.ui.killteam_ui import length_words
 from game.ui.registry import SceneName, scene_class
+from game.ui.rulesets.killteam.screen import length_words
 from game.ui.scene import Scene
 from game.ui.widgets import ScrollText
 

@@ -23,7 +23,7 @@ from game.ui.placement import (
     place_over_board,
     side_fallback,
 )
-from game.ui.skirmish_ui import wounds_shown
+from game.ui.rulesets.skirmish.screen import wounds_shown
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene

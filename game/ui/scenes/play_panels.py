@@ -24,9 +24,9 @@ from game.engine import (
 )
 from game.ui.chooser import Chooser, Kind, Option
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
-from game.ui.killteam_ui import turning_point_words
 from game.ui.placement import board_column, mark_rect, place_over_board, side_fallback
-from game.ui.skirmish_ui import markers_of, odds_text, profile_lines, shot_tip
+from game.ui.rulesets.killteam.screen import turning_point_words
+from game.ui.rulesets.skirmish.screen import markers_of, odds_text, profile_lines, shot_tip
 from game.ui.words import count
 
 if TYPE_CHECKING:

@@ -1,0 +1,1 @@
+"""The computer player on a Kill Team classic mission (:mod:`.scores`)."""

@@ -1,0 +1,1 @@
+"""The computer player under the one-page skirmish rules (:mod:`.scores`)."""

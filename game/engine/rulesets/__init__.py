@@ -1,0 +1,67 @@
+"""The rule sets a game can be played under. A :class:`Config` names one (``rules`` in its
+recipe); the Fireteam rules are the default.
+
+- ``fireteam``: the Warhammer 40,000: Fireteam rules (:mod:`game.engine.rulesets.fireteam`);
+- ``skirmish``: the one-page skirmish rules of Quality tests, alternating activations and
+  morale (:mod:`game.engine.rulesets.skirmish`), played with converted datacards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.engine.defs import Catalogue
+
+
+class RuleSet(StrEnum):
+    FIRETEAM = "fireteam"
+    SKIRMISH = "skirmish"
+
+
+# each rule set's name as a player reads it (a rule set registered from outside the package,
+# game.engine.rulebook.register_rule_set, is added here by its id)
+RULE_SET_NAMES: dict[str, str] = {RuleSet.FIRETEAM: "Fireteam",
+                                  RuleSet.SKIRMISH: "One-page skirmish"}
+
+
+def rule_set(text: object) -> RuleSet | str:
+    """The rule set named ``text`` (None or empty: Fireteam): one of :class:`RuleSet`, or
+    the id of one registered from outside the package (:data:`PLAYS` lists every rule set);
+    raises ValueError naming the known ones."""
+    if text is None or text == "":
+        return RuleSet.FIRETEAM
+    name = str(text)
+    if name in RuleSet.__members__.values():
+        return RuleSet(name)
+    if name in PLAYS:
+        return name
+    raise ValueError(f"unknown rule set {text!r} (known: {', '.join(PLAYS)})")
+
+
+# which missions each rule set plays, by a mission's pack rules (``kill_team``: the Kill Team
+# classic pack's, None for a Fireteam mission): the one list the arena, the simulator, the
+# balance table, the commands and the screens take their missions from
+PLAYS: dict[str, Callable[[object], bool]] = {
+    RuleSet.FIRETEAM: lambda kill_team: True,  # its own missions and the pack's
+    RuleSet.SKIRMISH: lambda kill_team: kill_team is None,  # the Fireteam killzones only
+}
+
+
+def plays(rules: RuleSet | str, kill_team: object) -> bool:
+    """Whether a mission (``kill_team``: its Kill Team classic rules, None for a Fireteam
+    mission) can be played under ``rules`` (:data:`PLAYS`; a rule set it does not list plays
+    every mission)."""
+    found = PLAYS.get(str(rules))
+    return found is None or found(kill_team)
+
+
+def missions_of(catalogue: Catalogue, rules: RuleSet | str) -> list[str]:
+    """The ids of the missions of ``catalogue`` that ``rules`` plays, in id order."""
+    return sorted(m for m, mission in catalogue.missions.items()
+                  if plays(rules, mission.kill_team))
+
+
+__all__ = ["PLAYS", "RULE_SET_NAMES", "RuleSet", "missions_of", "plays", "rule_set"]

@@ -1,0 +1,69 @@
+"""The checks of a loaded save that differ under the skirmish rules (called by
+:mod:`game.engine.save_check`): the running activation and what it owes, the markers, the
+flags only these rules set. Each raises SaveError naming the part that is wrong."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.config import SKIRMISH_MARKERS
+from game.engine.errors import SaveError
+from game.engine.rulesets.skirmish.shooting import SHOT
+from game.engine.state import OperativeFlag, State, Step
+
+if TYPE_CHECKING:
+    from game.engine.config import Config
+
+# the decision each waiting step of an activation owes
+OWED = {Step.SHOOT: "shoot", Step.MEET: "meet", Step.STRIKE_BACK: "strike_back",
+        Step.CONSOLIDATE: "consolidate", Step.PUSH: "push"}
+ORDERS = ("hold", "idle", "advance", "rush", "charge")
+
+
+def check_activation(state: State, config: Config) -> None:
+    """An activation runs exactly at the steps that owe one of its decisions: its operative
+    is known and its order one of the four (or idle); the owed decision matches the step."""
+    owed = OWED.get(state.step)
+    if owed is None:
+        for name in ("active", "order", "target", "pending"):
+            if getattr(state, name) is not None:
+                raise SaveError(f"state.{name}: {getattr(state, name)!r} outside an "
+                                "activation")
+        if state.wounds_now:
+            raise SaveError("state.wounds_now: wounds counted outside an activation")
+        return
+    if state.active not in state.operatives:
+        raise SaveError(f"state.active: unknown operative {state.active!r}")
+    if state.order not in ORDERS:
+        raise SaveError(f"state.order: {state.order!r} is not an order ({', '.join(ORDERS)})")
+    if state.pending != owed:
+        raise SaveError(f"state.pending: the {state.step} step waits for {owed!r}, not "
+                        f"{state.pending!r}")
+    if state.target is not None and state.target not in state.operatives:
+        raise SaveError(f"state.target: unknown operative {state.target!r}")
+    if state.step in (Step.MEET, Step.STRIKE_BACK, Step.CONSOLIDATE, Step.PUSH) \
+            and state.target is None:
+        raise SaveError(f"state.target: the {state.step} step needs the attacked operative")
+    for op_id, wounds in state.wounds_now.items():
+        if op_id not in state.operatives or not isinstance(wounds, int) or wounds < 0:
+            raise SaveError(f"state.wounds_now.{op_id}: not an operative's wounds")
+
+
+def check_markers(state: State) -> None:
+    """Markers are the skirmish markers m1..m5; flags are known."""
+    for marker in (*state.objective_hexes, *state.removed_objectives, *state.control):
+        if marker not in SKIRMISH_MARKERS:
+            raise SaveError(f"state: unknown marker {marker!r}")
+    known = {str(f) for f in OperativeFlag}
+    for op in state.operatives.values():
+        for flag in op.flags:
+            if flag.startswith(SHOT):
+                _, _, enemy = flag[len(SHOT):].partition(":")
+                if op.id != state.active or enemy not in state.operatives:
+                    raise SaveError(f"state.operatives.{op.id}.flags: {flag!r} is not a shot "
+                                    "of the running activation")
+            elif flag not in known:
+                raise SaveError(f"state.operatives.{op.id}.flags: unknown flag {flag!r}")
+
+
+__all__ = ["check_activation", "check_markers"]

@@ -1,0 +1,1 @@
+"""The Kill Team classic pack on screen (:mod:`.screen`)."""

@@ -1,0 +1,1 @@
+"""The one-page skirmish rules on the play screen (:mod:`.screen`)."""
