@@ -43,7 +43,7 @@ from game.engine import (
     condition_holds,
     opponent,
 )
-from game.engine.rulesets.killteam import core as kt
+from game.engine import killteam as kt
 
 # how likely each kind of target of opportunity is to be completed in a turning point
 _TARGET_CHANCE = {"take_down": 0.45, "attack": 0.2, "end_of_turn": 0.5}

@@ -27,7 +27,7 @@ def for_rules(summary: Summary, config: Config) -> Summary:
     """``summary`` in the words of the game's rules: a Kill Team classic mission lists its
     secondary objectives (scored at the end) instead of targets of opportunity; the skirmish
     rules have neither."""
-    from game.engine.rulesets.killteam import core as kt
+    from game.engine import killteam as kt
 
     pack = kt.rules_of(config)
     if pack is not None:

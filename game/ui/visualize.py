@@ -28,7 +28,7 @@ from game.engine import (
     Weapon,
     build_config,
 )
-from game.engine.rulesets.killteam import core as kt
+from game.engine import killteam as kt
 from game.ui.board import BoardView, card_icon
 from game.ui.context import DIM, GOLD, INK, RED, Context, lighter, panel
 from game.ui.rulesets.killteam.screen import length_words

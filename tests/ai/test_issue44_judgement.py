@@ -10,7 +10,8 @@ from dataclasses import replace
 
 import pytest
 
-from game.ai import heuristics, search, skirmish
+from game.ai import heuristics, search
+from game.ai.rulesets.skirmish import scores as skirmish
 from game.ai.players import player_for
 from game.ai.puzzles import POSITIONS, load_puzzle, solve, solved
 from game.ai.search import LEVELS, SearchPlayer

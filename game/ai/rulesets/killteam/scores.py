@@ -25,7 +25,7 @@ from game.engine import (
     Seize,
     opponent,
 )
-from game.engine.rulesets.killteam import core as kt
+from game.engine import killteam as kt
 
 # (objective pull, expected damage dealt) of an operative standing on a hex
 StandTerms = Callable[[Game, OperativeState, str], tuple[float, float]]

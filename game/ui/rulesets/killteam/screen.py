@@ -22,7 +22,7 @@ from game.engine import (
     Scored,
     Seize,
 )
-from game.engine.rulesets.killteam import core as kt
+from game.engine import killteam as kt
 
 if TYPE_CHECKING:
     from game.ui.words import Words
