@@ -34,7 +34,7 @@ from game.engine import (
 from game.ui.anim_parts import DIE_SECONDS, MARK_SECONDS, Banner, Roll
 from game.ui.context import GOLD, INK, PANEL, PANEL_EDGE, Context
 from game.ui.placement import note_cover
-from game.ui.rulesets.skirmish import screen as skirmish_ui
+from game.ui.rulesets import every
 from game.ui.words import count
 
 
@@ -54,8 +54,8 @@ class Animations:
 
     def add(self, events: list[Event], names: dict[int, str]) -> None:
         for event in events:
-            if skirmish_ui.animate(self, event, names):
-                continue  # the skirmish rule set's dice and banners
+            if any(screens.animate(self, event, names) for screens in every()):
+                continue  # another rule set's or pack's dice and banners
             if isinstance(event, TurningPointStarted):
                 self.banners.append(Banner(f"Turning point {event.turning_point}", GOLD))
             elif isinstance(event, ControlChanged):

@@ -17,7 +17,7 @@ import pygame
 
 from game.engine import CORNER_OFFSETS, Config, Grid, OperativeState
 from game.ui.context import GOLD, INK, RED, Context, lighter
-from game.ui.rulesets.skirmish.screen import markers_of
+from game.ui.rulesets import every
 
 SQRT3 = math.sqrt(3)
 KILLZONE_ART = {"side_a": "ground_side_a.png", "side_b": "ground_side_b.png"}
@@ -286,7 +286,8 @@ class BoardView:
         if "spotted" in op.flags:  # a markerlight hit it this turning point
             mark = self.ctx.assets.icon("eye-target", max(12, int(radius * 0.8)), (255, 200, 60))
             surface.blit(mark, mark.get_rect(center=(cx - radius * 0.85, cy + radius * 0.35)))
-        for i, word in enumerate(markers_of(op)):  # the skirmish rules: Shaken, fatigued
+        # a rule set's own states (Shaken, fatigued, ...)
+        for i, word in enumerate(w for screens in every() for w in screens.markers(op)):
             # a small disc with the state's letter, at the token's upper left
             centre = (int(cx - radius * (0.8 - 0.7 * i)), int(cy - radius * 0.85))
             disc = max(6, int(radius * 0.34))

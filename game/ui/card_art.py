@@ -18,13 +18,10 @@ from game.engine import (
     SpecialOperation,
     TargetOfOpportunity,
     Wargear,
-    skirmish_profile,
 )
-from game.help.rulesets.killteam.cards import PackRule
 from game.ui.board import card_icon
 from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE
-from game.ui.rulesets.killteam.screen import length_words
-from game.ui.rulesets.skirmish.screen import profile_lines
+from game.ui.rulesets import every, length_words
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -42,14 +39,16 @@ KINDS = (
     ("target", "Targets of opportunity", "Targets", "targeted"),
     ("wargear", "Special issue wargear", "Wargear", "battle-gear"),
     ("special_operation", "Special operations", "Special ops", "trophy"),
-    ("kill_team", "Kill Team classic rules", "Kill Team", "crossed-swords"),
+    # the kinds the registered rule sets and mission packs add (a pack's rules)
+    *(kind[:4] for screens in every() if (kind := screens.library_kind()) is not None),
 )
 KIND_TITLES = {k: title for k, title, _, _ in KINDS}
 KIND_ICONS = {k: icon for k, _, _, icon in KINDS}
 KIND_FOOTERS = {"datacard": "Datacard", "stratagem": "Stratagem card", "mission": "Mission card",
                 "target": "Target of opportunity", "wargear": "Special issue wargear",
                 "special_operation": "Special operation",
-                "kill_team": "Kill Team classic rule"}
+                **{kind[0]: kind[4] for screens in every()
+                   if (kind := screens.library_kind()) is not None}}
 STAGES = {"first": "First operation", "second": "Second operation", "final": "Final operation"}
 TIMINGS = {"activation": "Use in one of your operatives' activations",
            "strategy": "Use in the strategy phase"}
@@ -446,11 +445,15 @@ def _datacard_lines(art: CardArt, b: _Lines, obj: Datacard, entry: Entry) -> Non
         b.rule()
         b.text("Chosen with the fireteam", GOLD, "bold")
         b.text(limit)
-    # the same card under the skirmish rule set, converted by the engine
-    b.rule()
-    b.label("Skirmish rules profile", DIM)
-    for i, line in enumerate(profile_lines(skirmish_profile(obj))):
-        b.text(line, INK if i == 0 else DIM, "bold" if i == 0 else "regular")
+    for screens in every():  # the same card under another rule set, converted by the engine
+        found = screens.datacard_lines(obj)
+        if found is None:
+            continue
+        label, lines = found
+        b.rule()
+        b.label(label, DIM)
+        for i, line in enumerate(lines):
+            b.text(line, INK if i == 0 else DIM, "bold" if i == 0 else "regular")
 
 
 def _fireteam_lines(art: CardArt, b: _Lines, obj: Fireteam, entry: Entry) -> None:
@@ -500,22 +503,6 @@ def _wargear_lines(art: CardArt, b: _Lines, obj: Wargear, entry: Entry) -> None:
     b.text(obj.text)
 
 
-def _pack_rule_lines(art: CardArt, b: _Lines, obj: PackRule, entry: Entry) -> None:
-    b.label(obj.group, DIM)
-    b.gap(4)
-    for i, paragraph in enumerate(obj.text):
-        if i:
-            b.gap(4)
-        b.text(paragraph)
-    if obj.table:
-        b.rule()
-        b.label("D6 — our own table")
-        for line in obj.table:
-            b.text(line)
-    b.rule()
-    b.label("Used in: " + ", ".join(obj.missions), DIM)
-
-
 def _special_operation_lines(art: CardArt, b: _Lines, obj: SpecialOperation, entry: Entry) -> None:
     cat = art.ctx.catalogue
     team = cat.fireteams.get(obj.fireteam)
@@ -540,6 +527,7 @@ _CARD_LINES: list[tuple[type, Callable[[CardArt, _Lines, Any, Entry], None]]] = 
     (Mission, _mission_lines),
     (TargetOfOpportunity, _target_lines),
     (Wargear, _wargear_lines),
-    (PackRule, _pack_rule_lines),
     (SpecialOperation, _special_operation_lines),
+    # the cards the registered rule sets and mission packs add
+    *(lines for screens in every() if (lines := screens.card_lines()) is not None),
 ]

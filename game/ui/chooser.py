@@ -15,13 +15,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from game.engine import (
     Action,
     Activate,
     AgreeResult,
-    Arrive,
     Attack,
     Cancel,
     Concede,
@@ -33,19 +31,16 @@ from game.engine import (
     Move,
     Mulligan,
     OperativeState,
-    PlaceObjective,
     PlayPloy,
     Reveal,
-    RollGameLength,
-    Seize,
     State,
     Step,
     Use,
     Wait,
-    killteam,
 )
 from game.ui.fields import Field, Kind
-from game.ui.rulesets.skirmish.screen import SKIRMISH_HINTS, SKIRMISH_KEYS, skirmish_route
+from game.ui.rulesets import at_steps, every
+from game.ui.rulesets.declaration import FieldsOf, Route
 from game.ui.words import count
 
 
@@ -75,9 +70,10 @@ Picked = Action | Refusal
 STANDARD_VERBS = (("move", "Move", "m", "Up to the Move stat, around blocked and occupied hexes"),
                   ("attack", "Attack", "a", "Pick a marked enemy, then the weapon"),
                   ("disengage", "Disengage", "d", "One hex away from every enemy"))
-VERB_KEYS = {"seize:yes": "y", "seize:no": "n", "roll": "r",
-             "move": "m", "attack": "a", "disengage": "d", "wait": "w", "cancel": "c",
-             "keep": "k", "swap": "s", "reveal:none": "n", **SKIRMISH_KEYS}
+# (with each registered rule set's and pack's own: game/ui/rulesets/)
+VERB_KEYS = {"move": "m", "attack": "a", "disengage": "d", "wait": "w", "cancel": "c",
+             "keep": "k", "swap": "s", "reveal:none": "n",
+             **{k: v for screens in every() for k, v in screens.keys.items()}}
 
 
 # keys the play screen keeps whatever the chooser offers: the sight (L) and threat (T) tools,
@@ -140,17 +136,10 @@ class KeyBook:
         return out
 
 
-# the one-line hint at each Kill Team classic decision
-PACK_HINTS = {Step.PLACE_OBJECTIVES: "click a shaded hex to place the next objective marker.",
-              Step.SEIZE: "try to seize the initiative (a 6 takes it), or let it be.",
-              Step.ARRIVE: "pick a late operative, then a shaded hex of its edge.",
-              Step.GAME_LENGTH: "roll to see whether one more turning point is played."}
-
-
 # each other rule set's routing of its own decisions (None: an action it does not know): the
-# skirmish rules', and any a rule set from outside the package adds with register_route
-Route = Callable[[Action, State, Config, Callable[[str], str]], tuple[Field, ...] | None]
-ROUTES: list[Route] = [skirmish_route]
+# registered ones' (game/ui/rulesets/), and any a rule set from outside the package adds with
+# register_route
+ROUTES: list[Route] = [screens.route for screens in every()]
 
 
 def register_route(system_route: Route) -> None:
@@ -167,10 +156,6 @@ def _system_fields(action: Action, state: State, config: Config,
             return fields
     return None
 
-
-# how one kind of action is picked: the action, the state, the configuration and the labeller
-# of operative ids -> its fields in the order a player picks them
-FieldsOf = Callable[[Any, State, Config, Callable[[str], str]], tuple[Field, ...]]
 
 # the kinds of action picked by one button, the same whatever the action holds
 ONE_BUTTON: dict[type[Action], Field] = {
@@ -264,31 +249,7 @@ def _use_fields(action: Use, state: State, config: Config,
             Field(Kind.OPERATIVE, action.operative, op_label(action.operative)))
 
 
-def _place_objective_fields(action: PlaceObjective, state: State, config: Config,
-                            op_label: Callable[[str], str]) -> tuple[Field, ...]:
-    # Kill Team classic: a marker on a shaded hex
-    return (Field(Kind.HEX, action.hex, action.hex),)
-
-
-def _seize_fields(action: Seize, state: State, config: Config,
-                  op_label: Callable[[str], str]) -> tuple[Field, ...]:
-    if action.attempt:
-        return (Field(Kind.VERB, "seize:yes", f"Seize it ({killteam.SEIZE_ON} needed)",
-                      f"Roll a die: on a {killteam.SEIZE_ON} you hold the initiative "
-                      "instead"),)
-    return (Field(Kind.VERB, "seize:no", "Let them keep it",
-                  "The other player keeps the first turn"),)
-
-
-def _game_length_fields(action: RollGameLength, state: State, config: Config,
-                        op_label: Callable[[str], str]) -> tuple[Field, ...]:
-    need = killteam.roll_needed_after(config, state.turning_point)
-    return (Field(Kind.VERB, "roll", f"Roll ({need}+ goes on)",
-                  f"On {need} or more turning point {state.turning_point + 1} is played; "
-                  "otherwise the mission ends now"),)
-
-
-# the Fireteam rules' and the Kill Team classic pack's actions: each kind's fields, asked
+# the Fireteam rules' actions and those the registered packs add: each kind's fields, asked
 # before the other rule sets' ROUTES
 FIELDS: dict[type[Action], FieldsOf] = {
     **{kind: _one_button(button) for kind, button in ONE_BUTTON.items()},
@@ -296,13 +257,8 @@ FIELDS: dict[type[Action], FieldsOf] = {
     Reveal: _reveal_fields, PlayPloy: _ploy_fields, Activate: _activate_fields,
     Move: _move_fields, Disengage: _disengage_fields, Attack: _attack_fields,
     MissionAction: _mission_action_fields, Use: _use_fields,
-    # Kill Team classic: a marker on a shaded hex; a late operative, then a hex of its edge
-    PlaceObjective: _place_objective_fields,
-    Arrive: _tray_then_hex("{operative} arrives: then click a shaded hex of its edge"),
-    Seize: _seize_fields,
+    **{kind: fields for screens in every() for kind, fields in screens.fields.items()},
 }
-# asked after the other rule sets' ROUTES
-LATE_FIELDS: dict[type[Action], FieldsOf] = {RollGameLength: _game_length_fields}
 
 
 def _fields_of(table: dict[type[Action], FieldsOf], action: Action) -> FieldsOf | None:
@@ -312,7 +268,7 @@ def _fields_of(table: dict[type[Action], FieldsOf], action: Action) -> FieldsOf 
 
 def route(action: Action, state: State, config: Config) -> tuple[Field, ...]:
     """The fields of ``action`` in the order a player picks them (its kind's builder in
-    :data:`FIELDS`, else the other rule sets' :data:`ROUTES`, else :data:`LATE_FIELDS`).
+    :data:`FIELDS`, else the other rule sets' :data:`ROUTES`).
     Raises ValueError for an action that is not chosen on the play screen (Concede and
     AgreeResult: the pause menu)."""
     ops = state.operatives
@@ -330,9 +286,6 @@ def route(action: Action, state: State, config: Config) -> tuple[Field, ...]:
     fields = _system_fields(action, state, config, op_label)
     if fields is not None:  # the other rule sets' decisions
         return fields
-    late = _fields_of(LATE_FIELDS, action)
-    if late is not None:
-        return late(action, state, config, op_label)
     raise ValueError(f"{type(action).__name__} is not chosen on the play screen")
 
 
@@ -621,7 +574,7 @@ class Chooser:
 
     def weapon_options(self) -> list[tuple[Option, Action]]:
         """While a weapon is awaited: each weapon's option with its attack (an Attack, or
-        under the skirmish rules a Shoot)."""
+        another rule set's shot)."""
         if self.next_kind != Kind.WEAPON:
             return []
         out: list[tuple[Option, Action]] = []
@@ -640,10 +593,10 @@ class Chooser:
         step = self.step
         if step == Step.MULLIGAN:
             return self._mulligan_hint(name)
-        if step in PACK_HINTS:  # Kill Team classic decisions
-            return f"{name}: {PACK_HINTS[step]}"
-        if self.config.skirmish and step in SKIRMISH_HINTS:  # the skirmish rule set
-            return self._other_rules_hint(name)
+        for screens in at_steps(self.config):  # the packs', then the rule set's steps
+            found = screens.hint(self, name)
+            if found is not None:
+                return found
         if step == Step.DEPLOY:
             return self._deploy_hint(name)
         if step == Step.REVEAL:
@@ -656,20 +609,6 @@ class Chooser:
                     "more, or Keep all.")
         return (f"{name}: keep your targets of opportunity, or click cards to select them "
                 "for a swap.")
-
-    def _other_rules_hint(self, name: str) -> str:
-        """The hint at a step of the one-page rules (orders, charges, shooting)."""
-        step, kind = self.step, self.next_kind
-        if step == Step.ACTIVATE and kind == Kind.VERB:
-            picked = {f.kind: f for f in self.picked}
-            return f"{name}: choose the order for {picked[Kind.OPERATIVE].value}."
-        if step == Step.ACTIVATE and kind == Kind.HEX:
-            return f"{name}: click a shaded hex to end the move there (Esc: back)."
-        if kind == Kind.ENEMY:
-            return f"{name}: click an enemy marked with a crosshair."
-        if kind == Kind.WEAPON:
-            return f"{name}: choose the weapon (Back: another target)."
-        return f"{name}: {SKIRMISH_HINTS[step]}"
 
     def _deploy_hint(self, name: str) -> str:
         picked = {f.kind: f for f in self.picked}

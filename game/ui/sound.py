@@ -19,21 +19,15 @@ from typing import Any
 from game.engine import (
     ControlChanged,
     Damaged,
-    DangerousRolled,
     DefenceDiceRolled,
-    DefenseRolled,
     HitDiceRolled,
     InitiativeRolled,
-    MarkersRolled,
-    MoraleTested,
     Moved,
-    ObjectiveSeized,
-    Pushed,
-    QualityRolled,
     RollOff,
     TakenDown,
     TargetCompleted,
 )
+from game.ui.rulesets import every
 
 NAMES = ("dice", "move", "hit", "take_down", "control", "target", "click")
 
@@ -48,14 +42,8 @@ EVENT_SOUNDS: dict[type, str] = {
     TakenDown: "take_down",
     ControlChanged: "control",
     TargetCompleted: "target",
-    # the skirmish rules' own rolls and their seizing of a marker
-    QualityRolled: "dice",
-    DefenseRolled: "dice",
-    MoraleTested: "dice",
-    DangerousRolled: "dice",
-    MarkersRolled: "dice",
-    Pushed: "dice",  # the push's 4+ (a declined push rolls nothing: see for_events)
-    ObjectiveSeized: "control",
+    # each registered rule set's and pack's own (their rolls, the seizing of a marker, ...)
+    **{kind: name for screens in every() for kind, name in screens.sounds.items()},
 }
 
 # the order they sound in when one list of events calls for several: what happens first in an
@@ -132,8 +120,8 @@ class Sound:
         """The effects a list of engine events calls for: at most one of each, in ORDER."""
         wanted: set[str] = set()
         for event in events:
-            if isinstance(event, Pushed) and not event.roll:
-                continue  # the push was declined: no die
+            if any(screens.silent(event) for screens in every()):
+                continue  # a die that was not rolled (a declined push)
             name = EVENT_SOUNDS.get(type(event))
             if name is None:  # a subclass of a mapped event
                 name = next((n for cls, n in EVENT_SOUNDS.items() if isinstance(event, cls)),

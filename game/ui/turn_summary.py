@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.engine import Config, Event, Scored, TakenDown, TargetCompleted, TurningPointStarted
+from game.ui.rulesets import in_play
 
 
 @dataclass
@@ -24,18 +25,12 @@ class Summary:
 
 
 def for_rules(summary: Summary, config: Config) -> Summary:
-    """``summary`` in the words of the game's rules: a Kill Team classic mission lists its
-    secondary objectives (scored at the end) instead of targets of opportunity; the skirmish
-    rules have neither."""
-    from game.engine import killteam as kt
-
-    pack = kt.rules_of(config)
-    if pack is not None:
-        names = [kt.SECONDARY_NAMES.get(s, s) for s in pack.secondary]
-        summary.cards_heading = "Secondary objectives (scored at the end)"
-        summary.completed = {1: list(names), 2: list(names)}
-    elif config.skirmish:
-        summary.cards_heading = ""
+    """``summary`` in the words of the game's rules, as its mission pack or rule set declares
+    them (a pack's secondary objectives scored at the end instead of targets of opportunity;
+    a rule set without cards: no such section)."""
+    for screens in in_play(config):
+        if screens.summary(summary, config):
+            break
     return summary
 
 

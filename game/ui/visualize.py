@@ -28,10 +28,9 @@ from game.engine import (
     Weapon,
     build_config,
 )
-from game.engine import killteam as kt
 from game.ui.board import BoardView, card_icon
 from game.ui.context import DIM, GOLD, INK, RED, Context, lighter, panel
-from game.ui.rulesets.killteam.screen import length_words
+from game.ui.rulesets import in_play, length_words
 
 KEY_BLOCKED = RED  # BoardView draws it at 0.92 of each blocked hex
 KEY_COVER = (245, 245, 245)  # BoardView's dashes, at 0.9 of each cover hex
@@ -370,11 +369,10 @@ class Painter:
                    ("blocked", 0, "Blocked hex (red border)"),
                    ("cover", 0, "Cover hex (dashed white border)"),
                    ("objective", 0, "Objective hex (\"!\")")]
-        rules = kt.rules_of(self.config) if self.config is not None else None
-        if rules is not None and rules.placed_objectives:
-            entries.append(("zone", 0, "Objective marker zone (gold ring)"))
-        if rules is not None and rules.search_pattern:
-            entries.append(("arrival", 0, "Late arrival edges (violet)"))
+        if self.config is not None:  # the mission pack's own marks (where markers are placed,
+            config = self.config      # where late operatives arrive)
+            entries += [(kind, 0, words) for screens in in_play(config)
+                        for kind, words in screens.map_keys(config)]
         half = (len(entries) + 1) // 2 if inner.height < row * len(entries) else len(entries)
         column = inner.width // 2 if half < len(entries) else inner.width
         for i, (kind, side, text) in enumerate(entries):
@@ -504,22 +502,15 @@ def draw_key_marks(ctx: Context, view: BoardView, surface: pygame.Surface,
 
 def draw_pack_zones(view: BoardView, surface: pygame.Surface,
                     offset: tuple[int, int] = (0, 0)) -> None:
-    """Kill Team classic: where the players may place objective markers (shaded gold) and
+    """A mission pack's marks: where the players may place objective markers (shaded gold) and
     the killzone edges late operatives arrive on (outlined violet)."""
-    rules = kt.rules_of(view.config)
-    if rules is None:
-        return
     shift = pygame.Vector2(offset)
-    if rules.placed_objectives:
-        fixed = [h for h in view.config.objectives.values() if h]
-        for h in kt.placement_hexes(view.grid, view.config.territories, fixed):
-            pygame.draw.polygon(surface, KEY_OBJECTIVE,
-                                [pygame.Vector2(p) + shift for p in view.polygon(h, 0.45)], 2)
-    if rules.search_pattern:
-        for edge in ("west", "east"):
-            for h in kt.side_edge(view.grid, edge):
-                pygame.draw.polygon(surface, KEY_ARRIVAL,
-                                    [pygame.Vector2(p) + shift for p in view.polygon(h, 0.8)], 2)
+    for screens in in_play(view.config):
+        for kind, hexes in screens.map_marks(view.config):
+            colour, size = (KEY_OBJECTIVE, 0.45) if kind == "zone" else (KEY_ARRIVAL, 0.8)
+            for h in hexes:
+                pygame.draw.polygon(surface, colour,
+                                    [pygame.Vector2(p) + shift for p in view.polygon(h, size)], 2)
 
 
 def thumbnail(ctx: Context, mission: Mission, size: tuple[int, int]) -> pygame.Surface:

@@ -39,8 +39,7 @@ from game.engine import (
     Use,
     Wait,
 )
-from game.ui.rulesets.killteam.screen import PACK_PHRASES
-from game.ui.rulesets.skirmish.screen import SKIRMISH_PHRASES
+from game.ui.rulesets import every
 
 if TYPE_CHECKING:
     from game.engine import Catalogue, Game
@@ -343,8 +342,8 @@ _ACTION_PHRASES: dict[type, Callable[[Words, Any], str]] = {
     Concede: lambda w, a: f"{w.player(a.player)} concedes",
     AgreeResult: Words._agree,
 }
-_ACTION_PHRASES.update(PACK_PHRASES)
-_ACTION_PHRASES.update(SKIRMISH_PHRASES)
+for _screens in every():  # each registered rule set's and pack's own actions
+    _ACTION_PHRASES.update(_screens.phrases)
 
 
 def register_phrases(phrases: dict[type, Callable[[Words, Any], str]]) -> None:

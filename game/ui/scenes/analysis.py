@@ -326,6 +326,6 @@ def choice_hexes(game: Game, action: Action) -> list[str]:
         target = ops[action.target].hex if action.target in ops else None
         return [h for h in (start, target) if h is not None]
     path = getattr(action, "path", None)
-    if isinstance(path, tuple) and path and start is not None:  # a skirmish Advance or Rush
+    if isinstance(path, tuple) and path and start is not None:  # an order along a path
         return [start, *path]
     return [start] if start is not None else []

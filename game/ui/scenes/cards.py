@@ -1,7 +1,6 @@
 """The card library: every card of the shipped catalogue drawn as a card — datacards, the
 fireteams' stratagem cards, mission cards, targets of opportunity, special issue wargear,
-special operations and the Kill Team classic pack's rules
-(``game/help/rulesets/killteam/cards.py``) —
+special operations and the cards a mission pack adds (its rules: game/ui/rulesets/) —
 filtered by fireteam, kind and a text search, in a scrolling grid (a pygame-gui scrolling
 container of card pictures, ``game/ui/card_grid.py``); a click shows a card large.
 
@@ -22,10 +21,10 @@ import pygame
 import pygame_gui
 
 from game.engine import Datacard
-from game.help.rulesets.killteam.cards import pack_cards
 from game.ui.card_art import FRAME_RATIO, KIND_ICONS, KINDS, CardArt, Line, limits_of
 from game.ui.card_grid import CardGrid
 from game.ui.context import DIM, GOLD, INK, PANEL_EDGE, panel
+from game.ui.rulesets import every
 from game.ui.scene import Scene
 from game.ui.words import count
 
@@ -137,9 +136,10 @@ class CardBrowserScene(CardArt, Scene):
             team_name = cat.fireteams[op.fireteam].name if op.fireteam in cat.fireteams else ""
             add("special_operation", op.id, op.name, (op.fireteam,), op, op.text,
                 op.reward.name, op.reward.text, team_name)
-        for pack_rule in pack_cards(cat):  # the Kill Team classic pack's rules
-            add("kill_team", pack_rule.id, pack_rule.name, (), pack_rule, pack_rule.search,
-                "kill team classic")
+        for screens in every():  # the cards a rule set or a mission pack adds (its rules)
+            kind = screens.library_kind()
+            for key, name, obj, search in screens.library_cards(cat) if kind else ():
+                add(kind[0], key, name, (), obj, search)
         return out
 
     def filter(self) -> None:

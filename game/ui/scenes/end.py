@@ -12,11 +12,10 @@ from game.engine import (
     Scored,
     SuddenVictory,
     TakenDown,
-    count_markers,
 )
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.registry import SceneName, scene_class
-from game.ui.rulesets.killteam.screen import FINAL_SOURCES, end_sections, fled_operatives
+from game.ui.rulesets import in_play
 from game.ui.scene import Scene, key_name
 from game.ui.words import Words
 
@@ -114,16 +113,19 @@ class EndScene(Scene):
 
     def fireteam_column(self, surface: pygame.Surface, inner: pygame.Rect,
                         player: int) -> int:
-        """A player's VP by turning point and source, then the targets of opportunity (or
-        Kill Team classic's objective sections); returns the height reached."""
+        """A player's VP by turning point and source, then the targets of opportunity (or the
+        mission pack's sections, such as its primary and secondary objectives); returns the
+        height reached."""
         ctx, game, px = self.ctx, self.play.game, self.ctx.px
         y = inner.top + 4
         rows: dict[tuple[int, str], int] = {}
-        # Kill Team classic: primary and secondary objectives have sections of their own
-        sections = end_sections(game, player)
+        # a pack's objectives (primary, secondary) may have sections of their own
+        asked = in_play(game.config)
+        sections = [s for screens in asked for s in screens.end_sections(game, player)]
+        final = {source for screens in asked for source in screens.final_sources()}
         for event in game.events:
             if isinstance(event, Scored) and event.player == player \
-                    and not (sections and event.source in FINAL_SOURCES):
+                    and not (sections and event.source in final):
                 key = (event.turning_point, f"{event.source}: {event.name}")
                 rows[key] = rows.get(key, 0) + event.vp
         ctx.text(surface, "Victory points", 15, (inner.left, y), GOLD, "bold")
@@ -154,28 +156,6 @@ class EndScene(Scene):
                 y += px(20)
         return y
 
-    def skirmish_column(self, surface: pygame.Surface, inner: pygame.Rect,
-                        player: int) -> int:
-        """A player's markers held when the battle ended (the skirmish rules' score, which
-        has no VP and no cards); returns the height reached."""
-        ctx, game, px = self.ctx, self.play.game, self.ctx.px
-        y = inner.top + 4
-        held = [o for e in game.events if isinstance(e, Scored) and e.player == player
-                for o in e.objectives]
-        ctx.text(surface, "Markers held at the end", 15, (inner.left, y), GOLD, "bold")
-        y += px(24)
-        for obj in held:
-            where = self.words.objective(obj)
-            ctx.text(surface, where[:1].upper() + where[1:], 14, (inner.left, y), INK,
-                     width=inner.width)
-            y += px(20)
-        if not held:
-            ctx.text(surface, "none", 14, (inner.left, y), DIM)
-            y += px(20)
-        ctx.text(surface, f"Total: {count_markers(game.state.vp[player])}", 14,
-                 (inner.right, y), GOLD, "bold", "topright")
-        return y + px(30)
-
     def draw(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.play.game
         width, height = surface.get_size()
@@ -191,9 +171,8 @@ class EndScene(Scene):
                  "bold", "center")
         mission = game.config.mission.name if game.config.mission else ""
         why = _why_it_ended(game, ended, ctx.names)
-        score = (f"{count_markers(game.state.vp[1])} to {count_markers(game.state.vp[2])} held"
-                 if game.config.skirmish else
-                 f"{game.state.vp[1]} VP to {game.state.vp[2]} VP")
+        asked = in_play(game.config)  # the mission pack's and the rule set's declarations
+        score = asked[-1].score_line(game)
         ctx.text(surface, f"{mission}: {score}{why}", 18, (width // 2, px(105)), INK,
                  anchor="center")
         column = (width - 90) // 2
@@ -201,10 +180,9 @@ class EndScene(Scene):
             box = pygame.Rect(30 + i * (column + 30), px(140), column,
                               min(height - px(140) - px(110), px(460)))
             inner = panel(surface, box, ctx.names[player], ctx)
-            if game.config.skirmish:  # markers, not VP; no targets of opportunity
-                y = self.skirmish_column(surface, inner, player)
-            else:
-                y = self.fireteam_column(surface, inner, player)
+            # the rule set's own score (markers, not VP; no targets of opportunity), or VP
+            own = asked[-1].end_column(self, surface, inner, player)
+            y = own if own is not None else self.fireteam_column(surface, inner, player)
             y += px(14)
             ctx.text(surface, "Operatives lost", 15, (inner.left, y), GOLD, "bold")
             y += px(24)
@@ -212,7 +190,8 @@ class EndScene(Scene):
             words = Words(game, ctx.names)
             lost = [words.operative(e.operative) for e in game.events
                     if isinstance(e, TakenDown) and e.player == player]
-            lost += [f"{words.operative(op)} (fled)" for op in fled_operatives(game, player)]
+            lost += [f"{words.operative(op)} (fled)" for screens in asked
+                     for op in screens.fled(game, player)]
             ctx.wrapped(surface, ", ".join(lost) if lost else "none", 14,
                         pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
                         INK if lost else DIM)

@@ -20,13 +20,12 @@ from game.engine import (
     choose_options,
     missions_of,
     opponent,
-    skirmish_profile,
 )
 from game.services.own_missions import broken_lines
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PALETTE, Context, panel
 from game.ui.registry import SceneName, scene_class
-from game.ui.rulesets.killteam.screen import length_words
+from game.ui.rulesets import length_words, pack_of, screens_of
 from game.ui.scene import Scene
 from game.ui.widgets import ScrollText
 
@@ -243,17 +242,21 @@ class NewGameScene(Scene):
 
     def mission_label(self, mission: str) -> str:
         found = self.ctx.catalogue.missions[mission]
-        name = found.name
-        if found.kill_team is not None and found.kill_team.our_design:
-            name += " (our design)"
+        pack = pack_of(found)  # its pack may say more ("our design")
+        name = found.name + (pack.mission_label(found) if pack is not None else "")
         return f"{name} (yours)" if mission in self.own else name
 
     def pack_table(self) -> dict[int, str]:
         """The current mission's pack's D6 mission table (roll -> mission), if it has one."""
         missions = self.ctx.catalogue.missions
         pack = missions[self.mission].pack
-        return {m.kill_team.table_roll: m.id for m in missions.values()
-                if m.pack == pack and m.kill_team is not None and m.kill_team.table_roll}
+        table: dict[int, str] = {}
+        for m in missions.values():
+            screens = pack_of(m) if m.pack == pack else None
+            roll = screens.table_roll(m) if screens is not None else None
+            if roll:
+                table[roll] = m.id
+        return table
 
     def roll_mission(self) -> None:
         """Roll a D6 on the pack's mission table."""
@@ -345,14 +348,10 @@ class NewGameScene(Scene):
                           self.left.height - ctx.px(48))
         inner = panel(surface, box, mission.name, ctx)
         side = cat.killzones[mission.killzone].name
-        length = length_words(mission)
-        if self.rules == RuleSet.SKIRMISH:
-            length = ("4 rounds · one-page skirmish rules: the mission's killzone, with D3+2 "
-                      "markers the players place; its objectives and cards are not used")
-        about = (mission.text if self.rules == RuleSet.FIRETEAM else
-                 "Hold, Advance, Rush or Charge one operative at a time; Quality "
-                 "tests to hit, Defense rolls to block, Tough for wounds; morale, "
-                 "Shaken and fatigue. Rules help (F1) has the whole rule set.")
+        screens = screens_of(str(self.rules))
+        # the rule set may play the mission's killzone its own way (its words, then)
+        length, about = screens.newgame_mission(mission) or (length_words(mission),
+                                                              mission.text)
         # the map gives way to a long mission text, down to 45 % of the panel; a text still
         # too long for the room left scrolls (the wheel over it, or its bar)
         room = pygame.Rect(0, 0, inner.width, 1 << 16)
@@ -369,7 +368,7 @@ class NewGameScene(Scene):
             image = pygame.Surface(thumb_area.size, pygame.SRCALPHA)
             image.blit(view.layer(), view.rect)
             for obj, h in config.objectives.items():
-                if h and self.rules == RuleSet.FIRETEAM:  # placed markers have no hex yet
+                if h and screens.shows_objectives():  # placed markers have no hex yet
                     view.objective(image, obj, h, 0)
             self._thumb = (self.mission, thumb_area.size, self.rules, image)
         surface.blit(self._thumb[3], thumb_area)
@@ -393,8 +392,8 @@ class NewGameScene(Scene):
 
     def draw_player(self, surface: pygame.Surface, player: int, box: pygame.Rect) -> None:
         """``player``'s panel: the fireteam's composition (with its options' limits where
-        they fit), what the computer in the seat is like, and the ploys (or, under the
-        skirmish rules, the converted profiles)."""
+        they fit), what the computer in the seat is like, and the ploys (or, under a rule
+        set that declares them, each operative's profile)."""
         ctx = self.ctx
         pygame.draw.rect(surface, (24, 26, 30), box, border_radius=6)
         pygame.draw.rect(surface, ctx.colours[player], box, 2, border_radius=6)
@@ -415,7 +414,7 @@ class NewGameScene(Scene):
         area.top += used + 3
         area.height -= used + 3
         self.draw_seat_words(surface, player, box, area, needed)
-        if self.rules == RuleSet.SKIRMISH:  # the converted profiles instead of ploys
+        if screens_of(str(self.rules)).shows_profiles():  # the profiles instead of ploys
             self.draw_profiles(surface, team, area)
             return
         self.draw_ploys(surface, team, area, needed)
@@ -436,8 +435,9 @@ class NewGameScene(Scene):
                 f"{fixed}, and the drones chosen above.")
 
     def ploys_height(self, team: Fireteam, width: int) -> int:
-        """The height the whole ploys take (none under the skirmish rules), measured once."""
-        if self.rules != RuleSet.FIRETEAM:
+        """The height the whole ploys take (none where the rule set shows profiles instead),
+        measured once."""
+        if screens_of(str(self.rules)).shows_profiles():
             return 0
         key = (team.id, width, self.ctx.px(100))
         if key not in self._ploy_heights:
@@ -452,7 +452,7 @@ class NewGameScene(Scene):
         where the whole ploys would not fit above it, or not at all; ``area`` loses it."""
         ctx = self.ctx
         choices = SEAT_WORDS.get(self.seats[player], ())
-        if self.rules == RuleSet.SKIRMISH:
+        if screens_of(str(self.rules)).shows_profiles():
             choices = choices[-1:]  # the short words: the profiles need the room more
         for words in choices:
             line = pygame.Rect(area.left, 0, area.width, 0)
@@ -488,18 +488,15 @@ class NewGameScene(Scene):
                            area)
 
     def draw_profiles(self, surface: pygame.Surface, team: object, area: pygame.Rect) -> None:
-        """Each datacard of ``team`` as its skirmish profile, one line each."""
-        ctx, cat = self.ctx, self.ctx.catalogue
-        ctx.text(surface, "Skirmish profiles:", 13, area.topleft, GOLD, "bold")
+        """Each datacard of ``team`` as the rule set's profile, one line each."""
+        ctx = self.ctx
+        heading, profiles = screens_of(str(self.rules)).profiles(ctx.catalogue, team)
+        ctx.text(surface, heading, 13, area.topleft, GOLD, "bold")
         area.top += ctx.px(18)
-        for entry in team.composition:  # type: ignore[attr-defined]
-            profile = skirmish_profile(cat.datacards[entry.card])
-            weapons = ", ".join(w.describe() for w in profile.weapons)
-            line = (f"Q{profile.quality}+ D{profile.defense}+ T{profile.tough} "
-                    f"{weapons}")
-            if ploy_lines(ctx, None, profile.name, line, area) + ctx.px(8) > area.height:
+        for name, line in profiles:
+            if ploy_lines(ctx, None, name, line, area) + ctx.px(8) > area.height:
                 break  # no room for the whole line (the library shows every profile)
-            used = ploy_lines(ctx, surface, profile.name, line, area)
+            used = ploy_lines(ctx, surface, name, line, area)
             area.top += used
             area.height -= used
 

@@ -54,7 +54,7 @@ class OnlineScene(Scene):
         self.turn_minutes = 0  # the turn clock the host chooses (0: none)
 
     def playable(self, rules: RuleSet) -> list[str]:
-        """The missions ``rules`` plays (the skirmish rules: not the Kill Team pack's)."""
+        """The missions ``rules`` plays (the engine's registry says which)."""
         return missions_of(self.ctx.catalogue, rules)
 
     def set_rules(self, rules: RuleSet) -> None:

@@ -48,6 +48,7 @@ from game.ui.context import DIM
 from game.ui.layers import LayerCache
 from game.ui.log import GameLog
 from game.ui.registry import SceneName, is_scene, make_scene
+from game.ui.rulesets import in_play, screens_of
 from game.ui.scene import FPS, MARK, TIMER_RATE, Scene
 from game.ui.scenes import play_board
 from game.ui.scenes.play_panels import ButtonSpec, Panels
@@ -226,8 +227,7 @@ class PlayScene(Scene):
                             min(px(30), self.hint_bar.height - 6))
         cards.midright = (self.hint_bar.right - 8, self.hint_bar.centery)
         self.button("Cards", cards, self.toggle_cards, hotkey=pygame.K_F2,
-                    tooltip="The killzone and its objective markers" if
-                    self.game.config.skirmish else "The mission card and both stratagem cards")
+                    tooltip=screens_of(self.game.config).cards_tooltip())
         library = cards.move(-cards.width - 8, 0)
         self.button("Library", library, self.open_library, hotkey=pygame.K_F3,
                     tooltip="Every card of the game, with what is public in this one")
@@ -296,12 +296,10 @@ class PlayScene(Scene):
 
     @property
     def rules_topic(self) -> str | None:
-        """Where rules help (F1) opens: the skirmish rules, or the Kill Team classic pack,
-        when the game is played under them (else its first page)."""
-        if self.game.config.skirmish:
-            return "skirmish_rules"
-        mission = self.game.config.mission
-        return "kt_pack" if mission is not None and mission.kill_team is not None else None
+        """Where rules help (F1) opens: the page of the rule set or the mission pack the game
+        is played under (else its first page)."""
+        topics = (screens.rules_topic() for screens in reversed(in_play(self.game.config)))
+        return next((topic for topic in topics if topic is not None), None)
 
     def offers_hint(self) -> bool:
         """Whether the Hint button is shown: in an activation, when a computer plays."""

@@ -23,7 +23,7 @@ from game.ui.placement import (
     place_over_board,
     side_fallback,
 )
-from game.ui.rulesets.skirmish.screen import wounds_shown
+from game.ui.rulesets import screens_of
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -274,7 +274,8 @@ def draw_tokens(scene: PlayScene, surface: pygame.Surface) -> None:
     chosen = {scene.selected, state.active, scene.chooser.value_of(Kind.ENEMY)}
     for op in state.operatives.values():
         if op.on_killzone:
-            board.token(surface, op, wounds_shown(scene.game.config, op),
+            config = scene.game.config
+            board.token(surface, op, screens_of(config).wounds_shown(config, op),
                         selected=op.id in chosen)
             if op.hex in under:
                 board.objective_badge(surface, op.hex, under[op.hex][1])
@@ -320,9 +321,8 @@ def terrain_tip(scene: PlayScene, h: str) -> list[str]:
     if h in game.grid.blocked:
         lines.append(f"{BLOCKED.title}: {BLOCKED.meaning}.")
     if h in game.grid.cover:
-        lines.append(f"{COVER.title}, a cover hex: a defender here counts one block as made "
-                     "and rolls one Defence die fewer, unless the attacker is next to it or "
-                     "the weapon has Ignores Cover.")
+        # the rule set's own cover rule
+        lines.append(f"{COVER.title}, a cover hex: {screens_of(game.config).cover_words()}")
     for objective in view.objectives:
         if objective.hex != h:
             continue

@@ -15,18 +15,13 @@ from game.engine import (
     Action,
     Attack,
     AttackOdds,
-    Charge,
     Phase,
-    Shoot,
-    SkirmishOdds,
     Step,
-    skirmish_profile,
 )
 from game.ui.chooser import Chooser, Kind, Option
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
 from game.ui.placement import board_column, mark_rect, place_over_board, side_fallback
-from game.ui.rulesets.killteam.screen import turning_point_words
-from game.ui.rulesets.skirmish.screen import markers_of, odds_text, profile_lines, shot_tip
+from game.ui.rulesets import screens_of
 from game.ui.words import count
 
 if TYPE_CHECKING:
@@ -54,15 +49,16 @@ class Panels:
         self.card_rects: dict[str, pygame.Rect] = {}
         self.rule_words: list[tuple[str, pygame.Rect]] = []
         self._odds_key: tuple[int, str, int] | None = None
-        self._odds: dict[Action, AttackOdds | SkirmishOdds] = {}
+        self._odds: dict[Action, object] = {}
         # texts of the button panel drawn under its buttons: (words, top left)
         self.notes: list[tuple[str, tuple[int, int]]] = []
         # the lower panels ("dice", "log") something drawn in their place stands in for
         self.hidden: frozenset[str] = frozenset()
 
-    def _cached(self, action: Action) -> AttackOdds | SkirmishOdds:
-        """The engine's odds of ``action``, worked out once per position (the preview asks
-        every frame while the mouse rests on an enemy)."""
+    def cached(self, action: Action) -> object:
+        """The engine's odds of ``action`` (an Attack's, or those the rule set declares),
+        worked out once per position (the preview asks every frame while the mouse rests
+        on an enemy)."""
         game = self.scene.game
         key = self.scene.position_key()
         if self._odds_key != key:
@@ -70,18 +66,12 @@ class Panels:
         found = self._odds.get(action)
         if found is None:
             found = self._odds[action] = game.attack_odds(action) if isinstance(
-                action, Attack) else game.skirmish_odds(action)
+                action, Attack) else screens_of(game.config).odds(game, action)
         return found
 
     def odds(self, action: Attack) -> AttackOdds:
-        found = self._cached(action)
+        found = self.cached(action)
         assert isinstance(found, AttackOdds)
-        return found
-
-    def skirmish_odds(self, action: Shoot | Charge) -> SkirmishOdds:
-        """The skirmish rules' odds of a shot or a charge (the engine's, cached)."""
-        found = self._cached(action)
-        assert isinstance(found, SkirmishOdds)
         return found
 
     def layout(self, side: pygame.Rect) -> None:
@@ -165,12 +155,10 @@ class Panels:
                 odds = self.odds(action)
                 words = f"{float(odds.expected):.1f} dmg, {percent(odds.p_take_down)} kill"
                 tip = "; ".join(str(r) for r in odds.reasons) or "no modifiers"
-            else:  # a skirmish shot: the engine's odds in its rules' words
-                assert isinstance(action, Shoot)
-                sk = self.skirmish_odds(action)
-                words = (f"{float(sk.expected):.1f} wounds, "
-                         f"{percent(sk.p_destroyed)} destroyed")
-                tip = "; ".join((shot_tip(scene.game, action), *sk.reasons))
+            else:  # another rule set's shot: the engine's odds in its rules' words
+                found = screens_of(scene.game.config).weapon_odds(self, action)
+                assert found is not None, f"no odds for {action}"
+                words, tip = found
             rows.append((option.label, words, tip, option))
         # the odds beside the weapon's name on its button; when one of them does not fit,
         # every button shows the name and its odds are written whole under it
@@ -262,8 +250,9 @@ class Panels:
         state = self.scene.view.state
         if state.step == Step.ACT and state.active:
             return f"Actions — {state.active}, {state.ap_left} AP left"
-        if self.scene.game.config.skirmish and state.active:
-            return f"{state.active}: {state.order or 'order'}"
+        title = screens_of(self.scene.game.config).buttons_title(state)
+        if title is not None:
+            return title
         return {Step.MULLIGAN: "Targets of opportunity", Step.DEPLOY: "Operatives to place",
                 Step.REVEAL: "Reveal a target", Step.PLOY: "Strategic ploys",
                 Step.ACTIVATE: "Activation"}.get(state.step, "Actions")
@@ -280,14 +269,13 @@ class Panels:
                  Phase.END: "End phase", Phase.OVER: "Mission over"}[state.phase]
         x = ctx.text(surface, mission.upper(), 16, (14, bar.centery), GOLD, "condensed",
                      "midleft").right + 28
-        counter = (f"Round {state.turning_point}/{game.config.turning_points}"
-                   if game.config.skirmish else
-                   turning_point_words(game.config, state.turning_point))
+        screens = screens_of(game.config)
+        counter = screens.counter(game.config, state.turning_point)
         # Kill Team classic's night fighting: far targets count as in cover while it lasts
         night = " · Night fighting" if state.night else ""
         x = ctx.text(surface, f"{counter} · {phase}{night}", 15, (x, bar.centery), INK,
                      "bold", "midleft").right + 24
-        if state.phase == Phase.FIREFIGHT and not game.config.skirmish:
+        if state.phase == Phase.FIREFIGHT and screens.shows_turns():
             x = ctx.text(surface, f"Turn {state.turn}/8", 15, (x, bar.centery), INK, "bold",
                          "midleft").right + 12
             for turn in range(1, 9):
@@ -324,22 +312,18 @@ class Panels:
     def draw_score(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.scene.game
         state = self.scene.view.state
-        skirmish = game.config.skirmish  # no VP: the most markers held at the end wins
-        inner = panel(surface, self.score_rect, "Markers held" if skirmish else
-                      "Victory points", ctx)
+        screens = screens_of(game.config)  # the rule set's score: VP, markers held, ...
+        scores = {player: screens.score(game, state, player) for player in (1, 2)}
+        inner = panel(surface, self.score_rect, scores[1][0], ctx)
         half = inner.width // 2
         for i, player in enumerate((1, 2)):
             x = inner.left + i * half
             ctx.text(surface, ctx.names[player], 15, (x, inner.top), self.ctx.colours[player],
                      "bold", width=half - 60)
-            held = sum(1 for v in state.control.values() if v == player)
-            ctx.text(surface, str(held if skirmish else state.vp[player]), 30,
-                     (x + half - 12, inner.top - 6), INK, "bold", "topright")
-            # the markers of this battle: D3+2 rolled, less any left out for want of room
-            placed = sum(1 for o in game.config.objectives
-                         if o not in state.removed_objectives)
-            ctx.text(surface, f"of {placed} markers" if skirmish else
-                     f"objectives held: {held}", 13, (x, inner.top + ctx.px(20)), DIM)
+            _, figure, under = scores[player]
+            ctx.text(surface, figure, 30, (x + half - 12, inner.top - 6), INK, "bold",
+                     "topright")
+            ctx.text(surface, under, 13, (x, inner.top + ctx.px(20)), DIM)
             team = game.config.fireteams[player]
             if team is not None:
                 # one line (a long name is shortened, whole as a tooltip): two would run
@@ -350,8 +334,7 @@ class Panels:
     def draw_cards(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.scene.game
         state = self.scene.view.state
-        if game.config.skirmish:
-            self.draw_round(surface)
+        if screens_of(game.config).draw_cards(self, surface):  # a rule set without cards
             return
         inner = panel(surface, self.cards_rect, "Cards in play", ctx)
         half = inner.width // 2
@@ -380,24 +363,6 @@ class Panels:
                 ctx.text(surface, words, 13, (x, inner.top + n * step), colour,
                          width=half - 10)
 
-    def draw_round(self, surface: pygame.Surface) -> None:
-        """The skirmish rules have no cards: the panel shows each side's round instead (how
-        many operatives are still to act, and how many are Shaken or fatigued)."""
-        ctx = self.ctx
-        state = self.scene.view.state
-        inner = panel(surface, self.cards_rect, "This round", ctx)
-        half = inner.width // 2
-        for i, player in enumerate((1, 2)):
-            x, y = inner.left + i * half, inner.top
-            ops = [o for o in state.operatives.values() if o.player == player and o.on_killzone]
-            lines = (f"to act: {sum(1 for o in ops if not o.activated)} of {len(ops)}",
-                     f"Shaken: {sum(1 for o in ops if 'Shaken' in markers_of(o))}",
-                     f"fatigued: {sum(1 for o in ops if 'fatigued' in markers_of(o))}")
-            for line in lines:
-                ctx.text(surface, line, 13, (x, y), DIM if y > inner.top else INK,
-                         width=half - 10)
-                y += ctx.px(17)
-
     def fits_beside_title(self, inner: pygame.Rect, title: str) -> bool:
         """Whether :data:`MORE` fits in the panel's title row, right of ``title``."""
         ctx = self.ctx
@@ -410,7 +375,7 @@ class Panels:
 
     def draw_profile_lines(self, surface: pygame.Surface, inner: pygame.Rect, title: str,
                            lines: list[str], head: tuple[int, int, int]) -> None:
-        """A skirmish profile's lines, top down (the special rules' explanations come last).
+        """A rule set's profile's lines, top down (its special rules' explanations last).
         When they do not all fit, "more: Library [F3]" says where the rest is: in the
         title's row when there is room beside the title, else as the last line."""
         ctx = self.ctx
@@ -455,16 +420,7 @@ class Panels:
             return
         card = game.datacard(op)  # its weapons' Ranges as card rules lengthen them now
         inner = panel(surface, self.op_rect, scene.words.operative(op.id), ctx)
-        if game.config.skirmish:  # the converted profile, with Shaken and fatigued
-            self.rule_words = []
-            lines = profile_lines(skirmish_profile(card))
-            tough = skirmish_profile(card).tough
-            lines[0] += f" · wounds left {max(0, tough - op.damage)}/{tough}"
-            states = markers_of(op)
-            if states:
-                lines.insert(1, " and ".join(states).capitalize())
-            self.draw_profile_lines(surface, inner, scene.words.operative(op.id), lines,
-                                    self.ctx.colours[op.player])
+        if screens_of(game.config).draw_operative(self, surface, inner, op):  # its profile
             return
         stats = (f"APL {game.stat(op, 'apl')} · M {game.stat(op, 'move')} · "
                  f"Def {game.stat(op, 'defence')} · Sv {game.stat(op, 'save')}+ · "
@@ -509,19 +465,21 @@ class Panels:
 
     def draw_preview(self, surface: pygame.Surface) -> None:
         """In attack mode, the exact odds of each weapon against the enemy under the mouse,
-        with the reasons the engine gives (under the skirmish rules: each shot or charge)."""
+        with the reasons the engine gives (under another rule set: those it declares, such
+        as each shot or charge)."""
         scene = self.scene
         if scene.chooser.next_kind != Kind.ENEMY or not scene.hover:
             return
         target = scene.op_at(scene.hover)
         if target is None:
             return
+        screens = screens_of(scene.game.config)
+        kinds: tuple[type[Action], ...] = (Attack, *screens.previewed())
         options: list[Action] = [a for a in scene.chooser.candidates
-                                 if isinstance(a, (Attack, Shoot, Charge))
-                                 and a.target == target.id]
-        # a charge's odds do not depend on the hex it ends in: one line per charger
-        options = list({(a.operative if isinstance(a, Charge) else a): a
-                        for a in options}.values())
+                                 if isinstance(a, kinds)
+                                 and getattr(a, "target", None) == target.id]
+        # actions whose odds are the same (a charge's, whatever hex it ends in): one line
+        options = list({screens.preview_key(a): a for a in options}.values())
         if not options:
             return
         ctx = self.ctx
@@ -529,8 +487,7 @@ class Panels:
         # as wide as it may be in the side panel too; every line whole (wrapped)
         width = min(ctx.px(360), self.side.width - 8)
         room = pygame.Rect(0, 0, width - 2 * pad, 1 << 16)
-        verb = "Charge" if isinstance(options[0], Charge) else "Shoot" if isinstance(
-            options[0], Shoot) else "Attack"
+        verb = screens.preview_verb(options[0]) or "Attack"
         title = f"{verb} {target.id}"
         blocks = []
         for action in options[:4]:
@@ -564,13 +521,9 @@ class Panels:
         chances, the reasons."""
         game = self.scene.game
         state = self.scene.view.state
-        if isinstance(action, (Shoot, Charge)):
-            op = state.operatives[action.operative]
-            profile = skirmish_profile(game.config.datacards[op.card])
-            weapon = profile.weapon(action.weapon) if isinstance(action, Shoot) else None
-            name = weapon.name if weapon is not None else \
-                " and ".join(w.name for w in profile.melee)
-            return odds_text(name, self.skirmish_odds(action))
+        found = screens_of(game.config).preview_lines(self, action)
+        if found is not None:  # another rule set's shot or charge
+            return found
         assert isinstance(action, Attack)
         op = state.operatives[action.operative]
         weapon_card = game.config.datacards[op.card].weapon(action.weapon)
@@ -628,23 +581,6 @@ class Panels:
                          (220, 80, 60), "bold", "center")
             self.card_rects[card] = rect
 
-    def draw_skirmish_cards(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        """F2 under the skirmish rules: the killzone and the objective markers (these rules
-        have no mission card, stratagems or targets of opportunity)."""
-        ctx, game = self.ctx, self.scene.game
-        state = self.scene.view.state
-        mission = game.config.mission
-        inner = panel(surface, box, f"{mission.name} killzone" if mission else "Killzone", ctx)
-        markers = [o for o in game.config.objectives if o not in state.removed_objectives]
-        placed = [self.scene.words.objective(o) for o in markers
-                  if o in state.objective_hexes]
-        text = (f"Played under the one-page skirmish rules: no victory points, stratagems or "
-                f"targets of opportunity. {count(len(markers), 'objective marker')} "
-                f"(D3 + 2); the side holding more of them when the battle ends wins. "
-                f"Placed: {', '.join(placed) or 'none yet'}. Rules help (F1) has the whole "
-                f"rule set.")
-        ctx.wrapped(surface, text, 14, inner, INK)
-
     def draw_cards_overlay(self, surface: pygame.Surface) -> None:
         """The mission card and both stratagem cards (ploys in force marked), over the
         board; all of it is public."""
@@ -658,8 +594,8 @@ class Panels:
         boxes = [pygame.Rect(board.left + 10 + i * (column + 10), board.top + 10, column,
                              board.height - 20) for i in range(3)]
         state = self.scene.view.state
-        if game.config.skirmish:  # only what these rules use: the killzone and its markers
-            self.draw_skirmish_cards(surface, boxes[0].union(boxes[2]))
+        # a rule set without these cards shows what it uses instead (its killzone, ...)
+        if screens_of(game.config).draw_cards_overlay(self, surface, boxes[0].union(boxes[2])):
             return
         inner = panel(surface, boxes[0], mission.name if mission else "Killzone", ctx)
         if game.config.targets:  # a Kill Team classic mission has none

@@ -31,6 +31,7 @@ from game.services.puzzle_book import (
 from game.ui.chooser import Chooser
 from game.ui.context import DIM, GOLD, GREEN, INK, panel
 from game.ui.registry import SceneName
+from game.ui.rulesets import every
 from game.ui.scene import MARK, Scene
 from game.ui.scenes.play import PlayScene
 from game.ui.words import Words
@@ -65,18 +66,11 @@ class PuzzleWords(Words):
 
 def action_words(words: Words, action: Action) -> str:
     """``action`` as an instruction with names ("rush Tempestus Scion to H4"): the play
-    screen's words, and the skirmish orders, which those do not phrase."""
-    from game.engine import Advance, Charge, Hold, Rush
-
-    if isinstance(action, Advance):
-        verb = "rush" if isinstance(action, Rush) else "advance"
-        return f"{verb} {words.operative(action.operative)} to {action.path[-1]}"
-    if isinstance(action, Charge):
-        return f"charge {words.operative(action.target)} with " \
-               f"{words.operative(action.operative)}"
-    if isinstance(action, Hold):
-        where = f" at {action.path[-1]}" if action.path else ""
-        return f"hold {words.operative(action.operative)}{where}"
+    screen's words, or a rule set's own words for an answer (game/ui/rulesets/)."""
+    for screens in every():
+        found = screens.answer_words(words, action)
+        if found is not None:
+            return found
     return re.sub(r"^[12] ", "", words.action(action))
 
 

@@ -1,9 +1,7 @@
-"""The Kill Team classic pack on screen: the turning point counter and the mission's length
-as a player reads them (the game length die may add turning points beyond the card's), and
-the end screen's part: primary and secondary objectives shown apart, and the operatives that
-fled. (The pack's decisions on the play screen, placing
-a marker, seizing the initiative, a late arrival, the game length die, are the action
-chooser's: game/ui/chooser.py.)"""
+"""The Kill Team classic pack on screen: the mission's length as a player reads it (the game
+length die may add turning points beyond the card's), the marks of a mission's map, the end
+screen's part (primary and secondary objectives shown apart, and the operatives that fled)
+and the words of its decisions. (How its decisions are picked: :mod:`.chooser`.)"""
 
 from __future__ import annotations
 
@@ -30,14 +28,6 @@ if TYPE_CHECKING:
 # --- the length of a mission -----------------------------------------------------------------
 
 
-def turning_point_words(config: Config, turning_point: int) -> str:
-    """The turning point counter: "Turning point 2/3"; past the mission's last one (the game
-    length die gave one more) "Turning point 4 (extra)", never "4/3"."""
-    if turning_point > config.turning_points:
-        return f"Turning point {turning_point} (extra)"
-    return f"Turning point {turning_point}/{config.turning_points}"
-
-
 def length_words(mission: Mission) -> str:
     """A mission's length: "3 turning points", or with the game length die (which may add
     turning points) "3 turning points, up to 5"."""
@@ -46,6 +36,31 @@ def length_words(mission: Mission) -> str:
     if rules is not None and rules.variable_length:
         words += f", up to {mission.turning_points + len(kt.GAME_LENGTH_NEEDS)}"
     return words
+
+
+def map_keys(config: Config) -> list[tuple[str, str]]:
+    """The key of a mission's map: where the players may place objective markers ("zone"),
+    the killzone edges late operatives arrive on ("arrival")."""
+    rules = kt.rules_of(config)
+    keys = []
+    if rules is not None and rules.placed_objectives:
+        keys.append(("zone", "Objective marker zone (gold ring)"))
+    if rules is not None and rules.search_pattern:
+        keys.append(("arrival", "Late arrival edges (violet)"))
+    return keys
+
+
+def map_marks(config: Config) -> list[tuple[str, list[str]]]:
+    """The hexes of each kind of :func:`map_keys`."""
+    rules = kt.rules_of(config)
+    marks = []
+    if rules is not None and rules.placed_objectives:
+        fixed = [h for h in config.objectives.values() if h]
+        marks.append(("zone", list(kt.placement_hexes(config.grid, config.territories, fixed))))
+    if rules is not None and rules.search_pattern:
+        marks.append(("arrival", [h for edge in ("west", "east")
+                                  for h in kt.side_edge(config.grid, edge)]))
+    return marks
 
 
 # --- the end screen -------------------------------------------------------------------------
@@ -84,4 +99,4 @@ PACK_PHRASES: dict[type[Action], Callable[[Words, Any], str]] = {
 
 
 __all__ = ["FINAL_SOURCES", "PACK_PHRASES", "end_sections", "fled_operatives", "length_words",
-           "turning_point_words"]
+           "map_keys", "map_marks"]

@@ -47,6 +47,7 @@ from game.ui.fields import Field, Kind
 
 if TYPE_CHECKING:
     from game.ui.anim import Animations
+    from game.ui.chooser import Chooser
     from game.ui.words import Words
 
 SKIRMISH_KEYS = {"hold": "h", "advance": "a", "rush": "r", "charge": "c", "shoot": "s",
@@ -64,6 +65,24 @@ SKIRMISH_HINTS = {
     Step.PUSH: "your target is Shaken: click a shaded hex to push it there (a 4+), or "
                "do not push.",
 }
+
+def hint(chooser: Chooser, name: str) -> str | None:
+    """The hint at a step of the one-page rules (orders, charges, shooting) for player
+    ``name`` (None: a step these rules do not hint at)."""
+    step, kind = chooser.step, chooser.next_kind
+    if step not in SKIRMISH_HINTS:
+        return None
+    if step == Step.ACTIVATE and kind == Kind.VERB:
+        picked = {f.kind: f for f in chooser.picked}
+        return f"{name}: choose the order for {picked[Kind.OPERATIVE].value}."
+    if step == Step.ACTIVATE and kind == Kind.HEX:
+        return f"{name}: click a shaded hex to end the move there (Esc: back)."
+    if kind == Kind.ENEMY:
+        return f"{name}: click an enemy marked with a crosshair."
+    if kind == Kind.WEAPON:
+        return f"{name}: choose the weapon (Back: another target)."
+    return f"{name}: {SKIRMISH_HINTS[step]}"
+
 
 ORDER_TIPS = {
     "hold": ("Hold", "Stay put, then shoot (a Shaken operative stays idle and recovers)"),
@@ -143,15 +162,8 @@ def profile_lines(profile: SkirmishProfile) -> list[str]:
     return lines
 
 
-__all__ = ["ORDER_TIPS", "SKIRMISH_HINTS", "SKIRMISH_KEYS", "SKIRMISH_PHRASES", "markers_of",
-           "odds_text", "profile_lines", "skirmish_route"]
-
-
-def wounds_shown(config: Config, op: OperativeState) -> int:
-    """The wounds a token's bar counts: the datacard's Wounds, or under the skirmish rules
-    its converted Tough."""
-    card = config.datacards[op.card]
-    return skirmish_profile(card).tough if config.skirmish else card.wounds
+__all__ = ["ORDER_TIPS", "SKIRMISH_HINTS", "SKIRMISH_KEYS", "SKIRMISH_PHRASES", "animate", "hint",
+           "markers_of", "odds_text", "profile_lines", "shot_tip", "skirmish_route"]
 
 
 def animate(anim: Animations, event: Event, names: dict[int, str]) -> bool:
