@@ -1,6 +1,6 @@
 """What the animations are made of (game/ui/anim.py): a banner, the dice of one attack and
 how long each shows. Below the animations, so that every rule set's own animations
-(game/ui/rulesets/skirmish/screen.py) build them without importing game/ui/anim.py."""
+(game/ui/rulesets/, a folder per system) build them without importing game/ui/anim.py."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The fields an action is picked by in the chooser (game/ui/chooser.py): what each is (a
 button or a place on the board) and what was picked. Below the chooser, so that every rule
-set's routing (game/ui/rulesets/skirmish/screen.py) builds its fields without importing the
+set's routing (game/ui/rulesets/, a folder per system) builds its fields without importing the
 chooser."""
 
 from __future__ import annotations
