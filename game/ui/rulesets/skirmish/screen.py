@@ -1,6 +1,7 @@
 """The skirmish rule set on the play screen: how each of its decisions is picked by clicks
 (the fields :func:`game.ui.chooser.route` gives it), the hint at each of its steps, the keys
-of its buttons, and the words for its markers and profiles."""
+of its buttons, the words for its actions, markers and profiles, and the animations of its
+events."""
 
 from __future__ import annotations
 
