@@ -70,7 +70,8 @@ Picked = Action | Refusal
 STANDARD_VERBS = (("move", "Move", "m", "Up to the Move stat, around blocked and occupied hexes"),
                   ("attack", "Attack", "a", "Pick a marked enemy, then the weapon"),
                   ("disengage", "Disengage", "d", "One hex away from every enemy"))
-# (with each registered rule set's and pack's own: game/ui/rulesets/)
+# the keys of the verbs' buttons, with each registered rule set's and pack's own
+# (game/ui/rulesets/)
 VERB_KEYS = {"move": "m", "attack": "a", "disengage": "d", "wait": "w", "cancel": "c",
              "keep": "k", "swap": "s", "reveal:none": "n",
              **{k: v for screens in every() for k, v in screens.keys.items()}}
