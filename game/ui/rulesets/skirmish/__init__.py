@@ -93,9 +93,11 @@ class SkirmishScreens(Screens):
         return skirmish_profile(config.datacards[op.card]).tough
 
     def cover_words(self) -> str:
+        """The skirmish rules' cover (game/engine/rulesets/skirmish/core.py, covered) and
+        difficult terrain (its moving.py)."""
         return ("a defender here, or just behind it from the shooter, adds one to its Defense "
-                "rolls against shooting; it is difficult terrain too (a move that enters it "
-                "goes 3 hexes at most).")
+                "rolls against shots (not against Indirect weapons); it is difficult terrain "
+                "too: a move that starts in or enters it goes 3 hexes at most.")
 
     def counter(self, config: Config, turning_point: int) -> str:
         return f"Round {turning_point}/{config.turning_points}"
