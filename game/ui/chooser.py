@@ -40,7 +40,7 @@ from game.engine import (
 )
 from game.ui.fields import Field, Kind
 from game.ui.rulesets import at_steps, every
-from game.ui.rulesets.declaration import FieldsOf, Route
+from game.ui.systems import FieldsOf, Route
 from game.ui.words import count
 
 

@@ -16,7 +16,7 @@ from game.engine import Phase
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.ui.rulesets import FIRETEAM, Screens, at_steps, every, in_play, pack_of, screens_of
-from game.ui.rulesets.declaration import RULE_SETS, turning_point_words
+from game.ui.systems import RULE_SETS, turning_point_words
 from tests.helpers import play
 from tests.ui.test_terrain_tips import free, rest_on
 
@@ -34,7 +34,7 @@ def test_a_game_finds_its_rule_sets_and_its_packs_declarations(catalogue) -> Non
     assert at_steps(other.config)[-1] is own  # the packs' steps first, its own last
     pack_game = Game.new(catalogue, "kt_head_hunt", ("gideon", "bad_ladz"), RandomDice(1))
     pack = pack_of(pack_game.config.mission)
-    assert pack is not None and pack.holds(pack_game.config.mission)
+    assert pack is not None and pack.id == pack_game.config.mission.pack
     assert in_play(pack_game.config) == (pack, FIRETEAM)  # the pack first, then its rules
     assert screens_of("no such rule set") is FIRETEAM
 

@@ -1,16 +1,14 @@
 """The screens' registry of rule sets and mission packs: what each system declares to the core
-screens (a :class:`~game.ui.rulesets.declaration.Screens`), looked up by a game's rule set id
-or its mission's pack. The Fireteam rules are the default declaration; each other system's
-folder registers its own when it is imported here (the one module of the screens that lists
-the systems)."""
+screens (a :class:`~game.ui.systems.Screens`), looked up by a game's rule set id or its
+mission's pack. The Fireteam rules are the default declaration; each other system's folder
+registers its own when it is imported here (the one module of the screens that lists the
+systems: a new system is a new folder and a name on the import line)."""
 
 from __future__ import annotations
 
 from game.engine import Config, Mission
-from game.ui.rulesets import killteam, skirmish  # each registers its declaration
-from game.ui.rulesets.declaration import FIRETEAM, PACKS, RULE_SETS, Screens
-
-SYSTEMS = (skirmish.SCREENS, killteam.SCREENS)
+from game.ui.rulesets import killteam, skirmish  # noqa: F401  (each registers itself)
+from game.ui.systems import FIRETEAM, PACKS, RULE_SETS, Screens
 
 
 def screens_of(rules: Config | str) -> Screens:
@@ -22,9 +20,7 @@ def screens_of(rules: Config | str) -> Screens:
 
 def pack_of(mission: Mission | None) -> Screens | None:
     """The declaration of the mission pack ``mission`` belongs to (None: no pack's)."""
-    if mission is None:
-        return None
-    return next((pack for pack in PACKS if pack.holds(mission)), None)
+    return PACKS.get(mission.pack) if mission is not None else None
 
 
 def in_play(config: Config) -> tuple[Screens, ...]:
@@ -37,14 +33,14 @@ def at_steps(config: Config) -> tuple[Screens, ...]:
     """The declarations asked at a step of a game (its hint): every pack's (a rule set may
     borrow a pack's decision, such as placing objective markers), then
     the rule set's."""
-    return (*PACKS, screens_of(config))
+    return (*PACKS.values(), screens_of(config))
 
 
 def every() -> tuple[Screens, ...]:
     """Every registered declaration (what is asked whatever the game: the words of actions,
     the routing of decisions, the animations and token markers of a system's own events and
     states)."""
-    return (*RULE_SETS.values(), *PACKS)
+    return (*RULE_SETS.values(), *PACKS.values())
 
 
 def length_words(mission: Mission) -> str:
@@ -55,5 +51,5 @@ def length_words(mission: Mission) -> str:
     return found if found is not None else f"{mission.turning_points} turning points"
 
 
-__all__ = ["FIRETEAM", "SYSTEMS", "Screens", "at_steps", "every", "in_play", "length_words",
+__all__ = ["FIRETEAM", "Screens", "at_steps", "every", "in_play", "length_words",
            "pack_of", "screens_of"]

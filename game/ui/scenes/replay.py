@@ -29,8 +29,8 @@ from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PANEL_EDGE, panel
 from game.ui.log import GameLog
 from game.ui.placement import board_marks
-from game.ui.rulesets.declaration import turning_point_words
 from game.ui.scene import FPS, Scene, key_name
+from game.ui.systems import turning_point_words
 from game.ui.words import Words
 
 if TYPE_CHECKING:

@@ -1,5 +1,5 @@
 """The Kill Team classic mission pack on screen: :class:`PackScreens`, its answers to what the
-core screens ask (game/ui/rulesets/declaration.py), registered as a mission pack (a game on
+core screens ask (game/ui/systems.py), registered as a mission pack (a game on
 one of its missions asks it). Its decisions' routing, hints and keys are in :mod:`.chooser`,
 its words, map marks and end-screen sections in :mod:`.screen`."""
 
@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from game.engine import Catalogue, Config, Game, Mission
 from game.engine import killteam as kt
 from game.help.rulesets.killteam.cards import PackRule
-from game.ui.rulesets.declaration import CardLines, Screens, register_pack
 from game.ui.rulesets.killteam import chooser, library, screen
+from game.ui.systems import CardLines, Screens, register_pack
 
 if TYPE_CHECKING:
     from game.ui.chooser import Chooser
@@ -22,7 +22,7 @@ class PackScreens(Screens):
     """Objective markers the players place, seizing the initiative, late arrivals, a game
     length die, primary and secondary objectives scored at the end, operatives that flee."""
 
-    id = "kt_pack"
+    id = "kill_team"  # the pack of its missions (Mission.pack)
     keys = chooser.PACK_KEYS
     fields = chooser.PACK_FIELDS
     phrases = screen.PACK_PHRASES
@@ -78,9 +78,6 @@ class PackScreens(Screens):
 
     def card_lines(self) -> tuple[type, CardLines] | None:
         return PackRule, library.pack_rule_lines
-
-    def holds(self, mission: Mission) -> bool:
-        return mission.kill_team is not None
 
 
 SCREENS = PackScreens()

@@ -1,5 +1,5 @@
 """The one-page skirmish rules on screen: :class:`SkirmishScreens`, their answers to what the
-core screens ask (game/ui/rulesets/declaration.py), registered under the rule set's id. The
+core screens ask (game/ui/systems.py), registered under the rule set's id. The
 routing, hints, keys, words and animations are in :mod:`.screen`, the side panels in
 :mod:`.panels`, the end screen's column in :mod:`.end`."""
 
@@ -34,8 +34,8 @@ from game.engine import (
     skirmish_profile,
 )
 from game.ui.fields import Field
-from game.ui.rulesets.declaration import Screens, register_rule_set
 from game.ui.rulesets.skirmish import end, panels, screen
+from game.ui.systems import Screens, register_rule_set
 
 if TYPE_CHECKING:
     from game.ui.anim import Animations

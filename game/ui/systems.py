@@ -1,8 +1,9 @@
-"""What the core screens ask of a rule set or a mission pack: a :class:`Screens` object, whose
-answers are the Fireteam rules' (:data:`FIRETEAM`, the default). A system's folder under
-game/ui/rulesets/ subclasses it where its rules differ and registers one (a rule set by its id
-with :func:`register_rule_set`, a mission pack with :func:`register_pack`);
-:mod:`game.ui.rulesets` looks them up for a game's configuration or a mission.
+"""The contract between the screens and a rule set or mission pack: what the core screens ask,
+a :class:`Screens` object whose answers are the Fireteam rules' (:data:`FIRETEAM`, the
+default). A system's folder under game/ui/rulesets/ subclasses it where its rules differ and
+registers one here (a rule set by its id with :func:`register_rule_set`, a mission pack by its
+``pack`` id with :func:`register_pack`); :mod:`game.ui.rulesets` looks them up for a game's
+configuration or a mission.
 
 Every hook takes what it works on as an argument (the chooser, the animations, the side
 panels, the end screen), so a system's folder never imports the screens that ask it."""
@@ -49,7 +50,7 @@ class Screens:
     Fireteam rules do; a hook that returns None (or False) leaves the screen to its own way,
     which is the Fireteam rules' too."""
 
-    id = "fireteam"
+    id = "fireteam"  # its rule set's id (game.engine.rulesets), or its pack's (Mission.pack)
     # the chooser: the keys of this system's buttons (a button's value -> its key), the
     # fields of the kinds of action it adds (asked before the routes), the words of its
     # actions (game.ui.words)
@@ -254,16 +255,13 @@ class Screens:
         """The hexes of each kind of mark of :meth:`map_keys`."""
         return []
 
-    def holds(self, mission: Mission) -> bool:
-        """A mission pack: whether ``mission`` is one of its missions."""
-        return False
 
 
 FIRETEAM = Screens()
 
-# the registered declarations: each rule set's by its id, the mission packs in order
+# the registered declarations: each rule set's by its id, each mission pack's by its pack id
 RULE_SETS: dict[str, Screens] = {}
-PACKS: list[Screens] = []
+PACKS: dict[str, Screens] = {}
 
 
 def register_rule_set(screens: Screens) -> None:
@@ -272,8 +270,9 @@ def register_rule_set(screens: Screens) -> None:
 
 
 def register_pack(screens: Screens) -> None:
-    """Let the screens ask ``screens`` in a game on one of its missions."""
-    PACKS.append(screens)
+    """Let the screens ask ``screens`` in a game on one of its missions (those whose ``pack``
+    is its id)."""
+    PACKS[screens.id] = screens
 
 
 __all__ = ["FIRETEAM", "PACKS", "RULE_SETS", "CardLines", "FieldsOf", "Phrase", "Route",
