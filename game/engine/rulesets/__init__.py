@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from game.engine.defs import Catalogue
+    from game.engine.defs import Catalogue, Mission
 
 
 class RuleSet(StrEnum):
@@ -58,10 +58,16 @@ def plays(rules: RuleSet | str, kill_team: object) -> bool:
     return found is None or found(kill_team)
 
 
+def plays_mission(rules: RuleSet | str, mission: Mission) -> bool:
+    """Whether ``mission`` can be played under ``rules`` (:func:`plays`)."""
+    return plays(rules, mission.kill_team)
+
+
 def missions_of(catalogue: Catalogue, rules: RuleSet | str) -> list[str]:
     """The ids of the missions of ``catalogue`` that ``rules`` plays, in id order."""
     return sorted(m for m, mission in catalogue.missions.items()
-                  if plays(rules, mission.kill_team))
+                  if plays_mission(rules, mission))
 
 
-__all__ = ["PLAYS", "RULE_SET_NAMES", "RuleSet", "missions_of", "plays", "rule_set"]
+__all__ = ["PLAYS", "RULE_SET_NAMES", "RuleSet", "missions_of", "plays", "plays_mission",
+           "rule_set"]
