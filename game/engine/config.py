@@ -20,9 +20,9 @@ from game.engine.defs import (
     Weapon,
 )
 from game.engine.hexgrid import Grid, grid_for
+from game.engine.packs import pack_of_mission
 from game.engine.rulebook import book
 from game.engine.rulesets import RULE_SET_NAMES, RuleSet, plays_mission, rule_set
-from game.engine.rulesets.killteam.core import placed_ids
 
 
 @dataclass(frozen=True)
@@ -131,9 +131,10 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
     wargear = _wargear(catalogue, spec)
     special = _special_operation(catalogue, spec)
     honours = _honours(catalogue, spec)
-    # a Kill Team classic mission scores secondary objectives instead of targets of opportunity
-    targets = {} if (mission is not None and mission.kill_team is not None) \
-        or not own.targets else dict(catalogue.targets)
+    # a pack's mission may score objectives of its own instead of targets of opportunity
+    pack = pack_of_mission(mission)
+    targets = {} if (pack is not None and not pack.targets) or not own.targets \
+        else dict(catalogue.targets)
     if mission is not None:  # a mission's deck: only the cards it lets a player complete
         from game.engine.targets import can_be_completed
 
@@ -209,8 +210,10 @@ def _board(catalogue: Catalogue, spec: dict[str, Any]
         side = catalogue.killzones[mission.killzone]
         blocked, cover = mission.terrain or (tuple(side.blocked), tuple(side.cover))
         objectives = dict(mission.objectives)
-        # markers the players place (Kill Team classic) have no hex until then
-        objectives.update({marker: "" for marker in placed_ids(mission.kill_team)})
+        # markers the players place (a mission pack's) have no hex until then
+        pack = pack_of_mission(mission)
+        if pack is not None:
+            objectives.update({marker: "" for marker in pack.placed(mission)})
         return (mission, grid_for(side.columns, side.rows, blocked, cover),
                 dict(mission.territories), objectives, mission.turning_points)
     kz = spec.get("killzone") or {}

@@ -33,6 +33,7 @@ from game.engine.events import (
     TakenDown,
     TurningPointStarted,
 )
+from game.engine.packs import pack_of
 from game.engine.rulesets.killteam import core as killteam
 from game.engine.rulesets.killteam.events import MissionScoring, ReanimationOutOfReach
 from game.engine.state import Flag, OperativeFlag, OperativeState, Phase, opponent
@@ -183,8 +184,10 @@ def sources_in_force(game: Game) -> Iterator[Source]:
     mission_name = config.mission.name if config.mission else "mission"
     for effect in config.mission_rules:
         yield Source(MISSION, 0, None, effect, mission_name)
-    for name, effect in killteam.pack_rules(config):  # Kill Team classic's own rules
-        yield Source(MISSION, 0, None, effect, name)
+    pack = pack_of(config)
+    if pack is not None:
+        for name, effect in pack.card_rules(config):  # the mission pack's own rules
+            yield Source(MISSION, 0, None, effect, name)
 
 
 def picks(source: Source, op: OperativeState) -> bool:

@@ -19,12 +19,12 @@ from game.engine.defs import Duration, Effect
 from game.engine.effects import STAT_LIMITS
 from game.engine.errors import SaveError
 from game.engine.hexgrid import MAX_COLUMNS
+from game.engine.packs import last_turning_point, placed_markers
 from game.engine.rulebook import book
 from game.engine.rulesets import RuleSet
 from game.engine.rulesets.fireteam.firefight import TURNS_PER_PHASE
 from game.engine.rulesets.fireteam.setup import HAND_SIZE
 from game.engine.rulesets.fireteam.table import STEPS_OF_PHASE as WAITING_STEPS
-from game.engine.rulesets.killteam.core import last_turning_point, placed_ids, rules_of
 from game.engine.state import Phase, State, Step
 from game.engine.vocabulary import EffectKind
 
@@ -233,7 +233,7 @@ def check_config(config: Config) -> None:
             if not grid.is_on_board(h):
                 raise SaveError(f"config: territory {side} names {h!r}, not on the board")
     for objective, h in config.objectives.items():
-        if h == "" and (objective in placed_ids(rules_of(config))
+        if h == "" and (objective in placed_markers(config)
                         or objective in book(config.rules).markers):
             continue  # a marker the players place (the mission pack's, the rule set's)
         if not grid.is_on_board(h):

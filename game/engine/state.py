@@ -41,6 +41,12 @@ def opponent(player: int) -> int:
     return _OPPONENT[player]
 
 
+def initiative_order(initiative: int | None) -> tuple[int, int]:
+    """The players in turn order: the initiative holder first (player 1 before any roll)."""
+    first = initiative or 1
+    return first, _OPPONENT[first]
+
+
 class OperativeFlag(StrEnum):
     """What an operative carries through a mission besides its wounds."""
 
