@@ -110,6 +110,19 @@ class Stage:
         return where
 
 
+@dataclass(frozen=True)
+class FlowDoc:
+    """How docs/engine.md shows a rule set's flow table (:mod:`game.engine.flow_doc`): the
+    heading of its section, the markers around the generated part, the decisions open at
+    every stage that waits, and how a game may end at any stage."""
+
+    title: str
+    begin: str
+    end: str
+    anytime: tuple[type[Action], ...]
+    ending: str
+
+
 def _no_odds(game: Game, action: Action) -> Any:
     return None
 
@@ -152,6 +165,8 @@ class Book:
     # the exact outcome of a legal action as the screens and the analysis show it (an
     # attack's damage, a shot's wounds), None for an action without odds (Game.odds_of)
     odds: Callable[[Game, Action], Any] = _no_odds
+    # how docs/engine.md shows its flow table (None: it is not shown)
+    flow_doc: FlowDoc | None = None
 
 
 @dataclass(frozen=True)
@@ -220,4 +235,4 @@ class Pack:
     targets: bool = True
 
 
-__all__ = ["ActionRule", "Book", "Detour", "Listener", "Pack", "Stage", "Where"]
+__all__ = ["ActionRule", "Book", "Detour", "FlowDoc", "Listener", "Pack", "Stage", "Where"]
