@@ -70,7 +70,7 @@ def bench_games(catalogue: Catalogue, games: int, seed: int) -> list[Game]:
     from game.ai.players import player_for
 
     missions = sorted(m for m, mission in catalogue.missions.items()
-                      if plays("fireteam", mission.kill_team))
+                      if plays("fireteam", mission))
     teams = sorted(catalogue.fireteams)
     pairs = [(x, y) for x in teams for y in teams]
     out = []

@@ -22,7 +22,7 @@ from game.engine.defs import (
 from game.engine.hexgrid import Grid, grid_for
 from game.engine.packs import pack_of_mission
 from game.engine.rulebook import book
-from game.engine.rulesets import RULE_SET_NAMES, RuleSet, plays_mission, rule_set
+from game.engine.rulesets import RULE_SET_NAMES, RuleSet, plays, rule_set
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,7 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
     mission, grid, territories, objectives, turning_points = _board(catalogue, spec)
     turning_points = int(spec.get("turning_points") or turning_points)
     own = book(rules)
-    if mission is not None and not plays_mission(rules, mission):
+    if mission is not None and not plays(rules, mission):
         raise ValueError(f"mission {mission.id!r} is a mission of the {mission.pack!r} pack: "
                          f"the {RULE_SET_NAMES[rules]} rules do not play it")
     if own.markers:  # the rule set's own markers, placed by the players

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.engine.contract import Book, Listener
-from game.engine.rulesets import PLAYS, RULE_SET_NAMES, RuleSet
+from game.engine.rulesets import OWN_PACK, PLAYS, RULE_SET_NAMES, RuleSet
 
 if TYPE_CHECKING:
     from game.engine.config import Config
@@ -35,12 +35,12 @@ _BOOKS: dict[str, Book] = {}
 
 
 def register_rule_set(rules: str, name: str, make: Callable[[], Book],
-                      plays: Callable[[object], bool] = lambda kill_team: kill_team is None
+                      plays: Callable[[str], bool] = lambda pack: pack == OWN_PACK
                       ) -> None:
     """Add a rule set from outside the package: its id (``rules`` in a recipe), its name as a
     player reads it, how its :class:`Book` is made, and which missions it plays (by a
-    mission's Kill Team pack rules: by default the Fireteam missions only). Raises
-    ValueError for an id already taken."""
+    mission's pack: by default the Fireteam missions only). Raises ValueError for an id
+    already taken."""
     if rules in _MAKERS:
         raise ValueError(f"a rule set {rules!r} is registered already")
     _MAKERS[rules] = make

@@ -362,7 +362,7 @@ class Lobby:
             if team not in self.catalogue.fireteams:
                 raise ProtocolError(ErrorCode.UNKNOWN_CONTENT, f"no fireteam {team!r}")
         rules = rule_set(req.get("rules"))
-        if not plays(rules, self.catalogue.missions[mission].kill_team):
+        if not plays(rules, self.catalogue.missions[mission]):
             raise ProtocolError(ErrorCode.UNKNOWN_CONTENT, f"the {RULE_SET_NAMES[rules]} rules "
                                 f"do not play the mission {mission!r}")
         spec: dict[str, Any] = {"mission": mission,
