@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from game.engine.defs import Effect, Mission
     from game.engine.game import Game
     from game.engine.state import OperativeState, State
+    from game.engine.vocabulary import ValueSpec
 
 
 Listener = Callable[["Game", Event], None]
@@ -202,6 +203,10 @@ def _no_rules(config: Config) -> list[tuple[str, Effect]]:
     return []
 
 
+def _holds_nothing(game: Game, op: OperativeState, ability: str) -> Event | None:
+    return None
+
+
 @dataclass(frozen=True)
 class Pack:
     """A mission pack: what the missions that name it (``pack:`` in a mission's file) add to
@@ -229,8 +234,15 @@ class Pack:
     score_at_end: Callable[[Game], None] = _nothing
     # of the hexes an operative could deploy on, those it may deploy on now
     deploy_spacing: Callable[[Game, list[str]], list[str]] = _all_of
-    # its rules in force in a mission, in the card vocabulary, each with its name
+    # its rules in force in a mission, in the card vocabulary, each with its name; its own
+    # words of that vocabulary: conditions (the shape of the value, whether it holds of an
+    # operative) and trigger words (the event that fires each, of a phase or any)
     card_rules: Callable[[Config], list[tuple[str, Effect]]] = _no_rules
+    conditions: dict[str, tuple[ValueSpec, Callable[..., bool]]] = field(default_factory=dict)
+    triggers: dict[str, tuple[type[Event], Phase | None]] = field(default_factory=dict)
+    # the event telling why it keeps an operative's card ability (by id) from working now;
+    # None: it works
+    holds_off: Callable[[Game, OperativeState, str], Event | None] = _holds_nothing
     # whether its missions deal targets of opportunity
     targets: bool = True
 

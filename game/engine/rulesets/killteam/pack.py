@@ -5,17 +5,21 @@ scoring at the end, Search Pattern's spacing and its rules in the card vocabular
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from game.engine import vocabulary as V
 from game.engine.contract import Detour, Pack, Stage, Where
 from game.engine.rulesets.killteam import core, rules
 from game.engine.rulesets.killteam.actions import Arrive, PlaceObjective, RollGameLength, Seize
+from game.engine.rulesets.killteam.events import MissionScoring, ReanimationOutOfReach
 from game.engine.state import Phase, Step
 
 if TYPE_CHECKING:
     from game.engine.config import Config
     from game.engine.defs import Mission
+    from game.engine.events import Event
     from game.engine.game import Game
+    from game.engine.state import OperativeState
 
 # the Fireteam rules' stages the pack's lead to or from
 SETUP_ROLL = (Phase.SETUP, Step.NONE)
@@ -100,6 +104,21 @@ def _goes_on(game: Game) -> bool:
     return core.length_roll_needed(game) > 0
 
 
+def _leader(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
+    """The card vocabulary's ``leader`` condition: the operative is its fireteam's leader."""
+    return core.is_leader(game, op) == bool(value)
+
+
+REANIMATION = "reanimation_protocols"  # the Necrons' ability (game.engine.effects)
+
+
+def _holds_off(game: Game, op: OperativeState, ability: str) -> Event | None:
+    """Necron exception: Reanimation Protocols works only near another friendly operative."""
+    if ability == REANIMATION and not core.reanimation_in_reach(game, op):
+        return ReanimationOutOfReach(op.id)
+    return None
+
+
 def make() -> Pack:
     return Pack("kill_team",
                 rules=(rules.PlaceObjectiveRule(), rules.SeizeRule(), rules.ArriveRule(),
@@ -108,4 +127,6 @@ def make() -> Pack:
                 listener=rules.on_event, placed=_placed,
                 extra_turning_points=_extra_turning_points, goes_on=_goes_on,
                 score_at_end=rules.score_at_end, deploy_spacing=core.spaced,
-                card_rules=core.pack_rules, targets=False)
+                card_rules=core.pack_rules, targets=False,
+                conditions={"leader": (V.BoolSpec(), _leader)},
+                triggers={V.END_MISSION: (MissionScoring, None)}, holds_off=_holds_off)
