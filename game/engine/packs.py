@@ -27,6 +27,22 @@ _MAKERS: dict[str, Callable[[], Pack]] = {"kill_team": _kill_team}
 _PACKS: dict[str, Pack | None] = {}
 
 
+def register_pack(pack_id: str, make: Callable[[], Pack]) -> None:
+    """Add a mission pack from outside the package: the id its missions name and how its
+    :class:`Pack` is made. The Fireteam rules take the packs' action rules and stages as they
+    are first loaded: register before that. Raises ValueError for an id already taken."""
+    if pack_id in _MAKERS:
+        raise ValueError(f"a mission pack {pack_id!r} is registered already")
+    _MAKERS[pack_id] = make
+    _PACKS.pop(pack_id, None)
+
+
+def unregister_pack(pack_id: str) -> None:
+    """Take back a pack :func:`register_pack` added."""
+    _MAKERS.pop(pack_id, None)
+    _PACKS.pop(pack_id, None)
+
+
 def pack(pack_id: str) -> Pack | None:
     """The pack a mission names (None: the rule set's own missions, or a pack nobody
     registered)."""
@@ -68,4 +84,4 @@ def last_turning_point(config: Config) -> int:
 
 
 __all__ = ["all_packs", "last_turning_point", "pack", "pack_of", "pack_of_mission",
-           "placed_markers"]
+           "placed_markers", "register_pack", "unregister_pack"]
