@@ -37,6 +37,7 @@ from game.engine.packs import all_packs, pack_of
 from game.engine.state import Flag, OperativeFlag, OperativeState, Phase, opponent
 
 if TYPE_CHECKING:
+    from game.engine.config import Config
     from game.engine.game import Game
 
 class SourceKind(StrEnum):
@@ -179,6 +180,11 @@ def sources_in_force(game: Game) -> Iterator[Source]:
         agent, special = config.special_operation
         for effect in special.rules:
             yield Source(SPECIAL, agent, None, effect, special.name)
+    yield from _mission_sources(config)
+
+
+def _mission_sources(config: Config) -> Iterator[Source]:
+    """The mission's rules, then its pack's rules in force in it."""
     mission_name = config.mission.name if config.mission else "mission"
     for effect in config.mission_rules:
         yield Source(MISSION, 0, None, effect, mission_name)
