@@ -29,8 +29,11 @@ _PACKS: dict[str, Pack | None] = {}
 
 def register_pack(pack_id: str, make: Callable[[], Pack]) -> None:
     """Add a mission pack from outside the package: the id its missions name and how its
-    :class:`Pack` is made. The Fireteam rules take the packs' action rules and stages as they
-    are first loaded: register before that. Raises ValueError for an id already taken."""
+    :class:`Pack` is made. :func:`pack_of` finds it at once (its listener, markers, scoring,
+    card rules, ...); the Fireteam rules' action rules and flow table are built once, from
+    the packs listed in :data:`_MAKERS` when they load, so a pack that brings rules or stages
+    of its own is listed there (a line of this module) rather than registered later. Raises
+    ValueError for an id already taken."""
     if pack_id in _MAKERS:
         raise ValueError(f"a mission pack {pack_id!r} is registered already")
     _MAKERS[pack_id] = make
