@@ -3,9 +3,11 @@ it waits for, when it ends, what happens as it ends and what comes next.
 
 :data:`FLOW` is the whole turn structure of this rule set; :func:`game.engine.flow.step` runs
 it, :data:`game.engine.rulesets.fireteam.BY_STEP` (the actions listed at each step), the save
-checker's
-steps of each phase (:data:`STEPS_OF_PHASE`) and the phase diagram of ``docs/engine.md``
-(``tools/gen_flow_doc.py``) are derived from it. A second rule set brings its own table.
+checker's steps of each phase (:data:`STEPS_OF_PHASE`) and the phase diagram of
+``docs/engine.md`` (``tools/gen_flow_doc.py``) are derived from it. A second rule set brings
+its own table. A mission pack (:mod:`game.engine.packs`) adds its stages to this one
+(:data:`OWN_STAGES` are the rules' own), with the turns that lead into them in its own
+missions' games (:class:`game.engine.contract.Detour`).
 
 A stage that waits for nothing is passed through: the runner does its ``on_end`` work and
 moves on at once. A stage that waits is left when its ``end_if`` holds; until then its
