@@ -138,11 +138,6 @@ class Screens:
         """The tooltip of the play screen's Cards (F2) button."""
         return "The mission card and both stratagem cards"
 
-    def odds(self, game: Game, action: Action) -> object:
-        """The engine's odds of one of this system's attacks (the core asks an Attack's
-        itself)."""
-        raise ValueError(f"no odds for {action} under these rules")
-
     def previewed(self) -> tuple[type[Action], ...]:
         """The kinds of action the attack preview shows beside the core's Attack."""
         return ()

@@ -56,7 +56,7 @@ class Panels:
         self.hidden: frozenset[str] = frozenset()
 
     def cached(self, action: Action) -> object:
-        """The engine's odds of ``action`` (an Attack's, or those the rule set declares),
+        """The engine's odds of ``action`` (an Attack's, or those its rule set works out),
         worked out once per position (the preview asks every frame while the mouse rests
         on an enemy)."""
         game = self.scene.game
@@ -66,7 +66,7 @@ class Panels:
         found = self._odds.get(action)
         if found is None:
             found = self._odds[action] = game.attack_odds(action) if isinstance(
-                action, Attack) else screens_of(game.config).odds(game, action)
+                action, Attack) else game.odds_of(action)
         return found
 
     def odds(self, action: Attack) -> AttackOdds:

@@ -132,10 +132,6 @@ class SkirmishScreens(Screens):
     def cards_tooltip(self) -> str:
         return "The killzone and its objective markers"
 
-    def odds(self, game: Game, action: Action) -> object:
-        assert isinstance(action, Shoot | Charge)
-        return game.skirmish_odds(action)
-
     def previewed(self) -> tuple[type[Action], ...]:
         return (Shoot, Charge)
 
