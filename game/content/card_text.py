@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.content.rulesets import packs
 from game.content.yamlio import ContentError, ContentIssue, KeyPath, Located, load_yaml
 from game.engine.effects import PYTHON_EFFECTS
-from game.engine.rulesets.killteam import core as kt
 
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
          "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
@@ -142,8 +142,10 @@ def rule_values(data: Any, path: KeyPath = ()) -> Iterator[Value]:
             yield Value(f"stat:{data['stat']}", data["add"], path + ("add",))
         if data.get("kind") == "range" and isinstance(data.get("add"), int):
             yield Value("range:add", data["add"], path + ("add",))
-        if isinstance(data.get("kill_team"), dict):
-            yield from _pack_values(data["kill_team"], path + ("kill_team",))
+        for pack in packs():  # a mission pack's rules: the numbers its pack declares
+            if isinstance(data.get(pack.key), dict):
+                for key, number, at in pack.numbers(data[pack.key], path + (pack.key,)):
+                    yield Value(key, number, at)
         if data.get("kind") == "python" and data.get("id") in PYTHON_EFFECTS:
             numbers: dict[str, int] = getattr(PYTHON_EFFECTS[data["id"]], "NUMBERS", {})
             for key, number in numbers.items():
@@ -164,26 +166,6 @@ def rule_values(data: Any, path: KeyPath = ()) -> Iterator[Value]:
     elif isinstance(data, list):
         for i, item in enumerate(data):
             yield from rule_values(item, path + (i,))
-
-
-def _pack_values(rules: dict[str, Any], path: KeyPath) -> Iterator[Value]:
-    """The numbers a Kill Team classic mission's text may state: its objectives' and
-    secondary objectives' VP, and the pack's own numbers for the rules it uses."""
-    yield Value("vp", int(rules.get("objective_vp", 1)), path)
-    if rules.get("secondary"):
-        yield Value("vp", 1, path + ("secondary",))
-    if rules.get("seize_initiative"):
-        yield Value("seize_on", kt.SEIZE_ON, path + ("seize_initiative",))
-        yield Value("first_turning_point", 1, path + ("seize_initiative",))
-    if rules.get("variable_length"):
-        yield Value("length_first", kt.GAME_LENGTH_NEEDS[0], path + ("variable_length",))
-        yield Value("length_second", kt.GAME_LENGTH_NEEDS[1], path + ("variable_length",))
-    if rules.get("search_pattern"):
-        at = path + ("search_pattern",)
-        yield Value("search_late_on", kt.SEARCH_LATE_ON, at)
-        yield Value("search_deploy_on", kt.SEARCH_LATE_ON + 1, at)
-        yield Value("arrival_turning_point", kt.ARRIVAL_TURNING_POINT, at)
-        yield Value("distance", kt.SEARCH_APART, at)
 
 
 def _strings(data: Any) -> Iterator[str]:
