@@ -186,7 +186,7 @@ KILLZONE = record({
     "blocked": list_of(HEX),
     "cover": list_of(HEX), "objectives": mapping_of(ident, HEX),
     "territories": per_player(list_of(HEX)),
-    "dangerous": list_of(HEX),  # the skirmish rules' dangerous terrain
+    "dangerous": list_of(HEX),  # dangerous terrain (a rule set that has it)
 })
 OPERATIVE = record({"id": ident, "player": PLAYER, "card": ident, "at": optional(HEX),
                     "damage": COUNT, "taken_down": boolean,
