@@ -24,6 +24,7 @@ from game.engine import (
     SplitMix64,
     Step,
 )
+from game.engine.rulesets import PLAYS
 from game.ui.app import App
 from game.ui.autoplay import make_app
 
@@ -125,8 +126,9 @@ def fuzz(catalogue: Catalogue, events: int, seed: int, size: tuple[int, int]) ->
                     chosen = NewGameScene(app, mission=sorted(catalogue.missions)[
                         rng.below(len(catalogue.missions))])
                     app.push(chosen)
-                    if pick < 2:  # a third of the new games under the skirmish rules
-                        chosen.set_rules(RuleSet.SKIRMISH)
+                    if pick < 2:  # a third of the new games under another rule set
+                        others = [r for r in PLAYS if r != RuleSet.FIRETEAM]
+                        chosen.set_rules(others[pick % len(others)])
                 else:  # the other screens of the menu are fuzzed too
                     key = ("visualizer", "campaign", "tutorial", "cards")[pick - 6]
                     scene.choose(key)
