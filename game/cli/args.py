@@ -146,7 +146,7 @@ def level(text: str) -> str:
 
 
 def rules(text: str) -> str:
-    """A type: a rule set (fireteam, skirmish)."""
+    """A type: a rule set (one of :data:`game.engine.rulesets.PLAYS`)."""
     from game.engine.rulesets import rule_set
 
     try:
@@ -157,9 +157,11 @@ def rules(text: str) -> str:
 
 def add_rules(parser: argparse.ArgumentParser) -> None:
     """The ``--rules`` argument every command that plays games shares."""
+    from game.engine.rulesets import PLAYS, RULE_SET_NAMES
+
+    known = [f"{r} ({RULE_SET_NAMES.get(r, r)})" for r in PLAYS]
     parser.add_argument("--rules", type=rules, default="fireteam", metavar="RULES",
-                        help="the rule set: fireteam (the default) or skirmish (the one-page "
-                             "skirmish rules with converted datacards)")
+                        help=f"the rule set: {', '.join(known)}; fireteam is the default")
 
 
 class WindowSize(argparse.Action):

@@ -2,7 +2,7 @@
 
 - no arguments: the game window;
 - ``demo [--seed N] [--mission M] [--fireteams X Y] [--brief] [--rules R]``: a headless game
-  (under the Fireteam or the skirmish rules) between two
+  (under the rule set ``--rules`` names, Fireteam by default) between two
   random players, its log printed;
 - ``visualize [MISSION] [--png FILE.png]``: the mission visualizer, or a mission's set-up as a
   PNG without a window;
