@@ -36,6 +36,10 @@ ROLES = {
                 "command and the tools run as `python -m game.cli.NAME`",
     "game/content": "the YAML content read into frozen definitions, with `file:line:column` "
                     "errors and size limits",
+    "game/content/rulesets": "the content tools' view of each mission pack, a folder each; "
+                             "the registry that lists them",
+    "game/content/rulesets/killteam": "the Kill Team classic pack's mission and fireteam keys, "
+                                      "text numbers and card-reference lines",
     "game/engine": "the rules (no pygame): the single source of truth that every screen, "
                    "computer player and tool asks",
     "game/engine/rulesets": "the rule sets and mission packs, a folder each; the registry "
@@ -58,6 +62,9 @@ ROLES = {
                 "the computer in a seat, the load test",
     "game/scenario": "scenario files (no pygame): loading, checking and running them, their "
                      "shape, and a game's position exported as one",
+    "game/scenario/rulesets": "the scenario tools' view of each rule set, a folder each; the "
+                              "registry that lists them",
+    "game/scenario/rulesets/skirmish": "a skirmish position's own part of a scenario file",
     "game/services": "the player's files and the features kept in them (no pygame): the data "
                      "folder, saves, the autosave journal, replays, campaigns, the puzzle book, "
                      "own missions, how a game was set up",
@@ -70,6 +77,10 @@ ROLES = {
                       "`game/ui/registry.py`",
     "game/uitest": "the client without a person: the click driver, the fuzzer, the "
                    "screenshots and benchmarks, the layout audit",
+    "game/uitest/rulesets": "the screen audits of each system beyond the Fireteam rules, a "
+                            "folder each; the registry that lists them",
+    "game/uitest/rulesets/killteam": "the Kill Team classic pack's audited screens",
+    "game/uitest/rulesets/skirmish": "the one-page skirmish rules' audited screens",
 }
 
 

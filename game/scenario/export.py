@@ -31,6 +31,7 @@ from game.engine.defs import Catalogue
 from game.engine.game import Game
 from game.engine.state import OperativeFlag, Phase, State, Step
 from game.scenario.rulesets import activation_openers, scenario_rules
+from game.scenario.systems import ScenarioRules
 from game.services.replay import Replay, ReplayError
 
 __all__ = ["ExportError", "IGNORED_AFTER_SETUP", "export_data", "export_scenario",
@@ -93,21 +94,7 @@ def _export(game: Game, replay: Replay | None, name: str | None
     if spec.get("datacards"):
         raise ExportError("the game uses datacards of its own (inline datacards), which "
                           "this exporter does not write")
-    if spec.get("mission"):
-        data["mission"] = spec["mission"]
-        mission = config.mission
-        assert mission is not None
-        if config.turning_points != mission.turning_points and not (
-                declared is not None and declared.own_length):
-            raise ExportError(f"the game lasts {config.turning_points} turning points, not "
-                              f"the mission's {mission.turning_points}: the format cannot "
-                              "write that")
-    else:
-        kz = spec.get("killzone") or {}
-        if config.turning_points != 3:
-            raise ExportError(f"the game lasts {config.turning_points} turning points: a "
-                              "custom killzone always lasts 3 in the format")
-        data["killzone"] = _plain(kz)
+    data.update(_where(config, declared))
     teams = {p: t.id for p, t in config.fireteams.items() if t is not None}
     if teams:
         data["fireteams"] = teams
@@ -139,6 +126,26 @@ def _export(game: Game, replay: Replay | None, name: str | None
         for key in declared.expect_left_out:
             del data["expect"][key]
     return data, start
+
+
+def _where(config: Any, declared: ScenarioRules | None) -> dict[str, Any]:
+    """``mission`` (its id) or ``killzone`` (the custom one), refused when the game lasts
+    other than the format writes (a rule set may declare a length of its own)."""
+    spec = config.spec
+    if spec.get("mission"):
+        mission = config.mission
+        assert mission is not None
+        if config.turning_points != mission.turning_points and not (
+                declared is not None and declared.own_length):
+            raise ExportError(f"the game lasts {config.turning_points} turning points, not "
+                              f"the mission's {mission.turning_points}: the format cannot "
+                              "write that")
+        return {"mission": spec["mission"]}
+    kz = spec.get("killzone") or {}
+    if config.turning_points != 3:
+        raise ExportError(f"the game lasts {config.turning_points} turning points: a "
+                          "custom killzone always lasts 3 in the format")
+    return {"killzone": _plain(kz)}
 
 
 # --- where the scenario starts ------------------------------------------------------------

@@ -98,6 +98,12 @@ def open_scene(app: App, name: str) -> None:
 
 # --- the fuzzer ------------------------------------------------------------------------------
 
+def _other_rule_set(pick: int) -> str:
+    """A rule set besides the Fireteam rules (the engine's registry), by ``pick``."""
+    others = [r for r in PLAYS if r != RuleSet.FIRETEAM]
+    return others[pick % len(others)]
+
+
 def fuzz(catalogue: Catalogue, events: int, seed: int, size: tuple[int, int]) -> int:
     """``events`` random inputs, most aimed at what can be clicked; raises on any error (the
     loop has no catch-all). Prints how many engine actions went through in each scene."""
@@ -127,8 +133,7 @@ def fuzz(catalogue: Catalogue, events: int, seed: int, size: tuple[int, int]) ->
                         rng.below(len(catalogue.missions))])
                     app.push(chosen)
                     if pick < 2:  # a third of the new games under another rule set
-                        others = [r for r in PLAYS if r != RuleSet.FIRETEAM]
-                        chosen.set_rules(others[pick % len(others)])
+                        chosen.set_rules(_other_rule_set(pick))
                 else:  # the other screens of the menu are fuzzed too
                     key = ("visualizer", "campaign", "tutorial", "cards")[pick - 6]
                     scene.choose(key)
