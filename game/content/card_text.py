@@ -64,16 +64,8 @@ CLAIMS: tuple[Claim, ...] = (
     _claim(r"at most (\d+) VP", "max"),
     _claim(r"reach (\d+) VP", "vp_at_least"),
     _claim(r"(\d+) VP", "score", "vp"),
-    # the Kill Team classic pack's numbers (game/engine/rulesets/killteam/core.py, given by
-    # _pack_values)
-    _claim(r"seizes? it on a (\d)", "seize_on"),
-    _claim(r"goes on \((\d)\+", "length_first"),
-    _claim(r"then (\d)\+\)", "length_second"),
-    _claim(r"on 1-(\d) it arrives", "search_late_on"),
-    _claim(r"on (\d)\+ it deploys", "search_deploy_on"),
-    _claim(r"start of turning point (\d) from", "arrival_turning_point"),
-    _claim(r"in turning point (\d) unless", "first_turning_point"),
-    _claim(r"After turning point (\d) a die", "turning_points"),
+    # each mission pack's phrases, for the numbers its declaration gives (game.content.rulesets)
+    *(_claim(pattern, key) for pack in packs() for pattern, key in pack.claims),
     _claim(r"place " + _NUMBER + r" (?:objective markers|supply crates)", "placed_objectives"),
     # the Pathfinders' words: a scout move and its clearance, a drone's reach
     _claim(r"up to (\d+) hexes beyond", "distance"),

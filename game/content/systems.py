@@ -35,6 +35,9 @@ class PackContent:
     read_roles: Callable[[Reader, KeyPath, dict[Any, Any], tuple[CompositionEntry, ...]],
                          TeamRoles]
     numbers: Callable[[dict[str, Any], KeyPath], Iterator[Number]]  # a text may state them
+    # the phrases of its missions' texts that state those numbers: (pattern, rule key), the
+    # pattern's first group the number
+    claims: tuple[tuple[str, str], ...]
     # the card reference (docs/cards.md): the lines a fireteam adds, the facts and objective
     # rows a mission adds, and the pack's own section (its title, then its lines)
     team_lines: Callable[[Catalogue, Fireteam], list[str]]

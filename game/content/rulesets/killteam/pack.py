@@ -78,6 +78,20 @@ def numbers(rules: dict[str, Any], path: KeyPath) -> Iterator[Number]:
         yield "distance", kt.SEARCH_APART, at
 
 
+# the phrases of a pack mission's text that state the numbers above, in the order they are
+# tried (after the VP phrases)
+CLAIMS = (
+    (r"seizes? it on a (\d)", "seize_on"),
+    (r"goes on \((\d)\+", "length_first"),
+    (r"then (\d)\+\)", "length_second"),
+    (r"on 1-(\d) it arrives", "search_late_on"),
+    (r"on (\d)\+ it deploys", "search_deploy_on"),
+    (r"start of turning point (\d) from", "arrival_turning_point"),
+    (r"in turning point (\d) unless", "first_turning_point"),
+    (r"After turning point (\d) a die", "turning_points"),
+)
+
+
 def team_lines(cat: Catalogue, team: Fireteam) -> list[str]:
     """The Kill Team classic pack's leader and Break tests of the fireteam, if it has a
     leader."""
@@ -129,6 +143,6 @@ def section(cat: Catalogue) -> list[str]:
 
 CONTENT = register_pack(PackContent(
     pack=V.PACK_KILL_TEAM, key="kill_team", read_rules=read_rules, placed=placed_ids,
-    read_roles=read_roles, numbers=numbers, team_lines=team_lines,
+    read_roles=read_roles, numbers=numbers, claims=CLAIMS, team_lines=team_lines,
     mission_facts=mission_facts, objective_rows=objective_rows,
     section_title="Kill Team classic rules", section=section))
