@@ -8,7 +8,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from game.engine import vocabulary as V
-from game.engine.actions import Deploy, Keep, Mulligan, new_deploy
+from game.engine.actions import Deploy, Keep, Mulligan, deploys
 from game.engine.events import Deployed, Mulliganed, SetupComplete, TargetsDealt
 from game.engine.rulesets.fireteam.base import ActionRule
 from game.engine.rulesets.killteam.core import spaced
@@ -232,10 +232,11 @@ class DeployRule(ActionRule[Deploy]):
 
     def generate(self, game: Game, player: int) -> Iterator[Deploy]:
         zone = deploy_hexes(game, player)
+        listed: list[Deploy] = []
         for op in undeployed(game, player):
-            op_id = op.id
-            for h in zone + scout_hexes(game, op):
-                yield new_deploy(player, op_id, h)
+            scouting = scout_hexes(game, op)
+            listed += deploys(player, op.id, zone + scouting if scouting else zone)
+        return iter(listed)
 
     def why_not(self, game: Game, action: Deploy) -> str | None:
         op = game.state.operatives.get(action.operative)
