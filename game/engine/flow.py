@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.events import ControlChanged
-from game.engine.rulebook import book_of
 from game.engine.rulesets.fireteam.end import final_end_phase, tiebreak
 from game.engine.rulesets.fireteam.table import FLOW, Where
 from game.engine.state import opponent
@@ -49,14 +48,15 @@ def enter(game: Game, where: Where) -> None:
     state = game.state
     state.phase, state.step = where
     game.invalidate()
-    book_of(game.config).flow[where].on_begin(game)
+    game.book.flow[where].on_begin(game)
 
 
 def step(game: Game) -> bool:
     """Carry out one thing that needs no decision at the stage the game is at: its work
     between decisions, or its end and the move to the next stage. False when the game waits
     for a decision (or is over)."""
-    stage = book_of(game.config).flow[(game.state.phase, game.state.step)]
+    state = game.state
+    stage = game.book.flow[(state.phase, state.step)]
     if not stage.end_if(game):
         return stage.meanwhile(game) if stage.meanwhile is not None else False
     stage.on_end(game)

@@ -66,6 +66,11 @@ if TYPE_CHECKING:
 
 __all__ = ["Game", "IllegalActionError", "SaveError"]
 
+# the card rules' kinds by their words, and those read at every action (a member read off
+# its Enum class costs a metaclass lookup)
+_KINDS = {str(kind): kind for kind in EffectKind}
+_RANGE, _TRIGGER = EffectKind.RANGE, EffectKind.TRIGGER
+
 # a copy of the state is kept every so many actions, to roll a failed action back from
 CHECKPOINT_EVERY = 16
 # a state with the lengths of the log, events and record, and the dice, at one moment
@@ -106,6 +111,9 @@ class Game(Position):
     memo: dict[object, object]
     # who hears its events (:meth:`emit`), asked of the rule set on the first event
     _listeners: tuple[Listener, ...] | None = None
+    # the rule set's book, asked of the registry once per game object (the config never
+    # changes)
+    _book: Book | None = None
 
     def __init__(self, config: Config, state: State, dice: Dice) -> None:
         self.assemble(config, state, dice)
@@ -175,6 +183,7 @@ class Game(Position):
         other._legal = self._legal
         other._sources = None
         other._listeners = self._listeners
+        other._book = self._book
         other._occupied = None
         other._on_killzone = {}
         other.memo = {}
@@ -196,7 +205,7 @@ class Game(Position):
         ``range`` rules in force lengthen (the pulse accelerator drone's; a rule set without
         card rules plays the printed card)."""
         card = self.config.datacards[op.card]
-        if not self.book.card_rules or not self._index()[0].get(EffectKind.RANGE):
+        if not self.book.card_rules or not self._index()[0].get(_RANGE):
             return card
         key = ("datacard", op.id)
         found = self.memo.get(key)
@@ -240,8 +249,9 @@ class Game(Position):
             by_event: dict[str, list[Source]] = {}
             for source in every:
                 effect = source.effect
-                by_kind.setdefault(EffectKind(effect.kind), []).append(source)
-                if effect.kind == EffectKind.TRIGGER:
+                kind = _KINDS.get(effect.kind) or EffectKind(effect.kind)
+                by_kind.setdefault(kind, []).append(source)
+                if kind is _TRIGGER:
                     by_event.setdefault(str(effect.get("on")), []).append(source)
             self._sources = (by_kind, by_event,
                              attack_rules(by_kind.get(EffectKind.ATTACK, [])))
@@ -302,7 +312,10 @@ class Game(Position):
     @property
     def book(self) -> Book:
         """The rule set this game is played under (its flow table and action rules)."""
-        return book_of(self.config)
+        found = self._book
+        if found is None:
+            found = self._book = book_of(self.config)
+        return found
 
     def covered(self, shooter_hex: str, target: OperativeState,
                 target_hex: str | None = None) -> bool:

@@ -67,11 +67,14 @@ STEP_WORDS = {Step.MULLIGAN: "discarding targets of opportunity", Step.DEPLOY: "
               Step.GAME_LENGTH: "the game length roll"}
 
 
+_OVER = Phase.OVER  # read at every listing (off its Enum class, a metaclass lookup)
+
+
 def generate(game: Game) -> list[Action]:
     """Every legal action of the player to act, in a stable order."""
     state = game.state
     legal: list[Action] = []
-    if state.phase == Phase.OVER:
+    if state.phase == _OVER:
         return legal
     for rule in BY_STEP[state.step]:
         legal.extend(rule.generate(game, state.to_act))
