@@ -70,6 +70,7 @@ __all__ = ["Game", "IllegalActionError", "SaveError"]
 # its Enum class costs a metaclass lookup)
 _KINDS = {str(kind): kind for kind in EffectKind}
 _RANGE, _TRIGGER = EffectKind.RANGE, EffectKind.TRIGGER
+_ADJACENT = object()  # the key of Game.adjacent_enemies in the memo
 
 # a copy of the state is kept every so many actions, to roll a failed action back from
 CHECKPOINT_EVERY = 16
@@ -277,8 +278,19 @@ class Game(Position):
 
     def enemies_adjacent(self, op: OperativeState) -> list[OperativeState]:
         assert op.hex is not None
-        near = self.grid.neighbours(op.hex)
-        return [e for e in self.on_killzone(opponent(op.player)) if e.hex in near]
+        return self.adjacent_enemies(op.player, op.hex)
+
+    def adjacent_enemies(self, player: int, hex_: str) -> list[OperativeState]:
+        """``player``'s enemies on the killzone next to ``hex_``, kept in :attr:`memo` until
+        the state changes (the Move, Disengage and Attack listings all ask it): do not change
+        the list returned."""
+        key = (_ADJACENT, player, hex_)
+        found = self.memo.get(key)
+        if found is None:
+            near = self.config.grid.neighbours(hex_)
+            found = self.memo[key] = [e for e in self.on_killzone(opponent(player))
+                                      if e.hex in near]
+        return found  # type: ignore[return-value]
 
     # --- what the rules call ------------------------------------------------------------
 

@@ -216,8 +216,7 @@ def sight_breaker(game: Game, a: str, b: str, occupied: set[str]) -> str:
 
 
 def _adjacent_enemies(game: Game, player: int, at: str) -> list[OperativeState]:
-    near = game.grid.neighbours(at)
-    return [e for e in game.on_killzone(opponent(player)) if e.hex in near]
+    return game.adjacent_enemies(player, at)
 
 
 def targets_from(game: Game, attacker: OperativeState, at: str | None = None,
