@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from game.engine import vocabulary as V
 from game.engine.actions import Deploy, Keep, Mulligan, deploys
@@ -132,6 +132,22 @@ def scout_hexes(game: Game, op: OperativeState) -> list[str]:
     side = state.territory.get(op.player)
     if not distance or side is None:
         return []
+    # the same for every operative of the player with the same ability: worked out once a
+    # position (a deployment lists every operative's hexes)
+    key = (_SCOUT_HEXES, op.player, distance, clear, territory)
+    found = game.memo.get(key)
+    if found is None:
+        found = game.memo[key] = tuple(_scout_hexes(game, op, distance, clear, territory))
+    return list(cast("tuple[str, ...]", found))
+
+
+_SCOUT_HEXES = object()  # the key of scout_hexes in Game.memo
+
+
+def _scout_hexes(game: Game, op: OperativeState, distance: int, clear: int,
+                 territory: int) -> list[str]:
+    state = game.state
+    side = state.territory[op.player]
     grid = game.grid
     own = set(game.config.territories.get(side, ()))
     far_from = [e.hex for e in game.on_killzone(opponent(op.player)) if e.hex is not None]
