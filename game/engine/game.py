@@ -206,7 +206,9 @@ class Game(Position):
         ``range`` rules in force lengthen (the pulse accelerator drone's; a rule set without
         card rules plays the printed card)."""
         card = self.config.datacards[op.card]
-        if not self.book.card_rules or not self._index()[0].get(_RANGE):
+        if not (self._book or self.book).card_rules:
+            return card
+        if not (self._sources or self._index())[0].get(_RANGE):  # asked at every action
             return card
         key = ("datacard", op.id)
         found = self.memo.get(key)
