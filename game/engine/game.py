@@ -182,7 +182,9 @@ class Game(Position):
         other._undo = []
         other._checkpoint = None
         other._legal = self._legal
-        other._sources = None
+        # the card rules in force are the same until the copy's state changes (their index is
+        # only read, and replaced rather than changed: see rules_changed)
+        other._sources = self._sources
         other._listeners = self._listeners
         other._book = self._book
         other._occupied = None
