@@ -399,14 +399,13 @@ def deploys(player: int, operative: str, hexes: list[str]) -> list[Deploy]:
         if len(_DEPLOYS) >= _MANY_DEPLOYS:
             _DEPLOYS.clear()
         row = _DEPLOYS[(player, operative)] = {}
-    found = row.get
-    out = []
-    for h in hexes:
-        deploy = found(h)
-        if deploy is None:
-            deploy = row[h] = new_deploy(player, operative, h)
-        out.append(deploy)
-    return out
+    try:
+        return [row[h] for h in hexes]
+    except KeyError:  # the first listing of some of them
+        for h in hexes:
+            if h not in row:
+                row[h] = new_deploy(player, operative, h)
+        return [row[h] for h in hexes]
 
 
 def parse_action(text: str) -> Action:
