@@ -76,8 +76,9 @@ def generate(game: Game) -> list[Action]:
     legal: list[Action] = []
     if state.phase == _OVER:
         return legal
+    add, player = legal.extend, state.to_act
     for rule in BY_STEP[state.step]:
-        legal.extend(rule.generate(game, state.to_act))
+        add(rule.generate(game, player))
     return legal
 
 
