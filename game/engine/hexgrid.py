@@ -340,6 +340,15 @@ class Grid:
             self._distance[a] = row
         return row[b]
 
+    def distances(self, h: str) -> dict[str, int]:
+        """Every hex's :meth:`distance` from ``h``, as one mapping for tight loops (do not
+        change it). Raises ValueError if ``h`` is not on the board."""
+        row = self._distance.get(h)
+        if row is None:
+            self.distance(h, h)  # checks h and fills its row
+            row = self._distance[h]
+        return row
+
     def within(self, h: str, n: int) -> tuple[str, ...]:
         """The on-board hexes at distance <= ``n`` from ``h`` (``h`` itself included), in board
         order; empty for negative ``n``. Raises ValueError if ``h`` is not on the board.
