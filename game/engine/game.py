@@ -446,9 +446,11 @@ class Game(Position):
 
     def _advance(self) -> None:
         """Carry out everything that needs no decision, until a decision or the end."""
+        sudden = self.config.sudden_victory  # most missions have none: no call each step
         while True:
             self.invalidate()
-            self.check_sudden_victory()
+            if sudden:
+                self.check_sudden_victory()
             if not flow.step(self):
                 return
 

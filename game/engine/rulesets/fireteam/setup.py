@@ -112,13 +112,25 @@ def _scouts(game: Game, op: OperativeState) -> tuple[int, int, int]:
     """(distance, clear, territory) of the best ``scouts`` ability on ``op``'s datacard:
     ``territory`` keeps it more than that many hexes from the enemy's territory (Infiltrators);
     (0, 0, 0) for none."""
+    abilities = game.datacard(op).abilities
+    found = _SCOUTS.get(id(abilities))
+    if found is not None and found[0] is abilities:
+        return found[1]
     best = (0, 0, 0)
-    for ability in game.datacard(op).abilities:
+    for ability in abilities:
         for effect in ability.effects:
             if effect.kind == V.SCOUTS:
                 best = max(best, (int(effect.get("distance", 0)), int(effect.get("clear", 0)),
                                   int(effect.get("territory", 0))))
+    if len(_SCOUTS) >= 1000:
+        _SCOUTS.clear()
+    _SCOUTS[id(abilities)] = (abilities, best)
     return best
+
+
+# each datacard's abilities (by identity, kept alive beside the answer) and their best scout
+# move: asked for every operative at every placement
+_SCOUTS: dict[int, tuple[object, tuple[int, int, int]]] = {}
 
 
 def scout_hexes(game: Game, op: OperativeState) -> list[str]:
