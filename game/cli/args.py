@@ -207,8 +207,11 @@ def headless_drivers() -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-def content() -> Catalogue | None:
-    """The shipped content, or None after printing its errors."""
+def content(headless: bool = False) -> Catalogue | None:
+    """The shipped content, or None after printing its errors; ``headless``: SDL's dummy
+    drivers are chosen first (the command opens no window, plays no sound)."""
+    if headless:
+        headless_drivers()
     try:
         return load_catalogue()
     except ContentError as error:

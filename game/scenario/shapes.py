@@ -47,11 +47,28 @@ def shown(value: Any) -> str:
 Shape = Callable[[ScenarioReader, Any, Path], bool]
 
 
-def text(r: ScenarioReader, value: Any, path: Path) -> bool:
-    if isinstance(value, str):
-        return True
-    r.bad(path, f"expected text, not {shown(value)}")
-    return False
+def holding(test: Callable[[Any], bool], expected: str) -> Shape:
+    """A value for which ``test`` holds; otherwise the message says it expected
+    ``expected``."""
+
+    def check(r: ScenarioReader, value: Any, path: Path) -> bool:
+        if test(value):
+            return True
+        r.bad(path, f"expected {expected}, not {shown(value)}")
+        return False
+
+    return check
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+text = holding(lambda value: isinstance(value, str), "text")
+boolean = holding(lambda value: isinstance(value, bool), "true or false")
+# an id: text (a whole number is read as its digits)
+ident = holding(lambda value: (isinstance(value, str) and bool(value)) or _whole(value),
+                "an id")
 
 
 def anything(r: ScenarioReader, value: Any, path: Path) -> bool:
@@ -60,30 +77,8 @@ def anything(r: ScenarioReader, value: Any, path: Path) -> bool:
 
 def integer(low: int, high: int) -> Shape:
     """A whole number from ``low`` to ``high`` (a boolean is not one)."""
-
-    def check(r: ScenarioReader, value: Any, path: Path) -> bool:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            r.bad(path, f"expected a whole number {low}..{high}, not {shown(value)}")
-            return False
-        return True
-
-    return check
-
-
-def boolean(r: ScenarioReader, value: Any, path: Path) -> bool:
-    if isinstance(value, bool):
-        return True
-    r.bad(path, f"expected true or false, not {shown(value)}")
-    return False
-
-
-def ident(r: ScenarioReader, value: Any, path: Path) -> bool:
-    """An id: text (a whole number is read as its digits)."""
-    if (isinstance(value, str) and value) or (isinstance(value, int)
-                                              and not isinstance(value, bool)):
-        return True
-    r.bad(path, f"expected an id, not {shown(value)}")
-    return False
+    return holding(lambda value: _whole(value) and low <= value <= high,
+                   f"a whole number {low}..{high}")
 
 
 def either(first: Shape, second: Shape, what: str) -> Shape:
