@@ -108,6 +108,7 @@ def describe(value: object) -> str:
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+_T = TypeVar("_T")
 
 
 def _absent_is_none(method: _F) -> _F:
@@ -214,6 +215,19 @@ class Reader:
                 self.error(path, f"missing key '{key}'")
         return value
 
+    def all_of(self, path: KeyPath, value: Any,
+               read: Callable[[KeyPath, Any], _T | None]) -> tuple[_T, ...] | None:
+        """A list whose every item ``read`` takes (``read(item_path, item)``), or None when
+        it is not a list or any item was refused (each refusal reported)."""
+        entries = self.items(path, value)
+        if entries is None:
+            return None
+        mark = self.mark()
+        found = [read(path + (i,), v) for i, v in enumerate(entries)]
+        if not self.clean_since(mark):
+            return None
+        return tuple(item for item in found if item is not None)
+
     @_absent_is_none
     def items(self, path: KeyPath, value: Any) -> list[Any] | None:
         if not isinstance(value, list):
@@ -309,25 +323,11 @@ class Reader:
 
     @_absent_is_none
     def hexes(self, path: KeyPath, value: Any, board: Board) -> tuple[str, ...] | None:
-        entries = self.items(path, value)
-        if entries is None:
-            return None
-        mark = self.mark()
-        labels = [self.hex(path + (i,), v, board) for i, v in enumerate(entries)]
-        if not self.clean_since(mark):
-            return None
-        return tuple(label for label in labels if label is not None)
+        return self.all_of(path, value, lambda p, v: self.hex(p, v, board))
 
     @_absent_is_none
     def words(self, path: KeyPath, value: Any) -> tuple[str, ...] | None:
-        entries = self.items(path, value)
-        if entries is None:
-            return None
-        mark = self.mark()
-        words = [self.text(path + (i,), v) for i, v in enumerate(entries)]
-        if not self.clean_since(mark):
-            return None
-        return tuple(w for w in words if w is not None)
+        return self.all_of(path, value, self.text)
 
     # --- the effects vocabulary --------------------------------------------------------
 
@@ -466,14 +466,7 @@ class Reader:
 
     @_absent_is_none
     def effects(self, path: KeyPath, value: Any, ctx: Context) -> tuple[Effect, ...] | None:
-        entries = self.items(path, value)
-        if entries is None:
-            return None
-        mark = self.mark()
-        effects = [self.effect(path + (i,), v, ctx) for i, v in enumerate(entries)]
-        if not self.clean_since(mark):
-            return None
-        return tuple(e for e in effects if e is not None)
+        return self.all_of(path, value, lambda p, v: self.effect(p, v, ctx))
 
 
 _WHAT = {
