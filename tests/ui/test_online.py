@@ -205,3 +205,19 @@ def test_the_host_chooses_the_rule_set_and_the_game_is_hosted_under_it(
             if isinstance(scene, OnlinePlayScene):
                 scene.remote.link.close()
         server.close()
+
+
+def test_what_the_server_refuses_is_said_on_the_screen_not_raised():
+    from types import SimpleNamespace
+
+    from game.engine import IllegalActionError
+    from game.ui.scenes.online_play import OnlinePlayScene
+
+    said: list[str] = []
+    with OnlinePlayScene.refusal_said(SimpleNamespace(say=said.append)):  # type: ignore[arg-type]
+        raise IllegalActionError("not your turn")
+    assert said == ["not your turn"]
+    with pytest.raises(ValueError), \
+            OnlinePlayScene.refusal_said(SimpleNamespace(say=said.append)):  # type: ignore[arg-type]
+        raise ValueError("a fault, not a refusal")
+    assert said == ["not your turn"]

@@ -24,7 +24,18 @@ from game.services import userdata
 from game.services.game_setup import GameSetup
 from game.services.saves import load_game, save_game
 from game.ui.board import BoardView
-from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE, RED, Context, panel
+from game.ui.context import (
+    DIM,
+    GOLD,
+    GREEN,
+    INK,
+    PANEL,
+    PANEL_EDGE,
+    RED,
+    Context,
+    panel,
+    two_columns,
+)
 from game.ui.dialog import Dialog
 from game.ui.registry import SceneName
 from game.ui.scene import Scene
@@ -120,9 +131,7 @@ class LoadScene(Scene):
         px = self.ctx.px
         top = px(96)
         bottom = height - px(84)
-        self.list_rect = pygame.Rect(30, top, int((width - 90) * 0.58), bottom - top)
-        self.detail_rect = pygame.Rect(self.list_rect.right + 30, top,
-                                       width - self.list_rect.right - 60, bottom - top)
+        self.list_rect, self.detail_rect = two_columns(width, top, bottom)
         self.row_height = px(94)
         self.rows_area = self.list_rect.inflate(-16, -16)
         self.visible = max(1, self.rows_area.height // self.row_height)
