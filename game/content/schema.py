@@ -228,20 +228,23 @@ class Reader:
             return None
         return tuple(item for item in found if item is not None)
 
+    def expect(self, path: KeyPath, value: Any, holds: bool, expected: str) -> bool:
+        """Whether ``holds``; when it does not, reports that ``expected`` was expected."""
+        if not holds:
+            self.error(path, f"expected {expected}, got {describe(value)}")
+        return holds
+
     @_absent_is_none
     def items(self, path: KeyPath, value: Any) -> list[Any] | None:
-        if not isinstance(value, list):
-            self.error(path, f"expected a list, got {describe(value)}")
-            return None
-        return value
+        return value if self.expect(path, value, isinstance(value, list), "a list") else None
 
     # --- scalars -----------------------------------------------------------------------
 
     @_absent_is_none
     def integer(self, path: KeyPath, value: Any, minimum: int | None = None,
                 maximum: int | None = None) -> int | None:
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.error(path, f"expected an integer, got {describe(value)}")
+        if not self.expect(path, value, isinstance(value, int) and not isinstance(value, bool),
+                           "an integer"):
             return None
         name = path[-1] if path and isinstance(path[-1], str) else "the value"
         if minimum is not None and maximum is not None and not minimum <= value <= maximum:
@@ -261,23 +264,17 @@ class Reader:
 
     @_absent_is_none
     def boolean(self, path: KeyPath, value: Any) -> bool | None:
-        if not isinstance(value, bool):
-            self.error(path, f"expected true or false, got {describe(value)}")
-            return None
-        return value
+        return value if self.expect(path, value, isinstance(value, bool), "true or false") \
+            else None
 
     @_absent_is_none
     def text(self, path: KeyPath, value: Any) -> str | None:
-        if not isinstance(value, str):
-            self.error(path, f"expected text, got {describe(value)}")
-            return None
-        return value
+        return value if self.expect(path, value, isinstance(value, str), "text") else None
 
     @_absent_is_none
     def ident(self, path: KeyPath, value: Any) -> str | None:
         """An id: snake_case text (any non-empty text when ids are not strict)."""
-        if not isinstance(value, str) or not value:
-            self.error(path, f"expected an id, got {describe(value)}")
+        if not self.expect(path, value, isinstance(value, str) and bool(value), "an id"):
             return None
         if self.strict_ids and not _ID.match(value):
             self.error(path, f"id '{value}' must be snake_case (a-z, 0-9 and _)")

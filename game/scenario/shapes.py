@@ -103,16 +103,17 @@ def optional(shape: Shape) -> Shape:
     return check
 
 
+# a list or a mapping; null counts as an empty one
+_LIST = holding(lambda value: value is None or isinstance(value, list), "a list")
+_MAPPING = holding(lambda value: value is None or isinstance(value, dict), "a mapping")
+
+
 def list_of(item: Shape) -> Shape:
     """A list (null counts as an empty one) whose every item has the shape ``item``."""
 
     def check(r: ScenarioReader, value: Any, path: Path) -> bool:
-        if value is None:
-            return True
-        if not isinstance(value, list):
-            r.bad(path, f"expected a list, not {shown(value)}")
-            return False
-        return all([item(r, v, (*path, i)) for i, v in enumerate(value)])
+        return _LIST(r, value, path) and all([item(r, v, (*path, i))
+                                              for i, v in enumerate(value or [])])
 
     return check
 
@@ -121,13 +122,8 @@ def mapping_of(key: Shape, value: Shape) -> Shape:
     """A mapping (null counts as an empty one) with keys and values of these shapes."""
 
     def check(r: ScenarioReader, raw: Any, path: Path) -> bool:
-        if raw is None:
-            return True
-        if not isinstance(raw, dict):
-            r.bad(path, f"expected a mapping, not {shown(raw)}")
-            return False
-        return all([key(r, k, (*path, k)) and value(r, v, (*path, k))
-                    for k, v in raw.items()])
+        return _MAPPING(r, raw, path) and all([key(r, k, (*path, k)) and value(r, v, (*path, k))
+                                               for k, v in (raw or {}).items()])
 
     return check
 
