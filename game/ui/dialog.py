@@ -37,7 +37,7 @@ class Dialog(Scene):
 
     overlay = True
     size = (560, 250)
-    margin = (60, 0)  # the room kept free around the box (0: the height is never cut)
+    margin: tuple[int, int | None] = (60, None)  # kept free around the box (None: no cut)
     padding = 20  # from the box's sides to its entry and buttons
     entry: pygame_gui.elements.UITextEntryLine | None = None  # the line to type in, if any
     message = ""  # what went wrong (cleared by typing)
@@ -46,8 +46,10 @@ class Dialog(Scene):
         width, height = self.app.size
         px = self.ctx.px
         wide, high = px(self.size[0]), px(self.size[1])
-        return centred(self.app.size, min(width - self.margin[0], wide),
-                       min(height - self.margin[1], high) if self.margin[1] else high)
+        wide = min(width - self.margin[0], wide)
+        if self.margin[1] is not None:
+            high = min(height - self.margin[1], high)
+        return centred(self.app.size, wide, high)
 
     def text_entry(self, top: int, text: str, limit: int) -> pygame_gui.elements.UITextEntryLine:
         """A focused line to type in, ``top`` unscaled pixels below the box's top."""

@@ -36,7 +36,7 @@ from game.ui.context import (
     panel,
     two_columns,
 )
-from game.ui.dialog import Dialog
+from game.ui.dialog import Dialog, centred
 from game.ui.registry import SceneName
 from game.ui.scene import Scene
 from game.ui.widgets import fit_text, label, visible_part
@@ -421,9 +421,8 @@ class LoadScene(Scene):
         if self.dialog_open():
             return
         width, height = self.app.size
-        rect = pygame.Rect(0, 0, min(width - 80, self.ctx.px(640)),
-                           min(height - 80, self.ctx.px(520)))
-        rect.center = (width // 2, height // 2)
+        rect = centred(self.app.size, min(width - 80, self.ctx.px(640)),
+                       min(height - 80, self.ctx.px(520)))
         self.dialog = pygame_gui.windows.UIFileDialog(
             rect, self.app.manager, window_title="Open a saved game",
             initial_file_path=str(userdata.saves_folder()), allow_existing_files_only=True,
