@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import operator
 from itertools import repeat
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.engine import flow, persist
 from game.engine.actions import Action, Attack, parse_action
@@ -60,9 +60,6 @@ from game.engine.rulesets.fireteam import attacking, movement
 from game.engine.state import OperativeState, State, opponent
 from game.engine.view import View, build_view, rebuild
 from game.engine.vocabulary import EffectKind
-
-if TYPE_CHECKING:
-    from game.engine.rulesets.skirmish.odds import SkirmishOdds
 
 __all__ = ["Game", "IllegalActionError", "SaveError"]
 
@@ -603,20 +600,17 @@ class Game(Position):
             raise IllegalActionError(f"{action}: {reason}")
         return attacking.odds(self, action)
 
-    def skirmish_odds(self, action: Action) -> SkirmishOdds:
-        """The exact wounds of a legal skirmish Shoot or Charge (the chance of each number,
-        of the target being destroyed, and a charger's risk from the strike back). Raises
-        IllegalActionError for an illegal action or one of another kind."""
-        from game.engine.rulesets.skirmish import odds as skirmish_odds
-        from game.engine.rulesets.skirmish.actions import Charge, Shoot
-
+    def odds_of(self, action: Action) -> Any:
+        """The exact outcome of a legal action as the rule set in play works it out (its
+        book's ``odds``): a Fireteam attack's :class:`AttackOdds` (as :meth:`attack_odds`), a
+        shot's or a charge's wounds under rules of Quality tests (their odds, with the chance
+        of the target being destroyed and a charger's risk from the strike back). Raises
+        IllegalActionError for an illegal action or one without odds."""
         reason = self.book.why_not(self, action)
-        if reason is None and not isinstance(action, (Shoot, Charge)):
-            reason = "only a skirmish shot or charge has odds"
-        if reason is not None:
-            raise IllegalActionError(f"{action}: {reason}")
-        assert isinstance(action, (Shoot, Charge))
-        return skirmish_odds.odds(self, action)
+        found = None if reason is not None else self.book.odds(self, action)
+        if found is None:
+            raise IllegalActionError(f"{action}: {reason or 'this action has no odds'}")
+        return found
 
     def view(self, player: int | None) -> View:
         """Everything a screen may show ``player`` (None: what everybody may see)."""

@@ -30,7 +30,7 @@ def test_a_shot_shows_its_odds_in_the_preview_and_on_the_weapon_buttons(make_app
     game = scene.game
     options, target_hex, drawn = hover_preview(app, scene, driver, Shoot, "Shoot")
     for option in options:
-        odds = game.skirmish_odds(option)
+        odds = game.odds_of(option)
         assert f"{float(odds.expected):.2f} wounds expected" in " ".join(drawn)
         assert any(s.startswith(f"destroyed {pct(odds.p_destroyed)} · no wound "
                                 f"{pct(odds.p_none)}") for s in drawn), drawn
@@ -41,7 +41,7 @@ def test_a_shot_shows_its_odds_in_the_preview_and_on_the_weapon_buttons(make_app
     shown = [label for label, _ in driver.clickables()] + app.ctx.drawn
     app.ctx.drawn = None
     for option in options:
-        odds = game.skirmish_odds(option)
+        odds = game.odds_of(option)
         assert any(f"{float(odds.expected):.1f} wounds, {pct(odds.p_destroyed)} destroyed"
                    in text for text in shown), shown
 
@@ -53,7 +53,7 @@ def test_a_charge_shows_its_odds_and_the_strike_back_risk(make_app, catalogue):
     driver.click_hex(game.state.operatives[charge.operative].hex)
     driver.click_button("Charge")
     drawn = hovered_text(app, scene, driver, game.state.operatives[charge.target].hex)
-    odds = game.skirmish_odds(charge)
+    odds = game.odds_of(charge)
     assert f"Charge {scene.words.operative(charge.target)}" in drawn
     assert any(f"{float(odds.expected):.2f} wounds expected" in s for s in drawn), drawn
     detail = next(s for s in drawn if s.startswith("destroyed "))

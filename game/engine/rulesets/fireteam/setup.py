@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from game.engine import vocabulary as V
 from game.engine.actions import Deploy, Keep, Mulligan, new_deploy
 from game.engine.events import Deployed, Mulliganed, SetupComplete, TargetsDealt
+from game.engine.packs import pack_of
 from game.engine.rulesets.fireteam.base import ActionRule
-from game.engine.rulesets.killteam.core import spaced
 from game.engine.state import OperativeState, opponent
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ def end_setup(game: Game) -> None:
 def undeployed(game: Game, player: int) -> list[OperativeState]:
     return [o for o in game.state.operatives.values()
             if o.player == player and o.hex is None and not o.taken_down
-            and "late" not in o.flags]  # Search Pattern: arrives later (rules/killteam.py)
+            and "late" not in o.flags]  # a pack's Search Pattern: it arrives later
 
 
 def deploy_hexes(game: Game, player: int, op: OperativeState | None = None) -> list[str]:
@@ -95,8 +95,11 @@ def deploy_hexes(game: Game, player: int, op: OperativeState | None = None) -> l
         s for s in sorted(game.config.territories) if s not in state.territory.values()]
     taken = game.occupied()
     blocked = game.grid.blocked
-    zone = spaced(game, [h for s in sides for h in game.config.territories[s]
-                         if h not in taken and h not in blocked])
+    zone = [h for s in sides for h in game.config.territories[s]
+            if h not in taken and h not in blocked]
+    pack = pack_of(game.config)
+    if pack is not None:  # the mission pack's spacing (Search Pattern)
+        zone = pack.deploy_spacing(game, zone)
     if op is not None:
         seen = set(zone)
         zone.extend(h for h in scout_hexes(game, op) if h not in seen)
