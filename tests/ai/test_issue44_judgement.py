@@ -113,6 +113,48 @@ def test_a_marker_is_kept_contested_seized_or_left_to_a_friend() -> None:
     assert skirmish.seize_gain(game, i, "C4") == 1 * (4 + 1)
 
 
+def test_a_marker_an_enemy_would_seize_is_worth_contesting_whoever_holds_it() -> None:
+    """The ork boy beside H9 would have it at the round's end: standing by it leaves it to
+    nobody, a swing of one marker whether it is ours (marker_held_1) or nobody's."""
+    game = puzzle_game("marker_held_1")  # H9 ours, the ork boy on G10 beside it
+    i = game.state.operatives["i"]
+    assert skirmish.marker_standing(game, i, "m1") == "contest"
+    assert skirmish.seize_gain(game, i, "I9") == 1 * (4 + 1)
+    game.state.control["m1"] = 0
+    assert skirmish.seize_gain(game, i, "I9") == 1 * (4 + 1)
+    game.state.operatives["j"].hex = "H8"  # a friend contests it already: nothing more
+    game.invalidate()
+    assert skirmish.seize_gain(game, i, "I9") == 0.0
+
+
+def test_in_the_last_order_a_charge_counts_only_the_markers_it_leaves() -> None:
+    game = puzzle_game("marker_contest_1")  # round 4, every other unit has had its order
+    ops = game.state.operatives
+    assert skirmish.final_order(game, ops["i"])
+    charge = next(a for a in game.legal_actions()
+                  if a.verb == "charge" and a.path[-1] == "O6")
+    rush = next(a for a in game.legal_actions() if a.verb == "rush" and a.path[-1] == "O5")
+    assert skirmish.score(game, rush) > skirmish.score(game, charge)
+    ops["b"].activated = False  # the ork still to act: not the last order
+    assert not skirmish.final_order(game, ops["i"])
+
+
+def test_a_wider_win_is_no_better_than_a_win() -> None:
+    """The end value is the result; the margin only breaks ties (a charge that might win
+    3-1 must not outweigh a certain 2-1)."""
+    game = puzzle_game("marker_contest_1")
+    game.apply(next(a for a in game.legal_actions()
+                    if a.verb == "rush" and a.path[-1] == "O5"))
+    assert game.is_over and game.state.winner == 1
+    assert skirmish.WIN <= skirmish.value(game, 1) < skirmish.WIN + 1
+
+
+@pytest.mark.parametrize("name", ["marker_contest_1", "marker_contest_3", "marker_held_1"])
+def test_hard_contests_rather_than_gambles_on_a_charge(name: str) -> None:
+    puzzle = load_puzzle(POSITIONS / f"{name}.yaml", CATALOGUE)
+    assert solved(puzzle, solve(puzzle, "hard"))
+
+
 def test_seizing_the_free_marker_outranks_the_charge_in_the_pruning() -> None:
     game = puzzle_game("marker_free_1")
     ranked = sorted(game.legal_actions(), key=lambda a: -skirmish.score(game, a))
