@@ -38,11 +38,22 @@ ROLES = {
                     "errors and size limits",
     "game/engine": "the rules (no pygame): the single source of truth that every screen, "
                    "computer player and tool asks",
-    "game/engine/rulesets/fireteam": "one module per step of the Fireteam flow: each action's "
-                         "generation, its \"why not\" and its effect together",
+    "game/engine/rulesets": "the rule sets and mission packs, a folder each; the registry "
+                            "that lists them",
+    "game/engine/rulesets/fireteam": "the Fireteam rules, one module per step of the flow: "
+                                     "each action's generation, its \"why not\" and its effect "
+                                     "together",
+    "game/engine/rulesets/killteam": "the Kill Team classic mission pack, played under the "
+                                     "Fireteam rules",
     "game/engine/rulesets/skirmish": "the one-page skirmish rule set, plugged into the engine",
+    "game/ai/rulesets": "what the computer player knows of each system beyond the Fireteam "
+                        "rules, a folder each",
+    "game/ai/rulesets/killteam": "the computer player on a Kill Team classic mission",
+    "game/ai/rulesets/skirmish": "the computer player under the one-page skirmish rules",
     "game/help": "what the game teaches a player (no pygame): the rules help, the tutorial's "
                  "script, the Kill Team pack's rule cards, the terrain glossary",
+    "game/help/rulesets": "the help content of each system beyond the Fireteam rules",
+    "game/help/rulesets/killteam": "the Kill Team classic pack's rule cards",
     "game/net": "online play: the protocol, the server and its store, the client library, "
                 "the computer in a seat, the load test",
     "game/scenario": "scenario files (no pygame): loading, checking and running them, their "
@@ -52,6 +63,9 @@ ROLES = {
                      "own missions, how a game was set up",
     "game/ui": "the client on pygame-ce and pygame-gui: the window, the shared drawing and "
                "the words a player reads",
+    "game/ui/rulesets": "each system beyond the Fireteam rules on screen, a folder each",
+    "game/ui/rulesets/killteam": "the Kill Team classic pack on screen",
+    "game/ui/rulesets/skirmish": "the one-page skirmish rules on the play screen",
     "game/ui/scenes": "the screens, one module each, opened by name through "
                       "`game/ui/registry.py`",
     "game/uitest": "the client without a person: the click driver, the fuzzer, the "
