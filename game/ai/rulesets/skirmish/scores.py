@@ -278,16 +278,7 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
             return 1.0
         return place_value(game, op, op.hex) + best_shot(game, op, op.hex, heavy=True)
     if isinstance(action, Charge):
-        op, enemy = ops[action.operative], ops[action.target]
-        end = action.path[-1] if action.path else op.hex
-        assert end is not None and enemy.hex is not None
-        if final_order(game, op):
-            fight = melee_value(game, op, enemy) if _guarding(game, enemy, end) else 0.0
-            return CHARGE_HOLDS * seize_gain(game, op, end) - 0.5 + fight
-        fought = melee_value(game, op, enemy)
-        if game.grid.distance(end, enemy.hex) > 1:  # short: the defender meets it only
-            return min(0.0, fought) + 0.5 * place_value(game, op, end)  # when it pays
-        return fought + 0.5 * place_value(game, op, end) + 0.5
+        return _charge_score(game, action)
     if isinstance(action, Rush):
         op = ops[action.operative]
         end = action.path[-1]
@@ -324,6 +315,23 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
         return 0.5 * _marker_pull(game, op, action.hex) + (
             0.3 if action.hex in game.grid.cover else 0.0)
     return 0.0
+
+
+def _charge_score(game: Game, action: Charge) -> float:
+    """A charge: the fight it makes and where it ends; in the game's last order, the
+    markers it leaves and the fight only against an enemy that would seize or contest a
+    marker the charger does not reach."""
+    ops = game.state.operatives
+    op, enemy = ops[action.operative], ops[action.target]
+    end = action.path[-1] if action.path else op.hex
+    assert end is not None and enemy.hex is not None
+    if final_order(game, op):
+        fight = melee_value(game, op, enemy) if _guarding(game, enemy, end) else 0.0
+        return CHARGE_HOLDS * seize_gain(game, op, end) - 0.5 + fight
+    fought = melee_value(game, op, enemy)
+    if game.grid.distance(end, enemy.hex) > 1:  # short: the defender meets it only
+        return min(0.0, fought) + 0.5 * place_value(game, op, end)  # when it pays
+    return fought + 0.5 * place_value(game, op, end) + 0.5
 
 
 def _placement_value(game: Game, player: int, at: str) -> float:
