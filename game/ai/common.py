@@ -12,7 +12,7 @@ import zlib
 from collections.abc import Iterable
 from functools import lru_cache
 
-from game.ai.rulesets.killteam.scores import pack_value
+from game.ai.rulesets import pack_judgement, rule_set_judgement
 from game.engine import (
     ATTACKER,
     SPOTTED,
@@ -188,10 +188,9 @@ def projected_vp(game: Game, player: int) -> int:
 def evaluate(game: Game, player: int) -> float:
     """The value of the position for ``player`` (higher is better): mostly as it would be
     if the firefight phase ended now, partly as it stands."""
-    if game.config.skirmish:
-        from game.ai.rulesets.skirmish.scores import value
-
-        return value(game, player)
+    judgement = rule_set_judgement(game)
+    if judgement is not None:
+        return judgement.value(game, player)
     if game.state.phase != Phase.FIREFIGHT:
         return static_value(game, player)
     return 0.3 * static_value(game, player) + 0.7 * static_value(project(game), player)
@@ -235,9 +234,10 @@ def static_value(game: Game, player: int) -> float:
         carrier = state.carried.get(obj)
         if carrier is not None:
             score += 2.5 if state.operatives[carrier].player == player else -2.5
-    if game.config.mission is not None and game.config.mission.kill_team is not None:
-        worth = {o.id: 3.0 + op_worth(game, o) for o in (*mine, *theirs)}
-        score += pack_value(game, player, worth)
+    pack = pack_judgement(game.config)
+    if pack is not None:
+        worths = {o.id: 3.0 + op_worth(game, o) for o in (*mine, *theirs)}
+        score += pack.value(game, player, worths)
     return score
 
 

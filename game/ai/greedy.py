@@ -10,16 +10,16 @@ result and cancelling an activation are never considered (they would end or loop
 from __future__ import annotations
 
 from game.ai.common import attack_value, decision_rng, playable, rebuild
+from game.ai.rulesets import rule_set_judgement
 from game.engine import Action, Attack, Game, SplitMix64, View, opponent
 
 
 def immediate_value(game: Game, action: Action) -> float:
-    """The greedy value of ``action`` in ``game`` (which is left unchanged); under the
-    skirmish rules, the expected value of the shared skirmish scores."""
-    if game.config.skirmish:
-        from game.ai.rulesets.skirmish.scores import score
-
-        return score(game, action, cheap=True)
+    """The greedy value of ``action`` in ``game`` (which is left unchanged); under a rule set
+    with a judgement of its own (:mod:`game.ai.rulesets`), its cheap score of the action."""
+    judgement = rule_set_judgement(game)
+    if judgement is not None:
+        return judgement.score(game, action, True)
     if isinstance(action, Attack):
         return attack_value(game, action)
     player = action.player

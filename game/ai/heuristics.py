@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from game.ai import rulesets
 from game.ai.common import (
     attack_score,
     capped_expectation,
@@ -15,8 +16,6 @@ from game.ai.common import (
     quick_attack,
     quick_attack_worth,
 )
-from game.ai.rulesets.killteam.scores import decision_score
-from game.ai.rulesets.skirmish import scores as skirmish
 from game.engine import (
     MARKERLIGHT,
     SPOTTED,
@@ -43,7 +42,6 @@ from game.engine import (
     condition_holds,
     opponent,
 )
-from game.engine import killteam as kt
 
 # how likely each kind of target of opportunity is to be completed in a turning point
 _TARGET_CHANCE = {"take_down": 0.45, "attack": 0.2, "end_of_turn": 0.5}
@@ -175,7 +173,10 @@ def enemy_ap(game: Game, op: OperativeState) -> int | None:
     activate (every operative may then be activated again, at APL 1); else 0. None outside
     the firefight phase (the next activation is a whole one)."""
     state = game.state
-    if state.phase != Phase.FIREFIGHT or game.config.skirmish:
+    if state.phase != Phase.FIREFIGHT:
+        return None
+    judgement = rulesets.rule_set_judgement(game)
+    if judgement is not None and not judgement.spends_ap:
         return None
     if state.active == op.id:
         return state.ap_left
@@ -191,7 +192,7 @@ def enemy_ap(game: Game, op: OperativeState) -> int | None:
 
 def last_turning_point(game: Game) -> bool:
     """Whether the mission ends with this turning point, whatever a game length die says."""
-    return game.state.turning_point >= kt.last_turning_point(game.config)
+    return game.state.turning_point >= rulesets.last_turning_point(game.config)
 
 
 def _peeks(game: Game, start: str, move: int, at: str, reach: int,
@@ -656,15 +657,19 @@ def _scorer_of(action: Action) -> Callable[[Game, Any, bool], float] | None:
 
 def score(game: Game, action: Action, cheap: bool = False) -> float:
     """A quick value of one action for the player taking it (its kind's scorer in
-    :data:`_SCORERS`; otherwise the Kill Team pack's decision value, or a trial)."""
-    if game.config.skirmish:
-        return skirmish.score(game, action, cheap)
+    :data:`_SCORERS`; otherwise the mission pack's decision value, or a trial). Under a rule
+    set with a judgement of its own (:mod:`game.ai.rulesets`), that judgement's score."""
+    judgement = rulesets.rule_set_judgement(game)
+    if judgement is not None:
+        return judgement.score(game, action, cheap)
     scorer = _scorer_of(action)
     if scorer is not None:
         return scorer(game, action, cheap)
-    pack = decision_score(game, action, stand_terms)  # the Kill Team pack's decisions
+    pack = rulesets.pack_judgement(game.config)
     if pack is not None:
-        return pack
+        decided = pack.decision(game, action, stand_terms)
+        if decided is not None:
+            return decided
     return _trial(game, action)
 
 

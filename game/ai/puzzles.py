@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.ai.players import player_for
+from game.ai.rulesets import rules_words, theme_titles
 from game.content.loader import content_root
 from game.content.yamlio import load_yaml
 from game.engine import Action, Advance, Catalogue, Game, Move, NotationError, parse_action
@@ -28,9 +29,10 @@ POSITIONS = content_root() / "missions" / "puzzles"
 LEVELS = ("hard", "normal", "easy")
 THEMES = ("take_down", "objective", "retreat", "ploy", "target", "marker", "setup")
 # each theme as the puzzle list shows it, in the order above
+# (a rule set's own themes are titled by its judgement, game.ai.rulesets)
 THEME_TITLES = {"take_down": "Take-downs", "objective": "Objectives", "retreat": "Retreats",
                 "ploy": "Strategic ploys", "target": "Targets of opportunity",
-                "marker": "Skirmish markers", "setup": "Set-ups", "own": "My puzzles"}
+                **theme_titles(), "setup": "Set-ups", "own": "My puzzles"}
 OWN = "own"  # the theme of a puzzle the player exported from a game of their own
 DIFFICULTIES = {1: "easy", 2: "medium", 3: "hard"}
 
@@ -59,12 +61,7 @@ class Puzzle:
     @property
     def rules(self) -> str:
         """The rules it is played under, in words."""
-        config = self.game.config
-        if config.skirmish:
-            return "Skirmish rules"
-        mission = config.mission
-        return "Kill Team classic" if mission is not None and mission.kill_team is not None \
-            else "Fireteam"
+        return rules_words(self.game.config)
 
     @property
     def seat(self) -> int:
@@ -73,7 +70,7 @@ class Puzzle:
 
 def same(action: Action, wanted: Action) -> bool:
     """Whether ``action`` solves as ``wanted`` does: a move by its operative and end hex (a
-    skirmish Advance or Rush too, by its kind, operative and end hex)."""
+    an Advance or a Rush too, by its kind, operative and end hex)."""
     if isinstance(action, Move) and isinstance(wanted, Move):
         return (action.player, action.operative, action.destination) == \
             (wanted.player, wanted.operative, wanted.destination)

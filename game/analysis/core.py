@@ -3,8 +3,8 @@
 A :class:`Record` is a game's start and the actions played from it (a save, an autosave with
 its journal, a replay, or a scenario with its actions). :func:`analysing` walks it; at each
 decision of the chosen seat with more than one choice (the firefight's activations and
-actions, and the skirmish rule set's steps; the set-up decisions are left out) it takes that
-seat's :class:`View` only, and:
+actions, and every step of another rule set's rounds; the set-up decisions are left out) it
+takes that seat's :class:`View` only, and:
 
 - rebuilds ``Settings.samples`` games from the view (``Game.from_view`` with a generator that
   depends only on the seed and the view, as the computer player's does), so nothing hidden

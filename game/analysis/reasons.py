@@ -74,8 +74,9 @@ def attack_clause(game: Game, words: Words, action: Action) -> str:
     text = (f"a {percent(float(odds.p_take_down))} chance to take {name} down, "
             f"{float(odds.expected):.1f} damage expected")
     target = game.state.operatives[action.target]
-    if target.hex is not None and target.hex in game.grid.cover:
-        text += f" ({name} is in cover on {target.hex})"
+    attacker = game.state.operatives[action.operative].hex
+    if target.hex is not None and attacker is not None and game.covered(attacker, target):
+        text += f" ({name} is in cover on {target.hex})"  # as the engine counts cover
     return text
 
 

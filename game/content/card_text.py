@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.content.rulesets import packs
 from game.content.yamlio import ContentError, ContentIssue, KeyPath, Located, load_yaml
 from game.engine.effects import PYTHON_EFFECTS
-from game.engine.rulesets.killteam import core as kt
 
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
          "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
@@ -64,16 +64,8 @@ CLAIMS: tuple[Claim, ...] = (
     _claim(r"at most (\d+) VP", "max"),
     _claim(r"reach (\d+) VP", "vp_at_least"),
     _claim(r"(\d+) VP", "score", "vp"),
-    # the Kill Team classic pack's numbers (game/engine/rulesets/killteam/core.py, given by
-    # _pack_values)
-    _claim(r"seizes? it on a (\d)", "seize_on"),
-    _claim(r"goes on \((\d)\+", "length_first"),
-    _claim(r"then (\d)\+\)", "length_second"),
-    _claim(r"on 1-(\d) it arrives", "search_late_on"),
-    _claim(r"on (\d)\+ it deploys", "search_deploy_on"),
-    _claim(r"start of turning point (\d) from", "arrival_turning_point"),
-    _claim(r"in turning point (\d) unless", "first_turning_point"),
-    _claim(r"After turning point (\d) a die", "turning_points"),
+    # each mission pack's phrases, for the numbers its declaration gives (game.content.rulesets)
+    *(_claim(pattern, key) for pack in packs() for pattern, key in pack.claims),
     _claim(r"place " + _NUMBER + r" (?:objective markers|supply crates)", "placed_objectives"),
     # the Pathfinders' words: a scout move and its clearance, a drone's reach
     _claim(r"up to (\d+) hexes beyond", "distance"),
@@ -142,8 +134,10 @@ def rule_values(data: Any, path: KeyPath = ()) -> Iterator[Value]:
             yield Value(f"stat:{data['stat']}", data["add"], path + ("add",))
         if data.get("kind") == "range" and isinstance(data.get("add"), int):
             yield Value("range:add", data["add"], path + ("add",))
-        if isinstance(data.get("kill_team"), dict):
-            yield from _pack_values(data["kill_team"], path + ("kill_team",))
+        for pack in packs():  # a mission pack's rules: the numbers its pack declares
+            if isinstance(data.get(pack.key), dict):
+                for key, number, at in pack.numbers(data[pack.key], path + (pack.key,)):
+                    yield Value(key, number, at)
         if data.get("kind") == "python" and data.get("id") in PYTHON_EFFECTS:
             numbers: dict[str, int] = getattr(PYTHON_EFFECTS[data["id"]], "NUMBERS", {})
             for key, number in numbers.items():
@@ -164,26 +158,6 @@ def rule_values(data: Any, path: KeyPath = ()) -> Iterator[Value]:
     elif isinstance(data, list):
         for i, item in enumerate(data):
             yield from rule_values(item, path + (i,))
-
-
-def _pack_values(rules: dict[str, Any], path: KeyPath) -> Iterator[Value]:
-    """The numbers a Kill Team classic mission's text may state: its objectives' and
-    secondary objectives' VP, and the pack's own numbers for the rules it uses."""
-    yield Value("vp", int(rules.get("objective_vp", 1)), path)
-    if rules.get("secondary"):
-        yield Value("vp", 1, path + ("secondary",))
-    if rules.get("seize_initiative"):
-        yield Value("seize_on", kt.SEIZE_ON, path + ("seize_initiative",))
-        yield Value("first_turning_point", 1, path + ("seize_initiative",))
-    if rules.get("variable_length"):
-        yield Value("length_first", kt.GAME_LENGTH_NEEDS[0], path + ("variable_length",))
-        yield Value("length_second", kt.GAME_LENGTH_NEEDS[1], path + ("variable_length",))
-    if rules.get("search_pattern"):
-        at = path + ("search_pattern",)
-        yield Value("search_late_on", kt.SEARCH_LATE_ON, at)
-        yield Value("search_deploy_on", kt.SEARCH_LATE_ON + 1, at)
-        yield Value("arrival_turning_point", kt.ARRIVAL_TURNING_POINT, at)
-        yield Value("distance", kt.SEARCH_APART, at)
 
 
 def _strings(data: Any) -> Iterator[str]:

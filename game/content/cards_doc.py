@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from game.content.loader import REPO_ROOT
+from game.content.rulesets import pack_content, packs
 from game.engine import defs as D
 from game.engine import vocabulary as V
 from game.engine.defs import (
@@ -133,21 +134,6 @@ def _special_operation(cat: Catalogue, op: SpecialOperation) -> list[str]:
     ]
 
 
-def _kill_team_roles(cat: Catalogue, team: Fireteam) -> list[str]:
-    """The Kill Team classic pack's leader and Break tests of the fireteam, if it has a
-    leader."""
-    if not team.leader:
-        return []
-    names = cat.datacards
-    roles = [f"Leader: the first {names[team.leader].name if team.leader in names else ''}"]
-    roles += [f"fearless: {', '.join(names[c].name for c in team.fearless if c in names)}"
-              ] if team.fearless else []
-    roles += [f"re-roll failed Break tests: "
-              f"{', '.join(names[c].name for c in team.break_rerolls if c in names)}"
-              ] if team.break_rerolls else []
-    return ["Kill Team classic: " + "; ".join(roles) + ".", ""]
-
-
 def _options(cat: Catalogue, team: Fireteam) -> list[str]:
     """The choices made as the fireteam is picked (on the new-game screen), with their
     limits."""
@@ -172,7 +158,8 @@ def _fireteam(cat: Catalogue, team: Fireteam) -> list[str]:
         rows.append((_operatives(entry.id, entry.count), card.name if card else entry.card,
                      entry.count))
     out += _table(("Operatives", "Datacard", "Count"), rows)
-    out += _kill_team_roles(cat, team)
+    for pack in packs():
+        out += pack.team_lines(cat, team)
     out += _options(cat, team)
     seen: set[str] = set()
     for card_id in [e.card for e in team.composition] + [c for o in team.options
@@ -208,18 +195,16 @@ def _mission(cat: Catalogue, mission: Mission) -> list[str]:
              f"Turning points: {mission.turning_points}"]
     if mission.sudden_victory:
         facts.append(f"Sudden victory at {mission.sudden_victory} VP")
-    kill_team = mission.kill_team
-    if kill_team is not None:
-        facts += [f"Kill Team classic, D6 table: {kill_team.table_roll}",
-                  "our own design" if kill_team.our_design else "described by the seed"]
+    pack = pack_content(mission.pack)
+    if pack is not None:
+        facts += pack.mission_facts(mission)
     out = [f"### {mission.name} (`{mission.id}`)", "", " · ".join(facts), ""]
     if mission.text:
         out += [_flat(mission.text), ""]
     header: tuple[str, ...] = ("Objective", "Hex")
     rows: list[tuple[object, ...]] = [(o, h) for o, h in sorted(mission.objectives.items())]
-    if kill_team is not None and kill_team.placed_objectives:
-        rows += [(f"marker{n}", "placed by the players")
-                 for n in range(1, kill_team.placed_objectives + 1)]
+    if pack is not None:
+        rows += pack.objective_rows(mission)
     if mission.objective_sides:
         header += ("Side",)
         rows = [(o, h, f"territory {mission.objective_sides[o]}"
@@ -234,23 +219,9 @@ def _mission(cat: Catalogue, mission: Mission) -> list[str]:
     return out
 
 
-def _pack_rules(cat: Catalogue) -> list[str]:
-    """The Kill Team classic pack's rules, as the card library shows them."""
-    from game.help.rulesets.killteam.cards import pack_cards
-
-    out = ["## Kill Team classic rules", "",
-           "The rules of the second mission pack (the `kt_*` missions), as the card library's "
-           "Kill Team page shows them.", ""]
-    for rule in pack_cards(cat):
-        out += [f"### {rule.name} (`{rule.id}`)", "", f"*{rule.group}*", ""]
-        for paragraph in rule.text:
-            out += [paragraph, ""]
-        if rule.table:
-            out += ["D6 (our own table):", ""]
-            out += [f"- {line}" for line in rule.table]
-            out.append("")
-        out += ["Used in: " + ", ".join(rule.missions) + ".", ""]
-    return out
+def _anchor(title: str) -> str:
+    """The link to a section of the reference titled ``title``."""
+    return "-".join(title.lower().split())
 
 
 def _spare_datacards(cat: Catalogue) -> list[str]:
@@ -278,7 +249,7 @@ def render_cards(cat: Catalogue) -> str:
            "- [Fireteams](#fireteams)", "- [Missions](#missions)",
            "- [Targets of opportunity](#targets-of-opportunity)",
            "- [Special issue wargear](#special-issue-wargear)",
-           "- [Kill Team classic rules](#kill-team-classic-rules)",
+           *(f"- [{p.section_title}](#{_anchor(p.section_title)})" for p in packs()),
            "- [Weapon rules](#weapon-rules)", "",
            "## Fireteams", ""]
     for ident in _by_name((t.id, t.name) for t in cat.fireteams.values()):
@@ -298,7 +269,8 @@ def render_cards(cat: Catalogue) -> str:
                     _DURATION_NAMES.get(cat.wargear[i].duration, cat.wargear[i].duration),
                     cat.wargear[i].text)
                    for i in _by_name((w.id, w.name) for w in cat.wargear.values())])
-    out += _pack_rules(cat)
+    for pack in packs():  # each mission pack's own rules
+        out += pack.section(cat)
     out += ["## Weapon rules", ""]
     out += _table(("Rule", "Effect"), [WEAPON_RULE_GLOSSARY[r] for r in V.WEAPON_RULES])
     while out and out[-1] == "":

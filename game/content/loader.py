@@ -23,6 +23,7 @@ from yaml.nodes import Node
 
 from game.content.cards import parse_special_operations, parse_wargear, wargear_card
 from game.content.missions import parse_mission
+from game.content.rulesets import NO_ROLES, packs
 from game.content.schema import ABSENT, LIMITS, Board, Context, Reader, Run, describe
 from game.content.yamlio import (
     ContentError,
@@ -530,11 +531,13 @@ def _fireteam(run: Run, r: Reader) -> None:
         run.team_cards.setdefault(m["id"], set()).update(c for o in options for c in o.cards)
     ploys = _team_ploys(run, r, top, m, team_weapons)
     tactical = _tactical_ploys(run, r, top, m, team_weapons)
-    kill_team = _kill_team_roles(r, top, m, composition)
+    roles = NO_ROLES
+    for pack in packs():  # the keys a mission pack reads from a fireteam file
+        roles = pack.read_roles(r, top, m, composition)
     if ident is not None and run.register(r, top + ("id",), "fireteam", ident) \
             and r.clean_since(mark):
         assert name is not None and faction is not None and text is not None
-        leader, fearless, rerolls = kill_team
+        leader, fearless, rerolls = roles
         run.fireteams[ident] = Fireteam(ident, name, faction, composition, tuple(ploys), text,
                                         leader, fearless, rerolls, tuple(tactical),
                                         tuple(options))
@@ -627,26 +630,6 @@ def _tactical_ploys(run: Run, r: Reader, top: KeyPath, m: dict[Any, Any],
         if card is not None:
             tactical.append(card)
     return tactical
-
-
-def _kill_team_roles(r: Reader, top: KeyPath, m: dict[Any, Any],
-                     composition: tuple[CompositionEntry, ...]
-                     ) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
-    """``leader`` (a datacard of the composition: its first operative leads), ``fearless``
-    and ``break_rerolls`` (datacards of the composition), for the Kill Team classic pack."""
-    cards = [e.card for e in composition]
-    leader = ""
-    if "leader" in m:
-        leader = r.reference(top + ("leader",), m["leader"], cards, "composition datacard") or ""
-    lists: list[tuple[str, ...]] = []
-    for key in ("fearless", "break_rerolls"):
-        got: list[str] = []
-        for i, card in enumerate(r.items(top + (key,), m.get(key, [])) or []):
-            found = r.reference(top + (key, i), card, cards, "composition datacard")
-            if found:
-                got.append(found)
-        lists.append(tuple(got))
-    return leader, lists[0], lists[1]
 
 
 # --- targets of opportunity -----------------------------------------------------------------

@@ -5,11 +5,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from game.content.rulesets import pack_content, packs
 from game.content.schema import ABSENT, Board, Context, Reader, Run, describe
 from game.content.yamlio import KeyPath, suggestion
 from game.engine import vocabulary as V
-from game.engine.defs import KillTeamRules, KillzoneSide, Mission, MissionAction
-from game.engine.rulesets.killteam.core import placed_ids
+from game.engine.defs import KillzoneSide, Mission, MissionAction
 
 _MISSION_KEYS = ("id", "name", "killzone", "territories", "objectives")
 
@@ -19,7 +19,7 @@ def parse_mission(run: Run, r: Reader) -> None:
     mark = r.mark()
     m = r.mapping(top, r.doc.data, _MISSION_KEYS,
                   ("turning_points", "text", "rules", "actions", "objective_sides",
-                   "sudden_victory", "pack", "kill_team", "terrain"))
+                   "sudden_victory", "pack", *(p.key for p in packs()), "terrain"))
     if m is None:
         return
     ident = r.ident(top + ("id",), m.get("id", ABSENT))
@@ -44,10 +44,12 @@ def parse_mission(run: Run, r: Reader) -> None:
     sudden = _sudden_victory(r, top + ("sudden_victory",), m.get("sudden_victory", ABSENT)) \
         if "sudden_victory" in m else 0
     pack = r.choice(top + ("pack",), m.get("pack", V.PACK_FIRETEAM), V.PACKS, "mission pack")
-    kill_team = _kill_team(r, top, m, pack, board)
+    pack_rules = _pack_rules(r, top, m, pack, board)
     # the markers the players place are objectives the mission's rules may name
     named = dict(objectives or {})
-    named.update({marker: "" for marker in placed_ids(kill_team)})
+    content = pack_content(pack)
+    if content is not None:
+        named.update({marker: "" for marker in content.placed(pack_rules)})
     ctx = Context(weapons=run.weapon_ids(), objectives=named, board=board,
                   holder="a mission rule")
     rules = r.effects(top + ("rules",), m.get("rules", []), ctx)
@@ -63,38 +65,26 @@ def parse_mission(run: Run, r: Reader) -> None:
         assert pack is not None
         run.missions[ident] = Mission(ident, name, side.id, territories, objectives,
                                       turning_points, rules, actions, text, sides,
-                                      sudden, pack, kill_team, terrain)
+                                      sudden, pack, pack_rules, terrain)
 
 
-def _kill_team(r: Reader, top: KeyPath, m: dict[Any, Any], pack: str | None,
-               board: Board) -> KillTeamRules | None:
-    """``kill_team:``: the Kill Team classic rules of a mission of that pack (which must
-    have it; no other mission may)."""
-    raw = m.get("kill_team")
-    if pack != V.PACK_KILL_TEAM:
-        if raw is not None:
-            r.error(top + ("kill_team",), "'kill_team' rules need 'pack: kill_team'")
-        return None
-    if raw is None:
-        r.error(top, "a mission of the kill_team pack needs its 'kill_team' rules")
-        return None
-    checked = r.value(top + ("kill_team",), raw, V.KILL_TEAM_RULES,
-                      Context(weapons=set(), objectives={}, board=board, holder="kill_team"))
-    if not isinstance(checked, dict) or any(v is None for v in checked.values()):
-        return None
-    return KillTeamRules(
-        table_roll=int(checked["table_roll"]),
-        our_design=bool(checked.get("our_design", False)),
-        placed_objectives=int(checked.get("placed_objectives", 0)),
-        objective_vp=int(checked.get("objective_vp", 1)),
-        secondary=tuple(checked.get("secondary", ())),
-        break_tests=bool(checked.get("break_tests", False)),
-        seize_initiative=bool(checked.get("seize_initiative", False)),
-        variable_length=bool(checked.get("variable_length", False)),
-        night_fighting=str(checked.get("night_fighting", V.NIGHT_NONE)),
-        mysterious_objectives=bool(checked.get("mysterious_objectives", False)),
-        search_pattern=bool(checked.get("search_pattern", False)),
-        reanimation_near_friend=bool(checked.get("reanimation_near_friend", False)))
+def _pack_rules(r: Reader, top: KeyPath, m: dict[Any, Any], pack: str | None,
+                board: Board) -> Any:
+    """The rules of a mission of a pack that has its own, under the pack's key
+    (:mod:`game.content.rulesets`): a mission of that pack must have them, no other may."""
+    found = None
+    for content in packs():
+        raw = m.get(content.key)
+        if pack != content.pack:
+            if raw is not None:
+                r.error(top + (content.key,),
+                        f"'{content.key}' rules need 'pack: {content.pack}'")
+            continue
+        if raw is None:
+            r.error(top, f"a mission of the {content.pack} pack needs its '{content.key}' rules")
+            continue
+        found = content.read_rules(r, top + (content.key,), raw, board)
+    return found
 
 
 def _objective_sides(r: Reader, path: KeyPath, raw: Any,

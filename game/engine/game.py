@@ -63,6 +63,12 @@ from game.engine.vocabulary import EffectKind
 
 __all__ = ["Game", "IllegalActionError", "SaveError"]
 
+# the card rules' kinds by their words, and those read at every action (a member read off
+# its Enum class costs a metaclass lookup)
+_KINDS = {str(kind): kind for kind in EffectKind}
+_RANGE, _TRIGGER = EffectKind.RANGE, EffectKind.TRIGGER
+_ADJACENT = object()  # the key of Game.adjacent_enemies in the memo
+
 # a copy of the state is kept every so many actions, to roll a failed action back from
 CHECKPOINT_EVERY = 16
 # a state with the lengths of the log, events and record, and the dice, at one moment
@@ -103,6 +109,9 @@ class Game(Position):
     memo: dict[object, object]
     # who hears its events (:meth:`emit`), asked of the rule set on the first event
     _listeners: tuple[Listener, ...] | None = None
+    # the rule set's book, asked of the registry once per game object (the config never
+    # changes)
+    _book: Book | None = None
 
     def __init__(self, config: Config, state: State, dice: Dice) -> None:
         self.assemble(config, state, dice)
@@ -170,8 +179,11 @@ class Game(Position):
         other._undo = []
         other._checkpoint = None
         other._legal = self._legal
-        other._sources = None
+        # the card rules in force are the same until the copy's state changes (their index is
+        # only read, and replaced rather than changed: see rules_changed)
+        other._sources = self._sources
         other._listeners = self._listeners
+        other._book = self._book
         other._occupied = None
         other._on_killzone = {}
         other.memo = {}
@@ -193,7 +205,9 @@ class Game(Position):
         ``range`` rules in force lengthen (the pulse accelerator drone's; a rule set without
         card rules plays the printed card)."""
         card = self.config.datacards[op.card]
-        if not self.book.card_rules or not self._index()[0].get(EffectKind.RANGE):
+        if not (self._book or self.book).card_rules:
+            return card
+        if not (self._sources or self._index())[0].get(_RANGE):  # asked at every action
             return card
         key = ("datacard", op.id)
         found = self.memo.get(key)
@@ -237,8 +251,9 @@ class Game(Position):
             by_event: dict[str, list[Source]] = {}
             for source in every:
                 effect = source.effect
-                by_kind.setdefault(EffectKind(effect.kind), []).append(source)
-                if effect.kind == EffectKind.TRIGGER:
+                kind = _KINDS.get(effect.kind) or EffectKind(effect.kind)
+                by_kind.setdefault(kind, []).append(source)
+                if kind is _TRIGGER:
                     by_event.setdefault(str(effect.get("on")), []).append(source)
             self._sources = (by_kind, by_event,
                              attack_rules(by_kind.get(EffectKind.ATTACK, [])))
@@ -264,8 +279,19 @@ class Game(Position):
 
     def enemies_adjacent(self, op: OperativeState) -> list[OperativeState]:
         assert op.hex is not None
-        near = self.grid.neighbours(op.hex)
-        return [e for e in self.on_killzone(opponent(op.player)) if e.hex in near]
+        return self.adjacent_enemies(op.player, op.hex)
+
+    def adjacent_enemies(self, player: int, hex_: str) -> list[OperativeState]:
+        """``player``'s enemies on the killzone next to ``hex_``, kept in :attr:`memo` until
+        the state changes (the Move, Disengage and Attack listings all ask it): do not change
+        the list returned."""
+        key = (_ADJACENT, player, hex_)
+        found = self.memo.get(key)
+        if found is None:
+            near = self.config.grid.neighbours(hex_)
+            found = self.memo[key] = [e for e in self.on_killzone(opponent(player))
+                                      if e.hex in near]
+        return found  # type: ignore[return-value]
 
     # --- what the rules call ------------------------------------------------------------
 
@@ -299,7 +325,10 @@ class Game(Position):
     @property
     def book(self) -> Book:
         """The rule set this game is played under (its flow table and action rules)."""
-        return book_of(self.config)
+        found = self._book
+        if found is None:
+            found = self._book = book_of(self.config)
+        return found
 
     def covered(self, shooter_hex: str, target: OperativeState,
                 target_hex: str | None = None) -> bool:
@@ -414,9 +443,11 @@ class Game(Position):
 
     def _advance(self) -> None:
         """Carry out everything that needs no decision, until a decision or the end."""
+        sudden = self.config.sudden_victory  # most missions have none: no call each step
         while True:
             self.invalidate()
-            self.check_sudden_victory()
+            if sudden:
+                self.check_sudden_victory()
             if not flow.step(self):
                 return
 

@@ -246,8 +246,11 @@ class State:
         return state
 
     def on_killzone(self, player: int | None = None) -> list[OperativeState]:
+        # OperativeState.on_killzone written out: asked at every action, for every operative
+        if player is None:
+            return [o for o in self.operatives.values() if o.hex is not None and not o.taken_down]
         return [o for o in self.operatives.values()
-                if o.on_killzone and (player is None or o.player == player)]
+                if o.player == player and o.hex is not None and not o.taken_down]
 
 
 # fields added after saves were first written (a save without them keeps the default)

@@ -29,8 +29,9 @@ import yaml
 from game.engine.actions import Activate, parse_action
 from game.engine.defs import Catalogue
 from game.engine.game import Game
-from game.engine.rulesets.skirmish.actions import ORDERS
 from game.engine.state import OperativeFlag, Phase, State, Step
+from game.scenario.rulesets import activation_openers, scenario_rules
+from game.scenario.systems import ScenarioRules
 from game.services.replay import Replay, ReplayError
 
 __all__ = ["ExportError", "IGNORED_AFTER_SETUP", "export_data", "export_scenario",
@@ -88,31 +89,19 @@ def _export(game: Game, replay: Replay | None, name: str | None
     _check_start(start)
     config = game.config
     spec = config.spec
+    declared = scenario_rules(config.rules)  # its rule set's own part, if it has one
     data: dict[str, Any] = {"name": name or _default_name(game, start, start_at)}
     if spec.get("datacards"):
         raise ExportError("the game uses datacards of its own (inline datacards), which "
                           "this exporter does not write")
-    if spec.get("mission"):
-        data["mission"] = spec["mission"]
-        mission = config.mission
-        assert mission is not None
-        if config.turning_points != mission.turning_points and not config.skirmish:
-            raise ExportError(f"the game lasts {config.turning_points} turning points, not "
-                              f"the mission's {mission.turning_points}: the format cannot "
-                              "write that")
-    else:
-        kz = spec.get("killzone") or {}
-        if config.turning_points != 3:
-            raise ExportError(f"the game lasts {config.turning_points} turning points: a "
-                              "custom killzone always lasts 3 in the format")
-        data["killzone"] = _plain(kz)
+    data.update(_where(config, declared))
     teams = {p: t.id for p, t in config.fireteams.items() if t is not None}
     if teams:
         data["fireteams"] = teams
     if config.campaign:
         data["campaign"] = True
-    if config.skirmish:
-        data["rules"] = "skirmish"
+    if declared is not None:
+        data["rules"] = str(declared.rules)
     for key in ("wargear", "special_operation", "honours"):
         if spec.get(key):
             value = _plain(spec[key])
@@ -121,8 +110,8 @@ def _export(game: Game, replay: Replay | None, name: str | None
             data[key] = value
     data["operatives"] = [_operative(start, op_id) for op_id in state.operatives]
     data["start"] = _start(state)
-    if config.skirmish:  # the markers placed, Shaken and fatigued operatives
-        data["start"].update(_skirmish_part(state))
+    if declared is not None:  # e.g. the markers placed, Shaken and fatigued operatives
+        data["start"].update(declared.position(state))
     rolled = game.record[len(start.record):]
     others = [r for r in rolled if r[0] != "d6"]
     if others:
@@ -132,18 +121,31 @@ def _export(game: Game, replay: Replay | None, name: str | None
     data["dice"] = [int(r[1]) for r in rolled]
     data["actions"] = list(game.log[start_at:])
     data["expect"] = _expect(game)
-    if config.skirmish:
-        data["expect"].update(_skirmish_part(game.state))
-        del data["expect"]["finished"]
+    if declared is not None:
+        data["expect"].update(declared.position(game.state))
+        for key in declared.expect_left_out:
+            del data["expect"][key]
     return data, start
 
 
-def _skirmish_part(state: State) -> dict[str, Any]:
-    """What a skirmish position adds: where its markers stand, who is Shaken or
-    fatigued."""
-    return {"objective_hexes": dict(state.objective_hexes), "finished": list(state.done),
-            **{str(flag): [o.id for o in state.operatives.values() if flag in o.flags]
-               for flag in (OperativeFlag.SHAKEN, OperativeFlag.FATIGUED)}}
+def _where(config: Any, declared: ScenarioRules | None) -> dict[str, Any]:
+    """``mission`` (its id) or ``killzone`` (the custom one), refused when the game lasts
+    other than the format writes (a rule set may declare a length of its own)."""
+    spec = config.spec
+    if spec.get("mission"):
+        mission = config.mission
+        assert mission is not None
+        if config.turning_points != mission.turning_points and not (
+                declared is not None and declared.own_length):
+            raise ExportError(f"the game lasts {config.turning_points} turning points, not "
+                              f"the mission's {mission.turning_points}: the format cannot "
+                              "write that")
+        return {"mission": spec["mission"]}
+    kz = spec.get("killzone") or {}
+    if config.turning_points != 3:
+        raise ExportError(f"the game lasts {config.turning_points} turning points: a "
+                          "custom killzone always lasts 3 in the format")
+    return {"killzone": _plain(kz)}
 
 
 # --- where the scenario starts ------------------------------------------------------------
@@ -154,7 +156,7 @@ def _start_index(game: Game) -> int:
     if game.state.active is None:
         return len(game.log)
     for i in range(len(game.log) - 1, -1, -1):
-        if isinstance(parse_action(game.log[i]), (Activate, *ORDERS)):
+        if isinstance(parse_action(game.log[i]), (Activate, *activation_openers())):
             return i
     raise ExportError("an activation runs but the game's log has no Activate for it (the "
                       "game was set up mid-activation)")
@@ -196,6 +198,9 @@ def _check_start(game: Game) -> None:
     elif state.phase != Phase.FIREFIGHT or state.step != Step.ACTIVATE:
         raise ExportError(f"no decision to start from (phase {state.phase}, "
                           f"step {state.step or 'none'})")
+    declared = scenario_rules(game.config.rules)
+    flags = declared.flags if declared is not None else ()
+    placed = declared is not None and declared.places_markers
     problems: list[str] = []
     for op in state.operatives.values():
         if op.taken_down:
@@ -203,17 +208,16 @@ def _check_start(game: Game) -> None:
         elif op.hex is None:
             problems.append(f"operative {op.id} is not deployed after set-up")
         for flag in op.flags:
-            if flag != OperativeFlag.MARKED and not (game.config.skirmish and flag in (
-                    OperativeFlag.SHAKEN, OperativeFlag.FATIGUED)):
+            if flag != OperativeFlag.MARKED and flag not in flags:
                 problems.append(f"operative {op.id} has the flag {flag!r}: the format can "
                                 "only write 'marked'")
     for obj, where in state.objective_hexes.items():
-        if game.config.skirmish:
+        if placed:
             continue  # the markers the players placed: written as objective_hexes
         problems.append(f"objective {obj} lies dropped at {where}: the format cannot move "
                         "an objective token off its mission hex")
     for obj in state.removed_objectives:
-        if game.config.skirmish:
+        if placed:
             continue  # markers not in this game: the runner leaves out those not placed
         problems.append(f"objective {obj} has left the killzone: the format cannot remove "
                         "an objective")

@@ -26,7 +26,6 @@ from game.engine.events import EVENT_TYPES, Die, Event
 from game.engine.game import Game, IllegalActionError
 from game.engine.hexgrid import Grid
 from game.engine.rulesets import rule_set
-from game.engine.rulesets.skirmish.core import profile_of as skirmish_profile
 from game.engine.state import (
     Flag,
     OperativeFlag,
@@ -36,6 +35,7 @@ from game.engine.state import (
     State,
     Step,
 )
+from game.scenario.rulesets import scenario_rules
 from game.scenario.shapes import (
     COUNT,
     EXPECT_KEYS,
@@ -370,7 +370,8 @@ def _operatives(r: _Reader, entries: Iterable[Any], config: Any) -> State:
             r.bad((*where, "taken_down"), "a taken-down operative has no 'at'")
         if fallen and raw["card"] in config.datacards:
             card = config.datacards[raw["card"]]
-            damage = skirmish_profile(card).tough if config.skirmish else card.wounds
+            declared = scenario_rules(config.rules)
+            damage = card.wounds if declared is None else declared.taken_down_damage(card)
         state.operatives[op_id] = OperativeState(op_id, int(raw["player"]) if raw["player"]
                                                  in (1, 2) else 1, str(raw["card"]), at, damage,
                                                  taken_down=fallen,
@@ -471,7 +472,7 @@ def _start_broken(r: _Reader, value: Any, state: State, config: Any) -> None:
     state.broken = sorted(int(p) for p in value or ())
 
 
-@start_key("finished", list_of(PLAYER))  # the skirmish rules: players who have finished
+@start_key("finished", list_of(PLAYER))  # the players who have finished the round
 def _start_finished(r: _Reader, value: Any, state: State, config: Any) -> None:
     state.done = [int(p) for p in value or ()]
 
@@ -505,7 +506,7 @@ def _start_flag(flag: OperativeFlag) -> None:
                 r.bad(("start", flag.value), f"unknown operative {op_id!r}")
 
 
-# the skirmish rules' fatigued and Shaken last, in the order the engine keeps them
+# in the order the engine keeps them (fatigued and Shaken last)
 for _flag in (OperativeFlag.MARKED, OperativeFlag.SPOTTED, OperativeFlag.FATIGUED,
               OperativeFlag.SHAKEN):
     _start_flag(_flag)
@@ -549,7 +550,7 @@ _STEP_OF_PHASE = {Phase.STRATEGY: Step.REVEAL, Phase.FIREFIGHT: Step.ACTIVATE}
 
 def _settle_start(state: State, config: Any) -> None:
     """What follows from the start keys together: the territories the placed operatives
-    show, the skirmish markers not in the game, the step the phase begins with."""
+    show, the placed markers not in the game, the step the phase begins with."""
     if not state.territory:
         # operatives already placed tell which territory each player deployed in
         for op in state.operatives.values():
@@ -558,8 +559,9 @@ def _settle_start(state: State, config: Any) -> None:
             for side, hexes in config.territories.items():
                 if op.hex in hexes and op.player not in state.territory:
                     state.territory[op.player] = side
-    if config.skirmish and state.phase != Phase.SETUP:
-        # the skirmish markers not placed on a hex are not in the game
+    declared = scenario_rules(config.rules)
+    if declared is not None and declared.places_markers and state.phase != Phase.SETUP:
+        # the markers the players place that stand on no hex are not in the game
         state.removed_objectives = [m for m in config.objectives
                                     if m not in state.objective_hexes]
     if state.phase != Phase.SETUP:

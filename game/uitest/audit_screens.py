@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.uitest.rulesets import audit_systems
+
 App = Any  # game.ui.app.App, imported lazily (pygame)
 
 SCENE_NAMES = ("menu", "newgame", "setup", "deploy", "play", "attack-preview", "dice",
@@ -257,18 +259,6 @@ def computer_newgame(app: App) -> None:
     app.push(scene)
 
 
-def skirmish_newgame(app: App) -> None:
-    """The new-game screen with the skirmish rule set chosen."""
-    from game.engine import RuleSet
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.newgame import NewGameScene
-
-    app.push(MenuScene(app))
-    scene = NewGameScene(app, fireteams=("pathfinders", "bad_ladz"))
-    app.push(scene)
-    scene.set_rules(RuleSet.SKIRMISH)
-
-
 def mission_list(mission: str, expanded: bool) -> Callable[[App], None]:
     """The new-game screen with ``mission`` chosen (a Kill Team mission of our design has
     the longest name), its list of missions open with ``expanded``."""
@@ -288,47 +278,21 @@ def mission_list(mission: str, expanded: bool) -> Callable[[App], None]:
     return setup
 
 
-def skirmish_play(dice: bool) -> Callable[[App], None]:
-    """A skirmish game in round 2, at a shot (its dice shown with ``dice``)."""
-    def setup(app: App) -> None:
-        from game.ai.players import player_for
-        from game.engine import Game, RandomDice, Shoot, Step
-        from game.ui.scenes.menu import MenuScene
-        from game.ui.scenes.play import PlayScene
-
-        app.push(MenuScene(app))
-        game = Game.new(app.ctx.catalogue, "dual_strike", ("gideon", "bad_ladz"),
-                        RandomDice(5), rules="skirmish")
-        players = {p: player_for("greedy", p) for p in (1, 2)}
-        while not game.is_over and not (game.state.turning_point == 2
-                                        and game.state.step == Step.SHOOT):
-            game.apply(players[game.to_act].choose(game.view(game.to_act)))
-        scene = PlayScene(app, game)
-        app.push(scene)
-        if dice and not game.is_over:
-            scene.act(next(a for a in game.legal_actions() if isinstance(a, Shoot)))
-            scene.anim.banners.clear()
-            if scene.anim.roll is not None:
-                scene.anim.roll.shown = 99.0
-    return setup
-
-
 # --- the transient overlays, under each rule set and mission pack ---------------------------
 
-# name -> (mission, fireteams, rule set): the Fireteam rulebook's missions, the Kill Team
-# classic pack, the skirmish rule set, and the Pathfinders (the longest names and the most
-# actions)
+# name -> (mission, fireteams, rule set): the Fireteam rulebook's missions, each other rule
+# set's and mission pack's own game (game.uitest.rulesets), and the Pathfinders (the longest
+# names and the most actions)
 GAMES: dict[str, tuple[str, tuple[str, str], str]] = {
     "fireteam": ("power_up", ("gideon", "deathless_destroyers"), "fireteam"),
-    "killteam": ("kt_forward_push", ("gideon", "deathless_destroyers"), "fireteam"),
-    "skirmish": ("dual_strike", ("gideon", "bad_ladz"), "skirmish"),
+    **{system.name: system.game for system in audit_systems()},
     "pathfinders": ("power_up", ("pathfinders", "kappic_eagles"), "fireteam"),
 }
 
 
 def _attacks(game: Any) -> list[Any]:
-    """The legal attacks (shots under the skirmish rules) of the position, those with an
-    overcharge first."""
+    """The legal attacks (or shots, under a rule set that has them) of the position, those
+    with an overcharge first."""
     from game.engine import Attack, Shoot
 
     found = [a for a in game.legal_actions() if isinstance(a, (Attack, Shoot))]
@@ -462,15 +426,20 @@ def hint(which: str) -> Callable[[App], None]:
     return setup
 
 
+def _dice_settled(scene: Any) -> None:
+    """No banner left, and the dice rolled (if any) shown at rest."""
+    scene.anim.banners.clear()
+    if scene.anim.roll is not None:
+        scene.anim.roll.shown = 99.0
+
+
 def dice(which: str) -> Callable[[App], None]:
     """The dice of an attack of ``which`` just made (an overcharged one when it can be)."""
     def setup(app: App) -> None:
         game = _game_at(app, which, "attack")
         scene = _open_play(app, game)
         scene.act(_attacks(game)[0])
-        scene.anim.banners.clear()
-        if scene.anim.roll is not None:
-            scene.anim.roll.shown = 99.0
+        _dice_settled(scene)
     return setup
 
 
@@ -488,9 +457,7 @@ def replay_dice(which: str) -> Callable[[App], None]:
         scene = ReplayScene(app, replay)
         app.push(scene)
         scene.seek(len(replay))
-        scene.anim.banners.clear()
-        if scene.anim.roll is not None:
-            scene.anim.roll.shown = 99.0
+        _dice_settled(scene)
     return setup
 
 
@@ -547,9 +514,7 @@ def puzzle(name: str, state: str = "") -> Callable[[App], None]:
             scene.act(wrong)
         elif state == "solved":
             scene.act(scene.answer())
-        scene.anim.banners.clear()
-        if scene.anim.roll is not None:
-            scene.anim.roll.shown = 99.0
+        _dice_settled(scene)
     return setup
 
 
@@ -569,8 +534,7 @@ PUZZLE_SCREENS: dict[str, Callable[[App], None]] = {
     "puzzle-wrong": puzzle("take_down_target_1", "wrong"),
     "puzzle-solution": puzzle("retreat_reactivation_1", "solution"),
     "puzzle-solved": puzzle("objective_outnumber_1", "solved"),
-    "puzzle-killteam": puzzle("retreat_reactivation_2", "solution"),
-    "puzzle-skirmish": puzzle("marker_free_1", "solution"),
+    **{f"puzzle-{system.name}": puzzle(*system.puzzle) for system in audit_systems()},
     "puzzle-ploy": puzzle("ploy_wins_the_attack_1", "hint"),
     "puzzle-target": puzzle("target_reveal_1"),
     "puzzle-setup": puzzle("setup_spot_first_1", "solution"),
@@ -581,8 +545,7 @@ PUZZLE_SCREENS: dict[str, Callable[[App], None]] = {
 # the steps where player 1 decides, by rule set and pack: their buttons and choices
 STEPS = {
     "fireteam": ("mulligan", "deploy", "reveal", "ploy", "act"),
-    "killteam": ("place_objectives", "deploy", "seize", "ploy", "act", "game_length"),
-    "skirmish": ("place_objectives", "deploy", "activate", "shoot", "strike_back"),
+    **{system.name: system.steps for system in audit_systems()},
     "pathfinders": ("mulligan", "deploy", "reveal", "ploy", "act"),
 }
 
@@ -691,18 +654,19 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "tutorial-end": tutorial_titled("The end screen"),
     "replay": replay, "newgame-computer": computer_newgame,
     "analysis-progress": analysis(False), "analysis": analysis(True),
-    # the skirmish rule set
+    # the mission list (a Kill Team classic mission of our design has the longest name)
     "newgame-kill-team-mission": mission_list("kt_head_hunt", False),
     "newgame-mission-list": mission_list("kt_head_hunt", True),
     "newgame-forward-push": mission_list("kt_forward_push", False),
-    "skirmish-newgame": skirmish_newgame, "skirmish-play": skirmish_play(False),
-    "skirmish-dice": skirmish_play(True),
+    # each rule set's and pack's own screens
+    **{name: make for system in audit_systems() for name, make in system.screens.items()},
     # the transient overlays of each rule set and pack ("fireteam-preview"...)
     **{f"{which}-{kind}": make(which) for which in GAMES for kind, make in TRANSIENT.items()},
-    # the buttons and choices of each step of each rule set and pack ("killteam-seize"...)
+    # the buttons and choices of each step of each rule set and pack ("fireteam-reveal"...)
     **{f"{which}-{name.replace('_', '-')}": step(which, name) for which in GAMES
        for name in STEPS[which]},
-    **{f"{which}-weapons": weapons(which) for which in GAMES if which != "skirmish"},
+    **{f"{which}-weapons": weapons(which) for which in GAMES
+       if which not in {system.name for system in audit_systems() if not system.weapons}},
     # the objectives' mission tokens in words beside them
     "power-up-tokens": flagged("power_up", ("gideon", "deathless_destroyers")),
     "data-heist-tokens": flagged("data_heist", ("kappic_eagles", "pathfinders")),

@@ -24,6 +24,7 @@ from game.engine import (
     SplitMix64,
     Step,
 )
+from game.engine.rulesets import PLAYS
 from game.ui.app import App
 from game.ui.autoplay import make_app
 
@@ -97,6 +98,12 @@ def open_scene(app: App, name: str) -> None:
 
 # --- the fuzzer ------------------------------------------------------------------------------
 
+def _other_rule_set(pick: int) -> str:
+    """A rule set besides the Fireteam rules (the engine's registry), by ``pick``."""
+    others = [r for r in PLAYS if r != RuleSet.FIRETEAM]
+    return others[pick % len(others)]
+
+
 def fuzz(catalogue: Catalogue, events: int, seed: int, size: tuple[int, int]) -> int:
     """``events`` random inputs, most aimed at what can be clicked; raises on any error (the
     loop has no catch-all). Prints how many engine actions went through in each scene."""
@@ -125,8 +132,8 @@ def fuzz(catalogue: Catalogue, events: int, seed: int, size: tuple[int, int]) ->
                     chosen = NewGameScene(app, mission=sorted(catalogue.missions)[
                         rng.below(len(catalogue.missions))])
                     app.push(chosen)
-                    if pick < 2:  # a third of the new games under the skirmish rules
-                        chosen.set_rules(RuleSet.SKIRMISH)
+                    if pick < 2:  # a third of the new games under another rule set
+                        chosen.set_rules(_other_rule_set(pick))
                 else:  # the other screens of the menu are fuzzed too
                     key = ("visualizer", "campaign", "tutorial", "cards")[pick - 6]
                     scene.choose(key)

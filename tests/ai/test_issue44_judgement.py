@@ -15,9 +15,9 @@ from game.ai.players import player_for
 from game.ai.puzzles import POSITIONS, load_puzzle, solve, solved
 from game.ai.rulesets.skirmish import scores as skirmish
 from game.ai.search import LEVELS, SearchPlayer
-from game.engine import Move, RandomDice, parse_action
+from game.engine import SEIZE_REACH, Advance, Move, RandomDice, parse_action
 from game.engine.config import build_config
-from game.engine.game import Game
+from game.engine.game import Game, starting_state
 from tests.ai.helpers import CATALOGUE
 from tests.helpers import position
 
@@ -113,6 +113,48 @@ def test_a_marker_is_kept_contested_seized_or_left_to_a_friend() -> None:
     assert skirmish.seize_gain(game, i, "C4") == 1 * (4 + 1)
 
 
+def test_a_marker_an_enemy_would_seize_is_worth_contesting_whoever_holds_it() -> None:
+    """The ork boy beside H9 would have it at the round's end: standing by it leaves it to
+    nobody, a swing of one marker whether it is ours (marker_held_1) or nobody's."""
+    game = puzzle_game("marker_held_1")  # H9 ours, the ork boy on G10 beside it
+    i = game.state.operatives["i"]
+    assert skirmish.marker_standing(game, i, "m1") == "contest"
+    assert skirmish.seize_gain(game, i, "I9") == 1 * (4 + 1)
+    game.state.control["m1"] = 0
+    assert skirmish.seize_gain(game, i, "I9") == 1 * (4 + 1)
+    game.state.operatives["j"].hex = "H8"  # a friend contests it already: nothing more
+    game.invalidate()
+    assert skirmish.seize_gain(game, i, "I9") == 0.0
+
+
+def test_in_the_last_order_a_charge_counts_only_the_markers_it_leaves() -> None:
+    game = puzzle_game("marker_contest_1")  # round 4, every other unit has had its order
+    ops = game.state.operatives
+    assert skirmish.final_order(game, ops["i"])
+    charge = next(a for a in game.legal_actions()
+                  if a.verb == "charge" and a.path[-1] == "O6")
+    rush = next(a for a in game.legal_actions() if a.verb == "rush" and a.path[-1] == "O5")
+    assert skirmish.score(game, rush) > skirmish.score(game, charge)
+    ops["b"].activated = False  # the ork still to act: not the last order
+    assert not skirmish.final_order(game, ops["i"])
+
+
+def test_a_wider_win_is_no_better_than_a_win() -> None:
+    """The end value is the result; the margin only breaks ties (a charge that might win
+    3-1 must not outweigh a certain 2-1)."""
+    game = puzzle_game("marker_contest_1")
+    game.apply(next(a for a in game.legal_actions()
+                    if a.verb == "rush" and a.path[-1] == "O5"))
+    assert game.is_over and game.state.winner == 1
+    assert skirmish.WIN <= skirmish.value(game, 1) < skirmish.WIN + 1
+
+
+@pytest.mark.parametrize("name", ["marker_contest_1", "marker_contest_3", "marker_held_1"])
+def test_hard_contests_rather_than_gambles_on_a_charge(name: str) -> None:
+    puzzle = load_puzzle(POSITIONS / f"{name}.yaml", CATALOGUE)
+    assert solved(puzzle, solve(puzzle, "hard"))
+
+
 def test_seizing_the_free_marker_outranks_the_charge_in_the_pruning() -> None:
     game = puzzle_game("marker_free_1")
     ranked = sorted(game.legal_actions(), key=lambda a: -skirmish.score(game, a))
@@ -128,28 +170,47 @@ def test_hard_solves_a_new_position_of_each_kind(name: str) -> None:
 
 # --- the objective pull on every mission -----------------------------------------------------
 
-def _fixed_objective_missions() -> list[str]:
-    out = []
-    for mission in sorted(CATALOGUE.missions):
-        config = build_config(CATALOGUE, {"mission": mission,
-                                          "fireteams": {1: "gideon", 2: "bad_ladz"}})
-        if any(config.objectives.values()):
-            out.append(mission)
-    return out
+# where the Kill Team pack's placed markers stand in these checks (the players place them)
+PLACED = {"marker1": "H6", "marker2": "D5", "marker3": "L6"}
 
 
-def _last_activation(mission: str) -> tuple[Game, list[str]]:
+def _goals(mission: str) -> tuple[list[str], int, bool] | None:
+    """What the last activation of turning point 1 should reach on ``mission``: the hexes
+    to end near, within how many hexes, and whether they are markers the players placed;
+    None for a mission with nothing to stand on (Kill Team: Head Hunt scores leaders)."""
+    config = build_config(CATALOGUE, {"mission": mission,
+                                      "fireteams": {1: "gideon", 2: "bad_ladz"}})
+    fixed = [h for h in config.objectives.values() if h]
+    if fixed:
+        return fixed, 1, False
+    if config.objectives:
+        return list(PLACED.values()), 1, True
+    zones = heuristics.scoring_zones(Game(config, starting_state(config), RandomDice(1)))
+    if zones:
+        return sorted(zones[0][0]), zones[0][1], False
+    return None
+
+
+def _objective_missions() -> list[str]:
+    return [m for m in sorted(CATALOGUE.missions) if _goals(m) is not None]
+
+
+def _last_activation(mission: str) -> tuple[Game, list[str], int]:
     """Turning point 1's last activation: one intercessor a Move from an objective nobody
-    holds, the only ork far off with its turns used up."""
+    holds (a placed marker, or a zone the mission scores), the only ork far off with its
+    turns used up."""
+    goals = _goals(mission)
+    assert goals is not None
+    objectives, near, placed = goals
     config = build_config(CATALOGUE, {"mission": mission,
                                       "fireteams": {1: "gideon", 2: "bad_ladz"}})
     grid = config.grid
-    objectives = [h for h in config.objectives.values() if h]
     first = objectives[0]
     open_hexes = [h for h in sorted(grid.hexes) if h not in grid.blocked]
-    starts = [h for h in open_hexes if grid.distance(h, first) == 3
-              and all(grid.distance(h, o) > 1 for o in objectives)]
+    starts = [h for h in open_hexes if grid.distance(h, first) == near + 2
+              and all(grid.distance(h, o) > near for o in objectives)]
     far = max(open_hexes, key=lambda h: min(grid.distance(h, x) for x in objectives + starts))
+    where = f"objective_hexes: {PLACED}, " if placed else ""
     for start in starts:
         game = position(f"""name: the last activation of turning point 1 on {mission}
 mission: {mission}
@@ -157,31 +218,62 @@ fireteams: {{1: gideon, 2: bad_ladz}}
 operatives:
   - {{id: a, player: 1, card: assault_intercessor, at: {start}}}
   - {{id: e, player: 2, card: ork_boy, at: {far}}}
-start: {{turning_point: 1, phase: firefight, initiative: 2, turn: 8, to_act: 1,
+start: {{turning_point: 1, phase: firefight, initiative: 2, turn: 8, to_act: 1, {where}
          activated: [e], territory: {{1: 1, 2: 2}}}}
 actions:
   - 1 activate a
 """).clone(dice=RandomDice(5))
         game.apply(parse_action("1 activate a"))
-        if any(grid.distance(h, first) <= 1 for h in game.reach("a", moves=1)):
-            return game, objectives
+        if any(grid.distance(h, first) <= near for h in game.reach("a", moves=1)):
+            return game, objectives, near
     raise AssertionError(f"{mission}: no start a Move from {first}")
 
 
-@pytest.mark.parametrize("mission", _fixed_objective_missions())
+@pytest.mark.parametrize("mission", _objective_missions())
 def test_normal_takes_a_free_objective_with_the_last_activation(mission: str) -> None:
-    game, objectives = _last_activation(mission)
+    """Fixed objectives (the Fireteam missions, two of the pack's), the markers the pack's
+    players place (a crate picked up counts), a zone the mission scores (Shrinking Ground)."""
+    game, objectives, near = _last_activation(mission)
     player = player_for("normal", 1)
     while game.state.active == "a" and not game.is_over:
         game.apply(player.choose(game.view(1)))
-    end = game.state.operatives["a"].hex
-    assert end is not None and any(game.grid.distance(end, o) <= 1 for o in objectives), end
+    a = game.state.operatives["a"]
+    carrying = "a" in game.state.carried.values()  # a crate picked up (Supply Drop)
+    assert a.hex is not None
+    assert carrying or any(game.grid.distance(a.hex, o) <= near for o in objectives), a.hex
 
 
-def test_every_mission_pack_has_a_fixed_objective_mission_in_the_check() -> None:
-    missions = _fixed_objective_missions()
-    assert "power_up" in missions
-    assert any(m.startswith("kt_") for m in missions)
+def test_every_mission_family_is_in_the_objective_check() -> None:
+    missions = _objective_missions()
+    assert "power_up" in missions and "shrinking_ground" in missions
+    assert {"kt_infiltrate_the_camp", "kt_forward_push", "kt_supply_drop"} <= set(missions)
+    assert set(CATALOGUE.missions) - set(missions) == {"kt_head_hunt"}
+
+
+@pytest.mark.parametrize("acted", [["b", "c"], ["b"]])
+def test_skirmish_normal_seizes_a_free_marker_in_round_one(acted: list[str]) -> None:
+    """Round 1 of the skirmish rules, three markers nobody holds: normal's order ends within
+    reach of one, whether the orks far off have acted this round or not."""
+    game = position(f"""name: the first orders of a skirmish game
+rules: skirmish
+killzone: {{columns: 15, rows: 11}}
+operatives:
+  - {{id: i, player: 1, card: assault_intercessor, at: D6}}
+  - {{id: j, player: 1, card: assault_intercessor, at: L2}}
+  - {{id: b, player: 2, card: ork_boy, at: M10}}
+  - {{id: c, player: 2, card: shoota_boy, at: O11}}
+start:
+  phase: firefight
+  turning_point: 1
+  activated: [{", ".join(acted)}]
+  to_act: 1
+  objective_hexes: {{m1: H6, m2: C2, m3: L9}}
+actions:
+""").clone(dice=RandomDice(5))
+    action = player_for("normal", 1).choose(game.view(1))
+    assert isinstance(action, Advance)  # an Advance or a Rush
+    end = action.path[-1]
+    assert any(game.grid.distance(end, h) <= SEIZE_REACH for h in ("H6", "C2")), action
 
 
 def test_a_skirmish_enemy_that_has_acted_in_the_last_round_threatens_nothing() -> None:

@@ -1,1 +1,11 @@
-"""The computer player on a Kill Team classic mission (:mod:`.scores`)."""
+"""The computer player on a Kill Team classic mission (:mod:`.scores`): the pack's decisions,
+the value of its standing and its missions' length, added to the Fireteam heuristics
+(registered with :mod:`game.ai.systems`)."""
+
+from game.ai.rulesets.killteam.scores import decision_score, pack_value
+from game.ai.systems import PackJudgement, register_pack
+from game.engine import killteam as kt
+
+JUDGEMENT = register_pack(PackJudgement(
+    pack="kill_team", decision=decision_score, value=pack_value,
+    last_turning_point=kt.last_turning_point, words="Kill Team classic"))

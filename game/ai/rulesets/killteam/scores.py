@@ -10,8 +10,7 @@ stays fair.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from game.ai.systems import StandTerms
 from game.engine import (
     FIRST_BLOOD,
     LINEBREAKER,
@@ -26,9 +25,6 @@ from game.engine import (
     opponent,
 )
 from game.engine import killteam as kt
-
-# (objective pull, expected damage dealt) of an operative standing on a hex
-StandTerms = Callable[[Game, OperativeState, str], tuple[float, float]]
 
 VP = 12.0  # what a VP is worth in the static value (game/ai/common.py)
 

@@ -128,20 +128,18 @@ def _marker_pull(game: Game, op: OperativeState, at: str) -> float:
             nearest = min(nearest, d)
         if d <= SEIZE_REACH and not is_shaken(op):
             kind = marker_standing(game, op, marker)
-            pull = _STANDING_PULL[kind]
-            if kind == "contest" and holder != opponent(op.player):
-                pull = 0.5  # a neutral marker contested stays neutral
-            best = max(best, pull)
+            best = max(best, _STANDING_PULL[kind])
     return best - 0.25 * min(nearest, 12)
 
 
 def seize_gain(game: Game, op: OperativeState, at: str) -> float:
     """What ``op`` ending its order on ``at`` does to the markers at the end of the round, in
     the static value's units (:func:`value` counts a marker held at ``4 + rounds left``): a
-    free marker seized swings it from the enemy to us (twice that) or from nobody (once),
-    a contested enemy marker is denied (once), a contested marker of ours is kept from being
-    lost (once). Certain when no enemy is left to activate this round, half as sure when one
-    is (it may still come near, or shoot ``op`` away)."""
+    free marker seized swings it from the enemy to us (twice that) or from nobody (once); a
+    marker an enemy stands beside, which it would hold at the round's end, is contested and
+    left to nobody (once, whoever holds it now; nothing when a friend contests it already).
+    Certain when no enemy is left to activate this round, half as sure when one is (it may
+    still come near, or shoot ``op`` away)."""
     if is_shaken(op):
         return 0.0
     grid = game.grid
@@ -159,12 +157,45 @@ def seize_gain(game: Game, op: OperativeState, at: str) -> float:
             continue  # it is there already: staying is no change
         if kind == "seize":
             swing = 2.0 if holder == other else 1.0
-        elif kind == "contest" and holder != 0:
-            swing = 1.0
+        elif kind == "contest" and not _guards(game, op.player, h, but=op.id):
+            swing = 1.0  # whoever held it, the enemy beside it would have it: now nobody does
         else:
             swing = 0.0
         total += swing * (4.0 + rounds_left)
     return sure * total
+
+
+def final_order(game: Game, op: OperativeState) -> bool:
+    """Whether ``op``'s order is the game's last: the last round, and every other operative
+    on the killzone has had its order. Only the markers count then (the round's end
+    settles the game): a wound counts only on an enemy that would seize or contest a
+    marker (:func:`_guarding`), and a charge that ends beside a marker risks the charger
+    losing the fight and, Shaken, contesting nothing."""
+    state = game.state
+    if state.turning_point < game.config.turning_points:
+        return False
+    return all(o.activated or o.id == op.id for p in (1, 2) for o in game.on_killzone(p))
+
+
+def _guarding(game: Game, enemy: OperativeState, but_near: str | None = None) -> bool:
+    """Whether ``enemy`` stands within reach of a marker (so that taking it down or
+    shaking it changes who has the marker), leaving out the markers within reach of
+    ``but_near``, where the attacker ends its order and contests them anyway."""
+    grid = game.grid
+    if enemy.hex is None or is_shaken(enemy):
+        return False
+    for marker in game.config.objectives:
+        h = game.objective_hex(marker)
+        if h is None or grid.distance(enemy.hex, h) > SEIZE_REACH:
+            continue
+        if but_near is None or grid.distance(but_near, h) > SEIZE_REACH:
+            return True
+    return False
+
+
+# the share of a marker's swing a charge that ends within reach of it is counted at in the
+# game's last order: the charger may lose the fight and be Shaken (about one time in twenty)
+CHARGE_HOLDS = 0.9
 
 
 def _exposure(game: Game, op: OperativeState, at: str) -> float:
@@ -197,7 +228,10 @@ def place_value(game: Game, op: OperativeState, at: str) -> float:
         0.5 if left(game, op) > 1 else 1.0)
 
 
-def best_shot(game: Game, op: OperativeState, at: str, heavy: bool) -> float:
+def best_shot(game: Game, op: OperativeState, at: str, heavy: bool,
+              guards: bool = False) -> float:
+    """The best harm one of ``op``'s guns does from ``at``; ``guards``: only to an enemy
+    that would seize or contest a marker (the game's last order)."""
     grid = game.grid
     occupied = game.occupied() - {at}
     if op.hex is not None:
@@ -209,6 +243,8 @@ def best_shot(game: Game, op: OperativeState, at: str, heavy: bool) -> float:
         for enemy in game.on_killzone(opponent(op.player)):
             assert enemy.hex is not None
             if grid.distance(at, enemy.hex) > weapon.range:
+                continue
+            if guards and not _guarding(game, enemy):
                 continue
             if not grid.visible(at, enemy.hex, occupied - {enemy.hex}):
                 continue
@@ -242,13 +278,7 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
             return 1.0
         return place_value(game, op, op.hex) + best_shot(game, op, op.hex, heavy=True)
     if isinstance(action, Charge):
-        op, enemy = ops[action.operative], ops[action.target]
-        end = action.path[-1] if action.path else op.hex
-        assert end is not None and enemy.hex is not None
-        fought = melee_value(game, op, enemy)
-        if game.grid.distance(end, enemy.hex) > 1:  # short: the defender meets it only
-            return min(0.0, fought) + 0.5 * place_value(game, op, end)  # when it pays
-        return fought + 0.5 * place_value(game, op, end) + 0.5
+        return _charge_score(game, action)
     if isinstance(action, Rush):
         op = ops[action.operative]
         end = action.path[-1]
@@ -256,8 +286,8 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
     if isinstance(action, Advance):
         op = ops[action.operative]
         end = action.path[-1]
-        return (place_value(game, op, end) + 0.8 * best_shot(game, op, end, heavy=False)
-                + seize_gain(game, op, end))
+        shot = 0.8 * best_shot(game, op, end, heavy=False, guards=final_order(game, op))
+        return place_value(game, op, end) + shot + seize_gain(game, op, end)
     if isinstance(action, Meet):
         if action.operative is None:
             return 0.0
@@ -287,6 +317,23 @@ def score(game: Game, action: Action, cheap: bool = False) -> float:
     return 0.0
 
 
+def _charge_score(game: Game, action: Charge) -> float:
+    """A charge: the fight it makes and where it ends; in the game's last order, the
+    markers it leaves and the fight only against an enemy that would seize or contest a
+    marker the charger does not reach."""
+    ops = game.state.operatives
+    op, enemy = ops[action.operative], ops[action.target]
+    end = action.path[-1] if action.path else op.hex
+    assert end is not None and enemy.hex is not None
+    if final_order(game, op):
+        fight = melee_value(game, op, enemy) if _guarding(game, enemy, end) else 0.0
+        return CHARGE_HOLDS * seize_gain(game, op, end) - 0.5 + fight
+    fought = melee_value(game, op, enemy)
+    if game.grid.distance(end, enemy.hex) > 1:  # short: the defender meets it only
+        return min(0.0, fought) + 0.5 * place_value(game, op, end)  # when it pays
+    return fought + 0.5 * place_value(game, op, end) + 0.5
+
+
 def _placement_value(game: Game, player: int, at: str) -> float:
     """A marker is better near where ``player`` deploys (both zones before it is known)."""
     grid = game.grid
@@ -307,7 +354,9 @@ def value(game: Game, player: int) -> float:
     if state.phase == Phase.OVER:
         w = state.winner
         base = 0.0 if w == 0 else (WIN if w == player else -WIN)
-        return base + 10.0 * (state.vp[player] - state.vp[other])
+        # the margin only breaks ties: a win by more markers is no better a win, and a
+        # gamble for a wider one must not outweigh a certain one
+        return base + 0.1 * (state.vp[player] - state.vp[other])
     rounds_left = max(1, game.config.turning_points - state.turning_point + 1)
     total = 0.0
     for holder in state.control.values():

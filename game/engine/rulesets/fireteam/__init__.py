@@ -58,14 +58,18 @@ STEP_WORDS = {Step.MULLIGAN: "discarding targets of opportunity", Step.DEPLOY: "
               **{step: words for pack in all_packs() for step, words in pack.step_words.items()}}
 
 
+_OVER = Phase.OVER  # read at every listing (off its Enum class, a metaclass lookup)
+
+
 def generate(game: Game) -> list[Action]:
     """Every legal action of the player to act, in a stable order."""
     state = game.state
     legal: list[Action] = []
-    if state.phase == Phase.OVER:
+    if state.phase == _OVER:
         return legal
+    add, player = legal.extend, state.to_act
     for rule in BY_STEP[state.step]:
-        legal.extend(rule.generate(game, state.to_act))
+        add(rule.generate(game, player))
     return legal
 
 

@@ -1,0 +1,30 @@
+"""The scenario tools under the one-page skirmish rules: a taken-down operative carries its
+profile's Tough, the players' placed markers and the Shaken and fatigued operatives are
+part of a position, and an order begins an activation (registered with
+:mod:`game.scenario.systems`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.rulesets import RuleSet
+from game.engine.rulesets.skirmish.actions import ORDERS
+from game.engine.rulesets.skirmish.core import profile_of
+from game.engine.state import OperativeFlag, State
+from game.scenario.systems import ScenarioRules, register_rule_set
+
+FLAGS = (OperativeFlag.SHAKEN, OperativeFlag.FATIGUED)
+
+
+def position(state: State) -> dict[str, Any]:
+    """What a skirmish position adds: where its markers stand, who has finished the round,
+    who is Shaken or fatigued."""
+    return {"objective_hexes": dict(state.objective_hexes), "finished": list(state.done),
+            **{str(flag): [o.id for o in state.operatives.values() if flag in o.flags]
+               for flag in FLAGS}}
+
+
+RULES = register_rule_set(ScenarioRules(
+    rules=RuleSet.SKIRMISH, taken_down_damage=lambda card: profile_of(card).tough,
+    position=position, expect_left_out=("finished",), flags=FLAGS, places_markers=True,
+    own_length=True, opens_activation=ORDERS))
