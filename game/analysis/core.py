@@ -90,6 +90,12 @@ class Settings:
     # heuristics less: with 0.3 it found 30 of the 35 planted mistakes, with 0.1 32)
     prior: float = 0.1
     seed: int = 1
+    # the decisions that may be the costliest (at most ``refine`` of them: those whose cost
+    # could, within twice its uncertainty, reach the costliest's) are looked at again on
+    # ``deep`` rebuilt games: eight games tell a clear mistake, but not which of two close
+    # ones cost more, nor which of two good moves was the better
+    deep: int = 32
+    refine: int = 4
 
     def budget(self) -> Budget:
         """The search's leaf terms (as ``hard`` weighs its leaves)."""
@@ -137,12 +143,14 @@ class Decision:
     spread: float  # the standard error of ``cost`` (paired over the same games)
     found: bool
     reason: str = ""
+    samples: int = 0  # the rebuilt games it was valued on
 
     def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "turning_point": self.turning_point,
                 "made": self.made.to_dict(), "best": self.best.to_dict(),
                 "others": [c.to_dict() for c in self.others], "cost": round(self.cost, 3),
-                "spread": round(self.spread, 3), "found": self.found, "reason": self.reason}
+                "spread": round(self.spread, 3), "found": self.found, "reason": self.reason,
+                "samples": self.samples}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Decision:
@@ -150,7 +158,7 @@ class Decision:
                    Choice.from_dict(data["made"]), Choice.from_dict(data["best"]),
                    [Choice.from_dict(c) for c in data.get("others", [])],
                    float(data["cost"]), float(data["spread"]), bool(data["found"]),
-                   str(data.get("reason", "")))
+                   str(data.get("reason", "")), int(data.get("samples", 0)))
 
 
 @dataclass
@@ -178,7 +186,8 @@ class Analysis:
         return {"format": ANALYSIS_FORMAT, "seat": self.seat, "top": self.top_count,
                 "settings": {"candidates": s.candidates, "samples": s.samples,
                              "replies": s.replies, "rivals": s.rivals, "margin": s.margin,
-                             "prior": s.prior, "seed": s.seed},
+                             "prior": s.prior, "seed": s.seed, "deep": s.deep,
+                             "refine": s.refine},
                 "decisions": [d.to_dict() for d in self.decisions]}
 
     @classmethod
@@ -230,43 +239,91 @@ def analysing(record: Record, seat: int, top: int = 3, settings: Settings | None
               ) -> Generator[float, None, Analysis]:
     """The analysis in slices for a screen that runs it between frames: yields the share
     of the record done (0..1) after every playout and every action, returns the
-    :class:`Analysis`."""
+    :class:`Analysis`. Every decision is looked at on ``Settings.samples`` rebuilt games,
+    then those that may be the costliest (:func:`to_refine`) again on ``Settings.deep``."""
     settings = settings or Settings()
     if seat not in (1, 2):
         raise ValueError(f"seat {seat} is not 1 or 2")
     total = max(1, len(record.actions))
+    first = FIRST_PASS if settings.refine > 0 and settings.deep > settings.samples else 1.0
     game = record.start.clone()
     decisions: list[Decision] = []
     for i, action in enumerate(record.actions):
         view = game.view(seat) if action.player == seat else None
         if view is not None and analysable(view):
-            steps = decide(view, action, settings, record.names)
-            while True:
-                try:
-                    part = next(steps)
-                except StopIteration as finished:
-                    decision = finished.value
-                    break
-                yield (i + part) / total
+            decision = yield from _scaled(decide(view, action, settings, record.names),
+                                          first * i / total, first / total)
             decision.index = i
             decisions.append(decision)
         game.apply(action)
-        yield (i + 1) / total
+        yield first * (i + 1) / total
+    again = to_refine(decisions, settings) if first < 1.0 else []
+    for n, place in enumerate(again):
+        old = decisions[place]
+        view = record.game_at(old.index).view(seat)
+        share = (1.0 - first) / len(again)
+        decision = yield from _scaled(
+            decide(view, record.actions[old.index], settings, record.names, settings.deep),
+            first + n * share, share)
+        decision.index = old.index
+        decisions[place] = decision
     return Analysis(seat, decisions, top, settings)
 
 
-def decide(view: View, made: Action, settings: Settings, names: dict[int, str] | None = None
-           ) -> Generator[float, None, Decision]:
-    """The analysis of one decision from ``view`` (its player's) where ``made`` was chosen:
-    yields the share of its playouts done, returns the :class:`Decision` (``index`` 0: the
-    caller sets it). Reads nothing but the view."""
+FIRST_PASS = 0.75  # the share of the progress bar for the first look at every decision
+
+
+def _scaled(work: Generator[float, None, Decision], start: float, share: float
+            ) -> Generator[float, None, Decision]:
+    """``work``'s progress (0..1) as a part of the whole: ``start`` + ``share`` times it."""
+    while True:
+        try:
+            part = next(work)
+        except StopIteration as finished:
+            return finished.value  # type: ignore[no-any-return]
+        yield start + share * part
+
+
+def to_refine(decisions: list[Decision], settings: Settings) -> list[int]:
+    """The places in ``decisions`` of those to look at again on ``Settings.deep`` games:
+    each whose gap (the best candidate's worth less the choice's, even when within the
+    margin) could, with twice its uncertainty, reach the cost of the costliest less twice
+    that one's uncertainty; at most ``Settings.refine``, the likeliest first, and none whose
+    candidates all came out the same."""
+    def gap(d: Decision) -> float:
+        return max(0.0, d.best.worth - d.made.worth)
+
+    costly = [d for d in decisions if not d.found]
+    top = max(costly, key=lambda d: d.cost, default=None)
+    floor = top.cost - 2 * top.spread if top is not None else 0.0
+    open_ = [n for n, d in enumerate(decisions)
+             if _uncertain(d) and gap(d) + 2 * d.spread >= floor]
+    open_.sort(key=lambda n: (-(gap(decisions[n]) + 2 * decisions[n].spread), n))
+    return sorted(open_[:settings.refine])
+
+
+def _uncertain(decision: Decision) -> bool:
+    """Whether more games could change the decision's verdict: its candidates did not all
+    come out the same in every game."""
+    choices = [decision.made, decision.best, *decision.others]
+    first = choices[0].values
+    return any(ch.values != first for ch in choices[1:])
+
+
+def decide(view: View, made: Action, settings: Settings, names: dict[int, str] | None = None,
+           samples: int = 0) -> Generator[float, None, Decision]:
+    """The analysis of one decision from ``view`` (its player's) where ``made`` was chosen,
+    on ``samples`` rebuilt games (0: ``Settings.samples``; the first games are the same
+    whatever the count): yields the share of its playouts done, returns the
+    :class:`Decision` (``index`` 0: the caller sets it). Reads nothing but the view."""
     me = view.player
     assert me is not None
     rng = decision_rng(settings.seed, view, salt=43)
     base = rebuild(view, rng)
     shortlist = candidates(base, made, settings.candidates)
     prior = {i: settings.prior * _heuristic(base, a) for i, a in enumerate(shortlist)}
-    worlds = [rebuild(view, SplitMix64(rng.below(1 << 62))) for _ in range(settings.samples)]
+    worlds = [rebuild(view, SplitMix64(rng.below(1 << 62)))
+              for _ in range(samples or settings.samples)]
     budget = settings.budget()
     choices = []
     count = len(shortlist) * len(worlds)
@@ -290,7 +347,7 @@ def decide(view: View, made: Action, settings: Settings, names: dict[int, str] |
     found = best is made_choice or cost <= settings.margin
     decision = Decision(0, view.turning_point, made_choice, best,
                         [ch for ch in choices if ch is not made_choice and ch is not best],
-                        0.0 if found else cost, spread, found)
+                        0.0 if found else cost, spread, found, samples=len(worlds))
     decision.reason = explain(base, me, decision, names or {})
     return decision
 
