@@ -41,11 +41,11 @@ from game.ai import heuristics
 from game.ai.common import VP, decision_rng, playable, rebuild
 from game.ai.search import (
     Budget,
-    _leaf,
-    _tactical_moves,
-    _to_turning_point_end,
+    leaf_value,
     playout,
     rival_lines,
+    tactical_moves,
+    to_turning_point_end,
 )
 from game.analysis.reasons import explain
 from game.engine import (
@@ -94,8 +94,9 @@ class Settings:
     # could, within twice its uncertainty, reach the costliest's) are looked at again on
     # ``deep`` rebuilt games: eight games tell a clear mistake, but not which of two close
     # ones cost more, nor which of two good moves was the better
-    deep: int = 32
+    deep: int = 64
     refine: int = 4
+    finalists: int = 3  # on ``deep`` games: the choice made and this many best others
 
     def budget(self) -> Budget:
         """The search's leaf terms (as ``hard`` weighs its leaves)."""
@@ -187,7 +188,7 @@ class Analysis:
                 "settings": {"candidates": s.candidates, "samples": s.samples,
                              "replies": s.replies, "rivals": s.rivals, "margin": s.margin,
                              "prior": s.prior, "seed": s.seed, "deep": s.deep,
-                             "refine": s.refine},
+                             "refine": s.refine, "finalists": s.finalists},
                 "decisions": [d.to_dict() for d in self.decisions]}
 
     @classmethod
@@ -312,10 +313,12 @@ def _uncertain(decision: Decision) -> bool:
 
 def decide(view: View, made: Action, settings: Settings, names: dict[int, str] | None = None,
            samples: int = 0) -> Generator[float, None, Decision]:
-    """The analysis of one decision from ``view`` (its player's) where ``made`` was chosen,
-    on ``samples`` rebuilt games (0: ``Settings.samples``; the first games are the same
-    whatever the count): yields the share of its playouts done, returns the
-    :class:`Decision` (``index`` 0: the caller sets it). Reads nothing but the view."""
+    """The analysis of one decision from ``view`` (its player's) where ``made`` was chosen:
+    every candidate played on ``Settings.samples`` rebuilt games and, when ``samples`` is
+    more, the choice made and the ``Settings.finalists`` best others on the rest of
+    ``samples`` games too (the first games are the same whatever the count; the best is
+    named among those played on them all). Yields the share of its playouts done, returns
+    the :class:`Decision` (``index`` 0: the caller sets it). Reads nothing but the view."""
     me = view.player
     assert me is not None
     rng = decision_rng(settings.seed, view, salt=43)
@@ -323,24 +326,32 @@ def decide(view: View, made: Action, settings: Settings, names: dict[int, str] |
     shortlist = candidates(base, made, settings.candidates)
     prior = {i: settings.prior * _heuristic(base, a) for i, a in enumerate(shortlist)}
     worlds = [rebuild(view, SplitMix64(rng.below(1 << 62)))
-              for _ in range(samples or settings.samples)]
+              for _ in range(max(samples, settings.samples))]
+    first, rest = worlds[:settings.samples], worlds[settings.samples:]
+    final = min(len(shortlist), settings.finalists + 1) if rest else 0
     budget = settings.budget()
-    choices = []
-    count = len(shortlist) * len(worlds)
-    for c, action in enumerate(shortlist):
-        per_pick: list[list[float]] = [[] for _ in range(max(1, budget.rivals))]
-        leaves: list[Game] = []
-        for w, world in enumerate(worlds):
-            lines = _lines(world, action, budget, me)
-            for k, pick in enumerate(per_pick):
-                pick.append(lines[min(k, len(lines) - 1)][0])
-            leaves.append(min(lines, key=lambda line: line[0])[1])
-            yield (c * len(worlds) + w + 1) / count
-        worst = min(per_pick, key=sum)
-        choices.append(_choice(base, action, [(v + prior[c]) / VP for v in worst], leaves,
-                               me))
+    count = len(shortlist) * len(first) + final * len(rest)
+    played: list[tuple[list[list[float]], list[Game]]] = []
+    done = 0
+    for action in shortlist:
+        played.append(([[] for _ in range(max(1, budget.rivals))], []))
+        for world in first:
+            _play_on(world, action, budget, me, *played[-1])
+            done += 1
+            yield done / count
+    choices = [_valued(base, shortlist[c], per_pick, leaves, prior[c], me)
+               for c, (per_pick, leaves) in enumerate(played)]
+    finalists = [0] + sorted(range(1, len(shortlist)),
+                             key=lambda c: (-choices[c].worth, c))[:final - 1] if rest else []
+    for c in finalists:
+        for world in rest:
+            _play_on(world, shortlist[c], budget, me, *played[c])
+            done += 1
+            yield done / count
+        choices[c] = _valued(base, shortlist[c], *played[c], prior[c], me)
     made_choice = choices[0]
-    best = max(choices, key=lambda ch: (ch.worth, ch is made_choice))
+    best = max((choices[c] for c in finalists or range(len(choices))),
+               key=lambda ch: (ch.worth, ch is made_choice))
     diffs = [b - m for b, m in zip(best.values, made_choice.values, strict=True)]
     cost = max(0.0, best.worth - made_choice.worth)
     spread = _error(diffs)
@@ -350,6 +361,24 @@ def decide(view: View, made: Action, settings: Settings, names: dict[int, str] |
                         0.0 if found else cost, spread, found, samples=len(worlds))
     decision.reason = explain(base, me, decision, names or {})
     return decision
+
+
+def _play_on(world: Game, action: Action, budget: Budget, me: int,
+             per_pick: list[list[float]], leaves: list[Game]) -> None:
+    """``action`` played out on ``world``: its value after each of the enemy's picks added to
+    ``per_pick``, and its worst leaf to ``leaves``."""
+    lines = _lines(world, action, budget, me)
+    for k, pick in enumerate(per_pick):
+        pick.append(lines[min(k, len(lines) - 1)][0])
+    leaves.append(min(lines, key=lambda line: line[0])[1])
+
+
+def _valued(base: Game, action: Action, per_pick: list[list[float]], leaves: list[Game],
+            prior: float, me: int) -> Choice:
+    """The :class:`Choice` of ``action`` from its playouts so far: its worst pick's values
+    with the heuristic's share, in VP."""
+    worst = min(per_pick, key=sum)
+    return _choice(base, action, [(v + prior) / VP for v in worst], leaves, me)
 
 
 def candidates(game: Game, made: Action, count: int) -> list[Action]:
@@ -367,7 +396,7 @@ def candidates(game: Game, made: Action, count: int) -> list[Action]:
         extra = next((a for a in ranked if isinstance(a, kind)), None)
         if extra is not None and extra not in out:
             out.append(extra)
-    for extra in _tactical_moves(game, ranked):
+    for extra in tactical_moves(game, ranked):
         if extra not in out:
             out.append(extra)
     return out
@@ -385,7 +414,7 @@ def _lines(world: Game, action: Action, budget: Budget, me: int) -> list[tuple[f
     step = game.state.step
     game.apply(action)
     if step in WHOLE_TURNING_POINT:
-        _to_turning_point_end(game, True, budget.targets)
+        to_turning_point_end(game, True, budget.targets)
         return [(_worth(game, budget, me, anywhere=True), game)]
     playout(game, 0, True, budget.targets)  # to the end of the activation
     state = game.state
@@ -397,7 +426,7 @@ def _lines(world: Game, action: Action, budget: Budget, me: int) -> list[tuple[f
 
 
 def _worth(game: Game, budget: Budget, me: int, anywhere: bool = False) -> float:
-    """A leaf's value: the search's (:func:`game.ai.search._leaf`), but a finished game is
+    """A leaf's value: the search's (:func:`game.ai.search.leaf_value`), but a finished game is
     worth its VP lead and one VP more for a win (one less for a loss), not the search's
     thousand points for a win, so that the worths read as VP."""
     if game.is_over:
@@ -405,7 +434,7 @@ def _worth(game: Game, budget: Budget, me: int, anywhere: bool = False) -> float
         bonus = 0.0 if winner in (0, None) else (1.0 if winner == me else -1.0)
         lead = game.state.vp[me] - game.state.vp[opponent(me)]
         return VP * (lead + bonus)
-    return _leaf(game, budget, me, anywhere)
+    return leaf_value(game, budget, me, anywhere)
 
 
 def _choice(base: Game, action: Action, values: list[float], leaves: list[Game],
