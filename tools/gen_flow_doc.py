@@ -9,34 +9,23 @@ Usage: python tools/gen_flow_doc.py [--check]
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.engine.flow_doc import is_current, replace_section  # noqa: E402
+from game.cli.args import doc_section_command  # noqa: E402
+from game.engine.flow_doc import replace_section  # noqa: E402
 
 DOC = ROOT / "docs" / "engine.md"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true",
-                        help="exit 1 if a flow section of docs/engine.md is out of date")
-    args = parser.parse_args(argv)
-    text = DOC.read_text(encoding="utf-8")
-    if args.check:
-        if is_current(text):
-            print("docs/engine.md: the flow sections (Fireteam, skirmish) are current")
-            return 0
-        print("docs/engine.md: a flow section is out of date; run "
-              "python tools/gen_flow_doc.py")
-        return 1
-    DOC.write_text(replace_section(text), encoding="utf-8")
-    print("wrote the flow sections of docs/engine.md")
-    return 0
+main = doc_section_command(
+    "python tools/gen_flow_doc.py", (__doc__ or "").splitlines()[0], DOC, "a flow section",
+    replace_section, "the flow sections (Fireteam, skirmish) are current",
+    "a flow section is out of date; run python tools/gen_flow_doc.py",
+    "wrote the flow sections of docs/engine.md")
 
 
 if __name__ == "__main__":

@@ -59,7 +59,7 @@ def attack_clause(game: Game, words: Words, action: Action) -> str:
     can give odds for."""
     if not isinstance(action, Attack):
         try:
-            odds = game.skirmish_odds(action)
+            odds = game.odds_of(action)
         except Exception:
             return ""
         name = words.operative(odds.target)

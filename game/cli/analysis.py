@@ -32,7 +32,7 @@ from game.analysis.core import (
 from game.analysis.reasons import describe
 from game.cli.args import Parser, count, existing_path, fail
 from game.content import load_catalogue
-from game.engine import Catalogue, Game, RandomDice, plays
+from game.engine import Catalogue, Game, RandomDice, RuleSet, missions_of
 
 BENCH_LEVEL = "greedy"  # the players of the bench's games (quick to play; the analysis is timed)
 
@@ -69,8 +69,7 @@ def bench_games(catalogue: Catalogue, games: int, seed: int) -> list[Game]:
     from game.ai.arena import game_plan
     from game.ai.players import player_for
 
-    missions = sorted(m for m, mission in catalogue.missions.items()
-                      if plays("fireteam", mission.kill_team))
+    missions = missions_of(catalogue, RuleSet.FIRETEAM)
     teams = sorted(catalogue.fireteams)
     pairs = [(x, y) for x in teams for y in teams]
     out = []

@@ -45,43 +45,37 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: {text} (see {self.prog} --help)\n")
 
 
-def count(minimum: int = 1, maximum: int | None = None) -> Callable[[str], int]:
-    """A type: a whole number from ``minimum`` (1 by default: zero would do nothing) up to
-    ``maximum``; raises ArgumentTypeError otherwise."""
+def _ranged(name: str, noun: str, convert: Callable[[str], float], minimum: float,
+            maximum: float | None, show: Callable[[float], str]) -> Callable[[str], Any]:
+    """A type: ``convert(text)`` (a finite value) from ``minimum`` up to ``maximum``, the
+    bounds written by ``show`` in the message; raises ArgumentTypeError otherwise."""
 
-    def parse(text: str) -> int:
-        allowed = (f"a whole number from {minimum} to {maximum}" if maximum is not None
-                   else f"a whole number of at least {minimum}")
+    def parse(text: str) -> Any:
+        allowed = (f"{noun} from {show(minimum)} to {show(maximum)}" if maximum is not None
+                   else f"{noun} of at least {show(minimum)}")
         try:
-            value = int(text)
+            value = convert(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"must be {allowed}, not {text!r}") from None
-        if value < minimum or (maximum is not None and value > maximum):
+        if (isinstance(value, float) and not math.isfinite(value)) or value < minimum or \
+                (maximum is not None and value > maximum):
             raise argparse.ArgumentTypeError(f"must be {allowed}, not {text!r}")
         return value
 
-    parse.__name__ = "count"
+    parse.__name__ = name
     return parse
+
+
+def count(minimum: int = 1, maximum: int | None = None) -> Callable[[str], int]:
+    """A type: a whole number from ``minimum`` (1 by default: zero would do nothing) up to
+    ``maximum``; raises ArgumentTypeError otherwise."""
+    return _ranged("count", "a whole number", int, minimum, maximum, str)
 
 
 def number(minimum: float = 0.0, maximum: float | None = None) -> Callable[[str], float]:
     """A type: a number (decimals allowed) from ``minimum`` up to ``maximum``; raises
     ArgumentTypeError otherwise (also for inf and nan)."""
-
-    def parse(text: str) -> float:
-        allowed = (f"a number from {minimum:g} to {maximum:g}" if maximum is not None
-                   else f"a number of at least {minimum:g}")
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"must be {allowed}, not {text!r}") from None
-        if not math.isfinite(value) or value < minimum or \
-                (maximum is not None and value > maximum):
-            raise argparse.ArgumentTypeError(f"must be {allowed}, not {text!r}")
-        return value
-
-    parse.__name__ = "number"
-    return parse
+    return _ranged("number", "a number", float, minimum, maximum, lambda value: f"{value:g}")
 
 
 def _writable_ancestor(path: Path) -> str | None:
@@ -213,8 +207,11 @@ def headless_drivers() -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-def content() -> Catalogue | None:
-    """The shipped content, or None after printing its errors."""
+def content(headless: bool = False) -> Catalogue | None:
+    """The shipped content, or None after printing its errors; ``headless``: SDL's dummy
+    drivers are chosen first (the command opens no window, plays no sound)."""
+    if headless:
+        headless_drivers()
     try:
         return load_catalogue()
     except ContentError as error:
@@ -227,3 +224,32 @@ def fail(prog: str, message: str, code: int = EXIT_USAGE) -> int:
     after parsing, such as a missing checkout folder)."""
     print(f"{prog}: {' '.join(message.split())}", file=sys.stderr)
     return code
+
+
+def doc_section_command(prog: str, description: str, doc: Path, section: str,
+                        rewrite: Callable[[str], str], current: str, stale: str,
+                        wrote: str) -> Callable[[list[str] | None], int]:
+    """The ``main`` of a command that rewrites a generated ``section`` of the document ``doc``
+    with ``rewrite(text)``, or with ``--check`` writes nothing and exits 1 when it is stale;
+    it prints ``current``, ``stale`` or ``wrote`` (each after the document's name, but
+    ``wrote``, which names it itself)."""
+
+    def main(argv: list[str] | None = None) -> int:
+        parser = Parser(prog=prog, description=description)
+        parser.add_argument("--check", action="store_true",
+                            help=f"exit 1 if {section} of {doc.parent.name}/{doc.name} is "
+                                 "out of date")
+        args = parser.parse_args(argv)
+        text = doc.read_text(encoding="utf-8")
+        name = f"{doc.parent.name}/{doc.name}"
+        if args.check:
+            if rewrite(text) == text:
+                print(f"{name}: {current}")
+                return 0
+            print(f"{name}: {stale}")
+            return 1
+        doc.write_text(rewrite(text), encoding="utf-8")
+        print(wrote)
+        return 0
+
+    return main

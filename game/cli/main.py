@@ -39,7 +39,6 @@ from game.cli.args import (
     add_rules,
     content,
     count,
-    headless_drivers,
     known,
     output_file,
     output_folder,
@@ -58,10 +57,9 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     if args[:1] and args[0] in SUB_COMMANDS:
         return SUB_COMMANDS[args[0]](args[1:], prog)
     options = _parser(prog).parse_args(args)
-    if options.fuzz or options.bench_frames or options.bench_idle or options.screenshot \
-            or options.audit_layout or options.bench_computer_turns:
-        headless_drivers()
-    catalogue = content()
+    catalogue = content(headless=bool(
+        options.fuzz or options.bench_frames or options.bench_idle or options.screenshot
+        or options.audit_layout or options.bench_computer_turns))
     if catalogue is None:
         return 1
     from game.ui.shell import run_window
@@ -197,9 +195,7 @@ def tutorial(argv: Sequence[str], prog: str | None = None) -> int:
     args = parser.parse_args(argv)
     if args.screenshots and not args.autoplay:
         parser.error("argument --screenshots: only with --autoplay")
-    if args.autoplay:
-        headless_drivers()
-    catalogue = content()
+    catalogue = content(headless=bool(args.autoplay))
     if catalogue is None:
         return 1
     from game.ui.scenes import tutorial as scene

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.cli.args import Parser, PictureSize, content, headless_drivers, known, output_file
+from game.cli.args import Parser, PictureSize, content, known, output_file
 from game.engine import Mission
 from game.ui.visualize import EXPORT_SIZE, Study, export_png, headless_context, load_mission_file
 
@@ -34,9 +34,7 @@ def main(argv: Sequence[str], prog: str | None = None) -> int:
     args = parser.parse_args(list(argv))
     if args.png is None and args.size != EXPORT_SIZE:
         parser.error("argument --size: only with --png")
-    if args.png:
-        headless_drivers()
-    catalogue = content()
+    catalogue = content(headless=bool(args.png))
     if catalogue is None:
         return 1
     mission: Mission | None = None

@@ -108,6 +108,7 @@ def describe(value: object) -> str:
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+_T = TypeVar("_T")
 
 
 def _absent_is_none(method: _F) -> _F:
@@ -214,20 +215,36 @@ class Reader:
                 self.error(path, f"missing key '{key}'")
         return value
 
+    def all_of(self, path: KeyPath, value: Any,
+               read: Callable[[KeyPath, Any], _T | None]) -> tuple[_T, ...] | None:
+        """A list whose every item ``read`` takes (``read(item_path, item)``), or None when
+        it is not a list or any item was refused (each refusal reported)."""
+        entries = self.items(path, value)
+        if entries is None:
+            return None
+        mark = self.mark()
+        found = [read(path + (i,), v) for i, v in enumerate(entries)]
+        if not self.clean_since(mark):
+            return None
+        return tuple(item for item in found if item is not None)
+
+    def expect(self, path: KeyPath, value: Any, holds: bool, expected: str) -> bool:
+        """Whether ``holds``; when it does not, reports that ``expected`` was expected."""
+        if not holds:
+            self.error(path, f"expected {expected}, got {describe(value)}")
+        return holds
+
     @_absent_is_none
     def items(self, path: KeyPath, value: Any) -> list[Any] | None:
-        if not isinstance(value, list):
-            self.error(path, f"expected a list, got {describe(value)}")
-            return None
-        return value
+        return value if self.expect(path, value, isinstance(value, list), "a list") else None
 
     # --- scalars -----------------------------------------------------------------------
 
     @_absent_is_none
     def integer(self, path: KeyPath, value: Any, minimum: int | None = None,
                 maximum: int | None = None) -> int | None:
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.error(path, f"expected an integer, got {describe(value)}")
+        if not self.expect(path, value, isinstance(value, int) and not isinstance(value, bool),
+                           "an integer"):
             return None
         name = path[-1] if path and isinstance(path[-1], str) else "the value"
         if minimum is not None and maximum is not None and not minimum <= value <= maximum:
@@ -247,23 +264,17 @@ class Reader:
 
     @_absent_is_none
     def boolean(self, path: KeyPath, value: Any) -> bool | None:
-        if not isinstance(value, bool):
-            self.error(path, f"expected true or false, got {describe(value)}")
-            return None
-        return value
+        return value if self.expect(path, value, isinstance(value, bool), "true or false") \
+            else None
 
     @_absent_is_none
     def text(self, path: KeyPath, value: Any) -> str | None:
-        if not isinstance(value, str):
-            self.error(path, f"expected text, got {describe(value)}")
-            return None
-        return value
+        return value if self.expect(path, value, isinstance(value, str), "text") else None
 
     @_absent_is_none
     def ident(self, path: KeyPath, value: Any) -> str | None:
         """An id: snake_case text (any non-empty text when ids are not strict)."""
-        if not isinstance(value, str) or not value:
-            self.error(path, f"expected an id, got {describe(value)}")
+        if not self.expect(path, value, isinstance(value, str) and bool(value), "an id"):
             return None
         if self.strict_ids and not _ID.match(value):
             self.error(path, f"id '{value}' must be snake_case (a-z, 0-9 and _)")
@@ -309,25 +320,11 @@ class Reader:
 
     @_absent_is_none
     def hexes(self, path: KeyPath, value: Any, board: Board) -> tuple[str, ...] | None:
-        entries = self.items(path, value)
-        if entries is None:
-            return None
-        mark = self.mark()
-        labels = [self.hex(path + (i,), v, board) for i, v in enumerate(entries)]
-        if not self.clean_since(mark):
-            return None
-        return tuple(label for label in labels if label is not None)
+        return self.all_of(path, value, lambda p, v: self.hex(p, v, board))
 
     @_absent_is_none
     def words(self, path: KeyPath, value: Any) -> tuple[str, ...] | None:
-        entries = self.items(path, value)
-        if entries is None:
-            return None
-        mark = self.mark()
-        words = [self.text(path + (i,), v) for i, v in enumerate(entries)]
-        if not self.clean_since(mark):
-            return None
-        return tuple(w for w in words if w is not None)
+        return self.all_of(path, value, self.text)
 
     # --- the effects vocabulary --------------------------------------------------------
 
@@ -466,14 +463,7 @@ class Reader:
 
     @_absent_is_none
     def effects(self, path: KeyPath, value: Any, ctx: Context) -> tuple[Effect, ...] | None:
-        entries = self.items(path, value)
-        if entries is None:
-            return None
-        mark = self.mark()
-        effects = [self.effect(path + (i,), v, ctx) for i, v in enumerate(entries)]
-        if not self.clean_since(mark):
-            return None
-        return tuple(e for e in effects if e is not None)
+        return self.all_of(path, value, lambda p, v: self.effect(p, v, ctx))
 
 
 _WHAT = {

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, ClassVar, Self
@@ -363,12 +363,49 @@ def new_move(player: int, operative: str, path: tuple[str, ...]) -> Move:
     return move
 
 
+def moves(player: int, operative: str, paths: Iterable[tuple[str, ...]]) -> list[Move]:
+    """``Move(player, operative, path)`` for each of ``paths``, in order, each built as
+    :func:`new_move` builds one (a Move is listed for every hex an operative can reach)."""
+    out = []
+    for path in paths:
+        move = _new(Move)
+        fields = move.__dict__
+        fields["player"], fields["operative"], fields["path"] = player, operative, path
+        out.append(move)
+    return out
+
+
 def new_deploy(player: int, operative: str, hex_: str) -> Deploy:
     """``Deploy(player, operative, hex_)``, built as :func:`new_move` builds a Move."""
     deploy = _new(Deploy)
     fields = deploy.__dict__
     fields["player"], fields["operative"], fields["hex"] = player, operative, hex_
     return deploy
+
+
+# the Deploy actions listed so far, by player and operative, then hex: a deployment lists
+# every operative on every hex of its zone at each placement, mostly the same actions as at
+# the last one, and an action is an immutable value that any game may share (bounded by the
+# content's operatives and the board's hexes; emptied past _MANY_DEPLOYS all the same)
+_DEPLOYS: dict[tuple[int, str], dict[str, Deploy]] = {}
+_MANY_DEPLOYS = 2000
+
+
+def deploys(player: int, operative: str, hexes: list[str]) -> list[Deploy]:
+    """``Deploy(player, operative, h)`` for each ``h`` of ``hexes``, in order, each built
+    once (as :func:`new_deploy` builds it) and shared after that."""
+    row = _DEPLOYS.get((player, operative))
+    if row is None:
+        if len(_DEPLOYS) >= _MANY_DEPLOYS:
+            _DEPLOYS.clear()
+        row = _DEPLOYS[(player, operative)] = {}
+    try:
+        return [row[h] for h in hexes]
+    except KeyError:  # the first listing of some of them
+        for h in hexes:
+            if h not in row:
+                row[h] = new_deploy(player, operative, h)
+        return [row[h] for h in hexes]
 
 
 def parse_action(text: str) -> Action:

@@ -20,11 +20,9 @@ from game.engine.defs import (
     Weapon,
 )
 from game.engine.hexgrid import Grid, grid_for
-from game.engine.rulesets import RuleSet, rule_set
-from game.engine.rulesets.killteam.core import placed_ids
-
-# the skirmish rule set places D3+2 markers of its own: at most this many
-SKIRMISH_MARKERS = tuple(f"m{n}" for n in range(1, 6))
+from game.engine.packs import pack_of_mission
+from game.engine.rulebook import book
+from game.engine.rulesets import RULE_SET_NAMES, RuleSet, plays, rule_set
 
 
 @dataclass(frozen=True)
@@ -45,10 +43,12 @@ class Config:
     honours: dict[int, tuple[tuple[SpecialOperation, str], ...]] = field(default_factory=dict)
     campaign: bool = False  # a campaign game: a draw is settled by the tiebreakers
     rules: RuleSet | str = RuleSet.FIRETEAM  # the rule set the game is played under
-    dangerous: frozenset[str] = frozenset()  # dangerous terrain (the skirmish rules)
+    dangerous: frozenset[str] = frozenset()  # dangerous terrain (a rule set's that counts it)
 
     @property
     def skirmish(self) -> bool:
+        """Kept for the screens and the computer player until they ask the rule set's book
+        (game.engine.rulebook.book_of); the engine itself never asks it."""
         return self.rules == RuleSet.SKIRMISH
 
     @property
@@ -106,9 +106,10 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
     ``options`` (``{player: {option id: [datacard ids]}}``: the choices made as the fireteam
     was picked, see :func:`choose_options`), ``turning_points``, ``campaign`` (true: a
     campaign game, which the tiebreakers keep from
-    ending in a draw), ``rules`` (``fireteam``, the default, or ``skirmish``: then the
-    mission's own objectives give way to the markers the players place, there are no targets
-    of opportunity, and the killzone's ``dangerous`` hexes count). Raises KeyError/ValueError
+    ending in a draw), ``rules`` (a rule set's id, :mod:`game.engine.rulesets`; Fireteam by
+    default: its book says whether the mission's own objectives give way to markers the
+    players place, whether targets of opportunity are dealt, how many turning points it plays
+    and whether the killzone's ``dangerous`` hexes count). Raises KeyError/ValueError
     naming what is unknown.
     """
     rules = rule_set(spec.get("rules"))
@@ -118,20 +119,22 @@ def build_config(catalogue: Catalogue, spec: dict[str, Any]) -> Config:
     fireteams = _fireteams(catalogue, spec)
     mission, grid, territories, objectives, turning_points = _board(catalogue, spec)
     turning_points = int(spec.get("turning_points") or turning_points)
-    dangerous: frozenset[str] = frozenset()
-    if rules == RuleSet.SKIRMISH:
-        if mission is not None and mission.kill_team is not None:
-            raise ValueError(f"mission {mission.id!r} is a Kill Team classic mission: the "
-                             "skirmish rules play the Fireteam missions' killzones only")
-        objectives = {marker: "" for marker in SKIRMISH_MARKERS}
-        turning_points = int(spec.get("turning_points") or 4)
-        dangerous = _dangerous(grid, spec)
+    own = book(rules)
+    if mission is not None and not plays(rules, mission):
+        raise ValueError(f"mission {mission.id!r} is a mission of the {mission.pack!r} pack: "
+                         f"the {RULE_SET_NAMES[rules]} rules do not play it")
+    if own.markers:  # the rule set's own markers, placed by the players
+        objectives = {marker: "" for marker in own.markers}
+    if own.turning_points:
+        turning_points = int(spec.get("turning_points") or own.turning_points)
+    dangerous = _dangerous(grid, spec) if own.dangerous else frozenset[str]()
     wargear = _wargear(catalogue, spec)
     special = _special_operation(catalogue, spec)
     honours = _honours(catalogue, spec)
-    # a Kill Team classic mission scores secondary objectives instead of targets of opportunity
-    targets = {} if (mission is not None and mission.kill_team is not None) \
-        or rules == RuleSet.SKIRMISH else dict(catalogue.targets)
+    # a pack's mission may score objectives of its own instead of targets of opportunity
+    pack = pack_of_mission(mission)
+    targets = {} if (pack is not None and not pack.targets) or not own.targets \
+        else dict(catalogue.targets)
     if mission is not None:  # a mission's deck: only the cards it lets a player complete
         from game.engine.targets import can_be_completed
 
@@ -207,8 +210,10 @@ def _board(catalogue: Catalogue, spec: dict[str, Any]
         side = catalogue.killzones[mission.killzone]
         blocked, cover = mission.terrain or (tuple(side.blocked), tuple(side.cover))
         objectives = dict(mission.objectives)
-        # markers the players place (Kill Team classic) have no hex until then
-        objectives.update({marker: "" for marker in placed_ids(mission.kill_team)})
+        # markers the players place (a mission pack's) have no hex until then
+        pack = pack_of_mission(mission)
+        if pack is not None:
+            objectives.update({marker: "" for marker in pack.placed(mission)})
         return (mission, grid_for(side.columns, side.rows, blocked, cover),
                 dict(mission.territories), objectives, mission.turning_points)
     kz = spec.get("killzone") or {}
@@ -220,7 +225,7 @@ def _board(catalogue: Catalogue, spec: dict[str, Any]
 
 
 def _dangerous(grid: Grid, spec: dict[str, Any]) -> frozenset[str]:
-    """The skirmish rules' dangerous hexes of the killzone the recipe draws."""
+    """The dangerous hexes of the killzone the recipe draws (for a rule set that counts them)."""
     raw_dangerous = (spec.get("killzone") or {}).get("dangerous") or ()
     for h in raw_dangerous:
         if not grid.is_on_board(str(h)):

@@ -231,7 +231,7 @@ class Mission:
     text: str = ""
     objective_sides: dict[str, int] = field(default_factory=dict)  # objective -> territory key
     sudden_victory: int = 0  # >0: the first player to reach this many VP wins at once
-    pack: str = "fireteam"  # the mission pack: "fireteam" or "kill_team"
+    pack: str = "fireteam"  # its pack: the Fireteam rules' own, or one game.engine.packs lists
     kill_team: KillTeamRules | None = None  # the Kill Team classic rules it uses
     # its own terrain, in place of its killzone side's (a player's own layout): the blocked
     # and the cover hexes; None: the side's

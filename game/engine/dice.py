@@ -84,12 +84,18 @@ class SplitMix64:
     def below(self, n: int) -> int:
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, not {n}")
-        # rejection sampling keeps it exactly uniform
+        # rejection sampling keeps it exactly uniform; next() written out (the random
+        # player draws at every action)
         limit = (_MASK + 1) - ((_MASK + 1) % n)
+        state = self.state
         while True:
-            value = self.next()
-            if value < limit:
-                return value % n
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self.state = state
+                return z % n
 
 
 class RandomDice:

@@ -33,11 +33,11 @@ from game.engine.events import (
     TakenDown,
     TurningPointStarted,
 )
-from game.engine.rulesets.killteam import core as killteam
-from game.engine.rulesets.killteam.events import MissionScoring, ReanimationOutOfReach
+from game.engine.packs import all_packs, pack_of
 from game.engine.state import Flag, OperativeFlag, OperativeState, Phase, opponent
 
 if TYPE_CHECKING:
+    from game.engine.config import Config
     from game.engine.game import Game
 
 class SourceKind(StrEnum):
@@ -180,11 +180,18 @@ def sources_in_force(game: Game) -> Iterator[Source]:
         agent, special = config.special_operation
         for effect in special.rules:
             yield Source(SPECIAL, agent, None, effect, special.name)
+    yield from _mission_sources(config)
+
+
+def _mission_sources(config: Config) -> Iterator[Source]:
+    """The mission's rules, then its pack's rules in force in it."""
     mission_name = config.mission.name if config.mission else "mission"
     for effect in config.mission_rules:
         yield Source(MISSION, 0, None, effect, mission_name)
-    for name, effect in killteam.pack_rules(config):  # Kill Team classic's own rules
-        yield Source(MISSION, 0, None, effect, name)
+    pack = pack_of(config)
+    if pack is not None:
+        for name, effect in pack.card_rules(config):  # the mission pack's own rules
+            yield Source(MISSION, 0, None, effect, name)
 
 
 def picks(source: Source, op: OperativeState) -> bool:
@@ -345,12 +352,13 @@ def _wounds_at_most(game: Game, value: Any, op: OperativeState, *_: Any) -> bool
     return game.datacard(op).wounds - op.damage <= int(value)
 
 
-# Kill Team classic: the operative is its fireteam's leader; night fighting is in force
-@condition("leader", V.BoolSpec())
-def _leader(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
-    return killteam.is_leader(game, op) == bool(value)
+# the mission packs' own condition words (e.g. the operative is its fireteam's leader)
+for _pack in all_packs():
+    for _name, (_spec, _check) in _pack.conditions.items():
+        condition(_name, _spec)(_check)
 
 
+# night fighting is in force (a mission pack's rule sets it)
 @condition("night", V.BoolSpec())
 def _night(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
     return game.state.night == bool(value)
@@ -564,7 +572,8 @@ TRIGGERS: dict[str, tuple[type[Event], Phase | None]] = {
     V.TAKEN_DOWN: (TakenDown, None),
     V.END_FIREFIGHT_PHASE: (PhaseEnded, Phase.FIREFIGHT),
     V.END_PHASE: (PhaseStarted, Phase.END),
-    V.END_MISSION: (MissionScoring, None),
+    # the mission packs' own (e.g. the end of a mission that scores its objectives)
+    **{word: fired for pack in all_packs() for word, fired in pack.triggers.items()},
 }
 if set(TRIGGERS) | {V.USE} != set(V.EVENTS):  # "use" fires from the wargear rule itself
     raise AssertionError("every trigger word needs exactly one typed event")
@@ -809,6 +818,7 @@ class ReanimationProtocols(PythonEffect):
     """The first time the operative would be taken down in a mission, roll one d6: on a 5+
     it stays, with wound counters equal to its Wounds minus 3."""
 
+    ID = "reanimation_protocols"
     SUCCESS_ON = 5
     WOUNDS_LOST = 3
     # the numbers its card text states (checked by ``python -m game.content check``)
@@ -818,8 +828,9 @@ class ReanimationProtocols(PythonEffect):
         if OperativeFlag.REANIMATION_USED in op.flags:
             return False
         op.flags = (*op.flags, OperativeFlag.REANIMATION_USED.value)
-        if not killteam.reanimation_in_reach(game, op):
-            game.emit(ReanimationOutOfReach(op.id))
+        held = held_off(game, op, self.ID)
+        if held is not None:  # the mission pack keeps it from working here
+            game.emit(held)
             return False
         roll = game.roll()
         if roll >= self.SUCCESS_ON:
@@ -831,13 +842,20 @@ class ReanimationProtocols(PythonEffect):
 
     def survival_chance(self, game: Game, op: OperativeState) -> Fraction:
         if OperativeFlag.REANIMATION_USED in op.flags \
-                or not killteam.reanimation_in_reach(game, op):
+                or held_off(game, op, self.ID) is not None:
             return Fraction(0)
         return Fraction(7 - self.SUCCESS_ON, 6)
 
 
+def held_off(game: Game, op: OperativeState, ability: str) -> Event | None:
+    """The event telling why the mission's pack keeps ``op``'s card ability ``ability`` from
+    working now; None when it works."""
+    pack = pack_of(game.config)
+    return pack.holds_off(game, op, ability) if pack is not None else None
+
+
 PYTHON_EFFECTS: dict[str, Callable[[], PythonEffect]] = {
-    "reanimation_protocols": ReanimationProtocols,
+    ReanimationProtocols.ID: ReanimationProtocols,
 }
 
 

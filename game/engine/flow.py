@@ -14,10 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.events import ControlChanged
-from game.engine.rulebook import book_of
 from game.engine.rulesets.fireteam.end import final_end_phase, tiebreak
 from game.engine.rulesets.fireteam.table import FLOW, Where
-from game.engine.state import opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -25,22 +23,26 @@ if TYPE_CHECKING:
 
 def check_control(game: Game) -> None:
     """A player gains an objective with more operatives within 1 hex of it than the enemy."""
-    state = game.state
-    grid = game.grid
+    control = game.state.control
+    adjacency = game.grid.adjacency
     where = {o.hex: o.player for o in game.on_killzone()}
+    found = where.get
     for obj in game.config.objectives:
         hex_ = game.objective_hex(obj)
         if hex_ is None:
             continue
-        counts = {1: 0, 2: 0}
-        for h in grid.within(hex_, 1):
-            player = where.get(h)
-            if player is not None:
-                counts[player] += 1
-        for player in (1, 2):
-            previous = state.control.get(obj, 0)
-            if counts[player] > counts[opponent(player)] and previous != player:
-                state.control[obj] = player
+        lead = 0  # player 1's operatives within 1 hex, less player 2's
+        for h in (hex_, *adjacency[hex_]):
+            player = found(h)
+            if player == 1:
+                lead += 1
+            elif player == 2:
+                lead -= 1
+        if lead:
+            player = 1 if lead > 0 else 2
+            previous = control.get(obj, 0)
+            if previous != player:
+                control[obj] = player
                 game.emit(ControlChanged(obj, player, previous))
 
 
@@ -49,14 +51,15 @@ def enter(game: Game, where: Where) -> None:
     state = game.state
     state.phase, state.step = where
     game.invalidate()
-    book_of(game.config).flow[where].on_begin(game)
+    game.book.flow[where].on_begin(game)
 
 
 def step(game: Game) -> bool:
     """Carry out one thing that needs no decision at the stage the game is at: its work
     between decisions, or its end and the move to the next stage. False when the game waits
     for a decision (or is over)."""
-    stage = book_of(game.config).flow[(game.state.phase, game.state.step)]
+    state = game.state
+    stage = game.book.flow[(state.phase, state.step)]
     if not stage.end_if(game):
         return stage.meanwhile(game) if stage.meanwhile is not None else False
     stage.on_end(game)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import operator
 from itertools import repeat
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.engine import flow, persist
 from game.engine.actions import Action, Attack, parse_action
@@ -61,10 +61,13 @@ from game.engine.state import OperativeState, State, opponent
 from game.engine.view import View, build_view, rebuild
 from game.engine.vocabulary import EffectKind
 
-if TYPE_CHECKING:
-    from game.engine.rulesets.skirmish.odds import SkirmishOdds
-
 __all__ = ["Game", "IllegalActionError", "SaveError"]
+
+# the card rules' kinds by their words, and those read at every action (a member read off
+# its Enum class costs a metaclass lookup)
+_KINDS = {str(kind): kind for kind in EffectKind}
+_RANGE, _TRIGGER = EffectKind.RANGE, EffectKind.TRIGGER
+_ADJACENT = object()  # the key of Game.adjacent_enemies in the memo
 
 # a copy of the state is kept every so many actions, to roll a failed action back from
 CHECKPOINT_EVERY = 16
@@ -106,6 +109,9 @@ class Game(Position):
     memo: dict[object, object]
     # who hears its events (:meth:`emit`), asked of the rule set on the first event
     _listeners: tuple[Listener, ...] | None = None
+    # the rule set's book, asked of the registry once per game object (the config never
+    # changes)
+    _book: Book | None = None
 
     def __init__(self, config: Config, state: State, dice: Dice) -> None:
         self.assemble(config, state, dice)
@@ -173,8 +179,11 @@ class Game(Position):
         other._undo = []
         other._checkpoint = None
         other._legal = self._legal
-        other._sources = None
+        # the card rules in force are the same until the copy's state changes (their index is
+        # only read, and replaced rather than changed: see rules_changed)
+        other._sources = self._sources
         other._listeners = self._listeners
+        other._book = self._book
         other._occupied = None
         other._on_killzone = {}
         other.memo = {}
@@ -196,7 +205,9 @@ class Game(Position):
         ``range`` rules in force lengthen (the pulse accelerator drone's; a rule set without
         card rules plays the printed card)."""
         card = self.config.datacards[op.card]
-        if not self.book.card_rules or not self._index()[0].get(EffectKind.RANGE):
+        if not (self._book or self.book).card_rules:
+            return card
+        if not (self._sources or self._index())[0].get(_RANGE):  # asked at every action
             return card
         key = ("datacard", op.id)
         found = self.memo.get(key)
@@ -240,8 +251,9 @@ class Game(Position):
             by_event: dict[str, list[Source]] = {}
             for source in every:
                 effect = source.effect
-                by_kind.setdefault(EffectKind(effect.kind), []).append(source)
-                if effect.kind == EffectKind.TRIGGER:
+                kind = _KINDS.get(effect.kind) or EffectKind(effect.kind)
+                by_kind.setdefault(kind, []).append(source)
+                if kind is _TRIGGER:
                     by_event.setdefault(str(effect.get("on")), []).append(source)
             self._sources = (by_kind, by_event,
                              attack_rules(by_kind.get(EffectKind.ATTACK, [])))
@@ -267,8 +279,19 @@ class Game(Position):
 
     def enemies_adjacent(self, op: OperativeState) -> list[OperativeState]:
         assert op.hex is not None
-        near = self.grid.neighbours(op.hex)
-        return [e for e in self.on_killzone(opponent(op.player)) if e.hex in near]
+        return self.adjacent_enemies(op.player, op.hex)
+
+    def adjacent_enemies(self, player: int, hex_: str) -> list[OperativeState]:
+        """``player``'s enemies on the killzone next to ``hex_``, kept in :attr:`memo` until
+        the state changes (the Move, Disengage and Attack listings all ask it): do not change
+        the list returned."""
+        key = (_ADJACENT, player, hex_)
+        found = self.memo.get(key)
+        if found is None:
+            near = self.config.grid.neighbours(hex_)
+            found = self.memo[key] = [e for e in self.on_killzone(opponent(player))
+                                      if e.hex in near]
+        return found  # type: ignore[return-value]
 
     # --- what the rules call ------------------------------------------------------------
 
@@ -302,7 +325,10 @@ class Game(Position):
     @property
     def book(self) -> Book:
         """The rule set this game is played under (its flow table and action rules)."""
-        return book_of(self.config)
+        found = self._book
+        if found is None:
+            found = self._book = book_of(self.config)
+        return found
 
     def covered(self, shooter_hex: str, target: OperativeState,
                 target_hex: str | None = None) -> bool:
@@ -417,9 +443,11 @@ class Game(Position):
 
     def _advance(self) -> None:
         """Carry out everything that needs no decision, until a decision or the end."""
+        sudden = self.config.sudden_victory  # most missions have none: no call each step
         while True:
             self.invalidate()
-            self.check_sudden_victory()
+            if sudden:
+                self.check_sudden_victory()
             if not flow.step(self):
                 return
 
@@ -603,20 +631,17 @@ class Game(Position):
             raise IllegalActionError(f"{action}: {reason}")
         return attacking.odds(self, action)
 
-    def skirmish_odds(self, action: Action) -> SkirmishOdds:
-        """The exact wounds of a legal skirmish Shoot or Charge (the chance of each number,
-        of the target being destroyed, and a charger's risk from the strike back). Raises
-        IllegalActionError for an illegal action or one of another kind."""
-        from game.engine.rulesets.skirmish import odds as skirmish_odds
-        from game.engine.rulesets.skirmish.actions import Charge, Shoot
-
+    def odds_of(self, action: Action) -> Any:
+        """The exact outcome of a legal action as the rule set in play works it out (its
+        book's ``odds``): a Fireteam attack's :class:`AttackOdds` (as :meth:`attack_odds`), a
+        shot's or a charge's wounds under rules of Quality tests (their odds, with the chance
+        of the target being destroyed and a charger's risk from the strike back). Raises
+        IllegalActionError for an illegal action or one without odds."""
         reason = self.book.why_not(self, action)
-        if reason is None and not isinstance(action, (Shoot, Charge)):
-            reason = "only a skirmish shot or charge has odds"
-        if reason is not None:
-            raise IllegalActionError(f"{action}: {reason}")
-        assert isinstance(action, (Shoot, Charge))
-        return skirmish_odds.odds(self, action)
+        found = None if reason is not None else self.book.odds(self, action)
+        if found is None:
+            raise IllegalActionError(f"{action}: {reason or 'this action has no odds'}")
+        return found
 
     def view(self, player: int | None) -> View:
         """Everything a screen may show ``player`` (None: what everybody may see)."""

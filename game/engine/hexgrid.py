@@ -161,6 +161,7 @@ class Grid:
         "_cubes",
         "_at",
         "_neighbours",
+        "_open",
         "_distance",
         "_within",
         "_sight",
@@ -214,6 +215,8 @@ class Grid:
             spots = ((x + ox, y + oy) for ox, oy in _NEIGHBOUR_OFFSETS)
             found = [self._at[p] for p in spots if p in self._at]
             self._neighbours[h] = tuple(sorted(found, key=order.__getitem__))
+        self._open = {h: tuple(n for n in near if n not in self.blocked)
+                      for h, near in self._neighbours.items()}
         self._distance: dict[str, dict[str, int]] = {}
         self._within: dict[tuple[str, int], tuple[str, ...]] = {}
         self._sight: dict[str, dict[str, _Sight]] = {}
@@ -300,6 +303,12 @@ class Grid:
         """Every hex's :meth:`neighbours`, as one mapping for tight loops (do not change it)."""
         return self._neighbours
 
+    @property
+    def open_adjacency(self) -> dict[str, tuple[str, ...]]:
+        """Every hex's :meth:`neighbours` that are not blocked, in board order: the steps a
+        move may take, for tight loops (do not change it)."""
+        return self._open
+
     def neighbours(self, h: str) -> tuple[str, ...]:
         """The on-board hexes adjacent to ``h`` (blocked ones included), in board order.
 
@@ -330,6 +339,15 @@ class Grid:
             }
             self._distance[a] = row
         return row[b]
+
+    def distances(self, h: str) -> dict[str, int]:
+        """Every hex's :meth:`distance` from ``h``, as one mapping for tight loops (do not
+        change it). Raises ValueError if ``h`` is not on the board."""
+        row = self._distance.get(h)
+        if row is None:
+            self.distance(h, h)  # checks h and fills its row
+            row = self._distance[h]
+        return row
 
     def within(self, h: str, n: int) -> tuple[str, ...]:
         """The on-board hexes at distance <= ``n`` from ``h`` (``h`` itself included), in board

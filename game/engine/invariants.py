@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.rulesets.killteam.core import last_turning_point
+from game.engine.packs import last_turning_point
 from game.engine.state import Phase, Step
 
 if TYPE_CHECKING:

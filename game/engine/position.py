@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING
 
 from game.engine.state import Phase, Step
 
+# asked several times an action: a member read off its Enum class costs a metaclass lookup
+_OVER = Phase.OVER
+
 if TYPE_CHECKING:
     from game.engine.config import Config
     from game.engine.hexgrid import Grid
@@ -43,7 +46,7 @@ class Position:
 
     @property
     def is_over(self) -> bool:
-        return self.state.phase == Phase.OVER
+        return self.state.phase == _OVER
 
     @property
     def to_act(self) -> int:

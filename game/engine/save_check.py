@@ -19,13 +19,12 @@ from game.engine.defs import Duration, Effect
 from game.engine.effects import STAT_LIMITS
 from game.engine.errors import SaveError
 from game.engine.hexgrid import MAX_COLUMNS
+from game.engine.packs import last_turning_point, placed_markers
 from game.engine.rulebook import book
 from game.engine.rulesets import RuleSet
 from game.engine.rulesets.fireteam.firefight import TURNS_PER_PHASE
 from game.engine.rulesets.fireteam.setup import HAND_SIZE
 from game.engine.rulesets.fireteam.table import STEPS_OF_PHASE as WAITING_STEPS
-from game.engine.rulesets.killteam.core import last_turning_point, placed_ids, rules_of
-from game.engine.rulesets.skirmish import save_check as skirmish_checks
 from game.engine.state import Phase, State, Step
 from game.engine.vocabulary import EffectKind
 
@@ -234,8 +233,9 @@ def check_config(config: Config) -> None:
             if not grid.is_on_board(h):
                 raise SaveError(f"config: territory {side} names {h!r}, not on the board")
     for objective, h in config.objectives.items():
-        if h == "" and (objective in placed_ids(rules_of(config)) or config.skirmish):
-            continue  # a marker the players place (Kill Team classic, the skirmish rules)
+        if h == "" and (objective in placed_markers(config)
+                        or objective in book(config.rules).markers):
+            continue  # a marker the players place (the mission pack's, the rule set's)
         if not grid.is_on_board(h):
             raise SaveError(f"config: objective {objective} is on {h!r}, not on the board")
 
@@ -531,11 +531,7 @@ def check_state(state: State, config: Config) -> None:
     check_counters(state, config)
     check_players_lists(state)
     check_operatives(state, config)
-    if config.skirmish:
-        skirmish_checks.check_activation(state, config)
-        skirmish_checks.check_markers(state)
-    else:
-        check_activation(state, config)
+    (book(config.rules).save_checks or check_activation)(state, config)
     check_targets(state, config)
     check_cards_in_force(state, config)
     check_objectives(state, config)

@@ -41,6 +41,12 @@ def opponent(player: int) -> int:
     return _OPPONENT[player]
 
 
+def initiative_order(initiative: int | None) -> tuple[int, int]:
+    """The players in turn order: the initiative holder first (player 1 before any roll)."""
+    first = initiative or 1
+    return first, _OPPONENT[first]
+
+
 class OperativeFlag(StrEnum):
     """What an operative carries through a mission besides its wounds."""
 
@@ -70,7 +76,7 @@ class Step(StrEnum):
     PLOY = "ploy"
     ACTIVATE = "activate"  # the player to act picks an operative to activate
     ACT = "act"  # the active operative makes actions
-    # Kill Team classic (game/engine/rulesets/killteam/rules.py)
+    # Kill Team classic (its stages: game/engine/rulesets/killteam/pack.py)
     PLACE_OBJECTIVES = "place_objectives"  # the players place objective markers in turn
     SEARCH_PATTERN = "search_pattern"  # each operative's roll: deploy now or arrive later
     SEIZE = "seize"  # the player due to go second may try to seize the initiative
@@ -240,8 +246,11 @@ class State:
         return state
 
     def on_killzone(self, player: int | None = None) -> list[OperativeState]:
+        # OperativeState.on_killzone written out: asked at every action, for every operative
+        if player is None:
+            return [o for o in self.operatives.values() if o.hex is not None and not o.taken_down]
         return [o for o in self.operatives.values()
-                if o.on_killzone and (player is None or o.player == player)]
+                if o.player == player and o.hex is not None and not o.taken_down]
 
 
 # fields added after saves were first written (a save without them keeps the default)

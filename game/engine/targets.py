@@ -23,7 +23,7 @@ LISTENS_TO: dict[str, type[Event]] = {TAKE_DOWN: TakenDown, ATTACK: AttackResolv
 
 def on_event(game: Game, event: Event) -> None:
     """Complete every revealed target of opportunity that ``event`` meets."""
-    if type(event) not in (TakenDown, AttackResolved, ActivationEnded) or game.is_over:
+    if type(event) not in _HEARD or game.is_over:  # most events: one set lookup
         return
     state = game.state
     for player in (1, 2):
@@ -35,6 +35,9 @@ def on_event(game: Game, event: Event) -> None:
                 state.active_targets[player].remove(card)
                 state.completed[player].append(card)
                 game.emit(TargetCompleted(player, card, target.name, target.vp))
+
+
+_HEARD = frozenset((TakenDown, AttackResolved, ActivationEnded))
 
 
 def met(game: Game, player: int, condition: Effect, event: Event) -> bool:

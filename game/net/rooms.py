@@ -27,7 +27,7 @@ from game.engine.dice import RandomDice
 from game.engine.errors import IllegalActionError
 from game.engine.game import Game
 from game.engine.persist import fingerprint
-from game.engine.rulesets import RULE_SET_NAMES, RuleSet, plays, rule_set
+from game.engine.rulesets import RULE_SET_NAMES, RuleSet, missions_of, rule_set
 from game.net.limits import DAY, Limits, RateLimit
 from game.net.protocol import (
     CODE_ALPHABET,
@@ -362,7 +362,7 @@ class Lobby:
             if team not in self.catalogue.fireteams:
                 raise ProtocolError(ErrorCode.UNKNOWN_CONTENT, f"no fireteam {team!r}")
         rules = rule_set(req.get("rules"))
-        if not plays(rules, self.catalogue.missions[mission].kill_team):
+        if mission not in missions_of(self.catalogue, rules):
             raise ProtocolError(ErrorCode.UNKNOWN_CONTENT, f"the {RULE_SET_NAMES[rules]} rules "
                                 f"do not play the mission {mission!r}")
         spec: dict[str, Any] = {"mission": mission,

@@ -47,11 +47,28 @@ def shown(value: Any) -> str:
 Shape = Callable[[ScenarioReader, Any, Path], bool]
 
 
-def text(r: ScenarioReader, value: Any, path: Path) -> bool:
-    if isinstance(value, str):
-        return True
-    r.bad(path, f"expected text, not {shown(value)}")
-    return False
+def holding(test: Callable[[Any], bool], expected: str) -> Shape:
+    """A value for which ``test`` holds; otherwise the message says it expected
+    ``expected``."""
+
+    def check(r: ScenarioReader, value: Any, path: Path) -> bool:
+        if test(value):
+            return True
+        r.bad(path, f"expected {expected}, not {shown(value)}")
+        return False
+
+    return check
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+text = holding(lambda value: isinstance(value, str), "text")
+boolean = holding(lambda value: isinstance(value, bool), "true or false")
+# an id: text (a whole number is read as its digits)
+ident = holding(lambda value: (isinstance(value, str) and bool(value)) or _whole(value),
+                "an id")
 
 
 def anything(r: ScenarioReader, value: Any, path: Path) -> bool:
@@ -60,30 +77,8 @@ def anything(r: ScenarioReader, value: Any, path: Path) -> bool:
 
 def integer(low: int, high: int) -> Shape:
     """A whole number from ``low`` to ``high`` (a boolean is not one)."""
-
-    def check(r: ScenarioReader, value: Any, path: Path) -> bool:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            r.bad(path, f"expected a whole number {low}..{high}, not {shown(value)}")
-            return False
-        return True
-
-    return check
-
-
-def boolean(r: ScenarioReader, value: Any, path: Path) -> bool:
-    if isinstance(value, bool):
-        return True
-    r.bad(path, f"expected true or false, not {shown(value)}")
-    return False
-
-
-def ident(r: ScenarioReader, value: Any, path: Path) -> bool:
-    """An id: text (a whole number is read as its digits)."""
-    if (isinstance(value, str) and value) or (isinstance(value, int)
-                                              and not isinstance(value, bool)):
-        return True
-    r.bad(path, f"expected an id, not {shown(value)}")
-    return False
+    return holding(lambda value: _whole(value) and low <= value <= high,
+                   f"a whole number {low}..{high}")
 
 
 def either(first: Shape, second: Shape, what: str) -> Shape:
@@ -108,16 +103,17 @@ def optional(shape: Shape) -> Shape:
     return check
 
 
+# a list or a mapping; null counts as an empty one
+_LIST = holding(lambda value: value is None or isinstance(value, list), "a list")
+_MAPPING = holding(lambda value: value is None or isinstance(value, dict), "a mapping")
+
+
 def list_of(item: Shape) -> Shape:
     """A list (null counts as an empty one) whose every item has the shape ``item``."""
 
     def check(r: ScenarioReader, value: Any, path: Path) -> bool:
-        if value is None:
-            return True
-        if not isinstance(value, list):
-            r.bad(path, f"expected a list, not {shown(value)}")
-            return False
-        return all([item(r, v, (*path, i)) for i, v in enumerate(value)])
+        return _LIST(r, value, path) and all([item(r, v, (*path, i))
+                                              for i, v in enumerate(value or [])])
 
     return check
 
@@ -126,13 +122,8 @@ def mapping_of(key: Shape, value: Shape) -> Shape:
     """A mapping (null counts as an empty one) with keys and values of these shapes."""
 
     def check(r: ScenarioReader, raw: Any, path: Path) -> bool:
-        if raw is None:
-            return True
-        if not isinstance(raw, dict):
-            r.bad(path, f"expected a mapping, not {shown(raw)}")
-            return False
-        return all([key(r, k, (*path, k)) and value(r, v, (*path, k))
-                    for k, v in raw.items()])
+        return _MAPPING(r, raw, path) and all([key(r, k, (*path, k)) and value(r, v, (*path, k))
+                                               for k, v in (raw or {}).items()])
 
     return check
 

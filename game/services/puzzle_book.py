@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,7 +31,7 @@ from game.ai.puzzles import (
     solved,
 )
 from game.engine import Action, Catalogue, Game
-from game.services.saves import write_json_atomic
+from game.services.saves import write_atomic, write_json_atomic
 
 TRIES_BEFORE_SOLUTION = 2
 PROGRESS_FILE = "progress.json"
@@ -226,16 +225,7 @@ def export_puzzle(game: Game, goal: str, answer: Action, why: str, hint: str,
     while path.exists():
         path = folder / f"{stem}_{number}.yaml"
         number += 1
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, lambda handle: handle.write(text))
     try:
         load_puzzle(path, catalogue)
     except PuzzleError as error:

@@ -10,8 +10,9 @@ import os
 import re
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from game.engine.defs import Catalogue
 from game.engine.game import Game, SaveError
@@ -69,13 +70,21 @@ def write_json_atomic(data: Any, path: str | Path) -> None:
     """Write ``data`` as JSON to ``path`` atomically (the way :func:`save_game` writes games:
     settings and other small files use it too); raises OSError when the folder is not
     writable."""
+    write_atomic(path, lambda handle: json.dump(data, handle, indent=1))
+
+
+def write_atomic(path: str | Path, write: Callable[[TextIO], object]) -> None:
+    """Write a file at ``path`` atomically: ``write(handle)`` fills a temporary file beside it
+    (UTF-8 text), which is then renamed into place and the folder synced; leftovers of
+    earlier interrupted writes are removed first. Raises OSError when the folder is not
+    writable (and whatever ``write`` raises, the temporary file removed)."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     _remove_leftovers(target.parent, slot=target.name, stale_after=STALE_AFTER)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=1)
+            write(handle)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)

@@ -397,6 +397,13 @@ def plain_ground(surface: pygame.Surface, rect: pygame.Rect) -> bool:
     return same >= 0.97 * area.width * area.height
 
 
+def two_columns(width: int, top: int, bottom: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """A list-and-details screen's columns from ``top`` to ``bottom`` of a window ``width``
+    wide: the left one 58 % of the room, 30 pixels from each other and from the sides."""
+    left = pygame.Rect(30, top, int((width - 90) * 0.58), bottom - top)
+    return left, pygame.Rect(left.right + 30, top, width - left.right - 60, bottom - top)
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, title: str = "",
           ctx: Context | None = None) -> pygame.Rect:
     """A dark framed panel; returns the inner rectangle below its title."""

@@ -307,9 +307,7 @@ def skirmish_play(dice: bool) -> Callable[[App], None]:
         app.push(scene)
         if dice and not game.is_over:
             scene.act(next(a for a in game.legal_actions() if isinstance(a, Shoot)))
-            scene.anim.banners.clear()
-            if scene.anim.roll is not None:
-                scene.anim.roll.shown = 99.0
+            _dice_settled(scene)
     return setup
 
 
@@ -462,15 +460,20 @@ def hint(which: str) -> Callable[[App], None]:
     return setup
 
 
+def _dice_settled(scene: Any) -> None:
+    """No banner left, and the dice rolled (if any) shown at rest."""
+    scene.anim.banners.clear()
+    if scene.anim.roll is not None:
+        scene.anim.roll.shown = 99.0
+
+
 def dice(which: str) -> Callable[[App], None]:
     """The dice of an attack of ``which`` just made (an overcharged one when it can be)."""
     def setup(app: App) -> None:
         game = _game_at(app, which, "attack")
         scene = _open_play(app, game)
         scene.act(_attacks(game)[0])
-        scene.anim.banners.clear()
-        if scene.anim.roll is not None:
-            scene.anim.roll.shown = 99.0
+        _dice_settled(scene)
     return setup
 
 
@@ -488,9 +491,7 @@ def replay_dice(which: str) -> Callable[[App], None]:
         scene = ReplayScene(app, replay)
         app.push(scene)
         scene.seek(len(replay))
-        scene.anim.banners.clear()
-        if scene.anim.roll is not None:
-            scene.anim.roll.shown = 99.0
+        _dice_settled(scene)
     return setup
 
 
@@ -547,9 +548,7 @@ def puzzle(name: str, state: str = "") -> Callable[[App], None]:
             scene.act(wrong)
         elif state == "solved":
             scene.act(scene.answer())
-        scene.anim.banners.clear()
-        if scene.anim.roll is not None:
-            scene.anim.roll.shown = 99.0
+        _dice_settled(scene)
     return setup
 
 

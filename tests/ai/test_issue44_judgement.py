@@ -11,9 +11,9 @@ from dataclasses import replace
 import pytest
 
 from game.ai import heuristics, search
-from game.ai.rulesets.skirmish import scores as skirmish
 from game.ai.players import player_for
 from game.ai.puzzles import POSITIONS, load_puzzle, solve, solved
+from game.ai.rulesets.skirmish import scores as skirmish
 from game.ai.search import LEVELS, SearchPlayer
 from game.engine import Move, RandomDice, parse_action
 from game.engine.config import build_config

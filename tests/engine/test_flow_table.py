@@ -107,7 +107,7 @@ def test_only_the_runner_and_the_end_of_the_mission_move_the_game() -> None:
     movers = sorted(str(p.relative_to(engine)) for p in engine.rglob("*.py")
                     if re.search(r"^\s*[\w.]*state\.(phase|step)\s*(,[^=\n]*)?=[^=]",
                                  p.read_text(encoding="utf-8"), re.MULTILINE))
-    assert movers == ["flow.py", str(Path("rules") / "end.py")]
+    assert movers == ["flow.py", str(Path("rulesets") / "fireteam" / "end.py")]
 
 
 def test_the_skirmish_flow_has_its_own_generated_section() -> None:

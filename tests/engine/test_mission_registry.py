@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.cli import balance, simulate
 from game.engine import RuleSet, missions_of
-from game.engine.rulesets import PLAYS
+from game.engine.rulesets import OWN_PACK, PLAYS
 
 
 def test_every_rule_set_declares_the_missions_it_plays() -> None:
@@ -15,7 +15,7 @@ def test_every_rule_set_declares_the_missions_it_plays() -> None:
 
 def test_the_lists_follow_the_declaration(catalogue) -> None:
     every = sorted(catalogue.missions)
-    pack = {m for m, found in catalogue.missions.items() if found.kill_team is not None}
+    pack = {m for m, found in catalogue.missions.items() if found.pack != OWN_PACK}
     assert pack
     assert missions_of(catalogue, RuleSet.FIRETEAM) == every
     assert missions_of(catalogue, "skirmish") == [m for m in every if m not in pack]
@@ -25,8 +25,8 @@ def test_the_lists_follow_the_declaration(catalogue) -> None:
 
 
 def test_a_changed_declaration_changes_every_list(catalogue, monkeypatch) -> None:
-    monkeypatch.setitem(PLAYS, "skirmish", lambda kill_team: kill_team is not None)
-    pack = sorted(m for m, found in catalogue.missions.items() if found.kill_team is not None)
+    monkeypatch.setitem(PLAYS, "skirmish", lambda pack: pack != OWN_PACK)
+    pack = sorted(m for m, found in catalogue.missions.items() if found.pack != OWN_PACK)
     assert missions_of(catalogue, "skirmish") == pack
     assert simulate.missions_for(catalogue, "skirmish") == pack
     assert balance._missions(catalogue, "skirmish") == pack

@@ -113,7 +113,7 @@ def test_the_config_names_the_rule_set_and_fireteam_stays_default() -> None:
     assert game.config.rules == RuleSet.SKIRMISH
     assert game.config.targets == {}
     assert sorted(game.config.objectives) == ["m1", "m2", "m3", "m4", "m5"]
-    with pytest.raises(ValueError, match="Kill Team classic"):
+    with pytest.raises(ValueError, match="'kill_team' pack: the One-page skirmish rules do not"):
         Game.new(CATALOGUE, "kt_forward_push", ("gideon", "bad_ladz"), rules="skirmish")
     with pytest.raises(ValueError, match="unknown rule set"):
         Game.new(CATALOGUE, "dual_strike", ("gideon", "bad_ladz"), rules="chess")

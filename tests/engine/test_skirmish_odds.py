@@ -48,7 +48,7 @@ def test_an_ap_shot() -> None:
     # a scion (Quality 3+) shoots the hot-shot lasgun (A2, AP(1)) at an intercessor
     # (Defense 4+, Tough 6): hits 4/6, blocks on 5-6: each die gets through 2/3 x 2/3 = 4/9
     game = position("piercing_is_ap_one", before=1)
-    odds = game.skirmish_odds(parse_action("1 shoot s hot_shot_lasgun i"))
+    odds = game.odds_of(parse_action("1 shoot s hot_shot_lasgun i"))
     assert odds.wounds == {0: F(25, 81), 1: F(40, 81), 2: F(16, 81)}
     assert odds.expected == F(8, 9)
     assert odds.wounds_left == 6 and odds.p_destroyed == 0
@@ -60,7 +60,7 @@ def test_a_shot_at_a_target_in_cover() -> None:
     # an intercessor (3+) with a heavy bolt pistol (A2) at a boy in cover (Defense 5+ +1):
     # each die 4/6 to hit x 1/2 not blocked = 1/3
     game = position("cover_adds_one_to_defense", before=1)
-    odds = game.skirmish_odds(parse_action("1 shoot i heavy_bolt_pistol b"))
+    odds = game.odds_of(parse_action("1 shoot i heavy_bolt_pistol b"))
     assert odds.wounds == {0: F(4, 9), 1: F(4, 9), 2: F(1, 9)}
     assert odds.reasons == ("in cover: +1 to Defense",)
     assert odds.parts[0].modifier == 1
@@ -71,7 +71,7 @@ def test_a_rending_charge_and_the_strike_back() -> None:
     # rolled for (2/6 x 2/3), 5-6 rend (2/6): 5/9 a die; the boy (never destroyed by 2
     # wounds) strikes back with its choppa (4+, A2) against Defense 4+: 1/4 a die
     game = position("lethal_is_rending_on_five")
-    odds = game.skirmish_odds(parse_action("1 charge h b E6"))
+    odds = game.odds_of(parse_action("1 charge h b E6"))
     assert odds.parts[0].through == F(5, 9) and odds.parts[0].rends_on == 5
     assert odds.wounds == {0: F(16, 81), 1: F(40, 81), 2: F(25, 81)}
     assert odds.p_destroyed == 0
@@ -84,14 +84,14 @@ def test_a_deadly_rending_kiss() -> None:
     # the kiss (3+, A2, Rending on 6, Deadly(2)) at the boy (5+): 1/2 x 2/3 + 1/6 = 1/2 a
     # die, two wounds each
     game = position("rending_six_cannot_be_blocked")
-    odds = game.skirmish_odds(parse_action("1 charge h b E6"))
+    odds = game.odds_of(parse_action("1 charge h b E6"))
     assert odds.wounds == {0: F(1, 4), 2: F(1, 2), 4: F(1, 4)}
     assert odds.reasons == ("Rending", "Deadly(2)")
 
 
 def test_a_fatigued_charger_hits_on_sixes_without_rending() -> None:
     game = position("fatigued_hits_only_on_sixes")
-    odds = game.skirmish_odds(parse_action("1 charge h b E6"))
+    odds = game.odds_of(parse_action("1 charge h b E6"))
     through = F(1, 6) * F(2, 3)  # a 6, then the boy's Defense 5+ fails 2/3
     assert odds.parts[0].through == through and odds.parts[0].rends_on is None
     assert odds.wounds[2] == through ** 2
@@ -104,7 +104,7 @@ def test_a_deadly_blow_destroys_and_the_strike_back_needs_a_survivor() -> None:
     # left): each die through 1/4 and any one destroys; the scion strikes back (3+, A2
     # against 5+: 4/9 a die) only when it survives, 9/16
     game = position("deadly_blow_destroys_and_no_strike_back")
-    odds = game.skirmish_odds(parse_action("1 charge g s E6"))
+    odds = game.odds_of(parse_action("1 charge g s E6"))
     assert odds.wounds == {0: F(9, 16), 2: F(7, 16)}
     assert odds.p_destroyed == F(7, 16)
     assert odds.own == {0: F(7, 16) + F(9, 16) * F(25, 81), 1: F(9, 16) * F(40, 81),
@@ -116,9 +116,9 @@ def test_a_deadly_blow_destroys_and_the_strike_back_needs_a_survivor() -> None:
 def test_odds_need_a_legal_shot_or_charge_and_a_view_gives_the_same() -> None:
     game = position("piercing_is_ap_one", before=1)
     with pytest.raises(IllegalActionError, match="shoot"):
-        game.skirmish_odds(parse_action("1 shoot s gun_butt i"))
-    with pytest.raises(IllegalActionError, match="only a skirmish shot or charge"):
-        game.skirmish_odds(parse_action("1 holdfire"))
+        game.odds_of(parse_action("1 shoot s gun_butt i"))
+    with pytest.raises(IllegalActionError, match="has no odds"):
+        game.odds_of(parse_action("1 holdfire"))
     action = parse_action("1 shoot s hot_shot_lasgun i")
     copy = Game.from_view(game.view(1), game.dice)
-    assert copy.skirmish_odds(action) == game.skirmish_odds(action)
+    assert copy.odds_of(action) == game.odds_of(action)

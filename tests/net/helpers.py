@@ -44,12 +44,19 @@ async def serving(db: Path, store: Store | None = None,
         await task
 
 
+async def connected(url: str, catalogue: Catalogue | None = None) -> Client:
+    """A client connected to the server at ``url`` (holding no seat yet)."""
+    client = Client(url, catalogue)
+    await client.connect()
+    return client
+
+
 async def seated_pair(url: str, catalogue: Catalogue | None = None, mission: str = "dual_strike",
                       teams: tuple[str, str] = TEAMS, rules: str = "fireteam"
                       ) -> tuple[Client, Client]:
     """Two clients holding seats 1 and 2 of a new game (under ``rules``)."""
     one, two = Client(url, catalogue), Client(url, catalogue)
-    one.received, two.received = [], []
+    one.received, two.received = [], []  # before connecting: the hello is kept too
     await one.connect()
     await two.connect()
     await one.create(mission, teams, name="Ana", rules=rules)
@@ -169,3 +176,16 @@ def handle(lobby: Lobby, peer: Peer, kind: Kind, **fields) -> None:
     lobby.store.commit(ops)
     for to, message in out:
         to.got.append(message)
+
+
+def assert_played_alike(one: Client, two: Client, game: Game) -> None:
+    """The two seats' clients ended the online game as ``game`` ended on the engine alone:
+    over, the same winner and log, and each seat's state and events (redacted for it) as the
+    engine shows them to that seat."""
+    assert game.is_over and one.over and two.over
+    assert one.winner == two.winner == game.winner
+    assert one.log == two.log == game.log
+    for client, seat in ((one, 1), (two, 2)):
+        view = game.view(seat)
+        assert client.view.state == view.state
+        assert client.view.events == view.events

@@ -12,7 +12,7 @@ import pytest
 from game.net.client import Client, ServerError
 from game.net.protocol import MAX_REQUEST_BYTES
 from game.net.store import SQLiteStore
-from tests.net.helpers import seated_pair, serving
+from tests.net.helpers import connected, seated_pair, serving
 
 
 def journal(db) -> list[tuple]:
@@ -124,16 +124,14 @@ def test_a_spectator_cannot_act_and_sees_no_hand(tmp_path, catalogue):
     async def scenario() -> None:
         async with serving(tmp_path / "g.sqlite3") as url:
             one, two = await seated_pair(url, catalogue)
-            watcher = Client(url, catalogue)
-            await watcher.connect()
+            watcher = await connected(url, catalogue)
             await watcher.spectate(one.code or "")
             with pytest.raises(ServerError) as caught:
                 await watcher.act(one.legal[0] if one.legal else two.legal[0])
             assert caught.value.code == "not_seated"
             assert watcher.view.hand == () and watcher.view.legal_actions == ()
             # the lobby lists games with a free seat only
-            host = Client(url, catalogue)
-            await host.connect()
+            host = await connected(url, catalogue)
             await host.create("sabotage", ("bad_ladz", "gideon"), seat=2, name="Cy", open_=True)
             listed = {g["code"]: g for g in await watcher.list_games()}
             assert one.code not in listed
@@ -148,8 +146,7 @@ def test_a_second_connection_with_the_token_replaces_the_first(tmp_path, catalog
     async def scenario() -> None:
         async with serving(tmp_path / "g.sqlite3") as url:
             one, two = await seated_pair(url, catalogue)
-            again = Client(url, catalogue)
-            await again.connect()
+            again = await connected(url, catalogue)
             await again.reconnect(one.token or "")
             assert again.seat == one.seat and again.ply == one.ply
             for _ in range(100):

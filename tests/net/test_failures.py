@@ -11,7 +11,14 @@ import pytest
 
 from game.net.client import Client, ServerError, play_scripted, seeded_chooser
 from game.net.store import SQLiteStore
-from tests.net.helpers import ServerProcess, play_locally, seated_pair, seed_of, serving
+from tests.net.helpers import (
+    ServerProcess,
+    connected,
+    play_locally,
+    seated_pair,
+    seed_of,
+    serving,
+)
 
 
 async def play_until(clients: tuple[Client, Client], ply: int) -> None:
@@ -50,8 +57,7 @@ def test_a_client_cut_off_mid_game_reconnects_and_finishes(tmp_path, catalogue):
             await play_until((one, two), 60)
             # the other player closes the window and comes back from the menu
             await two.close()
-            back = Client(url, catalogue)
-            await back.connect()
+            back = await connected(url, catalogue)
             await back.reconnect(two.token or "")
             assert back.seat == 2 and back.ply == one.ply and back.log == one.log
             await finish((one, back))

@@ -10,7 +10,14 @@ import re
 import pytest
 
 from game.net.client import play_scripted, seeded_chooser
-from tests.net.helpers import TEAMS, play_locally, seated_pair, seed_of, serving
+from tests.net.helpers import (
+    TEAMS,
+    assert_played_alike,
+    play_locally,
+    seated_pair,
+    seed_of,
+    serving,
+)
 
 
 def run(coro):
@@ -35,14 +42,9 @@ def test_a_whole_game_equals_the_same_seeded_game_on_the_engine(tmp_path, catalo
     db = tmp_path / "games.sqlite3"
     one, two = run(whole_game(db, catalogue, mission, teams))
     game, _ = play_locally(catalogue, seed_of(db, one.game_id), mission, teams)
-    assert game.is_over and one.over and two.over
-    assert one.winner == two.winner == game.winner
-    assert one.log == two.log == game.log
+    assert_played_alike(one, two, game)
     for client, seat in ((one, 1), (two, 2)):
-        view = game.view(seat)
-        assert client.view.state == view.state
-        assert client.view.events == view.events  # redacted for the seat, as on the engine
-        assert client.view.hand_sizes == view.hand_sizes
+        assert client.view.hand_sizes == game.view(seat).hand_sizes
     assert len(game.log) > 40
 
 

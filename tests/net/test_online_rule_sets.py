@@ -9,8 +9,8 @@ import asyncio
 
 import pytest
 
-from game.net.client import Client, ServerError
-from tests.net.helpers import TEAMS, play_locally, seed_of, serving
+from game.net.client import ServerError
+from tests.net.helpers import TEAMS, assert_played_alike, connected, play_locally, seed_of, serving
 from tests.net.test_online_game import whole_game
 
 
@@ -25,21 +25,14 @@ def test_a_whole_online_game_equals_the_same_seeded_game_on_the_engine(tmp_path,
     assert str(game.config.rules) == rules
     assert str(one.config.rules) == str(two.config.rules) == rules  # the clients know it
     assert (one.config.mission.kill_team is not None) == mission.startswith("kt_")
-    assert game.is_over and one.over and two.over
-    assert one.winner == two.winner == game.winner
-    assert one.log == two.log == game.log
-    for client, seat in ((one, 1), (two, 2)):
-        view = game.view(seat)
-        assert client.view.state == view.state
-        assert client.view.events == view.events
+    assert_played_alike(one, two, game)
     assert len(game.log) > 20
 
 
 def test_the_server_refuses_a_mission_the_rule_set_does_not_play(tmp_path, catalogue):
     async def scenario() -> tuple[str, str, dict]:
         async with serving(tmp_path / "g.sqlite3") as url:
-            client = Client(url, catalogue)
-            await client.connect()
+            client = await connected(url, catalogue)
             with pytest.raises(ServerError) as refused:
                 await client.create("kt_forward_push", TEAMS, rules="skirmish")
             with pytest.raises(ServerError) as unknown:

@@ -111,6 +111,79 @@ def texts_drawn(app, scene) -> list[tuple[str, pygame.Rect]]:
     return [(r.text, r.rect) for r in records]
 
 
+def at_menu(make_app, seed: int):
+    """A fresh app on the main menu (seeded ``seed``) and its click driver."""
+    from game.ui.scenes.menu import MenuScene
+    from game.uitest.driver import Driver
+
+    app = make_app(seed)
+    app.push(MenuScene(app))
+    return app, Driver(app)
+
+
+def open_editor(make_app, catalogue, *, over_menu: bool = False):
+    """The mission editor on Dual Strike (over the main menu when ``over_menu``), drawn once:
+    the app and the editor."""
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.mission_editor import MissionEditorScene
+
+    app = make_app()
+    if over_menu:
+        app.push(MenuScene(app))
+    editor = MissionEditorScene(app, catalogue.missions["dual_strike"])
+    app.push(editor)
+    app.frame([])
+    return app, editor
+
+
+def activate_one_that_moves(driver, game: Game) -> None:
+    """Activate (through the screen) the first operative that may then move."""
+    from game.engine.actions import Activate, Move
+
+    def has_moves(action) -> bool:
+        copy = game.clone()
+        copy.apply(action)
+        return any(isinstance(a, Move) for a in copy.legal_actions())
+
+    driver.perform(next(a for a in game.legal_actions()
+                        if isinstance(a, Activate) and has_moves(a)))
+
+
+def hover_preview(app, scene, driver, kind: type, button: str):
+    """Click ``button`` to start the first legal action of ``kind`` and rest the mouse on its
+    target: those actions at that target (every weapon), the target's hex and the strings
+    drawn meanwhile."""
+    game = scene.game
+    first = next(a for a in game.legal_actions() if isinstance(a, kind))
+    options = [a for a in game.legal_actions() if isinstance(a, kind)
+               and a.target == first.target]
+    driver.click_button(button)
+    target_hex = game.state.operatives[first.target].hex
+    drawn = hovered_text(app, scene, driver, target_hex)
+    assert f"{button} {scene.words.operative(first.target)}" in drawn
+    return options, target_hex, drawn
+
+
+def tutorial_at(make_app, index: int, size: tuple[int, int] | None = None):
+    """The tutorial on the real screens from step ``index`` (nothing remembered), with a
+    driver, one frame run: the app and the driver."""
+    from game.ui.scenes.tutorial import TutorialScene
+    from game.uitest.driver import Driver
+
+    app = make_app(0) if size is None else make_app(0, size)
+    app.push(TutorialScene(app, index, remember=False))
+    driver = Driver(app)
+    driver.pump([])
+    return app, driver
+
+
+def tutorial_step(title_start: str) -> int:
+    """The index ``tutorial_at`` takes for the step whose title starts with ``title_start``."""
+    from game.help.tutorial_script import load_script
+
+    return next(s.index - 1 for s in load_script().steps if s.title.startswith(title_start))
+
+
 def hovered_text(app, scene, driver, hex_: str) -> list[str]:
     """The strings drawn while the mouse rests on ``hex_``."""
     app.ctx.drawn = []

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine.actions import Activate, Move
+from game.engine.actions import Move
 from game.engine.state import Phase, Step
 from game.ui.board import BoardView
-from tests.ui.helpers import open_play
+from tests.ui.helpers import activate_one_that_moves, open_play
 
 
 def label_pixels(app, catalogue, mission: str) -> tuple[BoardView, dict[str, list]]:
@@ -85,14 +85,7 @@ def move_shade(make_app, catalogue, player: int) -> tuple[tuple[int, ...], tuple
     app, scene, driver = open_play(make_app, catalogue, until=firefight_activate_of(player))
     game = scene.game
     assert game.to_act == player
-
-    def has_moves(action):
-        copy = game.clone()
-        copy.apply(action)
-        return any(isinstance(a, Move) for a in copy.legal_actions())
-
-    choice = next(a for a in game.legal_actions() if isinstance(a, Activate) and has_moves(a))
-    driver.perform(choice)
+    activate_one_that_moves(driver, game)
     driver.click_button("Move")
     assert scene.chooser.verb == "move" and scene.chooser.player == player
     destinations = {a.destination for a in game.legal_actions() if isinstance(a, Move)}

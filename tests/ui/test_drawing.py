@@ -9,12 +9,12 @@ from fractions import Fraction
 import pygame
 import pytest
 
-from game.engine.actions import Activate, Attack, Move
+from game.engine.actions import Attack, Move
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
 from game.ui.context import PLAYER_COLOURS
-from tests.ui.helpers import hovered_text, open_play
+from tests.ui.helpers import activate_one_that_moves, hover_preview, open_play
 
 # a seed whose game reaches an attack in turning point 2 (seed 5's ends first since a
 # cancel rule changed the random player's draws)
@@ -80,14 +80,7 @@ def activated_with_moves(make_app, catalogue):
     """A firefight position with an operative activated through a click, Moves listed."""
     app, scene, driver = open_play(make_app, catalogue, until=firefight_activate)
     game = scene.game
-
-    def has_moves(action):
-        copy = game.clone()
-        copy.apply(action)
-        return any(isinstance(a, Move) for a in copy.legal_actions())
-
-    choice = next(a for a in game.legal_actions() if isinstance(a, Activate) and has_moves(a))
-    driver.perform(choice)
+    activate_one_that_moves(driver, game)
     assert any(isinstance(a, Move) for a in game.legal_actions())
     return app, scene, driver
 
@@ -159,13 +152,7 @@ def test_attack_preview_shows_the_engine_odds(make_app, catalogue):
 
     app, scene, driver = open_play(make_app, catalogue, until=attack_ready, seed=ATTACK_SEED)
     game = scene.game
-    attack = next(a for a in game.legal_actions() if isinstance(a, Attack))
-    options = [a for a in game.legal_actions() if isinstance(a, Attack)
-               and a.target == attack.target]
-    driver.click_button("Attack")
-    target_hex = game.state.operatives[attack.target].hex
-    drawn = hovered_text(app, scene, driver, target_hex)
-    assert f"Attack {scene.words.operative(attack.target)}" in drawn
+    options, target_hex, drawn = hover_preview(app, scene, driver, Attack, "Attack")
     for option in options[:4]:
         odds = game.attack_odds(option)
         op = game.state.operatives[option.operative]

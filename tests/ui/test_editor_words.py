@@ -9,23 +9,15 @@ from pathlib import Path
 import pygame
 
 from game.content.card_text import text_issues
-from game.ui.scenes.mission_editor import MissionEditorScene, mission_text, shipped_source
+from game.ui.scenes.mission_editor import mission_text, shipped_source
 from game.ui.scenes.visualizer import VisualizerScene
-from tests.ui.helpers import click
+from tests.ui.helpers import click, open_editor
 
 ROOT_MISSION = Path(__file__).resolve().parents[2] / "missions" / "dual_strike.yaml"
 
 
-def editor(make_app, catalogue):
-    app = make_app()
-    scene = MissionEditorScene(app, catalogue.missions["dual_strike"])
-    app.push(scene)
-    app.frame([])
-    return app, scene
-
-
 def test_an_objective_on_ruins_is_refused_as_it_is_placed(make_app, catalogue):
-    app, scene = editor(make_app, catalogue)
+    app, scene = open_editor(make_app, catalogue)
     grid = scene.draft.grid(catalogue)
     ruin = sorted(grid.blocked)[0]
     before = dict(scene.draft.objectives)
@@ -41,7 +33,7 @@ def test_an_objective_on_ruins_is_refused_as_it_is_placed(make_app, catalogue):
 
 def test_the_mission_text_follows_the_rules_chosen_and_the_layout(make_app, catalogue,
                                                                   home, tmp_path):
-    app, scene = editor(make_app, catalogue)
+    app, scene = open_editor(make_app, catalogue)
     d = scene.draft
     d.objectives.update({"obj3": "C5", "obj4": "M7"})
     d.name = "Four Corners"
@@ -98,7 +90,7 @@ def test_the_editor_places_and_removes_terrain_of_each_kind(make_app, catalogue,
     from game.engine.config import build_config
     from game.services.own_missions import load_own_missions
 
-    app, scene = editor(make_app, catalogue)
+    app, scene = open_editor(make_app, catalogue)
     board = scene.painter.board
     side = catalogue.killzones[catalogue.missions["dual_strike"].killzone]
     open_hex = next(h for h in ("H5", "G4", "I4") if h not in side.blocked

@@ -12,7 +12,7 @@ from game.engine.events import Conceded, MissionEnded, ResultAgreed
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
-from tests.ui.helpers import midgame
+from tests.ui.helpers import midgame, open_editor
 
 
 def press(app, k: int, text: str = "") -> None:
@@ -86,13 +86,7 @@ def test_two_computers_offer_no_concession(make_app, catalogue):
 
 def test_typing_a_name_in_the_editor_sets_off_no_hotkey(make_app, catalogue):
     from game.services.userdata import data_folder
-    from game.ui.scenes.mission_editor import MissionEditorScene
-
-    app = make_app()
-    app.push(MenuScene(app))
-    editor = MissionEditorScene(app, catalogue.missions["dual_strike"])
-    app.push(editor)
-    app.frame([])
+    app, editor = open_editor(make_app, catalogue, over_menu=True)
     folder = data_folder() / "missions"
     before = sorted(folder.glob("*.yaml")) if folder.exists() else []
     side, objectives = editor.draft.killzone, dict(editor.draft.objectives)
@@ -124,13 +118,7 @@ def test_the_key_that_opens_the_save_box_is_not_typed_into_it(make_app, catalogu
 
 
 def test_the_editor_never_says_not_saved_beside_loads_cleanly(make_app, catalogue):
-    from game.ui.scenes.mission_editor import MissionEditorScene
-
-    app = make_app()
-    app.push(MenuScene(app))
-    editor = MissionEditorScene(app, catalogue.missions["dual_strike"])
-    app.push(editor)
-    app.frame([])
+    app, editor = open_editor(make_app, catalogue, over_menu=True)
     editor.draft.objectives["obj9"] = "A1"  # off the playable ground or blocked: refused
     editor.check()
     if editor.mission is None:
@@ -159,12 +147,10 @@ def own_mission_app(make_app, catalogue, home):
     return app
 
 
-def test_a_computer_player_of_a_campaign_plays_at_the_level_chosen(make_app, catalogue, home):
-    import pygame_gui
+def campaign_list(app):
+    """The campaigns screen over the menu, with the profiles Alice and Bob, drawn once."""
+    from game.ui.scenes.campaign import CampaignListScene, campaign_store
 
-    from game.ui.scenes.campaign import CampaignListScene, CampaignScene, campaign_store
-
-    app = make_app(4)
     store = campaign_store(app)
     store.add_profile("Alice")
     store.add_profile("Bob")
@@ -172,6 +158,16 @@ def test_a_computer_player_of_a_campaign_plays_at_the_level_chosen(make_app, cat
     listing = CampaignListScene(app)
     app.push(listing)
     app.frame([])
+    return listing
+
+
+def test_a_computer_player_of_a_campaign_plays_at_the_level_chosen(make_app, catalogue, home):
+    import pygame_gui
+
+    from game.ui.scenes.campaign import CampaignScene
+
+    app = make_app(4)
+    listing = campaign_list(app)
     drop = listing.drops[("seat", 2)]
     app.frame([pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=drop,
                                   text="the computer, hard")])
@@ -227,16 +223,9 @@ def test_the_campaign_screen_shows_special_operations_and_honours(make_app, cata
 
 def test_the_random_mission_is_drawn_from_the_mission_cards_unless_own_are_added(
         make_app, catalogue, home):
-    from game.ui.scenes.campaign import CampaignListScene, campaign_store
 
     app = own_mission_app(make_app, catalogue, home)
-    store = campaign_store(app)
-    store.add_profile("Alice")
-    store.add_profile("Bob")
-    app.push(MenuScene(app))
-    listing = CampaignListScene(app)
-    app.push(listing)
-    app.frame([])
+    listing = campaign_list(app)
     assert "own_yard" not in listing.mission_pool()
     listing.start()
     campaign = app.scene.campaign

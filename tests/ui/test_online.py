@@ -16,6 +16,7 @@ from game.net.protocol import spaced_code
 from game.net.remote import Link
 from game.uitest.driver import UNDO, BiasedChooser, Driver
 from tests.net.test_remote import ThreadServer
+from tests.ui.helpers import at_menu
 
 
 def wait_for(driver: Driver, done, what: str, seconds: float = 20.0) -> None:
@@ -33,14 +34,11 @@ def test_a_whole_online_game_through_the_screens(make_app, home, tmp_path, catal
     from game.net.prefs import OnlinePrefs
     from game.ui.scenes.end import EndScene
     from game.ui.scenes.handover import HandoverScene
-    from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.online import OnlineScene
     from game.ui.scenes.online_play import OnlinePlayScene
 
     server = ThreadServer(tmp_path / "games.sqlite3")
-    app = make_app(5)
-    app.push(MenuScene(app))
-    driver = Driver(app)
+    app, driver = at_menu(make_app, 5)
     opponent = Link(server.url, catalogue)
     try:
         driver.click_button("Play online")
@@ -126,9 +124,7 @@ def test_a_lost_connection_is_shown_and_the_game_is_picked_up_again_from_the_men
     db = tmp_path / "games.sqlite3"
     server = ThreadServer(db)
     port = int(server.url.rsplit(":", 1)[1])
-    app = make_app(6)
-    app.push(MenuScene(app))
-    driver = Driver(app)
+    app, driver = at_menu(make_app, 6)
     opponent = Link(server.url, catalogue)
     try:
         driver.click_button("Play online")
@@ -181,14 +177,11 @@ def test_the_host_chooses_the_rule_set_and_the_game_is_hosted_under_it(
         make_app, home, tmp_path, catalogue):
     import pygame_gui
 
-    from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.online import OnlineScene
     from game.ui.scenes.online_play import OnlinePlayScene
 
     server = ThreadServer(tmp_path / "games.sqlite3")
-    app = make_app(6)
-    app.push(MenuScene(app))
-    driver = Driver(app)
+    app, driver = at_menu(make_app, 6)
     try:
         driver.click_button("Play online")
         online = app.scene
@@ -212,3 +205,19 @@ def test_the_host_chooses_the_rule_set_and_the_game_is_hosted_under_it(
             if isinstance(scene, OnlinePlayScene):
                 scene.remote.link.close()
         server.close()
+
+
+def test_what_the_server_refuses_is_said_on_the_screen_not_raised():
+    from types import SimpleNamespace
+
+    from game.engine import IllegalActionError
+    from game.ui.scenes.online_play import OnlinePlayScene
+
+    said: list[str] = []
+    with OnlinePlayScene.refusal_said(SimpleNamespace(say=said.append)):  # type: ignore[arg-type]
+        raise IllegalActionError("not your turn")
+    assert said == ["not your turn"]
+    with pytest.raises(ValueError), \
+            OnlinePlayScene.refusal_said(SimpleNamespace(say=said.append)):  # type: ignore[arg-type]
+        raise ValueError("a fault, not a refusal")
+    assert said == ["not your turn"]

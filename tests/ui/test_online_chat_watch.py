@@ -18,6 +18,7 @@ from game.net.protocol import spaced_code
 from game.net.remote import Link, RemoteGame
 from game.uitest.driver import Driver
 from tests.net.test_remote import ThreadServer
+from tests.ui.helpers import at_menu
 from tests.ui.test_online import wait_for
 
 
@@ -40,6 +41,18 @@ def drawn_after(app, driver: Driver) -> list[str]:
     return out
 
 
+def seat_both(ana: Link, ben: Link) -> str:
+    """Ana hosts an open Dual Strike game (listed: watched from the lobby) and Ben takes the
+    other seat; the game's code."""
+    ana.connect()
+    ana.run(lambda c: c.create("dual_strike", ("gideon", "deathless_destroyers"),
+                               name="Ana", open_=True))
+    code = ana.read(lambda c: c.code) or ""
+    ben.connect()
+    ben.run(lambda c: c.join(code, name="Ben"))
+    return code
+
+
 @pytest.fixture
 def table(make_app, home, tmp_path, catalogue):
     """A server, Ana's seat on the play screen (this app), and Ben's seat and a spare link
@@ -50,12 +63,7 @@ def table(make_app, home, tmp_path, catalogue):
     ana, ben = Link(server.url, catalogue), Link(server.url, catalogue)
     links = [ana, ben]
     try:
-        ana.connect()
-        ana.run(lambda c: c.create("dual_strike", ("gideon", "deathless_destroyers"),
-                                   name="Ana", open_=True))  # listed: watched from the lobby
-        code = ana.read(lambda c: c.code) or ""
-        ben.connect()
-        ben.run(lambda c: c.join(code, name="Ben"))
+        code = seat_both(ana, ben)
         app = make_app(3)
         play = app.open(SceneName.ONLINE_PLAY, RemoteGame(ana))
         driver = Driver(app)
@@ -133,16 +141,9 @@ def test_a_game_being_played_is_watched_from_the_lobby_with_no_secret(
 
     server = ThreadServer(tmp_path / "games.sqlite3")
     ana, ben = Link(server.url, catalogue), Link(server.url, catalogue)
-    app = make_app(4)
-    app.push(MenuScene(app))
-    driver = Driver(app)
+    app, driver = at_menu(make_app, 4)
     try:
-        ana.connect()
-        ana.run(lambda c: c.create("dual_strike", ("gideon", "deathless_destroyers"),
-                                   name="Ana", open_=True))  # listed: watched from the lobby
-        code = ana.read(lambda c: c.code) or ""
-        ben.connect()
-        ben.run(lambda c: c.join(code, name="Ben"))
+        code = seat_both(ana, ben)
         choosers = {1: (ana, seeded_chooser(1)), 2: (ben, seeded_chooser(2))}
 
         def play_some(n: int) -> int:

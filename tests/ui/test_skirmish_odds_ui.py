@@ -5,14 +5,20 @@ from __future__ import annotations
 
 from game.engine import Charge, Shoot, Step
 from game.engine.game import Game
-from tests.ui.helpers import hovered_text, open_play
+from tests.ui.helpers import hover_preview, hovered_text, open_play
 
 
 def pct(p) -> str:
     return f"{float(p) * 100:.0f}%"
 
 
-def open_skirmish(make_app, catalogue, until, seed=3):
+def open_skirmish(make_app, catalogue, step: Step, kind: type, seed=3):
+    """The play screen of a seeded skirmish game at player 1's first ``step`` with an action
+    of ``kind`` among the legal ones."""
+    def until(game: Game) -> bool:
+        return game.state.step == step and game.to_act == 1 and any(
+            isinstance(a, kind) for a in game.legal_actions())
+
     app, scene, driver = open_play(make_app, catalogue, teams=("flickering_blade", "bad_ladz"),
                                    seed=seed, until=until, rules="skirmish")
     assert until(scene.game), "the seeded game never reached the position"
@@ -20,21 +26,11 @@ def open_skirmish(make_app, catalogue, until, seed=3):
 
 
 def test_a_shot_shows_its_odds_in_the_preview_and_on_the_weapon_buttons(make_app, catalogue):
-    def shooting(game: Game) -> bool:
-        return game.state.step == Step.SHOOT and game.to_act == 1 and any(
-            isinstance(a, Shoot) for a in game.legal_actions())
-
-    app, scene, driver = open_skirmish(make_app, catalogue, shooting)
+    app, scene, driver = open_skirmish(make_app, catalogue, Step.SHOOT, Shoot)
     game = scene.game
-    shot = next(a for a in game.legal_actions() if isinstance(a, Shoot))
-    options = [a for a in game.legal_actions() if isinstance(a, Shoot)
-               and a.target == shot.target]
-    driver.click_button("Shoot")
-    target_hex = game.state.operatives[shot.target].hex
-    drawn = hovered_text(app, scene, driver, target_hex)
-    assert f"Shoot {scene.words.operative(shot.target)}" in drawn
+    options, target_hex, drawn = hover_preview(app, scene, driver, Shoot, "Shoot")
     for option in options:
-        odds = game.skirmish_odds(option)
+        odds = game.odds_of(option)
         assert f"{float(odds.expected):.2f} wounds expected" in " ".join(drawn)
         assert any(s.startswith(f"destroyed {pct(odds.p_destroyed)} · no wound "
                                 f"{pct(odds.p_none)}") for s in drawn), drawn
@@ -45,23 +41,19 @@ def test_a_shot_shows_its_odds_in_the_preview_and_on_the_weapon_buttons(make_app
     shown = [label for label, _ in driver.clickables()] + app.ctx.drawn
     app.ctx.drawn = None
     for option in options:
-        odds = game.skirmish_odds(option)
+        odds = game.odds_of(option)
         assert any(f"{float(odds.expected):.1f} wounds, {pct(odds.p_destroyed)} destroyed"
                    in text for text in shown), shown
 
 
 def test_a_charge_shows_its_odds_and_the_strike_back_risk(make_app, catalogue):
-    def charging(game: Game) -> bool:
-        return game.state.step == Step.ACTIVATE and game.to_act == 1 and any(
-            isinstance(a, Charge) for a in game.legal_actions())
-
-    app, scene, driver = open_skirmish(make_app, catalogue, charging)
+    app, scene, driver = open_skirmish(make_app, catalogue, Step.ACTIVATE, Charge)
     game = scene.game
     charge = next(a for a in game.legal_actions() if isinstance(a, Charge))
     driver.click_hex(game.state.operatives[charge.operative].hex)
     driver.click_button("Charge")
     drawn = hovered_text(app, scene, driver, game.state.operatives[charge.target].hex)
-    odds = game.skirmish_odds(charge)
+    odds = game.odds_of(charge)
     assert f"Charge {scene.words.operative(charge.target)}" in drawn
     assert any(f"{float(odds.expected):.2f} wounds expected" in s for s in drawn), drawn
     detail = next(s for s in drawn if s.startswith("destroyed "))

@@ -57,24 +57,27 @@ def test_the_new_card_is_shown_to_its_owner_before_the_hand_over(make_app, catal
     assert play.swapped is None
 
 
-def test_keeping_shows_nothing_more(make_app, catalogue):
-    from game.ui.scenes.handover import HandoverScene
-
+def first_kept(make_app, catalogue):
+    """The first player to mulligan keeps the hand (through the screen): the app, the game,
+    the play screen, the driver and that first player."""
     app, game, play = start(make_app, catalogue)
     driver = Driver(app)
     driver.settle()
     first = game.state.to_act
     driver.perform(Keep(first))
+    return app, game, play, driver, first
+
+
+def test_keeping_shows_nothing_more(make_app, catalogue):
+    from game.ui.scenes.handover import HandoverScene
+
+    app, game, play, driver, first = first_kept(make_app, catalogue)
     assert play.swapped is None
     assert isinstance(app.scene, HandoverScene) and app.scene.player == 3 - first
 
 
 def test_the_second_swap_is_shown_too_before_deployment(make_app, catalogue):
-    app, game, play = start(make_app, catalogue)
-    driver = Driver(app)
-    driver.settle()
-    first = game.state.to_act
-    driver.perform(Keep(first))
+    app, game, play, driver, first = first_kept(make_app, catalogue)
     driver.confirm_handovers()  # "I am <second player>"
     second = game.state.to_act
     card = game.state.hands[second][1]

@@ -11,24 +11,12 @@ from game.engine import Step as EngineStep
 from game.help.tutorial_script import load_script
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.tutorial import NEXT, TutorialScene, TutorialScreen
-from game.uitest.driver import Driver
-
-
-def index_of(title_start: str) -> int:
-    return next(s.index - 1 for s in load_script().steps if s.title.startswith(title_start))
-
-
-def open_at(make_app, index: int, size=(1280, 800)):  # type: ignore[no-untyped-def]
-    app = make_app(0, size)
-    app.push(TutorialScene(app, index, remember=False))
-    driver = Driver(app)
-    driver.pump([])
-    return app, driver
+from tests.ui.helpers import tutorial_at, tutorial_step
 
 
 def test_the_computer_makes_its_scripted_moves_and_the_player_reveals_without_a_handover(
         make_app):
-    app, driver = open_at(make_app, index_of("Turning point 2: on your own"))
+    app, driver = tutorial_at(make_app, tutorial_step("Turning point 2: on your own"))
     scene = app.scene
     assert isinstance(scene, TutorialScene) and scene.step.computer == 2
     # the Necrons (initiative holders) revealed by themselves; player 1's hand is shown at
@@ -50,7 +38,7 @@ def test_the_computer_makes_its_scripted_moves_and_the_player_reveals_without_a_
 
 
 def test_clicks_during_the_computers_turn_are_told_to_wait(make_app):
-    app, driver = open_at(make_app, index_of("Turning point 2: the first turns"))
+    app, driver = tutorial_at(make_app, tutorial_step("Turning point 2: the first turns"))
     scene = app.scene
     scene.computer_held = True  # the computer's first move not made yet
     assert scene.runner.computer_action() is not None
@@ -66,7 +54,7 @@ def test_clicks_during_the_computers_turn_are_told_to_wait(make_app):
 
 
 def test_the_turning_points_summary_and_the_end_screen_are_read_beside_the_box(make_app):
-    app, driver = open_at(make_app, index_of("The turning point's summary"))
+    app, driver = tutorial_at(make_app, tutorial_step("The turning point's summary"))
     screen = app.scene
     assert isinstance(screen, TutorialScreen) and screen.kind == "summary"
     assert screen.shown.summary.turning_point == 2  # type: ignore[attr-defined]
@@ -76,7 +64,7 @@ def test_the_turning_points_summary_and_the_end_screen_are_read_beside_the_box(m
     driver.click_button(NEXT)
     assert app.scene is tutorial and tutorial.step.title == "Turning point 3: the last one"
 
-    app, driver = open_at(make_app, index_of("The end screen"))
+    app, driver = tutorial_at(make_app, tutorial_step("The end screen"))
     screen = app.scene
     assert isinstance(screen, TutorialScreen) and screen.kind == "end"
     assert screen.tutorial.game.is_over
@@ -92,7 +80,7 @@ def test_the_turning_points_summary_and_the_end_screen_are_read_beside_the_box(m
 
 
 def test_back_from_the_end_screen_goes_to_the_step_before(make_app):
-    app, driver = open_at(make_app, index_of("The end screen"))
+    app, driver = tutorial_at(make_app, tutorial_step("The end screen"))
     driver.click_button("Back a step")
     assert isinstance(app.scene, TutorialScene) and app.scene.step.title == "Victory"
 
@@ -105,7 +93,7 @@ def test_a_box_that_hides_an_operative_everywhere_on_the_board_goes_to_the_side_
     index = next(s.index - 1 for s in script.steps if s.kind == "act"
                  and any(" attack " in a for a in s.actions))
     for size in ((1024, 700), (1280, 800), (1920, 1080)):
-        app, _ = open_at(make_app, index, size)
+        app, _ = tutorial_at(make_app, index, size)
         scene = app.scene
         scene.remind()  # the box at its tallest
         board = scene.view_board

@@ -14,22 +14,10 @@ from game.services.userdata import data_folder
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.tutorial import PLAYER, TutorialScene, TutorialScreen
-from game.uitest.driver import Driver
 from tests.helpers import play
+from tests.ui.helpers import tutorial_at, tutorial_step
 
 HANDOVER_WORDS = ("Hand the screen", "Pass to", "I am Player")
-
-
-def index_of(title_start: str) -> int:
-    return next(s.index - 1 for s in load_script().steps if s.title.startswith(title_start))
-
-
-def open_at(make_app, index: int):  # type: ignore[no-untyped-def]
-    app = make_app(0)
-    app.push(TutorialScene(app, index, remember=False))
-    driver = Driver(app)
-    driver.pump([])
-    return app, driver
 
 
 def drawn_words(app) -> str:  # type: ignore[no-untyped-def]
@@ -65,7 +53,7 @@ def play_steps_by_clicks(app, driver, until: str, seen: list[str]) -> TutorialSc
 
 
 def test_the_player_plays_turning_point_3_by_clicks_to_the_end_of_the_mission(make_app):
-    app, driver = open_at(make_app, index_of("Turning point 3: the last one"))
+    app, driver = tutorial_at(make_app, tutorial_step("Turning point 3: the last one"))
     scene = app.scene
     assert isinstance(scene, TutorialScene) and scene.step.computer == 2
     assert scene.game.state.turning_point == 3 and scene.game.state.initiative == PLAYER
@@ -92,24 +80,24 @@ def test_no_handover_words_from_turning_point_2_to_the_end_screen(make_app):
     """The steps played alone, the summary between them and the readings after: the line
     under the board never says to hand the screen over (it did on the summary step)."""
     script = load_script()
-    first = index_of("Turning point 2: on your own")
+    first = tutorial_step("Turning point 2: on your own")
     end = next(s.index - 1 for s in script.steps if s.screen == "end")
     for index in range(first, end + 1):
-        app, driver = open_at(make_app, index)
+        app, driver = tutorial_at(make_app, index)
         tutorial = app.scene.tutorial if isinstance(app.scene, TutorialScreen) else app.scene
         assert isinstance(tutorial, TutorialScene)
         words = drawn_words(app) + " " + tutorial.hint()
         assert not any(w in words for w in HANDOVER_WORDS), (index + 1, tutorial.hint())
         assert not isinstance(app.scene, HandoverScene), index + 1
     # the summary step says what to do there
-    app, _ = open_at(make_app, index_of("The turning point's summary"))
+    app, _ = tutorial_at(make_app, tutorial_step("The turning point's summary"))
     assert app.scene.tutorial.hint() == "Press Next to go on."
 
 
 def test_the_hint_never_proposes_the_opponents_move(make_app):
     """On the Necrons' turn the hint is refused with why; at the hint step (and at every
     step of the player's own) it proposes player 1's move."""
-    app, driver = open_at(make_app, index_of("Turning point 2: the first turns"))
+    app, driver = tutorial_at(make_app, tutorial_step("Turning point 2: the first turns"))
     scene = app.scene
     scene.computer_held = True  # the Necrons are to act
     assert scene.game.state.to_act == 2
@@ -117,7 +105,7 @@ def test_the_hint_never_proposes_the_opponents_move(make_app):
     assert scene.suggestion is None
     assert scene.reminder is not None and "your own moves" in scene.reminder[0]
     # at the hint step of the second chapter it is the player's turn, and the hint is theirs
-    app, driver = open_at(make_app, index_of("Playing the computer"))
+    app, driver = tutorial_at(make_app, tutorial_step("Playing the computer"))
     scene = app.scene
     assert scene.game.state.to_act == PLAYER
     driver.click_button("Hint")
@@ -126,14 +114,14 @@ def test_the_hint_never_proposes_the_opponents_move(make_app):
     # through the whole second chapter, whoever is to act, a hint is never player 2's
     for title in ("Overcharge", "Special issue wargear",
                   "Mission actions", "Line of sight"):
-        app, driver = open_at(make_app, index_of(title))
+        app, driver = tutorial_at(make_app, tutorial_step(title))
         scene = app.scene
         scene.ask_hint()
         assert scene.suggestion is None or scene.suggestion.player == PLAYER, title
 
 
 def test_the_save_step_is_done_by_saving_and_resuming(make_app, home):
-    app, driver = open_at(make_app, index_of("Saving the game"))
+    app, driver = tutorial_at(make_app, tutorial_step("Saving the game"))
     scene = app.scene
     assert scene.step.tool == "save" and "Save game" in scene.instruction()
     # Ctrl+S works too: the save screen, Save, and the step goes on once play resumes
@@ -170,7 +158,7 @@ def test_a_game_against_the_computer_never_says_hand_the_screen_over(make_app, c
 
 def test_f2_shows_the_cards_on_the_summary_and_end_screen_steps(make_app):
     for title in ("The turning point's summary", "The end screen"):
-        app, driver = open_at(make_app, index_of(title))
+        app, driver = tutorial_at(make_app, tutorial_step(title))
         screen = app.scene
         assert isinstance(screen, TutorialScreen)
         calls: list[int] = []

@@ -14,6 +14,7 @@ import yaml
 
 from game.engine import parse_action
 from game.help.glossary import BLOCKED, COVER, NOT_OUR_WORDS
+from tests.ui.helpers import tutorial_at
 
 ROOT = Path(__file__).resolve().parents[2]
 HEX = re.compile(r"\b([A-O](?:1[01]|[1-9]))\b(?! key)")  # "the F1 key" is no hex
@@ -174,16 +175,24 @@ def at_step(make_app, word: str):
     """The tutorial on the real screens at the first step whose actions name ``word``, with
     a driver, one frame run."""
     from game.help.tutorial_script import load_script
-    from game.ui.scenes.tutorial import TutorialScene
-    from game.uitest.driver import Driver
 
     index = next(s.index - 1 for s in load_script().steps if any(word in a
                                                                  for a in s.actions))
-    app = make_app(0)
-    app.push(TutorialScene(app, index, remember=False))
-    driver = Driver(app)
-    driver.pump([])
-    return app, driver
+    return tutorial_at(make_app, index)
+
+
+def at_the_fists_weapon_choice(make_app):
+    """The power fist's step, the operative activated and the enemy picked as the attack's
+    target: the weapon is to choose. The app, the driver and the tutorial screen."""
+    from game.ui.chooser import Kind
+
+    app, driver = at_step(make_app, "power_fist")
+    driver.perform(app.scene.runner.expected())  # the activation
+    scene = app.scene
+    driver.click_button("Attack", prefix=True)
+    driver.click_hex(scene.game.state.operatives["warrior1"].hex)
+    assert scene.chooser.next_kind == Kind.WEAPON
+    return app, driver, scene
 
 
 def test_the_pointer_goes_to_the_weapon_button_and_the_fist_is_the_better_line(make_app):
@@ -191,15 +200,8 @@ def test_the_pointer_goes_to_the_weapon_button_and_the_fist_is_the_better_line(m
     picked the pointer is on the Power fist's button, whose odds beat both pistol lines (as
     the step's words say)."""
     from game.engine import Attack
-    from game.ui.chooser import Kind
 
-    app, driver = at_step(make_app, "power_fist")
-    scene = app.scene
-    driver.perform(scene.runner.expected())  # the activation
-    scene = app.scene
-    driver.click_button("Attack", prefix=True)
-    driver.click_hex(scene.game.state.operatives["warrior1"].hex)
-    assert scene.chooser.next_kind == Kind.WEAPON
+    app, driver, scene = at_the_fists_weapon_choice(make_app)
     fist = scene.find_clickable("Power fist", prefix=True)  # "Power fist: odds", or odds under it
     assert fist is not None and scene.target_rect() == fist
     assert not scene.box.colliderect(fist)
@@ -224,15 +226,11 @@ def test_the_mulligan_shows_the_new_card_before_the_hand_over(make_app):
 def test_after_the_computer_finishes_a_turning_point_the_last_roll_stays_shown(make_app):
     """Issue 37: "Last roll: no dice rolled yet" after a whole mission."""
     from game.help.tutorial_script import load_script
-    from game.ui.scenes.tutorial import FINISH, TutorialScene
-    from game.uitest.driver import Driver
+    from game.ui.scenes.tutorial import FINISH
 
     script = load_script()
     index = [s.index - 1 for s in script.steps if s.kind == "finish"][-1]
-    app = make_app(0)
-    app.push(TutorialScene(app, index, remember=False))
-    driver = Driver(app)
-    driver.pump([])
+    app, driver = tutorial_at(make_app, index)
     driver.click_button(FINISH)
     app.ctx.drawn = []
     app.frame([])
@@ -244,13 +242,9 @@ def test_a_turning_point_the_computer_finishes_gets_its_summary(make_app):
     """Issue 37: the tutorial skipped the turning point's summary."""
     from game.help.tutorial_script import load_script
     from game.ui.scenes.tutorial import FINISH, TutorialScene
-    from game.uitest.driver import Driver
 
     index = [s.index - 1 for s in load_script().steps if s.kind == "finish"][0]
-    app = make_app(0)
-    app.push(TutorialScene(app, index, remember=False))
-    driver = Driver(app)
-    driver.pump([])
+    app, driver = tutorial_at(make_app, index)
     driver.click_button(FINISH)
     assert type(app.scene).__name__ == "SummaryScene"
     driver.confirm_handovers()  # its Continue
@@ -261,15 +255,8 @@ def test_a_refusal_never_asks_for_a_button_it_hides(make_app):
     """Issue 37: a refusal asked for Wait while the Wait button was hidden (the player had
     gone on to pick a weapon): it now says to go back first."""
     from game.engine import Wait
-    from game.ui.chooser import Kind
 
-    app, driver = at_step(make_app, "power_fist")
-    scene = app.scene
-    driver.perform(scene.runner.expected())  # the activation
-    scene = app.scene
-    driver.click_button("Attack", prefix=True)
-    driver.click_hex(scene.game.state.operatives["warrior1"].hex)
-    assert scene.chooser.next_kind == Kind.WEAPON
+    app, driver, scene = at_the_fists_weapon_choice(make_app)
     # as if the step asked for Wait now: its button is hidden behind the weapon choice
     scene.runner.expected = lambda: Wait(1)  # type: ignore[method-assign]
     assert scene.find_clickable("Wait", prefix=True) is None

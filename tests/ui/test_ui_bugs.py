@@ -36,6 +36,17 @@ def labels(driver: Driver) -> list[str]:
     return [label for label, _ in driver.clickables()]
 
 
+def weapons_to_choose(make_app, catalogue):  # type: ignore[no-untyped-def]
+    """The play screen at an attack, its target clicked: the weapon buttons are shown. The
+    app, the screen, the driver and the attack begun."""
+    app, scene, driver = open_play(make_app, catalogue, until=attack_ready, seed=ATTACK_SEED)
+    game = scene.game
+    attack = next(a for a in game.legal_actions() if isinstance(a, Attack))
+    driver.click_button("Attack")
+    driver.click_hex(game.state.operatives[attack.target].hex)
+    return app, scene, driver, attack
+
+
 def test_keep_button_right_after_the_mulligan_handover(make_app, catalogue):
     app, scene, driver = open_play(make_app, catalogue)
     state = scene.game.state
@@ -55,11 +66,7 @@ def test_reveal_buttons_right_after_the_reveal_handover(make_app, catalogue):
 
 
 def test_weapon_buttons_do_not_cover_the_action_buttons(make_app, catalogue):
-    app, scene, driver = open_play(make_app, catalogue, until=attack_ready, seed=ATTACK_SEED)
-    game = scene.game
-    attack = next(a for a in game.legal_actions() if isinstance(a, Attack))
-    driver.click_button("Attack")
-    driver.click_hex(game.state.operatives[attack.target].hex)
+    app, scene, driver, _ = weapons_to_choose(make_app, catalogue)
     buttons = [(label, rect) for label, rect in driver.clickables()
                if not label.startswith("hex ")]
     assert any("dmg" in label for label, _ in buttons)  # the weapon buttons are up
@@ -146,11 +153,7 @@ def test_reveal_hotkeys_count_from_one(make_app, catalogue):
 
 
 def test_weapon_buttons_survive_a_resize(make_app, catalogue):
-    app, scene, driver = open_play(make_app, catalogue, until=attack_ready, seed=ATTACK_SEED)
-    game = scene.game
-    attack = next(a for a in game.legal_actions() if isinstance(a, Attack))
-    driver.click_button("Attack")
-    driver.click_hex(game.state.operatives[attack.target].hex)
+    app, scene, driver, attack = weapons_to_choose(make_app, catalogue)
     assert any("dmg" in label for label in labels(driver))
     driver.pump([pygame.event.Event(pygame.VIDEORESIZE, w=1300, h=820, size=(1300, 820))])
     assert scene.chooser.value_of(Kind.ENEMY) == attack.target

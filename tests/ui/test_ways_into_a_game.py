@@ -19,6 +19,7 @@ from game.ui import session
 from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
+from tests.ui.helpers import at_menu
 
 TEAMS = ("gideon", "deathless_destroyers")
 # (mission, rule set): the Fireteam pack, the Kill Team classic pack, the skirmish rules
@@ -318,13 +319,11 @@ def test_an_online_game_against_the_computer(make_app, home, tmp_path):
     import time
 
     from game.ui.scenes.online_play import OnlinePlayScene
-    from game.uitest.driver import BiasedChooser, Driver
+    from game.uitest.driver import BiasedChooser
     from tests.net.test_remote import ThreadServer
 
     server = ThreadServer(tmp_path / "games.sqlite3")
-    app = make_app(22)
-    app.push(MenuScene(app))
-    driver = Driver(app)
+    app, driver = at_menu(make_app, 22)
     try:
         driver.click_button("Play online")
         app.scene.server_entry.set_text(server.url)

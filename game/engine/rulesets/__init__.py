@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from game.engine.defs import Catalogue
+    from game.engine.defs import Catalogue, Mission
 
 
 class RuleSet(StrEnum):
@@ -41,27 +41,28 @@ def rule_set(text: object) -> RuleSet | str:
     raise ValueError(f"unknown rule set {text!r} (known: {', '.join(PLAYS)})")
 
 
-# which missions each rule set plays, by a mission's pack rules (``kill_team``: the Kill Team
-# classic pack's, None for a Fireteam mission): the one list the arena, the simulator, the
-# balance table, the commands and the screens take their missions from
-PLAYS: dict[str, Callable[[object], bool]] = {
-    RuleSet.FIRETEAM: lambda kill_team: True,  # its own missions and the pack's
-    RuleSet.SKIRMISH: lambda kill_team: kill_team is None,  # the Fireteam killzones only
+# the pack of the Fireteam rules' own missions (``pack:`` of a mission file)
+OWN_PACK = "fireteam"
+
+# which missions each rule set plays, by a mission's pack (``pack:`` of its file): the one
+# list the arena, the simulator, the balance table, the commands and the screens take their
+# missions from
+PLAYS: dict[str, Callable[[str], bool]] = {
+    RuleSet.FIRETEAM: lambda pack: True,  # its own missions and every pack's
+    RuleSet.SKIRMISH: lambda pack: pack == OWN_PACK,  # the Fireteam killzones only
 }
 
 
-def plays(rules: RuleSet | str, kill_team: object) -> bool:
-    """Whether a mission (``kill_team``: its Kill Team classic rules, None for a Fireteam
-    mission) can be played under ``rules`` (:data:`PLAYS`; a rule set it does not list plays
-    every mission)."""
+def plays(rules: RuleSet | str, mission: Mission) -> bool:
+    """Whether ``mission`` can be played under ``rules`` (:data:`PLAYS`, by the mission's
+    pack; a rule set it does not list plays every mission)."""
     found = PLAYS.get(str(rules))
-    return found is None or found(kill_team)
+    return found is None or found(mission.pack)
 
 
 def missions_of(catalogue: Catalogue, rules: RuleSet | str) -> list[str]:
     """The ids of the missions of ``catalogue`` that ``rules`` plays, in id order."""
-    return sorted(m for m, mission in catalogue.missions.items()
-                  if plays(rules, mission.kill_team))
+    return sorted(m for m, mission in catalogue.missions.items() if plays(rules, mission))
 
 
-__all__ = ["PLAYS", "RULE_SET_NAMES", "RuleSet", "missions_of", "plays", "rule_set"]
+__all__ = ["OWN_PACK", "PLAYS", "RULE_SET_NAMES", "RuleSet", "missions_of", "plays", "rule_set"]

@@ -26,6 +26,7 @@ from game.help.rulesets.killteam.cards import pack_cards
 from game.ui.card_art import FRAME_RATIO, KIND_ICONS, KINDS, CardArt, Line, limits_of
 from game.ui.card_grid import CardGrid
 from game.ui.context import DIM, GOLD, INK, PANEL_EDGE, panel
+from game.ui.dialog import veil
 from game.ui.scene import Scene
 from game.ui.words import count
 
@@ -492,9 +493,7 @@ class CardBrowserScene(CardArt, Scene):
             glow.fill((90, 40, 30, max(0, 60 - i * 60 // px(120))), (0, i, width, 1))
         surface.blit(glow, (0, 0))
         if self.detail is not None:
-            veil = pygame.Surface((width, height), pygame.SRCALPHA)
-            veil.fill((8, 8, 10, 228))
-            surface.blit(veil, (0, 0))
+            veil(surface, (8, 8, 10, 228))
             self.draw_card(surface, self.detail, self.detail_rect(), large=True)
             if self.detail in self.shown:
                 card = self.detail_rect()

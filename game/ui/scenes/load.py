@@ -24,7 +24,19 @@ from game.services import userdata
 from game.services.game_setup import GameSetup
 from game.services.saves import load_game, save_game
 from game.ui.board import BoardView
-from game.ui.context import DIM, GOLD, GREEN, INK, PANEL, PANEL_EDGE, RED, Context, panel
+from game.ui.context import (
+    DIM,
+    GOLD,
+    GREEN,
+    INK,
+    PANEL,
+    PANEL_EDGE,
+    RED,
+    Context,
+    panel,
+    two_columns,
+)
+from game.ui.dialog import Dialog, centred
 from game.ui.registry import SceneName
 from game.ui.scene import Scene
 from game.ui.widgets import fit_text, label, visible_part
@@ -119,9 +131,7 @@ class LoadScene(Scene):
         px = self.ctx.px
         top = px(96)
         bottom = height - px(84)
-        self.list_rect = pygame.Rect(30, top, int((width - 90) * 0.58), bottom - top)
-        self.detail_rect = pygame.Rect(self.list_rect.right + 30, top,
-                                       width - self.list_rect.right - 60, bottom - top)
+        self.list_rect, self.detail_rect = two_columns(width, top, bottom)
         self.row_height = px(94)
         self.rows_area = self.list_rect.inflate(-16, -16)
         self.visible = max(1, self.rows_area.height // self.row_height)
@@ -411,9 +421,8 @@ class LoadScene(Scene):
         if self.dialog_open():
             return
         width, height = self.app.size
-        rect = pygame.Rect(0, 0, min(width - 80, self.ctx.px(640)),
-                           min(height - 80, self.ctx.px(520)))
-        rect.center = (width // 2, height // 2)
+        rect = centred(self.app.size, min(width - 80, self.ctx.px(640)),
+                       min(height - 80, self.ctx.px(520)))
         self.dialog = pygame_gui.windows.UIFileDialog(
             rect, self.app.manager, window_title="Open a saved game",
             initial_file_path=str(userdata.saves_folder()), allow_existing_files_only=True,
@@ -537,11 +546,11 @@ def _short_error(error: str) -> str:
     return error
 
 
-class SaveScene(Scene):
+class SaveScene(Dialog):
     """Save ``game`` under a typed name into ``saves/NAME.json`` (an overlay);
     ``on_saved(path)`` is called after it has been written and this scene has left."""
 
-    overlay = True
+    size = (560, 250)
 
     def __init__(self, app: App, game: Game,
                  on_saved: Callable[[Path], None] | None = None,
@@ -551,36 +560,13 @@ class SaveScene(Scene):
         self.setup = setup  # how the game was set up, saved with it
         self.on_saved = on_saved
         self.name_text = default_save_name(game)
-        self.message = ""
-        self.entry: pygame_gui.elements.UITextEntryLine | None = None
-
-    def box(self) -> pygame.Rect:
-        width, height = self.app.size
-        rect = pygame.Rect(0, 0, min(width - 60, self.ctx.px(560)), self.ctx.px(250))
-        rect.center = (width // 2, height // 2)
-        return rect
 
     def build(self) -> None:
-        px = self.ctx.px
-        box = self.box()
-        entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(box.left + 20, box.top + px(78), box.width - 40, px(38)),
-            manager=self.app.manager)
-        entry.set_text_length_limit(60)
-        entry.set_text(self.name_text)
-        entry.focus()
-        self.entry = entry
-        self.elements.append(entry)
-        y = box.bottom - px(60)
-        self.button("Cancel", pygame.Rect(box.left + 20, y, px(150), px(44)), self.app.pop,
-                    hotkey=pygame.K_ESCAPE)
-        self.button("Save", pygame.Rect(box.right - 20 - px(170), y, px(170), px(44)),
-                    self.save, hotkey=pygame.K_RETURN, object_id="#big_button")
+        self.text_entry(78, self.name_text, 60)
+        self.cancel_and("Save", self.save)
 
-    def on_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry:
-            self.name_text = self.entry.get_text()
-            self.message = ""
+    def typed(self, text: str) -> None:
+        self.name_text = text
 
     def target(self) -> Path | None:
         try:
@@ -591,8 +577,7 @@ class SaveScene(Scene):
     def save(self) -> Path | None:
         """Write the save; returns its path (None when it could not be written: the reason
         is shown)."""
-        if self.entry is not None and self.entry.alive():
-            self.name_text = self.entry.get_text()
+        self.take_typed()
         path = self.target()
         if path is None:
             self.message = "Type a name for the save first."
@@ -611,14 +596,8 @@ class SaveScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, px = self.ctx, self.ctx.px
-        width, height = surface.get_size()
-        veil = pygame.Surface((width, height), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 170))
-        surface.blit(veil, (0, 0))
         box = self.box()
-        inner = panel(surface, box)
-        ctx.text(surface, "Save the game", 24, (inner.left + 4, inner.top + px(4)), GOLD,
-                 "bold")
+        self.frame(surface, "Save the game")
         ctx.text(surface, "Name of the save", 13, (box.left + 20, box.top + px(56)), DIM)
         path = self.target()
         if self.message:

@@ -12,6 +12,8 @@ buttons to act, both hands hidden (only their sizes are known here) and the publ
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -140,37 +142,37 @@ class OnlinePlayScene(PlayScene):
     def journal(self, action: str) -> None:
         """Nothing is journaled here: the server's journal is the game's."""
 
+    @contextmanager
+    def refusal_said(self) -> Iterator[None]:
+        """What the server refuses in the block is said on the screen, not raised."""
+        try:
+            yield
+        except IllegalActionError as error:
+            self.say(str(error))
+
     def act(self, action: Action | None) -> None:
         if isinstance(action, AgreeResult):
             self.draw_offer()
             return
-        try:
+        with self.refusal_said():
             super().act(action)
-        except IllegalActionError as error:
-            self.say(str(error))
 
     def undo(self) -> None:
-        try:
+        with self.refusal_said():
             super().undo()
-        except IllegalActionError as error:
-            self.say(str(error))
 
     def concede(self) -> None:
-        try:
+        with self.refusal_said():
             self.after(self.remote.concede())
-        except IllegalActionError as error:
-            self.say(str(error))
 
     def draw_offer(self) -> None:
         """Offer a draw, or accept the other player's offer."""
-        try:
+        with self.refusal_said():
             if self.remote.draw_offer == opponent(self.seat):
                 self.after(self.remote.accept_draw())
             else:
                 self.remote.offer_draw()
                 self.say("Draw offered: it stands until the next action")
-        except IllegalActionError as error:
-            self.say(str(error))
 
     # --- the loop ------------------------------------------------------------------------
 
@@ -331,10 +333,8 @@ class OnlinePlayScene(PlayScene):
         return False
 
     def claim_win(self) -> None:
-        try:
+        with self.refusal_said():
             self.after(self.remote.claim_win())
-        except IllegalActionError as error:
-            self.say(str(error))
 
     def hint(self) -> str:
         """The line at the bottom: the table's, on this seat's turn."""

@@ -11,6 +11,7 @@ import pygame
 from game.engine import AgreeResult, Concede, Game, opponent
 from game.services.game_setup import GameSetup
 from game.ui.context import DIM, GOLD, INK, panel
+from game.ui.dialog import veil
 from game.ui.registry import SceneName
 from game.ui.scene import Scene
 
@@ -141,9 +142,7 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()
-        veil = pygame.Surface((width, height), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 170))
-        surface.blit(veil, (0, 0))
+        veil(surface)
         me = screen_player(self.play) or 1
         names = self.ctx.names
         title = {"concede": f"{names.get(me, '')}: concede the mission to "

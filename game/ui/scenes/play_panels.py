@@ -70,7 +70,7 @@ class Panels:
         found = self._odds.get(action)
         if found is None:
             found = self._odds[action] = game.attack_odds(action) if isinstance(
-                action, Attack) else game.skirmish_odds(action)
+                action, Attack) else game.odds_of(action)
         return found
 
     def odds(self, action: Attack) -> AttackOdds:

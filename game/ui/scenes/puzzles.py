@@ -15,7 +15,6 @@ import re
 from typing import TYPE_CHECKING
 
 import pygame
-import pygame_gui
 
 from game.ai.puzzles import OWN, Puzzle, same
 from game.engine import Action, Game, RandomDice, opponent
@@ -30,6 +29,7 @@ from game.services.puzzle_book import (
 )
 from game.ui.chooser import Chooser
 from game.ui.context import DIM, GOLD, GREEN, INK, panel
+from game.ui.dialog import Dialog
 from game.ui.registry import SceneName
 from game.ui.scene import MARK, Scene
 from game.ui.scenes.play import PlayScene
@@ -477,61 +477,35 @@ class PuzzleScene(PlayScene):
 
 # --- export a position as a puzzle (the pause menu) ------------------------------------------
 
-class PuzzleExportScene(Scene):
+class PuzzleExportScene(Dialog):
     """Over the pause menu: the goal typed, then the position is saved as a puzzle of the
     player's own, its answer the computer's choice (hard level, from the view of the player
     to act)."""
 
-    overlay = True
+    size = (640, 290)
 
     def __init__(self, app: App, play: PlayScene) -> None:
         super().__init__(app)
         self.play = play
         self.goal_text = ""
-        self.message = ""
         self.done = False
-        self.entry: pygame_gui.elements.UITextEntryLine | None = None
-
-    def box(self) -> pygame.Rect:
-        width, height = self.app.size
-        rect = pygame.Rect(0, 0, min(width - 60, self.ctx.px(640)), self.ctx.px(290))
-        rect.center = (width // 2, height // 2)
-        return rect
 
     def build(self) -> None:
-        px = self.ctx.px
-        box = self.box()
-        y = box.bottom - px(60)
         if self.done:
-            self.button("Close", pygame.Rect(box.right - 20 - px(170), y, px(170), px(44)),
-                        self.app.pop, hotkey=pygame.K_RETURN, object_id="#big_button")
+            self.cancel_and("Close", self.app.pop, cancel=False)
             return
-        entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(box.left + 20, box.top + px(104), box.width - 40, px(38)),
-            manager=self.app.manager)
-        entry.set_text_length_limit(90)
-        entry.set_text(self.goal_text)
-        entry.focus()
-        self.entry = entry
-        self.elements.append(entry)
-        self.button("Cancel", pygame.Rect(box.left + 20, y, px(150), px(44)), self.app.pop,
-                    hotkey=pygame.K_ESCAPE)
-        save = self.button_width("Save the puzzle", pygame.K_RETURN, big=True)
-        self.button("Save the puzzle", pygame.Rect(box.right - 20 - save, y, save, px(44)),
-                    self.save, hotkey=pygame.K_RETURN, object_id="#big_button")
+        self.text_entry(104, self.goal_text, 90)
+        self.cancel_and("Save the puzzle", self.save, least=0)
 
-    def on_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry:
-            self.goal_text = self.entry.get_text()
-            self.message = ""
+    def typed(self, text: str) -> None:
+        self.goal_text = text
 
     def save(self) -> None:
         """Work out the answer and write the puzzle; the message says where, or why not."""
         from game.ai.players import player_for
         from game.ui.hint_words import hint_reason
 
-        if self.entry is not None and self.entry.alive():
-            self.goal_text = self.entry.get_text()
+        self.take_typed()
         game, words = self.play.game, self.play.words
         if not self.goal_text.strip():
             self.message = "Type the goal first: one line saying what the player must do."
@@ -558,14 +532,8 @@ class PuzzleExportScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, px = self.ctx, self.ctx.px
-        width, height = surface.get_size()
-        veil = pygame.Surface((width, height), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 170))
-        surface.blit(veil, (0, 0))
         box = self.box()
-        inner = panel(surface, box)
-        ctx.text(surface, "Export as a puzzle", 24, (inner.left + 4, inner.top + px(4)), GOLD,
-                 "bold")
+        inner = self.frame(surface, "Export as a puzzle")
         ctx.wrapped(surface, "The goal, in one line (\"take down the leader this "
                              "activation\"):", 14,
                     pygame.Rect(inner.left + 4, inner.top + px(44), inner.width - 8, px(44)),

@@ -24,6 +24,7 @@ from game.help import rules_help
 from game.help.rules_help import Entry, Picture, picture_config
 from game.ui.board import BoardView
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
+from game.ui.dialog import veil
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -280,9 +281,7 @@ class RulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         ctx, px = self.ctx, self.ctx.px
         width, height = surface.get_size()
-        veil = pygame.Surface((width, height), pygame.SRCALPHA)
-        veil.fill((6, 6, 8, 215))
-        surface.blit(veil, (0, 0))
+        veil(surface, (6, 6, 8, 215))
         frame, listing, entry = self.areas()
         pygame.draw.rect(surface, (18, 19, 22), frame, border_radius=10)
         pygame.draw.rect(surface, PANEL_EDGE, frame, 2, border_radius=10)

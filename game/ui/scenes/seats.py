@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.services.game_setup import HUMAN, LEVELS, GameSetup
-from game.ui.context import DIM, GOLD, INK, panel
-from game.ui.scene import Scene
+from game.ui.context import DIM, INK
+from game.ui.dialog import Dialog
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -27,8 +27,12 @@ def seat_label(setup: GameSetup, player: int, seat: str) -> str:
     return f"{setup.names.get(player, f'Player {player}')}: {who}"
 
 
-class SeatsScene(Scene):
+class SeatsScene(Dialog):
     """Asks who played each seat of ``game``; ``on_done(game, setup)`` opens it."""
+
+    overlay = False  # a screen of its own: the game is not open yet
+    size = (620, 330)
+    padding = 24
 
     def __init__(self, app: App, game: Game, setup: GameSetup,
                  on_done: Callable[[Game, GameSetup], None]) -> None:
@@ -37,12 +41,6 @@ class SeatsScene(Scene):
         self.setup = setup
         self.on_done = on_done
         self.seats = dict(setup.seats)
-
-    def box(self) -> pygame.Rect:
-        width, height = self.app.size
-        rect = pygame.Rect(0, 0, min(width - 60, self.ctx.px(620)), self.ctx.px(330))
-        rect.center = (width // 2, height // 2)
-        return rect
 
     def build(self) -> None:
         px = self.ctx.px
@@ -53,12 +51,7 @@ class SeatsScene(Scene):
             self.button(seat_label(self.setup, player, self.seats[player]), rect,
                         lambda p=player: self.turn(p), hotkey=SEAT_KEYS[player],
                         tooltip="Click to change who played this seat")
-        y = box.bottom - px(60)
-        self.button("Cancel", pygame.Rect(box.left + 24, y, px(150), px(44)), self.app.pop,
-                    hotkey=pygame.K_ESCAPE)
-        wide = self.button_width("Play", pygame.K_RETURN, px(170), big=True)
-        self.button("Play", pygame.Rect(box.right - 24 - wide, y, wide, px(44)), self.done,
-                    hotkey=pygame.K_RETURN, object_id="#big_button")
+        self.cancel_and("Play", self.done)
 
     def turn(self, player: int) -> None:
         """The next choice for ``player``'s seat: a person, then each computer level."""
@@ -75,9 +68,7 @@ class SeatsScene(Scene):
         width, _ = surface.get_size()
         surface.fill((16, 17, 20))
         box = self.box()
-        inner = panel(surface, box)
-        ctx.text(surface, "Who played this game?", 24, (inner.left + 4, inner.top + px(4)),
-                 GOLD, "bold")
+        inner = self.frame(surface, "Who played this game?", shade=False)
         ctx.wrapped(surface, "This save does not say whether the computer played a side. "
                     "Choose who plays each side from here on.", 14,
                     pygame.Rect(inner.left + 4, inner.top + px(40), inner.width - 8, px(60)),

@@ -24,6 +24,7 @@ from game.ui.context import (
     Settings,
     panel,
     save_settings,
+    two_columns,
 )
 from game.ui.scene import TIMER_RATE, Scene
 
@@ -91,9 +92,7 @@ class SettingsScene(Scene):
         px = self.ctx.px
         top = px(100)
         bottom = height - px(84)
-        self.left = pygame.Rect(30, top, int((width - 90) * 0.58), bottom - top)
-        self.right = pygame.Rect(self.left.right + 30, top, width - self.left.right - 60,
-                                 bottom - top)
+        self.left, self.right = two_columns(width, top, bottom)
         inner = self.left.inflate(-32, -24)
         self.row_height = min(px(58), inner.height // len(ROWS))
         inner.height = self.row_height * len(ROWS)

@@ -9,29 +9,23 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.context import DIM, GOLD, INK, panel
-from game.ui.scene import Scene
+from game.ui.dialog import Dialog, veil
 from game.ui.turn_summary import Summary
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 
-class SummaryScene(Scene):
+class SummaryScene(Dialog):
     """An overlay over the play screen until Continue (Enter)."""
 
-    overlay = True
+    size = (760, 440)
+    margin = (40, 40)
 
     def __init__(self, app: App, summary: Summary, totals: dict[int, int]) -> None:
         super().__init__(app)
         self.summary = summary
         self.totals = totals
-
-    def box(self) -> pygame.Rect:
-        width, height = self.app.size
-        px = self.ctx.px
-        rect = pygame.Rect(0, 0, min(width - 40, px(760)), min(height - 40, px(440)))
-        rect.center = (width // 2, height // 2)
-        return rect
 
     def build(self) -> None:
         box = self.box()
@@ -45,9 +39,7 @@ class SummaryScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 170))
-        surface.blit(veil, (0, 0))
+        veil(surface)
         box = self.box()
         px = ctx.px
         inner = panel(surface, box, f"End of turning point {self.summary.turning_point}", ctx)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import effects, targets
 from game.engine.actions import Action, AgreeResult, Concede
+from game.engine.packs import all_packs, pack_of
 from game.engine.rulesets.fireteam.attacking import AttackRule
 from game.engine.rulesets.fireteam.base import ActionRule
 from game.engine.rulesets.fireteam.cards import MissionActionRule, UseRule
@@ -30,14 +31,6 @@ from game.engine.rulesets.fireteam.result import AgreeResultRule, ConcedeRule
 from game.engine.rulesets.fireteam.setup import DeployRule, KeepRule, MulliganRule
 from game.engine.rulesets.fireteam.strategy import PloyRule, RevealRule
 from game.engine.rulesets.fireteam.table import FLOW, STAGES, stages_waiting_for
-from game.engine.rulesets.killteam.core import rules_of
-from game.engine.rulesets.killteam.rules import (
-    ArriveRule,
-    PlaceObjectiveRule,
-    RollGameLengthRule,
-    SeizeRule,
-)
-from game.engine.rulesets.killteam.rules import on_event as pack_on_event
 from game.engine.state import Phase, Step
 
 if TYPE_CHECKING:
@@ -45,11 +38,12 @@ if TYPE_CHECKING:
     from game.engine.events import Event
     from game.engine.game import Game
 
-# in the order legal_actions() lists them at each step
+# in the order legal_actions() lists them at each step: the rules' own, the mission packs'
+# (game.engine.packs), then the two open at any time
 _ALL: tuple[ActionRule[Any], ...] = (
     KeepRule(), MulliganRule(), DeployRule(), RevealRule(), PloyRule(), ActivateRule(),
     CancelRule(), MoveRule(), DisengageRule(), AttackRule(), MissionActionRule(), UseRule(),
-    WaitRule(), PlaceObjectiveRule(), SeizeRule(), ArriveRule(), RollGameLengthRule(),
+    WaitRule(), *(rule for pack in all_packs() for rule in pack.rules),
     ConcedeRule(), AgreeResultRule())
 RULES: dict[type[Action], ActionRule[Any]] = {rule.action: rule for rule in _ALL}
 # the rules taken at each step, as the flow table says
@@ -61,20 +55,21 @@ STEP_WORDS = {Step.MULLIGAN: "discarding targets of opportunity", Step.DEPLOY: "
               Step.REVEAL: "revealing targets", Step.PLOY: "choosing a strategic ploy",
               Step.ACTIVATE: "choosing an operative to activate",
               Step.ACT: "an operative's activation", Step.NONE: "nothing",
-              Step.PLACE_OBJECTIVES: "placing objective markers",
-              Step.SEARCH_PATTERN: "the Search Pattern rolls", Step.SEIZE: "seizing the "
-              "initiative", Step.BREAK_TESTS: "Break tests", Step.ARRIVE: "late arrivals",
-              Step.GAME_LENGTH: "the game length roll"}
+              **{step: words for pack in all_packs() for step, words in pack.step_words.items()}}
+
+
+_OVER = Phase.OVER  # read at every listing (off its Enum class, a metaclass lookup)
 
 
 def generate(game: Game) -> list[Action]:
     """Every legal action of the player to act, in a stable order."""
     state = game.state
     legal: list[Action] = []
-    if state.phase == Phase.OVER:
+    if state.phase == _OVER:
         return legal
+    add, player = legal.extend, state.to_act
     for rule in BY_STEP[state.step]:
-        legal.extend(rule.generate(game, state.to_act))
+        add(rule.generate(game, player))
     return legal
 
 
@@ -100,13 +95,16 @@ def why_not(game: Game, action: Action) -> str | None:
 
 
 # who hears each event, in order: card triggers first, then targets of opportunity, then the
-# Kill Team classic pack (on its missions only)
-LISTENERS = (effects.on_event, targets.on_event, pack_on_event)
+# mission's pack (on its missions only)
+LISTENERS = (effects.on_event, targets.on_event)
 
 
 def listeners(config: Config) -> tuple[Callable[[Game, Event], None], ...]:
-    """Who hears the events of a game of ``config``: the pack listens on its missions."""
-    return LISTENERS if rules_of(config) is not None else LISTENERS[:2]
+    """Who hears the events of a game of ``config``: a mission's pack listens last."""
+    pack = pack_of(config)
+    if pack is None or pack.listener is None:
+        return LISTENERS
+    return (*LISTENERS, pack.listener)
 
 __all__ = ["BY_STEP", "FLOW", "LISTENERS", "RULES", "STAGES", "ActionRule", "generate",
            "listeners", "why_not"]

@@ -216,8 +216,7 @@ def sight_breaker(game: Game, a: str, b: str, occupied: set[str]) -> str:
 
 
 def _adjacent_enemies(game: Game, player: int, at: str) -> list[OperativeState]:
-    near = game.grid.neighbours(at)
-    return [e for e in game.on_killzone(opponent(player)) if e.hex in near]
+    return game.adjacent_enemies(player, at)
 
 
 def targets_from(game: Game, attacker: OperativeState, at: str | None = None,
@@ -238,15 +237,17 @@ def targets_from(game: Game, attacker: OperativeState, at: str | None = None,
     # target_problem's tests (enemies on the killzone: not friendly; nobody adjacent; range;
     # sight), with each enemy's distance and sight worked out once for all the weapons
     grid = game.grid
+    far = grid.distances(here)
     seen: list[tuple[OperativeState, int]] = []
     longest = max((w.range for w in weapons), default=0)
     for enemy in game.on_killzone(opponent(attacker.player)):
         assert enemy.hex is not None
-        distance = grid.distance(here, enemy.hex)
+        distance = far[enemy.hex]
         if distance <= longest and grid.visible(here, enemy.hex, occupied):
             seen.append((enemy, distance))
+    # (out_of_range's test, written out)
     return [(weapon, e) for weapon in weapons for e, distance in seen
-            if out_of_range(weapon, distance) is None]
+            if distance <= weapon.range]
 
 
 def threat(game: Game, defender: OperativeState, enemy: OperativeState) -> dict[str, list[str]]:

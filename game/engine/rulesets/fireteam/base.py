@@ -13,11 +13,9 @@ games and on every card use and ploy of a position.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING
 
-from game.engine.actions import Action
+from game.engine.contract import A, ActionRule
 from game.engine.state import OperativeState
 
 if TYPE_CHECKING:
@@ -37,34 +35,6 @@ def not_the_active(game: Game, op_id: str) -> str | None:
     return None if op_id == active else f"{op_id} is not the active operative ({active} is)"
 
 
-A = TypeVar("A", bound=Action)
-
-
-class ActionRule(ABC, Generic[A]):
-    """The rule of one kind of action ``A`` (``action``: its class). Where in the flow it may
-    be taken is the flow table's to say (:mod:`game.engine.rulesets.fireteam.table`); a rule open
-    at more
-    than one step says in ``why_not`` which of them it is open at now. ``why_not`` and
-    ``apply`` are only given actions of this rule's own class (:data:`rules.RULES` picks the
-    rule by the action's class)."""
-
-    action: type[A]
-    # Whether the action may be taken back (moves: yes; anything that rolls or reveals: no)
-    undoable: ClassVar[bool] = False
-
-    @abstractmethod
-    def generate(self, game: Game, player: int) -> Iterator[A]:
-        """Every legal action of this kind for ``player`` now, in a stable order."""
-
-    @abstractmethod
-    def why_not(self, game: Game, action: A) -> str | None:
-        """The reason ``action`` cannot be taken now, or None when it is legal. Called only
-        once the game is at a stage that waits for this action and it is
-        ``action.player``'s decision."""
-
-    @abstractmethod
-    def apply(self, game: Game, action: A) -> None:
-        """Carry out a legal ``action``: change the state and emit its events."""
-
-    def is_undoable(self, game: Game, action: A) -> bool:
-        return self.undoable
+# the shape of a rule is the engine's contract (game.engine.contract), shared with every rule
+# set and mission pack
+__all__ = ["A", "ActionRule", "active_operative", "not_the_active"]

@@ -89,6 +89,9 @@ def use_problem(game: Game, player: int, card_id: str, op_id: str) -> str | None
     return None
 
 
+_ACT = Step.ACT  # read at every listing (off its Enum class, a metaclass lookup)
+
+
 class UseRule(ActionRule[Use]):
     """A wargear card: used once a mission, in the strategy phase before the ploy or during
     an activation of the operative it is used on, as the card says."""
@@ -100,7 +103,7 @@ class UseRule(ActionRule[Use]):
         :func:`use_problem` finds nothing against. Only the active operative is tried during
         an activation (:func:`use_problem` refuses every other one then)."""
         state = game.state
-        if state.step == Step.ACT and state.active is not None:
+        if state.step == _ACT and state.active is not None:
             operatives = [state.operatives[state.active]]
         else:
             operatives = game.on_killzone(player)

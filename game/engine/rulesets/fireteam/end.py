@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.events import PhaseEnded, PhaseStarted, Scored, TiebreakerUsed
-from game.engine.rulesets.killteam.core import length_roll_needed
-from game.engine.rulesets.killteam.rules import score_at_end
+from game.engine.packs import pack_of
 from game.engine.state import Duration, OperativeFlag, Phase, PloyInForce, Step
 
 if TYPE_CHECKING:
@@ -34,8 +33,9 @@ def end_phase(game: Game) -> None:
             op.flags = tuple(f for f in op.flags if f != OperativeFlag.SPOTTED)
     game.rules_changed()
     if state.turning_point >= game.config.turning_points:
-        if length_roll_needed(game):
-            return  # the game length die decides (the flow table's GAME_LENGTH stage)
+        pack = pack_of(game.config)
+        if pack is not None and pack.goes_on(game):
+            return  # a stage of the mission's pack decides (a roll for the game's length)
         final_end_phase(game)
         return
     state.turning_point += 1
@@ -50,8 +50,9 @@ def final_end_phase(game: Game, winner: int | None = None, reason: str = "most V
     state = game.state
     if state.phase == Phase.OVER:
         return
-    if winner is None:
-        score_at_end(game)  # Kill Team classic: primary and secondary objectives
+    pack = pack_of(game.config)
+    if winner is None and pack is not None:
+        pack.score_at_end(game)  # the mission pack's own scoring
     for player in (1, 2):
         for card in state.completed[player]:
             target = game.config.targets.get(card)

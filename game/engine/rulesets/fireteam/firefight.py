@@ -137,12 +137,29 @@ def other_choice(game: Game, player: int) -> bool:
     return any(o.id not in left_out for o in fresh or ready)
 
 
+# the same few action objects every time they are listed (an action is an immutable value)
+_CANCEL = {p: (Cancel(p),) for p in (1, 2)}
+_WAIT = {p: (Wait(p),) for p in (1, 2)}
+_ACTIVATIONS: dict[tuple[int, str], Activate] = {}
+
+
+def _activate(player: int, op_id: str) -> Activate:
+    """``Activate(player, op_id)``, built once (bounded by the content's operatives; emptied
+    past a few thousand all the same)."""
+    key = (player, op_id)
+    found = _ACTIVATIONS.get(key)
+    if found is None:
+        if len(_ACTIVATIONS) >= 4000:
+            _ACTIVATIONS.clear()
+        found = _ACTIVATIONS[key] = Activate(player, op_id)
+    return found
+
+
 class ActivateRule(ActionRule[Activate]):
     action = Activate
 
     def generate(self, game: Game, player: int) -> Iterator[Activate]:
-        for op in activatable(game, player):
-            yield Activate(player, op.id)
+        return iter([_activate(player, op.id) for op in activatable(game, player)])
 
     def why_not(self, game: Game, action: Activate) -> str | None:
         op = game.state.operatives.get(action.operative)
@@ -175,7 +192,8 @@ class CancelRule(ActionRule[Cancel]):
 
     def generate(self, game: Game, player: int) -> Iterator[Cancel]:
         if not game.state.ap_spent and other_choice(game, player):
-            yield Cancel(player)
+            return iter(_CANCEL[player])
+        return iter(())
 
     def why_not(self, game: Game, action: Cancel) -> str | None:
         if game.state.ap_spent:
@@ -200,8 +218,7 @@ class WaitRule(ActionRule[Wait]):
     action = Wait
 
     def generate(self, game: Game, player: int) -> Iterator[Wait]:
-        if game.state.ap_left >= 1:
-            yield Wait(player)
+        return iter(_WAIT[player] if game.state.ap_left >= 1 else ())
 
     def why_not(self, game: Game, action: Wait) -> str | None:
         return None if game.state.ap_left >= 1 else "no AP left"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from game.engine.actions import Disengage, Move, new_move
+from game.engine.actions import Disengage, Move, moves
 from game.engine.events import Moved
 from game.engine.rulesets.fireteam.base import ActionRule, active_operative, not_the_active
 from game.engine.state import OperativeState, opponent
@@ -28,22 +28,24 @@ def _stop(game: Game, h: str, taken: set[str]) -> str | None:
 def paths_from(game: Game, start: str, steps: int, taken: set[str]) -> dict[str, tuple[str, ...]]:
     """Each hex reachable from ``start`` in at most ``steps`` steps into adjacent hexes that
     are neither blocked nor occupied, with a shortest path to it (start hex not listed)."""
-    adjacency = game.grid.adjacency
+    adjacency = game.grid.open_adjacency  # blocked hexes are never a step
     paths: dict[str, tuple[str, ...]] = {}
     frontier: list[tuple[str, tuple[str, ...]]] = [(start, ())]
-    closed = set(game.grid.blocked)  # hexes seen, or that can never be entered
-    closed |= taken
+    closed = set(taken)  # hexes seen, or held by an operative
     closed.add(start)
+    seen = closed.add
     for _ in range(steps):
         nxt: list[tuple[str, tuple[str, ...]]] = []
         for here, path in frontier:
             for h in adjacency[here]:
                 if h in closed:
                     continue
-                closed.add(h)
+                seen(h)
                 route = path + (h,)
                 paths[h] = route
                 nxt.append((h, route))
+        if not nxt:
+            break
         frontier = nxt
     return paths
 
@@ -155,9 +157,9 @@ class MoveRule(ActionRule[Move]):
 
     def generate(self, game: Game, player: int) -> Iterator[Move]:
         op = active_operative(game)
-        if cannot_move(game, op) is None:
-            for path in move_paths(game, op).values():
-                yield new_move(player, op.id, path)
+        if cannot_move(game, op) is not None:
+            return iter(())
+        return iter(moves(player, op.id, move_paths(game, op).values()))
 
     def why_not(self, game: Game, action: Move) -> str | None:
         """Any valid path is legal, not only the shortest one listed."""

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 # the same few action objects every time they are listed
-_CONCEDE = {p: Concede(p) for p in (1, 2)}
+_CONCEDE = {p: (Concede(p),) for p in (1, 2)}
 _AGREE = {p: tuple(AgreeResult(p, w) for w in (0, 1, 2)) for p in (1, 2)}
 
 
@@ -27,7 +27,7 @@ class ConcedeRule(ActionRule[Concede]):
     action = Concede
 
     def generate(self, game: Game, player: int) -> Iterator[Concede]:
-        yield _CONCEDE[player]
+        return iter(_CONCEDE[player])
 
     def why_not(self, game: Game, action: Concede) -> str | None:
         return None
@@ -41,7 +41,7 @@ class AgreeResultRule(ActionRule[AgreeResult]):
     action = AgreeResult
 
     def generate(self, game: Game, player: int) -> Iterator[AgreeResult]:
-        yield from _AGREE[player]
+        return iter(_AGREE[player])
 
     def why_not(self, game: Game, action: AgreeResult) -> str | None:
         if action.winner not in (0, 1, 2):

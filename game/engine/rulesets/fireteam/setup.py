@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from game.engine import vocabulary as V
-from game.engine.actions import Deploy, Keep, Mulligan, new_deploy
+from game.engine.actions import Deploy, Keep, Mulligan, deploys
 from game.engine.events import Deployed, Mulliganed, SetupComplete, TargetsDealt
+from game.engine.packs import pack_of
 from game.engine.rulesets.fireteam.base import ActionRule
-from game.engine.rulesets.killteam.core import spaced
 from game.engine.state import OperativeState, opponent
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ def end_setup(game: Game) -> None:
 def undeployed(game: Game, player: int) -> list[OperativeState]:
     return [o for o in game.state.operatives.values()
             if o.player == player and o.hex is None and not o.taken_down
-            and "late" not in o.flags]  # Search Pattern: arrives later (rules/killteam.py)
+            and "late" not in o.flags]  # a pack's Search Pattern: it arrives later
 
 
 def deploy_hexes(game: Game, player: int, op: OperativeState | None = None) -> list[str]:
@@ -95,8 +95,11 @@ def deploy_hexes(game: Game, player: int, op: OperativeState | None = None) -> l
         s for s in sorted(game.config.territories) if s not in state.territory.values()]
     taken = game.occupied()
     blocked = game.grid.blocked
-    zone = spaced(game, [h for s in sides for h in game.config.territories[s]
-                         if h not in taken and h not in blocked])
+    zone = [h for s in sides for h in game.config.territories[s]
+            if h not in taken and h not in blocked]
+    pack = pack_of(game.config)
+    if pack is not None:  # the mission pack's spacing (Search Pattern)
+        zone = pack.deploy_spacing(game, zone)
     if op is not None:
         seen = set(zone)
         zone.extend(h for h in scout_hexes(game, op) if h not in seen)
@@ -112,13 +115,25 @@ def _scouts(game: Game, op: OperativeState) -> tuple[int, int, int]:
     """(distance, clear, territory) of the best ``scouts`` ability on ``op``'s datacard:
     ``territory`` keeps it more than that many hexes from the enemy's territory (Infiltrators);
     (0, 0, 0) for none."""
+    abilities = game.datacard(op).abilities
+    found = _SCOUTS.get(id(abilities))
+    if found is not None and found[0] is abilities:
+        return found[1]
     best = (0, 0, 0)
-    for ability in game.datacard(op).abilities:
+    for ability in abilities:
         for effect in ability.effects:
             if effect.kind == V.SCOUTS:
                 best = max(best, (int(effect.get("distance", 0)), int(effect.get("clear", 0)),
                                   int(effect.get("territory", 0))))
+    if len(_SCOUTS) >= 1000:
+        _SCOUTS.clear()
+    _SCOUTS[id(abilities)] = (abilities, best)
     return best
+
+
+# each datacard's abilities (by identity, kept alive beside the answer) and their best scout
+# move: asked for every operative at every placement
+_SCOUTS: dict[int, tuple[object, tuple[int, int, int]]] = {}
 
 
 def scout_hexes(game: Game, op: OperativeState) -> list[str]:
@@ -132,6 +147,22 @@ def scout_hexes(game: Game, op: OperativeState) -> list[str]:
     side = state.territory.get(op.player)
     if not distance or side is None:
         return []
+    # the same for every operative of the player with the same ability: worked out once a
+    # position (a deployment lists every operative's hexes)
+    key = (_SCOUT_HEXES, op.player, distance, clear, territory)
+    found = game.memo.get(key)
+    if found is None:
+        found = game.memo[key] = tuple(_scout_hexes(game, op, distance, clear, territory))
+    return list(cast("tuple[str, ...]", found))
+
+
+_SCOUT_HEXES = object()  # the key of scout_hexes in Game.memo
+
+
+def _scout_hexes(game: Game, op: OperativeState, distance: int, clear: int,
+                 territory: int) -> list[str]:
+    state = game.state
+    side = state.territory[op.player]
     grid = game.grid
     own = set(game.config.territories.get(side, ()))
     far_from = [e.hex for e in game.on_killzone(opponent(op.player)) if e.hex is not None]
@@ -232,10 +263,11 @@ class DeployRule(ActionRule[Deploy]):
 
     def generate(self, game: Game, player: int) -> Iterator[Deploy]:
         zone = deploy_hexes(game, player)
+        listed: list[Deploy] = []
         for op in undeployed(game, player):
-            op_id = op.id
-            for h in zone + scout_hexes(game, op):
-                yield new_deploy(player, op_id, h)
+            scouting = scout_hexes(game, op)
+            listed += deploys(player, op.id, zone + scouting if scouting else zone)
+        return iter(listed)
 
     def why_not(self, game: Game, action: Deploy) -> str | None:
         op = game.state.operatives.get(action.operative)

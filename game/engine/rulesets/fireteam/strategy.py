@@ -15,7 +15,7 @@ from game.engine.events import (
     TurningPointStarted,
 )
 from game.engine.rulesets.fireteam.base import ActionRule
-from game.engine.state import Phase, PloyInForce, Step, opponent
+from game.engine.state import Phase, PloyInForce, Step, initiative_order, opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -23,8 +23,7 @@ if TYPE_CHECKING:
 
 def order(game: Game) -> tuple[int, int]:
     """The initiative holder first."""
-    first = game.state.initiative or 1
-    return first, opponent(first)
+    return initiative_order(game.state.initiative)
 
 
 def roll_initiative(game: Game) -> None:

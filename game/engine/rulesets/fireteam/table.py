@@ -3,9 +3,11 @@ it waits for, when it ends, what happens as it ends and what comes next.
 
 :data:`FLOW` is the whole turn structure of this rule set; :func:`game.engine.flow.step` runs
 it, :data:`game.engine.rulesets.fireteam.BY_STEP` (the actions listed at each step), the save
-checker's
-steps of each phase (:data:`STEPS_OF_PHASE`) and the phase diagram of ``docs/engine.md``
-(``tools/gen_flow_doc.py``) are derived from it. A second rule set brings its own table.
+checker's steps of each phase (:data:`STEPS_OF_PHASE`) and the phase diagram of
+``docs/engine.md`` (``tools/gen_flow_doc.py``) are derived from it. A second rule set brings
+its own table. A mission pack (:mod:`game.engine.packs`) adds its stages to this one
+(:data:`OWN_STAGES` are the rules' own), with the turns that lead into them in its own
+missions' games (:class:`game.engine.contract.Detour`).
 
 A stage that waits for nothing is passed through: the runner does its ``on_end`` work and
 moves on at once. A stage that waits is left when its ``end_if`` holds; until then its
@@ -17,8 +19,7 @@ sudden victory): :func:`game.engine.rulesets.fireteam.end.final_end_phase` moves
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.engine.actions import (
@@ -39,61 +40,13 @@ from game.engine.actions import (
     Use,
     Wait,
 )
+from game.engine.contract import Pack, Stage, Where, _never
+from game.engine.packs import all_packs, pack_of
 from game.engine.rulesets.fireteam import end, firefight, setup, strategy
-from game.engine.rulesets.killteam import rules as kt
-from game.engine.rulesets.killteam.actions import Arrive, PlaceObjective, RollGameLength, Seize
 from game.engine.state import Phase, Step
 
 if TYPE_CHECKING:
     from game.engine.game import Game
-
-Where = tuple[Phase, Step]
-
-
-def _always(game: Game) -> bool:
-    """at once"""
-    return True
-
-
-def _never(game: Game) -> bool:
-    """never"""
-    return False
-
-
-def _nothing(game: Game) -> None:
-    """nothing"""
-
-
-@dataclass(frozen=True)
-class Stage:
-    """One phase and step of the flow (see the module's docstring)."""
-
-    phase: Phase
-    step: Step
-    # the next stage, chosen among ``successors`` (the first when ``choose`` is None)
-    successors: tuple[Where, ...] = ()
-    waits_for: tuple[type[Action], ...] = ()
-    on_begin: Callable[[Game], None] = _nothing
-    meanwhile: Callable[[Game], bool] | None = None
-    end_if: Callable[[Game], bool] = _always
-    on_end: Callable[[Game], None] = _nothing
-    choose: Callable[[Game], Where] | None = None
-
-    @property
-    def where(self) -> Where:
-        return self.phase, self.step
-
-    @property
-    def waits(self) -> bool:
-        """Whether the game ever stops here for a decision (a save is made only there)."""
-        return bool(self.waits_for) or not self.successors
-
-    def next(self, game: Game) -> Where:
-        """The stage that follows this one now."""
-        where = self.choose(game) if self.choose is not None else self.successors[0]
-        assert where in self.successors, f"{self.where} never leads to {where}"
-        return where
-
 
 # Open at every stage that waits for a decision.
 ANYTIME: tuple[type[Action], ...] = (Concede, AgreeResult)
@@ -109,50 +62,11 @@ ACTIVATE = (Phase.FIREFIGHT, Step.ACTIVATE)
 ACT = (Phase.FIREFIGHT, Step.ACT)
 END = (Phase.END, Step.NONE)
 OVER = (Phase.OVER, Step.NONE)
-# the Kill Team classic pack's stages, used as its missions' data asks
-PLACE = (Phase.SETUP, Step.PLACE_OBJECTIVES)
-SEARCH = (Phase.SETUP, Step.SEARCH_PATTERN)
-SEIZE = (Phase.INITIATIVE, Step.SEIZE)
-BREAK = (Phase.FIREFIGHT, Step.BREAK_TESTS)
-ARRIVE = (Phase.FIREFIGHT, Step.ARRIVE)
-GAME_LENGTH = (Phase.END, Step.GAME_LENGTH)
 
 
 def _after_roll_off(game: Game) -> Where:
-    """targets to deal: mulligan; none: markers to place, Search Pattern or deploy"""
-    return MULLIGAN if setup.deals_targets(game) else _before_deployment(game)
-
-
-def _before_deployment(game: Game) -> Where:
-    """markers to place: place them; Search Pattern: roll it; else deploy"""
-    if kt.places_objectives(game):
-        return PLACE
-    return SEARCH if kt.uses_search_pattern(game) else DEPLOY
-
-
-def _after_placing(game: Game) -> Where:
-    """Search Pattern: roll it; else deploy"""
-    return SEARCH if kt.uses_search_pattern(game) else DEPLOY
-
-
-def _after_deployment(game: Game) -> Where:
-    """seize the initiative in the mission: turning point 1 begins with it; else roll"""
-    return SEIZE if kt.uses_seize(game) else INITIATIVE
-
-
-def _after_firefight_begins(game: Game) -> Where:
-    """a Kill Team classic mission: its start of the firefight phase; else activate"""
-    return BREAK if kt.uses_start_of_firefight(game) else ACTIVATE
-
-
-def _after_break_tests(game: Game) -> Where:
-    """late operatives due: they arrive; else activate"""
-    return ARRIVE if kt.arrivals_due(game) else ACTIVATE
-
-
-def _after_end_phase(game: Game) -> Where:
-    """a game length roll due: roll it; else the next turning point"""
-    return GAME_LENGTH if kt.length_roll_due(game) else INITIATIVE
+    """targets to deal: mulligan; else deploy"""
+    return MULLIGAN if setup.deals_targets(game) else DEPLOY
 
 
 def _after_activate(game: Game) -> Where:
@@ -160,19 +74,15 @@ def _after_activate(game: Game) -> Where:
     return END if firefight.last_turn_taken(game) else ACT
 
 
-STAGES: tuple[Stage, ...] = (
-    Stage(*SETUP_ROLL, successors=(MULLIGAN, PLACE, SEARCH, DEPLOY), on_end=setup.roll_off,
+# the Fireteam rules' own stages; a mission pack adds its own (game.engine.packs)
+OWN_STAGES: tuple[Stage, ...] = (
+    Stage(*SETUP_ROLL, successors=(MULLIGAN, DEPLOY), on_end=setup.roll_off,
           choose=_after_roll_off),
-    Stage(*MULLIGAN, successors=(PLACE, SEARCH, DEPLOY), waits_for=(Keep, Mulligan),
-          on_begin=setup.deal, end_if=setup.mulligans_done, choose=_before_deployment),
-    Stage(*PLACE, successors=(SEARCH, DEPLOY), waits_for=(PlaceObjective,),
-          on_begin=kt.objective_roll_off, end_if=kt.all_placed, choose=_after_placing),
-    Stage(*SEARCH, successors=(DEPLOY,), on_end=kt.roll_search_pattern),
-    Stage(*DEPLOY, successors=(INITIATIVE, SEIZE), waits_for=(Deploy,),
+    Stage(*MULLIGAN, successors=(DEPLOY,), waits_for=(Keep, Mulligan),
+          on_begin=setup.deal, end_if=setup.mulligans_done),
+    Stage(*DEPLOY, successors=(INITIATIVE,), waits_for=(Deploy,),
           on_begin=setup.first_to_deploy, meanwhile=setup.hand_over_deployment,
-          end_if=setup.all_deployed, on_end=setup.end_setup, choose=_after_deployment),
-    Stage(*SEIZE, successors=(REVEAL,), waits_for=(Seize,), on_begin=kt.first_turning_point,
-          end_if=kt.seize_decided, on_end=kt.clear_done),
+          end_if=setup.all_deployed, on_end=setup.end_setup),
     Stage(*INITIATIVE, successors=(REVEAL,), on_end=strategy.roll_initiative),
     Stage(*REVEAL, successors=(PLOY,), waits_for=(Reveal,), on_begin=strategy.begin_strategy,
           meanwhile=strategy.next_chooser, end_if=strategy.both_done,
@@ -180,12 +90,7 @@ STAGES: tuple[Stage, ...] = (
     Stage(*PLOY, successors=(FIREFIGHT,), waits_for=(PlayPloy, Use),
           meanwhile=strategy.next_chooser, end_if=strategy.both_done,
           on_end=strategy.clear_done),
-    Stage(*FIREFIGHT, successors=(ACTIVATE, BREAK), on_end=strategy.start_firefight,
-          choose=_after_firefight_begins),
-    Stage(*BREAK, successors=(ARRIVE, ACTIVATE), on_end=kt.start_of_firefight,
-          choose=_after_break_tests),
-    Stage(*ARRIVE, successors=(ACTIVATE,), waits_for=(Arrive,), on_begin=kt.first_to_arrive,
-          meanwhile=kt.hand_over_arrivals, end_if=kt.all_arrived, on_end=kt.after_arrivals),
+    Stage(*FIREFIGHT, successors=(ACTIVATE,), on_end=strategy.start_firefight),
     Stage(*ACTIVATE, successors=(ACT, END), waits_for=(Activate,),
           meanwhile=firefight.pass_turn, end_if=firefight.activation_started,
           choose=_after_activate),
@@ -193,12 +98,58 @@ STAGES: tuple[Stage, ...] = (
           waits_for=(Cancel, Move, Disengage, Attack, MissionAction, Use, Wait),
           end_if=firefight.activation_over, on_end=firefight.end_activation),
     # the last end phase ends the mission itself (final_end_phase); the others lead on
-    Stage(*END, successors=(INITIATIVE, GAME_LENGTH, OVER),
-          on_begin=firefight.settle_turn_count, on_end=end.end_phase, choose=_after_end_phase),
-    Stage(*GAME_LENGTH, successors=(INITIATIVE,), waits_for=(RollGameLength,),
-          on_begin=kt.length_roller, end_if=kt.length_decided, on_end=kt.clear_done),
+    Stage(*END, successors=(INITIATIVE, OVER), on_begin=firefight.settle_turn_count,
+          on_end=end.end_phase),
     Stage(*OVER, end_if=_never),
 )
+
+
+def _label(where: Where) -> str:
+    phase, step = where
+    return step.value or phase.value
+
+
+def _turning(stage: Stage, packs: tuple[Pack, ...]) -> Stage:
+    """``stage`` with the packs' turns off it into their stages: the game goes where its
+    pack's first turn that holds leads, else where the rules' own choice leads."""
+    turns = [d for pack in packs for d in pack.detours if d.after == stage.where]
+    if not turns:
+        return stage
+    own = stage.choose
+
+    def choose(game: Game) -> Where:
+        nxt = own(game) if own is not None else stage.successors[0]
+        pack = pack_of(game.config)
+        if pack is not None:
+            for turn in pack.detours:
+                if turn.after == stage.where and turn.instead_of == nxt and turn.when(game):
+                    return turn.to
+        return nxt
+
+    # its words, for the flow diagram: the turns before the rules' own "else"
+    parts = [p.strip() for p in (own.__doc__ or "").split(";") if p.strip()] if own else []
+    rest = [p for p in parts if p.startswith("else ")] or [f"else {_label(stage.successors[0])}"]
+    words = [p for p in parts if not p.startswith("else ")]
+    words += [f"{turn.words}: {_label(turn.to)}" for turn in turns]
+    choose.__doc__ = "; ".join(words + rest)
+    choose.__name__ = f"choose_after_{_label(stage.where)}"
+    # each turn listed before the stage it replaces
+    successors = tuple(dict.fromkeys(w for own_next in stage.successors for w in (
+        *(t.to for t in turns if t.instead_of == own_next), own_next)))
+    return replace(stage, successors=successors, choose=choose)
+
+
+def _with_packs(packs: tuple[Pack, ...]) -> tuple[Stage, ...]:
+    """The rules' own stages with the packs' turns, each pack's stages after the stage it
+    names."""
+    out: list[Stage] = []
+    for stage in OWN_STAGES:
+        out.append(_turning(stage, packs))
+        out.extend(s for pack in packs for s in pack.stages.get(stage.where, ()))
+    return tuple(out)
+
+
+STAGES: tuple[Stage, ...] = _with_packs(all_packs())
 
 FLOW: dict[Where, Stage] = {stage.where: stage for stage in STAGES}
 START: Where = SETUP_ROLL
@@ -215,5 +166,5 @@ def stages_waiting_for(action: type[Action]) -> tuple[Stage, ...]:
                                                        or action in ANYTIME))
 
 
-__all__ = ["ANYTIME", "FLOW", "STAGES", "START", "STEPS_OF_PHASE", "Stage",
-           "stages_waiting_for"]
+__all__ = ["ANYTIME", "FLOW", "OWN_STAGES", "STAGES", "START", "STEPS_OF_PHASE", "Stage",
+           "Where", "stages_waiting_for"]

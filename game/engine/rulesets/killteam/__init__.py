@@ -1,4 +1,65 @@
 """The Kill Team classic mission pack, played under the Fireteam rules: its numbers and
-questions (:mod:`.core`), its decisions (:mod:`.actions`), its events (:mod:`.events`) and the
-stages the flow table runs for a mission whose ``kill_team`` data asks for them (:mod:`.rules`).
+questions (:mod:`.core`), its decisions (:mod:`.actions`), its events (:mod:`.events`), the
+stages the flow table runs for a mission whose ``kill_team`` data asks for them (:mod:`.rules`)
+and its declaration as a plug-in of the Fireteam rules (:mod:`.pack`, listed by
+:mod:`game.engine.packs`).
+
+What the screens and the computer player may use of it is :data:`__all__` (the engine's
+public surface, beside ``game.engine``'s own): its decisions, its events, its numbers and the
+questions that only read a game.
 """
+
+from game.engine.rulesets.killteam.actions import Arrive, PlaceObjective, RollGameLength, Seize
+from game.engine.rulesets.killteam.core import (
+    ARRIVAL_TURNING_POINT,
+    BREAK_PASS,
+    COMMAND_RANGE,
+    GAME_LENGTH_NEEDS,
+    LEADER_BREAK_PASS,
+    NIGHT_ON,
+    NIGHT_RANGE,
+    OBJECTIVE_APART,
+    OBJECTIVE_EDGE,
+    OBJECTIVE_TERRITORY,
+    REANIMATION_REACH,
+    SEARCH_LATE_ON,
+    SECONDARY_NAMES,
+    SEIZE_ON,
+    fled,
+    is_leader,
+    late_operatives,
+    leader_of,
+    length_roll_needed,
+    more_than_half_destroyed,
+    more_than_half_lost,
+    placed_ids,
+    roll_needed_after,
+    rules_of,
+)
+from game.engine.rulesets.killteam.events import (
+    ArrivalEdge,
+    Arrived,
+    BreakTest,
+    Fled,
+    ForceBroken,
+    GameLengthRolled,
+    InitiativeTaken,
+    MissionScoring,
+    MysteryRevealed,
+    NightFighting,
+    ObjectivePlaced,
+    ReanimationOutOfReach,
+    SearchPatternRolled,
+)
+
+__all__ = [
+    "ARRIVAL_TURNING_POINT", "BREAK_PASS", "COMMAND_RANGE", "GAME_LENGTH_NEEDS",
+    "LEADER_BREAK_PASS", "NIGHT_ON", "NIGHT_RANGE", "OBJECTIVE_APART", "OBJECTIVE_EDGE",
+    "OBJECTIVE_TERRITORY", "REANIMATION_REACH", "SEARCH_LATE_ON", "SECONDARY_NAMES", "SEIZE_ON",
+    "ArrivalEdge", "Arrive", "Arrived", "BreakTest", "Fled", "ForceBroken", "GameLengthRolled",
+    "InitiativeTaken", "MissionScoring", "MysteryRevealed", "NightFighting", "ObjectivePlaced",
+    "PlaceObjective", "ReanimationOutOfReach", "RollGameLength", "SearchPatternRolled", "Seize",
+    "fled", "is_leader", "late_operatives", "leader_of", "length_roll_needed",
+    "more_than_half_destroyed", "more_than_half_lost", "placed_ids", "roll_needed_after",
+    "rules_of",
+]

@@ -169,8 +169,10 @@ def edge_hexes(grid: Grid) -> frozenset[str]:
     return frozenset(h for h in grid.hexes if len(grid.neighbours(h)) < 6)
 
 
+@lru_cache(maxsize=64)
 def side_edge(grid: Grid, edge: str) -> tuple[str, ...]:
-    """The hexes of the ``west`` (first) or ``east`` (last) column."""
+    """The hexes of the ``west`` (first) or ``east`` (last) column (worked out once per
+    killzone: each late arrival's listing asks it)."""
     column = 0 if edge == "west" else grid.columns - 1
     return tuple(h for h in grid.hexes if parse_label(h)[0] == column)
 

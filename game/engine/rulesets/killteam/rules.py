@@ -1,7 +1,6 @@
 """The Kill Team classic pack's stages and decisions (docs/rules-decisions.md,
-"Kill Team classic"), run by the flow table (:mod:`game.engine.rulesets.fireteam.table`) for a
-mission
-whose ``kill_team`` data asks for them:
+"Kill Team classic"), run by the Fireteam rules' flow table (which takes them from the pack's
+declaration, :mod:`.pack`) for a mission whose ``kill_team`` data asks for them:
 
 - placing objective markers in turn after a roll-off (``placed_objectives``);
 - Search Pattern's roll per operative before deployment (``search_pattern``);
@@ -21,9 +20,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from game.engine import vocabulary as V
+from game.engine.contract import ActionRule
 from game.engine.events import ControlChanged, PhaseStarted, TakenDown, TurningPointStarted
-from game.engine.rulesets.fireteam.base import ActionRule
-from game.engine.rulesets.fireteam.strategy import order
 from game.engine.rulesets.killteam import core as kt
 from game.engine.rulesets.killteam.actions import Arrive, PlaceObjective, RollGameLength, Seize
 from game.engine.rulesets.killteam.events import (
@@ -40,7 +38,7 @@ from game.engine.rulesets.killteam.events import (
     ObjectivePlaced,
     SearchPatternRolled,
 )
-from game.engine.state import Flag, OperativeState, Phase, opponent
+from game.engine.state import Flag, OperativeState, Phase, initiative_order, opponent
 
 if TYPE_CHECKING:
     from game.engine.events import Event
@@ -193,10 +191,10 @@ def start_of_firefight(game: Game) -> None:
     _night(game)
     rules = kt.rules_of(game.config)
     if rules is not None and rules.break_tests:
-        for player in order(game):
+        for player in initiative_order(game.state.initiative):
             break_tests(game, player)
     if game.state.turning_point == kt.ARRIVAL_TURNING_POINT:
-        for player in order(game):
+        for player in initiative_order(game.state.initiative):
             for op in kt.late_operatives(game, player):
                 roll = game.roll()
                 sides = kt.ARRIVAL_EDGES[roll]
@@ -289,7 +287,7 @@ def flee(game: Game, op: OperativeState) -> None:
 
 def first_to_arrive(game: Game) -> None:
     state = game.state
-    first, second = order(game)
+    first, second = initiative_order(game.state.initiative)
     state.to_act = first if kt.late_operatives(game, first) else second
 
 
@@ -306,7 +304,7 @@ def all_arrived(game: Game) -> bool:
 
 def after_arrivals(game: Game) -> None:
     """The firefight phase goes on with the initiative holder's turn."""
-    game.state.to_act = order(game)[0]
+    game.state.to_act = initiative_order(game.state.initiative)[0]
     game.check_control()
 
 

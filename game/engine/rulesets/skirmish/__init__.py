@@ -8,6 +8,11 @@ table (:mod:`.table`), its own action rules (:data:`RULES`), listed and checked 
 (:func:`generate`, :func:`why_not`); the :class:`game.engine.game.Game` picks the rule set
 its config names. ``docs/rules-decisions.md`` ("The skirmish rule set") gives every
 conversion and ruling.
+
+What the screens and the computer player may use of it is :data:`__all__` (the engine's
+public surface, beside ``game.engine``'s own): its decisions and events, the converted
+profiles, the odds, its numbers and the questions that only read a game. Its book
+(:mod:`.book`) is what the engine itself asks.
 """
 
 from __future__ import annotations
@@ -17,17 +22,69 @@ from typing import TYPE_CHECKING, Any
 from game.engine.actions import Action
 from game.engine.rulesets.fireteam.base import ActionRule
 from game.engine.rulesets.fireteam.result import AgreeResultRule, ConcedeRule
+from game.engine.rulesets.skirmish.actions import (
+    ORDERS,
+    Advance,
+    Charge,
+    Consolidate,
+    Hold,
+    HoldFire,
+    Meet,
+    Order,
+    Push,
+    Rush,
+    Shoot,
+    StrikeBack,
+)
 from game.engine.rulesets.skirmish.after import ConsolidateRule, MeetRule, PushRule, StrikeBackRule
+from game.engine.rulesets.skirmish.core import (
+    MARKERS,
+    MELEE_REACH,
+    ROUNDS,
+    SEIZE_REACH,
+    at_half,
+    covered,
+    fatigued,
+    in_cover,
+    profile_of,
+    shaken,
+    wounds_left,
+)
+from game.engine.rulesets.skirmish.events import (
+    BattleEnded,
+    DangerousRolled,
+    DefenseRolled,
+    Destroyed,
+    Fatigued,
+    MarkersLeftOut,
+    MarkersRolled,
+    MarkersScored,
+    MeleeResult,
+    Met,
+    MoraleTested,
+    ObjectiveSeized,
+    Ordered,
+    PulledBack,
+    Pushed,
+    QualityRolled,
+    Rallied,
+    RoundStarted,
+    StruckBack,
+    Wounded,
+    count_markers,
+)
+from game.engine.rulesets.skirmish.odds import SkirmishOdds, WeaponOdds
 from game.engine.rulesets.skirmish.orders import AdvanceRule, ChargeRule, HoldRule, RushRule
+from game.engine.rulesets.skirmish.profiles import (
+    SPECIAL_NAMES,
+    SPECIAL_TEXT,
+    Profile,
+    SkirmishWeapon,
+    Special,
+)
 from game.engine.rulesets.skirmish.rounds import PlaceMarkerRule, SkirmishDeployRule
 from game.engine.rulesets.skirmish.shooting import HoldFireRule, ShootRule
-from game.engine.rulesets.skirmish.table import (
-    FLOW,
-    STAGES,
-    START,
-    STEPS_OF_PHASE,
-    stages_waiting_for,
-)
+from game.engine.rulesets.skirmish.table import stages_waiting_for
 from game.engine.state import Phase, Step
 
 if TYPE_CHECKING:
@@ -80,5 +137,14 @@ def why_not(game: Game, action: Action) -> str | None:
     return rule.why_not(game, action)
 
 
-__all__ = ["BY_STEP", "FLOW", "RULES", "STAGES", "START", "STEPS_OF_PHASE", "generate",
-           "why_not"]
+# the public names (the book's parts, RULES, FLOW, generate, why_not, ..., are the engine's)
+__all__ = [
+    "MARKERS", "MELEE_REACH", "ORDERS", "ROUNDS", "SEIZE_REACH", "SPECIAL_NAMES", "SPECIAL_TEXT",
+    "Advance", "BattleEnded", "Charge", "Consolidate", "DangerousRolled", "DefenseRolled",
+    "Destroyed", "Fatigued", "Hold", "HoldFire", "MarkersLeftOut", "MarkersRolled",
+    "MarkersScored", "Meet", "MeleeResult", "Met", "MoraleTested", "ObjectiveSeized", "Order",
+    "Ordered", "Profile", "PulledBack", "Push", "Pushed", "QualityRolled", "Rallied",
+    "RoundStarted", "Rush", "Shoot", "SkirmishOdds", "SkirmishWeapon", "Special", "StrikeBack",
+    "StruckBack", "WeaponOdds", "Wounded", "at_half", "count_markers", "covered", "fatigued",
+    "in_cover", "profile_of", "shaken", "wounds_left",
+]

@@ -24,6 +24,8 @@ CONSOLIDATE_REACH = 1  # 3": the survivor of a melee may step one hex
 MEET_REACH = 1  # 3": a charged operative may step one hex to meet its charger
 PUSH_REACH = 1  # 2": a push moves the target one hex
 ROUNDS = 4
+# the markers the players place (D3+2 of them): at most this many
+MARKERS = tuple(f"m{n}" for n in range(1, 6))
 PUSH_NEEDS = 4
 
 
@@ -178,7 +180,7 @@ def meet_hexes(game: Game, defender: OperativeState, charger: OperativeState) ->
 
 
 __all__ = ["CONSOLIDATE_REACH", "DIFFICULT_LIMIT", "MARKER_SPACING", "MEET_REACH", "MELEE_REACH",
-           "PUSH_NEEDS", "PUSH_REACH", "ROUNDS", "SEIZE_REACH", "activatable", "at_half",
+           "MARKERS", "PUSH_NEEDS", "PUSH_REACH", "ROUNDS", "SEIZE_REACH", "activatable", "at_half",
            "covered", "dangerous", "destroy", "difficult", "enemies_near", "fatigued", "has",
            "in_cover", "meet_hexes", "profile", "profile_of", "quality_test", "set_flag", "shaken",
            "visible", "wound", "wounds_left"]

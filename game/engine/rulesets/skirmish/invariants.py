@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.config import SKIRMISH_MARKERS
-from game.engine.rulesets.skirmish.core import fatigued, profile, shaken
+from game.engine.rulesets.skirmish.core import MARKERS, fatigued, profile, shaken
 from game.engine.state import OperativeFlag, Phase
 
 if TYPE_CHECKING:
@@ -27,7 +26,7 @@ def broken(game: Game) -> list[str]:
         if shaken(op) and not fatigued(op):
             problems.append(f"{op.id} is Shaken but not counted as fatigued")
     for marker, player in state.control.items():
-        if marker not in SKIRMISH_MARKERS or player not in (1, 2):
+        if marker not in MARKERS or player not in (1, 2):
             problems.append(f"marker {marker} is held by {player!r}")
         elif game.objective_hex(marker) is None:
             problems.append(f"marker {marker} is held but not on the killzone")

@@ -10,7 +10,7 @@ the target is destroyed. The numbers follow :func:`game.engine.rulesets.skirmish
 step for step; they read only the public position (profiles, hexes, flags), so a copy
 built from a player's view (``Game.from_view``) gives the same odds.
 
-Raises nothing for a legal action; :meth:`game.engine.game.Game.skirmish_odds` refuses an
+Raises nothing for a legal action; :meth:`game.engine.game.Game.odds_of` refuses an
 illegal one.
 """
 
@@ -28,6 +28,7 @@ from game.engine.rulesets.skirmish.profiles import SPECIAL_NAMES, SkirmishWeapon
 from game.engine.state import OperativeState
 
 if TYPE_CHECKING:
+    from game.engine.actions import Action
     from game.engine.game import Game
 
 SIXTH = Fraction(1, 6)
@@ -196,5 +197,10 @@ def odds(game: Game, action: Shoot | Charge) -> SkirmishOdds:
                         tuple(reasons), own, wounds_left(game, attacker))
 
 
-__all__ = ["SkirmishOdds", "WeaponOdds", "add", "odds", "p_block", "p_hit", "p_through",
-           "weapon_wounds"]
+def odds_of(game: Game, action: Action) -> SkirmishOdds | None:
+    """The odds of a legal shot or charge (the book's ``odds``); None for other actions."""
+    return odds(game, action) if isinstance(action, (Shoot, Charge)) else None
+
+
+__all__ = ["SkirmishOdds", "WeaponOdds", "add", "odds", "odds_of", "p_block", "p_hit",
+           "p_through", "weapon_wounds"]

@@ -17,13 +17,13 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from game.engine.actions import Deploy
-from game.engine.config import SKIRMISH_MARKERS
 from game.engine.events import SetupComplete
 from game.engine.rulesets.fireteam.base import ActionRule
 from game.engine.rulesets.fireteam.setup import DeployRule, deploy_hexes, undeployed
 from game.engine.rulesets.killteam.actions import PlaceObjective
 from game.engine.rulesets.skirmish.core import (
     MARKER_SPACING,
+    MARKERS,
     SEIZE_REACH,
     activatable,
     set_flag,
@@ -50,12 +50,12 @@ def roll_off(game: Game) -> None:
     die = game.roll()
     count = (die + 1) // 2 + 2
     game.emit(MarkersRolled(die, count))
-    state.removed_objectives = list(SKIRMISH_MARKERS[count:])
+    state.removed_objectives = list(MARKERS[count:])
 
 
 def markers(game: Game) -> list[str]:
     """The markers of this game, in placing order."""
-    return [m for m in SKIRMISH_MARKERS if m not in game.state.removed_objectives]
+    return [m for m in MARKERS if m not in game.state.removed_objectives]
 
 
 def next_marker(game: Game) -> str | None:

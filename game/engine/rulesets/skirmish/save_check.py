@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.config import SKIRMISH_MARKERS
 from game.engine.errors import SaveError
+from game.engine.rulesets.skirmish.core import MARKERS
 from game.engine.rulesets.skirmish.shooting import SHOT
 from game.engine.state import OperativeFlag, State, Step
 
@@ -52,7 +52,7 @@ def check_activation(state: State, config: Config) -> None:
 def check_markers(state: State) -> None:
     """Markers are the skirmish markers m1..m5; flags are known."""
     for marker in (*state.objective_hexes, *state.removed_objectives, *state.control):
-        if marker not in SKIRMISH_MARKERS:
+        if marker not in MARKERS:
             raise SaveError(f"state: unknown marker {marker!r}")
     known = {str(f) for f in OperativeFlag}
     for op in state.operatives.values():
@@ -66,4 +66,10 @@ def check_markers(state: State) -> None:
                 raise SaveError(f"state.operatives.{op.id}.flags: unknown flag {flag!r}")
 
 
-__all__ = ["check_activation", "check_markers"]
+def check(state: State, config: Config) -> None:
+    """Every check of these rules (the book's ``save_checks``): the activation, the markers."""
+    check_activation(state, config)
+    check_markers(state)
+
+
+__all__ = ["check", "check_activation", "check_markers"]
