@@ -22,9 +22,10 @@ seat's :class:`View` only, and:
   rebuilt games.
 
 A decision's *cost* is the best candidate's worth less the worth of the choice made (paired
-over the same games, so its uncertainty is that of the differences). The choice made counts
-as *found* when no candidate beats it by more than ``Settings.margin`` VP. The analysis
-keeps every decision; :attr:`Analysis.top` gives the costliest.
+over the same games, so its uncertainty is that of the differences). The decisions that may be
+the costliest (:func:`to_refine`) are then looked at again on ``Settings.deep`` games. The
+choice made counts as *found* when no candidate beats it by more than ``Settings.margin`` VP.
+The analysis keeps every decision; :attr:`Analysis.top` gives the costliest.
 """
 
 from __future__ import annotations
