@@ -575,3 +575,23 @@ def threat_balance(game: Game, player: int) -> float:
             prize = VP * heuristics.bounty(game, op) * 0.5 * risk / left if left else 0.0
             total += sign * (risk / card.wounds * (3.0 + op_worth(game, op)) + prize)
     return total
+
+
+# --- what the post-game analysis (game/analysis/) plays and values its candidates with ----
+
+def leaf_value(game: Game, budget: Budget, me: int, anywhere: bool = False) -> float:
+    """The value of a playout's end for ``me`` with ``budget``'s terms, as the search counts
+    it (``anywhere``: in any phase, not only in the firefight phase)."""
+    return _leaf(game, budget, me, anywhere)
+
+
+def tactical_moves(game: Game, ranked: list[Action]) -> list[Action]:
+    """The safest move and the one that opens the deadliest attack among ``ranked``'s
+    moves (best first), as the ``hard`` level adds them to its candidates."""
+    return _tactical_moves(game, ranked)
+
+
+def to_turning_point_end(game: Game, sharp: bool, targets: bool = False) -> None:
+    """Play ``game`` on with the playouts' cheap policy to the end of its turning point's
+    firefight phase (or of the game), as the strategic ploy search does."""
+    _to_turning_point_end(game, sharp, targets)

@@ -22,9 +22,10 @@ takes that seat's :class:`View` only, and:
   rebuilt games.
 
 A decision's *cost* is the best candidate's worth less the worth of the choice made (paired
-over the same games, so its uncertainty is that of the differences). The choice made counts
-as *found* when no candidate beats it by more than ``Settings.margin`` VP. The analysis
-keeps every decision; :attr:`Analysis.top` gives the costliest.
+over the same games, so its uncertainty is that of the differences). The decisions that may be
+the costliest (:func:`to_refine`) are then looked at again on ``Settings.deep`` games. The
+choice made counts as *found* when no candidate beats it by more than ``Settings.margin`` VP.
+The analysis keeps every decision; :attr:`Analysis.top` gives the costliest.
 """
 
 from __future__ import annotations
@@ -41,11 +42,11 @@ from game.ai import heuristics
 from game.ai.common import VP, decision_rng, playable, rebuild
 from game.ai.search import (
     Budget,
-    _leaf,
-    _tactical_moves,
-    _to_turning_point_end,
+    leaf_value,
     playout,
     rival_lines,
+    tactical_moves,
+    to_turning_point_end,
 )
 from game.analysis.reasons import explain
 from game.engine import (
@@ -90,6 +91,13 @@ class Settings:
     # heuristics less: with 0.3 it found 30 of the 35 planted mistakes, with 0.1 32)
     prior: float = 0.1
     seed: int = 1
+    # the decisions that may be the costliest (at most ``refine`` of them: those whose cost
+    # could, within twice its uncertainty, reach the costliest's) are looked at again on
+    # ``deep`` rebuilt games: eight games tell a clear mistake, but not which of two close
+    # ones cost more, nor which of two good moves was the better
+    deep: int = 64
+    refine: int = 4
+    finalists: int = 3  # on ``deep`` games: the choice made and this many best others
 
     def budget(self) -> Budget:
         """The search's leaf terms (as ``hard`` weighs its leaves)."""
@@ -137,12 +145,14 @@ class Decision:
     spread: float  # the standard error of ``cost`` (paired over the same games)
     found: bool
     reason: str = ""
+    samples: int = 0  # the rebuilt games it was valued on
 
     def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "turning_point": self.turning_point,
                 "made": self.made.to_dict(), "best": self.best.to_dict(),
                 "others": [c.to_dict() for c in self.others], "cost": round(self.cost, 3),
-                "spread": round(self.spread, 3), "found": self.found, "reason": self.reason}
+                "spread": round(self.spread, 3), "found": self.found, "reason": self.reason,
+                "samples": self.samples}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Decision:
@@ -150,7 +160,7 @@ class Decision:
                    Choice.from_dict(data["made"]), Choice.from_dict(data["best"]),
                    [Choice.from_dict(c) for c in data.get("others", [])],
                    float(data["cost"]), float(data["spread"]), bool(data["found"]),
-                   str(data.get("reason", "")))
+                   str(data.get("reason", "")), int(data.get("samples", 0)))
 
 
 @dataclass
@@ -178,7 +188,8 @@ class Analysis:
         return {"format": ANALYSIS_FORMAT, "seat": self.seat, "top": self.top_count,
                 "settings": {"candidates": s.candidates, "samples": s.samples,
                              "replies": s.replies, "rivals": s.rivals, "margin": s.margin,
-                             "prior": s.prior, "seed": s.seed},
+                             "prior": s.prior, "seed": s.seed, "deep": s.deep,
+                             "refine": s.refine, "finalists": s.finalists},
                 "decisions": [d.to_dict() for d in self.decisions]}
 
     @classmethod
@@ -230,69 +241,145 @@ def analysing(record: Record, seat: int, top: int = 3, settings: Settings | None
               ) -> Generator[float, None, Analysis]:
     """The analysis in slices for a screen that runs it between frames: yields the share
     of the record done (0..1) after every playout and every action, returns the
-    :class:`Analysis`."""
+    :class:`Analysis`. Every decision is looked at on ``Settings.samples`` rebuilt games,
+    then those that may be the costliest (:func:`to_refine`) again on ``Settings.deep``."""
     settings = settings or Settings()
     if seat not in (1, 2):
         raise ValueError(f"seat {seat} is not 1 or 2")
     total = max(1, len(record.actions))
+    first = FIRST_PASS if settings.refine > 0 and settings.deep > settings.samples else 1.0
     game = record.start.clone()
     decisions: list[Decision] = []
     for i, action in enumerate(record.actions):
         view = game.view(seat) if action.player == seat else None
         if view is not None and analysable(view):
-            steps = decide(view, action, settings, record.names)
-            while True:
-                try:
-                    part = next(steps)
-                except StopIteration as finished:
-                    decision = finished.value
-                    break
-                yield (i + part) / total
+            decision = yield from _scaled(decide(view, action, settings, record.names),
+                                          first * i / total, first / total)
             decision.index = i
             decisions.append(decision)
         game.apply(action)
-        yield (i + 1) / total
+        yield first * (i + 1) / total
+    again = to_refine(decisions, settings) if first < 1.0 else []
+    for n, place in enumerate(again):
+        old = decisions[place]
+        view = record.game_at(old.index).view(seat)
+        share = (1.0 - first) / len(again)
+        decision = yield from _scaled(
+            decide(view, record.actions[old.index], settings, record.names, settings.deep),
+            first + n * share, share)
+        decision.index = old.index
+        decisions[place] = decision
     return Analysis(seat, decisions, top, settings)
 
 
-def decide(view: View, made: Action, settings: Settings, names: dict[int, str] | None = None
-           ) -> Generator[float, None, Decision]:
+FIRST_PASS = 0.75  # the share of the progress bar for the first look at every decision
+
+
+def _scaled(work: Generator[float, None, Decision], start: float, share: float
+            ) -> Generator[float, None, Decision]:
+    """``work``'s progress (0..1) as a part of the whole: ``start`` + ``share`` times it."""
+    while True:
+        try:
+            part = next(work)
+        except StopIteration as finished:
+            return finished.value  # type: ignore[no-any-return]
+        yield start + share * part
+
+
+def to_refine(decisions: list[Decision], settings: Settings) -> list[int]:
+    """The places in ``decisions`` of those to look at again on ``Settings.deep`` games:
+    each whose gap (the best candidate's worth less the choice's, even when within the
+    margin) could, with twice its uncertainty, reach the cost of the costliest less twice
+    that one's uncertainty; at most ``Settings.refine``, the likeliest first, and none whose
+    candidates all came out the same."""
+    def gap(d: Decision) -> float:
+        return max(0.0, d.best.worth - d.made.worth)
+
+    costly = [d for d in decisions if not d.found]
+    top = max(costly, key=lambda d: d.cost, default=None)
+    floor = top.cost - 2 * top.spread if top is not None else 0.0
+    open_ = [n for n, d in enumerate(decisions)
+             if _uncertain(d) and gap(d) + 2 * d.spread >= floor]
+    open_.sort(key=lambda n: (-(gap(decisions[n]) + 2 * decisions[n].spread), n))
+    return sorted(open_[:settings.refine])
+
+
+def _uncertain(decision: Decision) -> bool:
+    """Whether more games could change the decision's verdict: its candidates did not all
+    come out the same in every game."""
+    choices = [decision.made, decision.best, *decision.others]
+    first = choices[0].values
+    return any(ch.values != first for ch in choices[1:])
+
+
+def decide(view: View, made: Action, settings: Settings, names: dict[int, str] | None = None,
+           samples: int = 0) -> Generator[float, None, Decision]:
     """The analysis of one decision from ``view`` (its player's) where ``made`` was chosen:
-    yields the share of its playouts done, returns the :class:`Decision` (``index`` 0: the
-    caller sets it). Reads nothing but the view."""
+    every candidate played on ``Settings.samples`` rebuilt games and, when ``samples`` is
+    more, the choice made and the ``Settings.finalists`` best others on the rest of
+    ``samples`` games too (the first games are the same whatever the count; the best is
+    named among those played on them all). Yields the share of its playouts done, returns
+    the :class:`Decision` (``index`` 0: the caller sets it). Reads nothing but the view."""
     me = view.player
     assert me is not None
     rng = decision_rng(settings.seed, view, salt=43)
     base = rebuild(view, rng)
     shortlist = candidates(base, made, settings.candidates)
     prior = {i: settings.prior * _heuristic(base, a) for i, a in enumerate(shortlist)}
-    worlds = [rebuild(view, SplitMix64(rng.below(1 << 62))) for _ in range(settings.samples)]
+    worlds = [rebuild(view, SplitMix64(rng.below(1 << 62)))
+              for _ in range(max(samples, settings.samples))]
+    first, rest = worlds[:settings.samples], worlds[settings.samples:]
+    final = min(len(shortlist), settings.finalists + 1) if rest else 0
     budget = settings.budget()
-    choices = []
-    count = len(shortlist) * len(worlds)
-    for c, action in enumerate(shortlist):
-        per_pick: list[list[float]] = [[] for _ in range(max(1, budget.rivals))]
-        leaves: list[Game] = []
-        for w, world in enumerate(worlds):
-            lines = _lines(world, action, budget, me)
-            for k, pick in enumerate(per_pick):
-                pick.append(lines[min(k, len(lines) - 1)][0])
-            leaves.append(min(lines, key=lambda line: line[0])[1])
-            yield (c * len(worlds) + w + 1) / count
-        worst = min(per_pick, key=sum)
-        choices.append(_choice(base, action, [(v + prior[c]) / VP for v in worst], leaves,
-                               me))
+    count = len(shortlist) * len(first) + final * len(rest)
+    played: list[tuple[list[list[float]], list[Game]]] = []
+    done = 0
+    for action in shortlist:
+        played.append(([[] for _ in range(max(1, budget.rivals))], []))
+        for world in first:
+            _play_on(world, action, budget, me, *played[-1])
+            done += 1
+            yield done / count
+    choices = [_valued(base, shortlist[c], per_pick, leaves, prior[c], me)
+               for c, (per_pick, leaves) in enumerate(played)]
+    finalists = [0] + sorted(range(1, len(shortlist)),
+                             key=lambda c: (-choices[c].worth, c))[:final - 1] if rest else []
+    for c in finalists:
+        for world in rest:
+            _play_on(world, shortlist[c], budget, me, *played[c])
+            done += 1
+            yield done / count
+        choices[c] = _valued(base, shortlist[c], *played[c], prior[c], me)
     made_choice = choices[0]
-    best = max(choices, key=lambda ch: (ch.worth, ch is made_choice))
+    best = max((choices[c] for c in finalists or range(len(choices))),
+               key=lambda ch: (ch.worth, ch is made_choice))
     diffs = [b - m for b, m in zip(best.values, made_choice.values, strict=True)]
     cost = max(0.0, best.worth - made_choice.worth)
     spread = _error(diffs)
     found = best is made_choice or cost <= settings.margin
     decision = Decision(0, view.turning_point, made_choice, best,
                         [ch for ch in choices if ch is not made_choice and ch is not best],
-                        0.0 if found else cost, spread, found)
+                        0.0 if found else cost, spread, found, samples=len(worlds))
     decision.reason = explain(base, me, decision, names or {})
     return decision
+
+
+def _play_on(world: Game, action: Action, budget: Budget, me: int,
+             per_pick: list[list[float]], leaves: list[Game]) -> None:
+    """``action`` played out on ``world``: its value after each of the enemy's picks added to
+    ``per_pick``, and its worst leaf to ``leaves``."""
+    lines = _lines(world, action, budget, me)
+    for k, pick in enumerate(per_pick):
+        pick.append(lines[min(k, len(lines) - 1)][0])
+    leaves.append(min(lines, key=lambda line: line[0])[1])
+
+
+def _valued(base: Game, action: Action, per_pick: list[list[float]], leaves: list[Game],
+            prior: float, me: int) -> Choice:
+    """The :class:`Choice` of ``action`` from its playouts so far: its worst pick's values
+    with the heuristic's share, in VP."""
+    worst = min(per_pick, key=sum)
+    return _choice(base, action, [(v + prior) / VP for v in worst], leaves, me)
 
 
 def candidates(game: Game, made: Action, count: int) -> list[Action]:
@@ -310,7 +397,7 @@ def candidates(game: Game, made: Action, count: int) -> list[Action]:
         extra = next((a for a in ranked if isinstance(a, kind)), None)
         if extra is not None and extra not in out:
             out.append(extra)
-    for extra in _tactical_moves(game, ranked):
+    for extra in tactical_moves(game, ranked):
         if extra not in out:
             out.append(extra)
     return out
@@ -328,7 +415,7 @@ def _lines(world: Game, action: Action, budget: Budget, me: int) -> list[tuple[f
     step = game.state.step
     game.apply(action)
     if step in WHOLE_TURNING_POINT:
-        _to_turning_point_end(game, True, budget.targets)
+        to_turning_point_end(game, True, budget.targets)
         return [(_worth(game, budget, me, anywhere=True), game)]
     playout(game, 0, True, budget.targets)  # to the end of the activation
     state = game.state
@@ -340,7 +427,7 @@ def _lines(world: Game, action: Action, budget: Budget, me: int) -> list[tuple[f
 
 
 def _worth(game: Game, budget: Budget, me: int, anywhere: bool = False) -> float:
-    """A leaf's value: the search's (:func:`game.ai.search._leaf`), but a finished game is
+    """A leaf's value: the search's (:func:`game.ai.search.leaf_value`), but a finished game is
     worth its VP lead and one VP more for a win (one less for a loss), not the search's
     thousand points for a win, so that the worths read as VP."""
     if game.is_over:
@@ -348,7 +435,7 @@ def _worth(game: Game, budget: Budget, me: int, anywhere: bool = False) -> float
         bonus = 0.0 if winner in (0, None) else (1.0 if winner == me else -1.0)
         lead = game.state.vp[me] - game.state.vp[opponent(me)]
         return VP * (lead + bonus)
-    return _leaf(game, budget, me, anywhere)
+    return leaf_value(game, budget, me, anywhere)
 
 
 def _choice(base: Game, action: Action, values: list[float], leaves: list[Game],

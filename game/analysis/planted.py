@@ -74,12 +74,13 @@ def judge(case: Planted, analysis: Analysis, settings: Settings) -> tuple[bool, 
     better = parse_action(decision.best.action)
     if any(same(better, a) for a in case.answers):
         return True, f"found (better: {decision.best.action}, {decision.cost:.2f} VP)"
-    # a choice of equal worth: the answers valued on the same rebuilt games (the best of
-    # them), equal within ``EQUAL`` VP
+    # a choice of equal worth: the answers valued on the same rebuilt games as the decision
+    # (the best of them), equal within ``EQUAL`` VP
     game = case.record.game_at(case.index)
     view = game.view(case.seat)
     answers = [a for a in game.legal_actions() if any(same(a, b) for b in case.answers)]
-    worth = max(_run(decide(view, a, settings)).made.worth  # type: ignore[attr-defined]
+    worth = max(_run(decide(view, a, settings, samples=decision.samples)
+                     ).made.worth  # type: ignore[attr-defined]
                 for a in answers)
     if abs(worth - decision.best.worth) <= EQUAL:
         return True, (f"found (better: {decision.best.action} {decision.best.worth:.2f} VP, "

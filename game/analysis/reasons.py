@@ -5,7 +5,7 @@ it: the engine's exact odds of each attack (the chance to take the target down, 
 expected, the cover), then what the playouts showed (an operative of the seat taken down
 after one choice far more often than after the other, an enemy taken down, an objective held
 or lost), and last the difference in VP. Operatives, weapons and objectives are named as the
-play screen names them (:class:`game.ui.words.Words`, which imports no pygame).
+play screen names them (:class:`game.help.words.Words`, which imports no pygame).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine import Action, Attack, Game, parse_action
-from game.ui.words import Words
+from game.help.words import Words
 
 if TYPE_CHECKING:
     from game.analysis.core import Choice, Decision

@@ -159,3 +159,58 @@ def test_a_journal_is_analysed_with_the_autosave_it_follows(tmp_path: Path) -> N
     (tmp_path / AUTOSAVE).unlink()
     with pytest.raises(AnalysisError, match="no autosave"):
         record_from_file(path, CATALOGUE)
+
+
+def test_the_analysis_loads_no_pygame_and_no_private_search_helper() -> None:
+    """The analysis runs headless (its words are game.help.words), and imports only what the
+    computer player's modules expose (no ``_name`` from game.ai)."""
+    import ast
+    import subprocess
+    import sys
+
+    code = ("import sys, game.analysis.planted, game.analysis.reasons, game.cli.analysis\n"
+            "print('pygame' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"
+    folder = Path(__file__).resolve().parents[2] / "game" / "analysis"
+    private = []
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("game."):
+                private += [f"{path.name}: {node.module}.{a.name}" for a in node.names
+                            if a.name.startswith("_")]
+                assert not (node.module or "").startswith("game.ui"), path
+    assert private == []
+
+
+def test_more_games_keep_the_first_ones_and_go_to_the_finalists() -> None:
+    """A decision looked at again on more rebuilt games plays the first games as before, and
+    the choice made and the best others (``Settings.finalists``) on the rest too."""
+    game = mid_game(3)
+    view = game.view(game.to_act)
+    made = game.legal_actions()[0]
+    settings = Settings(candidates=3, samples=2, replies=1, rivals=2, finalists=1)
+    quick = run(decide(view, made, settings))
+    deep = run(decide(view, made, settings, samples=4))
+    assert quick.samples == 2 and deep.samples == 4
+    assert deep.made.values[:2] == quick.made.values and len(deep.made.values) == 4
+    assert len(deep.best.values) == 4
+    # one other besides the choice made went on to the last two games
+    assert sum(len(c.values) == 4 for c in [deep.made, deep.best, *deep.others]) == 2 \
+        or deep.best is deep.made
+
+
+def test_only_the_decisions_that_may_be_the_costliest_are_looked_at_again() -> None:
+    from game.analysis.core import Choice, Decision, to_refine
+
+    def decision(cost: float, spread: float, found: bool = False) -> Decision:
+        made = Choice("1 wait", 0.0, 0.1, values=[0.0, 0.1])
+        best = Choice("1 wait", cost, 0.1, values=[cost, cost + 0.2])
+        return Decision(0, 1, made, best, [], 0.0 if found else cost, spread, found)
+
+    decisions = [decision(1.0, 0.1), decision(0.3, 0.1), decision(0.7, 0.2),
+                 decision(0.04, 0.5, found=True), decision(0.9, 0.05)]
+    # the costliest (1.0 ± 0.1) could be reached by 0.7 ± 0.2, 0.9 and the found 0.04 ± 0.5
+    assert to_refine(decisions, Settings(refine=4)) == [0, 2, 3, 4]
+    assert to_refine(decisions, Settings(refine=2)) == [0, 2]  # the likeliest two
