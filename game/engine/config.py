@@ -46,12 +46,6 @@ class Config:
     dangerous: frozenset[str] = frozenset()  # dangerous terrain (a rule set's that counts it)
 
     @property
-    def skirmish(self) -> bool:
-        """Kept for the screens and the computer player until they ask the rule set's book
-        (game.engine.rulebook.book_of); the engine itself never asks it."""
-        return self.rules == RuleSet.SKIRMISH
-
-    @property
     def mission_rules(self) -> tuple[Effect, ...]:
         return self.mission.rules if self.mission else ()
 

@@ -21,7 +21,7 @@ NAMES = re.compile(r"skirmish|kill_?team", re.IGNORECASE)
 OWN = ("/rulesets/skirmish/", "/rulesets/killteam/")
 # 364 before the systems' folders (game/<layer>/rulesets/), 311 after them, 147 once the other
 # layers asked their contracts, 46 once the screens asked theirs (game/ui/rulesets/)
-PINNED = 46
+PINNED = 44
 
 
 def naming_lines(root: Path) -> list[str]:

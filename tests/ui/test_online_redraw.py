@@ -9,6 +9,7 @@ import time
 
 import pygame
 
+from game.engine.rulesets import RuleSet
 from game.net.client import seeded_chooser
 from tests.ui.test_online_chat_watch import table  # noqa: F401 - the fixture
 
@@ -72,7 +73,7 @@ def test_the_screen_shows_the_servers_counts_and_says_why_no_seed(table):  # noq
     drawn = " ".join(app.ctx.drawn or [])
     app.ctx.drawn = None
     sizes = view.hand_sizes
-    if not play.view.config.skirmish:
+    if play.view.config.rules == RuleSet.FIRETEAM:  # a hand of cards to count
         from game.ui.words import count
 
         assert f"hand: {count(sizes[0], 'card')}" in drawn
