@@ -30,15 +30,8 @@ from dataclasses import dataclass, field
 
 from game.ai.common import playable
 from game.ai.players import player_for
-from game.engine import (
-    Activate,
-    Attack,
-    Catalogue,
-    Game,
-    Order,
-    RandomDice,
-    opponent,
-)
+from game.ai.rulesets import opens_activation
+from game.engine import Attack, Catalogue, Game, RandomDice, opponent
 
 MAX_ACTIONS = 5000
 
@@ -82,6 +75,7 @@ def play(game: Game, players: dict[int, object], a_seat: int, tally: Tally) -> N
     turn_time = 0.0
     in_turn = False
     attacked = False
+    opens = opens_activation(game)
     for _ in range(MAX_ACTIONS):
         if game.is_over:
             if not attacked:
@@ -98,7 +92,7 @@ def play(game: Game, players: dict[int, object], a_seat: int, tally: Tally) -> N
         if seat == a_seat:
             if len(playable(view.legal_actions)) > 1:
                 tally.decisions.append(spent)
-            if isinstance(action, (Activate, Order)):
+            if isinstance(action, opens):
                 in_turn, turn_time = True, 0.0
             if in_turn:
                 turn_time += spent

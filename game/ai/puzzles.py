@@ -15,14 +15,14 @@ reason), each gives the player a ``goal`` (one line), a ``hint`` and a ``difficu
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from game.ai.players import player_for
 from game.ai.rulesets import rules_words, theme_titles
 from game.content.loader import content_root
 from game.content.yamlio import load_yaml
-from game.engine import Action, Advance, Catalogue, Game, Move, NotationError, parse_action
+from game.engine import Action, Catalogue, Game, Move, NotationError, parse_action
 from game.scenario.loader import Malformed, SetupFailed, load_scenario, scenario_files
 
 POSITIONS = content_root() / "missions" / "puzzles"
@@ -69,16 +69,21 @@ class Puzzle:
 
 
 def same(action: Action, wanted: Action) -> bool:
-    """Whether ``action`` solves as ``wanted`` does: a move by its operative and end hex (a
-    an Advance or a Rush too, by its kind, operative and end hex)."""
+    """Whether ``action`` solves as ``wanted`` does: a move (any decision that is only an
+    operative and the path it goes, whichever rule set's it is) by its kind, operative and end
+    hex; any other decision as it is."""
     if isinstance(action, Move) and isinstance(wanted, Move):
         return (action.player, action.operative, action.destination) == \
             (wanted.player, wanted.operative, wanted.destination)
-    if isinstance(action, Advance) and type(action) is type(wanted):
-        assert isinstance(wanted, Advance)
+    if type(action) is type(wanted) and _a_move(action):
         return (action.player, action.operative, action.path[-1:]) == \
             (wanted.player, wanted.operative, wanted.path[-1:])
     return action == wanted
+
+
+def _a_move(action: Action) -> bool:
+    """Whether a decision is only an operative and the path it goes."""
+    return {f.name for f in fields(action)} == {"player", "operative", "path"}
 
 
 def load_puzzle(path: str | Path, catalogue: Catalogue) -> Puzzle:

@@ -32,6 +32,9 @@ class RuleSetJudgement:
     # reading of how many AP an enemy can still spend)
     spends_ap: bool = False
     themes: dict[str, str] = field(default_factory=dict)  # its puzzle themes' titles
+    # the decisions that open an operative's activation beside Activate (the arena times a
+    # player's turn from them)
+    opens_activation: tuple[type[Action], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -134,59 +134,12 @@ from game.engine.odds import (
     AttackOdds,
     damage_distribution,
 )
+from game.engine.packs import all_packs as _all_packs
+from game.engine.rulebook import book as _book
 from game.engine.rulesets import RULE_SET_NAMES, RuleSet, missions_of, plays, rule_set
 from game.engine.rulesets.fireteam.attacking import (
     WEAPON_RULE_NAMES,
 )
-from game.engine.rulesets.killteam import core as killteam
-from game.engine.rulesets.killteam.actions import Arrive, PlaceObjective, RollGameLength, Seize
-from game.engine.rulesets.killteam.events import Fled
-from game.engine.rulesets.skirmish.actions import (
-    ORDERS,
-    Advance,
-    Charge,
-    Consolidate,
-    Hold,
-    HoldFire,
-    Meet,
-    Order,
-    Push,
-    Rush,
-    Shoot,
-    StrikeBack,
-)
-from game.engine.rulesets.skirmish.core import MELEE_REACH, SEIZE_REACH
-from game.engine.rulesets.skirmish.core import profile_of as skirmish_profile
-from game.engine.rulesets.skirmish.events import (
-    BattleEnded,
-    DangerousRolled,
-    DefenseRolled,
-    Destroyed,
-    Fatigued,
-    MarkersLeftOut,
-    MarkersRolled,
-    MarkersScored,
-    MeleeResult,
-    MoraleTested,
-    ObjectiveSeized,
-    Ordered,
-    PulledBack,
-    Pushed,
-    QualityRolled,
-    Rallied,
-    RoundStarted,
-    StruckBack,
-    Wounded,
-    count_markers,
-)
-from game.engine.rulesets.skirmish.odds import SkirmishOdds
-from game.engine.rulesets.skirmish.profiles import (
-    SPECIAL_NAMES,
-    SPECIAL_TEXT,
-    SkirmishWeapon,
-    Special,
-)
-from game.engine.rulesets.skirmish.profiles import Profile as SkirmishProfile
 from game.engine.state import (
     PLAYERS,
     OperativeFlag,
@@ -212,54 +165,20 @@ from game.engine.vocabulary import (
     EffectKind,
 )
 
+# every rule set and mission pack the registries list, built once as the engine loads: their
+# decisions and events are registered by being defined, so parse_action and the event
+# registry know them all from the start, whichever rule set a game is played under
+for _rules in tuple(RULE_SET_NAMES):
+    _book(_rules)
+_all_packs()
+
 __all__ = [
     "END_OF_TURN",
-    "BattleEnded",
-    "MarkersScored",
-    "ORDERS",
-    "Advance",
-    "Charge",
-    "Consolidate",
-    "DangerousRolled",
-    "DefenseRolled",
-    "Destroyed",
-    "Fatigued",
-    "Hold",
-    "HoldFire",
-    "MELEE_REACH",
-    "MarkersLeftOut",
-    "MarkersRolled",
-    "MeleeResult",
-    "MoraleTested",
-    "ObjectiveSeized",
-    "Order",
-    "Ordered",
-    "PulledBack",
-    "Push",
-    "Pushed",
-    "QualityRolled",
     "RULE_SET_NAMES",
-    "Rallied",
-    "RoundStarted",
     "RuleSet",
-    "Rush",
-    "SEIZE_REACH",
-    "SPECIAL_NAMES",
-    "SPECIAL_TEXT",
-    "Shoot",
-    "Wounded",
-    "SkirmishOdds",
-    "SkirmishProfile",
-    "SkirmishWeapon",
-    "Special",
-    "StrikeBack",
-    "Meet",
-    "StruckBack",
     "missions_of",
     "plays",
     "rule_set",
-    "count_markers",
-    "skirmish_profile",
     "ATTACKER",
     "MARKERLIGHT",
     "SPOTTED",
@@ -270,12 +189,6 @@ __all__ = [
     "LINEBREAKER",
     "SECONDARY_OBJECTIVES",
     "SLAY_THE_LEADER",
-    "Arrive",
-    "Fled",
-    "PlaceObjective",
-    "RollGameLength",
-    "Seize",
-    "killteam",
     "Ability",
     "Action",
     "Activate",

@@ -22,14 +22,12 @@ from game.engine import (
     Healed,
     HitDiceRolled,
     InitiativeRolled,
-    MarkersScored,
     MissionEnded,
     RollOff,
     Scored,
     TakenDown,
     TargetCompleted,
     TurningPointStarted,
-    count_markers,
 )
 from game.ui.anim_parts import DIE_SECONDS, MARK_SECONDS, Banner, Roll
 from game.ui.context import GOLD, INK, PANEL, PANEL_EDGE, Context
@@ -63,10 +61,6 @@ class Animations:
                                            self.ctx.colours[event.player]))
             elif isinstance(event, TargetCompleted):
                 self.banners.append(Banner(f"{names[event.player]} completes {event.name}",
-                                           self.ctx.colours[event.player]))
-            elif isinstance(event, MarkersScored):
-                self.banners.append(Banner(f"{names[event.player]} holds "
-                                           f"{count_markers(event.vp)}",
                                            self.ctx.colours[event.player]))
             elif isinstance(event, Scored):
                 self.banners.append(Banner(f"{names[event.player]} scores {event.vp} VP",

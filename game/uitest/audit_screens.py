@@ -293,9 +293,10 @@ GAMES: dict[str, tuple[str, tuple[str, str], str]] = {
 def _attacks(game: Any) -> list[Any]:
     """The legal attacks (or shots, under a rule set that has them) of the position, those
     with an overcharge first."""
-    from game.engine import Attack, Shoot
+    from game.engine import Attack
 
-    found = [a for a in game.legal_actions() if isinstance(a, (Attack, Shoot))]
+    kinds = (Attack, *(kind for system in audit_systems() for kind in system.attacks))
+    found = [a for a in game.legal_actions() if isinstance(a, kinds)]
     return sorted(found, key=lambda a: not getattr(a, "overcharge", False))
 
 

@@ -20,6 +20,8 @@ class AuditSystem:
     steps: tuple[str, ...]  # the steps where player 1 decides, audited one screen each
     puzzle: tuple[str, str]  # (the puzzle's file name, what its screen shows)
     weapons: bool = True  # whether an attack offers a choice of weapon
+    # its decisions that attack beside a Fireteam Attack (the dice screens pick one)
+    attacks: tuple[type, ...] = ()
     # its own screens, by name
     screens: dict[str, Callable[[App], None]] = field(default_factory=dict)
 

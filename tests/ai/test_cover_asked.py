@@ -9,7 +9,8 @@ import pytest
 
 from game.ai import heuristics
 from game.ai.rulesets.skirmish import scores as skirmish_ai
-from game.engine import Game, RandomDice, Shoot
+from game.engine import Game, RandomDice
+from game.engine.rulesets.skirmish import Shoot
 from game.engine.rulesets.skirmish.core import in_cover
 
 

@@ -15,9 +15,10 @@ from game.ai.players import player_for
 from game.ai.puzzles import POSITIONS, load_puzzle, solve, solved
 from game.ai.rulesets.skirmish import scores as skirmish
 from game.ai.search import LEVELS, SearchPlayer
-from game.engine import SEIZE_REACH, Advance, Move, RandomDice, parse_action
+from game.engine import Move, RandomDice, parse_action
 from game.engine.config import build_config
 from game.engine.game import Game, starting_state
+from game.engine.rulesets.skirmish import SEIZE_REACH, Advance
 from tests.ai.helpers import CATALOGUE
 from tests.helpers import position
 

@@ -10,7 +10,8 @@ import pytest
 from game.ai import puzzles
 from game.ai.puzzles import POSITIONS, PuzzleError, load_puzzle, load_puzzles, same, solve, solved
 from game.cli import puzzles as puzzles_cli
-from game.engine import Advance, Move, Rush
+from game.engine import Move
+from game.engine.rulesets.skirmish import Advance, Rush
 from tests.ai.helpers import CATALOGUE
 
 ALL = load_puzzles([POSITIONS], CATALOGUE)

@@ -14,11 +14,13 @@ from hypothesis import strategies as st
 
 from game.ai.random_player import RandomPlayer
 from game.content import load_catalogue
-from game.engine import RuleSet, Special, skirmish_profile
+from game.engine import RuleSet
 from game.engine.defs import Weapon
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.invariants import broken_invariants
+from game.engine.rulesets.skirmish import Special
+from game.engine.rulesets.skirmish import profile_of as skirmish_profile
 from game.engine.rulesets.skirmish.profiles import (
     DEADLY_DAMAGE,
     convert_weapon,

@@ -21,8 +21,8 @@ import pytest
 
 from game.content import ContentError, load_catalogue
 from game.content.loader import shipped_files
-from game.engine import skirmish_profile
 from game.engine.defs import Catalogue
+from game.engine.rulesets.skirmish import profile_of as skirmish_profile
 from game.scenario.loader import run_paths
 
 pytestmark = pytest.mark.slow  # fuzz runs over mutated content and scenario files

@@ -3,8 +3,9 @@ preview over the enemy under the mouse (shots and charges) and on the weapon but
 
 from __future__ import annotations
 
-from game.engine import Charge, Shoot, Step
+from game.engine import Step
 from game.engine.game import Game
+from game.engine.rulesets.skirmish import Charge, Shoot
 from tests.ui.helpers import hover_preview, hovered_text, open_play
 
 

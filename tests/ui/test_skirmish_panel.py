@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import skirmish_profile
 from game.engine.dice import RandomDice
 from game.engine.game import Game
+from game.engine.rulesets.skirmish import profile_of as skirmish_profile
 from game.ui.rulesets.skirmish.screen import profile_lines
 from game.ui.scenes.play_panels import MORE
 from tests.ui.helpers import panel_drawn

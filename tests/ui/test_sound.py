@@ -211,8 +211,9 @@ def test_every_skirmish_roll_rattles_and_a_seized_marker_sounds() -> None:
     """Every event of a skirmish game that carries dice calls for the dice; a seizing, for
     the change of control (the events are taken from seeded games, whatever they hold)."""
     from game.content import load_catalogue
-    from game.engine import Game, ObjectiveSeized
+    from game.engine import Game
     from game.engine.dice import RandomDice
+    from game.engine.rulesets.skirmish import ObjectiveSeized
     from tests.helpers import play
 
     catalogue = load_catalogue()

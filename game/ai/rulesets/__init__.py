@@ -9,13 +9,19 @@ from __future__ import annotations
 
 from game.ai.rulesets import killteam, skirmish  # noqa: F401  (each registers itself)
 from game.ai.systems import PACKS, RULE_SETS, PackJudgement, RuleSetJudgement
-from game.engine import Config, Game
+from game.engine import Action, Activate, Config, Game
 
 
 def rule_set_judgement(game: Game) -> RuleSetJudgement | None:
     """The evaluation that replaces the Fireteam heuristics under ``game``'s rule set (None:
     the Fireteam heuristics apply)."""
     return RULE_SETS.get(game.config.rules)
+
+
+def opens_activation(game: Game) -> tuple[type[Action], ...]:
+    """The decisions that open an operative's activation under ``game``'s rule set."""
+    judgement = RULE_SETS.get(game.config.rules)
+    return (Activate,) if judgement is None else (Activate, *judgement.opens_activation)
 
 
 def pack_judgement(config: Config) -> PackJudgement | None:

@@ -16,15 +16,23 @@ from game.engine import (
     LINEBREAKER,
     SLAY_THE_LEADER,
     Action,
-    Arrive,
     Game,
     OperativeState,
+    opponent,
+)
+from game.engine.rulesets.killteam import (
+    COMMAND_RANGE,
+    Arrive,
     PlaceObjective,
     RollGameLength,
     Seize,
-    opponent,
+    fled,
+    is_fearless,
+    leader_of,
+    more_than_half_lost,
+    removed,
+    rules_of,
 )
-from game.engine import killteam as kt
 
 VP = 12.0  # what a VP is worth in the static value (game/ai/common.py)
 
@@ -36,15 +44,15 @@ def _secondary_standing(game: Game, secondary: str, player: int) -> int:
     got = {}
     for side, other in ((player, enemy), (enemy, player)):
         if secondary == SLAY_THE_LEADER:
-            leader = kt.leader_of(game, other)
-            got[side] = leader is not None and leader.taken_down and not kt.fled(leader)
+            leader = leader_of(game, other)
+            got[side] = leader is not None and leader.taken_down and not fled(leader)
         elif secondary == LINEBREAKER:
             zone = set(game.config.territories.get(state.territory.get(other, 0), ()))
             got[side] = any(o.hex in zone for o in game.on_killzone(side))
         elif secondary == FIRST_BLOOD:
             got[side] = state.first_removed == other
         else:
-            got[side] = kt.more_than_half_lost(game, other)
+            got[side] = more_than_half_lost(game, other)
     return int(got[player]) - int(got[enemy])
 
 
@@ -52,17 +60,17 @@ def flee_risk(game: Game, player: int, worth: dict[str, float]) -> float:
     """The expected value ``player`` stands to lose to the next Break tests (0 unless its
     force is Broken or one loss from it): operatives out of a living leader's command range
     flee a third of the time."""
-    lost, total = kt.removed(game, player)
+    lost, total = removed(game, player)
     if player not in game.state.broken and (lost + 1) * 2 <= total:
         return 0.0
-    leader = kt.leader_of(game, player)
+    leader = leader_of(game, player)
     post = leader.hex if leader is not None and leader.on_killzone else None
     risk = 0.0
     for op in game.on_killzone(player):
-        if kt.is_fearless(game, op):
+        if is_fearless(game, op):
             continue
         covered = post is not None and op.hex is not None and op is not leader and \
-            game.grid.distance(op.hex, post) <= kt.COMMAND_RANGE
+            game.grid.distance(op.hex, post) <= COMMAND_RANGE
         chance = 0.0 if covered else (1 / 6 if op is leader else 1 / 3)
         risk += chance * worth.get(op.id, 3.0)
     return risk
@@ -71,7 +79,7 @@ def flee_risk(game: Game, player: int, worth: dict[str, float]) -> float:
 def pack_value(game: Game, player: int, worth: dict[str, float]) -> float:
     """The pack's part of the static value for ``player`` (0 outside the pack); ``worth``
     gives what each operative is worth in that value."""
-    rules = kt.rules_of(game.config)
+    rules = rules_of(game.config)
     if rules is None:
         return 0.0
     score = 0.0
@@ -86,7 +94,7 @@ def pack_value(game: Game, player: int, worth: dict[str, float]) -> float:
         score -= flee_risk(game, player, worth) - flee_risk(game, opponent(player), worth)
     if SLAY_THE_LEADER in rules.secondary:
         for side, sign in ((player, 1.0), (opponent(player), -1.0)):
-            leader = kt.leader_of(game, side)
+            leader = leader_of(game, side)
             if leader is not None and leader.on_killzone:
                 health = 1 - leader.damage / game.datacard(leader).wounds
                 score += sign * 0.3 * VP * health

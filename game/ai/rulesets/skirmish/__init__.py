@@ -4,7 +4,8 @@ static value replace the Fireteam heuristics (registered with :mod:`game.ai.syst
 from game.ai.rulesets.skirmish.scores import score, value
 from game.ai.systems import RuleSetJudgement, register_rule_set
 from game.engine import RuleSet
+from game.engine.rulesets.skirmish import Order
 
 JUDGEMENT = register_rule_set(RuleSetJudgement(
     rules=RuleSet.SKIRMISH, score=score, value=value, words="Skirmish rules",
-    themes={"marker": "Skirmish markers"}))
+    themes={"marker": "Skirmish markers"}, opens_activation=(Order,)))

@@ -6,30 +6,28 @@ policy and pruning of the searching levels, the greedy level's immediate value."
 
 from __future__ import annotations
 
-from game.engine import (
+from game.engine import Action, Deploy, Game, OperativeFlag, OperativeState, Phase, opponent
+from game.engine.rulesets.killteam import PlaceObjective
+from game.engine.rulesets.skirmish import (
     SEIZE_REACH,
-    Action,
     Advance,
     Charge,
     Consolidate,
-    Deploy,
-    Game,
     Hold,
     HoldFire,
     Meet,
-    OperativeFlag,
-    OperativeState,
-    Phase,
-    PlaceObjective,
     Push,
     Rush,
     Shoot,
-    SkirmishProfile,
     SkirmishWeapon,
     Special,
     StrikeBack,
-    opponent,
-    skirmish_profile,
+)
+from game.engine.rulesets.skirmish import (
+    Profile as SkirmishProfile,
+)
+from game.engine.rulesets.skirmish import (
+    profile_of as skirmish_profile,
 )
 
 WIN = 1000.0

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine import Catalogue, Config, Game, Mission
-from game.engine import killteam as kt
+from game.engine.rulesets.killteam import SECONDARY_NAMES, rules_of
 from game.help.rulesets.killteam.cards import PackRule
 from game.ui.rulesets.killteam import chooser, library, screen
 from game.ui.systems import CardLines, Screens, register_pack
@@ -36,10 +36,10 @@ class PackScreens(Screens):
 
     def summary(self, summary: Summary, config: Config) -> bool:
         """The secondary objectives (scored at the end) instead of targets of opportunity."""
-        pack = kt.rules_of(config)
+        pack = rules_of(config)
         if pack is None:
             return False
-        names = [kt.SECONDARY_NAMES.get(s, s) for s in pack.secondary]
+        names = [SECONDARY_NAMES.get(s, s) for s in pack.secondary]
         summary.cards_heading = "Secondary objectives (scored at the end)"
         summary.completed = {1: list(names), 2: list(names)}
         return True

@@ -6,17 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.engine import (
-    Action,
+from game.engine import Action, Config, State, Step
+from game.engine.rulesets.killteam import (
+    SEIZE_ON,
     Arrive,
-    Config,
     PlaceObjective,
     RollGameLength,
     Seize,
-    State,
-    Step,
+    roll_needed_after,
 )
-from game.engine import killteam as kt
 from game.ui.fields import Field, Kind
 
 PACK_KEYS = {"seize:yes": "y", "seize:no": "n", "roll": "r"}
@@ -44,15 +42,15 @@ def _arrive_fields(action: Arrive, state: State, config: Config,
 def _seize_fields(action: Seize, state: State, config: Config,
                   op_label: Callable[[str], str]) -> tuple[Field, ...]:
     if action.attempt:
-        return (Field(Kind.VERB, "seize:yes", f"Seize it ({kt.SEIZE_ON} needed)",
-                      f"Roll a die: on a {kt.SEIZE_ON} you hold the initiative instead"),)
+        return (Field(Kind.VERB, "seize:yes", f"Seize it ({SEIZE_ON} needed)",
+                      f"Roll a die: on a {SEIZE_ON} you hold the initiative instead"),)
     return (Field(Kind.VERB, "seize:no", "Let them keep it",
                   "The other player keeps the first turn"),)
 
 
 def _game_length_fields(action: RollGameLength, state: State, config: Config,
                         op_label: Callable[[str], str]) -> tuple[Field, ...]:
-    need = kt.roll_needed_after(config, state.turning_point)
+    need = roll_needed_after(config, state.turning_point)
     return (Field(Kind.VERB, "roll", f"Roll ({need}+ goes on)",
                   f"On {need} or more turning point {state.turning_point + 1} is played; "
                   "otherwise the mission ends now"),)

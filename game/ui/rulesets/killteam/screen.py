@@ -8,19 +8,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.engine import (
-    Action,
+from game.engine import Action, Config, Game, Mission, Scored
+from game.engine.rulesets.killteam import (
+    GAME_LENGTH_NEEDS,
     Arrive,
-    Config,
     Fled,
-    Game,
-    Mission,
     PlaceObjective,
     RollGameLength,
-    Scored,
     Seize,
+    placement_hexes,
+    rules_of,
+    side_edge,
 )
-from game.engine import killteam as kt
 
 if TYPE_CHECKING:
     from game.ui.words import Words
@@ -34,14 +33,14 @@ def length_words(mission: Mission) -> str:
     words = f"{mission.turning_points} turning points"
     rules = mission.kill_team
     if rules is not None and rules.variable_length:
-        words += f", up to {mission.turning_points + len(kt.GAME_LENGTH_NEEDS)}"
+        words += f", up to {mission.turning_points + len(GAME_LENGTH_NEEDS)}"
     return words
 
 
 def map_keys(config: Config) -> list[tuple[str, str]]:
     """The key of a mission's map: where the players may place objective markers ("zone"),
     the killzone edges late operatives arrive on ("arrival")."""
-    rules = kt.rules_of(config)
+    rules = rules_of(config)
     keys = []
     if rules is not None and rules.placed_objectives:
         keys.append(("zone", "Objective marker zone (gold ring)"))
@@ -52,14 +51,14 @@ def map_keys(config: Config) -> list[tuple[str, str]]:
 
 def map_marks(config: Config) -> list[tuple[str, list[str]]]:
     """The hexes of each kind of :func:`map_keys`."""
-    rules = kt.rules_of(config)
+    rules = rules_of(config)
     marks = []
     if rules is not None and rules.placed_objectives:
         fixed = [h for h in config.objectives.values() if h]
-        marks.append(("zone", list(kt.placement_hexes(config.grid, config.territories, fixed))))
+        marks.append(("zone", list(placement_hexes(config.grid, config.territories, fixed))))
     if rules is not None and rules.search_pattern:
         marks.append(("arrival", [h for edge in ("west", "east")
-                                  for h in kt.side_edge(config.grid, edge)]))
+                                  for h in side_edge(config.grid, edge)]))
     return marks
 
 
@@ -71,7 +70,7 @@ FINAL_SOURCES = ("primary objective", "secondary objective")
 def end_sections(game: Game, player: int) -> list[tuple[str, list[str]]]:
     """The end screen's Kill Team classic sections for ``player``: its primary and its
     secondary objectives, each line with its VP (empty outside the pack)."""
-    rules = kt.rules_of(game.config)
+    rules = rules_of(game.config)
     if rules is None:
         return []
     found: dict[str, list[str]] = {source: [] for source in FINAL_SOURCES}

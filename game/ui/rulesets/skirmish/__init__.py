@@ -10,28 +10,23 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import (
-    Action,
+from game.engine import Action, Catalogue, Config, Event, Game, OperativeState, RuleSet, State
+from game.engine.rulesets.skirmish import (
     Advance,
-    Catalogue,
     Charge,
-    Config,
     DangerousRolled,
     DefenseRolled,
-    Event,
-    Game,
     Hold,
     MarkersRolled,
     MoraleTested,
     ObjectiveSeized,
-    OperativeState,
     Pushed,
     QualityRolled,
-    RuleSet,
     Rush,
     Shoot,
-    State,
-    skirmish_profile,
+)
+from game.engine.rulesets.skirmish import (
+    profile_of as skirmish_profile,
 )
 from game.ui.fields import Field
 from game.ui.rulesets.skirmish import end, panels, screen

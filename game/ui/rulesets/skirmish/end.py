@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Game, Scored, count_markers
+from game.engine import Game, Scored
+from game.engine.rulesets.skirmish import count_markers
 from game.ui.context import DIM, GOLD, INK
 
 if TYPE_CHECKING:

@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import (
-    Action,
-    Catalogue,
+from game.engine import Action, Catalogue, OperativeState
+from game.engine.rulesets.skirmish import (
     Charge,
-    OperativeState,
     Shoot,
     SkirmishOdds,
-    skirmish_profile,
+)
+from game.engine.rulesets.skirmish import (
+    profile_of as skirmish_profile,
 )
 from game.ui.context import DIM, INK, panel
 from game.ui.rulesets.skirmish.screen import markers_of, odds_text, profile_lines, shot_tip

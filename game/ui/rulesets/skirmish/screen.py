@@ -9,26 +9,21 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from game.engine import (
-    HIT,
+from game.engine import HIT, Action, Config, Die, Event, OperativeFlag, OperativeState, State, Step
+from game.engine.rulesets.skirmish import (
     SPECIAL_NAMES,
     SPECIAL_TEXT,
-    Action,
     Advance,
     Charge,
-    Config,
     Consolidate,
     DefenseRolled,
     Destroyed,
-    Die,
-    Event,
     Hold,
     HoldFire,
+    MarkersScored,
     Meet,
     MoraleTested,
     ObjectiveSeized,
-    OperativeFlag,
-    OperativeState,
     Push,
     QualityRolled,
     Rallied,
@@ -36,11 +31,14 @@ from game.engine import (
     Rush,
     Shoot,
     SkirmishOdds,
-    SkirmishProfile,
-    State,
-    Step,
     StrikeBack,
-    skirmish_profile,
+    count_markers,
+)
+from game.engine.rulesets.skirmish import (
+    Profile as SkirmishProfile,
+)
+from game.engine.rulesets.skirmish import (
+    profile_of as skirmish_profile,
 )
 from game.ui.anim_parts import MARK_SECONDS, Banner, Roll
 from game.ui.context import GOLD
@@ -204,6 +202,9 @@ def animate(anim: Animations, event: Event, names: dict[int, str]) -> bool:
             anim.banners.append(Banner(f"{event.objective} is contested", GOLD))
     elif isinstance(event, RoundStarted):
         anim.banners.append(Banner(f"Round {event.round}", GOLD))
+    elif isinstance(event, MarkersScored):
+        anim.banners.append(Banner(f"{names[event.player]} holds {count_markers(event.vp)}",
+                                   anim.ctx.colours[event.player]))
     else:
         return False
     return True

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.engine.rulesets.skirmish import Shoot
 from game.uitest.systems import App, AuditSystem, register
 
 
@@ -25,7 +26,8 @@ def play(dice: bool) -> Callable[[App], None]:
     """A skirmish game in round 2, at a shot (its dice shown with ``dice``)."""
     def setup(app: App) -> None:
         from game.ai.players import player_for
-        from game.engine import Game, RandomDice, Shoot, Step
+        from game.engine import Game, RandomDice, Step
+        from game.engine.rulesets.skirmish import Shoot
         from game.ui.scenes.menu import MenuScene
         from game.ui.scenes.play import PlayScene
 
@@ -49,6 +51,6 @@ def play(dice: bool) -> Callable[[App], None]:
 AUDIT = register(AuditSystem(
     name="skirmish", game=("dual_strike", ("gideon", "bad_ladz"), "skirmish"),
     steps=("place_objectives", "deploy", "activate", "shoot", "strike_back"),
-    puzzle=("marker_free_1", "solution"), weapons=False,
+    puzzle=("marker_free_1", "solution"), weapons=False, attacks=(Shoot,),
     screens={"skirmish-newgame": newgame, "skirmish-play": play(False),
              "skirmish-dice": play(True)}))
