@@ -66,6 +66,7 @@ def test_the_screens_pass_the_audit_at_the_smallest_size(catalogue, capsys, monk
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # 127 screens x 4 sizes: about 3.5 minutes alone on the 2-core machine
 def test_every_screen_passes_the_audit_at_every_size(tmp_path):
     """The command itself, on every screen it knows (the transient overlays and the steps
     of each rule set and pack among them), at the four sizes."""
