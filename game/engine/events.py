@@ -1,9 +1,12 @@
 """What happened, as typed events: the one stream the log, the screens' animations, the
 targets of opportunity and the card triggers all read.
 
-Every event is a frozen dataclass. ``str(event)`` is the sentence the game log prints (the
-only place each sentence is written). Every d6 the engine rolls appears in exactly one event
-(its ``dice`` / ``rolls`` fields). An event with a secret part (targets of opportunity dealt or
+Every event is a frozen dataclass: a subclass of :class:`Event` is made one by being defined
+(no decorator), its fields declared once as annotations. ``str(event)`` is the sentence the
+game log prints (the only place each sentence is written): a class's ``text``, its fields
+named in braces, or its own ``__str__`` where the sentence depends on the values. Every d6 the
+engine rolls appears in exactly one event (the field its ``dice_field`` names, or its own
+``dice_rolled``). An event with a secret part (targets of opportunity dealt or
 drawn) names who may see it in :meth:`Event.seen_by` and gives the form everybody else sees
 with :meth:`Event.redacted`.
 
@@ -15,25 +18,34 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, dataclass_transform
 
 # class name -> event class, for saves and scenario files: every subclass of Event is
 # registered here by being defined
 EVENT_TYPES: dict[str, type[Event]] = {}
 
 
+@dataclass_transform(frozen_default=True)
 @dataclass(frozen=True)
 class Event:
-    """Base of every event. Defining a subclass registers it in :data:`EVENT_TYPES` under
-    its class name (which must be new)."""
+    """Base of every event. Defining a subclass makes it a frozen dataclass and registers it
+    in :data:`EVENT_TYPES` under its class name (which must be new)."""
 
     # per class: whether the event carries a secret part (see seen_by/redacted)
     secret: ClassVar[bool] = False
+    # per class: the log sentence, the fields named in braces ("{operative} waits")
+    text: ClassVar[str] = ""
+    # per class: the field holding the dice it rolled (one d6, 0 for none; d6 results; Dice)
+    dice_field: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
+        dataclass(frozen=True)(cls)
         assert cls.__name__ not in EVENT_TYPES, f"two events are named {cls.__name__}"
         EVENT_TYPES[cls.__name__] = cls
+
+    def __str__(self) -> str:
+        return self.text.format_map(self.__dict__)
 
     def seen_by(self, player: int | None) -> bool:
         """Whether ``player`` (None: everybody, e.g. a spectator) may see all of it."""
@@ -49,7 +61,12 @@ class Event:
     @property
     def dice_rolled(self) -> tuple[int, ...]:
         """Every d6 result this event reports (re-rolled dice count twice: both rolls)."""
-        return ()
+        if not self.dice_field:
+            return ()
+        value = getattr(self, self.dice_field)
+        if isinstance(value, int):
+            return (value,) if value else ()
+        return rolled_order(value) if value and isinstance(value[0], Die) else tuple(value)
 
 
 @dataclass(frozen=True)
@@ -81,7 +98,6 @@ def _dice_text(dice: tuple[Die, ...]) -> str:
 
 # --- set-up -------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
 class RollOff(Event):
     """A roll-off: each pair of dice (player 1's first); ``tie_to`` decided a tie."""
 
@@ -102,7 +118,6 @@ class RollOff(Event):
         return tuple(d for pair in self.rolls for d in pair)
 
 
-@dataclass(frozen=True)
 class TargetsDealt(Event):
     """Three targets of opportunity dealt to each player; each sees only their own."""
 
@@ -110,9 +125,7 @@ class TargetsDealt(Event):
     dealer: int
     hands: tuple[tuple[str, ...], tuple[str, ...]]  # player 1's, player 2's (None-free)
     viewer: int | None = None  # set in a redacted copy: whose hand it still shows
-
-    def __str__(self) -> str:
-        return f"player {self.dealer} deals three targets of opportunity to each player"
+    text = "player {dealer} deals three targets of opportunity to each player"
 
     def seen_by(self, player: int | None) -> bool:
         return False
@@ -127,7 +140,6 @@ class TargetsDealt(Event):
         return dataclasses.replace(self, hands=hands, viewer=player)  # type: ignore[arg-type]
 
 
-@dataclass(frozen=True)
 class Mulliganed(Event):
     """A player kept their targets (``discarded`` empty) or swapped some (drawn: secret)."""
 
@@ -150,64 +162,46 @@ class Mulliganed(Event):
         return dataclasses.replace(self, drawn=None)
 
 
-@dataclass(frozen=True)
 class Deployed(Event):
     player: int
     operative: str
     hex: str
-
-    def __str__(self) -> str:
-        return f"player {self.player} deploys {self.operative} on {self.hex}"
+    text = "player {player} deploys {operative} on {hex}"
 
 
-@dataclass(frozen=True)
 class SetupComplete(Event):
-    def __str__(self) -> str:
-        return "set-up is complete"
+    text = "set-up is complete"
 
 
 # --- turning points and phases ------------------------------------------------------------
 
-@dataclass(frozen=True)
 class TurningPointStarted(Event):
     turning_point: int
-
-    def __str__(self) -> str:
-        return f"--- turning point {self.turning_point} ---"
+    text = "--- turning point {turning_point} ---"
 
 
-@dataclass(frozen=True)
 class InitiativeRolled(Event):
     player: int
     roll_off: RollOff
-
-    def __str__(self) -> str:
-        return f"{self.roll_off}; player {self.player} has the initiative"
+    text = "{roll_off}; player {player} has the initiative"
 
     @property
     def dice_rolled(self) -> tuple[int, ...]:
         return self.roll_off.dice_rolled
 
 
-@dataclass(frozen=True)
 class PhaseStarted(Event):
     phase: str
     turning_point: int
-
-    def __str__(self) -> str:
-        return f"the {self.phase} phase of turning point {self.turning_point} begins"
+    text = "the {phase} phase of turning point {turning_point} begins"
 
 
-@dataclass(frozen=True)
 class PhaseEnded(Event):
     phase: str
     turning_point: int
-
-    def __str__(self) -> str:
-        return f"the {self.phase} phase of turning point {self.turning_point} ends"
+    text = "the {phase} phase of turning point {turning_point} ends"
 
 
-@dataclass(frozen=True)
 class TargetRevealed(Event):
     player: int
     card: str | None
@@ -219,7 +213,6 @@ class TargetRevealed(Event):
         return f"player {self.player} reveals {self.name}"
 
 
-@dataclass(frozen=True)
 class PloyPlayed(Event):
     player: int
     ploy: str
@@ -231,20 +224,16 @@ class PloyPlayed(Event):
         return f"player {self.player} uses {self.name}{on}"
 
 
-@dataclass(frozen=True)
 class WargearUsed(Event):
     player: int
     card: str
     name: str
     operative: str
-
-    def __str__(self) -> str:
-        return f"player {self.player} uses {self.name} on {self.operative}"
+    text = "player {player} uses {name} on {operative}"
 
 
 # --- the firefight ------------------------------------------------------------------------
 
-@dataclass(frozen=True)
 class Activated(Event):
     player: int
     operative: str
@@ -256,16 +245,12 @@ class Activated(Event):
         return f"player {self.player} activates {self.operative}{again} ({self.ap} AP)"
 
 
-@dataclass(frozen=True)
 class ActivationCancelled(Event):
     player: int
     operative: str
-
-    def __str__(self) -> str:
-        return f"player {self.player} cancels the activation of {self.operative}"
+    text = "player {player} cancels the activation of {operative}"
 
 
-@dataclass(frozen=True)
 class Moved(Event):
     operative: str
     path: tuple[str, ...]  # the start hex first, the end hex last
@@ -276,15 +261,11 @@ class Moved(Event):
         return f"{self.operative} {verb} to {self.path[-1]}"
 
 
-@dataclass(frozen=True)
 class Waited(Event):
     operative: str
-
-    def __str__(self) -> str:
-        return f"{self.operative} waits"
+    text = "{operative} waits"
 
 
-@dataclass(frozen=True)
 class MissionActionMade(Event):
     player: int
     operative: str
@@ -297,16 +278,12 @@ class MissionActionMade(Event):
         return f"{self.operative} makes {self.name}{where}"
 
 
-@dataclass(frozen=True)
 class TurnPassed(Event):
     player: int
     turn: int
-
-    def __str__(self) -> str:
-        return f"player {self.player} has no operatives and passes turn {self.turn}"
+    text = "player {player} has no operatives and passes turn {turn}"
 
 
-@dataclass(frozen=True)
 class ActivationEnded(Event):
     player: int
     operative: str | None
@@ -319,7 +296,6 @@ class ActivationEnded(Event):
 
 # --- attacks ------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
 class AttackDeclared(Event):
     player: int
     attacker: str
@@ -333,12 +309,12 @@ class AttackDeclared(Event):
         return f"{self.attacker} attacks {self.target} with {self.weapon_name}{oc}"
 
 
-@dataclass(frozen=True)
 class HitDiceRolled(Event):
     attacker: str
     dice: tuple[Die, ...]
     hits: int
     crits: int
+    dice_field = "dice"
 
     def __str__(self) -> str:
         if not self.hits and not self.crits:
@@ -346,36 +322,24 @@ class HitDiceRolled(Event):
         return (f"{len(self.dice)} dice {_dice_text(self.dice)}: {self.hits} hit(s), "
                 f"{self.crits} critical")
 
-    @property
-    def dice_rolled(self) -> tuple[int, ...]:
-        return rolled_order(self.dice)
 
-
-@dataclass(frozen=True)
 class CoverBlock(Event):
     defender: str
-
-    def __str__(self) -> str:
-        return f"{self.defender} is in cover: 1 block retained, one die fewer"
+    text = "{defender} is in cover: 1 block retained, one die fewer"
 
 
-@dataclass(frozen=True)
 class DefenceDiceRolled(Event):
     defender: str
     dice: tuple[Die, ...]
     blocks: int  # the retained cover block included
     cover: bool = False  # one of the blocks is the one cover retained (no die rolled for it)
+    dice_field = "dice"
 
     def __str__(self) -> str:
         kept = ", one of them kept for cover" if self.cover else ""
         return f"{self.defender} rolls {_dice_text(self.dice)}: {self.blocks} block(s){kept}"
 
-    @property
-    def dice_rolled(self) -> tuple[int, ...]:
-        return rolled_order(self.dice)
 
-
-@dataclass(frozen=True)
 class BlocksAssigned(Event):
     """Which block cancelled which hit: ``(block, hit)`` pairs of die indexes (block -1 is
     the block cover retained), then what got through."""
@@ -390,7 +354,6 @@ class BlocksAssigned(Event):
                 f"{self.crits_left} critical hit(s) get through: {self.damage} damage")
 
 
-@dataclass(frozen=True)
 class AttackResolved(Event):
     """The end of an attack's dice (what targets of opportunity look at)."""
 
@@ -404,25 +367,20 @@ class AttackResolved(Event):
         return "the attack is over: it missed" if not self.hit_any else "the attack is over"
 
 
-@dataclass(frozen=True)
 class HazardRolled(Event):
     """Hazardous: one die after the attack; on a 1 the attacker suffers damage."""
 
     operative: str
     weapon_name: str
     roll: int
+    dice_field = "roll"
 
     def __str__(self) -> str:
         if self.roll == 1:
             return f"{self.weapon_name} backfires (1)"
         return f"{self.weapon_name} holds ({self.roll})"
 
-    @property
-    def dice_rolled(self) -> tuple[int, ...]:
-        return (self.roll,)
 
-
-@dataclass(frozen=True)
 class Damaged(Event):
     operative: str
     amount: int
@@ -434,21 +392,18 @@ class Damaged(Event):
         return f"{self.operative} suffers {self.amount} damage{why} ({self.total} wounds)"
 
 
-@dataclass(frozen=True)
 class Healed(Event):
     operative: str
     amount: int
-
-    def __str__(self) -> str:
-        return f"{self.operative} removes {self.amount} wound counter(s)"
+    text = "{operative} removes {amount} wound counter(s)"
 
 
-@dataclass(frozen=True)
 class Reanimation(Event):
     operative: str
     roll: int
     success: bool
     damage: int
+    dice_field = "roll"
 
     def __str__(self) -> str:
         if self.success:
@@ -456,12 +411,7 @@ class Reanimation(Event):
                     "wound counters")
         return f"{self.operative} fails to reanimate ({self.roll})"
 
-    @property
-    def dice_rolled(self) -> tuple[int, ...]:
-        return (self.roll,)
 
-
-@dataclass(frozen=True)
 class TakenDown(Event):
     operative: str
     player: int
@@ -470,70 +420,49 @@ class TakenDown(Event):
     melee: bool = False
     distance: int = 0
     full_health: bool = False
-
-    def __str__(self) -> str:
-        return f"{self.operative} is taken down"
+    text = "{operative} is taken down"
 
 
 # --- objectives, scoring, the end ---------------------------------------------------------
 
-@dataclass(frozen=True)
 class ControlChanged(Event):
     objective: str
     player: int
     previous: int
-
-    def __str__(self) -> str:
-        return f"player {self.player} takes control of {self.objective}"
+    text = "player {player} takes control of {objective}"
 
 
-@dataclass(frozen=True)
 class ObjectivePickedUp(Event):
     operative: str
     objective: str
-
-    def __str__(self) -> str:
-        return f"{self.operative} picks up {self.objective}"
+    text = "{operative} picks up {objective}"
 
 
-@dataclass(frozen=True)
 class ObjectiveDropped(Event):
     operative: str
     objective: str
     hex: str
-
-    def __str__(self) -> str:
-        return f"{self.operative} drops {self.objective} on {self.hex}"
+    text = "{operative} drops {objective} on {hex}"
 
 
-@dataclass(frozen=True)
 class ObjectiveRemoved(Event):
     objective: str
-
-    def __str__(self) -> str:
-        return f"{self.objective} leaves the killzone"
+    text = "{objective} leaves the killzone"
 
 
-@dataclass(frozen=True)
 class Marked(Event):
     operative: str
-
-    def __str__(self) -> str:
-        return f"{self.operative} is marked"
+    text = "{operative} is marked"
 
 
-@dataclass(frozen=True)
 class Spotted(Event):
     """A markerlight hit: ``operative`` is spotted by ``player`` until the turning point ends."""
 
     operative: str
     player: int
-
-    def __str__(self) -> str:
-        return f"{self.operative} is spotted by player {self.player}"
+    text = "{operative} is spotted by player {player}"
 
 
-@dataclass(frozen=True)
 class Scored(Event):
     """VP scored, with where they came from: ``source`` is "mission rule", "mission action",
     "special operation", "ploy", "ability" or "target of opportunity", ``name`` the rule's or
@@ -556,18 +485,14 @@ class Scored(Event):
                 f"({self.source}: {self.name}{why}{where})")
 
 
-@dataclass(frozen=True)
 class TargetCompleted(Event):
     player: int
     card: str
     name: str
     vp: int
-
-    def __str__(self) -> str:
-        return f"player {self.player} completes {self.name} ({self.vp} VP)"
+    text = "player {player} completes {name} ({vp} VP)"
 
 
-@dataclass(frozen=True)
 class SuddenVictory(Event):
     players: tuple[int, ...]
     target: int
@@ -578,15 +503,11 @@ class SuddenVictory(Event):
         return f"both players reach {self.target} VP: the mission ends at once"
 
 
-@dataclass(frozen=True)
 class Conceded(Event):
     player: int
-
-    def __str__(self) -> str:
-        return f"player {self.player} concedes"
+    text = "player {player} concedes"
 
 
-@dataclass(frozen=True)
 class ResultAgreed(Event):
     player: int  # who entered it
     winner: int  # 0 = a draw
@@ -596,7 +517,6 @@ class ResultAgreed(Event):
         return f"the players agree the mission ends in {result}"
 
 
-@dataclass(frozen=True)
 class MissionEnded(Event):
     winner: int  # 0 = a draw
     vp: tuple[int, int]
@@ -607,7 +527,6 @@ class MissionEnded(Event):
         return f"the mission is over: {self.vp[0]} VP to {self.vp[1]} VP, {result}"
 
 
-@dataclass(frozen=True)
 class TiebreakerUsed(Event):
     """A campaign mission that would have been a draw, decided by a tiebreaker: ``number``
     1 (only one fireteam left on the killzone), 2 (more objectives controlled), 3 (a higher
@@ -616,10 +535,8 @@ class TiebreakerUsed(Event):
     number: int
     winner: int
     detail: str = ""
-
-    def __str__(self) -> str:
-        return (f"campaign tiebreaker {self.number} decides the draw: {self.detail}; "
-                f"player {self.winner} wins the mission")
+    text = ("campaign tiebreaker {number} decides the draw: {detail}; player {winner} wins the "
+            "mission")
 
 
 # --- saving ---------------------------------------------------------------------------------

@@ -8,39 +8,29 @@ defined, prints its own log sentence and reports every d6 it rolled in ``dice_ro
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from game.engine.events import Event
 
 
-@dataclass(frozen=True)
 class ObjectivePlaced(Event):
     player: int
     objective: str
     hex: str
-
-    def __str__(self) -> str:
-        return f"player {self.player} places objective marker {self.objective} on {self.hex}"
+    text = "player {player} places objective marker {objective} on {hex}"
 
 
-@dataclass(frozen=True)
 class SearchPatternRolled(Event):
     """An operative's Search Pattern roll: ``late`` when it arrives later from an edge."""
 
     operative: str
     roll: int
     late: bool
+    dice_field = "roll"
 
     def __str__(self) -> str:
         then = "arrives later from a killzone edge" if self.late else "deploys now"
         return f"search pattern: {self.operative} rolls {self.roll} and {then}"
 
-    @property
-    def dice_rolled(self) -> tuple[int, ...]:
-        return (self.roll,)
 
-
-@dataclass(frozen=True)
 class InitiativeTaken(Event):
     """Turning point 1 of a Kill Team classic mission: whoever deployed first holds the
     initiative, unless the other player seizes it (``roll`` 0: no attempt)."""
@@ -48,6 +38,7 @@ class InitiativeTaken(Event):
     player: int
     roll: int = 0
     seized: bool = False
+    dice_field = "roll"
 
     def __str__(self) -> str:
         if not self.roll:
@@ -57,41 +48,28 @@ class InitiativeTaken(Event):
         return f"the attempt to seize the initiative fails ({self.roll}): player " \
                f"{self.player} keeps it"
 
-    @property
-    def dice_rolled(self) -> tuple[int, ...]:
-        return (self.roll,) if self.roll else ()
 
-
-@dataclass(frozen=True)
 class NightFighting(Event):
     """Whether night fighting is in force this turning point (``roll`` 0: not rolled)."""
 
     turning_point: int
     night: bool
     roll: int = 0
+    dice_field = "roll"
 
     def __str__(self) -> str:
         rolled = f" ({self.roll})" if self.roll else ""
         state = "night fighting is in force" if self.night else "there is light enough to see"
         return f"turning point {self.turning_point}: {state}{rolled}"
 
-    @property
-    def dice_rolled(self) -> tuple[int, ...]:
-        return (self.roll,) if self.roll else ()
 
-
-@dataclass(frozen=True)
 class ForceBroken(Event):
     player: int
     removed: int
     total: int
-
-    def __str__(self) -> str:
-        return f"player {self.player}'s force is broken: {self.removed} of {self.total} " \
-               "operatives lost"
+    text = "player {player}'s force is broken: {removed} of {total} operatives lost"
 
 
-@dataclass(frozen=True)
 class BreakTest(Event):
     """One operative's Break test. ``rolls`` empty: passed without a roll (``reason`` says
     why); two rolls: a failed first roll was re-rolled."""
@@ -100,6 +78,7 @@ class BreakTest(Event):
     passed: bool
     rolls: tuple[int, ...] = ()
     reason: str = ""
+    dice_field = "rolls"
 
     def __str__(self) -> str:
         result = "passes" if self.passed else "fails"
@@ -107,24 +86,16 @@ class BreakTest(Event):
         why = f": {self.reason}" if self.reason else ""
         return f"{self.operative} {result} its Break test{how}{why}"
 
-    @property
-    def dice_rolled(self) -> tuple[int, ...]:
-        return self.rolls
 
-
-@dataclass(frozen=True)
 class Fled(Event):
     """An operative that failed its Break test leaves the killzone (not taken down)."""
 
     operative: str
     player: int
     hex: str
-
-    def __str__(self) -> str:
-        return f"{self.operative} flees the killzone"
+    text = "{operative} flees the killzone"
 
 
-@dataclass(frozen=True)
 class ArrivalEdge(Event):
     """Which killzone edge a late operative arrives on (``edges``: those it may choose)."""
 
@@ -132,28 +103,21 @@ class ArrivalEdge(Event):
     roll: int
     edges: tuple[str, ...]  # the killzone's edges: west, east
     sides: tuple[str, ...] = ()  # the same seen by its player: left, right
+    dice_field = "roll"
 
     def __str__(self) -> str:
         seen = f", its {' or '.join(self.sides)}" if self.sides else ""
         return f"{self.operative} will arrive on the {' or '.join(self.edges)} edge " \
                f"({self.roll}{seen})"
 
-    @property
-    def dice_rolled(self) -> tuple[int, ...]:
-        return (self.roll,)
 
-
-@dataclass(frozen=True)
 class Arrived(Event):
     player: int
     operative: str
     hex: str
-
-    def __str__(self) -> str:
-        return f"{self.operative} arrives on {self.hex}"
+    text = "{operative} arrives on {hex}"
 
 
-@dataclass(frozen=True)
 class MysteryRevealed(Event):
     """A mysterious objective is first controlled: what it turns out to be."""
 
@@ -161,53 +125,40 @@ class MysteryRevealed(Event):
     roll: int
     result: str
     player: int
+    dice_field = "roll"
 
     def __str__(self) -> str:
         return f"mysterious objective {self.objective} ({self.roll}): " \
                f"{self.result.replace('_', ' ')}"
 
-    @property
-    def dice_rolled(self) -> tuple[int, ...]:
-        return (self.roll,)
 
-
-@dataclass(frozen=True)
 class ReanimationOutOfReach(Event):
     """Kill Team classic: a Necron operative with no other friendly operative near enough
     cannot reanimate; it is taken down without a roll."""
 
     operative: str
-
-    def __str__(self) -> str:
-        return f"{self.operative} cannot reanimate: no other friendly operative is near"
+    text = "{operative} cannot reanimate: no other friendly operative is near"
 
 
-@dataclass(frozen=True)
 class GameLengthRolled(Event):
     turning_point: int
     roll: int
     needed: int
     continues: bool
+    dice_field = "roll"
 
     def __str__(self) -> str:
         then = f"turning point {self.turning_point + 1} is played" if self.continues \
             else "the mission ends"
         return f"game length: {self.roll} against {self.needed}+: {then}"
 
-    @property
-    def dice_rolled(self) -> tuple[int, ...]:
-        return (self.roll,)
 
-
-@dataclass(frozen=True)
 class MissionScoring(Event):
     """The mission's end has come, before its result: primary and secondary objectives and
     ``end_mission`` card rules score now."""
 
     turning_point: int
-
-    def __str__(self) -> str:
-        return f"the mission ends after turning point {self.turning_point}: final scoring"
+    text = "the mission ends after turning point {turning_point}: final scoring"
 
 
 __all__ = ["ArrivalEdge", "Arrived", "BreakTest", "Fled", "ForceBroken", "GameLengthRolled",

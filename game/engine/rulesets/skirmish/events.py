@@ -8,8 +8,6 @@ destroyed rather than taken down."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from game.engine.events import Damaged, Event, MissionEnded, Scored, TakenDown
 
 
@@ -17,23 +15,18 @@ def _dice(dice: tuple[int, ...]) -> str:
     return "[" + ", ".join(str(d) for d in dice) + "]"
 
 
-@dataclass(frozen=True)
 class MarkersRolled(Event):
     """The D3+2 objective markers of the game (``roll`` is the d6 read as a D3)."""
 
     roll: int
     count: int
+    dice_field = "roll"
 
     def __str__(self) -> str:
         return f"objective markers: D3 rolls {(self.roll + 1) // 2} ({self.roll}): " \
                f"{self.count} markers"
 
-    @property
-    def dice_rolled(self) -> tuple[int, ...]:
-        return (self.roll,)
 
-
-@dataclass(frozen=True)
 class MarkersLeftOut(Event):
     """No hex was left far enough from the others for these markers: they are not used."""
 
@@ -43,28 +36,21 @@ class MarkersLeftOut(Event):
         return f"no room for marker(s) {', '.join(self.objectives)}: left out"
 
 
-@dataclass(frozen=True)
 class RoundStarted(Event):
     round: int
     first: int
-
-    def __str__(self) -> str:
-        return f"round {self.round}: player {self.first} activates first"
+    text = "round {round}: player {first} activates first"
 
 
-@dataclass(frozen=True)
 class Ordered(Event):
     """An operative's activation begins with its order."""
 
     player: int
     operative: str
     order: str  # hold, advance, rush, charge; "idle" for a Shaken operative's Hold
-
-    def __str__(self) -> str:
-        return f"{self.operative} activates: {self.order}"
+    text = "{operative} activates: {order}"
 
 
-@dataclass(frozen=True)
 class QualityRolled(Event):
     """An attack's Quality tests: one die per attack (``purpose`` shooting or melee), each
     success a hit. ``needed`` is what succeeds (6 when fatigued: unmodified 6s only). Morale
@@ -77,6 +63,7 @@ class QualityRolled(Event):
     successes: int
     weapon: str = ""
     target: str = ""
+    dice_field = "dice"
 
     def __str__(self) -> str:
         verb = "strikes" if self.purpose == "melee" else "shoots"
@@ -87,12 +74,7 @@ class QualityRolled(Event):
         return f"{self.operative} {verb} {self.target} with {self.weapon}: " \
                f"{len(self.dice)} {tests} ({needed}) {_dice(self.dice)}: {hits}"
 
-    @property
-    def dice_rolled(self) -> tuple[int, ...]:
-        return self.dice
 
-
-@dataclass(frozen=True)
 class DefenseRolled(Event):
     """The defender's dice, one per hit that can be blocked; ``modifier`` is +1 for cover
     and -1 for AP(1) together."""
@@ -104,6 +86,7 @@ class DefenseRolled(Event):
     blocks: int
     cover: bool = False
     unblockable: int = 0  # Rending hits, which no die blocks
+    dice_field = "dice"
 
     def __str__(self) -> str:
         parts = (["+1 for cover"] if self.cover else []) + \
@@ -116,16 +99,11 @@ class DefenseRolled(Event):
         return f"{self.operative} makes {len(self.dice)} {rolls} at {self.needed}+{mod} " \
                f"{_dice(self.dice)}: {self.blocks} blocked{rend}"
 
-    @property
-    def dice_rolled(self) -> tuple[int, ...]:
-        return self.dice
-
 
 def _wounds(n: int) -> str:
     return f"{n} wound" + ("" if n == 1 else "s")
 
 
-@dataclass(frozen=True)
 class Wounded(Damaged):
     """Wounds given to an operative (``amount``; ``total`` its wounds after) against its
     converted ``tough``; ``cause`` as for ``Damaged`` ("attack", "dangerous terrain")."""
@@ -138,15 +116,11 @@ class Wounded(Damaged):
                f"Tough {self.tough})"
 
 
-@dataclass(frozen=True)
 class Destroyed(TakenDown):
     """An operative removed as destroyed: its wounds reached its Tough, or it routed."""
-
-    def __str__(self) -> str:
-        return f"{self.operative} is destroyed"
+    text = "{operative} is destroyed"
 
 
-@dataclass(frozen=True)
 class Met(Event):
     """The charged operative steps to ``hex`` to meet a charge that fell short (None: it
     stays, and there is no melee)."""
@@ -159,7 +133,6 @@ class Met(Event):
             f"{self.operative} does not meet the charge"
 
 
-@dataclass(frozen=True)
 class StruckBack(Event):
     operative: str
     strike: bool
@@ -168,15 +141,11 @@ class StruckBack(Event):
         return f"{self.operative} {'strikes back' if self.strike else 'does not strike back'}"
 
 
-@dataclass(frozen=True)
 class Fatigued(Event):
     operative: str
-
-    def __str__(self) -> str:
-        return f"{self.operative} is fatigued until the round ends"
+    text = "{operative} is fatigued until the round ends"
 
 
-@dataclass(frozen=True)
 class MeleeResult(Event):
     """Who lost a melee: the one that took more wounds during the activation."""
 
@@ -191,7 +160,6 @@ class MeleeResult(Event):
                f"took {self.wounds[1]}: {tail}"
 
 
-@dataclass(frozen=True)
 class MoraleTested(Event):
     """A morale test: ``roll`` 0 when a Shaken operative fails it without rolling;
     ``outcome`` steady, shaken or routed."""
@@ -201,6 +169,7 @@ class MoraleTested(Event):
     roll: int
     outcome: str
     melee: bool = False
+    dice_field = "roll"
 
     def __str__(self) -> str:
         rolled = f"rolls {self.roll}" if self.roll else "is Shaken and fails at once"
@@ -208,20 +177,12 @@ class MoraleTested(Event):
         return f"{self.operative} tests morale ({why}, Quality {self.needed}+): {rolled}: " \
                f"{self.outcome}"
 
-    @property
-    def dice_rolled(self) -> tuple[int, ...]:
-        return (self.roll,) if self.roll else ()
 
-
-@dataclass(frozen=True)
 class Rallied(Event):
     operative: str
-
-    def __str__(self) -> str:
-        return f"{self.operative} spent its activation idle and is no longer Shaken"
+    text = "{operative} spent its activation idle and is no longer Shaken"
 
 
-@dataclass(frozen=True)
 class PulledBack(Event):
     operative: str
     path: tuple[str, ...]  # from, to (from only: no room to pull back)
@@ -232,7 +193,6 @@ class PulledBack(Event):
         return f"{self.operative} pulls back to {self.path[-1]}"
 
 
-@dataclass(frozen=True)
 class Pushed(Event):
     """A push: ``roll`` 4+ moves ``target`` to ``hex``; ``roll`` 0 when the attacker
     declines."""
@@ -241,6 +201,7 @@ class Pushed(Event):
     target: str
     roll: int
     hex: str | None
+    dice_field = "roll"
 
     def __str__(self) -> str:
         if not self.roll:
@@ -249,12 +210,7 @@ class Pushed(Event):
             return f"{self.operative} tries to push {self.target}: rolls {self.roll}, fails"
         return f"{self.operative} pushes {self.target} to {self.hex} (rolls {self.roll})"
 
-    @property
-    def dice_rolled(self) -> tuple[int, ...]:
-        return (self.roll,) if self.roll else ()
 
-
-@dataclass(frozen=True)
 class DangerousRolled(Event):
     """Dangerous terrain: one die per wound the operative has left, a wound per 1."""
 
@@ -262,17 +218,13 @@ class DangerousRolled(Event):
     hex: str
     dice: tuple[int, ...]
     wounds: int
+    dice_field = "dice"
 
     def __str__(self) -> str:
         return f"{self.operative} in dangerous terrain at {self.hex}: {_dice(self.dice)}: " \
                f"{self.wounds} wound(s)"
 
-    @property
-    def dice_rolled(self) -> tuple[int, ...]:
-        return self.dice
 
-
-@dataclass(frozen=True)
 class ObjectiveSeized(Event):
     """End of a round: ``player`` seizes ``objective`` (0: contested, it goes neutral)."""
 
@@ -286,14 +238,11 @@ class ObjectiveSeized(Event):
         return f"player {self.player} seizes {self.objective}"
 
 
-
-
 def count_markers(n: int) -> str:
     """"1 marker", "2 markers": how the skirmish rules' score is said (log, banner, end)."""
     return f"{n} marker" + ("" if n == 1 else "s")
 
 
-@dataclass(frozen=True)
 class MarkersScored(Scored):
     """The skirmish rules' score: the markers ``objectives`` a player holds when the battle
     ends (``vp`` counts them; these rules have no victory points of their own)."""
@@ -303,7 +252,6 @@ class MarkersScored(Scored):
         return f"player {self.player} holds {count_markers(self.vp)} at the end{where}"
 
 
-@dataclass(frozen=True)
 class BattleEnded(MissionEnded):
     """The end of a skirmish battle: ``vp`` counts each player's markers held."""
 
