@@ -4,7 +4,9 @@ targets of opportunity and the card triggers all read.
 Every event is a frozen dataclass: a subclass of :class:`Event` is made one by being defined
 (no decorator), its fields declared once as annotations. ``str(event)`` is the sentence the
 game log prints (the only place each sentence is written): a class's ``text``, its fields
-named in braces, or its own ``__str__`` where the sentence depends on the values. Every d6 the
+named in braces (``{field:words}`` stands for the words when the field is set, true or
+non-empty, and for nothing otherwise; ``{field:words|other words}`` for one or the other),
+or its own ``__str__``. Every d6 the
 engine rolls appears in exactly one event (the field its ``dice_field`` names, or its own
 ``dice_rolled``). An event with a secret part (targets of opportunity dealt or
 drawn) names who may see it in :meth:`Event.seen_by` and gives the form everybody else sees
@@ -17,12 +19,27 @@ Events are saved as ``{"type": name, ...fields}`` (:func:`event_to_dict` /
 from __future__ import annotations
 
 import dataclasses
+import string
 from dataclasses import dataclass
 from typing import Any, ClassVar, dataclass_transform
 
 # class name -> event class, for saves and scenario files: every subclass of Event is
 # registered here by being defined
 EVENT_TYPES: dict[str, type[Event]] = {}
+
+
+class _Sentence(string.Formatter):
+    """``str.format`` whose format specs are words said when the field is set: ``{f:A}`` is
+    A when field f is true or non-empty and nothing otherwise, ``{f:A|B}`` A or else B."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if not format_spec:
+            return format(value)
+        when_set, _, otherwise = format_spec.partition("|")
+        return when_set if value else otherwise
+
+
+_SENTENCE = _Sentence()
 
 
 @dataclass_transform(frozen_default=True)
@@ -45,7 +62,7 @@ class Event:
         EVENT_TYPES[cls.__name__] = cls
 
     def __str__(self) -> str:
-        return self.text.format_map(self.__dict__)
+        return _SENTENCE.vformat(self.text, (), self.__dict__)
 
     def seen_by(self, player: int | None) -> bool:
         """Whether ``player`` (None: everybody, e.g. a spectator) may see all of it."""
@@ -206,11 +223,7 @@ class TargetRevealed(Event):
     player: int
     card: str | None
     name: str = ""
-
-    def __str__(self) -> str:
-        if self.card is None:
-            return f"player {self.player} reveals no target"
-        return f"player {self.player} reveals {self.name}"
+    text = "player {player} reveals {card:{name}|no target}"
 
 
 class PloyPlayed(Event):
@@ -218,10 +231,7 @@ class PloyPlayed(Event):
     ploy: str
     name: str
     operative: str | None = None
-
-    def __str__(self) -> str:
-        on = f" on {self.operative}" if self.operative else ""
-        return f"player {self.player} uses {self.name}{on}"
+    text = "player {player} uses {name}{operative: on {operative}}"
 
 
 class WargearUsed(Event):
@@ -239,10 +249,7 @@ class Activated(Event):
     operative: str
     ap: int
     reactivation: bool = False
-
-    def __str__(self) -> str:
-        again = " again" if self.reactivation else ""
-        return f"player {self.player} activates {self.operative}{again} ({self.ap} AP)"
+    text = "player {player} activates {operative}{reactivation: again} ({ap} AP)"
 
 
 class ActivationCancelled(Event):
@@ -272,10 +279,7 @@ class MissionActionMade(Event):
     action: str
     name: str
     objective: str | None = None
-
-    def __str__(self) -> str:
-        where = f" on {self.objective}" if self.objective else ""
-        return f"{self.operative} makes {self.name}{where}"
+    text = "{operative} makes {name}{objective: on {objective}}"
 
 
 class TurnPassed(Event):
@@ -288,10 +292,7 @@ class ActivationEnded(Event):
     player: int
     operative: str | None
     turn: int
-
-    def __str__(self) -> str:
-        who = self.operative or "no operative"
-        return f"player {self.player}'s turn {self.turn} ends ({who})"
+    text = "player {player}'s turn {turn} ends ({operative:{operative}|no operative})"
 
 
 # --- attacks ------------------------------------------------------------------------------
@@ -303,10 +304,7 @@ class AttackDeclared(Event):
     weapon_name: str
     target: str
     overcharge: bool = False
-
-    def __str__(self) -> str:
-        oc = " (overcharged)" if self.overcharge else ""
-        return f"{self.attacker} attacks {self.target} with {self.weapon_name}{oc}"
+    text = "{attacker} attacks {target} with {weapon_name}{overcharge: (overcharged)}"
 
 
 class HitDiceRolled(Event):
@@ -362,9 +360,7 @@ class AttackResolved(Event):
     hit_any: bool
     crits_landed: int
     unblocked: int
-
-    def __str__(self) -> str:
-        return "the attack is over: it missed" if not self.hit_any else "the attack is over"
+    text = "the attack is over{hit_any:|: it missed}"
 
 
 class HazardRolled(Event):
@@ -404,12 +400,8 @@ class Reanimation(Event):
     success: bool
     damage: int
     dice_field = "roll"
-
-    def __str__(self) -> str:
-        if self.success:
-            return (f"{self.operative} reanimates ({self.roll}): back with {self.damage} "
-                    "wound counters")
-        return f"{self.operative} fails to reanimate ({self.roll})"
+    text = ("{success:{operative} reanimates ({roll}): back with {damage} wound counters|"
+            "{operative} fails to reanimate ({roll})}")
 
 
 class TakenDown(Event):
@@ -511,20 +503,14 @@ class Conceded(Event):
 class ResultAgreed(Event):
     player: int  # who entered it
     winner: int  # 0 = a draw
-
-    def __str__(self) -> str:
-        result = "a draw" if self.winner == 0 else f"a win for player {self.winner}"
-        return f"the players agree the mission ends in {result}"
+    text = "the players agree the mission ends in {winner:a win for player {winner}|a draw}"
 
 
 class MissionEnded(Event):
     winner: int  # 0 = a draw
     vp: tuple[int, int]
     reason: str = "most VP"  # "most VP", "sudden victory", "concession", "agreement"
-
-    def __str__(self) -> str:
-        result = "a draw" if self.winner == 0 else f"player {self.winner} wins"
-        return f"the mission is over: {self.vp[0]} VP to {self.vp[1]} VP, {result}"
+    text = "the mission is over: {vp[0]} VP to {vp[1]} VP, {winner:player {winner} wins|a draw}"
 
 
 class TiebreakerUsed(Event):

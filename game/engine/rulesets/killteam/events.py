@@ -25,10 +25,8 @@ class SearchPatternRolled(Event):
     roll: int
     late: bool
     dice_field = "roll"
-
-    def __str__(self) -> str:
-        then = "arrives later from a killzone edge" if self.late else "deploys now"
-        return f"search pattern: {self.operative} rolls {self.roll} and {then}"
+    text = ("search pattern: {operative} rolls {roll} and "
+            "{late:arrives later from a killzone edge|deploys now}")
 
 
 class InitiativeTaken(Event):
@@ -56,11 +54,8 @@ class NightFighting(Event):
     night: bool
     roll: int = 0
     dice_field = "roll"
-
-    def __str__(self) -> str:
-        rolled = f" ({self.roll})" if self.roll else ""
-        state = "night fighting is in force" if self.night else "there is light enough to see"
-        return f"turning point {self.turning_point}: {state}{rolled}"
+    text = ("turning point {turning_point}: "
+            "{night:night fighting is in force|there is light enough to see}{roll: ({roll})}")
 
 
 class ForceBroken(Event):

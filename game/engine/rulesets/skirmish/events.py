@@ -127,18 +127,14 @@ class Met(Event):
 
     operative: str
     hex: str | None
-
-    def __str__(self) -> str:
-        return f"{self.operative} moves to {self.hex} to meet the charge" if self.hex else \
-            f"{self.operative} does not meet the charge"
+    text = ("{hex:{operative} moves to {hex} to meet the charge|"
+            "{operative} does not meet the charge}")
 
 
 class StruckBack(Event):
     operative: str
     strike: bool
-
-    def __str__(self) -> str:
-        return f"{self.operative} {'strikes back' if self.strike else 'does not strike back'}"
+    text = "{operative} {strike:strikes back|does not strike back}"
 
 
 class Fatigued(Event):
@@ -153,11 +149,8 @@ class MeleeResult(Event):
     defender: str
     wounds: tuple[int, int]  # the charger's, the defender's
     loser: str | None
-
-    def __str__(self) -> str:
-        tail = f"{self.loser} loses" if self.loser else "neither side loses"
-        return f"melee: {self.charger} took {self.wounds[0]} wound(s), {self.defender} " \
-               f"took {self.wounds[1]}: {tail}"
+    text = ("melee: {charger} took {wounds[0]} wound(s), {defender} took {wounds[1]}: "
+            "{loser:{loser} loses|neither side loses}")
 
 
 class MoraleTested(Event):
@@ -170,12 +163,8 @@ class MoraleTested(Event):
     outcome: str
     melee: bool = False
     dice_field = "roll"
-
-    def __str__(self) -> str:
-        rolled = f"rolls {self.roll}" if self.roll else "is Shaken and fails at once"
-        why = "lost a melee" if self.melee else "at half strength or less"
-        return f"{self.operative} tests morale ({why}, Quality {self.needed}+): {rolled}: " \
-               f"{self.outcome}"
+    text = ("{operative} tests morale ({melee:lost a melee|at half strength or less}, Quality "
+            "{needed}+): {roll:rolls {roll}|is Shaken and fails at once}: {outcome}")
 
 
 class Rallied(Event):
@@ -231,11 +220,7 @@ class ObjectiveSeized(Event):
     objective: str
     player: int
     previous: int
-
-    def __str__(self) -> str:
-        if self.player == 0:
-            return f"{self.objective} is contested and goes neutral"
-        return f"player {self.player} seizes {self.objective}"
+    text = "{player:player {player} seizes {objective}|{objective} is contested and goes neutral}"
 
 
 def count_markers(n: int) -> str:
