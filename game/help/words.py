@@ -22,24 +22,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.engine import (
-    Action,
-    Activate,
-    AgreeResult,
-    Attack,
-    Cancel,
-    Concede,
-    Deploy,
-    Disengage,
-    Keep,
-    MissionAction,
-    Move,
-    Mulligan,
-    PlayPloy,
-    Reveal,
-    Use,
-    Wait,
-)
+from game import engine
 
 if TYPE_CHECKING:
     from game.engine import Catalogue, Game
@@ -275,7 +258,7 @@ class Words:
             return self.objective(token)
         return self._fixed.get(token, token)
 
-    def action(self, action: Action) -> str:
+    def action(self, action: engine.Action) -> str:
         """``action`` as a short instruction ("place Assault Intercessor 1 on F9")."""
         for kind in type(action).__mro__:
             phrase = _ACTION_PHRASES.get(kind)
@@ -283,23 +266,23 @@ class Words:
                 return phrase(self, action)
         return self(str(action))
 
-    def _mulligan(self, action: Mulligan) -> str:
+    def _mulligan(self, action: engine.Mulligan) -> str:
         targets = self.game.config.targets
         return "swap " + " and ".join(targets[c].name if c in targets else c
                                       for c in action.cards)
 
-    def _reveal(self, action: Reveal) -> str:
+    def _reveal(self, action: engine.Reveal) -> str:
         if action.card is None:
             return "reveal no target of opportunity"
         return f"reveal {self.game.config.targets[action.card].name}"
 
-    def _play_ploy(self, action: PlayPloy) -> str:
+    def _play_ploy(self, action: engine.PlayPloy) -> str:
         ploy = self.game.config.ploy(action.player, action.ploy)
         name = ploy.name if ploy is not None else action.ploy
         on = f" on {self.operative(action.args[0])}" if action.args else ""
         return f"play the strategic ploy {name}{on}"
 
-    def _attack(self, action: Attack) -> str:
+    def _attack(self, action: engine.Attack) -> str:
         game = self.game
         attacker = game.state.operatives[action.operative]
         weapon = game.config.datacards[attacker.card].weapon(action.weapon)
@@ -307,18 +290,18 @@ class Words:
         over = " (overcharged)" if action.overcharge else ""
         return f"attack {self.operative(action.target)} with the {with_}{over}"
 
-    def _mission_action(self, action: MissionAction) -> str:
+    def _mission_action(self, action: engine.MissionAction) -> str:
         definition = next((d for d in self.game.config.mission_actions
                            if d.id == action.action), None)
         name = definition.name if definition is not None else action.action
         on = f" on {self.objective(action.args[0])}" if action.args else ""
         return english(f"{name} with {self.operative(action.operative)}{on}")
 
-    def _use(self, action: Use) -> str:
+    def _use(self, action: engine.Use) -> str:
         card = self.game.config.wargear_card(action.player, action.card)
         return f"use {card.name if card else action.card} on {self.operative(action.operative)}"
 
-    def _agree(self, action: AgreeResult) -> str:
+    def _agree(self, action: engine.AgreeResult) -> str:
         return "agree a draw" if action.winner == 0 else \
             f"agree a win for {self.player(action.winner)}"
 
@@ -326,21 +309,21 @@ class Words:
 # each action's short instruction (see Words.action), by its type: the Fireteam rules' here,
 # each other system's declared beside its screens and registered by game.ui.words
 _ACTION_PHRASES: dict[type, Callable[[Words, Any], str]] = {
-    Keep: lambda w, a: "keep all three targets of opportunity",
-    Mulligan: Words._mulligan,
-    Deploy: lambda w, a: f"place {w.operative(a.operative)} on {a.hex}",
-    Reveal: Words._reveal,
-    PlayPloy: Words._play_ploy,
-    Activate: lambda w, a: f"activate {w.operative(a.operative)}",
-    Move: lambda w, a: f"move {w.operative(a.operative)} to {a.destination}",
-    Attack: Words._attack,
-    Disengage: lambda w, a: f"disengage {w.operative(a.operative)} to {a.hex}",
-    Wait: lambda w, a: "end this activation (Wait)",
-    Cancel: lambda w, a: "cancel this activation",
-    MissionAction: Words._mission_action,
-    Use: Words._use,
-    Concede: lambda w, a: f"{w.player(a.player)} concedes",
-    AgreeResult: Words._agree,
+    engine.Keep: lambda w, a: "keep all three targets of opportunity",
+    engine.Mulligan: Words._mulligan,
+    engine.Deploy: lambda w, a: f"place {w.operative(a.operative)} on {a.hex}",
+    engine.Reveal: Words._reveal,
+    engine.PlayPloy: Words._play_ploy,
+    engine.Activate: lambda w, a: f"activate {w.operative(a.operative)}",
+    engine.Move: lambda w, a: f"move {w.operative(a.operative)} to {a.destination}",
+    engine.Attack: Words._attack,
+    engine.Disengage: lambda w, a: f"disengage {w.operative(a.operative)} to {a.hex}",
+    engine.Wait: lambda w, a: "end this activation (Wait)",
+    engine.Cancel: lambda w, a: "cancel this activation",
+    engine.MissionAction: Words._mission_action,
+    engine.Use: Words._use,
+    engine.Concede: lambda w, a: f"{w.player(a.player)} concedes",
+    engine.AgreeResult: Words._agree,
 }
 
 
@@ -349,7 +332,7 @@ def register_phrases(phrases: dict[type, Callable[[Words, Any], str]]) -> None:
     _ACTION_PHRASES.update(phrases)
 
 
-def phrase_of(kind: type[Action]) -> Callable[[Words, Any], str] | None:
+def phrase_of(kind: type[engine.Action]) -> Callable[[Words, Any], str] | None:
     """The declared short instruction of actions of ``kind`` (None: none is declared, and
     :meth:`Words.action` would fall back on the notation)."""
     return next((_ACTION_PHRASES[k] for k in kind.__mro__ if k in _ACTION_PHRASES), None)

@@ -22,24 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from game.engine.actions import (
-    Action,
-    Activate,
-    AgreeResult,
-    Attack,
-    Cancel,
-    Concede,
-    Deploy,
-    Disengage,
-    Keep,
-    MissionAction,
-    Move,
-    Mulligan,
-    PlayPloy,
-    Reveal,
-    Use,
-    Wait,
-)
+from game.engine import actions
 from game.engine.contract import Pack, Stage, Where, _never
 from game.engine.packs import all_packs, pack_of
 from game.engine.rulesets.fireteam import end, firefight, setup, strategy
@@ -49,7 +32,7 @@ if TYPE_CHECKING:
     from game.engine.game import Game
 
 # Open at every stage that waits for a decision.
-ANYTIME: tuple[type[Action], ...] = (Concede, AgreeResult)
+ANYTIME: tuple[type[actions.Action], ...] = (actions.Concede, actions.AgreeResult)
 
 SETUP_ROLL = (Phase.SETUP, Step.NONE)
 MULLIGAN = (Phase.SETUP, Step.MULLIGAN)
@@ -78,24 +61,25 @@ def _after_activate(game: Game) -> Where:
 OWN_STAGES: tuple[Stage, ...] = (
     Stage(*SETUP_ROLL, successors=(MULLIGAN, DEPLOY), on_end=setup.roll_off,
           choose=_after_roll_off),
-    Stage(*MULLIGAN, successors=(DEPLOY,), waits_for=(Keep, Mulligan),
+    Stage(*MULLIGAN, successors=(DEPLOY,), waits_for=(actions.Keep, actions.Mulligan),
           on_begin=setup.deal, end_if=setup.mulligans_done),
-    Stage(*DEPLOY, successors=(INITIATIVE,), waits_for=(Deploy,),
+    Stage(*DEPLOY, successors=(INITIATIVE,), waits_for=(actions.Deploy,),
           on_begin=setup.first_to_deploy, meanwhile=setup.hand_over_deployment,
           end_if=setup.all_deployed, on_end=setup.end_setup),
     Stage(*INITIATIVE, successors=(REVEAL,), on_end=strategy.roll_initiative),
-    Stage(*REVEAL, successors=(PLOY,), waits_for=(Reveal,), on_begin=strategy.begin_strategy,
-          meanwhile=strategy.next_chooser, end_if=strategy.both_done,
-          on_end=strategy.clear_done),
-    Stage(*PLOY, successors=(FIREFIGHT,), waits_for=(PlayPloy, Use),
+    Stage(*REVEAL, successors=(PLOY,), waits_for=(actions.Reveal,),
+          on_begin=strategy.begin_strategy, meanwhile=strategy.next_chooser,
+          end_if=strategy.both_done, on_end=strategy.clear_done),
+    Stage(*PLOY, successors=(FIREFIGHT,), waits_for=(actions.PlayPloy, actions.Use),
           meanwhile=strategy.next_chooser, end_if=strategy.both_done,
           on_end=strategy.clear_done),
     Stage(*FIREFIGHT, successors=(ACTIVATE,), on_end=strategy.start_firefight),
-    Stage(*ACTIVATE, successors=(ACT, END), waits_for=(Activate,),
+    Stage(*ACTIVATE, successors=(ACT, END), waits_for=(actions.Activate,),
           meanwhile=firefight.pass_turn, end_if=firefight.activation_started,
           choose=_after_activate),
     Stage(*ACT, successors=(ACTIVATE,),
-          waits_for=(Cancel, Move, Disengage, Attack, MissionAction, Use, Wait),
+          waits_for=(actions.Cancel, actions.Move, actions.Disengage, actions.Attack,
+                     actions.MissionAction, actions.Use, actions.Wait),
           end_if=firefight.activation_over, on_end=firefight.end_activation),
     # the last end phase ends the mission itself (final_end_phase); the others lead on
     Stage(*END, successors=(INITIATIVE, OVER), on_begin=firefight.settle_turn_count,
@@ -160,7 +144,7 @@ STEPS_OF_PHASE: dict[Phase, tuple[Step, ...]] = {
     if (steps := tuple(s.step for s in STAGES if s.phase == phase and s.waits))}
 
 
-def stages_waiting_for(action: type[Action]) -> tuple[Stage, ...]:
+def stages_waiting_for(action: type[actions.Action]) -> tuple[Stage, ...]:
     """The stages at which ``action`` may be taken."""
     return tuple(s for s in STAGES if s.waits_for and (action in s.waits_for
                                                        or action in ANYTIME))
