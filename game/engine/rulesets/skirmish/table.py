@@ -12,19 +12,7 @@ from game.engine.actions import Action, AgreeResult, Concede, Deploy
 from game.engine.rulesets.fireteam import setup
 from game.engine.rulesets.fireteam.table import Stage, Where
 from game.engine.rulesets.killteam.actions import PlaceObjective
-from game.engine.rulesets.skirmish import after, rounds
-from game.engine.rulesets.skirmish.actions import (
-    Advance,
-    Charge,
-    Consolidate,
-    Hold,
-    HoldFire,
-    Meet,
-    Push,
-    Rush,
-    Shoot,
-    StrikeBack,
-)
+from game.engine.rulesets.skirmish import actions, after, rounds
 from game.engine.state import Phase, Step
 
 if TYPE_CHECKING:
@@ -119,17 +107,18 @@ STAGES: tuple[Stage, ...] = (
           end_if=setup.all_deployed, on_end=rounds.end_setup),
     Stage(*ROUND, successors=(ACTIVATE,), on_end=rounds.start_round),
     Stage(*ACTIVATE, successors=(SHOOT, MEET, STRIKE_BACK, CONSOLIDATE, MORALE, PUSH, END),
-          waits_for=(Hold, Advance, Rush, Charge), meanwhile=rounds.pass_turn,
+          waits_for=actions.ORDERS, meanwhile=rounds.pass_turn,
           end_if=rounds.activation_started, choose=_after_order),
-    Stage(*SHOOT, successors=(MORALE,), waits_for=(Shoot, HoldFire), end_if=_not_shooting),
-    Stage(*MEET, successors=(STRIKE_BACK, CONSOLIDATE, MORALE), waits_for=(Meet,),
+    Stage(*SHOOT, successors=(MORALE,), waits_for=(actions.Shoot, actions.HoldFire),
+          end_if=_not_shooting),
+    Stage(*MEET, successors=(STRIKE_BACK, CONSOLIDATE, MORALE), waits_for=(actions.Meet,),
           end_if=_not_meeting, choose=_after_meeting),
-    Stage(*STRIKE_BACK, successors=(CONSOLIDATE, MORALE), waits_for=(StrikeBack,),
+    Stage(*STRIKE_BACK, successors=(CONSOLIDATE, MORALE), waits_for=(actions.StrikeBack,),
           end_if=_not_striking, choose=_after_strike_back),
-    Stage(*CONSOLIDATE, successors=(MORALE,), waits_for=(Consolidate,),
+    Stage(*CONSOLIDATE, successors=(MORALE,), waits_for=(actions.Consolidate,),
           end_if=_not_stepping),
     Stage(*MORALE, successors=(PUSH, ACTIVATE), on_end=after.morale, choose=_after_morale),
-    Stage(*PUSH, successors=(ACTIVATE,), waits_for=(Push,), end_if=_not_pushing),
+    Stage(*PUSH, successors=(ACTIVATE,), waits_for=(actions.Push,), end_if=_not_pushing),
     # the last round's end ends the game itself (end_round); the others lead on
     Stage(*END, successors=(ROUND, OVER), on_end=rounds.end_round, choose=_after_round),
     Stage(*OVER, end_if=lambda game: False),
