@@ -23,21 +23,8 @@ from game.engine import vocabulary as V
 from game.engine.contract import ActionRule
 from game.engine.events import ControlChanged, PhaseStarted, TakenDown, TurningPointStarted
 from game.engine.rulesets.killteam import core as kt
+from game.engine.rulesets.killteam import events as kt_events
 from game.engine.rulesets.killteam.actions import Arrive, PlaceObjective, RollGameLength, Seize
-from game.engine.rulesets.killteam.events import (
-    ArrivalEdge,
-    Arrived,
-    BreakTest,
-    Fled,
-    ForceBroken,
-    GameLengthRolled,
-    InitiativeTaken,
-    MissionScoring,
-    MysteryRevealed,
-    NightFighting,
-    ObjectivePlaced,
-    SearchPatternRolled,
-)
 from game.engine.state import Flag, OperativeState, Phase, initiative_order, opponent
 
 if TYPE_CHECKING:
@@ -122,7 +109,7 @@ class PlaceObjectiveRule(ActionRule[PlaceObjective]):
         marker = next(o for o in kt.placed_ids(kt.rules_of(game.config))
                       if not state.objective_hexes.get(o))
         state.objective_hexes[marker] = action.hex
-        game.emit(ObjectivePlaced(action.player, marker, action.hex))
+        game.emit(kt_events.ObjectivePlaced(action.player, marker, action.hex))
         state.to_act = opponent(action.player)
 
 
@@ -137,7 +124,7 @@ def roll_search_pattern(game: Game) -> None:
         late = roll <= kt.SEARCH_LATE_ON
         if late:
             op.flags = (*op.flags, "late")
-        game.emit(SearchPatternRolled(op.id, roll, late))
+        game.emit(kt_events.SearchPatternRolled(op.id, roll, late))
 
 
 # --- seizing the initiative -------------------------------------------------------------------
@@ -149,7 +136,7 @@ def first_turning_point(game: Game) -> None:
     game.emit(TurningPointStarted(state.turning_point))
     game.emit(PhaseStarted(Phase.INITIATIVE, state.turning_point))
     state.initiative = state.rolloff_winner or 1
-    game.emit(InitiativeTaken(state.initiative))
+    game.emit(kt_events.InitiativeTaken(state.initiative))
     state.done = []
     state.to_act = opponent(state.initiative)
 
@@ -179,7 +166,7 @@ class SeizeRule(ActionRule[Seize]):
             seized = roll >= kt.SEIZE_ON
             if seized:
                 state.initiative = action.player
-            game.emit(InitiativeTaken(state.initiative, roll, seized))
+            game.emit(kt_events.InitiativeTaken(state.initiative, roll, seized))
         state.done.append(action.player)
 
 
@@ -200,7 +187,7 @@ def start_of_firefight(game: Game) -> None:
                 sides = kt.ARRIVAL_EDGES[roll]
                 edges = kt.compass_edges(game, player, sides)
                 op.flags = (*op.flags, *(f"edge:{e}" for e in edges))
-                game.emit(ArrivalEdge(op.id, roll, edges, sides))
+                game.emit(kt_events.ArrivalEdge(op.id, roll, edges, sides))
 
 
 def _night(game: Game) -> None:
@@ -212,15 +199,15 @@ def _night(game: Game) -> None:
     if rules.night_fighting == V.NIGHT_BATTLE:
         if not state.night:
             state.night = True
-            game.emit(NightFighting(tp, True))
+            game.emit(kt_events.NightFighting(tp, True))
         return
     if tp in (1, game.config.turning_points):
         roll = game.roll()
         state.night = roll >= kt.NIGHT_ON
-        game.emit(NightFighting(tp, state.night, roll))
+        game.emit(kt_events.NightFighting(tp, state.night, roll))
     elif tp < game.config.turning_points and state.night:
         state.night = False
-        game.emit(NightFighting(tp, False))
+        game.emit(kt_events.NightFighting(tp, False))
 
 
 def break_tests(game: Game, player: int) -> None:
@@ -233,7 +220,7 @@ def break_tests(game: Game, player: int) -> None:
             return
         state.broken.append(player)
         lost, total = kt.removed(game, player)
-        game.emit(ForceBroken(player, lost, total))
+        game.emit(kt_events.ForceBroken(player, lost, total))
     leader = kt.leader_of(game, player)
     ops = [o for o in game.on_killzone(player)]
     if leader is not None and leader.on_killzone:
@@ -244,11 +231,11 @@ def break_tests(game: Game, player: int) -> None:
         if not op.on_killzone:
             continue
         if kt.is_fearless(game, op):
-            game.emit(BreakTest(op.id, True, (), "fearless"))
+            game.emit(kt_events.BreakTest(op.id, True, (), "fearless"))
             passed = True
         elif commanding is not None and op.hex is not None and game.grid.distance(
                 op.hex, commanding) <= kt.COMMAND_RANGE:
-            game.emit(BreakTest(op.id, True, (), "within the leader's command range"))
+            game.emit(kt_events.BreakTest(op.id, True, (), "within the leader's command range"))
             continue
         else:
             need = kt.LEADER_BREAK_PASS if op is leader else kt.BREAK_PASS
@@ -256,7 +243,7 @@ def break_tests(game: Game, player: int) -> None:
             if rolls[0] < need and kt.rerolls_break(game, op):
                 rolls.append(game.roll())
             passed = rolls[-1] >= need
-            game.emit(BreakTest(op.id, passed, tuple(rolls)))
+            game.emit(kt_events.BreakTest(op.id, passed, tuple(rolls)))
             if not passed:
                 flee(game, op)
                 continue
@@ -279,7 +266,7 @@ def flee(game: Game, op: OperativeState) -> None:
     if not state.first_removed:
         state.first_removed = op.player
     game.rules_changed()
-    game.emit(Fled(op.id, op.player, where))
+    game.emit(kt_events.Fled(op.id, op.player, where))
     game.check_control()
 
 
@@ -333,7 +320,7 @@ class ArriveRule(ActionRule[Arrive]):
         op.hex = action.hex
         op.flags = tuple(f for f in op.flags if not f.startswith("edge:"))
         game.rules_changed()
-        game.emit(Arrived(action.player, op.id, action.hex))
+        game.emit(kt_events.Arrived(action.player, op.id, action.hex))
         if kt.late_operatives(game, opponent(action.player)):
             state.to_act = opponent(action.player)
 
@@ -364,7 +351,7 @@ class RollGameLengthRule(ActionRule[RollGameLength]):
         need = kt.length_roll_needed(game)
         roll = game.roll()
         goes_on = roll >= need
-        game.emit(GameLengthRolled(state.turning_point, roll, need, goes_on))
+        game.emit(kt_events.GameLengthRolled(state.turning_point, roll, need, goes_on))
         state.done.append(action.player)
         if goes_on:
             state.turning_point += 1
@@ -382,7 +369,7 @@ def score_at_end(game: Game) -> None:
     if rules is None:
         return
     state = game.state
-    game.emit(MissionScoring(state.turning_point))
+    game.emit(kt_events.MissionScoring(state.turning_point))
     for player in (1, 2):
         for obj in game.config.objectives:
             if state.control.get(obj) != player or game.objective_hex(obj) is None:
@@ -434,7 +421,7 @@ def on_event(game: Game, event: Event) -> None:
         result = kt.MYSTERY_TABLE[roll]
         state.objective_flags.setdefault(event.objective, []).append(Flag(result))
         game.rules_changed()
-        game.emit(MysteryRevealed(event.objective, roll, result, event.player))
+        game.emit(kt_events.MysteryRevealed(event.objective, roll, result, event.player))
         if result == "booby_trapped":
             where = game.objective_hex(event.objective)
             for op in list(game.on_killzone(event.player)):
