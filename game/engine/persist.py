@@ -35,7 +35,7 @@ MISSING = "missing"  # the fingerprint of a part that the current content does n
 def save(game: Game) -> dict[str, Any]:
     """The game as JSON-able data, with a format version and a content fingerprint."""
     return {"format": SAVE_FORMAT, "version": SAVE_VERSION,
-            "config": _jsonable(game.config.spec), "state": game.state.to_dict(),
+            "config": jsonable(game.config.spec), "state": game.state.to_dict(),
             "dice": game.dice.to_dict(), "log": list(game.log),
             "events": [event_to_dict(e) for e in game.events],
             "record": [list(r) for r in game.record],
@@ -92,11 +92,13 @@ def _config(data: dict[str, Any], catalogue: Catalogue) -> Config:
     return config
 
 
-def _jsonable(value: Any) -> Any:
+def jsonable(value: Any) -> Any:
+    """``value`` (a config's recipe) as JSON writes it: every key a string, every tuple a
+    list; the saves and the network's messages both send a config this way."""
     if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
+        return {str(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
+        return [jsonable(v) for v in value]
     return value
 
 
@@ -153,7 +155,7 @@ def _cards_of(state: State) -> set[str]:
 
 
 def _digest(value: Any) -> str:
-    text = json.dumps(_jsonable(value), sort_keys=True, separators=(",", ":"), default=str)
+    text = json.dumps(jsonable(value), sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

@@ -23,6 +23,7 @@ from game.engine.actions import NotationError, parse_action
 from game.engine.config import Config, build_config
 from game.engine.defs import Catalogue
 from game.engine.events import Event, event_from_dict, event_to_dict
+from game.engine.persist import jsonable
 from game.engine.rulesets import RuleSet
 from game.engine.state import State
 from game.engine.view import View
@@ -403,7 +404,7 @@ def view_to_wire(game: Game, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` may see (None: a spectator), as JSON-able data: the whole
     ``Game.view(seat)``, whose events are already redacted for that seat."""
     view = game.view(seat)
-    return {"player": seat, "config": _jsonable(game.config.spec),
+    return {"player": seat, "config": jsonable(game.config.spec),
             "state": view.state.to_dict(), "hand_sizes": list(view.hand_sizes),
             "deck_size": view.deck_size, "legal": [str(a) for a in view.legal_actions],
             "can_undo": _can_undo(game, seat),
@@ -457,14 +458,6 @@ def deltas_to_wire(game: Game, seats: Iterable[int | None], events_from: int,
                      "events_from": events_from, "events": events, "log_from": log_from,
                      "log": log}
     return out
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    return value
 
 
 class WireError(ValueError):
