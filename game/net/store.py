@@ -177,6 +177,30 @@ class Store(Protocol):
         ...
 
 
+def seats_and_journal(small: str, time: str, checked: bool = False) -> str:
+    """The SQL of the seats and journal tables, which every store keeps alike, in one
+    database's words for a seat number (``small``) and a time; ``checked``: the journal
+    keeps each line's check (:func:`chained`) in a column ``chain``."""
+    chain = "\n    chain TEXT," if checked else ""
+    return f"""CREATE TABLE IF NOT EXISTS seats (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat {small} NOT NULL CHECK (seat IN (1, 2)),
+    token_hash TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS journal (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    n INTEGER NOT NULL,
+    seat {small} NOT NULL,
+    kind TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at {time} NOT NULL,{chain}
+    PRIMARY KEY (game_id, n)
+);
+"""
+
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -187,24 +211,7 @@ CREATE TABLE IF NOT EXISTS games (
     created REAL NOT NULL,
     finished REAL
 );
-CREATE TABLE IF NOT EXISTS seats (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL CHECK (seat IN (1, 2)),
-    token_hash TEXT NOT NULL UNIQUE,
-    name TEXT NOT NULL,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE IF NOT EXISTS journal (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    n INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    text TEXT NOT NULL,
-    at REAL NOT NULL,
-    chain TEXT,
-    PRIMARY KEY (game_id, n)
-);
-CREATE TABLE IF NOT EXISTS chat (
+""" + seats_and_journal("INTEGER", "REAL", checked=True) + """CREATE TABLE IF NOT EXISTS chat (
     game_id TEXT NOT NULL REFERENCES games(id),
     seat INTEGER,
     name TEXT NOT NULL,

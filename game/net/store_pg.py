@@ -41,6 +41,7 @@ from game.net.store import (
     Say,
     SeatRecord,
     StoreError,
+    seats_and_journal,
 )
 
 CHANNEL = "fireteam"
@@ -62,23 +63,7 @@ CREATE TABLE IF NOT EXISTS games (
     active DOUBLE PRECISION NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_in_progress ON games (created) WHERE finished IS NULL;
-CREATE TABLE IF NOT EXISTS seats (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seat SMALLINT NOT NULL CHECK (seat IN (1, 2)),
-    token_hash TEXT NOT NULL UNIQUE,
-    name TEXT NOT NULL,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE IF NOT EXISTS journal (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    n INTEGER NOT NULL,
-    seat SMALLINT NOT NULL,
-    kind TEXT NOT NULL,
-    text TEXT NOT NULL,
-    at DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (game_id, n)
-);
-CREATE TABLE IF NOT EXISTS chat (
+""" + seats_and_journal("SMALLINT", "DOUBLE PRECISION") + """CREATE TABLE IF NOT EXISTS chat (
     id BIGSERIAL PRIMARY KEY,
     game_id TEXT NOT NULL REFERENCES games(id),
     seat SMALLINT,
