@@ -16,7 +16,7 @@ from abc import ABC
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, dataclass_transform
 
 
 class NotationError(ValueError):
@@ -124,17 +124,28 @@ def _shown(codec: Words) -> str:
     return f"[{codec.shown}]" if isinstance(codec, Flag) else codec.shown
 
 
+@dataclass_transform(frozen_default=True)
 @dataclass(frozen=True)
 class Action(ABC):
-    """One decision of one player. ``str()`` gives its notation, which parses back."""
+    """One decision of one player. ``str()`` gives its notation, which parses back.
+
+    A subclass is declared as ``class Deploy(Action, verb="deploy", words=(OPERATIVE, HEX))``
+    followed by its fields: defining it makes it a frozen dataclass (its ``repr`` is this
+    one's) and registers its verb."""
 
     player: int
     verb: ClassVar[str]
     # the codecs of the fields after ``player``, in their order (the notation's arguments)
     words: ClassVar[tuple[Words, ...]] = ()
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
+    def __init_subclass__(cls, verb: str | None = None, words: tuple[Words, ...] | None = None,
+                          **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if verb is not None:
+            cls.verb = verb
+        if words is not None:
+            cls.words = words
+        dataclass(frozen=True, repr=False)(cls)
         verb = cls.__dict__.get("verb")
         if verb is not None:
             assert verb not in VERBS, f"two actions use the verb {verb!r}"
@@ -211,10 +222,7 @@ def _need(words: list[str], count: int, usage: str) -> None:
         raise NotationError(f"expected '{usage}'")
 
 
-@dataclass(frozen=True, repr=False)
-class Mulligan(Action):
-    verb: ClassVar[str] = "mulligan"
-
+class Mulligan(Action, verb="mulligan"):
     cards: tuple[str, ...]
 
     def notation(self) -> str:
@@ -227,57 +235,33 @@ class Mulligan(Action):
         return cls(player, tuple(rest))
 
 
-@dataclass(frozen=True, repr=False)
-class Keep(Action):
-    verb: ClassVar[str] = "keep"
-    words: ClassVar[tuple[Words, ...]] = ()
+class Keep(Action, verb="keep"):
+    """Keep all three targets of opportunity dealt (no mulligan)."""
 
 
-@dataclass(frozen=True, repr=False)
-class Deploy(Action):
-    verb: ClassVar[str] = "deploy"
-    words: ClassVar[tuple[Words, ...]] = (OPERATIVE, HEX)
-
+class Deploy(Action, verb="deploy", words=(OPERATIVE, HEX)):
     operative: str
     hex: str
 
 
-@dataclass(frozen=True, repr=False)
-class Reveal(Action):
-    verb: ClassVar[str] = "reveal"
-    words: ClassVar[tuple[Words, ...]] = (OrNone("CARD|none"),)
-
+class Reveal(Action, verb="reveal", words=(OrNone("CARD|none"),)):
     card: str | None  # None: reveal nothing
 
 
-@dataclass(frozen=True, repr=False)
-class PlayPloy(Action):
-    verb: ClassVar[str] = "ploy"
-    words: ClassVar[tuple[Words, ...]] = (Words("PLOY"), ARGUMENTS)
-
+class PlayPloy(Action, verb="ploy", words=(Words("PLOY"), ARGUMENTS)):
     ploy: str
     args: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, repr=False)
-class Activate(Action):
-    verb: ClassVar[str] = "activate"
-    words: ClassVar[tuple[Words, ...]] = (OPERATIVE,)
-
+class Activate(Action, verb="activate", words=(OPERATIVE,)):
     operative: str
 
 
-@dataclass(frozen=True, repr=False)
-class Cancel(Action):
-    verb: ClassVar[str] = "cancel"
-    words: ClassVar[tuple[Words, ...]] = ()
+class Cancel(Action, verb="cancel"):
+    """Cancel the activation just begun, to choose another operative instead."""
 
 
-@dataclass(frozen=True, repr=False)
-class Move(Action):
-    verb: ClassVar[str] = "move"
-    words: ClassVar[tuple[Words, ...]] = (OPERATIVE, HEXES)
-
+class Move(Action, verb="move", words=(OPERATIVE, HEXES)):
     operative: str
     path: tuple[str, ...]
 
@@ -286,68 +270,44 @@ class Move(Action):
         return self.path[-1]
 
 
-@dataclass(frozen=True, repr=False)
-class Attack(Action):
-    verb: ClassVar[str] = "attack"
-    words: ClassVar[tuple[Words, ...]] = (OPERATIVE, Words("WEAPON"), Words("TARGET"),
-                                          Flag("overcharge"))
-
+class Attack(Action, verb="attack",
+             words=(OPERATIVE, Words("WEAPON"), Words("TARGET"), Flag("overcharge"))):
     operative: str
     weapon: str
     target: str
     overcharge: bool = False
 
 
-@dataclass(frozen=True, repr=False)
-class Disengage(Action):
-    verb: ClassVar[str] = "disengage"
-    words: ClassVar[tuple[Words, ...]] = (OPERATIVE, HEX)
-
+class Disengage(Action, verb="disengage", words=(OPERATIVE, HEX)):
     operative: str
     hex: str
 
 
-@dataclass(frozen=True, repr=False)
-class Wait(Action):
-    verb: ClassVar[str] = "wait"
-    words: ClassVar[tuple[Words, ...]] = ()
+class Wait(Action, verb="wait"):
+    """End this operative's activation."""
 
 
-@dataclass(frozen=True, repr=False)
-class MissionAction(Action):
-    verb: ClassVar[str] = "action"
-    words: ClassVar[tuple[Words, ...]] = (Words("ACTION"), OPERATIVE, ARGUMENTS)
-
+class MissionAction(Action, verb="action", words=(Words("ACTION"), OPERATIVE, ARGUMENTS)):
     action: str
     operative: str
     args: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, repr=False)
-class Use(Action):
+class Use(Action, verb="use", words=(Words("CARD"), OPERATIVE)):
     """Use a special issue wargear card on an operative."""
 
-    verb: ClassVar[str] = "use"
-    words: ClassVar[tuple[Words, ...]] = (Words("CARD"), OPERATIVE)
     card: str
     operative: str
 
 
-@dataclass(frozen=True, repr=False)
-class Concede(Action):
+class Concede(Action, verb="concede"):
     """The player gives up: the other player wins the mission."""
 
-    verb: ClassVar[str] = "concede"
-    words: ClassVar[tuple[Words, ...]] = ()
 
-
-@dataclass(frozen=True, repr=False)
-class AgreeResult(Action):
+class AgreeResult(Action, verb="agree",
+                  words=(Choice("draw|1|2", values=(("draw", 0), ("1", 1), ("2", 2))),)):
     """Both players agree the result (0: a draw); the client asks both before applying it."""
 
-    verb: ClassVar[str] = "agree"
-    words: ClassVar[tuple[Words, ...]] = (
-        Choice("draw|1|2", values=(("draw", 0), ("1", 1), ("2", 2))),)
     winner: int
 
 

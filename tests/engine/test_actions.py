@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar, Self
 
 import pytest
@@ -92,7 +91,6 @@ def test_every_action_class_owns_a_verb_and_is_registered_by_it() -> None:
 
 
 def test_a_new_action_class_is_registered_and_parsed_by_its_own_verb() -> None:
-    @dataclass(frozen=True, repr=False)
     class Shout(Action):
         verb: ClassVar[str] = "shout_for_test"
         word: str
@@ -114,10 +112,8 @@ def test_a_new_action_class_is_registered_and_parsed_by_its_own_verb() -> None:
 def test_an_action_declared_by_its_words_alone_prints_parses_and_names_its_form() -> None:
     from game.engine.actions import HEX, OPERATIVE, Flag, Words
 
-    @dataclass(frozen=True, repr=False)
-    class Throw(Action):
-        verb: ClassVar[str] = "throw_for_test"
-        words: ClassVar[tuple[Words, ...]] = (OPERATIVE, Words("GRENADE"), HEX, Flag("high"))
+    class Throw(Action, verb="throw_for_test",
+                words=(OPERATIVE, Words("GRENADE"), HEX, Flag("high"))):
         operative: str
         grenade: str
         hex: str

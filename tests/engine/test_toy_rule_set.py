@@ -39,7 +39,6 @@ from game.ui.words import register_phrases
 GOAL = 3
 
 
-@dataclass(frozen=True, repr=False)
 class Tally(Action):
     verb: ClassVar[str] = "tally"
 

@@ -9,46 +9,30 @@ defined (this module is imported by :mod:`game.engine.rulesets.fireteam`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
-from game.engine.actions import HEX, OPERATIVE, YES_NO, Action, Words
+from game.engine.actions import HEX, OPERATIVE, YES_NO, Action
 
 
-@dataclass(frozen=True, repr=False)
-class PlaceObjective(Action):
+class PlaceObjective(Action, verb="place", words=(HEX,)):
     """Place the next objective marker on a hex."""
 
-    verb: ClassVar[str] = "place"
-    words: ClassVar[tuple[Words, ...]] = (HEX,)
     hex: str
 
 
-@dataclass(frozen=True, repr=False)
-class Seize(Action):
+class Seize(Action, verb="seize", words=(YES_NO,)):
     """Try to seize the initiative (``attempt``) or let the other player keep it."""
 
-    verb: ClassVar[str] = "seize"
-    words: ClassVar[tuple[Words, ...]] = (YES_NO,)
     attempt: bool
 
 
-@dataclass(frozen=True, repr=False)
-class Arrive(Action):
+class Arrive(Action, verb="arrive", words=(OPERATIVE, HEX)):
     """Place a late operative (Search Pattern) on a hex of its killzone edge."""
 
-    verb: ClassVar[str] = "arrive"
-    words: ClassVar[tuple[Words, ...]] = (OPERATIVE, HEX)
     operative: str
     hex: str
 
 
-@dataclass(frozen=True, repr=False)
-class RollGameLength(Action):
+class RollGameLength(Action, verb="roll"):
     """Roll the die that decides whether one more turning point is played."""
-
-    verb: ClassVar[str] = "roll"
-    words: ClassVar[tuple[Words, ...]] = ()
 
 
 __all__ = ["Arrive", "PlaceObjective", "RollGameLength", "Seize"]

@@ -18,81 +18,57 @@ defined.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar, Self
+from typing import Self
 
 from game.engine.actions import HEX, HEXES, OPERATIVE, PATH, YES_NO, Action, Words, _need
 
 
-@dataclass(frozen=True, repr=False)
-class Hold(Action):
+class Hold(Action, verb="hold", words=(OPERATIVE,)):
     """Stay put, then shoot or hold fire (a Shaken operative: stay idle)."""
 
-    verb: ClassVar[str] = "hold"
-    words: ClassVar[tuple[Words, ...]] = (OPERATIVE,)
     operative: str
     path: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, repr=False)
-class Advance(Action):
+class Advance(Action, verb="advance", words=(OPERATIVE, HEXES)):
     """Move up to the Advance, then shoot or hold fire."""
 
-    verb: ClassVar[str] = "advance"
-    words: ClassVar[tuple[Words, ...]] = (OPERATIVE, HEXES)
     operative: str
     path: tuple[str, ...]
 
 
-@dataclass(frozen=True, repr=False)
-class Rush(Advance):
-    verb: ClassVar[str] = "rush"
+class Rush(Advance, verb="rush"):
+    """Move up to the Rush (no shooting after it)."""
 
 
-@dataclass(frozen=True, repr=False)
-class Charge(Action):
+class Charge(Action, verb="charge", words=(OPERATIVE, Words("ENEMY"), PATH)):
     """Move up to the Rush next to enemy ``target`` and fight it."""
 
-    verb: ClassVar[str] = "charge"
-    words: ClassVar[tuple[Words, ...]] = (OPERATIVE, Words("ENEMY"), PATH)
     operative: str
     target: str
     path: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, repr=False)
-class Shoot(Action):
-    verb: ClassVar[str] = "shoot"
-    words: ClassVar[tuple[Words, ...]] = (OPERATIVE, Words("WEAPON"), Words("ENEMY"))
+class Shoot(Action, verb="shoot", words=(OPERATIVE, Words("WEAPON"), Words("ENEMY"))):
     operative: str
     weapon: str
     target: str
 
 
-@dataclass(frozen=True, repr=False)
-class HoldFire(Action):
-    verb: ClassVar[str] = "holdfire"
-    words: ClassVar[tuple[Words, ...]] = ()
+class HoldFire(Action, verb="holdfire"):
+    """End the order without shooting."""
 
 
-@dataclass(frozen=True, repr=False)
-class StrikeBack(Action):
-    verb: ClassVar[str] = "strikeback"
-    words: ClassVar[tuple[Words, ...]] = (YES_NO,)
+class StrikeBack(Action, verb="strikeback", words=(YES_NO,)):
     strike: bool
 
 
-@dataclass(frozen=True, repr=False)
-class Consolidate(Action):
-    verb: ClassVar[str] = "consolidate"
-    words: ClassVar[tuple[Words, ...]] = (OPERATIVE, HEX)
+class Consolidate(Action, verb="consolidate", words=(OPERATIVE, HEX)):
     operative: str
     hex: str
 
 
-@dataclass(frozen=True, repr=False)
-class Push(Action):
-    verb: ClassVar[str] = "push"
+class Push(Action, verb="push"):
     operative: str | None  # None: no push
     hex: str | None = None
 
@@ -108,12 +84,9 @@ class Push(Action):
         return cls(player, rest[0], rest[1].upper())
 
 
-@dataclass(frozen=True, repr=False)
-class Meet(Push):
+class Meet(Push, verb="meet"):
     """The charged operative steps one hex to meet a charge that fell short, or stays
     (``meet none``): the notation of a push."""
-
-    verb: ClassVar[str] = "meet"
 
 
 # an activation's order: its operative and path
