@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from game.ai.rulesets import pack_judgement, rule_set_judgement
+from game.ai.systems import result_value
 from game.engine import (
     ATTACKER,
     SPOTTED,
@@ -39,7 +40,6 @@ from game.engine import (
 # a computer never concedes, proposes a result or cancels an activation (it would only loop)
 LEFT_OUT = (Cancel, Concede, AgreeResult)
 
-WIN = 1000.0
 VP = 12.0  # what a VP is worth in the static value
 
 
@@ -201,9 +201,7 @@ def static_value(game: Game, player: int) -> float:
     state = game.state
     other = opponent(player)
     if state.phase == Phase.OVER:
-        w = state.winner
-        base = 0.0 if w == 0 else (WIN if w == player else -WIN)
-        return base + 10.0 * (state.vp[player] - state.vp[other])
+        return result_value(game, player, 10.0)
     score = VP * (state.vp[player] - state.vp[other])
     grid = game.grid
     mine = game.on_killzone(player)

@@ -14,7 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.engine import Action, Config, Game, OperativeState
+from game.engine import Action, Config, Game, OperativeState, opponent
+
+# what a won game is worth (a lost one: minus it), before its margin, in every static value
+WIN = 1000.0
 
 # (objective pull, expected damage dealt) of an operative standing on a hex
 StandTerms = Callable[[Game, OperativeState, str], tuple[float, float]]
@@ -52,6 +55,15 @@ class PackJudgement:
 
 RULE_SETS: dict[str, RuleSetJudgement] = {}
 PACKS: dict[str, PackJudgement] = {}
+
+
+def result_value(game: Game, player: int, per_vp: float) -> float:
+    """The static value of a finished game for ``player``: WIN, -WIN or 0 for a draw, plus
+    ``per_vp`` for each VP by which ``player`` leads."""
+    state = game.state
+    w = state.winner
+    base = 0.0 if w == 0 else (WIN if w == player else -WIN)
+    return base + per_vp * (state.vp[player] - state.vp[opponent(player)])
 
 
 def register_rule_set(judgement: RuleSetJudgement) -> RuleSetJudgement:

@@ -15,6 +15,7 @@ from game.ai.players import player_for
 from game.ai.puzzles import POSITIONS, load_puzzle, solve, solved
 from game.ai.rulesets.skirmish import scores as skirmish
 from game.ai.search import LEVELS, SearchPlayer
+from game.ai.systems import WIN
 from game.engine import Move, RandomDice, parse_action
 from game.engine.config import build_config
 from game.engine.game import Game, starting_state
@@ -147,7 +148,7 @@ def test_a_wider_win_is_no_better_than_a_win() -> None:
     game.apply(next(a for a in game.legal_actions()
                     if a.verb == "rush" and a.path[-1] == "O5"))
     assert game.is_over and game.state.winner == 1
-    assert skirmish.WIN <= skirmish.value(game, 1) < skirmish.WIN + 1
+    assert WIN <= skirmish.value(game, 1) < WIN + 1
 
 
 @pytest.mark.parametrize("name", ["marker_contest_1", "marker_contest_3", "marker_held_1"])

@@ -6,6 +6,7 @@ policy and pruning of the searching levels, the greedy level's immediate value."
 
 from __future__ import annotations
 
+from game.ai.systems import result_value
 from game.engine import Action, Deploy, Game, OperativeFlag, OperativeState, Phase, opponent
 from game.engine.rulesets.killteam import PlaceObjective
 from game.engine.rulesets.skirmish import (
@@ -29,8 +30,6 @@ from game.engine.rulesets.skirmish import (
 from game.engine.rulesets.skirmish import (
     profile_of as skirmish_profile,
 )
-
-WIN = 1000.0
 
 
 def profile(game: Game, op: OperativeState) -> SkirmishProfile:
@@ -350,11 +349,9 @@ def value(game: Game, player: int) -> float:
     state = game.state
     other = opponent(player)
     if state.phase == Phase.OVER:
-        w = state.winner
-        base = 0.0 if w == 0 else (WIN if w == player else -WIN)
         # the margin only breaks ties: a win by more markers is no better a win, and a
         # gamble for a wider one must not outweigh a certain one
-        return base + 0.1 * (state.vp[player] - state.vp[other])
+        return result_value(game, player, 0.1)
     rounds_left = max(1, game.config.turning_points - state.turning_point + 1)
     total = 0.0
     for holder in state.control.values():
