@@ -23,7 +23,7 @@ from game.ai.rulesets import rules_words, theme_titles
 from game.content.loader import content_root
 from game.content.yamlio import load_yaml
 from game.engine import Action, Catalogue, Game, Move, NotationError, parse_action
-from game.scenario.loader import Malformed, SetupFailed, load_scenario, scenario_files
+from game.scenario.loader import load_scenario_or, scenario_files
 
 POSITIONS = content_root() / "missions" / "puzzles"
 LEVELS = ("hard", "normal", "easy")
@@ -90,12 +90,7 @@ def load_puzzle(path: str | Path, catalogue: Catalogue) -> Puzzle:
     """Read a puzzle file and set it up at its decision. Raises PuzzleError when it is not a
     valid scenario, has no ``puzzle`` key, an action of its script is refused, or a ``best``
     action is not legal at the decision."""
-    try:
-        scenario = load_scenario(path, catalogue)
-    except Malformed as error:
-        raise PuzzleError("\n".join(error.lines)) from None
-    except SetupFailed as error:
-        raise PuzzleError(f"{path}: {error}") from None
+    scenario = load_scenario_or(PuzzleError, path, catalogue)
     doc = load_yaml(path)
     spec = doc.data.get("puzzle")
     if not isinstance(spec, dict):

@@ -528,14 +528,9 @@ def _autosave_beside(journal_path: Path) -> Path:
 
 
 def _record_from_scenario(path: Path, catalogue: Catalogue) -> Record:
-    from game.scenario.loader import Malformed, SetupFailed, load_scenario
+    from game.scenario.loader import load_scenario_or
 
-    try:
-        scenario = load_scenario(path, catalogue)
-    except Malformed as error:
-        raise AnalysisError("\n".join(error.lines)) from None
-    except SetupFailed as error:
-        raise AnalysisError(f"{path}: {error}") from None
+    scenario = load_scenario_or(AnalysisError, path, catalogue)
     start = scenario.game.clone()
     actions = []
     for line, action in scenario.actions:

@@ -182,6 +182,18 @@ def config_key(name: str, always: bool = False) -> Callable[[Callable[..., None]
     return register
 
 
+def load_scenario_or(error: type[Exception], path: str | Path, catalogue: Catalogue) -> Scenario:
+    """:func:`load_scenario` for a tool that reports in its own words: the file's problems
+    raised as ``error`` (every ``FILE:LINE: message`` of a malformed file, or ``FILE: why``
+    for a game that could not be set up)."""
+    try:
+        return load_scenario(path, catalogue)
+    except Malformed as problem:
+        raise error("\n".join(problem.lines)) from None
+    except SetupFailed as problem:
+        raise error(f"{path}: {problem}") from None
+
+
 def load_scenario(path: str | Path, catalogue: Catalogue) -> Scenario:
     """Read and check a scenario file and set up its game. Raises :class:`Malformed` (with
     ``FILE:LINE: message`` for every problem) when the file is not a valid scenario, and
