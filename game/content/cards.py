@@ -19,14 +19,10 @@ STAGE_REWARDS = {"first": "battle_honour", "second": "battle_honour", "final": "
 
 def parse_wargear(run: Run, r: Reader) -> None:
     """A ``wargear:`` list of special issue wargear cards."""
-    top = r.doc.path
-    m = r.mapping(top, r.doc.data, ("wargear",))
-    if m is None:
-        return
     ctx = Context(weapons=run.weapon_ids(), holder="special issue wargear", target_ok=True,
                   use_ok=True)
-    for i, raw in enumerate(r.items(top + ("wargear",), m.get("wargear", ABSENT)) or []):
-        card = wargear_card(run, r, top + ("wargear", i), raw, ctx)
+    for p, raw in r.listed("wargear"):
+        card = wargear_card(run, r, p, raw, ctx)
         if card is not None:
             run.wargear[card.id] = card
 
@@ -58,15 +54,9 @@ def wargear_card(run: Run, r: Reader, p: KeyPath, raw: Any, ctx: Context,
 
 def parse_special_operations(run: Run, r: Reader) -> None:
     """A ``special_operations:`` list; each names its fireteam, stage and reward."""
-    top = r.doc.path
-    m = r.mapping(top, r.doc.data, ("special_operations",))
-    if m is None:
-        return
     rules_ctx = Context(weapons=run.weapon_ids(), holder="a special operation's rules")
-    entries = r.items(top + ("special_operations",), m.get("special_operations", ABSENT))
     stages = run.operation_stages
-    for i, raw in enumerate(entries or []):
-        p = top + ("special_operations", i)
+    for p, raw in r.listed("special_operations"):
         mark = r.mark()
         card = r.mapping(p, raw, _OPERATION_KEYS, ("rules",))
         if card is None:

@@ -636,12 +636,7 @@ def _tactical_ploys(run: Run, r: Reader, top: KeyPath, m: dict[Any, Any],
 
 
 def _targets(run: Run, r: Reader) -> None:
-    top = r.doc.path
-    m = r.mapping(top, r.doc.data, ("targets",))
-    if m is None:
-        return
-    for i, raw in enumerate(r.items(top + ("targets",), m.get("targets", ABSENT)) or []):
-        p = top + ("targets", i)
+    for p, raw in r.listed("targets"):
         mark = r.mark()
         card = r.mapping(p, raw, ("id", "name", "text", "vp", "condition"))
         if card is None:

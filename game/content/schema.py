@@ -238,6 +238,16 @@ class Reader:
     def items(self, path: KeyPath, value: Any) -> list[Any] | None:
         return value if self.expect(path, value, isinstance(value, list), "a list") else None
 
+    def listed(self, key: str) -> list[tuple[KeyPath, Any]]:
+        """The items of a file that holds one list under ``key`` (``targets:``), each with
+        its path; none when the file is not that (reported)."""
+        top = self.doc.path
+        m = self.mapping(top, self.doc.data, (key,))
+        if m is None:
+            return []
+        return [(top + (key, i), raw)
+                for i, raw in enumerate(self.items(top + (key,), m.get(key, ABSENT)) or [])]
+
     # --- scalars -----------------------------------------------------------------------
 
     @_absent_is_none
