@@ -35,9 +35,7 @@ def wargear_card(run: Run, r: Reader, p: KeyPath, raw: Any, ctx: Context,
     card = r.mapping(p, raw, _WARGEAR_KEYS, ("effects",))
     if card is None:
         return None
-    ident = r.ident(p + ("id",), card.get("id", ABSENT))
-    name = r.text(p + ("name",), card.get("name", ABSENT))
-    text = r.text(p + ("text",), card.get("text", ABSENT))
+    ident, name, text = r.id_name_text(p, card)
     timing = r.choice(p + ("timing",), card.get("timing", ABSENT), V.WARGEAR_TIMINGS,
                       f"{kind} timing")
     duration = r.choice(p + ("duration",), card.get("duration", ABSENT),

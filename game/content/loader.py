@@ -558,9 +558,7 @@ def _options(run: Run, r: Reader, top: KeyPath, m: dict[Any, Any],
         om = r.mapping(p, raw, ("id", "name", "text", "most", "cards"))
         if om is None:
             continue
-        ident = r.ident(p + ("id",), om.get("id", ABSENT))
-        name = r.text(p + ("name",), om.get("name", ABSENT))
-        text = r.text(p + ("text",), om.get("text", ABSENT))
+        ident, name, text = r.id_name_text(p, om)
         most = r.limited(p + ("most",), om.get("most", ABSENT), "most")
         entries: list[CompositionEntry] = []
         for j, entry in enumerate(r.items(p + ("cards",), om.get("cards", ABSENT)) or []):
@@ -641,9 +639,7 @@ def _targets(run: Run, r: Reader) -> None:
         card = r.mapping(p, raw, ("id", "name", "text", "vp", "condition"))
         if card is None:
             continue
-        ident = r.ident(p + ("id",), card.get("id", ABSENT))
-        name = r.text(p + ("name",), card.get("name", ABSENT))
-        text = r.text(p + ("text",), card.get("text", ABSENT))
+        ident, name, text = r.id_name_text(p, card)
         vp = r.limited(p + ("vp",), card.get("vp", ABSENT), "vp")
         condition = _target_condition(r, p + ("condition",), card.get("condition", ABSENT)) \
             if "condition" in card else None

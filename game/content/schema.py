@@ -238,6 +238,14 @@ class Reader:
     def items(self, path: KeyPath, value: Any) -> list[Any] | None:
         return value if self.expect(path, value, isinstance(value, list), "a list") else None
 
+    def id_name_text(self, path: KeyPath,
+                     m: dict[Any, Any]) -> tuple[str | None, str | None, str | None]:
+        """A card's ``id``, ``name`` and ``text``, read in that order (None where one is
+        missing or wrong: reported)."""
+        return (self.ident(path + ("id",), m.get("id", ABSENT)),
+                self.text(path + ("name",), m.get("name", ABSENT)),
+                self.text(path + ("text",), m.get("text", ABSENT)))
+
     def listed(self, key: str) -> list[tuple[KeyPath, Any]]:
         """The items of a file that holds one list under ``key`` (``targets:``), each with
         its path; none when the file is not that (reported)."""
