@@ -6,11 +6,12 @@ Every event is a frozen dataclass: a subclass of :class:`Event` is made one by b
 game log prints (the only place each sentence is written): a class's ``text``, its fields
 named in braces (``{field:words}`` stands for the words when the field is set, true or
 non-empty, and for nothing otherwise; ``{field:words|other words}`` for one or the other),
-or its own ``__str__``. Every d6 the
-engine rolls appears in exactly one event (the field its ``dice_field`` names, or its own
-``dice_rolled``). An event with a secret part (targets of opportunity dealt or
-drawn) names who may see it in :meth:`Event.seen_by` and gives the form everybody else sees
-with :meth:`Event.redacted`.
+or its own ``__str__``. Every d6 the engine rolls appears in exactly one event: in its field
+named ``roll`` (one die, 0 when none was rolled), ``rolls`` (d6 results) or ``dice`` (d6
+results, or :class:`Die`), which ``dice_rolled`` reads, or in what its own ``dice_rolled``
+reports. An event with a secret part (targets of opportunity dealt or drawn) names who may
+see it in :meth:`Event.seen_by` and gives the form everybody else sees with
+:meth:`Event.redacted`.
 
 Events are saved as ``{"type": name, ...fields}`` (:func:`event_to_dict` /
 :func:`event_from_dict`).
@@ -26,6 +27,9 @@ from typing import Any, ClassVar, dataclass_transform
 # class name -> event class, for saves and scenario files: every subclass of Event is
 # registered here by being defined
 EVENT_TYPES: dict[str, type[Event]] = {}
+
+# the names of the fields that hold the dice an event rolled (see Event.dice_rolled)
+DICE_FIELDS = ("roll", "rolls", "dice")
 
 
 class _Sentence(string.Formatter):
@@ -52,8 +56,6 @@ class Event:
     secret: ClassVar[bool] = False
     # per class: the log sentence, the fields named in braces ("{operative} waits")
     text: ClassVar[str] = ""
-    # per class: the field holding the dice it rolled (one d6, 0 for none; d6 results; Dice)
-    dice_field: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -78,9 +80,11 @@ class Event:
     @property
     def dice_rolled(self) -> tuple[int, ...]:
         """Every d6 result this event reports (re-rolled dice count twice: both rolls)."""
-        if not self.dice_field:
+        fields = self.__dict__
+        name = next((n for n in DICE_FIELDS if n in fields), None)
+        if name is None:
             return ()
-        value = getattr(self, self.dice_field)
+        value = fields[name]
         if isinstance(value, int):
             return (value,) if value else ()
         return rolled_order(value) if value and isinstance(value[0], Die) else tuple(value)
@@ -312,7 +316,6 @@ class HitDiceRolled(Event):
     dice: tuple[Die, ...]
     hits: int
     crits: int
-    dice_field = "dice"
 
     def __str__(self) -> str:
         if not self.hits and not self.crits:
@@ -331,7 +334,6 @@ class DefenceDiceRolled(Event):
     dice: tuple[Die, ...]
     blocks: int  # the retained cover block included
     cover: bool = False  # one of the blocks is the one cover retained (no die rolled for it)
-    dice_field = "dice"
 
     def __str__(self) -> str:
         kept = ", one of them kept for cover" if self.cover else ""
@@ -369,7 +371,6 @@ class HazardRolled(Event):
     operative: str
     weapon_name: str
     roll: int
-    dice_field = "roll"
 
     def __str__(self) -> str:
         if self.roll == 1:
@@ -399,7 +400,6 @@ class Reanimation(Event):
     roll: int
     success: bool
     damage: int
-    dice_field = "roll"
     text = ("{success:{operative} reanimates ({roll}): back with {damage} wound counters|"
             "{operative} fails to reanimate ({roll})}")
 

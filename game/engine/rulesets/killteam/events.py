@@ -24,7 +24,6 @@ class SearchPatternRolled(Event):
     operative: str
     roll: int
     late: bool
-    dice_field = "roll"
     text = ("search pattern: {operative} rolls {roll} and "
             "{late:arrives later from a killzone edge|deploys now}")
 
@@ -36,7 +35,6 @@ class InitiativeTaken(Event):
     player: int
     roll: int = 0
     seized: bool = False
-    dice_field = "roll"
 
     def __str__(self) -> str:
         if not self.roll:
@@ -53,7 +51,6 @@ class NightFighting(Event):
     turning_point: int
     night: bool
     roll: int = 0
-    dice_field = "roll"
     text = ("turning point {turning_point}: "
             "{night:night fighting is in force|there is light enough to see}{roll: ({roll})}")
 
@@ -73,7 +70,6 @@ class BreakTest(Event):
     passed: bool
     rolls: tuple[int, ...] = ()
     reason: str = ""
-    dice_field = "rolls"
 
     def __str__(self) -> str:
         result = "passes" if self.passed else "fails"
@@ -98,7 +94,6 @@ class ArrivalEdge(Event):
     roll: int
     edges: tuple[str, ...]  # the killzone's edges: west, east
     sides: tuple[str, ...] = ()  # the same seen by its player: left, right
-    dice_field = "roll"
 
     def __str__(self) -> str:
         seen = f", its {' or '.join(self.sides)}" if self.sides else ""
@@ -120,7 +115,6 @@ class MysteryRevealed(Event):
     roll: int
     result: str
     player: int
-    dice_field = "roll"
 
     def __str__(self) -> str:
         return f"mysterious objective {self.objective} ({self.roll}): " \
@@ -140,7 +134,6 @@ class GameLengthRolled(Event):
     roll: int
     needed: int
     continues: bool
-    dice_field = "roll"
 
     def __str__(self) -> str:
         then = f"turning point {self.turning_point + 1} is played" if self.continues \

@@ -20,7 +20,6 @@ class MarkersRolled(Event):
 
     roll: int
     count: int
-    dice_field = "roll"
 
     def __str__(self) -> str:
         return f"objective markers: D3 rolls {(self.roll + 1) // 2} ({self.roll}): " \
@@ -63,7 +62,6 @@ class QualityRolled(Event):
     successes: int
     weapon: str = ""
     target: str = ""
-    dice_field = "dice"
 
     def __str__(self) -> str:
         verb = "strikes" if self.purpose == "melee" else "shoots"
@@ -86,7 +84,6 @@ class DefenseRolled(Event):
     blocks: int
     cover: bool = False
     unblockable: int = 0  # Rending hits, which no die blocks
-    dice_field = "dice"
 
     def __str__(self) -> str:
         parts = (["+1 for cover"] if self.cover else []) + \
@@ -162,7 +159,6 @@ class MoraleTested(Event):
     roll: int
     outcome: str
     melee: bool = False
-    dice_field = "roll"
     text = ("{operative} tests morale ({melee:lost a melee|at half strength or less}, Quality "
             "{needed}+): {roll:rolls {roll}|is Shaken and fails at once}: {outcome}")
 
@@ -190,7 +186,6 @@ class Pushed(Event):
     target: str
     roll: int
     hex: str | None
-    dice_field = "roll"
 
     def __str__(self) -> str:
         if not self.roll:
@@ -207,7 +202,6 @@ class DangerousRolled(Event):
     hex: str
     dice: tuple[int, ...]
     wounds: int
-    dice_field = "dice"
 
     def __str__(self) -> str:
         return f"{self.operative} in dangerous terrain at {self.hex}: {_dice(self.dice)}: " \
