@@ -61,6 +61,8 @@ class Event:
         super().__init_subclass__(**kwargs)
         dataclass(frozen=True)(cls)
         assert cls.__name__ not in EVENT_TYPES, f"two events are named {cls.__name__}"
+        assert cls.text or cls.__str__ is not Event.__str__, \
+            f"event {cls.__name__} has no log sentence: give it a text or a __str__"
         EVENT_TYPES[cls.__name__] = cls
 
     def __str__(self) -> str:

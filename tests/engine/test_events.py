@@ -208,3 +208,43 @@ def test_only_the_mulliganing_player_sees_the_cards_drawn(seed: int) -> None:
             assert shown.drawn is None
             assert shown.discarded == event.discarded and str(shown) == str(event)
         assert event.for_viewer(event.player) == event
+
+
+# --- declaring an event -----------------------------------------------------------------------
+
+def test_an_event_is_its_fields_and_its_sentence() -> None:
+    from game.engine.events import EVENT_TYPES
+
+    class ShoutedForTest(Event):
+        operative: str
+        roll: int = 0
+        loud: bool = False
+        text = "{operative} shouts{loud: loudly|} ({roll:rolled {roll}|no roll})"
+
+    class DiceForTest(Event):
+        dice: tuple[Die, ...]
+        text = "{dice}"
+
+    try:
+        assert EVENT_TYPES["ShoutedForTest"] is ShoutedForTest
+        quiet, loud = ShoutedForTest("a"), ShoutedForTest("b", 4, loud=True)
+        assert str(quiet) == "a shouts (no roll)" and str(loud) == "b shouts loudly (rolled 4)"
+        assert quiet.dice_rolled == () and loud.dice_rolled == (4,)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            loud.roll = 5  # type: ignore[misc]
+        again = ShoutedForTest("b", 4, True)
+        assert loud == again and hash(loud) == hash(again)
+        rerolled = DiceForTest((Die(2, 1, "a card"), Die(5)))
+        assert rerolled.dice_rolled == (1, 5, 2)  # every first roll, then the re-roll
+        assert event_from_dict(json.loads(json.dumps(event_to_dict(loud)))) == loud
+    finally:
+        del EVENT_TYPES["ShoutedForTest"], EVENT_TYPES["DiceForTest"]
+
+
+def test_an_event_without_a_sentence_is_refused_where_it_is_declared() -> None:
+    from game.engine.events import EVENT_TYPES
+
+    with pytest.raises(AssertionError, match="SilentForTest has no log sentence"):
+        class SilentForTest(Event):
+            operative: str
+    assert "SilentForTest" not in EVENT_TYPES
