@@ -115,7 +115,8 @@ def rolled_order(dice: tuple[Die, ...]) -> tuple[int, ...]:
     return firsts + tuple(d.value for d in dice if d.first is not None)
 
 
-def _dice_text(dice: tuple[Die, ...]) -> str:
+def dice_text(dice: tuple[Die, ...] | tuple[int, ...]) -> str:
+    """Dice as the log writes them: ``[1->2, 3, 2]`` (a die re-rolled from 1 to 2)."""
     return "[" + ", ".join(str(d) for d in dice) + "]"
 
 
@@ -321,8 +322,8 @@ class HitDiceRolled(Event):
 
     def __str__(self) -> str:
         if not self.hits and not self.crits:
-            return f"{len(self.dice)} dice {_dice_text(self.dice)}: the attack misses"
-        return (f"{len(self.dice)} dice {_dice_text(self.dice)}: {self.hits} hit(s), "
+            return f"{len(self.dice)} dice {dice_text(self.dice)}: the attack misses"
+        return (f"{len(self.dice)} dice {dice_text(self.dice)}: {self.hits} hit(s), "
                 f"{self.crits} critical")
 
 
@@ -339,7 +340,7 @@ class DefenceDiceRolled(Event):
 
     def __str__(self) -> str:
         kept = ", one of them kept for cover" if self.cover else ""
-        return f"{self.defender} rolls {_dice_text(self.dice)}: {self.blocks} block(s){kept}"
+        return f"{self.defender} rolls {dice_text(self.dice)}: {self.blocks} block(s){kept}"
 
 
 class BlocksAssigned(Event):

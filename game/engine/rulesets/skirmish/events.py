@@ -8,11 +8,7 @@ destroyed rather than taken down."""
 
 from __future__ import annotations
 
-from game.engine.events import Damaged, Event, MissionEnded, Scored, TakenDown
-
-
-def _dice(dice: tuple[int, ...]) -> str:
-    return "[" + ", ".join(str(d) for d in dice) + "]"
+from game.engine.events import Damaged, Event, MissionEnded, Scored, TakenDown, dice_text
 
 
 class MarkersRolled(Event):
@@ -70,7 +66,7 @@ class QualityRolled(Event):
             self.needed == 6 else f"{self.needed}+"
         hits = f"{self.successes} hit" + ("" if self.successes == 1 else "s")
         return f"{self.operative} {verb} {self.target} with {self.weapon}: " \
-               f"{len(self.dice)} {tests} ({needed}) {_dice(self.dice)}: {hits}"
+               f"{len(self.dice)} {tests} ({needed}) {dice_text(self.dice)}: {hits}"
 
 
 class DefenseRolled(Event):
@@ -94,7 +90,7 @@ class DefenseRolled(Event):
             if self.unblockable else ""
         rolls = "Defense roll" if len(self.dice) == 1 else "Defense rolls"
         return f"{self.operative} makes {len(self.dice)} {rolls} at {self.needed}+{mod} " \
-               f"{_dice(self.dice)}: {self.blocks} blocked{rend}"
+               f"{dice_text(self.dice)}: {self.blocks} blocked{rend}"
 
 
 def _wounds(n: int) -> str:
@@ -204,7 +200,7 @@ class DangerousRolled(Event):
     wounds: int
 
     def __str__(self) -> str:
-        return f"{self.operative} in dangerous terrain at {self.hex}: {_dice(self.dice)}: " \
+        return f"{self.operative} in dangerous terrain at {self.hex}: {dice_text(self.dice)}: " \
                f"{self.wounds} wound(s)"
 
 
