@@ -32,18 +32,28 @@ EVENT_TYPES: dict[str, type[Event]] = {}
 DICE_FIELDS = ("roll", "rolls", "dice")
 
 
-class _Sentence(string.Formatter):
-    """``str.format`` whose format specs are words said when the field is set: ``{f:A}`` is
-    A when field f is true or non-empty and nothing otherwise, ``{f:A|B}`` A or else B."""
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if not format_spec:
-            return format(value)
-        when_set, _, otherwise = format_spec.partition("|")
-        return when_set if value else otherwise
+_FORMAT = string.Formatter()
 
 
-_SENTENCE = _Sentence()
+def sentence(text: str, fields: dict[str, Any]) -> str:
+    """``text`` with its fields filled in, as ``str.format`` does, except that a field's
+    format spec holds words said when the field is set: ``{f:A}`` is A when field f is true
+    or non-empty and nothing otherwise, ``{f:A|B}`` A or else B (the words may name fields
+    in braces in turn; they are chosen before any value is put in)."""
+    out = []
+    for literal, name, spec, conversion in _FORMAT.parse(text):
+        out.append(literal)
+        if name is None:
+            continue
+        value = _FORMAT.get_field(name, (), fields)[0]
+        if conversion:
+            value = _FORMAT.convert_field(value, conversion)
+        if spec:
+            when_set, _, otherwise = spec.partition("|")
+            out.append(sentence(when_set if value else otherwise, fields))
+        else:
+            out.append(format(value))
+    return "".join(out)
 
 
 @dataclass_transform(frozen_default=True)
@@ -66,7 +76,7 @@ class Event:
         EVENT_TYPES[cls.__name__] = cls
 
     def __str__(self) -> str:
-        return _SENTENCE.vformat(self.text, (), self.__dict__)
+        return sentence(self.text, self.__dict__)
 
     def seen_by(self, player: int | None) -> bool:
         """Whether ``player`` (None: everybody, e.g. a spectator) may see all of it."""

@@ -237,6 +237,8 @@ def test_an_event_is_its_fields_and_its_sentence() -> None:
         rerolled = DiceForTest((Die(2, 1, "a card"), Die(5)))
         assert rerolled.dice_rolled == (1, 5, 2)  # every first roll, then the re-roll
         assert event_from_dict(json.loads(json.dumps(event_to_dict(loud)))) == loud
+        # a value is put in as it is, whatever it holds (a card's name from a modder's file)
+        assert str(ShoutedForTest("A|B {roll}", 2, True)) == "A|B {roll} shouts loudly (rolled 2)"
     finally:
         del EVENT_TYPES["ShoutedForTest"], EVENT_TYPES["DiceForTest"]
 
