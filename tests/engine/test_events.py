@@ -219,7 +219,7 @@ def test_an_event_is_its_fields_and_its_sentence() -> None:
         operative: str
         roll: int = 0
         loud: bool = False
-        text = "{operative} shouts{loud: loudly|} ({roll:rolled {roll}|no roll})"
+        text = "{loud:{operative} shouts loudly|{operative} shouts} ({roll:rolled {roll}|no roll})"
 
     class DiceForTest(Event):
         dice: tuple[Die, ...]
