@@ -36,9 +36,9 @@ from game.engine.dice import (
 from game.engine.effects import (
     AttackRule,
     Source,
-    attack_rules,
+    SourceIndex,
+    index_sources,
     python_effects_for,
-    sources_in_force,
     stat,
     weapon_ranges,
 )
@@ -63,10 +63,9 @@ from game.engine.vocabulary import EffectKind
 
 __all__ = ["Game", "IllegalActionError", "SaveError"]
 
-# the card rules' kinds by their words, and those read at every action (a member read off
-# its Enum class costs a metaclass lookup)
-_KINDS = {str(kind): kind for kind in EffectKind}
-_RANGE, _TRIGGER = EffectKind.RANGE, EffectKind.TRIGGER
+# the card rules' kind read at every action (a member read off its Enum class costs a
+# metaclass lookup)
+_RANGE = EffectKind.RANGE
 _ADJACENT = object()  # the key of Game.adjacent_enemies in the memo
 
 # a copy of the state is kept every so many actions, to roll a failed action back from
@@ -129,8 +128,7 @@ class Game(Position):
         self._undo: list[int] = []  # the number of actions done before each undoable one
         self._checkpoint: Snapshot | None = None
         self._legal: tuple[Action, ...] | None = None
-        self._sources: tuple[dict[EffectKind | None, list[Source]],
-                             dict[str, list[Source]], list[AttackRule]] | None = None
+        self._sources: SourceIndex | None = None
         self._occupied: set[str] | None = None
         self._on_killzone: dict[int | None, list[OperativeState]] = {}
         self.memo = {}
@@ -243,20 +241,9 @@ class Game(Position):
         :meth:`rules_changed`."""
         return self._index()[2]
 
-    def _index(self) -> tuple[dict[EffectKind | None, list[Source]], dict[str, list[Source]],
-                              list[AttackRule]]:
+    def _index(self) -> SourceIndex:
         if self._sources is None:
-            every = list(sources_in_force(self))
-            by_kind: dict[EffectKind | None, list[Source]] = {None: every}
-            by_event: dict[str, list[Source]] = {}
-            for source in every:
-                effect = source.effect
-                kind = _KINDS.get(effect.kind) or EffectKind(effect.kind)
-                by_kind.setdefault(kind, []).append(source)
-                if kind is _TRIGGER:
-                    by_event.setdefault(str(effect.get("on")), []).append(source)
-            self._sources = (by_kind, by_event,
-                             attack_rules(by_kind.get(EffectKind.ATTACK, [])))
+            self._sources = index_sources(self)
         return self._sources
 
     def stat(self, op: OperativeState, name: str) -> int:
