@@ -32,6 +32,7 @@ from game.engine.events import (
     SetupComplete,
     TakenDown,
     TurningPointStarted,
+    hears,
 )
 from game.engine.packs import all_packs, pack_of
 from game.engine.state import Boost, Flag, OperativeFlag, OperativeState, Phase, opponent
@@ -689,6 +690,7 @@ if set(TRIGGERS) | {V.USE} != set(V.EVENTS):  # "use" fires from the wargear rul
 _TRIGGERS_OF: dict[type[Event], list[tuple[str, Phase | None]]] = {}
 for _word, (_type, _phase) in TRIGGERS.items():
     _TRIGGERS_OF.setdefault(_type, []).append((_word, _phase))
+hears(on_event, *_TRIGGERS_OF)  # no call for the events that fire no trigger
 
 
 def _picked(game: Game, source: Source) -> list[OperativeState]:

@@ -50,6 +50,7 @@ from game.engine.events import (
     RollOff,
     SuddenVictory,
     TakenDown,
+    heard_by,
 )
 from game.engine.odds import AttackOdds
 from game.engine.position import Position
@@ -69,7 +70,7 @@ _RANGE = EffectKind.RANGE
 _ADJACENT = object()  # the key of Game.adjacent_enemies in the memo
 
 # a copy of the state is kept every so many actions, to roll a failed action back from
-CHECKPOINT_EVERY = 16
+CHECKPOINT_EVERY = 64
 # a state with the lengths of the log, events and record, and the dice, at one moment
 Snapshot = tuple[State, int, int, int, dict[str, Any]]
 
@@ -108,6 +109,8 @@ class Game(Position):
     memo: dict[object, object]
     # who hears its events (:meth:`emit`), asked of the rule set on the first event
     _listeners: tuple[Listener, ...] | None = None
+    # the same by class of event: those that hear it (events.heard_by), filled as they come
+    _heard: dict[type[Event], tuple[Listener, ...]] | None = None
     # the rule set's book, asked of the registry once per game object (the config never
     # changes)
     _book: Book | None = None
@@ -181,6 +184,7 @@ class Game(Position):
         # only read, and replaced rather than changed: see rules_changed)
         other._sources = self._sources
         other._listeners = self._listeners
+        other._heard = self._heard
         other._book = self._book
         other._occupied = None
         other._on_killzone = {}
@@ -332,11 +336,21 @@ class Game(Position):
         """Record ``event`` and let the rule set's listeners hear it (under the Fireteam
         rules: the card triggers, the targets of opportunity and the Kill Team pack)."""
         self.events.append(event)
-        listeners = self._listeners
-        if listeners is None:  # once per game object (the config never changes)
-            listeners = self._listeners = self.book.listeners(self.config)
+        heard = self._heard
+        if heard is None:  # once per game object (the config never changes)
+            heard = self._heard = {}
+        listeners = heard.get(type(event))
+        if listeners is None:  # once per class of event: those that hear it
+            listeners = heard[type(event)] = heard_by(self._all_listeners(), type(event))
         for listener in listeners:
             listener(self, event)
+
+    def _all_listeners(self) -> tuple[Listener, ...]:
+        """Who hears the game's events, in order, asked of the rule set once per game."""
+        listeners = self._listeners
+        if listeners is None:
+            listeners = self._listeners = self.book.listeners(self.config)
+        return listeners
 
     def invalidate(self) -> None:
         """Forget what was worked out from the state: legal actions, occupied hexes and the
@@ -462,12 +476,13 @@ class Game(Position):
         caused. Raises IllegalActionError (a ValueError) saying why it is not legal now.
         All or nothing: if carrying it out raises, the game is exactly as before."""
         legal = self._legal
+        book = self._book or self.book
         # an action object taken from the current legal_actions() needs no second look
         if legal is None or not any(map(operator.is_, legal, repeat(action))):
-            reason = self.book.why_not(self, action)
+            reason = book.why_not(self, action)
             if reason is not None:
                 raise IllegalActionError(f"{action}: {reason}")
-        rule = self.book.rules[type(action)]
+        rule = book.rules[type(action)]
         # a new checkpoint only while nothing can be undone (undo rolls back from it too)
         if self._checkpoint is None or (
                 not self._undo and len(self.log) - self._checkpoint[1] >= CHECKPOINT_EVERY):

@@ -7,7 +7,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.engine.defs import Effect
-from game.engine.events import ActivationEnded, AttackResolved, Event, TakenDown, TargetCompleted
+from game.engine.events import (
+    ActivationEnded,
+    AttackResolved,
+    Event,
+    TakenDown,
+    TargetCompleted,
+    hears,
+)
 from game.engine.state import opponent
 
 if TYPE_CHECKING:
@@ -38,6 +45,7 @@ def on_event(game: Game, event: Event) -> None:
 
 
 _HEARD = frozenset((TakenDown, AttackResolved, ActivationEnded))
+hears(on_event, *_HEARD)
 
 
 def met(game: Game, player: int, condition: Effect, event: Event) -> bool:

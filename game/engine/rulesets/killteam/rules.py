@@ -21,7 +21,13 @@ from typing import TYPE_CHECKING
 
 from game.engine import vocabulary as V
 from game.engine.contract import ActionRule
-from game.engine.events import ControlChanged, PhaseStarted, TakenDown, TurningPointStarted
+from game.engine.events import (
+    ControlChanged,
+    PhaseStarted,
+    TakenDown,
+    TurningPointStarted,
+    hears,
+)
 from game.engine.rulesets.killteam import core as kt
 from game.engine.rulesets.killteam.actions import Arrive, PlaceObjective, RollGameLength, Seize
 from game.engine.rulesets.killteam.events import (
@@ -441,6 +447,9 @@ def on_event(game: Game, event: Event) -> None:
                 if where is not None and op.hex is not None and op.on_killzone \
                         and game.grid.distance(op.hex, where) <= 1:
                     game.wound(op, kt.BOOBY_TRAP_DAMAGE, cause="booby trap")
+
+
+hears(on_event, TakenDown, ControlChanged)
 
 
 def _revealed(game: Game, objective: str) -> bool:
