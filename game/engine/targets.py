@@ -73,7 +73,6 @@ def met(game: Game, player: int, condition: Effect, event: Event) -> bool:
 
 def end_of_turn_met(game: Game, player: int, p: dict[str, Any]) -> bool:
     state = game.state
-    mine = state.on_killzone(player)
     if "control_at_least" in p:
         held = sum(1 for v in state.control.values() if v == player)
         if held < int(p["control_at_least"]):
@@ -86,6 +85,7 @@ def end_of_turn_met(game: Game, player: int, p: dict[str, Any]) -> bool:
     if "in_enemy_territory" in p:
         side = state.territory.get(opponent(player))
         zone = game.config.territories.get(side, ()) if side else ()
+        mine = game.on_killzone(player)  # kept until the state changes
         if sum(1 for o in mine if o.hex in zone) < int(p["in_enemy_territory"]):
             return False
     if "near_hex" in p:
@@ -94,7 +94,7 @@ def end_of_turn_met(game: Game, player: int, p: dict[str, Any]) -> bool:
                                                            else [])
         dist = int(spec.get("distance", 1))
         if not any(o.hex is not None and game.grid.distance(o.hex, h) <= dist
-                   for o in mine for h in hexes):
+                   for o in game.on_killzone(player) for h in hexes):
             return False
     return True
 
