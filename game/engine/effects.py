@@ -663,6 +663,8 @@ def on_event(game: Game, event: Event) -> None:
     for trigger, phase in _TRIGGERS_OF.get(type(event), ()):
         if phase is not None and getattr(event, "phase", None) != phase:
             continue
+        if not game.triggers(trigger):  # no card rule in force listens (most of the time)
+            continue
         if isinstance(event, TakenDown):
             fire(game, trigger, subject=game.state.operatives[event.operative])
         elif isinstance(event, ActivationEnded):
