@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.engine import vocabulary as V
+from game.engine.contract import hears
 from game.engine.defs import Datacard, Effect, Reroll, Weapon
 from game.engine.events import (
     ActivationEnded,
@@ -32,7 +33,6 @@ from game.engine.events import (
     SetupComplete,
     TakenDown,
     TurningPointStarted,
-    hears,
 )
 from game.engine.packs import all_packs, pack_of
 from game.engine.state import Boost, Flag, OperativeFlag, OperativeState, Phase, opponent

@@ -14,9 +14,8 @@ Events are saved as ``{"type": name, ...fields}`` (:func:`event_to_dict` /
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 # class name -> event class, for saves and scenario files: every subclass of Event is
 # registered here by being defined
@@ -703,25 +702,3 @@ def _quick_init(cls: type[Event]) -> None:
 for _cls in list(EVENT_TYPES.values()):
     _quick_init(_cls)
 
-
-# --- who hears what ------------------------------------------------------------------------
-# A listener (a rule set's or a pack's, see game.engine.contract.Listener) may declare the
-# event classes it acts on: a game then calls it for events of those classes (and of their
-# subclasses) only. Most events concern no listener, and cost no call.
-
-_HEARS: dict[Callable[..., None], tuple[type[Event], ...]] = {}
-_L = TypeVar("_L", bound=Callable[..., None])
-
-
-def hears(listener: _L, *kinds: type[Event]) -> _L:
-    """Declare that ``listener`` acts only on events of ``kinds`` (or their subclasses);
-    returns it."""
-    _HEARS[listener] = kinds
-    return listener
-
-
-def heard_by(listeners: tuple[_L, ...], kind: type[Event]) -> tuple[_L, ...]:
-    """Those of ``listeners`` that hear events of class ``kind``, in their order (one that
-    declared nothing hears every event)."""
-    return tuple(listener for listener in listeners
-                 if (declared := _HEARS.get(listener)) is None or issubclass(kind, declared))

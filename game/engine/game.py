@@ -22,6 +22,7 @@ from game.engine import flow, persist
 from game.engine.actions import Action, Attack, parse_action
 from game.engine.attack import AttackProfile
 from game.engine.config import Config, build_config
+from game.engine.contract import heard_by
 from game.engine.defs import Catalogue, Datacard, Ploy, Weapon
 from game.engine.dice import (
     D6Roll,
@@ -50,7 +51,6 @@ from game.engine.events import (
     RollOff,
     SuddenVictory,
     TakenDown,
-    heard_by,
 )
 from game.engine.odds import AttackOdds
 from game.engine.position import Position

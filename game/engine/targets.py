@@ -6,15 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from game.engine.contract import hears
 from game.engine.defs import Effect
-from game.engine.events import (
-    ActivationEnded,
-    AttackResolved,
-    Event,
-    TakenDown,
-    TargetCompleted,
-    hears,
-)
+from game.engine.events import ActivationEnded, AttackResolved, Event, TakenDown, TargetCompleted
 from game.engine.state import opponent
 
 if TYPE_CHECKING:

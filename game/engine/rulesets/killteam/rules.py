@@ -20,14 +20,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from game.engine import vocabulary as V
-from game.engine.contract import ActionRule
-from game.engine.events import (
-    ControlChanged,
-    PhaseStarted,
-    TakenDown,
-    TurningPointStarted,
-    hears,
-)
+from game.engine.contract import ActionRule, hears
+from game.engine.events import ControlChanged, PhaseStarted, TakenDown, TurningPointStarted
 from game.engine.rulesets.killteam import core as kt
 from game.engine.rulesets.killteam.actions import Arrive, PlaceObjective, RollGameLength, Seize
 from game.engine.rulesets.killteam.events import (
