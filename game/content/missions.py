@@ -43,7 +43,8 @@ def parse_mission(run: Run, r: Reader) -> None:
                              objectives)
     sudden = _sudden_victory(r, top + ("sudden_victory",), m.get("sudden_victory", ABSENT)) \
         if "sudden_victory" in m else 0
-    pack = r.choice(top + ("pack",), m.get("pack", V.PACK_FIRETEAM), V.PACKS, "mission pack")
+    pack = r.choice(top + ("pack",), m.get("pack", V.PACK_FIRETEAM),
+                    (V.PACK_FIRETEAM, *(p.pack for p in packs())), "mission pack")
     pack_rules = _pack_rules(r, top, m, pack, board)
     # the markers the players place are objectives the mission's rules may name
     named = dict(objectives or {})

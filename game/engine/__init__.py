@@ -8,6 +8,9 @@ notice. The engine imports no pygame. ``docs/engine.md`` describes the surface.
 
 from __future__ import annotations
 
+# first: the registry brings in every system, each registering itself, before any module that
+# asks it (the Fireteam rules take the packs' rules and stages as they load)
+import game.engine.rulesets  # noqa: F401
 from game.engine.actions import (
     VERBS,
     Action,

@@ -21,7 +21,7 @@ from game.engine.errors import SaveError
 from game.engine.hexgrid import MAX_COLUMNS
 from game.engine.packs import last_turning_point, placed_markers
 from game.engine.rulebook import book
-from game.engine.rulesets import RuleSet
+from game.engine.rulesets import PLAYS
 from game.engine.rulesets.fireteam.firefight import TURNS_PER_PHASE
 from game.engine.rulesets.fireteam.setup import HAND_SIZE
 from game.engine.rulesets.fireteam.table import STEPS_OF_PHASE as WAITING_STEPS
@@ -191,7 +191,7 @@ def check_config_spec(spec: Any) -> None:
         check_type(spec["campaign"], bool, "config.campaign")
     if spec.get("rules") is not None:
         check_type(spec["rules"], str, "config.rules")
-        if spec["rules"] not in {str(r) for r in RuleSet}:
+        if spec["rules"] not in PLAYS:
             raise SaveError(f"config.rules: unknown rule set {_shown(spec['rules'])}")
     if spec.get("special_operation"):
         check_type(spec["special_operation"], dict[str, Any], "config.special_operation")

@@ -23,7 +23,7 @@ from game.engine.actions import NotationError, parse_action
 from game.engine.config import Config, build_config
 from game.engine.defs import Catalogue
 from game.engine.events import Event, event_from_dict, event_to_dict
-from game.engine.rulesets import RuleSet
+from game.engine.rulesets import PLAYS
 from game.engine.state import State
 from game.engine.view import View
 
@@ -150,7 +150,7 @@ SHAPES: dict[Kind, dict[str, Field]] = {
                   "fireteams": Field(list, max_len=2, items=str),
                   "seat": _SEAT, "name": _NAME, "open": Field(bool, required=False),
                   "turn_minutes": Field(int, required=False),
-                  "rules": Field(str, required=False, choices=tuple(r.value for r in RuleSet))},
+                  "rules": Field(str, required=False, choices=tuple(PLAYS))},
     Kind.JOIN: {"code": Field(str, max_len=24), "seat": _SEAT, "name": _NAME},
     Kind.RECONNECT: {"token": Field(str, max_len=128)},
     Kind.ACT: {"action": Field(str, max_len=256), "ply": _PLY},

@@ -112,14 +112,14 @@ def test_only_the_runner_and_the_end_of_the_mission_move_the_game() -> None:
 
 def test_the_skirmish_flow_has_its_own_generated_section() -> None:
     from game.engine.flow_doc import FLOWS, replace_section
-    from game.engine.rulesets import RuleSet
+    from game.engine.rulesets import skirmish
     from game.engine.rulesets.skirmish.table import STAGES as SKIRMISH_STAGES
 
-    flow = FLOWS[RuleSet.SKIRMISH]
+    flow = FLOWS[skirmish.RULE_SET]
     text = DOC.read_text(encoding="utf-8")
     assert text.count(flow.begin) == 1 and text.count(flow.end) == 1
     section = text[text.index(flow.begin):text.index(flow.end)]
-    assert section == render(RuleSet.SKIRMISH)[:-len(flow.end)]
+    assert section == render(skirmish.RULE_SET)[:-len(flow.end)]
     for stage in SKIRMISH_STAGES:
         assert f"| `{stage.phase.value}" in section
         for where in stage.successors:

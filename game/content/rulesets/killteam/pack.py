@@ -12,15 +12,15 @@ from game.content.schema import Board, Context, Reader
 from game.content.systems import Number, PackContent, TeamRoles, register_pack
 from game.content.yamlio import KeyPath
 from game.engine import vocabulary as V
-from game.engine.defs import Catalogue, CompositionEntry, Fireteam, KillTeamRules, Mission
+from game.engine.defs import Catalogue, CompositionEntry, Fireteam, Mission
 from game.engine.rulesets.killteam import core as kt
-from game.engine.rulesets.killteam.core import placed_ids
+from game.engine.rulesets.killteam.core import KillTeamRules, mission_rules, placed_ids
 from game.help.rulesets.killteam.cards import pack_cards
 
 
 def read_rules(r: Reader, path: KeyPath, raw: Any, board: Board) -> KillTeamRules | None:
     """``kill_team:``: the Kill Team classic rules of a mission of the pack."""
-    checked = r.value(path, raw, V.KILL_TEAM_RULES,
+    checked = r.value(path, raw, kt.RULES_SPEC,
                       Context(weapons=set(), objectives={}, board=board, holder="kill_team"))
     if not isinstance(checked, dict) or any(v is None for v in checked.values()):
         return None
@@ -108,7 +108,7 @@ def team_lines(cat: Catalogue, team: Fireteam) -> list[str]:
 
 
 def mission_facts(mission: Mission) -> list[str]:
-    rules = mission.kill_team
+    rules = mission_rules(mission)
     if rules is None:
         return []
     return [f"Kill Team classic, D6 table: {rules.table_roll}",
@@ -117,7 +117,7 @@ def mission_facts(mission: Mission) -> list[str]:
 
 def objective_rows(mission: Mission) -> list[tuple[object, ...]]:
     """The markers the players place, as rows of the mission's objective table."""
-    rules = mission.kill_team
+    rules = mission_rules(mission)
     if rules is None or not rules.placed_objectives:
         return []
     return [(f"marker{n}", "placed by the players")
@@ -142,7 +142,7 @@ def section(cat: Catalogue) -> list[str]:
 
 
 CONTENT = register_pack(PackContent(
-    pack=V.PACK_KILL_TEAM, key="kill_team", read_rules=read_rules, placed=placed_ids,
+    pack=kt.PACK, key=kt.PACK, read_rules=read_rules, placed=placed_ids,
     read_roles=read_roles, numbers=numbers, claims=CLAIMS, team_lines=team_lines,
     mission_facts=mission_facts, objective_rows=objective_rows,
     section_title="Kill Team classic rules", section=section))

@@ -6,24 +6,65 @@ vocabulary (night fighting, mysterious objectives).
 
 Pure: nothing here changes the game; :mod:`game.engine.rulesets.killteam.rules` does the rules'
 work.
-Everything is driven by the mission's ``kill_team`` data, never by its id.
+Everything is driven by the mission's ``kill_team`` data (:class:`KillTeamRules`), never by its id.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from game.engine import vocabulary as V
-from game.engine.defs import Effect, KillTeamRules
+from game.engine.defs import Effect
 from game.engine.hexgrid import parse_label
 from game.engine.state import opponent
 
 if TYPE_CHECKING:
     from game.engine.config import Config
+    from game.engine.defs import Mission
     from game.engine.game import Game
     from game.engine.hexgrid import Grid
     from game.engine.state import OperativeState
+
+# the pack's id (``pack:`` of its missions) and the mission key holding its rules
+PACK = "kill_team"
+# ``kill_team:`` of a mission of the pack, as the content tools read it
+RULES_SPEC = V.MapSpec({
+    "table_roll": V.IntSpec(1, 6),
+    "our_design": V.BoolSpec(),
+    "placed_objectives": V.IntSpec(0, 6),
+    "objective_vp": V.IntSpec(0, 6),
+    "secondary": V.ListSpec(V.EnumSpec(V.SECONDARY_OBJECTIVES)),
+    "break_tests": V.BoolSpec(),
+    "seize_initiative": V.BoolSpec(),
+    "variable_length": V.BoolSpec(),
+    "night_fighting": V.EnumSpec(V.NIGHT_FIGHTING),
+    "mysterious_objectives": V.BoolSpec(),
+    "search_pattern": V.BoolSpec(),
+    "reanimation_near_friend": V.BoolSpec(),
+}, ("table_roll",))
+
+
+@dataclass(frozen=True)
+class KillTeamRules:
+    """The Kill Team classic rules a mission of that pack uses (``kill_team:`` in its file,
+    docs/content-format.md; a mission's ``pack_rules``). The numbers of each rule are decided
+    once, here (docs/rules-decisions.md, "Kill Team classic")."""
+
+    table_roll: int  # its entry (1..6) in the pack's D6 mission table (content gives it)
+    our_design: bool = False  # the seed only names it: its rules are ours
+    placed_objectives: int = 0  # markers the players place after a roll-off (0: none)
+    objective_vp: int = 1  # what each objective is worth to its controller at the end
+    secondary: tuple[str, ...] = ()  # the secondary objectives scored at the end
+    break_tests: bool = False
+    seize_initiative: bool = False
+    variable_length: bool = False
+    night_fighting: str = "none"  # "none", "battle" (all of it) or "rolled"
+    mysterious_objectives: bool = False
+    search_pattern: bool = False
+    reanimation_near_friend: bool = False  # Necron exception to Reanimation Protocols
+
 
 # --- the conversions (docs/rules-decisions.md, "Kill Team classic: conversions") -----------
 COMMAND_RANGE = 3  # 6": a hex is about 2" (a 6" move is 3 hexes on our datacards)
@@ -55,7 +96,13 @@ PLACED_PREFIX = "marker"  # placed objective markers are marker1, marker2, ...
 
 def rules_of(config: Config) -> KillTeamRules | None:
     """The Kill Team classic rules of the game's mission (None: not that pack)."""
-    return config.mission.kill_team if config.mission is not None else None
+    return mission_rules(config.mission)
+
+
+def mission_rules(mission: Mission | None) -> KillTeamRules | None:
+    """The Kill Team classic rules of ``mission`` (None: a mission of another pack)."""
+    rules = mission.pack_rules if mission is not None else None
+    return rules if isinstance(rules, KillTeamRules) else None
 
 
 def placed_ids(rules: KillTeamRules | None) -> tuple[str, ...]:

@@ -93,7 +93,7 @@ STEP_WORDS = {Step.PLACE_OBJECTIVES: "placing objective markers",
 
 
 def _placed(mission: Mission) -> tuple[str, ...]:
-    return core.placed_ids(mission.kill_team)
+    return core.placed_ids(core.mission_rules(mission))
 
 
 def _extra_turning_points(config: Config) -> int:
@@ -120,7 +120,7 @@ def _holds_off(game: Game, op: OperativeState, ability: str) -> Event | None:
 
 
 def make() -> Pack:
-    return Pack("kill_team",
+    return Pack(core.PACK,
                 rules=(rules.PlaceObjectiveRule(), rules.SeizeRule(), rules.ArriveRule(),
                        rules.RollGameLengthRule()),
                 stages=STAGES, detours=DETOURS, step_words=STEP_WORDS,

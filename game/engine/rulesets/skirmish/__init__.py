@@ -20,8 +20,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
+from game.engine.contract import Book
+from game.engine.rulebook import OWN_PACK, register_rule_set
 from game.engine.rulesets.fireteam.base import ActionRule
 from game.engine.rulesets.fireteam.result import AgreeResultRule, ConcedeRule
+from game.engine.rulesets.skirmish import book
 from game.engine.rulesets.skirmish.actions import (
     ORDERS,
     Advance,
@@ -137,9 +140,22 @@ def why_not(game: Game, action: Action) -> str | None:
     return rule.why_not(game, action)
 
 
+# the rule set's id (``rules`` of a recipe, a save, a scenario) and its name as a player reads it
+RULE_SET = "skirmish"
+NAME = "One-page skirmish"
+
+
+def _book() -> Book:
+    return book.make(RULES, generate, why_not)
+
+
+# played on the Fireteam killzones only (the Fireteam rules' own missions)
+register_rule_set(RULE_SET, NAME, _book, plays=lambda pack: pack == OWN_PACK)
+
 # the public names (the book's parts, RULES, FLOW, generate, why_not, ..., are the engine's)
 __all__ = [
-    "MARKERS", "MELEE_REACH", "ORDERS", "ROUNDS", "SEIZE_REACH", "SPECIAL_NAMES", "SPECIAL_TEXT",
+    "MARKERS", "MELEE_REACH", "NAME", "ORDERS", "ROUNDS", "RULE_SET", "SEIZE_REACH",
+    "SPECIAL_NAMES", "SPECIAL_TEXT",
     "Advance", "BattleEnded", "Charge", "Consolidate", "DangerousRolled", "DefenseRolled",
     "Destroyed", "Fatigued", "Hold", "HoldFire", "MarkersLeftOut", "MarkersRolled",
     "MarkersScored", "Meet", "MeleeResult", "Met", "MoraleTested", "ObjectiveSeized", "Order",

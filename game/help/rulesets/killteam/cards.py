@@ -161,12 +161,12 @@ _RULES: tuple[tuple[str, str, str, tuple[str, ...], Callable[[kt.KillTeamRules],
 def pack_cards(catalogue: Catalogue) -> list[PackRule]:
     """Every rule card of the pack that at least one shipped mission uses, with the names of
     those missions (a rule no mission uses is not shown)."""
-    missions = [m for m in catalogue.missions.values() if m.kill_team is not None]
-    missions.sort(key=lambda m: (m.kill_team.table_roll if m.kill_team else 0, m.name))
+    ruled = [(m, rules) for m in catalogue.missions.values()
+             if (rules := kt.mission_rules(m)) is not None]
+    ruled.sort(key=lambda pair: (pair[1].table_roll, pair[0].name))
     out: list[PackRule] = []
     for rule_id, name, group, text, used in _RULES:
-        names = tuple(_short(m) for m in missions if m.kill_team is not None
-                      and used(m.kill_team))
+        names = tuple(_short(m) for m, rules in ruled if used(rules))
         if names:
             table = _table_lines() if rule_id == "kt_mysterious" else ()
             out.append(PackRule(rule_id, name, group, text, table, names))

@@ -6,20 +6,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.engine.rulesets.skirmish import Shoot
+from game.engine.rulesets.skirmish import RULE_SET, Shoot
 from game.uitest.systems import App, AuditSystem, register
 
 
 def newgame(app: App) -> None:
     """The new-game screen with the skirmish rule set chosen."""
-    from game.engine import RuleSet
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.newgame import NewGameScene
 
     app.push(MenuScene(app))
     scene = NewGameScene(app, fireteams=("pathfinders", "bad_ladz"))
     app.push(scene)
-    scene.set_rules(RuleSet.SKIRMISH)
+    scene.set_rules(RULE_SET)
 
 
 def play(dice: bool) -> Callable[[App], None]:
