@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from game.engine.actions import Action
 from game.engine.events import Event, MissionEnded, Scored
-from game.engine.state import Phase, Step
+from game.engine.state import Phase
 
 if TYPE_CHECKING:
     from game.engine.config import Config
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 Listener = Callable[["Game", Event], None]
-Where = tuple[Phase, Step]
+Where = tuple[Phase, str]
 
 A = TypeVar("A", bound=Action)
 
@@ -85,7 +85,7 @@ class Stage:
     """One phase and step of a flow table (see :mod:`game.engine.rulesets.fireteam.table`)."""
 
     phase: Phase
-    step: Step
+    step: str  # a Step, or one of the system's own (game.engine.state.register_steps)
     # the next stage, chosen among ``successors`` (the first when ``choose`` is None)
     successors: tuple[Where, ...] = ()
     waits_for: tuple[type[Action], ...] = ()
@@ -133,7 +133,7 @@ class Book:
     rules: dict[type[Action], ActionRule[Any]]
     flow: dict[Where, Stage]
     start: Where
-    steps_of_phase: dict[Phase, tuple[Step, ...]]
+    steps_of_phase: dict[Phase, tuple[str, ...]]
     generate: Callable[[Game], list[Action]]
     why_not: Callable[[Game, Action], str | None]
     # whether a shot from a hex finds an operative (standing on a hex) in cover
@@ -220,7 +220,7 @@ class Pack:
     stages: dict[Where, tuple[Stage, ...]] = field(default_factory=dict)
     detours: tuple[Detour, ...] = ()
     # its steps as a reason names them ("the game is at ..., not ...")
-    step_words: dict[Step, str] = field(default_factory=dict)
+    step_words: dict[str, str] = field(default_factory=dict)
     # hears every event of a game of its missions, after the rule set's listeners
     listener: Listener | None = None
     # the objective markers of a mission that the players place (they have no hex until

@@ -53,12 +53,12 @@ END = FLOWS[RuleSet.FIRETEAM].end
 
 def _name(where: Where) -> str:
     phase, step = where
-    return f"{phase.value}_{step.value}" if step.value else phase.value
+    return f"{phase.value}_{step}" if step else phase.value
 
 
 def _label(where: Where) -> str:
     phase, step = where
-    return f"{phase.value}: {step.value}" if step.value else phase.value
+    return f"{phase.value}: {step}" if step else phase.value
 
 
 def _words(function: Callable[..., Any] | None) -> str:

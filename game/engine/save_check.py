@@ -25,7 +25,7 @@ from game.engine.rulesets import PLAYS
 from game.engine.rulesets.fireteam.firefight import TURNS_PER_PHASE
 from game.engine.rulesets.fireteam.setup import HAND_SIZE
 from game.engine.rulesets.fireteam.table import STEPS_OF_PHASE as WAITING_STEPS
-from game.engine.state import Phase, State, Step
+from game.engine.state import STEPS, Phase, State, Step
 from game.engine.vocabulary import EffectKind
 
 if TYPE_CHECKING:
@@ -298,7 +298,7 @@ def check_phase_and_step(state: State, config: Config | None = None) -> None:
     config's rule set)."""
     if state.phase not in _names_of(Phase):
         raise SaveError(f"state.phase: unknown phase {_shown(state.phase)}")
-    if state.step not in _names_of(Step):
+    if state.step not in STEPS:
         raise SaveError(f"state.step: unknown step {_shown(state.step)}")
     waits = STEPS_OF_PHASE if config is None else {
         str(p): tuple(s) for p, s in book(config.rules).steps_of_phase.items()}

@@ -48,14 +48,14 @@ def initiative_order(initiative: int | None) -> tuple[int, int]:
 
 
 class OperativeFlag(StrEnum):
-    """What an operative carries through a mission besides its wounds."""
+    """What an operative carries through a mission besides its wounds, under the Fireteam
+    rules. A rule set or pack declares its own flags in its folder (a StrEnum of its own:
+    ``OperativeState.flags`` holds their values) and registers them
+    (:func:`register_flags`)."""
 
     MARKED = "marked"  # Headhunt: the prize
     REANIMATION_USED = "reanimation_used"  # Reanimation Protocols has been tried
     SPOTTED = "spotted"  # an enemy markerlight hit it this turning point
-    # the skirmish rule set (game/engine/rulesets/skirmish): morale and melee fatigue
-    SHAKEN = "shaken"  # failed a morale test: idle until one idle activation clears it
-    FATIGUED = "fatigued"  # attacked in a melee this round: hits only on unmodified 6s
 
 
 class Phase(StrEnum):
@@ -68,7 +68,10 @@ class Phase(StrEnum):
 
 
 class Step(StrEnum):
-    """Where inside a phase the game waits for a decision."""
+    """Where inside a phase the game waits for a decision, under the Fireteam rules. A rule
+    set or pack declares its own steps in its folder (a StrEnum of its own) and registers
+    them (:func:`register_steps`); ``State.step`` holds any registered step, compared by its
+    value."""
 
     MULLIGAN = "mulligan"
     DEPLOY = "deploy"
@@ -76,21 +79,25 @@ class Step(StrEnum):
     PLOY = "ploy"
     ACTIVATE = "activate"  # the player to act picks an operative to activate
     ACT = "act"  # the active operative makes actions
-    # Kill Team classic (its stages: game/engine/rulesets/killteam/pack.py)
-    PLACE_OBJECTIVES = "place_objectives"  # the players place objective markers in turn
-    SEARCH_PATTERN = "search_pattern"  # each operative's roll: deploy now or arrive later
-    SEIZE = "seize"  # the player due to go second may try to seize the initiative
-    BREAK_TESTS = "break_tests"  # night fighting's roll and a broken force's Break tests
-    ARRIVE = "arrive"  # late operatives arrive from a killzone edge
-    GAME_LENGTH = "game_length"  # a die decides whether one more turning point is played
-    # the skirmish rule set (game/engine/rulesets/skirmish/table.py)
-    SHOOT = "shoot"  # after Hold or Advance: fire each ranged weapon, or hold fire
-    MEET = "meet"  # a charge ended 2 hexes short: the defender's player may move to meet it
-    STRIKE_BACK = "strike_back"  # the charged operative's player decides to strike back
-    MORALE = "morale"  # the end of an activation: the morale tests owed
-    CONSOLIDATE = "consolidate"  # a melee left one side destroyed: the other may step
-    PUSH = "push"  # the attacker may push a Shaken target
     NONE = ""
+
+
+# every step a game may wait at and every flag an operative may carry, by value: the
+# Fireteam rules' own and those each system registers (saves and scenarios are read by them)
+STEPS: dict[str, StrEnum] = dict(Step._value2member_map_)
+FLAGS: dict[str, StrEnum] = dict(OperativeFlag._value2member_map_)
+
+
+def register_steps(steps: type[StrEnum]) -> None:
+    """Add a system's steps (two systems may share a step's value: the first kept)."""
+    for step in steps:
+        STEPS.setdefault(step.value, step)
+
+
+def register_flags(flags: type[StrEnum]) -> None:
+    """Add a system's operative flags."""
+    for flag in flags:
+        FLAGS.setdefault(flag.value, flag)
 
 
 @dataclass(frozen=True)
@@ -165,7 +172,7 @@ def _per_player_lists() -> dict[int, list[str]]:
 @dataclass
 class State:
     phase: Phase = Phase.SETUP
-    step: Step = Step.NONE
+    step: str = Step.NONE  # a Step, or a step a system registered (register_steps)
     turning_point: int = 1
     initiative: int = 0  # initiative token holder; 0 = nobody yet
     turn: int = 1
@@ -275,10 +282,11 @@ def _phase_from_json(value: Any) -> Phase:
     return Phase(value)
 
 
-def _step_from_json(value: Any) -> Step:
-    if value not in Step._value2member_map_:
+def _step_from_json(value: Any) -> StrEnum:
+    found = STEPS.get(value) if isinstance(value, str) else None
+    if found is None:
         raise ValueError(f"unknown step {value!r}")
-    return Step(value)
+    return found
 
 
 # the fields read by a rule of their own (the others by their kind)
@@ -343,7 +351,7 @@ def _to_json(value: Any) -> Any:
 # How deep each declared field type must be copied. A field whose type is not listed here
 # makes the import fail, so that State.copy can never share a new mutable field.
 _KIND_OF_TYPE = {
-    "Phase": "value", "Step": "value", "int": "value", "bool": "value",
+    "Phase": "value", "str": "value", "int": "value", "bool": "value",
     "str | None": "value", "int | None": "value",
     "dict[str, OperativeState]": "operatives",
     "dict[int, int]": "player_map", "dict[str, int]": "map", "dict[str, str]": "map",

@@ -11,6 +11,7 @@ import dataclasses
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,7 @@ from game.scenario.shapes import (
     per_player,
     text,
 )
+from game.scenario.systems import RULE_SETS
 
 START_PHASES = (Phase.SETUP, Phase.INITIATIVE, Phase.STRATEGY, Phase.FIREFIGHT)
 
@@ -495,7 +497,7 @@ def _start_objective_hexes(r: _Reader, value: Any, state: State, config: Any) ->
         state.objective_hexes[str(obj)] = str(h).upper()
 
 
-def _start_flag(flag: OperativeFlag) -> None:
+def _start_flag(flag: StrEnum) -> None:
     """``start.<flag>``: the operatives that carry ``flag``."""
     @start_key(flag.value, IDS)
     def apply(r: _Reader, value: Any, state: State, config: Any) -> None:
@@ -506,9 +508,11 @@ def _start_flag(flag: OperativeFlag) -> None:
                 r.bad(("start", flag.value), f"unknown operative {op_id!r}")
 
 
-# in the order the engine keeps them (fatigued and Shaken last)
-for _flag in (OperativeFlag.MARKED, OperativeFlag.SPOTTED, OperativeFlag.FATIGUED,
-              OperativeFlag.SHAKEN):
+# the Fireteam rules' flags, then each rule set's (:mod:`game.scenario.rulesets`), in the order
+# the engine keeps them (by name: under the skirmish rules fatigued before Shaken)
+_FLAGS = (OperativeFlag.MARKED, OperativeFlag.SPOTTED,
+          *sorted({flag for declared in RULE_SETS.values() for flag in declared.flags}))
+for _flag in _FLAGS:
     _start_flag(_flag)
 
 
@@ -714,12 +718,11 @@ def _expect_operatives_with(key: str, has: Callable[[OperativeState], bool]) -> 
                   lambda value: sorted(value or ()))
 
 
-def _flagged(flag: OperativeFlag) -> Callable[[OperativeState], bool]:
+def _flagged(flag: StrEnum) -> Callable[[OperativeState], bool]:
     return lambda op: flag in op.flags
 
 
-for _flag in (OperativeFlag.MARKED, OperativeFlag.SPOTTED, OperativeFlag.SHAKEN,
-              OperativeFlag.FATIGUED):
+for _flag in _FLAGS:
     _expect_operatives_with(_flag.value, _flagged(_flag))
 _expect_value("winner", optional(PLAYER_OR_NOBODY), lambda game: game.winner)
 _expect_value("broken", list_of(PLAYER), lambda game: sorted(game.state.broken),

@@ -9,7 +9,6 @@ from collections import Counter
 
 import pytest
 
-from game.engine import Step
 from game.engine.game import Game
 from game.engine.rulesets import skirmish
 from game.uitest.driver import BiasedChooser, Driver, play_on_engine, play_through_ui
@@ -75,4 +74,4 @@ def test_the_new_game_screen_starts_a_skirmish_game(make_app, catalogue):
     driver.click_button("Start")
     game = app.scene.game
     assert game.config.rules == skirmish.RULE_SET
-    assert game.state.step == Step.PLACE_OBJECTIVES
+    assert game.state.step == skirmish.SkirmishStep.PLACE_OBJECTIVES

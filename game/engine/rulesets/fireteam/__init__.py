@@ -46,12 +46,13 @@ _ALL: tuple[ActionRule[Any], ...] = (
     WaitRule(), *(rule for pack in all_packs() for rule in pack.rules),
     ConcedeRule(), AgreeResultRule())
 RULES: dict[type[Action], ActionRule[Any]] = {rule.action: rule for rule in _ALL}
-# the rules taken at each step, as the flow table says
-BY_STEP: dict[Step, tuple[ActionRule[Any], ...]] = {
+# the rules taken at each step, as the flow table says (its own steps and its packs')
+BY_STEP: dict[str, tuple[ActionRule[Any], ...]] = {
     step: tuple(r for r in _ALL if any(s.step == step for s in stages_waiting_for(r.action)))
-    for step in Step}
+    for step in dict.fromkeys((*Step, *(s.step for s in STAGES)))}
 
-STEP_WORDS = {Step.MULLIGAN: "discarding targets of opportunity", Step.DEPLOY: "deployment",
+STEP_WORDS: dict[str, str] = {
+              Step.MULLIGAN: "discarding targets of opportunity", Step.DEPLOY: "deployment",
               Step.REVEAL: "revealing targets", Step.PLOY: "choosing a strategic ploy",
               Step.ACTIVATE: "choosing an operative to activate",
               Step.ACT: "an operative's activation", Step.NONE: "nothing",

@@ -12,13 +12,14 @@ Everything is driven by the mission's ``kill_team`` data (:class:`KillTeamRules`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from game.engine import vocabulary as V
 from game.engine.defs import Effect
 from game.engine.hexgrid import parse_label
-from game.engine.state import opponent
+from game.engine.state import opponent, register_steps
 
 if TYPE_CHECKING:
     from game.engine.config import Config
@@ -26,6 +27,22 @@ if TYPE_CHECKING:
     from game.engine.game import Game
     from game.engine.hexgrid import Grid
     from game.engine.state import OperativeState
+
+
+
+class PackStep(StrEnum):
+    """Where inside a phase a game on one of the pack's missions waits, besides the Fireteam
+    rules' steps (its stages: :mod:`.pack`)."""
+
+    PLACE_OBJECTIVES = "place_objectives"  # the players place objective markers in turn
+    SEARCH_PATTERN = "search_pattern"  # each operative's roll: deploy now or arrive later
+    SEIZE = "seize"  # the player due to go second may try to seize the initiative
+    BREAK_TESTS = "break_tests"  # night fighting's roll and a broken force's Break tests
+    ARRIVE = "arrive"  # late operatives arrive from a killzone edge
+    GAME_LENGTH = "game_length"  # a die decides whether one more turning point is played
+
+
+register_steps(PackStep)
 
 # the pack's id (``pack:`` of its missions) and the mission key holding its rules
 PACK = "kill_team"

@@ -11,6 +11,7 @@ from game.engine import vocabulary as V
 from game.engine.contract import Detour, Pack, Stage, Where
 from game.engine.rulesets.killteam import core, rules
 from game.engine.rulesets.killteam.actions import Arrive, PlaceObjective, RollGameLength, Seize
+from game.engine.rulesets.killteam.core import PackStep
 from game.engine.rulesets.killteam.events import MissionScoring, ReanimationOutOfReach
 from game.engine.state import Phase, Step
 
@@ -31,12 +32,12 @@ FIREFIGHT = (Phase.FIREFIGHT, Step.NONE)
 ACTIVATE = (Phase.FIREFIGHT, Step.ACTIVATE)
 END = (Phase.END, Step.NONE)
 # the pack's own, used as its missions' data asks
-PLACE = (Phase.SETUP, Step.PLACE_OBJECTIVES)
-SEARCH = (Phase.SETUP, Step.SEARCH_PATTERN)
-SEIZE = (Phase.INITIATIVE, Step.SEIZE)
-BREAK = (Phase.FIREFIGHT, Step.BREAK_TESTS)
-ARRIVE = (Phase.FIREFIGHT, Step.ARRIVE)
-GAME_LENGTH = (Phase.END, Step.GAME_LENGTH)
+PLACE = (Phase.SETUP, PackStep.PLACE_OBJECTIVES)
+SEARCH = (Phase.SETUP, PackStep.SEARCH_PATTERN)
+SEIZE = (Phase.INITIATIVE, PackStep.SEIZE)
+BREAK = (Phase.FIREFIGHT, PackStep.BREAK_TESTS)
+ARRIVE = (Phase.FIREFIGHT, PackStep.ARRIVE)
+GAME_LENGTH = (Phase.END, PackStep.GAME_LENGTH)
 
 
 def _after_placing(game: Game) -> Where:
@@ -86,10 +87,10 @@ DETOURS = (
     Detour(END, INITIATIVE, GAME_LENGTH, rules.length_roll_due, "a game length roll due"),
 )
 
-STEP_WORDS = {Step.PLACE_OBJECTIVES: "placing objective markers",
-              Step.SEARCH_PATTERN: "the Search Pattern rolls",
-              Step.SEIZE: "seizing the initiative", Step.BREAK_TESTS: "Break tests",
-              Step.ARRIVE: "late arrivals", Step.GAME_LENGTH: "the game length roll"}
+STEP_WORDS: dict[str, str] = {PackStep.PLACE_OBJECTIVES: "placing objective markers",
+              PackStep.SEARCH_PATTERN: "the Search Pattern rolls",
+              PackStep.SEIZE: "seizing the initiative", PackStep.BREAK_TESTS: "Break tests",
+              PackStep.ARRIVE: "late arrivals", PackStep.GAME_LENGTH: "the game length roll"}
 
 
 def _placed(mission: Mission) -> tuple[str, ...]:

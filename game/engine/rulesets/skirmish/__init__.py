@@ -45,6 +45,8 @@ from game.engine.rulesets.skirmish.core import (
     MELEE_REACH,
     ROUNDS,
     SEIZE_REACH,
+    SkirmishFlag,
+    SkirmishStep,
     at_half,
     covered,
     fatigued,
@@ -98,16 +100,17 @@ _ALL: tuple[ActionRule[Any], ...] = (
     ChargeRule(), ShootRule(), HoldFireRule(), MeetRule(), StrikeBackRule(), ConsolidateRule(),
     PushRule(), ConcedeRule(), AgreeResultRule())
 RULES: dict[type[Action], ActionRule[Any]] = {rule.action: rule for rule in _ALL}
-BY_STEP: dict[Step, tuple[ActionRule[Any], ...]] = {
+BY_STEP: dict[str, tuple[ActionRule[Any], ...]] = {
     step: tuple(r for r in _ALL if any(s.step == step for s in stages_waiting_for(r.action)))
-    for step in Step}
+    for step in dict.fromkeys((*Step, *SkirmishStep))}
 
-STEP_WORDS = {Step.PLACE_OBJECTIVES: "placing objective markers", Step.DEPLOY: "deployment",
-              Step.ACTIVATE: "giving an operative its order", Step.SHOOT: "shooting",
-              Step.MEET: "the decision to meet a charge",
-              Step.STRIKE_BACK: "the decision to strike back",
-              Step.CONSOLIDATE: "the melee survivor's step", Step.PUSH: "a push",
-              Step.MORALE: "morale tests", Step.NONE: "nothing"}
+STEP_WORDS: dict[str, str] = {
+              SkirmishStep.PLACE_OBJECTIVES: "placing objective markers", Step.DEPLOY: "deployment",
+              Step.ACTIVATE: "giving an operative its order", SkirmishStep.SHOOT: "shooting",
+              SkirmishStep.MEET: "the decision to meet a charge",
+              SkirmishStep.STRIKE_BACK: "the decision to strike back",
+              SkirmishStep.CONSOLIDATE: "the melee survivor's step", SkirmishStep.PUSH: "a push",
+              SkirmishStep.MORALE: "morale tests", Step.NONE: "nothing"}
 
 
 def generate(game: Game) -> list[Action]:
@@ -155,7 +158,7 @@ register_rule_set(RULE_SET, NAME, _book, plays=lambda pack: pack == OWN_PACK)
 # the public names (the book's parts, RULES, FLOW, generate, why_not, ..., are the engine's)
 __all__ = [
     "MARKERS", "MELEE_REACH", "NAME", "ORDERS", "ROUNDS", "RULE_SET", "SEIZE_REACH",
-    "SPECIAL_NAMES", "SPECIAL_TEXT",
+    "SPECIAL_NAMES", "SPECIAL_TEXT", "SkirmishFlag", "SkirmishStep",
     "Advance", "BattleEnded", "Charge", "Consolidate", "DangerousRolled", "DefenseRolled",
     "Destroyed", "Fatigued", "Hold", "HoldFire", "MarkersLeftOut", "MarkersRolled",
     "MarkersScored", "Meet", "MeleeResult", "Met", "MoraleTested", "ObjectiveSeized", "Order",

@@ -22,6 +22,7 @@ from game.engine.rulesets.skirmish.combat import (
 from game.engine.rulesets.skirmish.core import (
     CONSOLIDATE_REACH,
     PUSH_NEEDS,
+    SkirmishFlag,
     activatable,
     at_half,
     enemies_near,
@@ -30,7 +31,7 @@ from game.engine.rulesets.skirmish.core import (
     shaken,
 )
 from game.engine.rulesets.skirmish.events import Met, PulledBack, Pushed, Rallied, StruckBack
-from game.engine.state import OperativeFlag, OperativeState, opponent
+from game.engine.state import OperativeState, opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -280,7 +281,7 @@ def morale(game: Game) -> None:
     owed = bool(state.wounds_now.get(op.id)) and op.on_killzone and at_half(game, op)
     end_of_activation_tests(game)
     if state.order == "idle" and op.on_killzone and not owed:
-        set_flag(op, OperativeFlag.SHAKEN, False)
+        set_flag(op, SkirmishFlag.SHAKEN, False)
         game.emit(Rallied(op.id))
     if push_target(game) is not None:
         state.pending = "push"

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.rulesets.skirmish.core import (
+    SkirmishFlag,
     at_half,
     dangerous,
     destroy,
@@ -37,7 +38,7 @@ from game.engine.rulesets.skirmish.events import (
     QualityRolled,
 )
 from game.engine.rulesets.skirmish.profiles import SkirmishWeapon, Special
-from game.engine.state import OperativeFlag, OperativeState
+from game.engine.state import OperativeState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -83,8 +84,8 @@ def strike(game: Game, attacker: OperativeState, defender: OperativeState) -> No
         if not defender.on_killzone:
             break
         attack(game, attacker, defender, weapon)
-    if str(OperativeFlag.FATIGUED) not in attacker.flags and attacker.on_killzone:
-        set_flag(attacker, OperativeFlag.FATIGUED, True)
+    if str(SkirmishFlag.FATIGUED) not in attacker.flags and attacker.on_killzone:
+        set_flag(attacker, SkirmishFlag.FATIGUED, True)
         game.emit(Fatigued(attacker.id))
 
 
@@ -118,7 +119,7 @@ def morale_test(game: Game, op: OperativeState, melee: bool = False) -> None:
         game.emit(MoraleTested(op.id, quality, roll, "routed", melee))
         destroy(game, op, None, melee=True)
         return
-    set_flag(op, OperativeFlag.SHAKEN, True)
+    set_flag(op, SkirmishFlag.SHAKEN, True)
     game.emit(MoraleTested(op.id, quality, roll, "shaken", melee))
 
 

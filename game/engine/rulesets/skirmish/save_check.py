@@ -7,16 +7,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.errors import SaveError
-from game.engine.rulesets.skirmish.core import MARKERS
+from game.engine.rulesets.skirmish.core import MARKERS, SkirmishFlag, SkirmishStep
 from game.engine.rulesets.skirmish.shooting import SHOT
-from game.engine.state import OperativeFlag, State, Step
+from game.engine.state import OperativeFlag, State
 
 if TYPE_CHECKING:
     from game.engine.config import Config
 
 # the decision each waiting step of an activation owes
-OWED = {Step.SHOOT: "shoot", Step.MEET: "meet", Step.STRIKE_BACK: "strike_back",
-        Step.CONSOLIDATE: "consolidate", Step.PUSH: "push"}
+OWED: dict[str, str] = {SkirmishStep.SHOOT: "shoot", SkirmishStep.MEET: "meet",
+        SkirmishStep.STRIKE_BACK: "strike_back", SkirmishStep.CONSOLIDATE: "consolidate",
+        SkirmishStep.PUSH: "push"}
 ORDERS = ("hold", "idle", "advance", "rush", "charge")
 
 
@@ -41,8 +42,8 @@ def check_activation(state: State, config: Config) -> None:
                         f"{state.pending!r}")
     if state.target is not None and state.target not in state.operatives:
         raise SaveError(f"state.target: unknown operative {state.target!r}")
-    if state.step in (Step.MEET, Step.STRIKE_BACK, Step.CONSOLIDATE, Step.PUSH) \
-            and state.target is None:
+    if state.step in (SkirmishStep.MEET, SkirmishStep.STRIKE_BACK, SkirmishStep.CONSOLIDATE,
+                      SkirmishStep.PUSH) and state.target is None:
         raise SaveError(f"state.target: the {state.step} step needs the attacked operative")
     for op_id, wounds in state.wounds_now.items():
         if op_id not in state.operatives or not isinstance(wounds, int) or wounds < 0:
@@ -54,7 +55,7 @@ def check_markers(state: State) -> None:
     for marker in (*state.objective_hexes, *state.removed_objectives, *state.control):
         if marker not in MARKERS:
             raise SaveError(f"state: unknown marker {marker!r}")
-    known = {str(f) for f in OperativeFlag}
+    known = {*map(str, OperativeFlag), *map(str, SkirmishFlag)}
     for op in state.operatives.values():
         for flag in op.flags:
             if flag.startswith(SHOT):

@@ -25,6 +25,7 @@ from game.engine.rulesets.skirmish.actions import (
     Shoot,
     StrikeBack,
 )
+from game.engine.rulesets.skirmish.core import SkirmishStep
 from game.engine.state import Phase, Step
 
 if TYPE_CHECKING:
@@ -33,16 +34,16 @@ if TYPE_CHECKING:
 ANYTIME: tuple[type[Action], ...] = (Concede, AgreeResult)
 
 SETUP_ROLL = (Phase.SETUP, Step.NONE)
-PLACE = (Phase.SETUP, Step.PLACE_OBJECTIVES)
+PLACE = (Phase.SETUP, SkirmishStep.PLACE_OBJECTIVES)
 DEPLOY = (Phase.SETUP, Step.DEPLOY)
 ROUND = (Phase.INITIATIVE, Step.NONE)
 ACTIVATE = (Phase.FIREFIGHT, Step.ACTIVATE)
-SHOOT = (Phase.FIREFIGHT, Step.SHOOT)
-MEET = (Phase.FIREFIGHT, Step.MEET)
-STRIKE_BACK = (Phase.FIREFIGHT, Step.STRIKE_BACK)
-CONSOLIDATE = (Phase.FIREFIGHT, Step.CONSOLIDATE)
-MORALE = (Phase.FIREFIGHT, Step.MORALE)
-PUSH = (Phase.FIREFIGHT, Step.PUSH)
+SHOOT = (Phase.FIREFIGHT, SkirmishStep.SHOOT)
+MEET = (Phase.FIREFIGHT, SkirmishStep.MEET)
+STRIKE_BACK = (Phase.FIREFIGHT, SkirmishStep.STRIKE_BACK)
+CONSOLIDATE = (Phase.FIREFIGHT, SkirmishStep.CONSOLIDATE)
+MORALE = (Phase.FIREFIGHT, SkirmishStep.MORALE)
+PUSH = (Phase.FIREFIGHT, SkirmishStep.PUSH)
 END = (Phase.END, Step.NONE)
 OVER = (Phase.OVER, Step.NONE)
 
@@ -138,7 +139,7 @@ STAGES: tuple[Stage, ...] = (
 FLOW: dict[Where, Stage] = {stage.where: stage for stage in STAGES}
 START: Where = SETUP_ROLL
 
-STEPS_OF_PHASE: dict[Phase, tuple[Step, ...]] = {
+STEPS_OF_PHASE: dict[Phase, tuple[str, ...]] = {
     phase: steps for phase in Phase
     if (steps := tuple(s.step for s in STAGES if s.phase == phase and s.waits))}
 

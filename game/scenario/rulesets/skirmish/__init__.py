@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.rulesets.skirmish import RULE_SET
+from game.engine.rulesets.skirmish import RULE_SET, SkirmishFlag
 from game.engine.rulesets.skirmish.actions import ORDERS
 from game.engine.rulesets.skirmish.core import profile_of
-from game.engine.state import OperativeFlag, State
+from game.engine.state import State
 from game.scenario.systems import ScenarioRules, register_rule_set
 
-FLAGS = (OperativeFlag.SHAKEN, OperativeFlag.FATIGUED)
+FLAGS = (SkirmishFlag.SHAKEN, SkirmishFlag.FATIGUED)
 
 
 def position(state: State) -> dict[str, Any]:
