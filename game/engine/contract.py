@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from game.engine.actions import Action
 from game.engine.events import Event, MissionEnded, Scored
-from game.engine.state import Phase
+from game.engine.state import Phase, State
 
 if TYPE_CHECKING:
     from game.engine.config import Config
     from game.engine.defs import Effect, Mission
     from game.engine.game import Game
-    from game.engine.state import OperativeState, State
+    from game.engine.state import OperativeState
     from game.engine.vocabulary import ValueSpec
 
 
@@ -168,6 +168,9 @@ class Book:
     odds: Callable[[Game, Action], Any] = _no_odds
     # how docs/engine.md shows its flow table (None: it is not shown)
     flow_doc: FlowDoc | None = None
+    # the state its games keep: State, or a class deriving from it with fields of its own
+    # (registered: game.engine.state.register_state)
+    state: type[State] = State
 
 
 @dataclass(frozen=True)
@@ -245,6 +248,9 @@ class Pack:
     holds_off: Callable[[Game, OperativeState, str], Event | None] = _holds_nothing
     # whether its missions deal targets of opportunity
     targets: bool = True
+    # the state its games keep beyond the rule set's (a class deriving from State with
+    # fields of its own, registered: game.engine.state.register_state); None: the rule set's
+    state: type[State] | None = None
 
 
 __all__ = ["ActionRule", "Book", "Detour", "FlowDoc", "Listener", "Pack", "Stage", "Where"]

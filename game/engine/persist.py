@@ -23,6 +23,7 @@ from game.engine.dice import dice_from_dict, roll_record
 from game.engine.errors import SaveError
 from game.engine.events import event_from_dict, event_to_dict
 from game.engine.packs import all_packs
+from game.engine.rulebook import state_type
 from game.engine.state import State
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def load(cls: type[Game], data: Any, catalogue: Catalogue) -> Game:
     config = _config(data, catalogue)
     save_check.check_raw_operatives(data["state"])
     try:
-        state = State.from_dict(data["state"])
+        state = state_type(config).from_dict(data["state"])
     except KeyError as error:
         raise SaveError(f"state: missing key {error}") from None
     except (TypeError, ValueError, AttributeError) as error:

@@ -8,10 +8,13 @@ itself in its own folder and registers here (:func:`register_rule_set`) when the
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from game.engine.contract import Book, Listener
+from game.engine.packs import pack_of
+from game.engine.state import State, register_state
 
 if TYPE_CHECKING:
     from game.engine.config import Config
@@ -103,6 +106,26 @@ def book_of(config: Config) -> Book:
     return found if found is not None else book(config.rules)
 
 
+_COMBINED: dict[tuple[type[State], type[State]], type[State]] = {}
+
+
+def state_type(config: Config) -> type[State]:
+    """The state a game of ``config`` keeps: its rule set's, with its mission pack's fields
+    (a class of both, made once, when both add fields)."""
+    base = book_of(config).state
+    found = pack_of(config)
+    extra = found.state if found is not None else None
+    if extra is None or issubclass(base, extra):
+        return base
+    if issubclass(extra, base):
+        return extra
+    both = _COMBINED.get((extra, base))
+    if both is None:
+        both = _COMBINED[extra, base] = register_state(
+            dataclass(type(f"{extra.__name__}{base.__name__}", (extra, base), {})))
+    return both
+
+
 __all__ = ["OWN_PACK", "PLAYS", "RULE_SET_NAMES", "Book", "Listener", "RuleSet", "book",
-           "book_of", "missions_of", "plays", "register_rule_set", "rule_set",
+           "book_of", "missions_of", "state_type", "plays", "register_rule_set", "rule_set",
            "unregister_rule_set"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import IntEnum, StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from game.engine.defs import Duration as Duration  # re-exported: boosts last a Duration
 
@@ -171,6 +171,11 @@ def _per_player_lists() -> dict[int, list[str]]:
 
 @dataclass
 class State:
+    """A game's state under the Fireteam rules. A rule set or pack that keeps more declares
+    its fields in its folder, as a dataclass deriving from this one, registered with
+    :func:`register_state` (its book's or pack's ``state``): the copying and the saving
+    below take each class's own fields, without knowing them."""
+
     phase: Phase = Phase.SETUP
     step: str = Step.NONE  # a Step, or a step a system registered (register_steps)
     turning_point: int = 1
@@ -208,23 +213,17 @@ class State:
     boosts: list[Boost] = field(default_factory=list)
     vp: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
     winner: int | None = None  # None while the mission runs; 0 = draw
-    # Kill Team classic: the players whose force is Broken, the player whose operative was
-    # the first removed (0: none yet), whether night fighting is in force
-    broken: list[int] = field(default_factory=list)
-    first_removed: int = 0
-    night: bool = False
-    # the skirmish rule set: the running activation's order (hold, advance, rush, charge),
-    # the enemy it shot at or charged, the decision it still owes (shoot, strike_back,
-    # consolidate, push), the wounds each operative took during it
-    order: str | None = None
-    target: str | None = None
-    pending: str | None = None
-    wounds_now: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> State:
         """A snapshot independent of this state: each field copied as deep as its declared
-        type says it is mutable (the copying code is generated from the fields, below)."""
-        return _copy_state(self)
+        type says it is mutable (the copying code is generated from each registered class's
+        fields and replaces this method: :func:`register_state`)."""
+        raise TypeError(f"{type(self).__name__} is not registered (register_state)")
+
+    def end_activation(self) -> None:
+        """An activation cut short (by the end of the mission) ends: no operative active.
+        A system whose state keeps more of an activation clears it too."""
+        self.active, self.ap_left, self.ap_spent, self.moved = None, 0, False, False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able data: enums as their words, flags and ploys in their notation."""
@@ -235,17 +234,19 @@ class State:
         out["boosts"] = [[b.player, b.card, b.operative, str(b.until)] for b in self.boosts]
         return out
 
-    @staticmethod
-    def from_dict(data: dict[str, Any]) -> State:
-        """Rebuild a state from ``to_dict`` output; raises KeyError/TypeError/ValueError."""
-        state = State()
-        for f in fields(State):
-            if f.name not in data and f.name in _ADDED_FIELDS:
-                continue  # a save from before the field existed keeps its default
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> State:
+        """Rebuild a state of this class from ``to_dict`` output (a key of another system's
+        state is left out); raises KeyError/TypeError/ValueError."""
+        state = cls()
+        kinds = _FIELD_KINDS[cls]
+        for f in fields(cls):
+            if f.name not in data and f.name not in _BASE_FIELDS:
+                continue  # a save from before a system's field existed keeps its default
             if f.name not in data:
                 raise KeyError(f.name)
             value = data[f.name]
-            kind = _FIELD_KINDS[f.name]
+            kind = kinds[f.name]
             try:
                 setattr(state, f.name, _field_from_json(f.name, kind, value))
             except (TypeError, ValueError, KeyError, AttributeError) as error:
@@ -260,9 +261,8 @@ class State:
                 if o.player == player and o.hex is not None and not o.taken_down]
 
 
-# fields added after saves were first written (a save without them keeps the default)
-_ADDED_FIELDS = frozenset({"broken", "first_removed", "night", "order", "target",
-                           "pending", "wounds_now"})
+# the Fireteam state's fields, every save has (a system's own, added later, may be missing)
+_BASE_FIELDS = frozenset(f.name for f in fields(State))
 
 
 def _operatives_from_json(value: Any) -> dict[str, OperativeState]:
@@ -359,7 +359,8 @@ _KIND_OF_TYPE = {
     "dict[str, list[Flag]]": "map_of_lists",
     "dict[int, list[str]]": "player_lists", "dict[int, list[PloyInForce]]": "player_lists",
 }
-_FIELD_KINDS = {f.name: _KIND_OF_TYPE[str(f.type)] for f in fields(State)}
+# each registered class's fields by name, with their kinds
+_FIELD_KINDS: dict[type[State], dict[str, str]] = {}
 
 _COPY_EXPR = {
     "value": "s.{n}",
@@ -372,17 +373,31 @@ _COPY_EXPR = {
 }
 
 
-def _derive_copy() -> Callable[[State], State]:
-    """The copying function of :class:`State`, one line per field."""
+def _derive_copy(cls: type[State], kinds: dict[str, str]) -> Callable[[State], State]:
+    """The copying function of ``cls``, one line per field."""
     body = ["def copy(s):", "    new = _new(State)", "    d = new.__dict__"]
-    for name, kind in _FIELD_KINDS.items():
+    for name, kind in kinds.items():
         body.append(f"    d[{name!r}] = " + _COPY_EXPR[kind].format(n=name))
     body.append("    return new")
-    namespace: dict[str, Any] = {"_new": object.__new__, "State": State,
+    namespace: dict[str, Any] = {"_new": object.__new__, "State": cls,
                                  "_op_copy": OperativeState.copy}
     exec("\n".join(body), namespace)  # noqa: S102 - generated from the fields above
     copy: Callable[[State], State] = namespace["copy"]
+    copy.__doc__ = State.copy.__doc__
     return copy
 
 
-_copy_state = _derive_copy()
+StateType = TypeVar("StateType", bound=type[State])
+
+
+def register_state(cls: StateType) -> StateType:
+    """Make ``cls`` (:class:`State` or a dataclass deriving from it with a system's fields)
+    copyable and saveable: its copying function is generated from its fields (one whose
+    declared type :data:`_KIND_OF_TYPE` does not know stops the import)."""
+    kinds = {f.name: _KIND_OF_TYPE[str(f.type)] for f in fields(cls)}
+    _FIELD_KINDS[cls] = kinds
+    setattr(cls, "copy", _derive_copy(cls, kinds))  # noqa: B010 - a method made per class
+    return cls
+
+
+register_state(State)

@@ -17,7 +17,9 @@ from game.engine.rulebook import (
     missions_of,
     plays,
     rule_set,
+    state_type,
 )
 from game.engine.rulesets import killteam, skirmish  # noqa: F401  (each registers itself)
 
-__all__ = ["OWN_PACK", "PLAYS", "RULE_SET_NAMES", "RuleSet", "missions_of", "plays", "rule_set"]
+__all__ = ["OWN_PACK", "PLAYS", "RULE_SET_NAMES", "RuleSet", "missions_of", "plays", "rule_set",
+           "state_type"]

@@ -11,15 +11,15 @@ Everything is driven by the mission's ``kill_team`` data (:class:`KillTeamRules`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from game.engine import vocabulary as V
 from game.engine.defs import Effect
 from game.engine.hexgrid import parse_label
-from game.engine.state import opponent, register_steps
+from game.engine.state import State, opponent, register_state, register_steps
 
 if TYPE_CHECKING:
     from game.engine.config import Config
@@ -43,6 +43,23 @@ class PackStep(StrEnum):
 
 
 register_steps(PackStep)
+
+
+@register_state
+@dataclass
+class PackState(State):
+    """The state of a game on one of the pack's missions: the players whose force is
+    Broken, the player whose operative was the first removed (0: none yet), whether night
+    fighting is in force."""
+
+    broken: list[int] = field(default_factory=list)
+    first_removed: int = 0
+    night: bool = False
+
+
+def pack_state(game: Game) -> PackState:
+    """The state of a game on one of the pack's missions (:class:`PackState`)."""
+    return cast(PackState, game.state)
 
 # the pack's id (``pack:`` of its missions) and the mission key holding its rules
 PACK = "kill_team"

@@ -110,6 +110,11 @@ def _leader(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
     return core.is_leader(game, op) == bool(value)
 
 
+def _night(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
+    """The card vocabulary's ``night`` condition: night fighting is in force."""
+    return core.pack_state(game).night == bool(value)
+
+
 REANIMATION = "reanimation_protocols"  # the Necrons' ability (game.engine.effects)
 
 
@@ -129,5 +134,6 @@ def make() -> Pack:
                 extra_turning_points=_extra_turning_points, goes_on=_goes_on,
                 score_at_end=rules.score_at_end, deploy_spacing=core.spaced,
                 card_rules=core.pack_rules, targets=False,
-                conditions={"leader": (V.BoolSpec(), _leader)},
-                triggers={V.END_MISSION: (MissionScoring, None)}, holds_off=_holds_off)
+                conditions={"leader": (V.BoolSpec(), _leader), "night": (V.BoolSpec(), _night)},
+                triggers={V.END_MISSION: (MissionScoring, None)}, holds_off=_holds_off,
+                state=core.PackState)

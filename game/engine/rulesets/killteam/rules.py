@@ -205,7 +205,7 @@ def start_of_firefight(game: Game) -> None:
 
 def _night(game: Game) -> None:
     rules = kt.rules_of(game.config)
-    state = game.state
+    state = kt.pack_state(game)
     if rules is None or rules.night_fighting == V.NIGHT_NONE:
         return
     tp = state.turning_point
@@ -227,7 +227,7 @@ def break_tests(game: Game, player: int) -> None:
     """A force that has lost more than half its operatives is Broken from now on; each of
     its operatives then takes a Break test, the leader first. Within the command range of a
     leader who passed, operatives pass; fearless ones pass; a failure flees."""
-    state = game.state
+    state = kt.pack_state(game)
     if player not in state.broken:
         if not kt.more_than_half_lost(game, player):
             return
@@ -266,7 +266,7 @@ def break_tests(game: Game, player: int) -> None:
 
 def flee(game: Game, op: OperativeState) -> None:
     """``op`` leaves the killzone: removed from play, not taken down by the enemy."""
-    state = game.state
+    state = kt.pack_state(game)
     where = op.hex
     assert where is not None
     for objective, carrier in list(state.carried.items()):
@@ -398,7 +398,7 @@ def score_at_end(game: Game) -> None:
 
 
 def _secondary_met(game: Game, secondary: str, player: int, enemy: int) -> bool:
-    state = game.state
+    state = kt.pack_state(game)
     if secondary == V.SLAY_THE_LEADER:
         leader = kt.leader_of(game, enemy)
         return leader is not None and leader.taken_down and not kt.fled(leader)
@@ -420,7 +420,7 @@ def on_event(game: Game, event: Event) -> None:
     rules = kt.rules_of(game.config)
     if rules is None:
         return
-    state = game.state
+    state = kt.pack_state(game)
     if isinstance(event, TakenDown):
         if not state.first_removed:
             state.first_removed = event.player

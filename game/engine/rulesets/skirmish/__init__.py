@@ -46,6 +46,7 @@ from game.engine.rulesets.skirmish.core import (
     ROUNDS,
     SEIZE_REACH,
     SkirmishFlag,
+    SkirmishState,
     SkirmishStep,
     at_half,
     covered,
@@ -158,7 +159,7 @@ register_rule_set(RULE_SET, NAME, _book, plays=lambda pack: pack == OWN_PACK)
 # the public names (the book's parts, RULES, FLOW, generate, why_not, ..., are the engine's)
 __all__ = [
     "MARKERS", "MELEE_REACH", "NAME", "ORDERS", "ROUNDS", "RULE_SET", "SEIZE_REACH",
-    "SPECIAL_NAMES", "SPECIAL_TEXT", "SkirmishFlag", "SkirmishStep",
+    "SPECIAL_NAMES", "SPECIAL_TEXT", "SkirmishFlag", "SkirmishState", "SkirmishStep",
     "Advance", "BattleEnded", "Charge", "Consolidate", "DangerousRolled", "DefenseRolled",
     "Destroyed", "Fatigued", "Hold", "HoldFire", "MarkersLeftOut", "MarkersRolled",
     "MarkersScored", "Meet", "MeleeResult", "Met", "MoraleTested", "ObjectiveSeized", "Order",

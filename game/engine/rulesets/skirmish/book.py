@@ -7,7 +7,7 @@ from typing import Any
 
 from game.engine.contract import Book, FlowDoc
 from game.engine.rulesets.skirmish import table
-from game.engine.rulesets.skirmish.core import MARKERS, ROUNDS, activatable, covered
+from game.engine.rulesets.skirmish.core import MARKERS, ROUNDS, SkirmishState, activatable, covered
 from game.engine.rulesets.skirmish.events import BattleEnded, MarkersScored
 from game.engine.rulesets.skirmish.invariants import broken
 from game.engine.rulesets.skirmish.odds import odds_of
@@ -31,4 +31,4 @@ def make(rules: Any, generate: Any, why_not: Any) -> Book:
                 generate, why_not, covered, activatable, MarkersScored,
                 BattleEnded, invariants=broken, card_rules=False, markers=MARKERS,
                 turning_points=ROUNDS, targets=False, dangerous=True, save_checks=check,
-                odds=odds_of, flow_doc=FLOW_DOC)
+                odds=odds_of, flow_doc=FLOW_DOC, state=SkirmishState)

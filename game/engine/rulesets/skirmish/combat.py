@@ -26,6 +26,7 @@ from game.engine.rulesets.skirmish.core import (
     quality_test,
     set_flag,
     shaken,
+    skirmish_state,
     wound,
     wounds_left,
 )
@@ -95,7 +96,7 @@ def can_strike(game: Game, op: OperativeState) -> bool:
 
 def melee_result(game: Game, charger: OperativeState, defender: OperativeState) -> None:
     """Who lost the melee; the loser, if still standing, tests morale now."""
-    taken = game.state.wounds_now
+    taken = skirmish_state(game).wounds_now
     a, b = taken.get(charger.id, 0), taken.get(defender.id, 0)
     loser = charger if a > b else defender if b > a else None
     game.emit(MeleeResult(charger.id, defender.id, (a, b), loser.id if loser else None))
@@ -126,7 +127,7 @@ def morale_test(game: Game, op: OperativeState, melee: bool = False) -> None:
 def end_of_activation_tests(game: Game) -> None:
     """The morale tests owed for wounds at the end of an activation, in the order the
     operatives are listed (the melee's two sides do not test again)."""
-    state = game.state
+    state = skirmish_state(game)
     fought = {state.active, state.target} if state.order == "charge" else set()
     for op_id, wounds in sorted(state.wounds_now.items()):
         op = state.operatives[op_id]

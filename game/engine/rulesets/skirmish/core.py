@@ -5,13 +5,21 @@ distance is what it is."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from game.engine.defs import Datacard
 from game.engine.rulesets.skirmish.events import Destroyed, Wounded
 from game.engine.rulesets.skirmish.profiles import Profile, convert
-from game.engine.state import OperativeState, opponent, register_flags, register_steps
+from game.engine.state import (
+    OperativeState,
+    State,
+    opponent,
+    register_flags,
+    register_state,
+    register_steps,
+)
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -40,6 +48,28 @@ class SkirmishFlag(StrEnum):
 
 register_steps(SkirmishStep)
 register_flags(SkirmishFlag)
+
+
+@register_state
+@dataclass
+class SkirmishState(State):
+    """The state of a game under these rules: the running activation's order (hold,
+    advance, rush, charge), the enemy it shot at or charged, the decision it still owes
+    (shoot, strike_back, consolidate, push), the wounds each operative took during it."""
+
+    order: str | None = None
+    target: str | None = None
+    pending: str | None = None
+    wounds_now: dict[str, int] = field(default_factory=dict)
+
+    def end_activation(self) -> None:
+        super().end_activation()
+        self.order = self.target = self.pending = None
+
+
+def skirmish_state(game: Game) -> SkirmishState:
+    """The state of a game under these rules (:class:`SkirmishState`)."""
+    return cast(SkirmishState, game.state)
 
 # distances in hexes (a hex is 2 inches: a Fireteam Move of 3 hexes is the seed's 6")
 SEIZE_REACH = 1  # 3": an operative within 1 hex of a marker seizes it
@@ -167,7 +197,7 @@ def wound(game: Game, op: OperativeState, amount: int, by: int | None = None,
     if amount <= 0 or not op.on_killzone:
         return 0
     op.damage += amount
-    state = game.state
+    state = skirmish_state(game)
     state.wounds_now[op.id] = state.wounds_now.get(op.id, 0) + amount
     tough = profile(game, op).tough
     game.emit(Wounded(op.id, amount, op.damage, cause, tough))

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.rulesets.skirmish.core import MARKERS, SkirmishFlag, fatigued, profile, shaken
+from game.engine.rulesets.skirmish.core import (
+    MARKERS,
+    SkirmishFlag,
+    fatigued,
+    profile,
+    shaken,
+    skirmish_state,
+)
 from game.engine.state import Phase
 
 if TYPE_CHECKING:
@@ -13,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def broken(game: Game) -> list[str]:
-    state = game.state
+    state = skirmish_state(game)
     problems: list[str] = []
     for op in state.operatives.values():
         tough = profile(game, op).tough

@@ -4,10 +4,10 @@ flags only these rules set. Each raises SaveError naming the part that is wrong.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from game.engine.errors import SaveError
-from game.engine.rulesets.skirmish.core import MARKERS, SkirmishFlag, SkirmishStep
+from game.engine.rulesets.skirmish.core import MARKERS, SkirmishFlag, SkirmishState, SkirmishStep
 from game.engine.rulesets.skirmish.shooting import SHOT
 from game.engine.state import OperativeFlag, State
 
@@ -16,14 +16,15 @@ if TYPE_CHECKING:
 
 # the decision each waiting step of an activation owes
 OWED: dict[str, str] = {SkirmishStep.SHOOT: "shoot", SkirmishStep.MEET: "meet",
-        SkirmishStep.STRIKE_BACK: "strike_back", SkirmishStep.CONSOLIDATE: "consolidate",
-        SkirmishStep.PUSH: "push"}
+                        SkirmishStep.STRIKE_BACK: "strike_back",
+                        SkirmishStep.CONSOLIDATE: "consolidate", SkirmishStep.PUSH: "push"}
 ORDERS = ("hold", "idle", "advance", "rush", "charge")
 
 
-def check_activation(state: State, config: Config) -> None:
+def check_activation(loaded: State, config: Config) -> None:
     """An activation runs exactly at the steps that owe one of its decisions: its operative
     is known and its order one of the four (or idle); the owed decision matches the step."""
+    state = cast(SkirmishState, loaded)
     owed = OWED.get(state.step)
     if owed is None:
         for name in ("active", "order", "target", "pending"):

@@ -25,7 +25,7 @@ from game.engine.rulesets.skirmish.actions import (
     Shoot,
     StrikeBack,
 )
-from game.engine.rulesets.skirmish.core import SkirmishStep
+from game.engine.rulesets.skirmish.core import SkirmishStep, skirmish_state
 from game.engine.state import Phase, Step
 
 if TYPE_CHECKING:
@@ -52,14 +52,14 @@ _OWED: dict[str, Where] = {"shoot": SHOOT, "meet": MEET, "strike_back": STRIKE_B
 
 
 def _owed(game: Game, kind: str) -> bool:
-    return game.state.pending == kind
+    return skirmish_state(game).pending == kind
 
 
 def _after_order(game: Game) -> Where:
     """a shot owed: shoot; a charge 2 hexes short: meet; a strike back owed: strike back;
     a melee side destroyed:
     consolidate; a push owed: push; nothing owed: morale; nobody left to activate: end"""
-    state = game.state
+    state = skirmish_state(game)
     if state.active is None:
         return END
     return _OWED.get(state.pending or "", MORALE)
@@ -83,7 +83,7 @@ def _not_shooting(game: Game) -> bool:
 def _after_meeting(game: Game) -> Where:
     """met: strike back owed: strike back; a melee side destroyed: consolidate; else
     morale"""
-    return _OWED.get(game.state.pending or "", MORALE)
+    return _OWED.get(skirmish_state(game).pending or "", MORALE)
 
 
 def _not_meeting(game: Game) -> bool:

@@ -7,8 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine import Catalogue, Config, Game, Mission
-from game.engine.rulesets.killteam import PACK, SECONDARY_NAMES, mission_rules, rules_of
+from game.engine import Catalogue, Config, Game, Mission, State
+from game.engine.rulesets.killteam import (
+    PACK,
+    SECONDARY_NAMES,
+    PackState,
+    mission_rules,
+    rules_of,
+)
 from game.help.rulesets.killteam.cards import PackRule
 from game.ui.rulesets.killteam import chooser, library, screen
 from game.ui.systems import CardLines, Screens, register_pack
@@ -52,6 +58,10 @@ class PackScreens(Screens):
 
     def fled(self, game: Game, player: int) -> list[str]:
         return screen.fled_operatives(game, player)
+
+    def phase_note(self, state: State) -> str:
+        # night fighting: far targets count as in cover while it lasts
+        return " · Night fighting" if isinstance(state, PackState) and state.night else ""
 
     def length_words(self, mission: Mission) -> str | None:
         return screen.length_words(mission)
