@@ -220,6 +220,12 @@ class State:
         fields and replaces this method: :func:`register_state`)."""
         raise TypeError(f"{type(self).__name__} is not registered (register_state)")
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # a class deriving from State copies nothing until it is registered (it would copy
+        # only its base's fields)
+        super().__init_subclass__(**kwargs)
+        setattr(cls, "copy", _UNREGISTERED_COPY)  # noqa: B010 - until register_state
+
     def end_activation(self) -> None:
         """An activation cut short (by the end of the mission) ends: no operative active.
         A system whose state keeps more of an activation clears it too."""
@@ -387,6 +393,14 @@ def _derive_copy(cls: type[State], kinds: dict[str, str]) -> Callable[[State], S
     return copy
 
 
+def _type_name(declared: object) -> str:
+    """A field's declared type as written (``list[int]``), whether the module declaring it
+    keeps its annotations as text or not."""
+    if isinstance(declared, str):
+        return declared
+    return declared.__name__ if isinstance(declared, type) else str(declared)
+
+
 StateType = TypeVar("StateType", bound=type[State])
 
 
@@ -394,10 +408,11 @@ def register_state(cls: StateType) -> StateType:
     """Make ``cls`` (:class:`State` or a dataclass deriving from it with a system's fields)
     copyable and saveable: its copying function is generated from its fields (one whose
     declared type :data:`_KIND_OF_TYPE` does not know stops the import)."""
-    kinds = {f.name: _KIND_OF_TYPE[str(f.type)] for f in fields(cls)}
+    kinds = {f.name: _KIND_OF_TYPE[_type_name(f.type)] for f in fields(cls)}
     _FIELD_KINDS[cls] = kinds
     setattr(cls, "copy", _derive_copy(cls, kinds))  # noqa: B010 - a method made per class
     return cls
 
 
+_UNREGISTERED_COPY = State.__dict__["copy"]
 register_state(State)

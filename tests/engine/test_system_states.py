@@ -92,3 +92,15 @@ def test_a_new_systems_steps_register_beside_the_others() -> None:
         assert State.from_dict({**State().to_dict(), "step": "toy_tally"}).step == "toy_tally"
     finally:
         del STEPS["toy_tally"]
+
+
+def test_a_state_class_copies_nothing_until_registered() -> None:
+    @dataclasses.dataclass
+    class Unlisted(State):
+        extra: int = 0
+
+    with pytest.raises(TypeError, match="Unlisted is not registered"):
+        Unlisted().copy()
+    register_state(Unlisted)
+    copy = Unlisted(extra=3).copy()
+    assert type(copy) is Unlisted and copy.extra == 3
