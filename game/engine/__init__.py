@@ -160,11 +160,6 @@ from game.engine.view import (
 )
 from game.engine.vocabulary import (
     ATTACKER,
-    BREAK_THE_ENEMY,
-    FIRST_BLOOD,
-    LINEBREAKER,
-    SECONDARY_OBJECTIVES,
-    SLAY_THE_LEADER,
     EffectKind,
 )
 
@@ -187,11 +182,6 @@ __all__ = [
     "SPOTTED",
     "condition_holds",
     "picks",
-    "BREAK_THE_ENEMY",
-    "FIRST_BLOOD",
-    "LINEBREAKER",
-    "SECONDARY_OBJECTIVES",
-    "SLAY_THE_LEADER",
     "Ability",
     "Action",
     "Activate",

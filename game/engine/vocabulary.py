@@ -298,16 +298,6 @@ TARGET_CONDITIONS: dict[str, MapSpec] = {
 # --- a mission's own pack (``pack:`` of a mission: the other packs register theirs) ------
 
 PACK_FIRETEAM = "fireteam"
-# the secondary objectives and night fighting a mission pack's rules may name
-SLAY_THE_LEADER = "slay_the_leader"
-LINEBREAKER = "linebreaker"
-FIRST_BLOOD = "first_blood"
-BREAK_THE_ENEMY = "break_the_enemy"
-SECONDARY_OBJECTIVES = (SLAY_THE_LEADER, LINEBREAKER, FIRST_BLOOD, BREAK_THE_ENEMY)
-NIGHT_NONE = "none"
-NIGHT_BATTLE = "battle"
-NIGHT_ROLLED = "rolled"
-NIGHT_FIGHTING = (NIGHT_NONE, NIGHT_BATTLE, NIGHT_ROLLED)
 
 # --- helpers ------------------------------------------------------------------------------
 

@@ -11,7 +11,6 @@ from typing import Any
 from game.content.schema import Board, Context, Reader
 from game.content.systems import Number, PackContent, TeamRoles, register_pack
 from game.content.yamlio import KeyPath
-from game.engine import vocabulary as V
 from game.engine.defs import Catalogue, CompositionEntry, Fireteam, Mission
 from game.engine.rulesets.killteam import core as kt
 from game.engine.rulesets.killteam.core import KillTeamRules, mission_rules, placed_ids
@@ -33,7 +32,7 @@ def read_rules(r: Reader, path: KeyPath, raw: Any, board: Board) -> KillTeamRule
         break_tests=bool(checked.get("break_tests", False)),
         seize_initiative=bool(checked.get("seize_initiative", False)),
         variable_length=bool(checked.get("variable_length", False)),
-        night_fighting=str(checked.get("night_fighting", V.NIGHT_NONE)),
+        night_fighting=str(checked.get("night_fighting", kt.NIGHT_NONE)),
         mysterious_objectives=bool(checked.get("mysterious_objectives", False)),
         search_pattern=bool(checked.get("search_pattern", False)),
         reanimation_near_friend=bool(checked.get("reanimation_near_friend", False)))

@@ -63,17 +63,27 @@ def pack_state(game: Game) -> PackState:
 
 # the pack's id (``pack:`` of its missions) and the mission key holding its rules
 PACK = "kill_team"
+# the secondary objectives a mission of the pack may score, and its night fighting
+SLAY_THE_LEADER = "slay_the_leader"
+LINEBREAKER = "linebreaker"
+FIRST_BLOOD = "first_blood"
+BREAK_THE_ENEMY = "break_the_enemy"
+SECONDARY_OBJECTIVES = (SLAY_THE_LEADER, LINEBREAKER, FIRST_BLOOD, BREAK_THE_ENEMY)
+NIGHT_NONE = "none"
+NIGHT_BATTLE = "battle"
+NIGHT_ROLLED = "rolled"
+NIGHT_FIGHTING = (NIGHT_NONE, NIGHT_BATTLE, NIGHT_ROLLED)
 # ``kill_team:`` of a mission of the pack, as the content tools read it
 RULES_SPEC = V.MapSpec({
     "table_roll": V.IntSpec(1, 6),
     "our_design": V.BoolSpec(),
     "placed_objectives": V.IntSpec(0, 6),
     "objective_vp": V.IntSpec(0, 6),
-    "secondary": V.ListSpec(V.EnumSpec(V.SECONDARY_OBJECTIVES)),
+    "secondary": V.ListSpec(V.EnumSpec(SECONDARY_OBJECTIVES)),
     "break_tests": V.BoolSpec(),
     "seize_initiative": V.BoolSpec(),
     "variable_length": V.BoolSpec(),
-    "night_fighting": V.EnumSpec(V.NIGHT_FIGHTING),
+    "night_fighting": V.EnumSpec(NIGHT_FIGHTING),
     "mysterious_objectives": V.BoolSpec(),
     "search_pattern": V.BoolSpec(),
     "reanimation_near_friend": V.BoolSpec(),
@@ -118,8 +128,8 @@ OBJECTIVE_EDGE = 2  # markers at least 2 hexes from every killzone edge (6" of a
 OBJECTIVE_APART = 4  # and at least 4 hexes from each other (12" of a 48" table)
 OBJECTIVE_TERRITORY = 2  # and at least 2 hexes from either territory (ours)
 # the secondary objectives' names, as the screens and the log read them
-SECONDARY_NAMES = {V.SLAY_THE_LEADER: "Slay the Leader", V.LINEBREAKER: "Linebreaker",
-                   V.FIRST_BLOOD: "First Blood", V.BREAK_THE_ENEMY: "Break the Enemy"}
+SECONDARY_NAMES = {SLAY_THE_LEADER: "Slay the Leader", LINEBREAKER: "Linebreaker",
+                   FIRST_BLOOD: "First Blood", BREAK_THE_ENEMY: "Break the Enemy"}
 NIGHT_ON = 4  # night falls on a D6 of 4+ (turning point 1, and the mission's last)
 NIGHT_RANGE = 4  # at night a target 4 or more hexes away counts as in cover
 MYSTERY_TABLE = {1: "booby_trapped", 2: "inert", 3: "inert", 4: "ammunition_cache",
@@ -369,7 +379,7 @@ def pack_rules(config: Config) -> list[tuple[str, Effect]]:
     if rules is None:
         return []
     out: list[tuple[str, Effect]] = []
-    if rules.night_fighting != V.NIGHT_NONE:
+    if rules.night_fighting != NIGHT_NONE:
         out.append(("Night Fighting", NIGHT_RULE))
     if rules.mysterious_objectives:
         out.extend(("Mysterious Objectives", effect) for effect in MYSTERY_RULES)

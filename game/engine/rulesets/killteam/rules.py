@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from game.engine import vocabulary as V
 from game.engine.contract import ActionRule
 from game.engine.events import ControlChanged, PhaseStarted, TakenDown, TurningPointStarted
 from game.engine.rulesets.killteam import core as kt
@@ -206,10 +205,10 @@ def start_of_firefight(game: Game) -> None:
 def _night(game: Game) -> None:
     rules = kt.rules_of(game.config)
     state = kt.pack_state(game)
-    if rules is None or rules.night_fighting == V.NIGHT_NONE:
+    if rules is None or rules.night_fighting == kt.NIGHT_NONE:
         return
     tp = state.turning_point
-    if rules.night_fighting == V.NIGHT_BATTLE:
+    if rules.night_fighting == kt.NIGHT_BATTLE:
         if not state.night:
             state.night = True
             game.emit(NightFighting(tp, True))
@@ -399,16 +398,16 @@ def score_at_end(game: Game) -> None:
 
 def _secondary_met(game: Game, secondary: str, player: int, enemy: int) -> bool:
     state = kt.pack_state(game)
-    if secondary == V.SLAY_THE_LEADER:
+    if secondary == kt.SLAY_THE_LEADER:
         leader = kt.leader_of(game, enemy)
         return leader is not None and leader.taken_down and not kt.fled(leader)
-    if secondary == V.LINEBREAKER:
+    if secondary == kt.LINEBREAKER:
         side = state.territory.get(enemy)
         zone = set(game.config.territories.get(side, ())) if side else set()
         return any(o.hex in zone for o in game.on_killzone(player))
-    if secondary == V.FIRST_BLOOD:
+    if secondary == kt.FIRST_BLOOD:
         return state.first_removed == enemy
-    if secondary == V.BREAK_THE_ENEMY:
+    if secondary == kt.BREAK_THE_ENEMY:
         return kt.more_than_half_destroyed(game, enemy)
     raise ValueError(f"unknown secondary objective {secondary!r}")
 
