@@ -104,3 +104,18 @@ def test_a_state_class_copies_nothing_until_registered() -> None:
     register_state(Unlisted)
     copy = Unlisted(extra=3).copy()
     assert type(copy) is Unlisted and copy.extra == 3
+
+
+def test_the_fireteam_rules_took_every_registered_packs_rules_and_stages() -> None:
+    # the registry imports the packs before the rule sets: the Fireteam rules build their
+    # rules and flow table from the packs registered when they load
+    from game.engine.packs import all_packs
+    from game.engine.rulesets import fireteam
+    from game.engine.rulesets.fireteam.table import FLOW
+
+    packs = all_packs()
+    assert packs
+    for pack in packs:
+        assert all(fireteam.RULES.get(rule.action) is rule for rule in pack.rules)
+        assert all(stage.where in FLOW for group in pack.stages.values() for stage in group)
+        assert all(step in fireteam.BY_STEP for step in pack.step_words)
