@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from game.engine import vocabulary as V
-from game.engine.actions import MissionAction, Use
+from game.engine.actions import MissionAction, Use, shared
 from game.engine.defs import MissionAction as MissionActionDef
 from game.engine.defs import WargearTiming
 from game.engine.effects import all_hold, do_outcome
@@ -25,9 +25,33 @@ def mission_action_args(game: Game, op: OperativeState,
     if action.ap > game.state.ap_left:
         return []
     if action.argument == "objective":
+        reach = _objective_reach(action)
+        if reach is not None and op.hex is not None:
+            # (the near_objective requirement's distance first: far objectives fail it)
+            far, where = game.grid.distances(op.hex), game.objective_hex
+            return [(obj,) for obj in game.config.objectives
+                    if (at := where(obj)) is not None and far[at] <= reach
+                    and all_hold(game, action.requires, op, objective=obj)]
         return [(obj,) for obj in game.config.objectives
                 if all_hold(game, action.requires, op, objective=obj)]
     return [()] if all_hold(game, action.requires, op) else []
+
+
+_NEAR_OBJECTIVE = "near_objective"  # the condition word (game.engine.effects)
+
+
+def _objective_reach(action: MissionActionDef) -> int | None:
+    """The least distance of the ``near_objective`` requirements of ``action`` (one taking
+    an objective): an objective farther than that from the operative, or off the killzone,
+    meets none of them, and all requirements must hold. None when there is no such
+    requirement."""
+    reach = None
+    for cond in action.requires or ():
+        spec = cond.get(_NEAR_OBJECTIVE) if isinstance(cond, dict) else None
+        if isinstance(spec, dict):
+            distance = int(spec.get("distance", 1))
+            reach = distance if reach is None else min(reach, distance)
+    return reach
 
 
 class MissionActionRule(ActionRule[MissionAction]):
@@ -36,9 +60,9 @@ class MissionActionRule(ActionRule[MissionAction]):
 
     def generate(self, game: Game, player: int) -> Iterator[MissionAction]:
         op = active_operative(game)
-        for definition in game.config.mission_actions:
-            for args in mission_action_args(game, op, definition):
-                yield MissionAction(player, definition.id, op.id, args)
+        return iter([shared(MissionAction, player, definition.id, op.id, args)
+                     for definition in game.config.mission_actions
+                     for args in mission_action_args(game, op, definition)])
 
     def why_not(self, game: Game, action: MissionAction) -> str | None:
         state = game.state
