@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from game.engine.actions import Disengage, Move
+from game.engine.actions import Disengage, Move, shared
 from game.engine.events import Moved
 from game.engine.rulesets.fireteam.base import ActionRule, active_operative, not_the_active
 from game.engine.state import OperativeState, opponent
@@ -250,9 +250,9 @@ class DisengageRule(ActionRule[Disengage]):
 
     def generate(self, game: Game, player: int) -> Iterator[Disengage]:
         op = active_operative(game)
-        if game.state.ap_left >= 1 and game.enemies_adjacent(op):
-            for h in disengage_hexes(game, op):
-                yield Disengage(player, op.id, h)
+        if game.state.ap_left < 1 or not game.enemies_adjacent(op):
+            return iter(())
+        return iter([shared(Disengage, player, op.id, h) for h in disengage_hexes(game, op)])
 
     def why_not(self, game: Game, action: Disengage) -> str | None:
         state = game.state
