@@ -239,7 +239,7 @@ def targets_from(game: Game, attacker: OperativeState, at: str | None = None,
     grid = game.grid
     far = grid.distances(here)
     seen: list[tuple[OperativeState, int]] = []
-    longest = max((w.range for w in weapons), default=0)
+    longest = max([w.range for w in weapons]) if weapons else 0
     for enemy in game.on_killzone(opponent(attacker.player)):
         assert enemy.hex is not None
         distance = far[enemy.hex]

@@ -44,7 +44,23 @@ def _objective_reach(action: MissionActionDef) -> int | None:
     """The least distance of the ``near_objective`` requirements of ``action`` (one taking
     an objective): an objective farther than that from the operative, or off the killzone,
     meets none of them, and all requirements must hold. None when there is no such
-    requirement."""
+    requirement. Worked out once per definition."""
+    found = _REACH.get(id(action))
+    if found is not None and found[0] is action:
+        return found[1]
+    reach = _least_near(action)
+    if len(_REACH) >= 1000:
+        _REACH.clear()
+    _REACH[id(action)] = (action, reach)
+    return reach
+
+
+# each mission action's definition (by identity, kept alive beside the answer) and the
+# least distance of its near_objective requirements: asked at every step of an activation
+_REACH: dict[int, tuple[MissionActionDef, int | None]] = {}
+
+
+def _least_near(action: MissionActionDef) -> int | None:
     reach = None
     for cond in action.requires or ():
         spec = cond.get(_NEAR_OBJECTIVE) if isinstance(cond, dict) else None

@@ -163,7 +163,9 @@ class ActivateRule(ActionRule[Activate]):
     action = Activate
 
     def generate(self, game: Game, player: int) -> Iterator[Activate]:
-        return iter([_activate(player, op.id) for op in activatable(game, player)])
+        made = _ACTIVATIONS.get
+        return iter([made((player, op.id)) or _activate(player, op.id)
+                     for op in activatable(game, player)])
 
     def why_not(self, game: Game, action: Activate) -> str | None:
         op = game.state.operatives.get(action.operative)
