@@ -147,10 +147,13 @@ class UseRule(ActionRule[Use]):
             operatives = [state.operatives[state.active]]
         else:
             operatives = game.on_killzone(player)
+        used = state.wargear_used[player]
         for card in game.config.cards_held(player):
+            if card.id in used:  # (use_problem's answer for every operative)
+                continue
             for op in operatives:
                 if use_problem(game, player, card.id, op.id) is None:
-                    yield Use(player, card.id, op.id)
+                    yield shared(Use, player, card.id, op.id)
 
     def why_not(self, game: Game, action: Use) -> str | None:
         return use_problem(game, action.player, action.card, action.operative)
