@@ -397,10 +397,10 @@ def deploys(player: int, operative: str, hexes: list[str]) -> list[Deploy]:
 
 
 # listed actions by class and fields, each built once and shared after that (an action is an
-# immutable value that any game may share): the attacks, disengagements, mission actions,
-# cards and ploys listed at every decision are mostly those listed at the last one (bounded
-# by the content's operatives, weapons, cards and the board's hexes; emptied past
-# _MANY_SHARED all the same)
+# immutable value that any game may share): the attacks, disengagements, mission actions
+# and cards listed at every decision are mostly those listed at the last one (bounded by the
+# content's operatives, weapons, cards and the board's hexes; emptied past _MANY_SHARED all
+# the same)
 _SHARED: dict[tuple[Any, ...], Action] = {}
 _MANY_SHARED = 20000
 _A = TypeVar("_A", bound=Action)

@@ -147,7 +147,7 @@ class UseRule(ActionRule[Use]):
             operatives = [state.operatives[state.active]]
         else:
             operatives = game.on_killzone(player)
-        used = state.wargear_used[player]
+        used = state.wargear_used.get(player, ())
         for card in game.config.cards_held(player):
             if card.id in used:  # (use_problem's answer for every operative)
                 continue
