@@ -137,6 +137,14 @@ def position(text: str, catalogue: Catalogue | None = None, *, played: bool = Fa
     return built.game
 
 
+def subclasses(cls: type) -> set[type]:
+    """Every class below ``cls`` (subclasses of subclasses too)."""
+    found = set(cls.__subclasses__())
+    for sub in list(found):
+        found |= subclasses(sub)
+    return found
+
+
 def tool_module(name: str) -> ModuleType:
     """``tools/NAME.py`` imported once, as the module ``NAME_tool`` (kept in ``sys.modules``:
     a dataclass needs its module there)."""
