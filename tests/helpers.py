@@ -4,6 +4,7 @@ build a position from a scenario's text."""
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
@@ -143,6 +144,15 @@ def subclasses(cls: type) -> set[type]:
     for sub in list(found):
         found |= subclasses(sub)
     return found
+
+
+def tool_output(name: str, out: Path) -> Path:
+    """``out``, once ``python tools/NAME.py --out OUT`` has written into it (an asset build:
+    at most 2 minutes)."""
+    tool = Path(__file__).resolve().parent.parent / "tools" / f"{name}.py"
+    subprocess.run([sys.executable, str(tool), "--out", str(out)], check=True,
+                   capture_output=True, timeout=120)
+    return out
 
 
 def tool_module(name: str) -> ModuleType:
