@@ -128,10 +128,11 @@ def scenario(text: str, catalogue: Catalogue | None = None, *,
     return scenario_from_text(text, catalogue or shipped_catalogue(), file)
 
 
-def position(text: str, catalogue: Catalogue | None = None, *, played: bool = False) -> Game:
+def position(text: str, catalogue: Catalogue | None = None, *, played: bool = False,
+             file: str = "scenario.yaml") -> Game:
     """The game scenario ``text`` sets up; ``played``: with the file's ``actions`` applied
-    (the position at the decision a test asks about)."""
-    built = scenario(text, catalogue)
+    (the position at the decision a test asks about); messages name ``file``."""
+    built = scenario(text, catalogue, file=file)
     if played:
         for _, action in built.actions:
             built.game.apply(action)
