@@ -284,8 +284,8 @@ def test_mission_objective_sides_and_sudden_victory() -> None:
     unknown = one(found, "objective_sides.obj3")
     assert where(unknown) == ("bad_mission_extras.yaml", 8, 28)
     assert unknown.message == "unknown objective 'obj3' — did you mean 'obj2'?"
-    side = one(found, "objective_sides.obj2")
-    assert side.message == "an objective's side is 1 or 2, got the integer 3"
+    assert one(found, "objective_sides.obj2").message == (
+        "an objective's side is 1 or 2, got the integer 3")
     sudden = one(found, "sudden_victory.vp_at_least")
     assert (sudden.line, sudden.message) == (9, "vp_at_least must be between 1 and 50, got 0")
     assert "not allowed in a mission rule" in one(found, "rules[0].who").message
