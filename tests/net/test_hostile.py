@@ -47,7 +47,7 @@ def test_join_attempts_are_limited_per_address_across_reconnections(tmp_path):
                                              "code": "NOPE"})))["code"] == "unknown_game"
         await other.close()
 
-    # 20 at once, then nothing
+    # 20 join attempts at once, then none
     served(tmp_path, scenario, limits=Limits(guesses_per_minute=0.001))
 
 
