@@ -141,7 +141,14 @@ class Action(ABC):
             VERBS[verb] = cls
 
     def __str__(self) -> str:
-        return f"{self.player} {self.notation()}"
+        # written once per action object (an action is an immutable value: the same objects
+        # are listed at many decisions, and every action applied is logged), kept beside
+        # its fields (not one of them: equality, hashing and the dataclass helpers ignore it)
+        fields = self.__dict__
+        line: str | None = fields.get("_line")
+        if line is None:
+            line = fields["_line"] = f"{self.player} {self.notation()}"
+        return line
 
     def notation(self) -> str:
         """The action's words after the player number."""

@@ -66,7 +66,8 @@ def activation_over(game: Game) -> bool:
     if state.active is None:
         return True
     op = state.operatives[state.active]
-    return not op.on_killzone or state.ap_left <= 0
+    # (OperativeState.on_killzone written out: asked after every action)
+    return op.hex is None or op.taken_down or state.ap_left <= 0
 
 
 def end_activation(game: Game) -> None:
@@ -82,8 +83,10 @@ def end_turn(game: Game) -> None:
     finished = state.active
     state.active, state.ap_left, state.ap_spent, state.moved = None, 0, False, False
     # wargear that lasts for an activation ends with that operative's activation
-    kept = [b for b in state.boosts
-            if not (b.until == Duration.ACTIVATION and b.operative == finished)]
+    kept = state.boosts
+    if kept:
+        kept = [b for b in kept
+                if not (b.until == Duration.ACTIVATION and b.operative == finished)]
     game.clear_undo()
     if len(kept) != len(state.boosts):
         state.boosts = kept
