@@ -45,7 +45,7 @@ from game.cli.args import (
 )
 from game.cli.simulate import play_random_game
 from game.engine.defs import Catalogue
-from game.engine.rulesets import RULE_SET_NAMES, RuleSet, missions_of
+from game.engine.rulesets import RULE_SET_NAMES, missions_of
 
 SCENES = ("menu", "newgame", "setup", "deploy", "play", "attack-preview", "dice", "handover",
           "end", "rules", "cards")
@@ -176,7 +176,7 @@ def demo(argv: Sequence[str], prog: str | None = None) -> int:
     game = play_random_game(catalogue, args.mission, (args.fireteams[0], args.fireteams[1]),
                             args.seed, rules=args.rules)
     mission = catalogue.missions[args.mission]
-    under = f", {RULE_SET_NAMES[RuleSet(args.rules)]} rules" if args.rules != "fireteam" else ""
+    under = f", {RULE_SET_NAMES[args.rules]} rules" if args.rules != "fireteam" else ""
     print(f"{mission.name}: {catalogue.fireteams[args.fireteams[0]].name} (player 1) against "
           f"{catalogue.fireteams[args.fireteams[1]].name} (player 2), seed {args.seed}"
           f"{under}\n")

@@ -43,7 +43,8 @@ def parse_mission(run: Run, r: Reader) -> None:
                              objectives)
     sudden = _sudden_victory(r, top + ("sudden_victory",), m.get("sudden_victory", ABSENT)) \
         if "sudden_victory" in m else 0
-    pack = r.choice(top + ("pack",), m.get("pack", V.PACK_FIRETEAM), V.PACKS, "mission pack")
+    pack = r.choice(top + ("pack",), m.get("pack", V.PACK_FIRETEAM), _pack_ids(),
+                    "mission pack")
     pack_rules = _pack_rules(r, top, m, pack, board)
     # the markers the players place are objectives the mission's rules may name
     named = dict(objectives or {})
@@ -66,6 +67,11 @@ def parse_mission(run: Run, r: Reader) -> None:
         run.missions[ident] = Mission(ident, name, side.id, territories, objectives,
                                       turning_points, rules, actions, text, sides,
                                       sudden, pack, pack_rules, terrain)
+
+
+def _pack_ids() -> tuple[str, ...]:
+    """The packs a mission may name: the rule set's own, then each registered pack's."""
+    return (V.PACK_FIRETEAM, *(p.pack for p in packs()))
 
 
 def _pack_rules(r: Reader, top: KeyPath, m: dict[Any, Any], pack: str | None,

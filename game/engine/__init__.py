@@ -8,6 +8,9 @@ notice. The engine imports no pygame. ``docs/engine.md`` describes the surface.
 
 from __future__ import annotations
 
+# first: the registry brings in every system, each registering itself, before any module that
+# asks it (the Fireteam rules take the packs' rules and stages as they load)
+import game.engine.rulesets  # noqa: F401
 from game.engine.actions import (
     VERBS,
     Action,
@@ -157,11 +160,6 @@ from game.engine.view import (
 )
 from game.engine.vocabulary import (
     ATTACKER,
-    BREAK_THE_ENEMY,
-    FIRST_BLOOD,
-    LINEBREAKER,
-    SECONDARY_OBJECTIVES,
-    SLAY_THE_LEADER,
     EffectKind,
 )
 
@@ -184,11 +182,6 @@ __all__ = [
     "SPOTTED",
     "condition_holds",
     "picks",
-    "BREAK_THE_ENEMY",
-    "FIRST_BLOOD",
-    "LINEBREAKER",
-    "SECONDARY_OBJECTIVES",
-    "SLAY_THE_LEADER",
     "Ability",
     "Action",
     "Activate",

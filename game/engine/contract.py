@@ -21,18 +21,18 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from game.engine.actions import Action
 from game.engine.events import Event, MissionEnded, Scored
-from game.engine.state import Phase, Step
+from game.engine.state import Phase, State
 
 if TYPE_CHECKING:
     from game.engine.config import Config
     from game.engine.defs import Effect, Mission
     from game.engine.game import Game
-    from game.engine.state import OperativeState, State
+    from game.engine.state import OperativeState
     from game.engine.vocabulary import ValueSpec
 
 
 Listener = Callable[["Game", Event], None]
-Where = tuple[Phase, Step]
+Where = tuple[Phase, str]
 
 A = TypeVar("A", bound=Action)
 
@@ -106,7 +106,7 @@ class Stage:
     """One phase and step of a flow table (see :mod:`game.engine.rulesets.fireteam.table`)."""
 
     phase: Phase
-    step: Step
+    step: str  # a Step, or one of the system's own (game.engine.state.register_steps)
     # the next stage, chosen among ``successors`` (the first when ``choose`` is None)
     successors: tuple[Where, ...] = ()
     waits_for: tuple[type[Action], ...] = ()
@@ -154,7 +154,7 @@ class Book:
     rules: dict[type[Action], ActionRule[Any]]
     flow: dict[Where, Stage]
     start: Where
-    steps_of_phase: dict[Phase, tuple[Step, ...]]
+    steps_of_phase: dict[Phase, tuple[str, ...]]
     generate: Callable[[Game], list[Action]]
     why_not: Callable[[Game, Action], str | None]
     # whether a shot from a hex finds an operative (standing on a hex) in cover
@@ -189,6 +189,9 @@ class Book:
     odds: Callable[[Game, Action], Any] = _no_odds
     # how docs/engine.md shows its flow table (None: it is not shown)
     flow_doc: FlowDoc | None = None
+    # the state its games keep: State, or a class deriving from it with fields of its own
+    # (registered: game.engine.state.register_state)
+    state: type[State] = State
 
 
 @dataclass(frozen=True)
@@ -241,7 +244,7 @@ class Pack:
     stages: dict[Where, tuple[Stage, ...]] = field(default_factory=dict)
     detours: tuple[Detour, ...] = ()
     # its steps as a reason names them ("the game is at ..., not ...")
-    step_words: dict[Step, str] = field(default_factory=dict)
+    step_words: dict[str, str] = field(default_factory=dict)
     # hears every event of a game of its missions, after the rule set's listeners
     listener: Listener | None = None
     # the objective markers of a mission that the players place (they have no hex until
@@ -266,6 +269,9 @@ class Pack:
     holds_off: Callable[[Game, OperativeState, str], Event | None] = _holds_nothing
     # whether its missions deal targets of opportunity
     targets: bool = True
+    # the state its games keep beyond the rule set's (a class deriving from State with
+    # fields of its own, registered: game.engine.state.register_state); None: the rule set's
+    state: type[State] | None = None
 
 
 __all__ = ["ActionRule", "Book", "Detour", "FlowDoc", "Listener", "Pack", "Stage", "Where"]

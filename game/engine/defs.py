@@ -232,30 +232,12 @@ class Mission:
     objective_sides: dict[str, int] = field(default_factory=dict)  # objective -> territory key
     sudden_victory: int = 0  # >0: the first player to reach this many VP wins at once
     pack: str = "fireteam"  # its pack: the Fireteam rules' own, or one game.engine.packs lists
-    kill_team: KillTeamRules | None = None  # the Kill Team classic rules it uses
+    # its pack's own rules, as the pack declares and reads them (under the pack's key of the
+    # mission file; None for a mission of the rule set's own)
+    pack_rules: object | None = None
     # its own terrain, in place of its killzone side's (a player's own layout): the blocked
     # and the cover hexes; None: the side's
     terrain: tuple[tuple[str, ...], tuple[str, ...]] | None = None
-
-
-@dataclass(frozen=True)
-class KillTeamRules:
-    """The Kill Team classic rules a mission of that pack uses (``kill_team:`` in its file,
-    docs/content-format.md). The numbers of each rule are decided once, in
-    :mod:`game.engine.rulesets.killteam.core` (docs/rules-decisions.md, "Kill Team classic")."""
-
-    table_roll: int  # its entry (1..6) in the pack's D6 mission table (content gives it)
-    our_design: bool = False  # the seed only names it: its rules are ours
-    placed_objectives: int = 0  # markers the players place after a roll-off (0: none)
-    objective_vp: int = 1  # what each objective is worth to its controller at the end
-    secondary: tuple[str, ...] = ()  # the secondary objectives scored at the end
-    break_tests: bool = False
-    seize_initiative: bool = False
-    variable_length: bool = False
-    night_fighting: str = "none"  # "none", "battle" (all of it) or "rolled"
-    mysterious_objectives: bool = False
-    search_pattern: bool = False
-    reanimation_near_friend: bool = False  # Necron exception to Reanimation Protocols
 
 
 @dataclass(frozen=True)

@@ -467,12 +467,6 @@ for _pack in all_packs():
         condition(_name, _spec)(_check)
 
 
-# night fighting is in force (a mission pack's rule sets it)
-@condition("night", V.BoolSpec())
-def _night(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
-    return game.state.night == bool(value)
-
-
 @condition("spotted", V.BoolSpec())  # an enemy markerlight has spotted it this turning point
 def _spotted(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
     return (SPOTTED in op.flags) == bool(value)

@@ -17,7 +17,7 @@ from typing import Any
 from game.engine.actions import Action
 from game.engine.contract import Stage, Where
 from game.engine.rulebook import book
-from game.engine.rulesets import RuleSet
+from game.engine.rulesets import PLAYS, RuleSet
 
 
 @dataclass(frozen=True)
@@ -33,10 +33,10 @@ class FlowSpec:
     ending: str  # how a game may end at any stage
 
 
-def _flows() -> dict[RuleSet, FlowSpec]:
-    """Each built-in rule set whose book says how its flow is shown."""
+def _flows() -> dict[str, FlowSpec]:
+    """Each registered rule set whose book says how its flow is shown."""
     found = {}
-    for rules in RuleSet:
+    for rules in PLAYS:
         rule_book = book(rules)
         shown = rule_book.flow_doc
         if shown is not None:
@@ -46,19 +46,19 @@ def _flows() -> dict[RuleSet, FlowSpec]:
     return found
 
 
-FLOWS: dict[RuleSet, FlowSpec] = _flows()
+FLOWS: dict[str, FlowSpec] = _flows()
 BEGIN = FLOWS[RuleSet.FIRETEAM].begin
 END = FLOWS[RuleSet.FIRETEAM].end
 
 
 def _name(where: Where) -> str:
     phase, step = where
-    return f"{phase.value}_{step.value}" if step.value else phase.value
+    return f"{phase.value}_{step}" if step else phase.value
 
 
 def _label(where: Where) -> str:
     phase, step = where
-    return f"{phase.value}: {step.value}" if step.value else phase.value
+    return f"{phase.value}: {step}" if step else phase.value
 
 
 def _words(function: Callable[..., Any] | None) -> str:
@@ -89,7 +89,7 @@ def _edge(stage: Stage, where: Where) -> str:
     return ""
 
 
-def diagram(rules: RuleSet = RuleSet.FIRETEAM) -> list[str]:
+def diagram(rules: str = RuleSet.FIRETEAM) -> list[str]:
     """The Mermaid state diagram of the flow of ``rules``."""
     flow = FLOWS[rules]
     lines = ["```mermaid", "stateDiagram-v2"]
@@ -105,7 +105,7 @@ def diagram(rules: RuleSet = RuleSet.FIRETEAM) -> list[str]:
     return lines
 
 
-def table(rules: RuleSet = RuleSet.FIRETEAM) -> list[str]:
+def table(rules: str = RuleSet.FIRETEAM) -> list[str]:
     """One row per stage of ``rules``."""
     flow = FLOWS[rules]
     anytime = ", ".join(a.__name__ for a in flow.anytime)
@@ -126,7 +126,7 @@ def table(rules: RuleSet = RuleSet.FIRETEAM) -> list[str]:
     return rows
 
 
-def render(rules: RuleSet = RuleSet.FIRETEAM) -> str:
+def render(rules: str = RuleSet.FIRETEAM) -> str:
     """The generated section of ``rules``, its markers included."""
     flow = FLOWS[rules]
     return "\n".join([flow.begin, "", *diagram(rules), "", *table(rules), "", flow.end])

@@ -54,7 +54,7 @@ from game.engine.events import (
 )
 from game.engine.odds import AttackOdds
 from game.engine.position import Position
-from game.engine.rulebook import Book, Listener, book_of
+from game.engine.rulebook import Book, Listener, book_of, state_type
 from game.engine.rulesets import RuleSet
 from game.engine.rulesets import fireteam as rules
 from game.engine.rulesets.fireteam import attacking, movement
@@ -79,7 +79,7 @@ def starting_state(config: Config) -> State:
     """The state before set-up: each fireteam's operatives, not yet deployed, named from its
     composition (``intercessor1``...; ``p1_``/``p2_`` in front when both play the same
     fireteam)."""
-    state = State()
+    state = state_type(config)()  # the rule set's state, with its pack's fields
     teams = config.fireteams
     mirror = teams[1] is not None and teams[2] is not None and teams[1].id == teams[2].id
     for player in (1, 2):

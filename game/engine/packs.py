@@ -1,6 +1,7 @@
 """The mission packs: the registry of what a mission's pack (``pack:`` in its file) adds to
 the Fireteam rules. Each pack declares itself (a :class:`~game.engine.contract.Pack`) in its
-own folder; this module lists them, and the Fireteam rules, the effects, the config and the
+own folder and registers here (the registry, :mod:`game.engine.rulesets`, lists them);
+the Fireteam rules, the effects, the config and the
 save checks ask :func:`pack_of` a game's pack instead of naming one. A mission of the rule
 set's own (``pack: fireteam``) has none."""
 
@@ -16,24 +17,20 @@ if TYPE_CHECKING:
     from game.engine.defs import Mission
 
 
-def _kill_team() -> Pack:
-    from game.engine.rulesets.killteam.pack import make
-
-    return make()
-
-
-# how each pack is made (on first use), by the id its missions name
-_MAKERS: dict[str, Callable[[], Pack]] = {"kill_team": _kill_team}
+# how each pack is made (on first use), by the id its missions name: each pack's folder
+# registers itself (:func:`register_pack`) when the registry (:mod:`game.engine.rulesets`)
+# imports it, before the Fireteam rules load
+_MAKERS: dict[str, Callable[[], Pack]] = {}
 _PACKS: dict[str, Pack | None] = {}
 
 
 def register_pack(pack_id: str, make: Callable[[], Pack]) -> None:
-    """Add a mission pack from outside the package: the id its missions name and how its
-    :class:`Pack` is made. :func:`pack_of` finds it at once (its listener, markers, scoring,
-    card rules, ...); the Fireteam rules' action rules and flow table are built once, from
-    the packs listed in :data:`_MAKERS` when they load, so a pack that brings rules or stages
-    of its own is listed there (a line of this module) rather than registered later. Raises
-    ValueError for an id already taken."""
+    """Add a mission pack: the id its missions name and how its :class:`Pack` is made.
+    :func:`pack_of` finds it at once (its listener, markers, scoring, card rules, ...); the
+    Fireteam rules' action rules and flow table are built once, from the packs registered
+    when they load, so a pack that brings rules or stages of its own registers from its
+    folder as the registry (:mod:`game.engine.rulesets`) imports it rather than later.
+    Raises ValueError for an id already taken."""
     if pack_id in _MAKERS:
         raise ValueError(f"a mission pack {pack_id!r} is registered already")
     _MAKERS[pack_id] = make

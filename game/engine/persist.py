@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import save_check
 from game.engine.config import Config, build_config
-from game.engine.defs import Catalogue
+from game.engine.defs import Catalogue, Mission
 from game.engine.dice import dice_from_dict, roll_record
 from game.engine.errors import SaveError
 from game.engine.events import event_from_dict, event_to_dict
+from game.engine.packs import all_packs
+from game.engine.rulebook import state_type
 from game.engine.state import State
 
 if TYPE_CHECKING:
@@ -53,7 +55,7 @@ def load(cls: type[Game], data: Any, catalogue: Catalogue) -> Game:
     config = _config(data, catalogue)
     save_check.check_raw_operatives(data["state"])
     try:
-        state = State.from_dict(data["state"])
+        state = state_type(config).from_dict(data["state"])
     except KeyError as error:
         raise SaveError(f"state: missing key {error}") from None
     except (TypeError, ValueError, AttributeError) as error:
@@ -157,6 +159,17 @@ def _digest(value: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def _mission_part(mission: Mission) -> dict[str, Any]:
+    """A mission as its fingerprint reads it: its pack's rules under the id of each
+    registered pack (None for the packs it is not of), as the fingerprints of saves made
+    before ``Mission.pack_rules`` held them."""
+    data = dataclasses.asdict(mission)
+    rules = data.pop("pack_rules")
+    for found in all_packs():
+        data[found.id] = rules if mission.pack == found.id else None
+    return data
+
+
 def content_parts(config: Config, cards: Iterable[str]) -> dict[str, Any]:
     """The definitions a game uses, by name (``datacard:intercessor``, ``mission:power_up``,
     ``killzone``, ...), as JSON-able data; a datacard the config lacks is ``MISSING``."""
@@ -171,7 +184,7 @@ def content_parts(config: Config, cards: Iterable[str]) -> dict[str, Any]:
                 del data["tactical_ploys"]
             parts[f"fireteam:{team.id}"] = data
     if config.mission is not None:
-        parts[f"mission:{config.mission.id}"] = dataclasses.asdict(config.mission)
+        parts[f"mission:{config.mission.id}"] = _mission_part(config.mission)
     grid = config.grid
     parts["killzone"] = {"columns": grid.columns, "rows": grid.rows,
                          "blocked": sorted(grid.blocked), "cover": sorted(grid.cover),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.state import Phase, Step
+from game.engine.state import Phase
 
 # asked several times an action: a member read off its Enum class costs a metaclass lookup
 _OVER = Phase.OVER
@@ -33,7 +33,7 @@ class Position:
         return self.state.phase
 
     @property
-    def step(self) -> Step:
+    def step(self) -> str:
         return self.state.step
 
     @property

@@ -21,11 +21,11 @@ from game.engine.errors import SaveError
 from game.engine.hexgrid import MAX_COLUMNS
 from game.engine.packs import last_turning_point, placed_markers
 from game.engine.rulebook import book
-from game.engine.rulesets import RuleSet
+from game.engine.rulesets import PLAYS
 from game.engine.rulesets.fireteam.firefight import TURNS_PER_PHASE
 from game.engine.rulesets.fireteam.setup import HAND_SIZE
 from game.engine.rulesets.fireteam.table import STEPS_OF_PHASE as WAITING_STEPS
-from game.engine.state import Phase, State, Step
+from game.engine.state import STEPS, Phase, State, Step
 from game.engine.vocabulary import EffectKind
 
 if TYPE_CHECKING:
@@ -191,7 +191,7 @@ def check_config_spec(spec: Any) -> None:
         check_type(spec["campaign"], bool, "config.campaign")
     if spec.get("rules") is not None:
         check_type(spec["rules"], str, "config.rules")
-        if spec["rules"] not in {str(r) for r in RuleSet}:
+        if spec["rules"] not in PLAYS:
             raise SaveError(f"config.rules: unknown rule set {_shown(spec['rules'])}")
     if spec.get("special_operation"):
         check_type(spec["special_operation"], dict[str, Any], "config.special_operation")
@@ -298,7 +298,7 @@ def check_phase_and_step(state: State, config: Config | None = None) -> None:
     config's rule set)."""
     if state.phase not in _names_of(Phase):
         raise SaveError(f"state.phase: unknown phase {_shown(state.phase)}")
-    if state.step not in _names_of(Step):
+    if state.step not in STEPS:
         raise SaveError(f"state.step: unknown step {_shown(state.step)}")
     waits = STEPS_OF_PHASE if config is None else {
         str(p): tuple(s) for p, s in book(config.rules).steps_of_phase.items()}

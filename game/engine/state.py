@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import IntEnum, StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from game.engine.defs import Duration as Duration  # re-exported: boosts last a Duration
 
@@ -46,14 +46,14 @@ def initiative_order(initiative: int | None) -> tuple[int, int]:
 
 
 class OperativeFlag(StrEnum):
-    """What an operative carries through a mission besides its wounds."""
+    """What an operative carries through a mission besides its wounds, under the Fireteam
+    rules. A rule set or pack declares its own flags in its folder (a StrEnum of its own:
+    ``OperativeState.flags`` holds their values) and registers them
+    (:func:`register_flags`)."""
 
     MARKED = "marked"  # Headhunt: the prize
     REANIMATION_USED = "reanimation_used"  # Reanimation Protocols has been tried
     SPOTTED = "spotted"  # an enemy markerlight hit it this turning point
-    # the skirmish rule set (game/engine/rulesets/skirmish): morale and melee fatigue
-    SHAKEN = "shaken"  # failed a morale test: idle until one idle activation clears it
-    FATIGUED = "fatigued"  # attacked in a melee this round: hits only on unmodified 6s
 
 
 class Phase(StrEnum):
@@ -66,7 +66,10 @@ class Phase(StrEnum):
 
 
 class Step(StrEnum):
-    """Where inside a phase the game waits for a decision."""
+    """Where inside a phase the game waits for a decision, under the Fireteam rules. A rule
+    set or pack declares its own steps in its folder (a StrEnum of its own) and registers
+    them (:func:`register_steps`); ``State.step`` holds any registered step, compared by its
+    value."""
 
     MULLIGAN = "mulligan"
     DEPLOY = "deploy"
@@ -74,21 +77,25 @@ class Step(StrEnum):
     PLOY = "ploy"
     ACTIVATE = "activate"  # the player to act picks an operative to activate
     ACT = "act"  # the active operative makes actions
-    # Kill Team classic (its stages: game/engine/rulesets/killteam/pack.py)
-    PLACE_OBJECTIVES = "place_objectives"  # the players place objective markers in turn
-    SEARCH_PATTERN = "search_pattern"  # each operative's roll: deploy now or arrive later
-    SEIZE = "seize"  # the player due to go second may try to seize the initiative
-    BREAK_TESTS = "break_tests"  # night fighting's roll and a broken force's Break tests
-    ARRIVE = "arrive"  # late operatives arrive from a killzone edge
-    GAME_LENGTH = "game_length"  # a die decides whether one more turning point is played
-    # the skirmish rule set (game/engine/rulesets/skirmish/table.py)
-    SHOOT = "shoot"  # after Hold or Advance: fire each ranged weapon, or hold fire
-    MEET = "meet"  # a charge ended 2 hexes short: the defender's player may move to meet it
-    STRIKE_BACK = "strike_back"  # the charged operative's player decides to strike back
-    MORALE = "morale"  # the end of an activation: the morale tests owed
-    CONSOLIDATE = "consolidate"  # a melee left one side destroyed: the other may step
-    PUSH = "push"  # the attacker may push a Shaken target
     NONE = ""
+
+
+# every step a game may wait at and every flag an operative may carry, by value: the
+# Fireteam rules' own and those each system registers (saves and scenarios are read by them)
+STEPS: dict[str, StrEnum] = dict(Step._value2member_map_)
+FLAGS: dict[str, StrEnum] = dict(OperativeFlag._value2member_map_)
+
+
+def register_steps(steps: type[StrEnum]) -> None:
+    """Add a system's steps (two systems may share a step's value: the first kept)."""
+    for step in steps:
+        STEPS.setdefault(step.value, step)
+
+
+def register_flags(flags: type[StrEnum]) -> None:
+    """Add a system's operative flags."""
+    for flag in flags:
+        FLAGS.setdefault(flag.value, flag)
 
 
 @dataclass(frozen=True)
@@ -180,8 +187,13 @@ def _per_player_lists() -> dict[int, list[str]]:
 
 @dataclass
 class State:
+    """A game's state under the Fireteam rules. A rule set or pack that keeps more declares
+    its fields in its folder, as a dataclass deriving from this one, registered with
+    :func:`register_state` (its book's or pack's ``state``): the copying and the saving
+    below take each class's own fields, without knowing them."""
+
     phase: Phase = Phase.SETUP
-    step: Step = Step.NONE
+    step: str = Step.NONE  # a Step, or a step a system registered (register_steps)
     turning_point: int = 1
     initiative: int = 0  # initiative token holder; 0 = nobody yet
     turn: int = 1
@@ -217,23 +229,23 @@ class State:
     boosts: list[Boost] = field(default_factory=list)
     vp: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0})
     winner: int | None = None  # None while the mission runs; 0 = draw
-    # Kill Team classic: the players whose force is Broken, the player whose operative was
-    # the first removed (0: none yet), whether night fighting is in force
-    broken: list[int] = field(default_factory=list)
-    first_removed: int = 0
-    night: bool = False
-    # the skirmish rule set: the running activation's order (hold, advance, rush, charge),
-    # the enemy it shot at or charged, the decision it still owes (shoot, strike_back,
-    # consolidate, push), the wounds each operative took during it
-    order: str | None = None
-    target: str | None = None
-    pending: str | None = None
-    wounds_now: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> State:
         """A snapshot independent of this state: each field copied as deep as its declared
-        type says it is mutable (the copying code is generated from the fields, below)."""
-        return _copy_state(self)
+        type says it is mutable (the copying code is generated from each registered class's
+        fields and replaces this method: :func:`register_state`)."""
+        raise TypeError(f"{type(self).__name__} is not registered (register_state)")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # a class deriving from State copies nothing until it is registered (it would copy
+        # only its base's fields)
+        super().__init_subclass__(**kwargs)
+        setattr(cls, "copy", _UNREGISTERED_COPY)  # noqa: B010 - until register_state
+
+    def end_activation(self) -> None:
+        """An activation cut short (by the end of the mission) ends: no operative active.
+        A system whose state keeps more of an activation clears it too."""
+        self.active, self.ap_left, self.ap_spent, self.moved = None, 0, False, False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able data: enums as their words, flags and ploys in their notation."""
@@ -244,17 +256,19 @@ class State:
         out["boosts"] = [[b.player, b.card, b.operative, str(b.until)] for b in self.boosts]
         return out
 
-    @staticmethod
-    def from_dict(data: dict[str, Any]) -> State:
-        """Rebuild a state from ``to_dict`` output; raises KeyError/TypeError/ValueError."""
-        state = State()
-        for f in fields(State):
-            if f.name not in data and f.name in _ADDED_FIELDS:
-                continue  # a save from before the field existed keeps its default
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> State:
+        """Rebuild a state of this class from ``to_dict`` output (a key of another system's
+        state is left out); raises KeyError/TypeError/ValueError."""
+        state = cls()
+        kinds = _FIELD_KINDS[cls]
+        for f in fields(cls):
+            if f.name not in data and f.name not in _BASE_FIELDS:
+                continue  # a save from before a system's field existed keeps its default
             if f.name not in data:
                 raise KeyError(f.name)
             value = data[f.name]
-            kind = _FIELD_KINDS[f.name]
+            kind = kinds[f.name]
             try:
                 setattr(state, f.name, _field_from_json(f.name, kind, value))
             except (TypeError, ValueError, KeyError, AttributeError) as error:
@@ -269,9 +283,8 @@ class State:
                 if o.player == player and o.hex is not None and not o.taken_down]
 
 
-# fields added after saves were first written (a save without them keeps the default)
-_ADDED_FIELDS = frozenset({"broken", "first_removed", "night", "order", "target",
-                           "pending", "wounds_now"})
+# the Fireteam state's fields, every save has (a system's own, added later, may be missing)
+_BASE_FIELDS = frozenset(f.name for f in fields(State))
 
 
 def _operatives_from_json(value: Any) -> dict[str, OperativeState]:
@@ -291,10 +304,11 @@ def _phase_from_json(value: Any) -> Phase:
     return Phase(value)
 
 
-def _step_from_json(value: Any) -> Step:
-    if value not in Step._value2member_map_:
+def _step_from_json(value: Any) -> StrEnum:
+    found = STEPS.get(value) if isinstance(value, str) else None
+    if found is None:
         raise ValueError(f"unknown step {value!r}")
-    return Step(value)
+    return found
 
 
 # the fields read by a rule of their own (the others by their kind)
@@ -359,7 +373,7 @@ def _to_json(value: Any) -> Any:
 # How deep each declared field type must be copied. A field whose type is not listed here
 # makes the import fail, so that State.copy can never share a new mutable field.
 _KIND_OF_TYPE = {
-    "Phase": "value", "Step": "value", "int": "value", "bool": "value",
+    "Phase": "value", "str": "value", "int": "value", "bool": "value",
     "str | None": "value", "int | None": "value",
     "dict[str, OperativeState]": "operatives",
     "dict[int, int]": "player_map", "dict[str, int]": "map", "dict[str, str]": "map",
@@ -367,7 +381,8 @@ _KIND_OF_TYPE = {
     "dict[str, list[Flag]]": "map_of_lists",
     "dict[int, list[str]]": "player_lists", "dict[int, list[PloyInForce]]": "player_lists",
 }
-_FIELD_KINDS = {f.name: _KIND_OF_TYPE[str(f.type)] for f in fields(State)}
+# each registered class's fields by name, with their kinds
+_FIELD_KINDS: dict[type[State], dict[str, str]] = {}
 
 _COPY_EXPR = {
     "value": "s.{n}",
@@ -380,17 +395,40 @@ _COPY_EXPR = {
 }
 
 
-def _derive_copy() -> Callable[[State], State]:
-    """The copying function of :class:`State`, one line per field."""
+def _derive_copy(cls: type[State], kinds: dict[str, str]) -> Callable[[State], State]:
+    """The copying function of ``cls``, one line per field."""
     body = ["def copy(s):", "    new = _new(State)", "    d = new.__dict__"]
-    for name, kind in _FIELD_KINDS.items():
+    for name, kind in kinds.items():
         body.append(f"    d[{name!r}] = " + _COPY_EXPR[kind].format(n=name))
     body.append("    return new")
-    namespace: dict[str, Any] = {"_new": object.__new__, "State": State,
+    namespace: dict[str, Any] = {"_new": object.__new__, "State": cls,
                                  "_op_copy": OperativeState.copy}
     exec("\n".join(body), namespace)  # noqa: S102 - generated from the fields above
     copy: Callable[[State], State] = namespace["copy"]
+    copy.__doc__ = State.copy.__doc__
     return copy
 
 
-_copy_state = _derive_copy()
+def _type_name(declared: object) -> str:
+    """A field's declared type as written (``list[int]``), whether the module declaring it
+    keeps its annotations as text or not."""
+    if isinstance(declared, str):
+        return declared
+    return declared.__name__ if isinstance(declared, type) else str(declared)
+
+
+StateType = TypeVar("StateType", bound=type[State])
+
+
+def register_state(cls: StateType) -> StateType:
+    """Make ``cls`` (:class:`State` or a dataclass deriving from it with a system's fields)
+    copyable and saveable: its copying function is generated from its fields (one whose
+    declared type :data:`_KIND_OF_TYPE` does not know stops the import)."""
+    kinds = {f.name: _KIND_OF_TYPE[_type_name(f.type)] for f in fields(cls)}
+    _FIELD_KINDS[cls] = kinds
+    setattr(cls, "copy", _derive_copy(cls, kinds))  # noqa: B010 - a method made per class
+    return cls
+
+
+_UNREGISTERED_COPY = State.__dict__["copy"]
+register_state(State)

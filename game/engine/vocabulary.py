@@ -295,34 +295,9 @@ TARGET_CONDITIONS: dict[str, MapSpec] = {
     }),
 }
 
-# --- the Kill Team classic pack (``pack: kill_team`` and ``kill_team:`` of a mission) -------
+# --- a mission's own pack (``pack:`` of a mission: the other packs register theirs) ------
 
 PACK_FIRETEAM = "fireteam"
-PACK_KILL_TEAM = "kill_team"
-PACKS = (PACK_FIRETEAM, PACK_KILL_TEAM)
-SLAY_THE_LEADER = "slay_the_leader"
-LINEBREAKER = "linebreaker"
-FIRST_BLOOD = "first_blood"
-BREAK_THE_ENEMY = "break_the_enemy"
-SECONDARY_OBJECTIVES = (SLAY_THE_LEADER, LINEBREAKER, FIRST_BLOOD, BREAK_THE_ENEMY)
-NIGHT_NONE = "none"
-NIGHT_BATTLE = "battle"
-NIGHT_ROLLED = "rolled"
-NIGHT_FIGHTING = (NIGHT_NONE, NIGHT_BATTLE, NIGHT_ROLLED)
-KILL_TEAM_RULES = MapSpec({
-    "table_roll": IntSpec(1, 6),
-    "our_design": BoolSpec(),
-    "placed_objectives": IntSpec(0, 6),
-    "objective_vp": IntSpec(0, 6),
-    "secondary": ListSpec(EnumSpec(SECONDARY_OBJECTIVES)),
-    "break_tests": BoolSpec(),
-    "seize_initiative": BoolSpec(),
-    "variable_length": BoolSpec(),
-    "night_fighting": EnumSpec(NIGHT_FIGHTING),
-    "mysterious_objectives": BoolSpec(),
-    "search_pattern": BoolSpec(),
-    "reanimation_near_friend": BoolSpec(),
-}, ("table_roll",))
 
 # --- helpers ------------------------------------------------------------------------------
 

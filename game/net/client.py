@@ -27,7 +27,7 @@ from game.engine.config import Config
 from game.engine.defs import Catalogue
 from game.engine.events import Event, event_from_dict
 from game.engine.persist import fingerprint
-from game.engine.state import State
+from game.engine.rulesets import state_type
 from game.engine.view import View
 from game.net.protocol import (
     MAX_FRAME_BYTES,
@@ -359,7 +359,8 @@ class Client:
         """What this seat may see now, as an engine View (rebuilt once per change)."""
         if self._view is None or self._view[0] != self._version:
             try:
-                view = View(self.seat, self.config, State.from_dict(self.state),
+                view = View(self.seat, self.config,
+                            state_type(self.config).from_dict(self.state),
                             self.hand_sizes, self.deck_size,
                             tuple(parse_action(a) for a in self.legal), tuple(self.events),
                             tuple(self.log))

@@ -23,8 +23,7 @@ from game.engine.actions import NotationError, parse_action
 from game.engine.config import Config, build_config
 from game.engine.defs import Catalogue
 from game.engine.events import Event, event_from_dict, event_to_dict
-from game.engine.rulesets import RuleSet
-from game.engine.state import State
+from game.engine.rulesets import PLAYS, state_type
 from game.engine.view import View
 
 if TYPE_CHECKING:
@@ -150,7 +149,7 @@ SHAPES: dict[Kind, dict[str, Field]] = {
                   "fireteams": Field(list, max_len=2, items=str),
                   "seat": _SEAT, "name": _NAME, "open": Field(bool, required=False),
                   "turn_minutes": Field(int, required=False),
-                  "rules": Field(str, required=False, choices=tuple(r.value for r in RuleSet))},
+                  "rules": Field(str, required=False, choices=tuple(PLAYS))},
     Kind.JOIN: {"code": Field(str, max_len=24), "seat": _SEAT, "name": _NAME},
     Kind.RECONNECT: {"token": Field(str, max_len=128)},
     Kind.ACT: {"action": Field(str, max_len=256), "ply": _PLY},
@@ -482,7 +481,7 @@ def config_from_wire(spec: Any, catalogue: Catalogue) -> Config:
 def view_from_wire(data: dict[str, Any], config: Config) -> View:
     """The engine View the server sent (whole, as in ``joined``); raises WireError."""
     try:
-        return View(data["player"], config, State.from_dict(data["state"]),
+        return View(data["player"], config, state_type(config).from_dict(data["state"]),
                     (int(data["hand_sizes"][0]), int(data["hand_sizes"][1])),
                     int(data["deck_size"]),
                     tuple(parse_action(a) for a in data["legal"]),
@@ -500,7 +499,8 @@ def apply_delta(view: View, data: dict[str, Any]) -> View:
                             f"this client has {len(view.events)} / {len(view.log)}")
         events: tuple[Event, ...] = view.events[:events_from] + tuple(
             event_from_dict(e) for e in data["events"])
-        return View(view.player, view.config, State.from_dict(data["state"]),
+        return View(view.player, view.config,
+                    state_type(view.config).from_dict(data["state"]),
                     (int(data["hand_sizes"][0]), int(data["hand_sizes"][1])),
                     int(data["deck_size"]), tuple(parse_action(a) for a in data["legal"]),
                     events, view.log[:log_from] + tuple(data["log"]))

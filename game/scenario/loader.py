@@ -11,6 +11,7 @@ import dataclasses
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ from game.engine.dice import DiceExhaustedError, ScriptedDice
 from game.engine.events import EVENT_TYPES, Die, Event
 from game.engine.game import Game, IllegalActionError
 from game.engine.hexgrid import Grid
-from game.engine.rulesets import rule_set
+from game.engine.rulesets import rule_set, state_type
 from game.engine.state import (
     Flag,
     OperativeFlag,
@@ -61,6 +62,7 @@ from game.scenario.shapes import (
     per_player,
     text,
 )
+from game.scenario.systems import RULE_SETS
 
 START_PHASES = (Phase.SETUP, Phase.INITIATIVE, Phase.STRATEGY, Phase.FIREFIGHT)
 
@@ -347,8 +349,8 @@ def _check_killzone_hexes(r: _Reader, grid: Grid, killzone: dict[str, Any]) -> N
 
 
 def _operatives(r: _Reader, entries: Iterable[Any], config: Any) -> State:
-    """A state holding the file's ``operatives``."""
-    state = State()
+    """A state holding the file's ``operatives`` (of the config's rule set and pack)."""
+    state = state_type(config)()
     for i, raw in enumerate(entries):
         where: tuple[Any, ...] = ("operatives", i)
         op_id = str(raw["id"])
@@ -467,9 +469,20 @@ _start_targets("active", lambda state: state.active_targets)
 _start_targets("completed", lambda state: state.completed)
 
 
-@start_key("broken", list_of(PLAYER))  # Kill Team classic: the Broken players
+def _kept(r: _Reader, state: State, key: str, value: Any) -> bool:
+    """Whether the game's state keeps ``key`` (a field a rule set's or pack's state adds);
+    a value given for a state that keeps none is reported."""
+    if hasattr(state, key):
+        return True
+    if value is not None:
+        r.bad(("start", key), f"a game of this mission and rule set keeps no {key!r}")
+    return False
+
+
+@start_key("broken", list_of(PLAYER))  # a mission pack's Broken players
 def _start_broken(r: _Reader, value: Any, state: State, config: Any) -> None:
-    state.broken = sorted(int(p) for p in value or ())
+    if _kept(r, state, "broken", value):
+        state.broken = sorted(int(p) for p in value or ())
 
 
 @start_key("finished", list_of(PLAYER))  # the players who have finished the round
@@ -477,14 +490,16 @@ def _start_finished(r: _Reader, value: Any, state: State, config: Any) -> None:
     state.done = [int(p) for p in value or ()]
 
 
-@start_key("night", boolean)  # Kill Team classic: night fighting in force
+@start_key("night", boolean)  # a mission pack's night fighting in force
 def _start_night(r: _Reader, value: Any, state: State, config: Any) -> None:
-    state.night = bool(_default(value, False))
+    if _kept(r, state, "night", value):
+        state.night = bool(_default(value, False))
 
 
 @start_key("first_removed", PLAYER_OR_NOBODY)  # whose operative was removed first
 def _start_first_removed(r: _Reader, value: Any, state: State, config: Any) -> None:
-    state.first_removed = r.int_(_default(value, 0), ("start", "first_removed"), 0, 2)
+    if _kept(r, state, "first_removed", value):
+        state.first_removed = r.int_(_default(value, 0), ("start", "first_removed"), 0, 2)
 
 
 @start_key("objective_hexes", mapping_of(ident, HEX))  # where placed markers stand
@@ -495,7 +510,7 @@ def _start_objective_hexes(r: _Reader, value: Any, state: State, config: Any) ->
         state.objective_hexes[str(obj)] = str(h).upper()
 
 
-def _start_flag(flag: OperativeFlag) -> None:
+def _start_flag(flag: StrEnum) -> None:
     """``start.<flag>``: the operatives that carry ``flag``."""
     @start_key(flag.value, IDS)
     def apply(r: _Reader, value: Any, state: State, config: Any) -> None:
@@ -506,9 +521,11 @@ def _start_flag(flag: OperativeFlag) -> None:
                 r.bad(("start", flag.value), f"unknown operative {op_id!r}")
 
 
-# in the order the engine keeps them (fatigued and Shaken last)
-for _flag in (OperativeFlag.MARKED, OperativeFlag.SPOTTED, OperativeFlag.FATIGUED,
-              OperativeFlag.SHAKEN):
+# the Fireteam rules' flags, then each rule set's (:mod:`game.scenario.rulesets`) sorted by name,
+# the order a scenario's start has always given them
+_FLAGS = (OperativeFlag.MARKED, OperativeFlag.SPOTTED,
+          *sorted({flag for declared in RULE_SETS.values() for flag in declared.flags}))
+for _flag in _FLAGS:
     _start_flag(_flag)
 
 
@@ -714,17 +731,17 @@ def _expect_operatives_with(key: str, has: Callable[[OperativeState], bool]) -> 
                   lambda value: sorted(value or ()))
 
 
-def _flagged(flag: OperativeFlag) -> Callable[[OperativeState], bool]:
+def _flagged(flag: StrEnum) -> Callable[[OperativeState], bool]:
     return lambda op: flag in op.flags
 
 
-for _flag in (OperativeFlag.MARKED, OperativeFlag.SPOTTED, OperativeFlag.SHAKEN,
-              OperativeFlag.FATIGUED):
+for _flag in _FLAGS:
     _expect_operatives_with(_flag.value, _flagged(_flag))
 _expect_value("winner", optional(PLAYER_OR_NOBODY), lambda game: game.winner)
-_expect_value("broken", list_of(PLAYER), lambda game: sorted(game.state.broken),
+# a mission pack's (none when the game's state keeps none)
+_expect_value("broken", list_of(PLAYER), lambda game: sorted(getattr(game.state, "broken", ())),
               lambda value: sorted(value or ()))
-_expect_value("night", boolean, lambda game: game.state.night)
+_expect_value("night", boolean, lambda game: getattr(game.state, "night", None))
 
 
 @expect_key("objective_hexes", mapping_of(ident, HEX))

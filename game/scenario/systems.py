@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from game.engine.actions import Action
 from game.engine.defs import Datacard
-from game.engine.state import OperativeFlag, State
+from game.engine.state import State
 
 
 @dataclass(frozen=True)
@@ -22,7 +23,7 @@ class ScenarioRules:
     # what a position adds to ``start`` and ``expect`` (markers placed, flags carried...)
     position: Callable[[State], dict[str, Any]]
     expect_left_out: tuple[str, ...] = ()  # keys of ``position`` an ``expect`` leaves out
-    flags: tuple[OperativeFlag, ...] = ()  # the flags the format writes besides ``marked``
+    flags: tuple[StrEnum, ...] = ()  # the flags the format writes besides ``marked``
     # the players place the objective markers: the markers not placed are not in the game,
     # and those placed are written where they stand
     places_markers: bool = False

@@ -111,6 +111,10 @@ class Screens:
         """Whether the top bar shows the firefight's eight turns."""
         return True
 
+    def phase_note(self, state: State) -> str:
+        """What the top bar adds after the phase (" · Night fighting"; "": nothing)."""
+        return ""
+
     def buttons_title(self, state: State) -> str | None:
         """The button panel's title (None: the core's)."""
         return None

@@ -10,7 +10,7 @@ import dataclasses
 from game.ai import common, greedy, heuristics, systems
 from game.ai.rulesets import last_turning_point, pack_judgement, rule_set_judgement
 from game.engine import Game, Phase, RandomDice, RuleSet
-from game.engine.rulesets import PLAYS
+from game.engine.rulesets import PLAYS, skirmish
 from game.uitest.headless import play_until
 from tests.ai.helpers import CATALOGUE
 
@@ -30,11 +30,11 @@ def test_every_rule_set_but_fireteam_has_a_judgement_and_fireteam_none() -> None
 def test_the_searching_and_greedy_scores_and_the_value_are_the_rule_sets(monkeypatch) -> None:
     game = _game("dual_strike", "skirmish")
     action = game.legal_actions()[0]
-    registered = systems.RULE_SETS[str(RuleSet.SKIRMISH)]
+    registered = systems.RULE_SETS[skirmish.RULE_SET]
     assert heuristics.score(game, action) == registered.score(game, action, False)
     toy = dataclasses.replace(registered, score=lambda g, a, cheap: 42.0 + cheap,
                               value=lambda g, p: -7.0 * p)
-    monkeypatch.setitem(systems.RULE_SETS, str(RuleSet.SKIRMISH), toy)
+    monkeypatch.setitem(systems.RULE_SETS, skirmish.RULE_SET, toy)
     assert heuristics.score(game, action) == 42.0
     assert heuristics.score(game, action, True) == 43.0
     assert greedy.immediate_value(game, action) == 43.0  # the greedy level's is the cheap one
@@ -46,8 +46,8 @@ def test_the_ap_reading_follows_the_judgement(monkeypatch) -> None:
     assert game.state.phase == Phase.FIREFIGHT
     op = game.on_killzone(2)[0]
     assert heuristics.enemy_ap(game, op) is None  # its activations spend no AP
-    registered = systems.RULE_SETS[str(RuleSet.SKIRMISH)]
-    monkeypatch.setitem(systems.RULE_SETS, str(RuleSet.SKIRMISH),
+    registered = systems.RULE_SETS[skirmish.RULE_SET]
+    monkeypatch.setitem(systems.RULE_SETS, skirmish.RULE_SET,
                         dataclasses.replace(registered, spends_ap=True))
     assert heuristics.enemy_ap(game, op) is not None
 

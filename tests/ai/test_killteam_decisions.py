@@ -11,6 +11,7 @@ from game.ai.heuristics import stand_terms
 from game.ai.rulesets.killteam.scores import decision_score, flee_risk, pack_value
 from game.engine.dice import RandomDice
 from game.engine.game import Game
+from game.engine.rulesets.killteam import PackStep
 from game.engine.rulesets.killteam import core as kt
 from game.engine.rulesets.killteam.actions import PlaceObjective, Seize
 from game.engine.state import Step
@@ -30,7 +31,7 @@ def at_step(mission: str, step: Step, seed: int = 2) -> Game:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_it_tries_to_seize_the_initiative(level: str) -> None:
-    game = at_step("kt_head_hunt", Step.SEIZE)
+    game = at_step("kt_head_hunt", PackStep.SEIZE)
     seat = game.to_act
     choice = cheap_player(level, 1).choose(game.view(seat))
     assert choice == Seize(seat, True)
@@ -38,7 +39,7 @@ def test_it_tries_to_seize_the_initiative(level: str) -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_it_places_a_marker_where_the_rules_allow(level: str) -> None:
-    game = at_step("kt_forward_push", Step.PLACE_OBJECTIVES)
+    game = at_step("kt_forward_push", PackStep.PLACE_OBJECTIVES)
     seat = game.to_act
     choice = cheap_player(level, 1).choose(game.view(seat))
     assert isinstance(choice, PlaceObjective) and choice in game.legal_actions()
@@ -46,7 +47,7 @@ def test_it_places_a_marker_where_the_rules_allow(level: str) -> None:
 
 def test_the_roll_off_winner_gathers_markers_on_one_side_the_other_keeps_them_central(
 ) -> None:
-    game = at_step("kt_forward_push", Step.PLACE_OBJECTIVES)
+    game = at_step("kt_forward_push", PackStep.PLACE_OBJECTIVES)
     legal = [a for a in game.legal_actions() if isinstance(a, PlaceObjective)]
     zones = game.config.territories
 

@@ -57,7 +57,7 @@ def test_a_mission_of_the_pack_loads_with_its_placed_markers(tmp_path: Path) -> 
     path.write_text(MISSION + f"pack: {PACK.pack}\n{PACK.key}:\n  table_roll: 2\n"
                     "  placed_objectives: 2\n", encoding="utf-8")
     mission = load_catalogue([SIDE, path], shipped=False).missions["toy_mission"]
-    assert PACK.placed(mission.kill_team) == ("marker1", "marker2")
+    assert PACK.placed(mission.pack_rules) == ("marker1", "marker2")
     assert PACK.objective_rows(mission) == [("marker1", "placed by the players"),
                                             ("marker2", "placed by the players")]
 

@@ -12,6 +12,7 @@ from game.content import REPO_ROOT
 from game.engine.flow_doc import BEGIN, END, is_current, render
 from game.engine.rulesets import fireteam as rules
 from game.engine.rulesets.fireteam.table import ANYTIME, FLOW, STAGES, START, STEPS_OF_PHASE, Stage
+from game.engine.rulesets.killteam import PackStep
 from game.engine.save_check import STEPS_OF_PHASE as SAVE_STEPS
 from game.engine.state import Phase, Step
 from tests.helpers import seeded_game
@@ -46,11 +47,11 @@ def test_every_action_rule_is_taken_somewhere() -> None:
 
 def test_save_checker_steps_are_the_waiting_stages() -> None:
     assert SAVE_STEPS == {str(p): tuple(s) for p, s in STEPS_OF_PHASE.items()}
-    assert STEPS_OF_PHASE[Phase.FIREFIGHT] == (Step.ARRIVE, Step.ACTIVATE, Step.ACT)
+    assert STEPS_OF_PHASE[Phase.FIREFIGHT] == (PackStep.ARRIVE, Step.ACTIVATE, Step.ACT)
     # the Kill Team classic pack waits at the initiative (seizing it) and at the end (the
     # game length die); the Fireteam missions never do
-    assert STEPS_OF_PHASE[Phase.END] == (Step.GAME_LENGTH,)
-    assert STEPS_OF_PHASE[Phase.INITIATIVE] == (Step.SEIZE,)
+    assert STEPS_OF_PHASE[Phase.END] == (PackStep.GAME_LENGTH,)
+    assert STEPS_OF_PHASE[Phase.INITIATIVE] == (PackStep.SEIZE,)
 
 
 def test_every_stage_is_reachable_and_leads_to_the_end() -> None:
@@ -112,14 +113,14 @@ def test_only_the_runner_and_the_end_of_the_mission_move_the_game() -> None:
 
 def test_the_skirmish_flow_has_its_own_generated_section() -> None:
     from game.engine.flow_doc import FLOWS, replace_section
-    from game.engine.rulesets import RuleSet
+    from game.engine.rulesets import skirmish
     from game.engine.rulesets.skirmish.table import STAGES as SKIRMISH_STAGES
 
-    flow = FLOWS[RuleSet.SKIRMISH]
+    flow = FLOWS[skirmish.RULE_SET]
     text = DOC.read_text(encoding="utf-8")
     assert text.count(flow.begin) == 1 and text.count(flow.end) == 1
     section = text[text.index(flow.begin):text.index(flow.end)]
-    assert section == render(RuleSet.SKIRMISH)[:-len(flow.end)]
+    assert section == render(skirmish.RULE_SET)[:-len(flow.end)]
     for stage in SKIRMISH_STAGES:
         assert f"| `{stage.phase.value}" in section
         for where in stage.successors:

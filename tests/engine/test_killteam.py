@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from game.content import load_catalogue
 from game.engine.hexgrid import grid_for
+from game.engine.rulesets.killteam import PackStep
 from game.engine.rulesets.killteam import core as kt
 from game.engine.rulesets.killteam import rules as rules_kt
-from game.engine.state import Step
 from tests.helpers import new_game
 
 CATALOGUE = load_catalogue()
@@ -81,4 +81,4 @@ def test_a_fireteam_mission_is_untouched_by_the_pack() -> None:
     kill_team = new_game(mission="kt_forward_push")
     assert not kill_team.config.targets
     assert kt.last_turning_point(kill_team.config) == kill_team.config.turning_points + 2
-    assert kill_team.state.step == Step.PLACE_OBJECTIVES
+    assert kill_team.state.step == PackStep.PLACE_OBJECTIVES

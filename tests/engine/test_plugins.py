@@ -21,7 +21,8 @@ from game.engine.contract import Detour, Pack, Stage
 from game.engine.rulebook import book
 from game.engine.rulesets import RuleSet
 from game.engine.rulesets.fireteam import table
-from game.engine.state import Phase, Step
+from game.engine.rulesets.killteam import PackStep
+from game.engine.state import Phase
 from tests.helpers import new_game
 
 ENGINE = REPO_ROOT / "game" / "engine"
@@ -69,7 +70,7 @@ def test_the_import_check_sees_a_system_imported_inside_a_function(tmp_path: Pat
 
 # --- a toy pack: one stage of its own after deployment ----------------------------------------
 
-TOY_STAGE = (Phase.SETUP, Step.SEARCH_PATTERN)
+TOY_STAGE = (Phase.SETUP, PackStep.SEARCH_PATTERN)
 
 
 def _toy_due(game: Any) -> bool:

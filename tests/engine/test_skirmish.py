@@ -19,6 +19,7 @@ from game.engine.defs import Weapon
 from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.invariants import broken_invariants
+from game.engine.rulesets import skirmish
 from game.engine.rulesets.skirmish import Special
 from game.engine.rulesets.skirmish import profile_of as skirmish_profile
 from game.engine.rulesets.skirmish.profiles import (
@@ -112,7 +113,7 @@ def test_the_config_names_the_rule_set_and_fireteam_stays_default() -> None:
     plain = Game.new(CATALOGUE, "dual_strike", ("gideon", "bad_ladz"))
     assert plain.config.rules == RuleSet.FIRETEAM and "rules" not in plain.config.spec
     game = Game.new(CATALOGUE, "dual_strike", ("gideon", "bad_ladz"), rules="skirmish")
-    assert game.config.rules == RuleSet.SKIRMISH
+    assert game.config.rules == skirmish.RULE_SET
     assert game.config.targets == {}
     assert sorted(game.config.objectives) == ["m1", "m2", "m3", "m4", "m5"]
     with pytest.raises(ValueError, match="'kill_team' pack: the One-page skirmish rules do not"):

@@ -24,7 +24,7 @@ def test_a_whole_online_game_equals_the_same_seeded_game_on_the_engine(tmp_path,
     game, _ = play_locally(catalogue, seed_of(db, one.game_id), mission, TEAMS, rules=rules)
     assert str(game.config.rules) == rules
     assert str(one.config.rules) == str(two.config.rules) == rules  # the clients know it
-    assert (one.config.mission.kill_team is not None) == mission.startswith("kt_")
+    assert (one.config.mission.pack_rules is not None) == mission.startswith("kt_")
     assert_played_alike(one, two, game)
     assert len(game.log) > 20
 

@@ -8,13 +8,13 @@ import dataclasses
 
 import pytest
 
-from game.engine.rulesets import PLAYS, RuleSet
+from game.engine.rulesets import PLAYS, RuleSet, skirmish
 from game.engine.state import Phase, Step
 from game.scenario import systems
 from game.scenario.export import ExportError, export_data
 from tests.helpers import seeded_game
 
-SKIRMISH = str(RuleSet.SKIRMISH)
+SKIRMISH = skirmish.RULE_SET
 
 
 def _position(catalogue):

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from game.engine.dice import RandomDice
 from game.engine.game import Game
+from game.engine.rulesets.killteam import PackStep
 from game.engine.rulesets.killteam.actions import Arrive, PlaceObjective
-from game.engine.state import Step
 from game.uitest.headless import play_until
 from tests.ui.helpers import end_screen, open_play, scenario_game
 
@@ -18,7 +18,7 @@ def _open(make_app, catalogue, mission, seed, until):  # type: ignore[no-untyped
 
 def test_objective_markers_are_placed_by_clicking_a_shaded_hex(make_app, catalogue) -> None:
     app, scene, driver = _open(make_app, catalogue, "kt_forward_push", 3,
-                               lambda g: g.state.step == Step.PLACE_OBJECTIVES)
+                               lambda g: g.state.step == PackStep.PLACE_OBJECTIVES)
     game = scene.game
     legal = {a.hex for a in game.legal_actions() if isinstance(a, PlaceObjective)}
     clickable = {label[4:] for label, _ in driver.clickables() if label.startswith("hex ")}
@@ -30,15 +30,15 @@ def test_objective_markers_are_placed_by_clicking_a_shaded_hex(make_app, catalog
 
 def test_seize_and_game_length_are_buttons(make_app, catalogue) -> None:
     app, scene, driver = _open(make_app, catalogue, "kt_head_hunt", 2,
-                               lambda g: g.state.step == Step.SEIZE)
+                               lambda g: g.state.step == PackStep.SEIZE)
     labels = [label for label, _ in driver.clickables()]
     assert any(label.startswith("Seize it (6 needed)") for label in labels)
     driver.click_button("Let them keep it", prefix=True)
-    assert scene.game.state.step != Step.SEIZE
+    assert scene.game.state.step != PackStep.SEIZE
 
     app, scene, driver = _open(make_app, catalogue, "kt_head_hunt", 2,
-                               lambda g: g.state.step == Step.GAME_LENGTH)
-    assert scene.game.state.step == Step.GAME_LENGTH
+                               lambda g: g.state.step == PackStep.GAME_LENGTH)
+    assert scene.game.state.step == PackStep.GAME_LENGTH
     labels = [label for label, _ in driver.clickables()]
     assert any(label.startswith("Roll (3+ goes on)")
                for label in labels), labels
@@ -46,9 +46,9 @@ def test_seize_and_game_length_are_buttons(make_app, catalogue) -> None:
 
 def test_late_operatives_arrive_on_shaded_edge_hexes(make_app, catalogue) -> None:
     app, scene, driver = _open(make_app, catalogue, "kt_alone_in_the_dark", 1,
-                               lambda g: g.state.step == Step.ARRIVE)
+                               lambda g: g.state.step == PackStep.ARRIVE)
     game = scene.game
-    assert game.state.step == Step.ARRIVE
+    assert game.state.step == PackStep.ARRIVE
     op = scene.selected
     legal = sorted(a.hex for a in game.legal_actions()
                    if isinstance(a, Arrive) and a.operative == op)

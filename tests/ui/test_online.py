@@ -187,13 +187,13 @@ def test_the_host_chooses_the_rule_set_and_the_game_is_hosted_under_it(
         online = app.scene
         assert isinstance(online, OnlineScene)
         missions = catalogue.missions
-        assert any(missions[m].kill_team is not None for m in online.missions)
+        assert any(missions[m].pack_rules is not None for m in online.missions)
         online.server_entry.set_text(server.url)
         online.on_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
                                            {"ui_element": online.rules_drop,
                                             "text": "One-page skirmish"}))
         # the Kill Team classic pack's missions are not offered under the skirmish rules
-        assert online.missions and all(missions[m].kill_team is None for m in online.missions)
+        assert online.missions and all(missions[m].pack_rules is None for m in online.missions)
         assert online.server_entry.get_text() == server.url  # the fields survive the rebuild
         driver.click_button("Host a game")
         play = app.scene

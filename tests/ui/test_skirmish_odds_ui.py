@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.engine import Step
 from game.engine.game import Game
-from game.engine.rulesets.skirmish import Charge, Shoot
+from game.engine.rulesets.skirmish import Charge, Shoot, SkirmishStep
 from tests.ui.helpers import hover_preview, hovered_text, open_play
 
 
@@ -27,7 +27,7 @@ def open_skirmish(make_app, catalogue, step: Step, kind: type, seed=3):
 
 
 def test_a_shot_shows_its_odds_in_the_preview_and_on_the_weapon_buttons(make_app, catalogue):
-    app, scene, driver = open_skirmish(make_app, catalogue, Step.SHOOT, Shoot)
+    app, scene, driver = open_skirmish(make_app, catalogue, SkirmishStep.SHOOT, Shoot)
     game = scene.game
     options, target_hex, drawn = hover_preview(app, scene, driver, Shoot, "Shoot")
     for option in options:

@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from game.engine import RuleSet, Step
 from game.engine.game import Game
+from game.engine.rulesets import skirmish
 from game.uitest.driver import BiasedChooser, Driver, play_on_engine, play_through_ui
 from tests.helpers import new_game
 from tests.ui.conftest import SIZE
@@ -66,12 +66,12 @@ def test_the_new_game_screen_starts_a_skirmish_game(make_app, catalogue):
     app.push(scene)
     driver = Driver(app)
     driver.pump([])
-    scene.set_rules(RuleSet.SKIRMISH)
+    scene.set_rules(skirmish.RULE_SET)
     # the Kill Team classic pack is not offered under these rules
-    assert all(catalogue.missions[m].kill_team is None for m in scene.missions)
+    assert all(catalogue.missions[m].pack_rules is None for m in scene.missions)
     assert scene.mission in scene.missions
     driver.pump([])
     driver.click_button("Start")
     game = app.scene.game
-    assert game.config.rules == RuleSet.SKIRMISH
-    assert game.state.step == Step.PLACE_OBJECTIVES
+    assert game.config.rules == skirmish.RULE_SET
+    assert game.state.step == skirmish.SkirmishStep.PLACE_OBJECTIVES

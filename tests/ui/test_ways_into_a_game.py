@@ -122,14 +122,13 @@ def resumed_in_a_new_window(make_app, catalogue, seed: int) -> tuple[object, Pla
 
 @pytest.mark.parametrize(("mission", "rules"), GAMES)
 def test_a_new_game_against_the_computer(make_app, home, mission, rules):
-    from game.engine.rulesets import RuleSet
     from game.ui.scenes.newgame import NewGameScene
 
     app = make_app(11)
     app.push(MenuScene(app))
     choose = NewGameScene(app)
     app.push(choose)
-    choose.set_rules(RuleSet(rules))
+    choose.set_rules(rules)
     choose.mission = mission
     choose.seats[2] = "hard"
     choose.start()

@@ -94,7 +94,7 @@ class NewGameScene(Scene):
         return sorted(catalogue_missions, key=lambda m: (
             catalogue_missions[m].pack != "fireteam", catalogue_missions[m].pack, m))
 
-    def set_rules(self, rules: RuleSet) -> None:
+    def set_rules(self, rules: str) -> None:
         """Play under ``rules``: only the missions it can play are offered."""
         self.rules = rules
         playable = set(missions_of(self.ctx.catalogue, rules))
@@ -110,7 +110,7 @@ class NewGameScene(Scene):
         px = self.ctx.px
         rules_width = px(300)
         self.rules_drop = pygame_gui.elements.UIDropDownMenu(
-            [RULE_SET_NAMES[r] for r in RuleSet], RULE_SET_NAMES[self.rules],
+            list(RULE_SET_NAMES.values()), RULE_SET_NAMES[self.rules],
             pygame.Rect(width - 30 - rules_width, px(18), rules_width, px(36)),
             manager=self.app.manager)
         self.elements.append(self.rules_drop)
@@ -286,7 +286,7 @@ class NewGameScene(Scene):
         """A choice made in one of the drop-downs: the rules, the mission, a player's team
         or its options, seat or colour."""
         if event.ui_element is self.rules_drop:
-            self.set_rules(next(r for r in RuleSet if RULE_SET_NAMES[r] == event.text))
+            self.set_rules(next(r for r, name in RULE_SET_NAMES.items() if name == event.text))
             return
         if event.ui_element is self.mission_drop:
             self.mission = next(m for m in self.missions

@@ -57,7 +57,7 @@ class OnlineScene(Scene):
         """The missions ``rules`` plays (the engine's registry says which)."""
         return missions_of(self.ctx.catalogue, rules)
 
-    def set_rules(self, rules: RuleSet) -> None:
+    def set_rules(self, rules: str) -> None:
         """Host under ``rules``: only the missions it plays are offered."""
         self.read_fields()
         self.rules = rules
@@ -69,7 +69,7 @@ class OnlineScene(Scene):
     def on_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and \
                 event.ui_element is self.rules_drop:
-            self.set_rules(next(r for r in RuleSet if RULE_SET_NAMES[r] == event.text))
+            self.set_rules(next(r for r, name in RULE_SET_NAMES.items() if name == event.text))
 
     # --- layout ------------------------------------------------------------------------
 
@@ -94,7 +94,7 @@ class OnlineScene(Scene):
             self.team_drops.append(drop)
         rules_width = min(200, host.width // 2)
         self.rules_drop = pygame_gui.elements.UIDropDownMenu(
-            [RULE_SET_NAMES[r] for r in RuleSet], RULE_SET_NAMES[self.rules],
+            list(RULE_SET_NAMES.values()), RULE_SET_NAMES[self.rules],
             pygame.Rect(host.right - rules_width, host.top - 4, rules_width, 30),
             manager=manager)
         self.elements += [self.mission_drop, *self.team_drops, self.rules_drop]
@@ -153,7 +153,7 @@ class OnlineScene(Scene):
         clock = f" · {dict(CLOCKS).get(minutes, f'{minutes} min a decision')}" if minutes \
             else ""
         rules = game.get("rules", RuleSet.FIRETEAM.value)
-        under = f" · {RULE_SET_NAMES[RuleSet(rules)]}" if rules in set(RuleSet) and \
+        under = f" · {RULE_SET_NAMES[rules]}" if rules in RULE_SET_NAMES and \
             rules != RuleSet.FIRETEAM else ""
         return f"{spaced_code(game['code'])} · {mission}{under} · {names}{clock}"
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.engine import Attack, Disengage, Move
+from game.engine import Attack, Disengage, Move, Step
 from game.help.glossary import BLOCKED, COVER
 from game.ui.chooser import Kind
 from game.ui.context import GOLD, INK, RED
@@ -61,8 +61,8 @@ def draw(scene: PlayScene, surface: pygame.Surface, alone: bool = False) -> None
         scene.panels.draw_cards_overlay(surface)
     elif scene.swapped is not None:  # the swapping player is still at the screen
         scene.panels.draw_hand(surface, scene.swapped[0], new=scene.swapped[1])
-    elif scene.private_to is not None and state.step in (state.step.MULLIGAN,
-                                                         state.step.REVEAL):
+    elif scene.private_to is not None and state.step in (Step.MULLIGAN,
+                                                         Step.REVEAL):
         scene.panels.draw_hand(surface, scene.private_to)
     if scene.toast is not None:
         draw_toast(scene, surface)
@@ -143,7 +143,7 @@ def draw_highlights(scene: PlayScene, surface: pygame.Surface) -> None:
     hexes = chooser.board()
     if kind == Kind.HEX:
         # the move area in the moving player's colour
-        shade = PLACE_SHADE if chooser.step == chooser.step.DEPLOY \
+        shade = PLACE_SHADE if chooser.step == Step.DEPLOY \
             else (*scene.tint(chooser.player), 70)
         board.shade(surface, hexes, shade)
     elif kind == Kind.OPERATIVE:

@@ -21,7 +21,7 @@ from game.engine import (
 from game.ui.chooser import Chooser, Kind, Option
 from game.ui.context import DIM, GOLD, INK, PANEL, PANEL_EDGE, panel
 from game.ui.placement import board_column, mark_rect, place_over_board, side_fallback
-from game.ui.rulesets import screens_of
+from game.ui.rulesets import in_play, screens_of
 from game.ui.words import count
 
 if TYPE_CHECKING:
@@ -271,9 +271,9 @@ class Panels:
                      "midleft").right + 28
         screens = screens_of(game.config)
         counter = screens.counter(game.config, state.turning_point)
-        # Kill Team classic's night fighting: far targets count as in cover while it lasts
-        night = " · Night fighting" if state.night else ""
-        x = ctx.text(surface, f"{counter} · {phase}{night}", 15, (x, bar.centery), INK,
+        # what the systems in play add (a mission pack's night fighting)
+        note = "".join(found.phase_note(state) for found in in_play(game.config))
+        x = ctx.text(surface, f"{counter} · {phase}{note}", 15, (x, bar.centery), INK,
                      "bold", "midleft").right + 24
         if state.phase == Phase.FIREFIGHT and screens.shows_turns():
             x = ctx.text(surface, f"Turn {state.turn}/8", 15, (x, bar.centery), INK, "bold",

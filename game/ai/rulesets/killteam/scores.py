@@ -12,9 +12,6 @@ from __future__ import annotations
 
 from game.ai.systems import StandTerms
 from game.engine import (
-    FIRST_BLOOD,
-    LINEBREAKER,
-    SLAY_THE_LEADER,
     Action,
     Game,
     OperativeState,
@@ -22,6 +19,9 @@ from game.engine import (
 )
 from game.engine.rulesets.killteam import (
     COMMAND_RANGE,
+    FIRST_BLOOD,
+    LINEBREAKER,
+    SLAY_THE_LEADER,
     Arrive,
     PlaceObjective,
     RollGameLength,

@@ -3,9 +3,8 @@ static value replace the Fireteam heuristics (registered with :mod:`game.ai.syst
 
 from game.ai.rulesets.skirmish.scores import score, value
 from game.ai.systems import RuleSetJudgement, register_rule_set
-from game.engine import RuleSet
-from game.engine.rulesets.skirmish import Order
+from game.engine.rulesets.skirmish import RULE_SET, Order
 
 JUDGEMENT = register_rule_set(RuleSetJudgement(
-    rules=RuleSet.SKIRMISH, score=score, value=value, words="Skirmish rules",
+    rules=RULE_SET, score=score, value=value, words="Skirmish rules",
     themes={"marker": "Skirmish markers"}, opens_activation=(Order,)))

@@ -6,7 +6,7 @@ policy and pruning of the searching levels, the greedy level's immediate value."
 
 from __future__ import annotations
 
-from game.engine import Action, Deploy, Game, OperativeFlag, OperativeState, Phase, opponent
+from game.engine import Action, Deploy, Game, OperativeState, Phase, opponent
 from game.engine.rulesets.killteam import PlaceObjective
 from game.engine.rulesets.skirmish import (
     SEIZE_REACH,
@@ -19,6 +19,7 @@ from game.engine.rulesets.skirmish import (
     Push,
     Rush,
     Shoot,
+    SkirmishFlag,
     SkirmishWeapon,
     Special,
     StrikeBack,
@@ -42,11 +43,11 @@ def left(game: Game, op: OperativeState) -> int:
 
 
 def is_shaken(op: OperativeState) -> bool:
-    return str(OperativeFlag.SHAKEN) in op.flags
+    return str(SkirmishFlag.SHAKEN) in op.flags
 
 
 def tired(op: OperativeState) -> bool:
-    return is_shaken(op) or str(OperativeFlag.FATIGUED) in op.flags
+    return is_shaken(op) or str(SkirmishFlag.FATIGUED) in op.flags
 
 
 def expected_wounds(game: Game, attacker: OperativeState, weapon: SkirmishWeapon,

@@ -11,16 +11,15 @@ from typing import Any
 from game.content.schema import Board, Context, Reader
 from game.content.systems import Number, PackContent, TeamRoles, register_pack
 from game.content.yamlio import KeyPath
-from game.engine import vocabulary as V
-from game.engine.defs import Catalogue, CompositionEntry, Fireteam, KillTeamRules, Mission
+from game.engine.defs import Catalogue, CompositionEntry, Fireteam, Mission
 from game.engine.rulesets.killteam import core as kt
-from game.engine.rulesets.killteam.core import placed_ids
+from game.engine.rulesets.killteam.core import KillTeamRules, mission_rules, placed_ids
 from game.help.rulesets.killteam.cards import pack_cards
 
 
 def read_rules(r: Reader, path: KeyPath, raw: Any, board: Board) -> KillTeamRules | None:
     """``kill_team:``: the Kill Team classic rules of a mission of the pack."""
-    checked = r.value(path, raw, V.KILL_TEAM_RULES,
+    checked = r.value(path, raw, kt.RULES_SPEC,
                       Context(weapons=set(), objectives={}, board=board, holder="kill_team"))
     if not isinstance(checked, dict) or any(v is None for v in checked.values()):
         return None
@@ -33,7 +32,7 @@ def read_rules(r: Reader, path: KeyPath, raw: Any, board: Board) -> KillTeamRule
         break_tests=bool(checked.get("break_tests", False)),
         seize_initiative=bool(checked.get("seize_initiative", False)),
         variable_length=bool(checked.get("variable_length", False)),
-        night_fighting=str(checked.get("night_fighting", V.NIGHT_NONE)),
+        night_fighting=str(checked.get("night_fighting", kt.NIGHT_NONE)),
         mysterious_objectives=bool(checked.get("mysterious_objectives", False)),
         search_pattern=bool(checked.get("search_pattern", False)),
         reanimation_near_friend=bool(checked.get("reanimation_near_friend", False)))
@@ -108,7 +107,7 @@ def team_lines(cat: Catalogue, team: Fireteam) -> list[str]:
 
 
 def mission_facts(mission: Mission) -> list[str]:
-    rules = mission.kill_team
+    rules = mission_rules(mission)
     if rules is None:
         return []
     return [f"Kill Team classic, D6 table: {rules.table_roll}",
@@ -117,7 +116,7 @@ def mission_facts(mission: Mission) -> list[str]:
 
 def objective_rows(mission: Mission) -> list[tuple[object, ...]]:
     """The markers the players place, as rows of the mission's objective table."""
-    rules = mission.kill_team
+    rules = mission_rules(mission)
     if rules is None or not rules.placed_objectives:
         return []
     return [(f"marker{n}", "placed by the players")
@@ -142,7 +141,7 @@ def section(cat: Catalogue) -> list[str]:
 
 
 CONTENT = register_pack(PackContent(
-    pack=V.PACK_KILL_TEAM, key="kill_team", read_rules=read_rules, placed=placed_ids,
+    pack=kt.PACK, key=kt.PACK, read_rules=read_rules, placed=placed_ids,
     read_roles=read_roles, numbers=numbers, claims=CLAIMS, team_lines=team_lines,
     mission_facts=mission_facts, objective_rows=objective_rows,
     section_title="Kill Team classic rules", section=section))

@@ -46,12 +46,13 @@ _ALL: tuple[ActionRule[Any], ...] = (
     WaitRule(), *(rule for pack in all_packs() for rule in pack.rules),
     ConcedeRule(), AgreeResultRule())
 RULES: dict[type[Action], ActionRule[Any]] = {rule.action: rule for rule in _ALL}
-# the rules taken at each step, as the flow table says
-BY_STEP: dict[Step, tuple[ActionRule[Any], ...]] = {
+# the rules taken at each step, as the flow table says (its own steps and its packs')
+BY_STEP: dict[str, tuple[ActionRule[Any], ...]] = {
     step: tuple(r for r in _ALL if any(s.step == step for s in stages_waiting_for(r.action)))
-    for step in Step}
+    for step in dict.fromkeys((*Step, *(s.step for s in STAGES)))}
 
-STEP_WORDS = {Step.MULLIGAN: "discarding targets of opportunity", Step.DEPLOY: "deployment",
+STEP_WORDS: dict[str, str] = {
+              Step.MULLIGAN: "discarding targets of opportunity", Step.DEPLOY: "deployment",
               Step.REVEAL: "revealing targets", Step.PLOY: "choosing a strategic ploy",
               Step.ACTIVATE: "choosing an operative to activate",
               Step.ACT: "an operative's activation", Step.NONE: "nothing",
@@ -68,9 +69,13 @@ def generate(game: Game) -> list[Action]:
     if state.phase == _OVER:
         return legal
     add, player = legal.extend, state.to_act
-    for rule in BY_STEP[state.step]:
-        add(rule.generate(game, player))
+    for listing in _LISTINGS[state.step]:
+        add(listing(game, player))
     return legal
+
+
+# each step's rules' listing functions, read once (BY_STEP's rules are never replaced)
+_LISTINGS = {step: tuple(rule.generate for rule in rules) for step, rules in BY_STEP.items()}
 
 
 # a player may concede, or put their word to an agreed result, at any moment, whoever is to

@@ -71,8 +71,7 @@ def final_end_phase(game: Game, winner: int | None = None, reason: str = "most V
     # any stage (a concession, an agreed result, a sudden victory, the last end phase)
     state.phase, state.step = Phase.OVER, Step.NONE
     # an activation cut short by the end of the mission ends with it
-    state.active, state.ap_left, state.ap_spent, state.moved = None, 0, False, False
-    state.order = state.target = state.pending = None
+    state.end_activation()
     game.emit(game.book.ended(winner, (one, two), reason))
 
 

@@ -133,11 +133,15 @@ def other_choice(game: Game, player: int) -> bool:
     activation cancelled (its activation token taken back, unless it was being activated
     again)."""
     state = game.state
+    active = state.active
     ready = game.on_killzone(player)
     fresh = [o for o in ready
-             if not o.activated or (o.id == state.active and not state.reactivation)]
-    left_out = cancelled_this_turn(game, player) | {state.active}
-    return any(o.id not in left_out for o in fresh or ready)
+             if not o.activated or (o.id == active and not state.reactivation)]
+    others = [o for o in fresh or ready if o.id != active]
+    if not others:  # (the events are read back only when there is somebody else)
+        return False
+    cancelled = cancelled_this_turn(game, player)
+    return any(o.id not in cancelled for o in others)
 
 
 # the same few action objects every time they are listed (an action is an immutable value)
@@ -162,7 +166,9 @@ class ActivateRule(ActionRule[Activate]):
     action = Activate
 
     def generate(self, game: Game, player: int) -> Iterator[Activate]:
-        return iter([_activate(player, op.id) for op in activatable(game, player)])
+        made = _ACTIVATIONS.get
+        return iter([made((player, op.id)) or _activate(player, op.id)
+                     for op in activatable(game, player)])
 
     def why_not(self, game: Game, action: Activate) -> str | None:
         op = game.state.operatives.get(action.operative)

@@ -106,7 +106,7 @@ OWN_STAGES: tuple[Stage, ...] = (
 
 def _label(where: Where) -> str:
     phase, step = where
-    return step.value or phase.value
+    return str(step) or phase.value
 
 
 def _turning(stage: Stage, packs: tuple[Pack, ...]) -> Stage:
@@ -155,7 +155,7 @@ FLOW: dict[Where, Stage] = {stage.where: stage for stage in STAGES}
 START: Where = SETUP_ROLL
 
 # Which steps each phase can wait at: where a save can be made.
-STEPS_OF_PHASE: dict[Phase, tuple[Step, ...]] = {
+STEPS_OF_PHASE: dict[Phase, tuple[str, ...]] = {
     phase: steps for phase in Phase
     if (steps := tuple(s.step for s in STAGES if s.phase == phase and s.waits))}
 

@@ -6,24 +6,109 @@ vocabulary (night fighting, mysterious objectives).
 
 Pure: nothing here changes the game; :mod:`game.engine.rulesets.killteam.rules` does the rules'
 work.
-Everything is driven by the mission's ``kill_team`` data, never by its id.
+Everything is driven by the mission's ``kill_team`` data (:class:`KillTeamRules`), never by its id.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from game.engine import vocabulary as V
-from game.engine.defs import Effect, KillTeamRules
+from game.engine.defs import Effect
 from game.engine.hexgrid import parse_label
-from game.engine.state import opponent
+from game.engine.state import State, opponent, register_state, register_steps
 
 if TYPE_CHECKING:
     from game.engine.config import Config
+    from game.engine.defs import Mission
     from game.engine.game import Game
     from game.engine.hexgrid import Grid
     from game.engine.state import OperativeState
+
+
+
+class PackStep(StrEnum):
+    """Where inside a phase a game on one of the pack's missions waits, besides the Fireteam
+    rules' steps (its stages: :mod:`.pack`)."""
+
+    PLACE_OBJECTIVES = "place_objectives"  # the players place objective markers in turn
+    SEARCH_PATTERN = "search_pattern"  # each operative's roll: deploy now or arrive later
+    SEIZE = "seize"  # the player due to go second may try to seize the initiative
+    BREAK_TESTS = "break_tests"  # night fighting's roll and a broken force's Break tests
+    ARRIVE = "arrive"  # late operatives arrive from a killzone edge
+    GAME_LENGTH = "game_length"  # a die decides whether one more turning point is played
+
+
+register_steps(PackStep)
+
+
+@register_state
+@dataclass
+class PackState(State):
+    """The state of a game on one of the pack's missions: the players whose force is
+    Broken, the player whose operative was the first removed (0: none yet), whether night
+    fighting is in force."""
+
+    broken: list[int] = field(default_factory=list)
+    first_removed: int = 0
+    night: bool = False
+
+
+def pack_state(game: Game) -> PackState:
+    """The state of a game on one of the pack's missions (:class:`PackState`)."""
+    return cast(PackState, game.state)
+
+# the pack's id (``pack:`` of its missions) and the mission key holding its rules
+PACK = "kill_team"
+# the secondary objectives a mission of the pack may score, and its night fighting
+SLAY_THE_LEADER = "slay_the_leader"
+LINEBREAKER = "linebreaker"
+FIRST_BLOOD = "first_blood"
+BREAK_THE_ENEMY = "break_the_enemy"
+SECONDARY_OBJECTIVES = (SLAY_THE_LEADER, LINEBREAKER, FIRST_BLOOD, BREAK_THE_ENEMY)
+NIGHT_NONE = "none"
+NIGHT_BATTLE = "battle"
+NIGHT_ROLLED = "rolled"
+NIGHT_FIGHTING = (NIGHT_NONE, NIGHT_BATTLE, NIGHT_ROLLED)
+# ``kill_team:`` of a mission of the pack, as the content tools read it
+RULES_SPEC = V.MapSpec({
+    "table_roll": V.IntSpec(1, 6),
+    "our_design": V.BoolSpec(),
+    "placed_objectives": V.IntSpec(0, 6),
+    "objective_vp": V.IntSpec(0, 6),
+    "secondary": V.ListSpec(V.EnumSpec(SECONDARY_OBJECTIVES)),
+    "break_tests": V.BoolSpec(),
+    "seize_initiative": V.BoolSpec(),
+    "variable_length": V.BoolSpec(),
+    "night_fighting": V.EnumSpec(NIGHT_FIGHTING),
+    "mysterious_objectives": V.BoolSpec(),
+    "search_pattern": V.BoolSpec(),
+    "reanimation_near_friend": V.BoolSpec(),
+}, ("table_roll",))
+
+
+@dataclass(frozen=True)
+class KillTeamRules:
+    """The Kill Team classic rules a mission of that pack uses (``kill_team:`` in its file,
+    docs/content-format.md; a mission's ``pack_rules``). The numbers of each rule are decided
+    once, here (docs/rules-decisions.md, "Kill Team classic")."""
+
+    table_roll: int  # its entry (1..6) in the pack's D6 mission table (content gives it)
+    our_design: bool = False  # the seed only names it: its rules are ours
+    placed_objectives: int = 0  # markers the players place after a roll-off (0: none)
+    objective_vp: int = 1  # what each objective is worth to its controller at the end
+    secondary: tuple[str, ...] = ()  # the secondary objectives scored at the end
+    break_tests: bool = False
+    seize_initiative: bool = False
+    variable_length: bool = False
+    night_fighting: str = "none"  # "none", "battle" (all of it) or "rolled"
+    mysterious_objectives: bool = False
+    search_pattern: bool = False
+    reanimation_near_friend: bool = False  # Necron exception to Reanimation Protocols
+
 
 # --- the conversions (docs/rules-decisions.md, "Kill Team classic: conversions") -----------
 COMMAND_RANGE = 3  # 6": a hex is about 2" (a 6" move is 3 hexes on our datacards)
@@ -43,8 +128,8 @@ OBJECTIVE_EDGE = 2  # markers at least 2 hexes from every killzone edge (6" of a
 OBJECTIVE_APART = 4  # and at least 4 hexes from each other (12" of a 48" table)
 OBJECTIVE_TERRITORY = 2  # and at least 2 hexes from either territory (ours)
 # the secondary objectives' names, as the screens and the log read them
-SECONDARY_NAMES = {V.SLAY_THE_LEADER: "Slay the Leader", V.LINEBREAKER: "Linebreaker",
-                   V.FIRST_BLOOD: "First Blood", V.BREAK_THE_ENEMY: "Break the Enemy"}
+SECONDARY_NAMES = {SLAY_THE_LEADER: "Slay the Leader", LINEBREAKER: "Linebreaker",
+                   FIRST_BLOOD: "First Blood", BREAK_THE_ENEMY: "Break the Enemy"}
 NIGHT_ON = 4  # night falls on a D6 of 4+ (turning point 1, and the mission's last)
 NIGHT_RANGE = 4  # at night a target 4 or more hexes away counts as in cover
 MYSTERY_TABLE = {1: "booby_trapped", 2: "inert", 3: "inert", 4: "ammunition_cache",
@@ -55,7 +140,13 @@ PLACED_PREFIX = "marker"  # placed objective markers are marker1, marker2, ...
 
 def rules_of(config: Config) -> KillTeamRules | None:
     """The Kill Team classic rules of the game's mission (None: not that pack)."""
-    return config.mission.kill_team if config.mission is not None else None
+    return mission_rules(config.mission)
+
+
+def mission_rules(mission: Mission | None) -> KillTeamRules | None:
+    """The Kill Team classic rules of ``mission`` (None: a mission of another pack)."""
+    rules = mission.pack_rules if mission is not None else None
+    return rules if isinstance(rules, KillTeamRules) else None
 
 
 def placed_ids(rules: KillTeamRules | None) -> tuple[str, ...]:
@@ -288,7 +379,7 @@ def pack_rules(config: Config) -> list[tuple[str, Effect]]:
     if rules is None:
         return []
     out: list[tuple[str, Effect]] = []
-    if rules.night_fighting != V.NIGHT_NONE:
+    if rules.night_fighting != NIGHT_NONE:
         out.append(("Night Fighting", NIGHT_RULE))
     if rules.mysterious_objectives:
         out.extend(("Mysterious Objectives", effect) for effect in MYSTERY_RULES)

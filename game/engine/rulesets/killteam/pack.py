@@ -11,6 +11,7 @@ from game.engine import vocabulary as V
 from game.engine.contract import Detour, Pack, Stage, Where
 from game.engine.rulesets.killteam import core, rules
 from game.engine.rulesets.killteam.actions import Arrive, PlaceObjective, RollGameLength, Seize
+from game.engine.rulesets.killteam.core import PackStep
 from game.engine.rulesets.killteam.events import MissionScoring, ReanimationOutOfReach
 from game.engine.state import Phase, Step
 
@@ -31,12 +32,12 @@ FIREFIGHT = (Phase.FIREFIGHT, Step.NONE)
 ACTIVATE = (Phase.FIREFIGHT, Step.ACTIVATE)
 END = (Phase.END, Step.NONE)
 # the pack's own, used as its missions' data asks
-PLACE = (Phase.SETUP, Step.PLACE_OBJECTIVES)
-SEARCH = (Phase.SETUP, Step.SEARCH_PATTERN)
-SEIZE = (Phase.INITIATIVE, Step.SEIZE)
-BREAK = (Phase.FIREFIGHT, Step.BREAK_TESTS)
-ARRIVE = (Phase.FIREFIGHT, Step.ARRIVE)
-GAME_LENGTH = (Phase.END, Step.GAME_LENGTH)
+PLACE = (Phase.SETUP, PackStep.PLACE_OBJECTIVES)
+SEARCH = (Phase.SETUP, PackStep.SEARCH_PATTERN)
+SEIZE = (Phase.INITIATIVE, PackStep.SEIZE)
+BREAK = (Phase.FIREFIGHT, PackStep.BREAK_TESTS)
+ARRIVE = (Phase.FIREFIGHT, PackStep.ARRIVE)
+GAME_LENGTH = (Phase.END, PackStep.GAME_LENGTH)
 
 
 def _after_placing(game: Game) -> Where:
@@ -86,14 +87,14 @@ DETOURS = (
     Detour(END, INITIATIVE, GAME_LENGTH, rules.length_roll_due, "a game length roll due"),
 )
 
-STEP_WORDS = {Step.PLACE_OBJECTIVES: "placing objective markers",
-              Step.SEARCH_PATTERN: "the Search Pattern rolls",
-              Step.SEIZE: "seizing the initiative", Step.BREAK_TESTS: "Break tests",
-              Step.ARRIVE: "late arrivals", Step.GAME_LENGTH: "the game length roll"}
+STEP_WORDS: dict[str, str] = {PackStep.PLACE_OBJECTIVES: "placing objective markers",
+              PackStep.SEARCH_PATTERN: "the Search Pattern rolls",
+              PackStep.SEIZE: "seizing the initiative", PackStep.BREAK_TESTS: "Break tests",
+              PackStep.ARRIVE: "late arrivals", PackStep.GAME_LENGTH: "the game length roll"}
 
 
 def _placed(mission: Mission) -> tuple[str, ...]:
-    return core.placed_ids(mission.kill_team)
+    return core.placed_ids(core.mission_rules(mission))
 
 
 def _extra_turning_points(config: Config) -> int:
@@ -109,6 +110,11 @@ def _leader(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
     return core.is_leader(game, op) == bool(value)
 
 
+def _night(game: Game, value: Any, op: OperativeState, *_: Any) -> bool:
+    """The card vocabulary's ``night`` condition: night fighting is in force."""
+    return core.pack_state(game).night == bool(value)
+
+
 REANIMATION = "reanimation_protocols"  # the Necrons' ability (game.engine.effects)
 
 
@@ -120,7 +126,7 @@ def _holds_off(game: Game, op: OperativeState, ability: str) -> Event | None:
 
 
 def make() -> Pack:
-    return Pack("kill_team",
+    return Pack(core.PACK,
                 rules=(rules.PlaceObjectiveRule(), rules.SeizeRule(), rules.ArriveRule(),
                        rules.RollGameLengthRule()),
                 stages=STAGES, detours=DETOURS, step_words=STEP_WORDS,
@@ -128,5 +134,6 @@ def make() -> Pack:
                 extra_turning_points=_extra_turning_points, goes_on=_goes_on,
                 score_at_end=rules.score_at_end, deploy_spacing=core.spaced,
                 card_rules=core.pack_rules, targets=False,
-                conditions={"leader": (V.BoolSpec(), _leader)},
-                triggers={V.END_MISSION: (MissionScoring, None)}, holds_off=_holds_off)
+                conditions={"leader": (V.BoolSpec(), _leader), "night": (V.BoolSpec(), _night)},
+                triggers={V.END_MISSION: (MissionScoring, None)}, holds_off=_holds_off,
+                state=core.PackState)

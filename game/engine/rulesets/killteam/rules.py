@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from game.engine import vocabulary as V
 from game.engine.contract import ActionRule
 from game.engine.events import ControlChanged, PhaseStarted, TakenDown, TurningPointStarted
 from game.engine.rulesets.killteam import core as kt
@@ -205,11 +204,11 @@ def start_of_firefight(game: Game) -> None:
 
 def _night(game: Game) -> None:
     rules = kt.rules_of(game.config)
-    state = game.state
-    if rules is None or rules.night_fighting == V.NIGHT_NONE:
+    state = kt.pack_state(game)
+    if rules is None or rules.night_fighting == kt.NIGHT_NONE:
         return
     tp = state.turning_point
-    if rules.night_fighting == V.NIGHT_BATTLE:
+    if rules.night_fighting == kt.NIGHT_BATTLE:
         if not state.night:
             state.night = True
             game.emit(NightFighting(tp, True))
@@ -227,7 +226,7 @@ def break_tests(game: Game, player: int) -> None:
     """A force that has lost more than half its operatives is Broken from now on; each of
     its operatives then takes a Break test, the leader first. Within the command range of a
     leader who passed, operatives pass; fearless ones pass; a failure flees."""
-    state = game.state
+    state = kt.pack_state(game)
     if player not in state.broken:
         if not kt.more_than_half_lost(game, player):
             return
@@ -266,7 +265,7 @@ def break_tests(game: Game, player: int) -> None:
 
 def flee(game: Game, op: OperativeState) -> None:
     """``op`` leaves the killzone: removed from play, not taken down by the enemy."""
-    state = game.state
+    state = kt.pack_state(game)
     where = op.hex
     assert where is not None
     for objective, carrier in list(state.carried.items()):
@@ -398,17 +397,17 @@ def score_at_end(game: Game) -> None:
 
 
 def _secondary_met(game: Game, secondary: str, player: int, enemy: int) -> bool:
-    state = game.state
-    if secondary == V.SLAY_THE_LEADER:
+    state = kt.pack_state(game)
+    if secondary == kt.SLAY_THE_LEADER:
         leader = kt.leader_of(game, enemy)
         return leader is not None and leader.taken_down and not kt.fled(leader)
-    if secondary == V.LINEBREAKER:
+    if secondary == kt.LINEBREAKER:
         side = state.territory.get(enemy)
         zone = set(game.config.territories.get(side, ())) if side else set()
         return any(o.hex in zone for o in game.on_killzone(player))
-    if secondary == V.FIRST_BLOOD:
+    if secondary == kt.FIRST_BLOOD:
         return state.first_removed == enemy
-    if secondary == V.BREAK_THE_ENEMY:
+    if secondary == kt.BREAK_THE_ENEMY:
         return kt.more_than_half_destroyed(game, enemy)
     raise ValueError(f"unknown secondary objective {secondary!r}")
 
@@ -420,7 +419,7 @@ def on_event(game: Game, event: Event) -> None:
     rules = kt.rules_of(game.config)
     if rules is None:
         return
-    state = game.state
+    state = kt.pack_state(game)
     if isinstance(event, TakenDown):
         if not state.first_removed:
             state.first_removed = event.player

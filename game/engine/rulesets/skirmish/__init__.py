@@ -20,8 +20,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import Action
+from game.engine.contract import Book
+from game.engine.rulebook import OWN_PACK, register_rule_set
 from game.engine.rulesets.fireteam.base import ActionRule
 from game.engine.rulesets.fireteam.result import AgreeResultRule, ConcedeRule
+from game.engine.rulesets.skirmish import book
 from game.engine.rulesets.skirmish.actions import (
     ORDERS,
     Advance,
@@ -42,6 +45,9 @@ from game.engine.rulesets.skirmish.core import (
     MELEE_REACH,
     ROUNDS,
     SEIZE_REACH,
+    SkirmishFlag,
+    SkirmishState,
+    SkirmishStep,
     at_half,
     covered,
     fatigued,
@@ -95,16 +101,17 @@ _ALL: tuple[ActionRule[Any], ...] = (
     ChargeRule(), ShootRule(), HoldFireRule(), MeetRule(), StrikeBackRule(), ConsolidateRule(),
     PushRule(), ConcedeRule(), AgreeResultRule())
 RULES: dict[type[Action], ActionRule[Any]] = {rule.action: rule for rule in _ALL}
-BY_STEP: dict[Step, tuple[ActionRule[Any], ...]] = {
+BY_STEP: dict[str, tuple[ActionRule[Any], ...]] = {
     step: tuple(r for r in _ALL if any(s.step == step for s in stages_waiting_for(r.action)))
-    for step in Step}
+    for step in dict.fromkeys((*Step, *SkirmishStep))}
 
-STEP_WORDS = {Step.PLACE_OBJECTIVES: "placing objective markers", Step.DEPLOY: "deployment",
-              Step.ACTIVATE: "giving an operative its order", Step.SHOOT: "shooting",
-              Step.MEET: "the decision to meet a charge",
-              Step.STRIKE_BACK: "the decision to strike back",
-              Step.CONSOLIDATE: "the melee survivor's step", Step.PUSH: "a push",
-              Step.MORALE: "morale tests", Step.NONE: "nothing"}
+STEP_WORDS: dict[str, str] = {
+              SkirmishStep.PLACE_OBJECTIVES: "placing objective markers", Step.DEPLOY: "deployment",
+              Step.ACTIVATE: "giving an operative its order", SkirmishStep.SHOOT: "shooting",
+              SkirmishStep.MEET: "the decision to meet a charge",
+              SkirmishStep.STRIKE_BACK: "the decision to strike back",
+              SkirmishStep.CONSOLIDATE: "the melee survivor's step", SkirmishStep.PUSH: "a push",
+              SkirmishStep.MORALE: "morale tests", Step.NONE: "nothing"}
 
 
 def generate(game: Game) -> list[Action]:
@@ -137,9 +144,22 @@ def why_not(game: Game, action: Action) -> str | None:
     return rule.why_not(game, action)
 
 
+# the rule set's id (``rules`` of a recipe, a save, a scenario) and its name as a player reads it
+RULE_SET = "skirmish"
+NAME = "One-page skirmish"
+
+
+def _book() -> Book:
+    return book.make(RULES, generate, why_not)
+
+
+# played on the Fireteam killzones only (the Fireteam rules' own missions)
+register_rule_set(RULE_SET, NAME, _book, plays=lambda pack: pack == OWN_PACK)
+
 # the public names (the book's parts, RULES, FLOW, generate, why_not, ..., are the engine's)
 __all__ = [
-    "MARKERS", "MELEE_REACH", "ORDERS", "ROUNDS", "SEIZE_REACH", "SPECIAL_NAMES", "SPECIAL_TEXT",
+    "MARKERS", "MELEE_REACH", "NAME", "ORDERS", "ROUNDS", "RULE_SET", "SEIZE_REACH",
+    "SPECIAL_NAMES", "SPECIAL_TEXT", "SkirmishFlag", "SkirmishState", "SkirmishStep",
     "Advance", "BattleEnded", "Charge", "Consolidate", "DangerousRolled", "DefenseRolled",
     "Destroyed", "Fatigued", "Hold", "HoldFire", "MarkersLeftOut", "MarkersRolled",
     "MarkersScored", "Meet", "MeleeResult", "Met", "MoraleTested", "ObjectiveSeized", "Order",

@@ -22,15 +22,17 @@ from game.engine.rulesets.skirmish.combat import (
 from game.engine.rulesets.skirmish.core import (
     CONSOLIDATE_REACH,
     PUSH_NEEDS,
+    SkirmishFlag,
     activatable,
     at_half,
     enemies_near,
     meet_hexes,
     set_flag,
     shaken,
+    skirmish_state,
 )
 from game.engine.rulesets.skirmish.events import Met, PulledBack, Pushed, Rallied, StruckBack
-from game.engine.state import OperativeFlag, OperativeState, opponent
+from game.engine.state import OperativeState, opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -45,7 +47,7 @@ def free_neighbours(game: Game, hex_: str) -> list[str]:
 def follow_up(game: Game, charger: OperativeState, defender: OperativeState) -> None:
     """After a melee: when one side is destroyed, the other may step one hex (a
     decision); otherwise the charger pulls back out of contact where it can."""
-    state = game.state
+    state = skirmish_state(game)
     state.to_act = charger.player
     if charger.on_killzone != defender.on_killzone:
         survivor = charger if charger.on_killzone else defender
@@ -80,7 +82,7 @@ class MeetRule(ActionRule[Meet]):
     action = Meet
 
     def _pair(self, game: Game) -> tuple[OperativeState, OperativeState]:
-        state = game.state
+        state = skirmish_state(game)
         assert state.active is not None and state.target is not None
         return state.operatives[state.active], state.operatives[state.target]
 
@@ -101,7 +103,7 @@ class MeetRule(ActionRule[Meet]):
         return None
 
     def apply(self, game: Game, action: Meet) -> None:
-        state = game.state
+        state = skirmish_state(game)
         charger, defender = self._pair(game)
         state.pending = None
         state.to_act = charger.player
@@ -131,7 +133,7 @@ class StrikeBackRule(ActionRule[StrikeBack]):
         return None
 
     def apply(self, game: Game, action: StrikeBack) -> None:
-        state = game.state
+        state = skirmish_state(game)
         assert state.active is not None and state.target is not None
         charger, defender = state.operatives[state.active], state.operatives[state.target]
         state.pending = None
@@ -142,7 +144,7 @@ class StrikeBackRule(ActionRule[StrikeBack]):
 
 
 def _survivor(game: Game) -> OperativeState:
-    state = game.state
+    state = skirmish_state(game)
     assert state.active is not None and state.target is not None
     for op_id in (state.active, state.target):
         if state.operatives[op_id].on_killzone:
@@ -177,7 +179,7 @@ class ConsolidateRule(ActionRule[Consolidate]):
 
     def apply(self, game: Game, action: Consolidate) -> None:
         op = game.state.operatives[action.operative]
-        game.state.pending = None
+        skirmish_state(game).pending = None
         game.state.to_act = game.state.operatives[game.state.active or op.id].player
         assert op.hex is not None
         if action.hex != op.hex:
@@ -190,7 +192,7 @@ class ConsolidateRule(ActionRule[Consolidate]):
 
 def fight(game: Game, charger: OperativeState, defender: OperativeState) -> None:
     """The charger strikes; then the defender's player decides whether to strike back."""
-    state = game.state
+    state = skirmish_state(game)
     strike(game, charger, defender)
     if can_strike(game, defender):
         state.pending = "strike_back"
@@ -202,7 +204,7 @@ def fight(game: Game, charger: OperativeState, defender: OperativeState) -> None
 def after_melee(game: Game) -> None:
     """The melee's result, then the survivor's step (a decision) or the charger's pulling
     back."""
-    state = game.state
+    state = skirmish_state(game)
     assert state.active is not None and state.target is not None
     charger, defender = state.operatives[state.active], state.operatives[state.target]
     melee_result(game, charger, defender)
@@ -214,7 +216,7 @@ def push_target(game: Game) -> OperativeState | None:
     its fire), if it may be pushed now."""
     from game.engine.rulesets.skirmish.shooting import targets_shot
 
-    state = game.state
+    state = skirmish_state(game)
     if state.active is None or state.target is None:
         return None
     attacker = state.operatives[state.active]
@@ -251,7 +253,7 @@ class PushRule(ActionRule[Push]):
         return None
 
     def apply(self, game: Game, action: Push) -> None:
-        state = game.state
+        state = skirmish_state(game)
         state.pending = None
         assert state.active is not None
         if action.operative is None or action.hex is None:
@@ -274,13 +276,13 @@ class PushRule(ActionRule[Push]):
 def morale(game: Game) -> None:
     """The end of an activation: the morale tests owed, Shaken cleared by an idle
     activation, then a push (a decision) or the activation is over."""
-    state = game.state
+    state = skirmish_state(game)
     assert state.active is not None
     op = state.operatives[state.active]
     owed = bool(state.wounds_now.get(op.id)) and op.on_killzone and at_half(game, op)
     end_of_activation_tests(game)
     if state.order == "idle" and op.on_killzone and not owed:
-        set_flag(op, OperativeFlag.SHAKEN, False)
+        set_flag(op, SkirmishFlag.SHAKEN, False)
         game.emit(Rallied(op.id))
     if push_target(game) is not None:
         state.pending = "push"
@@ -292,7 +294,7 @@ def morale(game: Game) -> None:
 def wrap(game: Game) -> None:
     """The activation is over: the other player activates next when they can; a player
     with nothing left to activate is noted (the first of the round goes first next)."""
-    state = game.state
+    state = skirmish_state(game)
     assert state.active is not None
     from game.engine.rulesets.skirmish.shooting import clear_shots
 

@@ -3,10 +3,11 @@ flow, actions, markers, save checks and odds), declared here beside their meanin
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.engine.contract import Book, FlowDoc
-from game.engine.rulesets import skirmish
 from game.engine.rulesets.skirmish import table
-from game.engine.rulesets.skirmish.core import MARKERS, ROUNDS, activatable, covered
+from game.engine.rulesets.skirmish.core import MARKERS, ROUNDS, SkirmishState, activatable, covered
 from game.engine.rulesets.skirmish.events import BattleEnded, MarkersScored
 from game.engine.rulesets.skirmish.invariants import broken
 from game.engine.rulesets.skirmish.odds import odds_of
@@ -21,11 +22,13 @@ FLOW_DOC = FlowDoc(
     "to `over`; otherwise it ends as the fourth round does.")
 
 
-def make() -> Book:
+def make(rules: Any, generate: Any, why_not: Any) -> Book:
+    """The book, from the rule set's action rules and its listing and checking of them
+    (:mod:`game.engine.rulesets.skirmish`, which registers it)."""
     # no targets of opportunity; the players place D3+2 markers of their own; the killzone's
     # dangerous hexes count; the datacards play as converted profiles, without their rules
-    return Book(skirmish.RULES, table.FLOW, table.START, table.STEPS_OF_PHASE,
-                skirmish.generate, skirmish.why_not, covered, activatable, MarkersScored,
+    return Book(rules, table.FLOW, table.START, table.STEPS_OF_PHASE,
+                generate, why_not, covered, activatable, MarkersScored,
                 BattleEnded, invariants=broken, card_rules=False, markers=MARKERS,
                 turning_points=ROUNDS, targets=False, dangerous=True, save_checks=check,
-                odds=odds_of, flow_doc=FLOW_DOC)
+                odds=odds_of, flow_doc=FLOW_DOC, state=SkirmishState)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.rulesets.skirmish.core import (
+    SkirmishFlag,
     at_half,
     dangerous,
     destroy,
@@ -25,6 +26,7 @@ from game.engine.rulesets.skirmish.core import (
     quality_test,
     set_flag,
     shaken,
+    skirmish_state,
     wound,
     wounds_left,
 )
@@ -37,7 +39,7 @@ from game.engine.rulesets.skirmish.events import (
     QualityRolled,
 )
 from game.engine.rulesets.skirmish.profiles import SkirmishWeapon, Special
-from game.engine.state import OperativeFlag, OperativeState
+from game.engine.state import OperativeState
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -83,8 +85,8 @@ def strike(game: Game, attacker: OperativeState, defender: OperativeState) -> No
         if not defender.on_killzone:
             break
         attack(game, attacker, defender, weapon)
-    if str(OperativeFlag.FATIGUED) not in attacker.flags and attacker.on_killzone:
-        set_flag(attacker, OperativeFlag.FATIGUED, True)
+    if str(SkirmishFlag.FATIGUED) not in attacker.flags and attacker.on_killzone:
+        set_flag(attacker, SkirmishFlag.FATIGUED, True)
         game.emit(Fatigued(attacker.id))
 
 
@@ -94,7 +96,7 @@ def can_strike(game: Game, op: OperativeState) -> bool:
 
 def melee_result(game: Game, charger: OperativeState, defender: OperativeState) -> None:
     """Who lost the melee; the loser, if still standing, tests morale now."""
-    taken = game.state.wounds_now
+    taken = skirmish_state(game).wounds_now
     a, b = taken.get(charger.id, 0), taken.get(defender.id, 0)
     loser = charger if a > b else defender if b > a else None
     game.emit(MeleeResult(charger.id, defender.id, (a, b), loser.id if loser else None))
@@ -118,14 +120,14 @@ def morale_test(game: Game, op: OperativeState, melee: bool = False) -> None:
         game.emit(MoraleTested(op.id, quality, roll, "routed", melee))
         destroy(game, op, None, melee=True)
         return
-    set_flag(op, OperativeFlag.SHAKEN, True)
+    set_flag(op, SkirmishFlag.SHAKEN, True)
     game.emit(MoraleTested(op.id, quality, roll, "shaken", melee))
 
 
 def end_of_activation_tests(game: Game) -> None:
     """The morale tests owed for wounds at the end of an activation, in the order the
     operatives are listed (the melee's two sides do not test again)."""
-    state = game.state
+    state = skirmish_state(game)
     fought = {state.active, state.target} if state.order == "charge" else set()
     for op_id, wounds in sorted(state.wounds_now.items()):
         op = state.operatives[op_id]

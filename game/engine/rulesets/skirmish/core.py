@@ -5,15 +5,71 @@ distance is what it is."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, cast
 
 from game.engine.defs import Datacard
 from game.engine.rulesets.skirmish.events import Destroyed, Wounded
 from game.engine.rulesets.skirmish.profiles import Profile, convert
-from game.engine.state import OperativeFlag, OperativeState, opponent
+from game.engine.state import (
+    OperativeState,
+    State,
+    opponent,
+    register_flags,
+    register_state,
+    register_steps,
+)
 
 if TYPE_CHECKING:
     from game.engine.game import Game
+
+
+
+class SkirmishStep(StrEnum):
+    """Where inside a phase a game under these rules waits, besides the Fireteam rules'
+    deployment and activation (the stages: :mod:`.table`)."""
+
+    PLACE_OBJECTIVES = "place_objectives"  # the players place the markers in turn
+    SHOOT = "shoot"  # after Hold or Advance: fire each ranged weapon, or hold fire
+    MEET = "meet"  # a charge ended 2 hexes short: the defender's player may move to meet it
+    STRIKE_BACK = "strike_back"  # the charged operative's player decides to strike back
+    MORALE = "morale"  # the end of an activation: the morale tests owed
+    CONSOLIDATE = "consolidate"  # a melee left one side destroyed: the other may step
+    PUSH = "push"  # the attacker may push a Shaken target
+
+
+class SkirmishFlag(StrEnum):
+    """What an operative carries under these rules: morale and melee fatigue."""
+
+    SHAKEN = "shaken"  # failed a morale test: idle until one idle activation clears it
+    FATIGUED = "fatigued"  # attacked in a melee this round: hits only on unmodified 6s
+
+
+register_steps(SkirmishStep)
+register_flags(SkirmishFlag)
+
+
+@register_state
+@dataclass
+class SkirmishState(State):
+    """The state of a game under these rules: the running activation's order (hold,
+    advance, rush, charge), the enemy it shot at or charged, the decision it still owes
+    (shoot, strike_back, consolidate, push), the wounds each operative took during it."""
+
+    order: str | None = None
+    target: str | None = None
+    pending: str | None = None
+    wounds_now: dict[str, int] = field(default_factory=dict)
+
+    def end_activation(self) -> None:
+        super().end_activation()
+        self.order = self.target = self.pending = None
+
+
+def skirmish_state(game: Game) -> SkirmishState:
+    """The state of a game under these rules (:class:`SkirmishState`)."""
+    return cast(SkirmishState, game.state)
 
 # distances in hexes (a hex is 2 inches: a Fireteam Move of 3 hexes is the seed's 6")
 SEIZE_REACH = 1  # 3": an operative within 1 hex of a marker seizes it
@@ -55,11 +111,11 @@ def at_half(game: Game, op: OperativeState) -> bool:
     return 2 * wounds_left(game, op) <= profile(game, op).tough
 
 
-def has(op: OperativeState, flag: OperativeFlag) -> bool:
+def has(op: OperativeState, flag: SkirmishFlag) -> bool:
     return str(flag) in op.flags
 
 
-def set_flag(op: OperativeState, flag: OperativeFlag, on: bool) -> None:
+def set_flag(op: OperativeState, flag: SkirmishFlag, on: bool) -> None:
     if on and str(flag) not in op.flags:
         op.flags = tuple(sorted((*op.flags, str(flag))))  # one order, however they came
     elif not on and str(flag) in op.flags:
@@ -67,12 +123,12 @@ def set_flag(op: OperativeState, flag: OperativeFlag, on: bool) -> None:
 
 
 def shaken(op: OperativeState) -> bool:
-    return has(op, OperativeFlag.SHAKEN)
+    return has(op, SkirmishFlag.SHAKEN)
 
 
 def fatigued(op: OperativeState) -> bool:
     """Fatigued in melee: it attacked in a melee this round, or it is Shaken."""
-    return has(op, OperativeFlag.FATIGUED) or shaken(op)
+    return has(op, SkirmishFlag.FATIGUED) or shaken(op)
 
 
 def difficult(game: Game, hex_: str) -> bool:
@@ -141,7 +197,7 @@ def wound(game: Game, op: OperativeState, amount: int, by: int | None = None,
     if amount <= 0 or not op.on_killzone:
         return 0
     op.damage += amount
-    state = game.state
+    state = skirmish_state(game)
     state.wounds_now[op.id] = state.wounds_now.get(op.id, 0) + amount
     tough = profile(game, op).tough
     game.emit(Wounded(op.id, amount, op.damage, cause, tough))

@@ -5,15 +5,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.rulesets.skirmish.core import MARKERS, fatigued, profile, shaken
-from game.engine.state import OperativeFlag, Phase
+from game.engine.rulesets.skirmish.core import (
+    MARKERS,
+    SkirmishFlag,
+    fatigued,
+    profile,
+    shaken,
+    skirmish_state,
+)
+from game.engine.state import Phase
 
 if TYPE_CHECKING:
     from game.engine.game import Game
 
 
 def broken(game: Game) -> list[str]:
-    state = game.state
+    state = skirmish_state(game)
     problems: list[str] = []
     for op in state.operatives.values():
         tough = profile(game, op).tough
@@ -21,7 +28,7 @@ def broken(game: Game) -> list[str]:
             problems.append(f"{op.id} has {op.damage} wounds of Tough {tough} but stands")
         if not op.on_killzone and op.hex is None and op.taken_down and op.damage < tough:
             problems.append(f"{op.id} is destroyed with only {op.damage} wounds")
-        if str(OperativeFlag.FATIGUED) in op.flags and state.phase == Phase.SETUP:
+        if str(SkirmishFlag.FATIGUED) in op.flags and state.phase == Phase.SETUP:
             problems.append(f"{op.id} is fatigued before the first round")
         if shaken(op) and not fatigued(op):
             problems.append(f"{op.id} is Shaken but not counted as fatigued")

@@ -24,6 +24,7 @@ from game.engine.rulesets.skirmish.core import (
     meet_hexes,
     profile,
     shaken,
+    skirmish_state,
 )
 from game.engine.rulesets.skirmish.events import Ordered
 from game.engine.rulesets.skirmish.moving import ends_clear, reach, why_not_path
@@ -49,7 +50,7 @@ def _why_not_operative(game: Game, player: int, op_id: str) -> str | None:
 
 def begin(game: Game, op: OperativeState, order: str) -> None:
     """Start ``op``'s activation with ``order``; dangerous terrain it activates in bites."""
-    state = game.state
+    state = skirmish_state(game)
     state.active, state.order, state.target, state.pending = op.id, order, None, None
     state.wounds_now = {}
     op.activated = True
@@ -120,7 +121,7 @@ class HoldRule(_OrderRule[Hold]):
         idle = shaken(op)
         begin(game, op, "idle" if idle else "hold")
         if not idle and op.on_killzone and shots(game, op):
-            game.state.pending = "shoot"
+            skirmish_state(game).pending = "shoot"
 
 
 class AdvanceRule(_OrderRule[Advance]):
@@ -144,7 +145,7 @@ class AdvanceRule(_OrderRule[Advance]):
         begin(game, op, self.action.verb)
         walk(game, op, action.path, tested)
         if self.action is Advance and op.on_killzone and shots(game, op):
-            game.state.pending = "shoot"
+            skirmish_state(game).pending = "shoot"
 
 
 class RushRule(AdvanceRule):
@@ -194,7 +195,7 @@ class ChargeRule(_OrderRule[Charge]):
                 "hexes from it when no hex next to it is in reach)")
 
     def apply(self, game: Game, action: Charge) -> None:
-        state = game.state
+        state = skirmish_state(game)
         op = state.operatives[action.operative]
         enemy = state.operatives[action.target]
         tested = self.dangerous_start(game, op)

@@ -25,6 +25,7 @@ from game.engine.rulesets.skirmish.core import (
     MARKER_SPACING,
     MARKERS,
     SEIZE_REACH,
+    SkirmishFlag,
     activatable,
     set_flag,
     shaken,
@@ -35,7 +36,7 @@ from game.engine.rulesets.skirmish.events import (
     ObjectiveSeized,
     RoundStarted,
 )
-from game.engine.state import OperativeFlag, opponent
+from game.engine.state import opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -193,7 +194,7 @@ def seize(game: Game) -> None:
                 del state.control[marker]  # neutral: nobody's
             game.emit(ObjectiveSeized(marker, now, previous))
     for op in state.operatives.values():
-        set_flag(op, OperativeFlag.FATIGUED, False)
+        set_flag(op, SkirmishFlag.FATIGUED, False)
     for p in (1, 2):
         if p not in state.done:
             state.done.append(p)

@@ -4,25 +4,27 @@ flags only these rules set. Each raises SaveError naming the part that is wrong.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from game.engine.errors import SaveError
-from game.engine.rulesets.skirmish.core import MARKERS
+from game.engine.rulesets.skirmish.core import MARKERS, SkirmishFlag, SkirmishState, SkirmishStep
 from game.engine.rulesets.skirmish.shooting import SHOT
-from game.engine.state import OperativeFlag, State, Step
+from game.engine.state import OperativeFlag, State
 
 if TYPE_CHECKING:
     from game.engine.config import Config
 
 # the decision each waiting step of an activation owes
-OWED = {Step.SHOOT: "shoot", Step.MEET: "meet", Step.STRIKE_BACK: "strike_back",
-        Step.CONSOLIDATE: "consolidate", Step.PUSH: "push"}
+OWED: dict[str, str] = {SkirmishStep.SHOOT: "shoot", SkirmishStep.MEET: "meet",
+                        SkirmishStep.STRIKE_BACK: "strike_back",
+                        SkirmishStep.CONSOLIDATE: "consolidate", SkirmishStep.PUSH: "push"}
 ORDERS = ("hold", "idle", "advance", "rush", "charge")
 
 
-def check_activation(state: State, config: Config) -> None:
+def check_activation(loaded: State, config: Config) -> None:
     """An activation runs exactly at the steps that owe one of its decisions: its operative
     is known and its order one of the four (or idle); the owed decision matches the step."""
+    state = cast(SkirmishState, loaded)
     owed = OWED.get(state.step)
     if owed is None:
         for name in ("active", "order", "target", "pending"):
@@ -41,8 +43,8 @@ def check_activation(state: State, config: Config) -> None:
                         f"{state.pending!r}")
     if state.target is not None and state.target not in state.operatives:
         raise SaveError(f"state.target: unknown operative {state.target!r}")
-    if state.step in (Step.MEET, Step.STRIKE_BACK, Step.CONSOLIDATE, Step.PUSH) \
-            and state.target is None:
+    if state.step in (SkirmishStep.MEET, SkirmishStep.STRIKE_BACK, SkirmishStep.CONSOLIDATE,
+                      SkirmishStep.PUSH) and state.target is None:
         raise SaveError(f"state.target: the {state.step} step needs the attacked operative")
     for op_id, wounds in state.wounds_now.items():
         if op_id not in state.operatives or not isinstance(wounds, int) or wounds < 0:
@@ -54,7 +56,7 @@ def check_markers(state: State) -> None:
     for marker in (*state.objective_hexes, *state.removed_objectives, *state.control):
         if marker not in MARKERS:
             raise SaveError(f"state: unknown marker {marker!r}")
-    known = {str(f) for f in OperativeFlag}
+    known = {*map(str, OperativeFlag), *map(str, SkirmishFlag)}
     for op in state.operatives.values():
         for flag in op.flags:
             if flag.startswith(SHOT):

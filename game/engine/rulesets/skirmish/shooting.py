@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from game.engine.rulesets.fireteam.base import ActionRule, not_the_active
 from game.engine.rulesets.skirmish.actions import HoldFire, Shoot
 from game.engine.rulesets.skirmish.combat import attack
-from game.engine.rulesets.skirmish.core import profile, visible
+from game.engine.rulesets.skirmish.core import profile, skirmish_state, visible
 from game.engine.rulesets.skirmish.profiles import SkirmishWeapon, Special
 from game.engine.state import OperativeState, opponent
 
@@ -73,7 +73,7 @@ def why_not_shot(game: Game, op: OperativeState, weapon: SkirmishWeapon | None,
     if enemy is not None and len(aimed) >= MAX_TARGETS and enemy.id not in aimed:
         return (f"{op.id} has already split its fire across {MAX_TARGETS} targets "
                 f"({' and '.join(aimed)}): it may shoot only at them")
-    if weapon.has(Special.HEAVY) and game.state.order != "hold":
+    if weapon.has(Special.HEAVY) and skirmish_state(game).order != "hold":
         return f"{weapon.name} is Heavy: it fires only after Hold"
     if enemy is None or enemy.player == op.player or not enemy.on_killzone:
         return "no such enemy on the killzone"
@@ -114,7 +114,7 @@ class ShootRule(ActionRule[Shoot]):
                             game.state.operatives.get(action.target))
 
     def apply(self, game: Game, action: Shoot) -> None:
-        state = game.state
+        state = skirmish_state(game)
         op = state.operatives[action.operative]
         enemy = state.operatives[action.target]
         weapon = profile(game, op).weapon(action.weapon)
@@ -141,7 +141,7 @@ class HoldFireRule(ActionRule[HoldFire]):
         return None
 
     def apply(self, game: Game, action: HoldFire) -> None:
-        game.state.pending = None
+        skirmish_state(game).pending = None
 
 
 __all__ = ["MAX_TARGETS", "SHOT", "HoldFireRule", "ShootRule", "clear_shots", "fired",

@@ -25,6 +25,7 @@ from game.engine.rulesets.skirmish.actions import (
     Shoot,
     StrikeBack,
 )
+from game.engine.rulesets.skirmish.core import SkirmishStep, skirmish_state
 from game.engine.state import Phase, Step
 
 if TYPE_CHECKING:
@@ -33,16 +34,16 @@ if TYPE_CHECKING:
 ANYTIME: tuple[type[Action], ...] = (Concede, AgreeResult)
 
 SETUP_ROLL = (Phase.SETUP, Step.NONE)
-PLACE = (Phase.SETUP, Step.PLACE_OBJECTIVES)
+PLACE = (Phase.SETUP, SkirmishStep.PLACE_OBJECTIVES)
 DEPLOY = (Phase.SETUP, Step.DEPLOY)
 ROUND = (Phase.INITIATIVE, Step.NONE)
 ACTIVATE = (Phase.FIREFIGHT, Step.ACTIVATE)
-SHOOT = (Phase.FIREFIGHT, Step.SHOOT)
-MEET = (Phase.FIREFIGHT, Step.MEET)
-STRIKE_BACK = (Phase.FIREFIGHT, Step.STRIKE_BACK)
-CONSOLIDATE = (Phase.FIREFIGHT, Step.CONSOLIDATE)
-MORALE = (Phase.FIREFIGHT, Step.MORALE)
-PUSH = (Phase.FIREFIGHT, Step.PUSH)
+SHOOT = (Phase.FIREFIGHT, SkirmishStep.SHOOT)
+MEET = (Phase.FIREFIGHT, SkirmishStep.MEET)
+STRIKE_BACK = (Phase.FIREFIGHT, SkirmishStep.STRIKE_BACK)
+CONSOLIDATE = (Phase.FIREFIGHT, SkirmishStep.CONSOLIDATE)
+MORALE = (Phase.FIREFIGHT, SkirmishStep.MORALE)
+PUSH = (Phase.FIREFIGHT, SkirmishStep.PUSH)
 END = (Phase.END, Step.NONE)
 OVER = (Phase.OVER, Step.NONE)
 
@@ -51,14 +52,14 @@ _OWED: dict[str, Where] = {"shoot": SHOOT, "meet": MEET, "strike_back": STRIKE_B
 
 
 def _owed(game: Game, kind: str) -> bool:
-    return game.state.pending == kind
+    return skirmish_state(game).pending == kind
 
 
 def _after_order(game: Game) -> Where:
     """a shot owed: shoot; a charge 2 hexes short: meet; a strike back owed: strike back;
     a melee side destroyed:
     consolidate; a push owed: push; nothing owed: morale; nobody left to activate: end"""
-    state = game.state
+    state = skirmish_state(game)
     if state.active is None:
         return END
     return _OWED.get(state.pending or "", MORALE)
@@ -82,7 +83,7 @@ def _not_shooting(game: Game) -> bool:
 def _after_meeting(game: Game) -> Where:
     """met: strike back owed: strike back; a melee side destroyed: consolidate; else
     morale"""
-    return _OWED.get(game.state.pending or "", MORALE)
+    return _OWED.get(skirmish_state(game).pending or "", MORALE)
 
 
 def _not_meeting(game: Game) -> bool:
@@ -138,7 +139,7 @@ STAGES: tuple[Stage, ...] = (
 FLOW: dict[Where, Stage] = {stage.where: stage for stage in STAGES}
 START: Where = SETUP_ROLL
 
-STEPS_OF_PHASE: dict[Phase, tuple[Step, ...]] = {
+STEPS_OF_PHASE: dict[Phase, tuple[str, ...]] = {
     phase: steps for phase in Phase
     if (steps := tuple(s.step for s in STAGES if s.phase == phase and s.waits))}
 

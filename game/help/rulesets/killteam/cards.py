@@ -16,7 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.engine import Catalogue, Mission
-from game.engine import vocabulary as V
 from game.engine.rulesets.killteam import core as kt
 
 RULE, PRIMARY, SECONDARY, SPECIAL = ("Pack rule", "Primary objectives", "Secondary objective",
@@ -100,23 +99,23 @@ _RULES: tuple[tuple[str, str, str, tuple[str, ...], Callable[[kt.KillTeamRules],
         "At the end of the mission each objective is worth its VP to whoever controls it: "
         "the primary objectives."),
      lambda r: r.placed_objectives > 0),
-    (V.SLAY_THE_LEADER, "Slay the Leader", SECONDARY, (
+    (kt.SLAY_THE_LEADER, "Slay the Leader", SECONDARY, (
         "1 VP at the end of the mission if the enemy's leader was taken down.",
         "A leader who fled after a failed Break test gives nothing."),
-     lambda r: V.SLAY_THE_LEADER in r.secondary),
-    (V.LINEBREAKER, "Linebreaker", SECONDARY, (
+     lambda r: kt.SLAY_THE_LEADER in r.secondary),
+    (kt.LINEBREAKER, "Linebreaker", SECONDARY, (
         "1 VP at the end of the mission if one of your operatives stands in the enemy's "
         "territory.",),
-     lambda r: V.LINEBREAKER in r.secondary),
-    (V.FIRST_BLOOD, "First Blood", SECONDARY, (
+     lambda r: kt.LINEBREAKER in r.secondary),
+    (kt.FIRST_BLOOD, "First Blood", SECONDARY, (
         "1 VP at the end of the mission if the first operative removed from play, taken "
         "down or fled, was the enemy's.",),
-     lambda r: V.FIRST_BLOOD in r.secondary),
-    (V.BREAK_THE_ENEMY, "Break the Enemy", SECONDARY, (
+     lambda r: kt.FIRST_BLOOD in r.secondary),
+    (kt.BREAK_THE_ENEMY, "Break the Enemy", SECONDARY, (
         "1 VP at the end of the mission if you have destroyed more than half of the enemy's "
         "operatives: taken down by your attacks or cards. Those that fled or fell to their "
         "own weapons do not count.",),
-     lambda r: V.BREAK_THE_ENEMY in r.secondary),
+     lambda r: kt.BREAK_THE_ENEMY in r.secondary),
     ("kt_seize", "Seize the initiative", RULE, (
         "In turning point 1 the player who deployed first holds the initiative. The other "
         f"player may roll a D6 to seize it: on a {kt.SEIZE_ON} the initiative is theirs. "
@@ -134,7 +133,7 @@ _RULES: tuple[tuple[str, str, str, tuple[str, ...], Callable[[kt.KillTeamRules],
         "in cover.",
         "Some missions are fought at night from start to end. In others a D6 at the start "
         f"of turning point 1 and of the mission's last brings night on {kt.NIGHT_ON}+."),
-     lambda r: r.night_fighting != V.NIGHT_NONE),
+     lambda r: r.night_fighting != kt.NIGHT_NONE),
     ("kt_mysterious", "Mysterious Objectives", SPECIAL, (
         "Each objective marker is a mystery until an operative first takes control of it: "
         "then its player rolls a D6 on the table below. The older rules name this rule but "
@@ -161,12 +160,12 @@ _RULES: tuple[tuple[str, str, str, tuple[str, ...], Callable[[kt.KillTeamRules],
 def pack_cards(catalogue: Catalogue) -> list[PackRule]:
     """Every rule card of the pack that at least one shipped mission uses, with the names of
     those missions (a rule no mission uses is not shown)."""
-    missions = [m for m in catalogue.missions.values() if m.kill_team is not None]
-    missions.sort(key=lambda m: (m.kill_team.table_roll if m.kill_team else 0, m.name))
+    ruled = [(m, rules) for m in catalogue.missions.values()
+             if (rules := kt.mission_rules(m)) is not None]
+    ruled.sort(key=lambda pair: (pair[1].table_roll, pair[0].name))
     out: list[PackRule] = []
     for rule_id, name, group, text, used in _RULES:
-        names = tuple(_short(m) for m in missions if m.kill_team is not None
-                      and used(m.kill_team))
+        names = tuple(_short(m) for m, rules in ruled if used(rules))
         if names:
             table = _table_lines() if rule_id == "kt_mysterious" else ()
             out.append(PackRule(rule_id, name, group, text, table, names))

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.rulesets import RuleSet
+from game.engine.rulesets.skirmish import RULE_SET, SkirmishFlag
 from game.engine.rulesets.skirmish.actions import ORDERS
 from game.engine.rulesets.skirmish.core import profile_of
-from game.engine.state import OperativeFlag, State
+from game.engine.state import State
 from game.scenario.systems import ScenarioRules, register_rule_set
 
-FLAGS = (OperativeFlag.SHAKEN, OperativeFlag.FATIGUED)
+FLAGS = (SkirmishFlag.SHAKEN, SkirmishFlag.FATIGUED)
 
 
 def position(state: State) -> dict[str, Any]:
@@ -25,6 +25,6 @@ def position(state: State) -> dict[str, Any]:
 
 
 RULES = register_rule_set(ScenarioRules(
-    rules=RuleSet.SKIRMISH, taken_down_damage=lambda card: profile_of(card).tough,
+    rules=RULE_SET, taken_down_damage=lambda card: profile_of(card).tough,
     position=position, expect_left_out=("finished",), flags=FLAGS, places_markers=True,
     own_length=True, opens_activation=ORDERS))

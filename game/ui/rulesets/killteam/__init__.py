@@ -7,8 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine import Catalogue, Config, Game, Mission
-from game.engine.rulesets.killteam import SECONDARY_NAMES, rules_of
+from game.engine import Catalogue, Config, Game, Mission, State
+from game.engine.rulesets.killteam import (
+    PACK,
+    SECONDARY_NAMES,
+    PackState,
+    mission_rules,
+    rules_of,
+)
 from game.help.rulesets.killteam.cards import PackRule
 from game.ui.rulesets.killteam import chooser, library, screen
 from game.ui.systems import CardLines, Screens, register_pack
@@ -22,7 +28,7 @@ class PackScreens(Screens):
     """Objective markers the players place, seizing the initiative, late arrivals, a game
     length die, primary and secondary objectives scored at the end, operatives that flee."""
 
-    id = "kill_team"  # the pack of its missions (Mission.pack)
+    id = PACK  # the pack of its missions (Mission.pack)
     keys = chooser.PACK_KEYS
     fields = chooser.PACK_FIELDS
     phrases = screen.PACK_PHRASES
@@ -53,15 +59,19 @@ class PackScreens(Screens):
     def fled(self, game: Game, player: int) -> list[str]:
         return screen.fled_operatives(game, player)
 
+    def phase_note(self, state: State) -> str:
+        # night fighting: far targets count as in cover while it lasts
+        return " · Night fighting" if isinstance(state, PackState) and state.night else ""
+
     def length_words(self, mission: Mission) -> str | None:
         return screen.length_words(mission)
 
     def mission_label(self, mission: Mission) -> str:
-        rules = mission.kill_team
+        rules = mission_rules(mission)
         return " (our design)" if rules is not None and rules.our_design else ""
 
     def table_roll(self, mission: Mission) -> int | None:
-        rules = mission.kill_team
+        rules = mission_rules(mission)
         return rules.table_roll if rules is not None and rules.table_roll else None
 
     def map_keys(self, config: Config) -> list[tuple[str, str]]:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.engine import Action, Config, State, Step
+from game.engine import Action, Config, State
 from game.engine.rulesets.killteam import (
     SEIZE_ON,
     Arrive,
+    PackStep,
     PlaceObjective,
     RollGameLength,
     Seize,
@@ -20,10 +21,10 @@ from game.ui.fields import Field, Kind
 PACK_KEYS = {"seize:yes": "y", "seize:no": "n", "roll": "r"}
 
 # the one-line hint at each of the pack's decisions
-PACK_HINTS = {Step.PLACE_OBJECTIVES: "click a shaded hex to place the next objective marker.",
-              Step.SEIZE: "try to seize the initiative (a 6 takes it), or let it be.",
-              Step.ARRIVE: "pick a late operative, then a shaded hex of its edge.",
-              Step.GAME_LENGTH: "roll to see whether one more turning point is played."}
+PACK_HINTS = {PackStep.PLACE_OBJECTIVES: "click a shaded hex to place the next objective marker.",
+              PackStep.SEIZE: "try to seize the initiative (a 6 takes it), or let it be.",
+              PackStep.ARRIVE: "pick a late operative, then a shaded hex of its edge.",
+              PackStep.GAME_LENGTH: "roll to see whether one more turning point is played."}
 
 
 def _place_objective_fields(action: PlaceObjective, state: State, config: Config,

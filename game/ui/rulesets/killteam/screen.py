@@ -16,6 +16,7 @@ from game.engine.rulesets.killteam import (
     PlaceObjective,
     RollGameLength,
     Seize,
+    mission_rules,
     placement_hexes,
     rules_of,
     side_edge,
@@ -31,7 +32,7 @@ def length_words(mission: Mission) -> str:
     """A mission's length: "3 turning points", or with the game length die (which may add
     turning points) "3 turning points, up to 5"."""
     words = f"{mission.turning_points} turning points"
-    rules = mission.kill_team
+    rules = mission_rules(mission)
     if rules is not None and rules.variable_length:
         words += f", up to {mission.turning_points + len(GAME_LENGTH_NEEDS)}"
     return words

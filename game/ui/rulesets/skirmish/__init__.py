@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Action, Catalogue, Config, Event, Game, OperativeState, RuleSet, State
+from game.engine import Action, Catalogue, Config, Event, Game, OperativeState, State
 from game.engine.rulesets.skirmish import (
+    RULE_SET,
     Advance,
     Charge,
     DangerousRolled,
@@ -45,7 +46,7 @@ class SkirmishScreens(Screens):
     """Orders instead of actions, Quality tests, Shaken and fatigue, markers held instead of
     VP, rounds instead of turning points, no cards."""
 
-    id = str(RuleSet.SKIRMISH)
+    id = RULE_SET
     keys = screen.SKIRMISH_KEYS
     phrases = screen.SKIRMISH_PHRASES
     # its own rolls and the seizing of a marker

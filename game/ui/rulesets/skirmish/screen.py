@@ -9,7 +9,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from game.engine import HIT, Action, Config, Die, Event, OperativeFlag, OperativeState, State, Step
+from game.engine import HIT, Action, Config, Die, Event, OperativeState, State, Step
 from game.engine.rulesets.skirmish import (
     SPECIAL_NAMES,
     SPECIAL_TEXT,
@@ -30,7 +30,9 @@ from game.engine.rulesets.skirmish import (
     RoundStarted,
     Rush,
     Shoot,
+    SkirmishFlag,
     SkirmishOdds,
+    SkirmishStep,
     StrikeBack,
     count_markers,
 )
@@ -55,13 +57,13 @@ SKIRMISH_KEYS = {"hold": "h", "advance": "a", "rush": "r", "charge": "c", "shoot
 
 SKIRMISH_HINTS = {
     Step.ACTIVATE: "click a highlighted operative, then give it an order.",
-    Step.SHOOT: "shoot a marked enemy with each ranged weapon in turn (two targets at most), "
-                "or hold fire before the first shot.",
-    Step.MEET: "the charge fell short: click the shaded hex to meet it, or Stay.",
-    Step.STRIKE_BACK: "your operative was charged: strike back, or not.",
-    Step.CONSOLIDATE: "the melee's survivor may step one hex: click a shaded hex (its own "
+    SkirmishStep.SHOOT: "shoot a marked enemy with each ranged weapon in turn (two targets at "
+                        "most), or hold fire before the first shot.",
+    SkirmishStep.MEET: "the charge fell short: click the shaded hex to meet it, or Stay.",
+    SkirmishStep.STRIKE_BACK: "your operative was charged: strike back, or not.",
+    SkirmishStep.CONSOLIDATE: "the melee's survivor may step one hex: click a shaded hex (its own "
                       "hex: stay).",
-    Step.PUSH: "your target is Shaken: click a shaded hex to push it there (a 4+), or "
+    SkirmishStep.PUSH: "your target is Shaken: click a shaded hex to push it there (a 4+), or "
                "do not push.",
 }
 
@@ -146,9 +148,9 @@ def skirmish_route(action: Action, state: State, config: Config,
 def markers_of(op: OperativeState) -> list[str]:
     """The skirmish states shown on an operative: Shaken, fatigued."""
     out = []
-    if str(OperativeFlag.SHAKEN) in op.flags:
+    if str(SkirmishFlag.SHAKEN) in op.flags:
         out.append("Shaken")
-    if str(OperativeFlag.FATIGUED) in op.flags:
+    if str(SkirmishFlag.FATIGUED) in op.flags:
         out.append("fatigued")
     return out
 

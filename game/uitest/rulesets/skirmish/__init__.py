@@ -6,27 +6,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.engine.rulesets.skirmish import Shoot
+from game.engine.rulesets.skirmish import RULE_SET, Shoot, SkirmishStep
 from game.uitest.systems import App, AuditSystem, register
 
 
 def newgame(app: App) -> None:
     """The new-game screen with the skirmish rule set chosen."""
-    from game.engine import RuleSet
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.newgame import NewGameScene
 
     app.push(MenuScene(app))
     scene = NewGameScene(app, fireteams=("pathfinders", "bad_ladz"))
     app.push(scene)
-    scene.set_rules(RuleSet.SKIRMISH)
+    scene.set_rules(RULE_SET)
 
 
 def play(dice: bool) -> Callable[[App], None]:
     """A skirmish game in round 2, at a shot (its dice shown with ``dice``)."""
     def setup(app: App) -> None:
         from game.ai.players import player_for
-        from game.engine import Game, RandomDice, Step
+        from game.engine import Game, RandomDice
         from game.engine.rulesets.skirmish import Shoot
         from game.ui.scenes.menu import MenuScene
         from game.ui.scenes.play import PlayScene
@@ -36,7 +35,7 @@ def play(dice: bool) -> Callable[[App], None]:
                         RandomDice(5), rules="skirmish")
         players = {p: player_for("greedy", p) for p in (1, 2)}
         while not game.is_over and not (game.state.turning_point == 2
-                                        and game.state.step == Step.SHOOT):
+                                        and game.state.step == SkirmishStep.SHOOT):
             game.apply(players[game.to_act].choose(game.view(game.to_act)))
         scene = PlayScene(app, game)
         app.push(scene)
