@@ -4,6 +4,7 @@ build a position from a scenario's text."""
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
@@ -127,14 +128,32 @@ def scenario(text: str, catalogue: Catalogue | None = None, *,
     return scenario_from_text(text, catalogue or shipped_catalogue(), file)
 
 
-def position(text: str, catalogue: Catalogue | None = None, *, played: bool = False) -> Game:
+def position(text: str, catalogue: Catalogue | None = None, *, played: bool = False,
+             file: str = "scenario.yaml") -> Game:
     """The game scenario ``text`` sets up; ``played``: with the file's ``actions`` applied
-    (the position at the decision a test asks about)."""
-    built = scenario(text, catalogue)
+    (the position at the decision a test asks about); messages name ``file``."""
+    built = scenario(text, catalogue, file=file)
     if played:
         for _, action in built.actions:
             built.game.apply(action)
     return built.game
+
+
+def subclasses(cls: type) -> set[type]:
+    """Every class below ``cls`` (subclasses of subclasses too)."""
+    found = set(cls.__subclasses__())
+    for sub in list(found):
+        found |= subclasses(sub)
+    return found
+
+
+def tool_output(name: str, out: Path) -> Path:
+    """``out``, once ``python tools/NAME.py --out OUT`` has written into it (an asset build:
+    at most 2 minutes)."""
+    tool = Path(__file__).resolve().parent.parent / "tools" / f"{name}.py"
+    subprocess.run([sys.executable, str(tool), "--out", str(out)], check=True,
+                   capture_output=True, timeout=120)
+    return out
 
 
 def tool_module(name: str) -> ModuleType:

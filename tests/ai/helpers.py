@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from game.ai.common import playable
@@ -11,8 +12,10 @@ from game.ai.search import Budget, SearchPlayer
 from game.content import load_catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
+from tests.helpers import position
 
 CATALOGUE = load_catalogue()
+FIXTURES = Path(__file__).resolve().parent / "fixtures"  # small positions, as scenario files
 MISSIONS = sorted(CATALOGUE.missions)
 TEAMS = sorted(CATALOGUE.fireteams)
 
@@ -46,6 +49,32 @@ def decisions(seed: int, every: int, *, mission: str | None = None,
                 yield game
             step += 1
         game.apply(mover.choose(view))
+
+
+def fixture_text(name: str) -> str:
+    """The text of the position file ``tests/ai/fixtures/NAME.yaml``."""
+    return (FIXTURES / f"{name}.yaml").read_text(encoding="utf-8")
+
+
+def fixture(name: str, text: str | None = None, *, played: bool = False) -> Game:
+    """The game the position file ``tests/ai/fixtures/NAME.yaml`` sets up, or ``text`` (that
+    file's text changed); ``played``: with its ``actions`` applied."""
+    return position(fixture_text(name) if text is None else text, played=played,
+                    file=str(FIXTURES / f"{name}.yaml"))
+
+
+def one_a_side(mission: str, at: str, enemy_at: str, *, card: str = "assault_intercessor",
+               **start: object) -> str:
+    """The scenario text of ``mission`` with one operative of ``card`` a side: player 1's
+    ``a`` on ``at``, player 2's ``z`` on ``enemy_at``; in the firefight of the first turning
+    point with player 1's initiative unless ``start`` (keys of the file's ``start``, values
+    in its notation) says otherwise."""
+    keys = {"turning_point": 1, "phase": "firefight", "initiative": 1, **start}
+    return (f"mission: {mission}\n"
+            "operatives:\n"
+            f"  - {{id: a, player: 1, card: {card}, at: {at}}}\n"
+            f"  - {{id: z, player: 2, card: {card}, at: {enemy_at}}}\n"
+            f"start: {{{', '.join(f'{k}: {v}' for k, v in keys.items())}}}\n")
 
 
 class Sentinel:

@@ -9,6 +9,7 @@ from game.ai.players import player_for
 from game.engine.actions import Attack, MissionAction
 from game.engine.game import Game
 from game.engine.state import Step
+from tests.ai.helpers import fixture, one_a_side
 from tests.helpers import position
 
 CARDS = """
@@ -82,26 +83,15 @@ start: {turning_point: 1, phase: firefight, initiative: 1}
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_grabs_an_uncontested_objective_at_the_end_of_a_turning_point(level: str) -> None:
-    game = setup("""
-mission: dual_strike
-operatives:
-  - {id: a, player: 1, card: trooper, at: E3}
-  - {id: z, player: 2, card: trooper, at: O10}
-start: {turning_point: 3, phase: firefight, initiative: 2, to_act: 1, activated: [z]}
-""")
+    game = setup(one_a_side("dual_strike", "E3", "O10", card="trooper", turning_point=3,
+                            initiative=2, to_act=1, activated="[z]"))
     activation(game, level)
     assert game.state.control.get("obj1") == 1
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_uses_a_mission_action_that_wins(level: str) -> None:
-    game = setup("""
-mission: data_heist
-operatives:
-  - {id: a, player: 1, card: trooper, at: B3}
-  - {id: z, player: 2, card: trooper, at: F7}
-start: {turning_point: 1, phase: firefight, initiative: 1, vp: {1: 4, 2: 3}}
-""")
+    game = setup(one_a_side("data_heist", "B3", "F7", card="trooper", vp="{1: 4, 2: 3}"))
     taken = activation(game, level)
     assert any(isinstance(a, MissionAction) for a in taken), [str(a) for a in taken]
     assert game.is_over and game.winner == 1
@@ -119,17 +109,14 @@ def test_hard_plays_out_more_than_normal() -> None:
     assert slices(LEVELS["easy"]) == 0
 
 
+# Shrinking Ground scores operatives within 3 hexes of H5/H6 and has no objective tokens
+SHRINKING = one_a_side("shrinking_ground", "A1", "O11", card="trooper")
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_heads_for_the_ground_a_mission_scores_without_objectives(level: str) -> None:
-    # Shrinking Ground scores operatives within 3 hexes of H5/H6 and has no objective
-    # tokens: a, alone in the north-west corner with nobody in sight, walks towards the centre
-    game = setup("""
-mission: shrinking_ground
-operatives:
-  - {id: a, player: 1, card: trooper, at: A1}
-  - {id: z, player: 2, card: trooper, at: O11}
-start: {turning_point: 1, phase: firefight, initiative: 1}
-""")
+    # a, alone in the north-west corner with nobody in sight, walks towards the centre
+    game = setup(SHRINKING)
     start = min(game.grid.distance("A1", h) for h in ("H5", "H6"))
     activation(game, level)
     where = game.state.operatives["a"].hex
@@ -139,27 +126,16 @@ start: {turning_point: 1, phase: firefight, initiative: 1}
 
 def test_the_scoring_zones_are_read_from_the_mission_rules() -> None:
     from game.ai.heuristics import scoring_zones
-    game = setup("""
-mission: shrinking_ground
-operatives:
-  - {id: a, player: 1, card: trooper, at: A1}
-  - {id: z, player: 2, card: trooper, at: O11}
-start: {turning_point: 1, phase: firefight, initiative: 1}
-""")
+    game = setup(SHRINKING)
     assert scoring_zones(game) == ((("H5", "H6"), 3),)
 
 
 def relic_carrier(at: str) -> Game:
     """Relic Run: player 1's ``a`` carries a relic on ``at``; the enemy's territory is rows 9
     to 11, its one operative far away."""
-    return setup(f"""
-mission: relic_run
-operatives:
-  - {{id: a, player: 1, card: trooper, at: {at}}}
-  - {{id: z, player: 2, card: trooper, at: O1}}
-start: {{turning_point: 1, phase: firefight, initiative: 1, to_act: 1, territory: {{1: 1, 2: 2}},
-        carried: {{relic2: a}}, objective_hexes: {{relic2: {at}}}}}
-""")
+    return setup(one_a_side("relic_run", at, "O1", card="trooper", to_act=1,
+                            territory="{1: 1, 2: 2}", carried="{relic2: a}",
+                            objective_hexes=f"{{relic2: {at}}}"))
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -187,26 +163,11 @@ def test_a_carrier_in_the_enemys_territory_extracts(level: str) -> None:
     assert game.state.vp[1] == 3
 
 
-PLOY_IN_THE_OPEN = """
-name: intercessors in the open before shoota boys that act first
-killzone: {columns: 9, rows: 7}
-fireteams: {1: gideon, 2: bad_ladz}
-operatives:
-  - {id: a, player: 1, card: assault_intercessor, at: C1}
-  - {id: b, player: 1, card: assault_intercessor, at: G1}
-  - {id: x, player: 2, card: shoota_boy, at: C7}
-  - {id: y, player: 2, card: shoota_boy, at: G7}
-start: {turning_point: 2, phase: strategy, initiative: 2}
-actions:
-  - 2 ploy more_dakka
-"""
-
-
 def test_hard_plays_its_strategic_ploy_out() -> None:
     """The heuristics count every weapon against every enemy, in reach or not, and pick the
     melee ploy (Shock Assault) for two intercessors 6 hexes from the shootas that shoot
     first; hard plays each ploy to the end of the turning point and takes another."""
-    game = position(PLOY_IN_THE_OPEN, played=True)
+    game = fixture("ploy_in_the_open", played=True)
     assert game.state.step == Step.PLOY and game.to_act == 1
     view = game.view(1)
     assert str(player_for("normal", 3).choose(view)) == "1 ploy shock_assault"

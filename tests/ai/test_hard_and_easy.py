@@ -7,7 +7,7 @@ from __future__ import annotations
 from game.ai import heuristics, search
 from game.ai.puzzles import POSITIONS, load_puzzle, solved
 from game.engine import Move
-from tests.ai.helpers import CATALOGUE
+from tests.ai.helpers import CATALOGUE, fixture, fixture_text
 from tests.helpers import position
 
 
@@ -34,24 +34,8 @@ def test_the_safest_move_is_out_of_every_enemys_reach() -> None:
         assert len(safest) == 1
 
 
-CORNER = """
-killzone: {columns: 9, rows: 7, blocked: [C3, C4]}
-datacards:
-  trooper:
-    {apl: 2, move: 3, defence: 3, save: 4, wounds: 10,
-     weapons: [{id: rifle, ap: 1, range: 8, attacks: 4, hit: 3, damage: [3, 4]}]}
-  sniper:
-    {apl: 2, move: 2, defence: 3, save: 4, wounds: 10,
-     weapons: [{id: longrifle, ap: 1, range: 8, attacks: 4, hit: 3, damage: [3, 4]}]}
-operatives:
-  - {id: a, player: 1, card: trooper, at: C1}
-  - {id: s, player: 2, card: sniper, at: C6}
-start: {turning_point: 1, phase: firefight, initiative: 1}
-"""
-
-
 def test_an_enemy_round_the_corner_counts_only_when_peeking() -> None:
-    game = position(CORNER)
+    game = fixture("corner")
     me = game.state.operatives["a"]
     # the sniper behind the ruin cannot see C1, but two hexes aside (A5, E5) it would
     assert not game.grid.visible("C6", "C1", game.occupied())
@@ -61,9 +45,10 @@ def test_an_enemy_round_the_corner_counts_only_when_peeking() -> None:
 
 def test_the_leaves_weigh_what_the_guns_threaten() -> None:
     # a with a knife and Move 1 threatens nobody; the sniper can step out and shoot it
-    text = CORNER.replace("trooper:\n    {apl: 2, move: 3", "trooper:\n    {apl: 2, move: 1") \
+    text = fixture_text("corner") \
+        .replace("trooper:\n    {apl: 2, move: 3", "trooper:\n    {apl: 2, move: 1") \
         .replace("{id: rifle, ap: 1, range: 8,", "{id: knife, ap: 1, range: 1,")
-    game = position(text)
+    game = fixture("corner", text)
     me = game.state.operatives["a"]
     exposed = search.threat_balance(game, 1)
     assert exposed < 0 and search.threat_balance(game, 2) == -exposed
@@ -136,22 +121,8 @@ def test_easy_does_not_leave_an_objective_it_holds_to_chase_the_enemy() -> None:
 
 # --- normal: the urge to fight and where each side stands at the leaves ----------------------
 
-APPROACH = """
-mission: dual_strike
-fireteams: {1: gideon, 2: bad_ladz}
-operatives:
-  - {id: a, player: 1, card: assault_intercessor, at: E1}
-  - {id: g, player: 1, card: assault_intercessor, at: F4}
-  - {id: e, player: 2, card: ork_boy, at: K10}
-  - {id: f, player: 2, card: shoota_boy, at: B10}
-start: {turning_point: 1, phase: firefight, initiative: 1, turn: 3, to_act: 1, activated: [g]}
-actions:
-  - 1 activate a
-"""
-
-
 def approach():  # type: ignore[no-untyped-def]
-    return position(APPROACH, played=True)
+    return fixture("approach", played=True)
 
 
 def test_normal_walks_to_the_fight_where_its_playouts_see_no_difference() -> None:

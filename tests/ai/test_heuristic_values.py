@@ -9,29 +9,13 @@ import pytest
 
 from game.ai import heuristics
 from game.engine import Game
+from tests.ai.helpers import fixture, one_a_side
 from tests.helpers import position
-
-GUNS = """
-killzone:
-  columns: 9
-  rows: 9
-  cover: [E3, E4, E7]
-  objectives: {O1: B8, O2: H8}
-datacards:
-  trooper:
-    {apl: 2, move: 2, defence: 3, save: 4, wounds: 10,
-     weapons: [{id: rifle, ap: 1, range: 8, attacks: 4, hit: 3, damage: [3, 4]}]}
-operatives:
-  - {id: a, player: 1, card: trooper, at: A1}
-  - {id: f, player: 1, card: trooper, at: I1}
-  - {id: z, player: 2, card: trooper, at: E8}
-start: {turning_point: 1, phase: firefight, initiative: 1}
-"""
 
 
 @pytest.fixture
 def guns() -> Game:
-    return position(GUNS)
+    return fixture("guns")
 
 
 def approx(game: Game, cover: bool) -> float:
@@ -81,13 +65,7 @@ def test_an_objective_pulls_within_a_hex_and_shares_its_pull_with_the_friends_th
         2.5 - 0.25 * guns.grid.distance("C8", "H8"))
 
 
-SHRINKING = """
-mission: shrinking_ground
-operatives:
-  - {id: a, player: 1, card: assault_intercessor, at: A1}
-  - {id: x, player: 2, card: assault_intercessor, at: O11}
-start: {turning_point: 1, phase: firefight, initiative: 1}
-"""
+SHRINKING = one_a_side("shrinking_ground", "A1", "O11")
 
 
 def test_the_ground_a_mission_scores_pulls_within_its_reach() -> None:
@@ -102,18 +80,7 @@ def test_the_ground_a_mission_scores_pulls_within_its_reach() -> None:
     assert heuristics.objective_pull(game, a, outside) == pytest.approx(-0.25 * 3)
 
 
-RELIC = """
-mission: relic_run
-operatives:
-  - {id: a, player: 1, card: assault_intercessor, at: I7}
-  - {id: x, player: 2, card: assault_intercessor, at: A1}
-start:
-  turning_point: 1
-  phase: firefight
-  initiative: 1
-  territory: {1: 1, 2: 2}
-  carried: {relic3: a}
-"""
+RELIC = one_a_side("relic_run", "I7", "A1", territory="{1: 1, 2: 2}", carried="{relic3: a}")
 
 
 def test_a_relic_carrier_is_drawn_to_the_enemys_territory() -> None:
@@ -132,4 +99,4 @@ def test_a_relic_carrier_is_drawn_to_the_enemys_territory() -> None:
         1 for obj in game.config.objectives
         if (w := game.objective_hex(obj)) and game.grid.distance("I8", w) <= 1))
     # the enemy carries nothing: no errand
-    assert heuristics.errand_pull(game, game.state.operatives["x"], "A1") is None
+    assert heuristics.errand_pull(game, game.state.operatives["z"], "A1") is None

@@ -11,30 +11,12 @@ import pytest
 from game.ai import search
 from game.ai.common import playable
 from game.engine import Activate, Game, RandomDice
-from tests.helpers import position
-
-# two a side in the open, the enemy's a trooper and a scout: the firefight's first pick
-TWO_A_SIDE = """
-killzone: {columns: 9, rows: 7}
-datacards:
-  trooper:
-    {apl: 2, move: 3, defence: 3, save: 4, wounds: 10,
-     weapons: [{id: rifle, ap: 1, range: 8, attacks: 4, hit: 3, damage: [3, 4]}]}
-  scout:
-    {apl: 2, move: 3, defence: 3, save: 5, wounds: 7,
-     weapons: [{id: pistol, ap: 1, range: 4, attacks: 3, hit: 4, damage: [2, 3]}]}
-operatives:
-  - {id: a, player: 1, card: trooper, at: B2}
-  - {id: b, player: 1, card: trooper, at: F2}
-  - {id: x, player: 2, card: trooper, at: B6}
-  - {id: y, player: 2, card: scout, at: F6}
-start: {turning_point: 1, phase: firefight, initiative: 1}
-"""
+from tests.ai.helpers import fixture
 
 
 @pytest.fixture
 def game() -> Game:
-    return position(TWO_A_SIDE)
+    return fixture("two_a_side")
 
 
 def test_each_rival_pick_is_played_out_and_the_first_is_the_cheap_policys(game: Game) -> None:

@@ -13,33 +13,16 @@ from game.ai.puzzles import POSITIONS, load_puzzle, solve
 from game.ai.search import LEVELS, SearchPlayer, _leaf, _to_turning_point_end, policy
 from game.engine import Move, Phase
 from game.engine.game import Game
-from tests.ai.helpers import CATALOGUE
-from tests.helpers import position
-
-# the last activation of the mission: a has 1 AP left at H7, two moves from the enemy
-# territory (rows 9 to 11 of dual strike); the orks hold obj2 (K6) beside it
-LAST_MOVE = """
-name: infiltration on the last move
-mission: dual_strike
-fireteams: {1: gideon, 2: bad_ladz}
-operatives:
-  - {id: a, player: 1, card: assault_intercessor, at: H5}
-  - {id: g, player: 1, card: assault_intercessor, at: E6}
-  - {id: e, player: 2, card: ork_boy, at: L6}
-  - {id: f, player: 2, card: shoota_boy, at: M2}
-start: {turning_point: 3, phase: firefight, initiative: 2, turn: 8, to_act: 1,
-        vp: {1: 3, 2: 3}, control: {obj1: 1}, activated: [g, e, f],
-        active: {1: [infiltration]}, completed: COMPLETED, territory: {1: 1, 2: 2}}
-actions:
-  - 1 activate a
-  - 1 move a H6 H7
-"""
+from tests.ai.helpers import CATALOGUE, fixture, fixture_text
 
 ZONE = {"F9", "G10", "H9", "I10", "J9"}  # the enemy territory's hexes a can reach
 
 
 def last_move(completed: str = "{}") -> Game:
-    return position(LAST_MOVE.replace("COMPLETED", completed), played=True)
+    """The last move's position (tests/ai/fixtures/last_move.yaml) with the targets of
+    opportunity ``completed`` (the file's ``start.completed``)."""
+    text = fixture_text("last_move").replace("completed: {}", f"completed: {completed}")
+    return fixture("last_move", text, played=True)
 
 
 def test_a_completed_target_counts_in_hard_leaves_as_mission_vp_do() -> None:

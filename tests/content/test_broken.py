@@ -27,10 +27,14 @@ def one(found: list[ContentIssue], key_path: str) -> ContentIssue:
     return matching[0]
 
 
+def where(issue: ContentIssue) -> tuple[str, int, int]:
+    """Where an issue is: its file's name, line and column."""
+    return Path(issue.file).name, issue.line, issue.column
+
+
 def test_unknown_datacard_in_a_composition_suggests_the_near_miss() -> None:
     issue = one(issues("unknown_id.yaml"), "composition[gunner].card")
-    assert issue.file.endswith("unknown_id.yaml")
-    assert (issue.line, issue.column) == (17, 12)
+    assert where(issue) == ("unknown_id.yaml", 17, 12)
     assert "unknown datacard 'broken_guner'" in issue.message
     assert "did you mean 'broken_gunner'?" in issue.message
 
@@ -89,8 +93,7 @@ def test_duplicate_id_names_where_it_was_first_defined() -> None:
 
 def test_yaml_syntax_error_has_line_and_column() -> None:
     (issue,) = issues("syntax_error.yaml")
-    assert issue.file.endswith("syntax_error.yaml")
-    assert (issue.line, issue.column) == (5, 6)
+    assert where(issue) == ("syntax_error.yaml", 5, 6)
     assert issue.message.startswith("YAML syntax error")
     assert "line 4" in issue.message  # where the unclosed list began
 
@@ -210,8 +213,7 @@ def with_team(*names: str) -> list[ContentIssue]:
 def test_unknown_wargear_timing_suggests_the_near_miss() -> None:
     found = issues("bad_wargear.yaml")
     timing = one(found, "wargear[broken_kit].timing")
-    assert timing.file.endswith("bad_wargear.yaml")
-    assert (timing.line, timing.column) == (5, 13)
+    assert where(timing) == ("bad_wargear.yaml", 5, 13)
     assert timing.message == "unknown wargear timing 'activaton' — did you mean 'activation'?"
     duration = one(found, "wargear[broken_forever].duration")
     assert duration.line == 13
@@ -222,8 +224,7 @@ def test_unknown_wargear_timing_suggests_the_near_miss() -> None:
 
 def test_special_operation_of_an_unknown_fireteam() -> None:
     (issue,) = with_team("bad_operation_fireteam.yaml")
-    assert issue.file.endswith("bad_operation_fireteam.yaml")
-    assert (issue.line, issue.column) == (3, 15)
+    assert where(issue) == ("bad_operation_fireteam.yaml", 3, 15)
     assert issue.key_path == "special_operations[broken_lost].fireteam"
     assert issue.message == "unknown fireteam 'test_tem' — did you mean 'test_team'?"
 
@@ -247,8 +248,7 @@ def test_reward_card_must_be_in_the_fireteam_and_kind_must_fit_the_stage() -> No
 def test_who_target_only_where_an_operative_is_named() -> None:
     found = issues("bad_who_target.yaml")
     ability = one(found, "datacards[broken_pointer].abilities[broken_aim].effects[0].who")
-    assert ability.file.endswith("bad_who_target.yaml")
-    assert (ability.line, ability.column) == (19, 51)
+    assert where(ability) == ("bad_who_target.yaml", 19, 51)
     assert ability.message.startswith("'who: target' is not allowed in a datacard ability")
     ploy = one(found, "ploys[broken_untargeted].effects[0].who")
     assert ploy.line == 28
@@ -282,11 +282,10 @@ def test_a_stage_already_taken_by_another_file() -> None:
 def test_mission_objective_sides_and_sudden_victory() -> None:
     found = issues("bad_mission_extras.yaml")
     unknown = one(found, "objective_sides.obj3")
-    assert unknown.file.endswith("bad_mission_extras.yaml")
-    assert (unknown.line, unknown.column) == (8, 28)
+    assert where(unknown) == ("bad_mission_extras.yaml", 8, 28)
     assert unknown.message == "unknown objective 'obj3' — did you mean 'obj2'?"
-    side = one(found, "objective_sides.obj2")
-    assert side.message == "an objective's side is 1 or 2, got the integer 3"
+    assert one(found, "objective_sides.obj2").message == (
+        "an objective's side is 1 or 2, got the integer 3")
     sudden = one(found, "sudden_victory.vp_at_least")
     assert (sudden.line, sudden.message) == (9, "vp_at_least must be between 1 and 50, got 0")
     assert "not allowed in a mission rule" in one(found, "rules[0].who").message

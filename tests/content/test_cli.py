@@ -95,16 +95,13 @@ def test_list_prints_ids_by_kind() -> None:
     result = run("list", HERE / "good")
     assert result.returncode == 0, result.stdout
     out = result.stdout.splitlines()
-    for title in ("fireteams:", "datacards:", "weapons:", "weapon ids:", "ploys:", "missions:",
-                  "objectives:", "targets of opportunity:", "special issue wargear:",
-                  "special operations:", "weapon rules:"):
-        assert title in out
-    assert "  test_trooper.test_carbine" in out
-    assert "  test_carbine" in out
-    assert "  test_mission.obj1" in out
-    assert "  test_stimm" in out
-    assert "  test_team_first (test_team, first; battle honour: Steady Hands)" in out
-    assert "  test_team_final (test_team, final; command asset: Resupply)" in out
+    titles = {"fireteams:", "datacards:", "weapons:", "weapon ids:", "ploys:", "missions:",
+              "objectives:", "targets of opportunity:", "special issue wargear:",
+              "special operations:", "weapon rules:"}
+    ids = {"  test_trooper.test_carbine", "  test_carbine", "  test_mission.obj1", "  test_stimm",
+           "  test_team_first (test_team, first; battle honour: Steady Hands)",
+           "  test_team_final (test_team, final; command asset: Resupply)"}
+    assert (titles | ids) - set(out) == set()
     rules = out[out.index("weapon rules:") + 1:]
     assert "  lethal" in rules and "  melta" in rules
 

@@ -8,38 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.engine.actions import (
-    VERBS,
-    Action,
-    Activate,
-    AgreeResult,
-    Attack,
-    Cancel,
-    Concede,
-    Deploy,
-    Disengage,
-    Keep,
-    MissionAction,
-    Move,
-    Mulligan,
-    NotationError,
-    PlayPloy,
-    Reveal,
-    Use,
-    Wait,
-    parse_action,
-)
-from game.engine.rulesets.skirmish.actions import (
-    Advance,
-    Charge,
-    Consolidate,
-    Hold,
-    HoldFire,
-    Push,
-    Rush,
-    Shoot,
-    StrikeBack,
-)
+from game.engine import actions as act
+from game.engine.actions import VERBS, Action, NotationError, parse_action
+from game.engine.rulesets.skirmish import actions as sk
+from tests.helpers import subclasses
 
 ids = st.from_regex(r"[a-z][a-z0-9_]{0,10}", fullmatch=True).filter(
     lambda s: s not in ("none", "overcharge"))
@@ -47,44 +19,37 @@ hexes = st.builds(lambda c, r: f"{c}{r}", st.sampled_from("ABCDEFGHIJKLMNO"),
                   st.integers(1, 11))
 players = st.sampled_from([1, 2])
 actions = st.one_of(
-    st.builds(Mulligan, players, st.lists(ids, min_size=1, max_size=3).map(tuple)),
-    st.builds(Keep, players),
-    st.builds(Deploy, players, ids, hexes),
-    st.builds(Reveal, players, st.one_of(st.none(), ids)),
-    st.builds(PlayPloy, players, ids, st.lists(ids, max_size=2).map(tuple)),
-    st.builds(Activate, players, ids),
-    st.builds(Cancel, players),
-    st.builds(Move, players, ids, st.lists(hexes, min_size=1, max_size=4).map(tuple)),
-    st.builds(Attack, players, ids, ids, ids, st.booleans()),
-    st.builds(Disengage, players, ids, hexes),
-    st.builds(Wait, players),
-    st.builds(MissionAction, players, ids, ids, st.lists(ids, max_size=2).map(tuple)),
-    st.builds(Use, players, ids, ids),
-    st.builds(Concede, players),
-    st.builds(AgreeResult, players, st.sampled_from([0, 1, 2])),
+    st.builds(act.Mulligan, players, st.lists(ids, min_size=1, max_size=3).map(tuple)),
+    st.builds(act.Keep, players),
+    st.builds(act.Deploy, players, ids, hexes),
+    st.builds(act.Reveal, players, st.one_of(st.none(), ids)),
+    st.builds(act.PlayPloy, players, ids, st.lists(ids, max_size=2).map(tuple)),
+    st.builds(act.Activate, players, ids),
+    st.builds(act.Cancel, players),
+    st.builds(act.Move, players, ids, st.lists(hexes, min_size=1, max_size=4).map(tuple)),
+    st.builds(act.Attack, players, ids, ids, ids, st.booleans()),
+    st.builds(act.Disengage, players, ids, hexes),
+    st.builds(act.Wait, players),
+    st.builds(act.MissionAction, players, ids, ids, st.lists(ids, max_size=2).map(tuple)),
+    st.builds(act.Use, players, ids, ids),
+    st.builds(act.Concede, players),
+    st.builds(act.AgreeResult, players, st.sampled_from([0, 1, 2])),
     # the skirmish rule set's decisions
-    st.builds(Hold, players, ids),
-    st.builds(Advance, players, ids, st.lists(hexes, min_size=1, max_size=4).map(tuple)),
-    st.builds(Rush, players, ids, st.lists(hexes, min_size=1, max_size=4).map(tuple)),
-    st.builds(Charge, players, ids, ids, st.lists(hexes, max_size=4).map(tuple)),
-    st.builds(Shoot, players, ids, ids, ids),
-    st.builds(HoldFire, players),
-    st.builds(StrikeBack, players, st.booleans()),
-    st.builds(Consolidate, players, ids, hexes),
-    st.builds(Push, players, ids, hexes),
-    st.builds(Push, players, st.none()),
+    st.builds(sk.Hold, players, ids),
+    st.builds(sk.Advance, players, ids, st.lists(hexes, min_size=1, max_size=4).map(tuple)),
+    st.builds(sk.Rush, players, ids, st.lists(hexes, min_size=1, max_size=4).map(tuple)),
+    st.builds(sk.Charge, players, ids, ids, st.lists(hexes, max_size=4).map(tuple)),
+    st.builds(sk.Shoot, players, ids, ids, ids),
+    st.builds(sk.HoldFire, players),
+    st.builds(sk.StrikeBack, players, st.booleans()),
+    st.builds(sk.Consolidate, players, ids, hexes),
+    st.builds(sk.Push, players, ids, hexes),
+    st.builds(sk.Push, players, st.none()),
 )
 
 
-def _subclasses(cls: type) -> set[type]:
-    found = set(cls.__subclasses__())
-    for sub in list(found):
-        found |= _subclasses(sub)
-    return found
-
-
 def test_every_action_class_owns_a_verb_and_is_registered_by_it() -> None:
-    classes = {c for c in _subclasses(Action) if c.__module__.startswith("game.")}
+    classes = {c for c in subclasses(Action) if c.__module__.startswith("game.")}
     assert len(classes) >= 15
     assert {VERBS[cls.verb] for cls in classes} == classes
     assert {c for c in VERBS.values() if c.__module__.startswith("game.")} == classes
@@ -143,8 +108,8 @@ def test_bad_notation_says_what_is_wrong(text: str) -> None:
 
 
 def test_examples_from_the_scenario_format() -> None:
-    assert parse_action("1 move a D3 D4") == Move(1, "a", ("D3", "D4"))
-    assert parse_action("1 attack a plasma b overcharge") == Attack(1, "a", "plasma", "b", True)
-    assert parse_action("1 reveal none") == Reveal(1, None)
-    assert parse_action("2 action power_up a obj1") == MissionAction(2, "power_up", "a",
-                                                                      ("obj1",))
+    assert parse_action("1 move a D3 D4") == act.Move(1, "a", ("D3", "D4"))
+    assert parse_action("1 attack a plasma b overcharge") == act.Attack(1, "a", "plasma", "b", True)
+    assert parse_action("1 reveal none") == act.Reveal(1, None)
+    assert parse_action("2 action power_up a obj1") == act.MissionAction(
+        2, "power_up", "a", ("obj1",))

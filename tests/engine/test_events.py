@@ -24,7 +24,7 @@ from game.engine.game import Game
 from game.engine.state import Step
 from game.scenario.loader import load_scenario, run
 from tests.engine.positions import CATALOGUE, TARGET_SEEDS, finished_game, positions
-from tests.helpers import tiered
+from tests.helpers import subclasses, tiered
 
 SEEDS = range(30)
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
@@ -102,17 +102,10 @@ def test_a_saved_game_loads_with_equal_events(seed: int) -> None:
         game.events
 
 
-def _subclasses(cls: type) -> set[type]:
-    found = set(cls.__subclasses__())
-    for sub in list(found):
-        found |= _subclasses(sub)
-    return found
-
-
 def test_every_event_class_is_registered_under_its_name() -> None:
     from game.engine.events import EVENT_TYPES
 
-    classes = {c for c in _subclasses(Event) if c.__module__.startswith("game.")}
+    classes = {c for c in subclasses(Event) if c.__module__.startswith("game.")}
     assert len(classes) >= 42
     assert {EVENT_TYPES[c.__name__] for c in classes} == classes
     assert all(name == cls.__name__ for name, cls in EVENT_TYPES.items())

@@ -11,8 +11,9 @@ import signal
 import socket
 import subprocess
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from typing import TypeVar
 
 from game.engine.defs import Catalogue
 from game.engine.dice import RandomDice
@@ -25,6 +26,8 @@ from game.net.server import run
 from game.net.store import SQLiteStore, Store
 
 TEAMS = ("gideon", "deathless_destroyers")
+
+T = TypeVar("T")
 
 
 @contextlib.asynccontextmanager
@@ -42,6 +45,37 @@ async def serving(db: Path, store: Store | None = None,
     finally:
         stop.set()
         await task
+
+
+def served(folder: Path, body: Callable[[str], Awaitable[T]], *, limits: Limits | None = None,
+           timeout: float = 60) -> T:
+    """``body(url)`` run in a new event loop against a server in it (``serving``, its database
+    in ``folder``, under ``limits``), for at most ``timeout`` seconds; what ``body`` returns."""
+    async def main() -> T:
+        async with serving(folder / "g.sqlite3", limits=limits) as url:
+            return await body(url)
+
+    return asyncio.run(asyncio.wait_for(main(), timeout))
+
+
+def served_pair(folder: Path, body: Callable[[str, Client, Client], Awaitable[T]],
+                catalogue: Catalogue | None = None, *, limits: Limits | None = None,
+                timeout: float = 60) -> T:
+    """``served``, with two clients seated in a new game (``seated_pair``) handed to ``body``
+    after the URL, and closed once it is done; what ``body`` returns."""
+    async def seated(url: str) -> T:
+        one, two = await seated_pair(url, catalogue)
+        result = await body(url, one, two)
+        await closed(one, two)
+        return result
+
+    return served(folder, seated, limits=limits, timeout=timeout)
+
+
+async def closed(*clients: Client) -> None:
+    """Close each of ``clients`` in turn."""
+    for client in clients:
+        await client.close()
 
 
 async def connected(url: str, catalogue: Catalogue | None = None) -> Client:

@@ -12,7 +12,7 @@ import pytest
 from game.net.client import Client, ServerError
 from game.net.protocol import MAX_REQUEST_BYTES
 from game.net.store import SQLiteStore
-from tests.net.helpers import connected, seated_pair, serving
+from tests.net.helpers import closed, connected, served_pair
 
 
 def journal(db) -> list[tuple]:
@@ -83,80 +83,70 @@ BAD = {
 
 @pytest.mark.slow
 def test_every_bad_message_gets_its_error_and_changes_nothing(tmp_path, catalogue):
-    db = tmp_path / "games.sqlite3"
+    db = tmp_path / "g.sqlite3"  # the database served() opens
 
-    async def scenario() -> None:
-        async with serving(db) as url:
-            one, two = await seated_pair(url, catalogue)
-            # a few actions in, so that 'replayed' has an earlier ply to replay
-            for _ in range(3):
-                mover = one if one.my_turn else two
-                await mover.act(mover.legal[0])
-            for name, (build, code, who) in BAD.items():
-                mover, waiter = (one, two) if one.my_turn else (two, one)
-                sender = mover if who == "mover" else waiter
-                other = waiter if sender is mover else mover
-                ply, log, legal = mover.ply, list(mover.log), list(mover.legal)
-                stored = journal(db)
-                raw = build(mover, waiter)
-                if isinstance(raw, dict):
-                    raw = json.dumps({"v": 1, **raw})
-                before, other_before = len(sender.received), len(other.received)
-                await sender.send_raw(raw)
-                answer = await next_reply(sender, before)
-                assert answer["type"] == "error" and answer["code"] == code, (name, answer)
-                assert answer["message"], name
-                # nothing changed, and the other seat heard nothing
-                assert journal(db) == stored, name
-                assert len(other.received) == other_before, name
-                assert (mover.ply, mover.log, mover.legal) == (ply, log, legal), name
-            # the connections and the game go on: the next legal action is carried out
+    async def scenario(url: str, one: Client, two: Client) -> None:
+        # a few actions in, so that 'replayed' has an earlier ply to replay
+        for _ in range(3):
             mover = one if one.my_turn else two
             await mover.act(mover.legal[0])
-            assert mover.ply == ply + 1
-            await one.close()
-            await two.close()
+        for name, (build, code, who) in BAD.items():
+            mover, waiter = (one, two) if one.my_turn else (two, one)
+            sender = mover if who == "mover" else waiter
+            other = waiter if sender is mover else mover
+            ply, log, legal = mover.ply, list(mover.log), list(mover.legal)
+            stored = journal(db)
+            raw = build(mover, waiter)
+            if isinstance(raw, dict):
+                raw = json.dumps({"v": 1, **raw})
+            before, other_before = len(sender.received), len(other.received)
+            await sender.send_raw(raw)
+            answer = await next_reply(sender, before)
+            assert answer["type"] == "error" and answer["code"] == code, (name, answer)
+            assert answer["message"], name
+            # nothing changed, and the other seat heard nothing
+            assert journal(db) == stored, name
+            assert len(other.received) == other_before, name
+            assert (mover.ply, mover.log, mover.legal) == (ply, log, legal), name
+        # the connections and the game go on: the next legal action is carried out
+        mover = one if one.my_turn else two
+        await mover.act(mover.legal[0])
+        assert mover.ply == ply + 1
 
-    asyncio.run(asyncio.wait_for(scenario(), 60))
+    served_pair(tmp_path, scenario, catalogue)
 
 
 def test_a_spectator_cannot_act_and_sees_no_hand(tmp_path, catalogue):
-    async def scenario() -> None:
-        async with serving(tmp_path / "g.sqlite3") as url:
-            one, two = await seated_pair(url, catalogue)
-            watcher = await connected(url, catalogue)
-            await watcher.spectate(one.code or "")
-            with pytest.raises(ServerError) as caught:
-                await watcher.act(one.legal[0] if one.legal else two.legal[0])
-            assert caught.value.code == "not_seated"
-            assert watcher.view.hand == () and watcher.view.legal_actions == ()
-            # the lobby lists games with a free seat only
-            host = await connected(url, catalogue)
-            await host.create("sabotage", ("bad_ladz", "gideon"), seat=2, name="Cy", open_=True)
-            listed = {g["code"]: g for g in await watcher.list_games()}
-            assert one.code not in listed
-            assert listed[host.code]["free"] == [1] and listed[host.code]["names"] == {"2": "Cy"}
-            for c in (one, two, watcher, host):
-                await c.close()
+    async def scenario(url: str, one: Client, two: Client) -> None:
+        watcher = await connected(url, catalogue)
+        await watcher.spectate(one.code or "")
+        with pytest.raises(ServerError) as caught:
+            await watcher.act(one.legal[0] if one.legal else two.legal[0])
+        assert caught.value.code == "not_seated"
+        assert watcher.view.hand == () and watcher.view.legal_actions == ()
+        # the lobby lists games with a free seat only
+        host = await connected(url, catalogue)
+        await host.create("sabotage", ("bad_ladz", "gideon"), seat=2, name="Cy", open_=True)
+        listed = {g["code"]: g for g in await watcher.list_games()}
+        assert one.code not in listed
+        assert listed[host.code]["free"] == [1] and listed[host.code]["names"] == {"2": "Cy"}
+        await closed(watcher, host)
 
-    asyncio.run(asyncio.wait_for(scenario(), 60))
+    served_pair(tmp_path, scenario, catalogue)
 
 
 def test_a_second_connection_with_the_token_replaces_the_first(tmp_path, catalogue):
-    async def scenario() -> None:
-        async with serving(tmp_path / "g.sqlite3") as url:
-            one, two = await seated_pair(url, catalogue)
-            again = await connected(url, catalogue)
-            await again.reconnect(one.token or "")
-            assert again.seat == one.seat and again.ply == one.ply
-            for _ in range(100):
-                if one.status == "replaced":
-                    break
-                await asyncio.sleep(0.01)
-            assert one.status == "replaced"
-            mover = again if again.my_turn else two
-            await mover.act(mover.legal[0])
-            for c in (again, two):
-                await c.close()
+    async def scenario(url: str, one: Client, two: Client) -> None:
+        again = await connected(url, catalogue)
+        await again.reconnect(one.token or "")
+        assert again.seat == one.seat and again.ply == one.ply
+        for _ in range(100):
+            if one.status == "replaced":
+                break
+            await asyncio.sleep(0.01)
+        assert one.status == "replaced"
+        mover = again if again.my_turn else two
+        await mover.act(mover.legal[0])
+        await again.close()
 
-    asyncio.run(asyncio.wait_for(scenario(), 60))
+    served_pair(tmp_path, scenario, catalogue)

@@ -22,7 +22,7 @@ from game.net.limits import DAY, Gate, Limits, RateLimit, client_address
 from game.net.protocol import Kind, ProtocolError, parse_request, request
 from game.net.rooms import Lobby
 from game.net.store import SQLiteStore
-from tests.net.helpers import TEAMS, Peer, handle, seated_pair, serving
+from tests.net.helpers import TEAMS, Peer, handle, seated_pair, served, serving
 
 SLOW = 0.0001  # tokens a second: none comes back during a test
 
@@ -76,71 +76,68 @@ def test_limits_refuse_what_cannot_work():
 
 
 def test_a_connection_over_its_rate_is_refused_message_by_message_and_goes_on(tmp_path):
-    async def scenario() -> None:
-        async with serving(tmp_path / "g.sqlite3", limits=Limits(rate=SLOW, burst=6)) as url:
-            one, two = await seated_pair(url)  # one: create; two: join
-            one.patient = False  # (a patient client waits and sends again)
-            ply, log = one.ply, list(one.log)
-            for _ in range(5):  # one has 5 messages left
-                await one.list_games()
-            with pytest.raises(ServerError) as refused:
-                await one.list_games()
-            assert refused.value.code == "rate_limited"
-            assert "at most 0.0001 messages a second (and 6 at once)" in refused.value.message
-            with pytest.raises(ServerError) as again:
-                await one.act(one.legal[0] if one.legal else f"{one.seat} keep")
-            assert again.value.code == "rate_limited"  # not carried out
-            assert (one.ply, one.log) == (ply, log) and one.status == "connected"
-            # the connection goes on: it still hears the game
-            await two.say("still there?")
-            while not one.chat:
-                await one.wait_change(10)
-            assert one.chat[-1][2] == "still there?"
-            assert two.ply == ply and two.status == "connected"
-            patient = Client(url, timeout=0.5)  # waits and sends again, in vain here
-            await patient.connect()
-            for _ in range(6):
-                await patient.list_games()
-            with pytest.raises(ServerError, match="rate_limited"):
-                await patient.list_games()
-            await patient.close()
-            await one.close()
-            await two.close()
+    async def scenario(url: str) -> None:
+        one, two = await seated_pair(url)  # one: create; two: join
+        one.patient = False  # (a patient client waits and sends again)
+        ply, log = one.ply, list(one.log)
+        for _ in range(5):  # one has 5 messages left
+            await one.list_games()
+        with pytest.raises(ServerError) as refused:
+            await one.list_games()
+        assert refused.value.code == "rate_limited"
+        assert "at most 0.0001 messages a second (and 6 at once)" in refused.value.message
+        with pytest.raises(ServerError) as again:
+            await one.act(one.legal[0] if one.legal else f"{one.seat} keep")
+        assert again.value.code == "rate_limited"  # not carried out
+        assert (one.ply, one.log) == (ply, log) and one.status == "connected"
+        # the connection goes on: it still hears the game
+        await two.say("still there?")
+        while not one.chat:
+            await one.wait_change(10)
+        assert one.chat[-1][2] == "still there?"
+        assert two.ply == ply and two.status == "connected"
+        patient = Client(url, timeout=0.5)  # waits and sends again, in vain here
+        await patient.connect()
+        for _ in range(6):
+            await patient.list_games()
+        with pytest.raises(ServerError, match="rate_limited"):
+            await patient.list_games()
+        await patient.close()
+        await one.close()
+        await two.close()
 
-    asyncio.run(scenario())
+    served(tmp_path, scenario, limits=Limits(rate=SLOW, burst=6))
 
 
 def test_connections_over_the_cap_are_told_why_and_closed(tmp_path):
-    async def scenario() -> None:
-        limits = Limits(max_connections=2, max_per_address=0)
-        async with serving(tmp_path / "g.sqlite3", limits=limits) as url:
-            first, second, third = Client(url), Client(url), Client(url)
-            await first.connect()
-            await second.connect()
-            await first.list_games()
-            await second.list_games()
-            await third.connect()  # the handshake is taken, then the refusal and the close
-            with pytest.raises(Disconnected, match=r"the server is full \(2 connections\)"):
-                await third.list_games()
-            assert third.refusal and third.refusal.startswith("the server is full")
-            await third.close()
-            await first.list_games()  # those in are not disturbed
-            await first.close()
-            for _ in range(100):  # first's place is freed once its close is through
-                fourth = Client(url, auto_reconnect=False)
-                await fourth.connect()
-                try:
-                    await fourth.list_games()
-                    break
-                except Disconnected:
-                    await fourth.close()
-                    await asyncio.sleep(0.05)
-            else:
-                raise AssertionError("a freed place was never taken")
-            await fourth.close()
-            await second.close()
+    async def scenario(url: str) -> None:
+        first, second, third = Client(url), Client(url), Client(url)
+        await first.connect()
+        await second.connect()
+        await first.list_games()
+        await second.list_games()
+        await third.connect()  # the handshake is taken, then the refusal and the close
+        with pytest.raises(Disconnected, match=r"the server is full \(2 connections\)"):
+            await third.list_games()
+        assert third.refusal and third.refusal.startswith("the server is full")
+        await third.close()
+        await first.list_games()  # those in are not disturbed
+        await first.close()
+        for _ in range(100):  # first's place is freed once its close is through
+            fourth = Client(url, auto_reconnect=False)
+            await fourth.connect()
+            try:
+                await fourth.list_games()
+                break
+            except Disconnected:
+                await fourth.close()
+                await asyncio.sleep(0.05)
+        else:
+            raise AssertionError("a freed place was never taken")
+        await fourth.close()
+        await second.close()
 
-    asyncio.run(scenario())
+    served(tmp_path, scenario, limits=Limits(max_connections=2, max_per_address=0))
 
 
 def test_the_cap_per_address_counts_the_proxys_forwarded_address(tmp_path):

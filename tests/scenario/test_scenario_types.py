@@ -39,17 +39,11 @@ def test_the_base_scenario_passes(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert outcome(tmp_path, GOOD, capsys)[0] == 0
 
 
-@pytest.mark.parametrize("old, new, words", [
+# each case: the text of the passing scenario it replaces, what replaces it, and words the
+# message must hold
+WRONG = [
     ("killzone: {columns: 5, rows: 5}", "killzone: five", "expected a mapping"),
     ("killzone: {columns: 5, rows: 5}", "killzone: {columns: x, rows: 5}", "whole number"),
-    ("killzone: {columns: 5, rows: 5}", "killzone: {columns: 5, rows: 5, blocked: [1, 2]}",
-     "expected text"),
-    ("killzone: {columns: 5, rows: 5}", "killzone: {columns: 5, rows: 5, blocked: B2}",
-     "expected a list"),
-    ("killzone: {columns: 5, rows: 5}", "killzone: {columns: 5, rows: 5, objectives: [A1]}",
-     "expected a mapping"),
-    ("killzone: {columns: 5, rows: 5}",
-     "killzone: {columns: 5, rows: 5, territories: {3: [A1]}}", "unknown player"),
     ("player: 1, card", "player: true, card", "the boolean true"),
     ("player: 1, card", "player: [1], card", "a list"),
     ("{id: a, player", "{player", "missing key 'id'"),
@@ -60,46 +54,67 @@ def test_the_base_scenario_passes(tmp_path: Path, capsys: pytest.CaptureFixture[
     ("actions:\n  - 1 activate a", "actions:\n  - 17\n  - 1 activate a", "expected text"),
     ("actions:\n  - 1 activate a", "actions:\n  - [1, activate]\n  - 1 activate a",
      "expected text"),
-    ("name: a passing scenario", "name: x\ndice: [1, 7]", "whole number 1..6"),
-    ("name: a passing scenario", "name: x\ndice: [true]", "boolean"),
-    ("name: a passing scenario", "name: x\ndice: 6", "expected a list"),
-    ("name: a passing scenario", "name: x\nseed: abc", "whole number"),
-    ("name: a passing scenario", "name: x\nstart: [1]", "expected a mapping"),
-    ("name: a passing scenario", "name: x\nstart: {phase: [a]}", "expected text"),
-    ("name: a passing scenario", "name: x\nstart: {control: [a]}", "expected a mapping"),
-    ("name: a passing scenario", "name: x\nstart: {vp: {1: x}}", "whole number"),
-    ("name: a passing scenario", "name: x\nstart: {hands: {1: first_blood}}",
-     "expected a list"),
-    ("name: a passing scenario", "name: x\nstart: {objective_flags: {o: 1}}",
-     "expected a list"),
-    ("name: a passing scenario", "name: x\nstart: {territory: {1: [1]}}", "whole number"),
-    ("name: a passing scenario", "name: x\nfireteams: [gideon]", "expected a mapping"),
-    ("name: a passing scenario", "name: x\nfireteams: {1: [gideon]}", "expected an id"),
-    ("name: a passing scenario", "name: x\nwargear: {1: medi_pack}", "expected a list"),
-    ("name: a passing scenario", "name: x\nspecial_operation: gideon_first",
-     "expected a mapping"),
-    ("name: a passing scenario", "name: x\nspecial_operation: {player: 1}",
-     "missing key 'card'"),
-    ("name: a passing scenario", "name: x\nhonours: {1: [gideon_first]}",
-     "expected a mapping"),
-    ("name: a passing scenario", "name: x\ndatacards: [1]", "expected a mapping"),
     ("name: a passing scenario", "name: {a: 1}", "expected text"),
-    ("expect:\n  operatives:\n    a: {at: A2, ap_left: 1}", "expect: [1]",
-     "expected a mapping"),
+    ("expect:\n  operatives:\n    a: {at: A2, ap_left: 1}", "expect: [1]", "expected a mapping"),
     ("a: {at: A2, ap_left: 1}", "a: [A2]", "expected a mapping"),
     ("a: {at: A2, ap_left: 1}", "a: {at: A2, ap_left: one}", "whole number"),
     ("a: {at: A2, ap_left: 1}", "a: {at: A2, taken_down: 1}", "true or false"),
-    ("a: {at: A2, ap_left: 1}", "a: {at: A2}\n  control: [a]", "expected a mapping"),
-    ("a: {at: A2, ap_left: 1}", "a: {at: A2}\n  vp: 3", "expected a mapping"),
-    ("a: {at: A2, ap_left: 1}", "a: {at: A2}\n  illegal: 3", "true, false or the words"),
-    ("a: {at: A2, ap_left: 1}", "a: {at: A2}\n  legal: [3]", "expected text"),
-    ("a: {at: A2, ap_left: 1}", "a: {at: A2}\n  events: {a: 1}", "expected a list"),
-    ("a: {at: A2, ap_left: 1}", "a: {at: A2}\n  winner: draw", "whole number"),
-    ("a: {at: A2, ap_left: 1}", "a: {at: A2}\n  marked: a", "expected a list"),
-    ("a: {at: A2, ap_left: 1}", "a: {at: A2}\n  carried: [a]", "expected a mapping"),
-    ("a: {at: A2, ap_left: 1}", "a: {at: A2}\n  objective_flags: {o: x}", "expected a list"),
-    ("a: {at: A2, ap_left: 1}", "a: {at: A2}\n  dice_left: [1]", "whole number"),
-])
+]
+
+# a key of the killzone of the wrong type
+KILLZONE = {
+    "blocked: [1, 2]": "expected text",
+    "blocked: B2": "expected a list",
+    "objectives: [A1]": "expected a mapping",
+    "territories: {3: [A1]}": "unknown player",
+}
+
+# a top-level key of the wrong type, added after the name
+TOP_LEVEL = {
+    "dice: [1, 7]": "whole number 1..6",
+    "dice: [true]": "boolean",
+    "dice: 6": "expected a list",
+    "seed: abc": "whole number",
+    "start: [1]": "expected a mapping",
+    "start: {phase: [a]}": "expected text",
+    "start: {control: [a]}": "expected a mapping",
+    "start: {vp: {1: x}}": "whole number",
+    "start: {hands: {1: first_blood}}": "expected a list",
+    "start: {objective_flags: {o: 1}}": "expected a list",
+    "start: {territory: {1: [1]}}": "whole number",
+    "fireteams: [gideon]": "expected a mapping",
+    "fireteams: {1: [gideon]}": "expected an id",
+    "wargear: {1: medi_pack}": "expected a list",
+    "special_operation: gideon_first": "expected a mapping",
+    "special_operation: {player: 1}": "missing key 'card'",
+    "honours: {1: [gideon_first]}": "expected a mapping",
+    "datacards: [1]": "expected a mapping",
+}
+
+# a key of the expected position of the wrong type, added after operative a's
+EXPECTED = {
+    "control: [a]": "expected a mapping",
+    "vp: 3": "expected a mapping",
+    "illegal: 3": "true, false or the words",
+    "legal: [3]": "expected text",
+    "events: {a: 1}": "expected a list",
+    "winner: draw": "whole number",
+    "marked: a": "expected a list",
+    "carried: [a]": "expected a mapping",
+    "objective_flags: {o: x}": "expected a list",
+    "dice_left: [1]": "whole number",
+}
+
+CASES = (WRONG
+         + [("killzone: {columns: 5, rows: 5}", f"killzone: {{columns: 5, rows: 5, {key}}}", words)
+            for key, words in KILLZONE.items()]
+         + [("name: a passing scenario", f"name: x\n{key}", words)
+            for key, words in TOP_LEVEL.items()]
+         + [("a: {at: A2, ap_left: 1}", f"a: {{at: A2}}\n  {key}", words)
+            for key, words in EXPECTED.items()])
+
+
+@pytest.mark.parametrize("old, new, words", CASES)
 def test_a_wrong_type_is_malformed_with_its_line(tmp_path: Path, old: str, new: str,
                                                  words: str,
                                                  capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from game.engine.defs import Catalogue
@@ -16,6 +18,28 @@ def midgame(catalogue: Catalogue, seed: int = 4) -> Game:
     game = Game.new(catalogue, "dual_strike", ("gideon", "deathless_destroyers"),
                     RandomDice(seed))
     return play(game, seed, until=lambda g: g.state.phase == Phase.FIREFIGHT)
+
+
+def scenario_game(path: Path, catalogue: Catalogue) -> Game:
+    """The game of the scenario file at ``path`` once its actions are played (the file must
+    pass: every expectation met)."""
+    from game.scenario.loader import load_scenario, run
+
+    scenario = load_scenario(path, catalogue)
+    assert run(scenario).ok
+    return scenario.game
+
+
+def end_screen(app, game: Game):  # type: ignore[no-untyped-def]
+    """The end screen of ``game``, opened in ``app`` over its play screen."""
+    from game.ui.scenes.end import EndScene
+    from game.ui.scenes.play import PlayScene
+
+    play = PlayScene(app, game)
+    app.push(play)
+    end = EndScene(app, play)
+    app.push(end)
+    return end
 
 
 def click_events(pos: tuple[float, float], button: int = 1) -> list[pygame.event.Event]:

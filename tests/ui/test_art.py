@@ -7,11 +7,11 @@ loads with pygame.image.load_sized_svg at 48x48, draws something, and is credite
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.helpers import tool_output
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -22,27 +22,18 @@ pygame = pytest.importorskip("pygame")
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "assets" / "ui"
 
-SIZES = {
-    "ground_side_a.png": (1024, 1024),
-    "ground_side_b.png": (1024, 1024),
-    "blocked.png": (256, 256),
-    "cover.png": (256, 256),
-    "objective.png": (128, 128),
-    **{f"die_{v}.png": (96, 96) for v in range(1, 7)},
-    "card_frame.png": (512, 720),
-    "icon.png": (64, 64),
-    "menu_background.png": (1920, 1080),
-}
+# each picture's width and height in pixels; the square ones by their side
+SQUARES = {"ground_side_a": 1024, "ground_side_b": 1024, "blocked": 256, "cover": 256,
+           "objective": 128, "icon": 64, **{f"die_{v}": 96 for v in range(1, 7)}}
+SIZES = {**{f"{name}.png": (side, side) for name, side in SQUARES.items()},
+         "card_frame.png": (512, 720), "menu_background.png": (1920, 1080)}
 FONTS = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansCondensed-Bold.ttf"]
 ICONS = sorted(p.stem for p in (UI / "icons").glob("*.svg"))
 
 
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("art")
-    subprocess.run([sys.executable, str(ROOT / "tools" / "gen_art.py"), "--out", str(out)],
-                   check=True, capture_output=True, timeout=120)
-    return out
+    return tool_output("gen_art", tmp_path_factory.mktemp("art"))
 
 
 @pytest.fixture(scope="module", autouse=True)

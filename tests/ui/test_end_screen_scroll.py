@@ -8,20 +8,14 @@ from pathlib import Path
 import pygame
 
 from game.engine import Scored, TakenDown
-from tests.ui.helpers import texts_drawn
+from tests.ui.helpers import end_screen, scenario_game, texts_drawn
 
 SCENARIO = Path(__file__).parents[1] / "scenarios" / "missions" / "spearhead" / \
     "reaching_eight_vp_wins_at_once.yaml"
 
 
 def _end_of_a_long_mission(make_app, catalogue, size):
-    from game.scenario.loader import load_scenario, run
-    from game.ui.scenes.end import EndScene
-    from game.ui.scenes.play import PlayScene
-
-    scenario = load_scenario(SCENARIO, catalogue)
-    assert run(scenario).ok
-    game = scenario.game
+    game = scenario_game(SCENARIO, catalogue)
     # many scores from many rules, and every operative of player 1 lost: more rows than a
     # panel holds at the smallest window
     for tp in range(1, 5):
@@ -32,11 +26,8 @@ def _end_of_a_long_mission(make_app, catalogue, size):
     for op in ops:
         game.events.append(TakenDown(operative=op, player=1, hex="A1"))
     app = make_app(size=size)
-    play = PlayScene(app, game)
-    app.push(play)
-    end = EndScene(app, play)
-    app.push(end)
-    return app, end, play.words
+    end = end_screen(app, game)
+    return app, end, end.play.words
 
 
 def test_a_column_too_long_for_its_panel_scrolls_and_keeps_every_section(make_app,
@@ -74,17 +65,8 @@ def test_the_wheel_over_a_column_scrolls_it_to_its_end_and_back(make_app, catalo
 
 
 def test_a_short_column_is_drawn_straight_onto_the_screen(make_app, catalogue):
-    from game.scenario.loader import load_scenario, run
-    from game.ui.scenes.end import EndScene
-    from game.ui.scenes.play import PlayScene
-
-    scenario = load_scenario(SCENARIO, catalogue)
-    assert run(scenario).ok
     app = make_app()
-    play = PlayScene(app, scenario.game)
-    app.push(play)
-    end = EndScene(app, play)
-    app.push(end)
+    end = end_screen(app, scenario_game(SCENARIO, catalogue))
     texts = [t for t, _ in texts_drawn(app, end)]
     assert "Operatives lost" in texts  # measured by the audit, not scrolled
     assert end.columns[1].height == 0 and end.columns[2].height == 0

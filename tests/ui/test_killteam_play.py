@@ -9,7 +9,7 @@ from game.engine.game import Game
 from game.engine.rulesets.killteam import PackStep
 from game.engine.rulesets.killteam.actions import Arrive, PlaceObjective
 from game.uitest.headless import play_until
-from tests.ui.helpers import open_play
+from tests.ui.helpers import end_screen, open_play, scenario_game
 
 
 def _open(make_app, catalogue, mission, seed, until):  # type: ignore[no-untyped-def]
@@ -93,26 +93,17 @@ def test_visualizer_shows_marker_zone_and_arrival_edges(catalogue) -> None:
 def test_end_screen_shows_primary_and_secondary_objectives_apart(make_app, catalogue) -> None:
     from pathlib import Path
 
-    from game.scenario.loader import load_scenario, run
-    from game.ui.scenes.end import EndScene
-    from game.ui.scenes.play import PlayScene
-
     folder = Path(__file__).parents[1] / "scenarios" / "killteam"
-    scenario = load_scenario(folder / "mysterious" / "vital_intel_worth_one_more.yaml",
-                             catalogue)
-    assert run(scenario).ok
+    game = scenario_game(folder / "mysterious" / "vital_intel_worth_one_more.yaml", catalogue)
     app = make_app()
-    play = PlayScene(app, scenario.game)
-    app.push(play)
-    end = EndScene(app, play)
-    app.push(end)
+    end_screen(app, game)
     app.ctx.drawn = []
     app.frame([])  # as the window draws it: in the game's names
     drawn = list(app.ctx.drawn)
     app.ctx.drawn = None
     assert "Primary objectives" in drawn and "Secondary objectives" in drawn
     assert "Targets of opportunity completed" not in drawn
-    where = scenario.game.objective_hex("marker1")
+    where = game.objective_hex("marker1")
     assert f"The objective on {where} (2 VP)" in drawn  # vital intel: 1 VP more
     assert not any("marker1" in text for text in drawn)  # names, not the engine's ids
     # the final scoring is listed in its sections, not among the turning points' VP

@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 import os
 import struct
-import subprocess
 import sys
 import wave
 from pathlib import Path
@@ -16,6 +15,7 @@ import pytest
 
 from game.engine import events as ev
 from game.ui.sound import NAMES, Sound
+from tests.helpers import tool_output
 
 ROOT = Path(__file__).resolve().parents[2]
 SOUNDS = ROOT / "assets" / "ui" / "sounds"
@@ -34,10 +34,7 @@ DURATIONS = {
 
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("sounds")
-    subprocess.run([sys.executable, str(ROOT / "tools" / "gen_sounds.py"), "--out", str(out)],
-                   check=True, capture_output=True, timeout=120)
-    return out
+    return tool_output("gen_sounds", tmp_path_factory.mktemp("sounds"))
 
 
 def _samples(path: Path) -> tuple[wave._wave_params, tuple[int, ...]]:

@@ -14,8 +14,8 @@ from game.engine.state import Phase, Step
 from game.ui.chooser import Kind
 from game.ui.scene import base_label
 from game.uitest.driver import Driver
+from tests.ui.helpers import end_screen, scenario_game, texts_drawn
 from tests.ui.helpers import open_play as shared_open_play
-from tests.ui.helpers import texts_drawn
 
 # a seed whose game reaches an attack in turning point 2 (seed 5's ends first since a
 # cancel rule changed the random player's draws)
@@ -219,21 +219,12 @@ def test_the_end_screen_says_a_sudden_victory_was_won_by_reaching_the_target(mak
     # opportunity added afterwards give the other player more: the end screen says why
     from pathlib import Path
 
-    from game.scenario.loader import load_scenario, run
-    from game.ui.scenes.end import EndScene
-    from game.ui.scenes.play import PlayScene
-
     path = Path(__file__).parents[1] / "scenarios" / "missions" / "spearhead" / \
         "reaching_eight_vp_wins_at_once.yaml"
-    scenario = load_scenario(path, catalogue)
-    assert run(scenario).ok
-    game = scenario.game
+    game = scenario_game(path, catalogue)
     assert game.is_over and game.winner == 1
     app = make_app()
-    play = PlayScene(app, game)
-    app.push(play)
-    end = EndScene(app, play)
-    app.push(end)
+    end = end_screen(app, game)
     app.ctx.drawn = []
     end.draw(app.screen)
     line = next(s for s in app.ctx.drawn if s.startswith("Spearhead:"))
