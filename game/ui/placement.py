@@ -63,6 +63,21 @@ def clear_spot(size: tuple[int, int], anchor: pygame.Rect, avoid: Iterable[pygam
     ``fallback`` (or, with no fallback, the spot beside the anchor that hides the
     fewest)."""
     rects = list(avoid)
+    candidates = beside(size, anchor, bounds, gap)
+    spot = free_spot(size, anchor, rects, bounds, gap, candidates)
+    if spot is not None:
+        return spot
+    if fallback is not None:
+        spot = pygame.Rect(fallback.topleft, size)
+        spot.clamp_ip(fallback)
+        return spot
+    return min(candidates, key=lambda s: len(s.collidelistall(rects)))
+
+
+def beside(size: tuple[int, int], anchor: pygame.Rect, bounds: pygame.Rect,
+           gap: int = 8) -> list[pygame.Rect]:
+    """The places of ``size`` beside ``anchor`` (right, left, below, above, then the
+    corners), each kept inside ``bounds``."""
     box = pygame.Rect((0, 0), size)
     candidates = []
     for where in ("midleft", "midright", "midtop", "midbottom", "topleft", "bottomleft",
@@ -86,6 +101,18 @@ def clear_spot(size: tuple[int, int], anchor: pygame.Rect, avoid: Iterable[pygam
             spot.bottomright = (anchor.left - gap, anchor.top - gap)
         spot.clamp_ip(bounds)
         candidates.append(spot)
+    return candidates
+
+
+def free_spot(size: tuple[int, int], anchor: pygame.Rect, avoid: Iterable[pygame.Rect],
+              bounds: pygame.Rect, gap: int = 8,
+              candidates: list[pygame.Rect] | None = None) -> pygame.Rect | None:
+    """A rectangle of ``size`` inside ``bounds`` that meets none of ``avoid`` nor
+    ``anchor``: beside the anchor, else the free spot nearest to it; None when there is
+    none."""
+    rects = list(avoid)
+    if candidates is None:
+        candidates = beside(size, anchor, bounds, gap)
     for spot in candidates:
         if spot.collidelist(rects) < 0 and not spot.colliderect(anchor):
             return spot
@@ -101,13 +128,7 @@ def clear_spot(size: tuple[int, int], anchor: pygame.Rect, avoid: Iterable[pygam
                 (spot.centery - anchor.centery) ** 2
             if best is None or distance < best[0]:
                 best = (distance, spot)
-    if best is not None:
-        return best[1]
-    if fallback is not None:
-        spot = pygame.Rect(fallback.topleft, size)
-        spot.clamp_ip(fallback)
-        return spot
-    return min(candidates, key=lambda s: len(s.collidelistall(rects)))
+    return best[1] if best is not None else None
 
 
 def place_over_board(ctx: Context, scene: Any, size: tuple[int, int], anchor: pygame.Rect,

@@ -68,6 +68,11 @@ ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
           pygame.K_DOWN: (0, 1)}
 
 
+# the width (in the pixels of Context.px) left of the hint bar's buttons that holds the hint
+# line on two lines; a narrower one gets three
+HINT_ROOM = 500
+
+
 def hotkey(name: str) -> int | None:
     """The pygame key of a chooser's key name ("m", "1", "space")."""
     return pygame.key.key_code(name) if name else None
@@ -213,18 +218,23 @@ class PlayScene(Scene):
         side = max(px(300), min(int(width * 0.31), px(420)))
         bar = px(46)
         self.top_bar = pygame.Rect(0, 0, width, bar)
-        # the hint bar holds two lines of the smallest text (a long hint wraps)
-        self.hint_bar = pygame.Rect(0, height - px(40), width - side, px(40))
+        font = self.ctx.assets.font(int(15 * self.ctx.scale), "bold")
+        button = font.size("Library [F3]")[0] + px(24)
+        # the hint bar holds two lines of the smallest text (a long hint wraps), three when
+        # the room left of its buttons is narrow (a large text size)
+        room = (width - side - 2 * button - 44) / self.ctx.scale
+        lines = 2 if room >= HINT_ROOM else 3
+        line = self.ctx.assets.font(px(13)).get_linesize()
+        hint = max(px(40), lines * line + 6)
+        self.hint_bar = pygame.Rect(0, height - hint, width - side, hint)
         self.side = pygame.Rect(width - side, bar, side, height - bar)
         area = self.board_area(pygame.Rect(10, bar + 6, width - side - 20,
-                                           height - bar - 6 - px(46)))
+                                           height - bar - 6 - hint - (px(46) - px(40))))
         board = BoardView(self.ctx, self.game.config, area)
         if self.board is None or self.board.rect != board.rect:
             self.board = board
         self.panels.layout(self.side)
-        font = self.ctx.assets.font(int(15 * self.ctx.scale), "bold")
-        cards = pygame.Rect(0, 0, font.size("Library [F3]")[0] + px(24),
-                            min(px(30), self.hint_bar.height - 6))
+        cards = pygame.Rect(0, 0, button, min(px(30), self.hint_bar.height - 6))
         cards.midright = (self.hint_bar.right - 8, self.hint_bar.centery)
         self.button("Cards", cards, self.toggle_cards, hotkey=pygame.K_F2,
                     tooltip=screens_of(self.game.config).cards_tooltip())

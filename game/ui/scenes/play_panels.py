@@ -80,30 +80,67 @@ class Panels:
         (docked here, so they never cover the board) and the log. Everything scales with
         the window (``Context.px``)."""
         self.side = side
-        x, w = side.left + 8, side.width - 16
-        y = side.top + 6
         px = self.ctx.px
-        self.score_rect = pygame.Rect(x, y, w, px(92))
-        y = self.score_rect.bottom + 6
-        self.cards_rect = pygame.Rect(x, y, w, px(104))
-        y = self.cards_rect.bottom + 6
-        self.op_rect = pygame.Rect(x, y, w, px(128))
-        y = self.op_rect.bottom + 6
-        self.stack(pygame.Rect(x, y, w, px(24) + 3 * (px(30) + px(5))))
+        self.stack(px(24) + 3 * (px(30) + px(5)))
 
-    def stack(self, buttons: pygame.Rect) -> None:
-        """Place the button panel at ``buttons``; the dice and the log go below it."""
+    def least(self) -> tuple[int, int, int]:
+        """The least height of the cards panel (its title and three lines: it says where
+        the rest is), of the datacard (its title, two lines of characteristics and one
+        more) and of the dice (a title, two rows of small dice and the result)."""
+        ctx = self.ctx
+        px = ctx.px
+        line13 = ctx.assets.font(px(13)).get_linesize()
+        line14 = ctx.assets.font(px(14)).get_linesize()
+        frame = 12 + px(20)  # the panel's frame and its title
+        return (frame + 2 * px(17) + line13, frame + 2 * line14 + px(18) + 4,
+                2 * line14 + 24 + 2 * px(16))
+
+    def stack(self, buttons: int) -> None:
+        """Lay the side panel out with a button panel ``buttons`` high: each panel gets what
+        it needs and the log what is left. On a short window (or at a large text size) the
+        cards in play, then the datacard, then the dice give up room down to their least
+        (each says where the rest is), and the log is left out when no room is left for
+        it (its height is then 0)."""
         px = self.ctx.px
-        side, x, w = self.side, buttons.left, buttons.width
-        self.buttons_rect = buttons
-        y = buttons.bottom + 6
+        side = self.side
+        x, w = side.left + 8, side.width - 16
+        gap = 6
+        score, cards, op = px(92), px(104), px(128)
+        least_cards, least_op, least_dice = self.least()
+        least_cards, least_op = min(cards, least_cards), min(op, least_op)
+        # the room of the cards, the datacard and the dice (the log's comes from theirs)
+        room = side.height - 2 * gap - score - buttons - 4 * gap
+        short = cards + op + least_dice - room
+        for which in ("cards", "op"):
+            if short <= 0:
+                break
+            if which == "cards":
+                cut = min(short, cards - least_cards)
+                cards -= cut
+            else:
+                cut = min(short, op - least_op)
+                op -= cut
+            short -= cut
+        y = side.top + gap
+        self.score_rect = pygame.Rect(x, y, w, score)
+        self.cards_rect = pygame.Rect(x, self.score_rect.bottom + gap, w, cards)
+        self.op_rect = pygame.Rect(x, self.cards_rect.bottom + gap, w, op)
+        self.buttons_rect = pygame.Rect(x, self.op_rect.bottom + gap, w, buttons)
+        y = self.buttons_rect.bottom + gap
+        left = side.bottom - gap - y  # for the dice and the log
         # a tall button panel takes from the dice first: the log keeps a few lines
-        room = side.bottom - y - 12 - px(96)
-        self.dice_rect = pygame.Rect(x, y, w, max(px(72), min(px(124), room)))
-        y = self.dice_rect.bottom + 6
-        self.log_box = pygame.Rect(x, y, w, max(px(40), side.bottom - y - 6))
-        self.log_rect = pygame.Rect(x + 8, y + px(24), w - 16,
-                                    max(px(16), self.log_box.height - px(30)))
+        dice = max(min(px(72), left), min(px(124), left - gap - px(96)))
+        if left - dice - gap < px(60):  # no room for the log's title and two lines
+            dice = min(max(dice, least_dice), left)
+        self.dice_rect = pygame.Rect(x, y, w, max(0, dice))
+        y = self.dice_rect.bottom + gap
+        log = side.bottom - gap - y
+        if log < px(60):
+            self.log_box = pygame.Rect(x, self.dice_rect.bottom, w, 0)
+            self.log_rect = pygame.Rect(x + 8, self.dice_rect.bottom, w - 16, 0)
+        else:
+            self.log_box = pygame.Rect(x, y, w, log)
+            self.log_rect = pygame.Rect(x + 8, y + px(24), w - 16, log - px(30))
 
     # --- buttons -----------------------------------------------------------------------
 
@@ -134,7 +171,8 @@ class Panels:
             else:
                 col += 1
         rows = max(1, row + (1 if col else 0))
-        self.stack(pygame.Rect(rect.left, rect.top, rect.width, px(24) + rows * step))
+        self.stack(px(24) + rows * step)
+        rect = self.buttons_rect
         for (label, action, key, tip, enabled), (r, c, alone) in zip(buttons, cells,
                                                                      strict=True):
             box = pygame.Rect(rect.left + c * (width + gap), rect.top + px(24) + r * step,
@@ -166,8 +204,7 @@ class Panels:
                     rect.width for name, words, _, option in rows)
         line = self.ctx.assets.font(px(13)).get_linesize() if under else 0
         step = height + gap + line
-        self.stack(pygame.Rect(rect.left, rect.top, rect.width,
-                               px(24) + len(rows) * step + height + gap))
+        self.stack(px(24) + len(rows) * step + height + gap)
         rect = self.buttons_rect
         top = rect.top + px(24)
         self.notes = []
@@ -222,7 +259,7 @@ class Panels:
         del inner
         for words, at in self.notes:  # a weapon's odds under its button
             self.ctx.text(surface, words, 13, at, DIM, essential=True)
-        if "log" not in self.hidden:
+        if "log" not in self.hidden and self.log_box.height:
             panel(surface, self.log_box, "Log", self.ctx)
             self.scene.log.draw(surface, self.log_rect)
 
@@ -428,7 +465,12 @@ class Panels:
         y = inner.top + ctx.wrapped(surface, stats, 14, inner, self.ctx.colours[op.player],
                                     "bold") + self.ctx.px(2)
         self.rule_words = []
+        line13 = ctx.assets.font(ctx.px(13)).get_linesize()
         for weapon in card.weapons:
+            if y + line13 > inner.bottom:  # a short panel: the pointer beside the title
+                if self.fits_beside_title(inner, scene.words.operative(op.id)):
+                    self.draw_more_beside_title(surface, inner)
+                return
             line = (f"{weapon.name}: {weapon.ap} AP R{weapon.range} A{weapon.attacks} "
                     f"{weapon.hit}+ {weapon.normal}/{weapon.crit}")
             x = ctx.text(surface, line, 13, (inner.left, y), INK, width=inner.width).right
