@@ -220,17 +220,14 @@ class PlayScene(Scene):
         self.top_bar = pygame.Rect(0, 0, width, bar)
         font = self.ctx.assets.font(int(15 * self.ctx.scale), "bold")
         button = font.size("Library [F3]")[0] + px(24)
-        # the hint bar holds two lines of the smallest text (a long hint wraps), three when
-        # the room left of its buttons is narrow (a large text size)
-        room = (width - side - 2 * button - 44) / self.ctx.scale
-        lines = 2 if room >= HINT_ROOM else 3
-        line = self.ctx.assets.font(px(13)).get_linesize()
-        hint = max(px(40), lines * line + 6)
+        hint, area, board = self.lay_board(side, button)
+        wider = min(area.width - board.rect.width, px(420) - side)
+        if self.ctx.text_size_shown() > 1 and wider > 0:
+            # a larger text size: the side column takes the width the board does not use
+            side += wider
+            hint, area, board = self.lay_board(side, button)
         self.hint_bar = pygame.Rect(0, height - hint, width - side, hint)
         self.side = pygame.Rect(width - side, bar, side, height - bar)
-        area = self.board_area(pygame.Rect(10, bar + 6, width - side - 20,
-                                           height - bar - 6 - hint - (px(46) - px(40))))
-        board = BoardView(self.ctx, self.game.config, area)
         if self.board is None or self.board.rect != board.rect:
             self.board = board
         self.panels.layout(self.side)
@@ -245,6 +242,21 @@ class PlayScene(Scene):
                                      library.left - 14 - self.hint_bar.left - 14,
                                      self.hint_bar.height)
         self.build_buttons()
+
+    def lay_board(self, side: int, button: int) -> tuple[int, pygame.Rect, BoardView]:
+        """With a side column ``side`` wide and the hint bar's buttons ``button`` wide: the
+        hint bar's height, the board's area and the board. The hint bar holds two lines of
+        the smallest text (a long hint wraps), three when the room left of its buttons is
+        narrow (a large text size)."""
+        width, height = self.app.size
+        px = self.ctx.px
+        hint = px(40)
+        if (width - side - 2 * button - 44) / self.ctx.scale < HINT_ROOM:
+            hint = max(hint, 3 * self.ctx.assets.font(px(13)).get_linesize() + 6)
+        bar = px(46)
+        area = self.board_area(pygame.Rect(10, bar + 6, width - side - 20,
+                                           height - bar - 6 - hint - (px(46) - px(40))))
+        return hint, area, BoardView(self.ctx, self.game.config, area)
 
     def board_area(self, area: pygame.Rect) -> pygame.Rect:
         """Where the board goes within ``area`` (all of it; the puzzle screen keeps a strip

@@ -54,6 +54,8 @@ class Panels:
         self.notes: list[tuple[str, tuple[int, int]]] = []
         # the lower panels ("dice", "log") something drawn in their place stands in for
         self.hidden: frozenset[str] = frozenset()
+        # the button panel's labels and the page of them shown, when they need pages
+        self.page_of: tuple[tuple[str, ...], int] = ((), 0)
 
     def cached(self, action: Action) -> object:
         """The engine's odds of ``action`` (an Attack's, or those its rule set works out),
@@ -130,12 +132,12 @@ class Panels:
         left = side.bottom - gap - y  # for the dice and the log
         # a tall button panel takes from the dice first: the log keeps a few lines
         dice = max(min(px(72), left), min(px(124), left - gap - px(96)))
-        if left - dice - gap < px(60):  # no room for the log's title and two lines
+        if left - dice - gap < px(40):  # no room for the log's title and a line
             dice = min(max(dice, least_dice), left)
         self.dice_rect = pygame.Rect(x, y, w, max(0, dice))
         y = self.dice_rect.bottom + gap
         log = side.bottom - gap - y
-        if log < px(60):
+        if log < px(40):
             self.log_box = pygame.Rect(x, self.dice_rect.bottom, w, 0)
             self.log_rect = pygame.Rect(x + 8, self.dice_rect.bottom, w - 16, 0)
         else:
@@ -171,13 +173,49 @@ class Panels:
             else:
                 col += 1
         rows = max(1, row + (1 if col else 0))
-        self.stack(px(24) + rows * step)
+        # more rows than the side column holds: they are shown a page at a time, with a
+        # button to turn the page (every choice keeps its key on any page)
+        most = max(2, (self.most_buttons() - px(24)) // step)
+        shown, pages = rows, 1
+        if rows > most:
+            shown = most - 1
+            pages = -(-rows // shown)
+            labels = tuple(label for label, *_ in buttons)
+            if self.page_of[0] != labels:
+                self.page_of = (labels, 0)
+        page = self.page_of[1] % pages if pages > 1 else 0
+        self.stack(px(24) + (shown + (pages > 1)) * step)
         rect = self.buttons_rect
         for (label, action, key, tip, enabled), (r, c, alone) in zip(buttons, cells,
                                                                      strict=True):
+            if not page * shown <= r < (page + 1) * shown:
+                if enabled and key is not None:  # on another page: its key still works
+                    self.scene.hotkeys[key] = action
+                continue
+            r -= page * shown
             box = pygame.Rect(rect.left + c * (width + gap), rect.top + px(24) + r * step,
                               rect.width if alone else width, height)
             self.scene.button(label, box, action, hotkey=key, tooltip=tip, enabled=enabled)
+        if pages > 1:
+            box = pygame.Rect(rect.left, rect.top + px(24) + shown * step, rect.width, height)
+            self.scene.button(f"More choices ({page + 1}/{pages})", box, self.turn_page,
+                              hotkey=pygame.K_PAGEDOWN,
+                              tooltip="The next page of choices (each works by its key on "
+                              "any page)")
+
+    def most_buttons(self) -> int:
+        """The tallest the button panel may be: the side column's height less the score,
+        the least of the cards, the datacard and the dice, and the gaps."""
+        least_cards, least_op, least_dice = self.least()
+        px = self.ctx.px
+        return (self.side.height - 6 * 6 - px(92) - min(px(104), least_cards)
+                - min(px(128), least_op) - least_dice)
+
+    def turn_page(self) -> None:
+        """Show the next page of the button panel's choices."""
+        labels, page = self.page_of
+        self.page_of = (labels, page + 1)
+        self.scene.rebuild()
 
     def weapon_buttons(self, chooser: Chooser) -> None:
         """One button per weapon (and Overcharge) the chooser offers against the enemy
