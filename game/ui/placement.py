@@ -165,12 +165,19 @@ def board_column(scene: Any) -> pygame.Rect:
     return pygame.Rect(0, top, scene.side.left, scene.hint_bar.top - top)
 
 
-def side_fallback(scene: Any) -> pygame.Rect:
-    """Where a box goes when the board has no clear spot for it: over the lower part of the
-    side panel (the last roll and the log)."""
-    side = scene.side
-    top = scene.panels.dice_rect.top
-    return pygame.Rect(side.left + 4, top, side.width - 8, max(0, side.bottom - top - 4))
+def side_fallback(scene: Any, height: int = 0) -> pygame.Rect:
+    """Where a box ``height`` tall goes when the board has no clear spot for it: over the
+    lower part of the side panel (the last roll and the log); when that is too short for it
+    (a large text size) and the panels above the buttons (the cards in play and the
+    datacard) are tall enough, over those."""
+    side, panels = scene.side, scene.panels
+    top = panels.dice_rect.top
+    lower = pygame.Rect(side.left + 4, top, side.width - 8, max(0, side.bottom - top - 4))
+    upper = pygame.Rect(side.left + 4, panels.cards_rect.top, side.width - 8,
+                        max(0, panels.buttons_rect.top - 4 - panels.cards_rect.top))
+    if height > lower.height and upper.height > lower.height:
+        return upper
+    return lower
 
 
 def note_cover(ctx: Context, rect: pygame.Rect) -> None:

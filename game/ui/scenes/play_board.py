@@ -356,7 +356,7 @@ def draw_terrain_tip(scene: PlayScene, surface: pygame.Surface, h: str) -> pygam
     title = ctx.assets.font(ctx.px(14), "bold").get_linesize()
     rect = pygame.Rect(0, 0, width, title + sum(heights) + ctx.px(3) * len(lines) + 2 * pad)
     rect = place_over_board(ctx, scene, rect.size, mark_rect(board, h), board_column(scene),
-                            side_fallback(scene))
+                            side_fallback(scene, rect.height))
     ctx.new_layer()  # over what lies there, while the mouse rests on the hex
     pygame.draw.rect(surface, TIP_BACK, rect, border_radius=5)
     pygame.draw.rect(surface, GOLD, rect, 1, border_radius=5)
@@ -382,7 +382,7 @@ def draw_hint(scene: PlayScene, surface: pygame.Surface) -> None:
         width = hint_width(scene, text, anchor, pad)
         height = ctx.wrapped(None, text, 14, pygame.Rect(0, 0, width - 2 * pad, 1 << 16))
         box = place_over_board(ctx, scene, (width, height + 2 * pad), anchor,
-                               board_column(scene), side_fallback(scene))
+                               board_column(scene), side_fallback(scene, height + 2 * pad))
         pygame.draw.rect(surface, (18, 34, 24), box, border_radius=6)
         pygame.draw.rect(surface, SUGGESTED, box, 2, border_radius=6)
         ctx.wrapped(surface, text, 14, box.inflate(-2 * pad, -2 * pad), INK)
@@ -447,7 +447,7 @@ def draw_toast(scene: PlayScene, surface: pygame.Surface) -> None:
     size = (width, height + ctx.px(12))
     if board_column(scene).collidepoint(pos):
         rect = place_over_board(ctx, scene, size, mouse, board_column(scene),
-                                side_fallback(scene))
+                                side_fallback(scene, size[1]))
     else:
         rect = pygame.Rect((0, 0), size)
         rect.midbottom = (pos[0], pos[1] - 14)

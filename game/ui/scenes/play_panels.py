@@ -581,7 +581,7 @@ class Panels:
                                               for b in blocks) + pad
         board = scene.view_board
         rect = place_over_board(ctx, scene, (width, height), mark_rect(board, scene.hover),
-                                board_column(scene), side_fallback(scene))
+                                board_column(scene), side_fallback(scene, height))
         ctx.new_layer()  # over what lies there on purpose, while the mouse is on the enemy
         pygame.draw.rect(surface, PANEL, rect, border_radius=6)
         pygame.draw.rect(surface, GOLD, rect, 1, border_radius=6)
@@ -624,17 +624,20 @@ class Panels:
         ctx, game = self.ctx, self.scene.game
         px = ctx.px  # every margin grows with the text (at 4K too)
         hand = self.scene.hand_of(player)
-        board = self.scene.view_board
-        width = min(px(210), (board.rect.width - 60) // max(1, len(hand)))
-        height = int(width * 1.35)
+        texts = [game.config.targets[card].text for card in hand]
+        area = self.scene.view_board.rect
+        width, height = self.hand_cards(texts, area)
+        if height > area.height - 80:  # a large text size: over the board's whole column
+            area = board_column(self.scene)
+            width, height = self.hand_cards(texts, area)
         total = len(hand) * (width + 16) - 16
-        left = board.rect.centerx - total // 2
-        top = board.rect.centery - height // 2
-        shade = pygame.Surface(board.rect.size, pygame.SRCALPHA)
+        left = area.centerx - total // 2
+        top = area.centery - height // 2
+        shade = pygame.Surface(area.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 170))
-        surface.blit(shade, board.rect)
+        surface.blit(shade, area)
         ctx.text(surface, f"{ctx.names[player]}'s targets of opportunity", 20,
-                 (board.rect.centerx, top - 40), self.ctx.colours[player], "bold", "center")
+                 (area.centerx, top - 40), self.ctx.colours[player], "bold", "center")
         self.card_rects = {}
         for i, card in enumerate(hand):
             target = game.config.targets[card]
@@ -660,6 +663,18 @@ class Panels:
                 ctx.text(surface, "to swap", 14, (rect.centerx, rect.bottom + 14),
                          (220, 80, 60), "bold", "center")
             self.card_rects[card] = rect
+
+    def hand_cards(self, texts: list[str], area: pygame.Rect) -> tuple[int, int]:
+        """The width and height of each card of a hand of cards with ``texts`` shown over
+        ``area``: up to 210 pixels (of ``Context.px``) wide, sharing the area's width, and
+        tall enough for the longest text (at least 1.35 times the width, at most what the
+        area holds under the title)."""
+        ctx = self.ctx
+        px = ctx.px
+        width = min(px(210), (area.width - 60) // max(1, len(texts)))
+        body = pygame.Rect(0, 0, width - px(28), 1 << 16)
+        needed = max((ctx.wrapped(None, text, 13, body) for text in texts), default=0)
+        return width, min(max(int(width * 1.35), needed + px(90)), area.height - 80)
 
     def draw_cards_overlay(self, surface: pygame.Surface) -> None:
         """The mission card and both stratagem cards (ploys in force marked), over the
