@@ -74,9 +74,9 @@ def progress_folder() -> Path | None:
 class TutorialScene(PlayScene):
     """A PlayScene whose clicks go through the tutorial's current step."""
 
-    # the height of the strip under the board the guidance box takes when it has no clear
-    # place (0: none), and that strip
-    box_strip = 0
+    # whether the guidance box takes a strip under the board (it has no clear place), and
+    # that strip
+    box_strip = False
     strip_rect = pygame.Rect(0, 0, 0, 0)
 
     # the tutorial's own steps tell what its turning points brought; one the computer finishes
@@ -416,7 +416,7 @@ class TutorialScene(PlayScene):
     # --- layout -----------------------------------------------------------------------------
 
     def build(self) -> None:
-        self.box_strip = 0
+        self.box_strip = False
         ctx = self.ctx
         marks = (len(ctx.record) if ctx.record is not None else 0,
                  len(ctx.drawn) if ctx.drawn is not None else 0)
@@ -424,21 +424,21 @@ class TutorialScene(PlayScene):
         if self.covers_operative(self.box):
             # no clear place on the board nor in the side panel (a large text size): the
             # board leaves a strip under it for the box
-            width = self.strip_rect.width
             self.clear_widgets()
             if ctx.record is not None:  # the buttons are made (and recorded) once again
                 del ctx.record[marks[0]:]
             if ctx.drawn is not None:
                 del ctx.drawn[marks[1]:]
-            self.box_strip = self.box_height(width, least=False) + 6
+            self.box_strip = True  # its height follows from the board's column (board_area)
             self.build_with_box()
 
     def board_area(self, area: pygame.Rect) -> pygame.Rect:
         """The board's area, less the strip under it that the guidance box takes when it
         has no clear place (see :meth:`build`)."""
-        self.strip_rect = pygame.Rect(area.left, area.bottom - self.box_strip + 6, area.width,
-                                      max(0, self.box_strip - 6))
-        return pygame.Rect(area.left, area.top, area.width, area.height - self.box_strip)
+        strip = self.box_height(area.width, least=False) + 6 if self.box_strip else 0
+        self.strip_rect = pygame.Rect(area.left, area.bottom - strip + 6, area.width,
+                                      max(0, strip - 6))
+        return pygame.Rect(area.left, area.top, area.width, area.height - strip)
 
     def covers_operative(self, rect: pygame.Rect) -> bool:
         """Whether ``rect`` lies on an operative's token (see game/ui/placement.py)."""
