@@ -526,7 +526,8 @@ class Panels:
             y += self.ctx.px(18)
         # the abilities, one line each (a shortened one shows whole as a tooltip); those that
         # do not fit are not left out in silence: the last line that fits says where they are
-        row, last = self.ctx.px(18), inner.bottom - 16
+        more = ctx.assets.font(ctx.px(12)).get_linesize()  # the "+N more" line's height
+        row, last = self.ctx.px(18), inner.bottom - max(16, more)
         for i, ability in enumerate(card.abilities):
             left = len(card.abilities) - i
             if y > last:
