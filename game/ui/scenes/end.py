@@ -73,13 +73,17 @@ class EndScene(Scene):
         widths = [max(px(260), font.size(f"{label} [{key_name(key)}]")[0] + px(48))
                   for label, _, key, _ in rows]
         room = width - 2 * gap * len(rows)
+        if sum(widths) > room:
+            widths = [w * room // sum(widths) for w in widths]
         big = "#big_button"
-        if sum(widths) > room:  # a large text size: the buttons' own size of text
+        if any(self.button_width(label, key, big=True) - px(8) > w
+               for (label, _, key, _), w in zip(rows, widths, strict=True)):
+            # a large text size: the labels in the buttons' own size of text
             big = ""
             widths = [max(px(200), self.button_width(label, key) + px(24))
                       for label, _, key, _ in rows]
-        if sum(widths) > room:
-            widths = [w * room // sum(widths) for w in widths]
+            if sum(widths) > room:
+                widths = [w * room // sum(widths) for w in widths]
         x = (width - sum(widths) - gap * (len(rows) - 1)) // 2
         top = height - tall - px(32)
         for (label, run, key, tip), w in zip(rows, widths, strict=True):
