@@ -69,7 +69,8 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     if options.audit_layout:
         from game.uitest.audit_layout import run as audit
         pictures = str(options.audit_pictures) if options.audit_pictures else None
-        return audit(catalogue, options.audit_screens, pictures)
+        return audit(catalogue, options.audit_screens, pictures,
+                     text_size=options.text_size / 100)
     if options.screenshot:
         options.screenshot.parent.mkdir(parents=True, exist_ok=True)
     measured = _headless_run(catalogue, options, size or (1280, 800))
@@ -120,6 +121,9 @@ def _parser(prog: str) -> Parser:
                         help="with --audit-layout: only these screens (comma-separated)")
     parser.add_argument("--audit-pictures", type=output_folder, metavar="DIR",
                         help="with --audit-layout: also save every screen as DIR/WxH/NAME.png")
+    parser.add_argument("--text-size", type=count(85, 150), default=100, metavar="PERCENT",
+                        help="with --audit-layout: the text size setting to render at, "
+                        "from 85 to 150 (default: 100)")
     parser.add_argument("--bench-frames", type=count(), metavar="N",
                         help="the frame-time benchmark over N frames")
     parser.add_argument("--bench-computer-turns", type=count(), metavar="N",

@@ -168,9 +168,9 @@ class Animations:
         rect.center = area.center
         ctx.new_layer()  # over the bar's own words for a moment, on purpose
         note_cover(ctx, rect)
-        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        shade.fill((12, 12, 14, 235))
-        surface.blit(shade, rect)
+        # opaque: the bar's words under it never show through (at a large text size they
+        # lie under the banner's own)
+        pygame.draw.rect(surface, (12, 12, 14), rect)
         pygame.draw.rect(surface, banner.colour, rect, max(2, ctx.px(3)), border_radius=6)
         ctx.text(surface, banner.text, size, rect.center, INK, "bold", "center",
                  width=rect.width - ctx.px(20))

@@ -41,6 +41,9 @@ TEXT_SIZE_RANGE = (0.85, 1.5)  # the text size setting: a multiplier of every Co
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 2.0)  # 0: animations off
 RESULT_HOLDS = (0.0, 3.0, 6.0)  # the result_hold setting; 0: until a click or a key
 WINDOW_RANGE = ((800, 600), (7680, 4320))  # the smallest and largest window remembered
+# the least room (in the pixels of Context.px, those of 1280 x 800 at 100 %) a screen is laid
+# out in: a larger text size than the window holds so is limited to the largest that it holds
+LEAST_ROOM = (980, 615)
 
 
 @dataclass
@@ -265,7 +268,18 @@ class Context:
         """The window's size now: text and panels grow with it, times the text size
         setting."""
         self.window = (size[0], size[1])
-        self.scale = max(0.85, min(size[0] / 1280, size[1] / 800)) * self.settings.text_size
+        fitted = max(0.85, min(size[0] / 1280, size[1] / 800))
+        self.scale = fitted * self.settings.text_size
+        # the screens hold text up to the scale that leaves them LEAST_ROOM: beyond it a larger
+        # text size is limited to that (never below the 100 % of this window)
+        most = max(fitted, min(size[0] / LEAST_ROOM[0], size[1] / LEAST_ROOM[1]))
+        self.scale = min(self.scale, most)
+
+    def text_size_shown(self) -> float:
+        """The text size in force in this window: the setting's, or the largest the window
+        holds when it holds less (see :data:`LEAST_ROOM`)."""
+        fitted = max(0.85, min(self.window[0] / 1280, self.window[1] / 800))
+        return self.scale / fitted
 
     def apply_settings(self, settings: Settings) -> None:
         """Use ``settings`` from now on: the players' colours and the scale of text and

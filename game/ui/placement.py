@@ -63,6 +63,21 @@ def clear_spot(size: tuple[int, int], anchor: pygame.Rect, avoid: Iterable[pygam
     ``fallback`` (or, with no fallback, the spot beside the anchor that hides the
     fewest)."""
     rects = list(avoid)
+    candidates = beside(size, anchor, bounds, gap)
+    spot = free_spot(size, anchor, rects, bounds, gap, candidates)
+    if spot is not None:
+        return spot
+    if fallback is not None:
+        spot = pygame.Rect(fallback.topleft, size)
+        spot.clamp_ip(fallback)
+        return spot
+    return min(candidates, key=lambda s: len(s.collidelistall(rects)))
+
+
+def beside(size: tuple[int, int], anchor: pygame.Rect, bounds: pygame.Rect,
+           gap: int = 8) -> list[pygame.Rect]:
+    """The places of ``size`` beside ``anchor`` (right, left, below, above, then the
+    corners), each kept inside ``bounds``."""
     box = pygame.Rect((0, 0), size)
     candidates = []
     for where in ("midleft", "midright", "midtop", "midbottom", "topleft", "bottomleft",
@@ -86,6 +101,18 @@ def clear_spot(size: tuple[int, int], anchor: pygame.Rect, avoid: Iterable[pygam
             spot.bottomright = (anchor.left - gap, anchor.top - gap)
         spot.clamp_ip(bounds)
         candidates.append(spot)
+    return candidates
+
+
+def free_spot(size: tuple[int, int], anchor: pygame.Rect, avoid: Iterable[pygame.Rect],
+              bounds: pygame.Rect, gap: int = 8,
+              candidates: list[pygame.Rect] | None = None) -> pygame.Rect | None:
+    """A rectangle of ``size`` inside ``bounds`` that meets none of ``avoid`` nor
+    ``anchor``: beside the anchor, else the free spot nearest to it; None when there is
+    none."""
+    rects = list(avoid)
+    if candidates is None:
+        candidates = beside(size, anchor, bounds, gap)
     for spot in candidates:
         if spot.collidelist(rects) < 0 and not spot.colliderect(anchor):
             return spot
@@ -101,13 +128,7 @@ def clear_spot(size: tuple[int, int], anchor: pygame.Rect, avoid: Iterable[pygam
                 (spot.centery - anchor.centery) ** 2
             if best is None or distance < best[0]:
                 best = (distance, spot)
-    if best is not None:
-        return best[1]
-    if fallback is not None:
-        spot = pygame.Rect(fallback.topleft, size)
-        spot.clamp_ip(fallback)
-        return spot
-    return min(candidates, key=lambda s: len(s.collidelistall(rects)))
+    return best[1] if best is not None else None
 
 
 def place_over_board(ctx: Context, scene: Any, size: tuple[int, int], anchor: pygame.Rect,
@@ -144,12 +165,19 @@ def board_column(scene: Any) -> pygame.Rect:
     return pygame.Rect(0, top, scene.side.left, scene.hint_bar.top - top)
 
 
-def side_fallback(scene: Any) -> pygame.Rect:
-    """Where a box goes when the board has no clear spot for it: over the lower part of the
-    side panel (the last roll and the log)."""
-    side = scene.side
-    top = scene.panels.dice_rect.top
-    return pygame.Rect(side.left + 4, top, side.width - 8, max(0, side.bottom - top - 4))
+def side_fallback(scene: Any, height: int = 0) -> pygame.Rect:
+    """Where a box ``height`` tall goes when the board has no clear spot for it: over the
+    lower part of the side panel (the last roll and the log); when that is too short for it
+    (a large text size) and the panels above the buttons (the cards in play and the
+    datacard) are tall enough, over those."""
+    side, panels = scene.side, scene.panels
+    top = panels.dice_rect.top
+    lower = pygame.Rect(side.left + 4, top, side.width - 8, max(0, side.bottom - top - 4))
+    upper = pygame.Rect(side.left + 4, panels.cards_rect.top, side.width - 8,
+                        max(0, panels.buttons_rect.top - 4 - panels.cards_rect.top))
+    if height > lower.height and upper.height > lower.height:
+        return upper
+    return lower
 
 
 def note_cover(ctx: Context, rect: pygame.Rect) -> None:

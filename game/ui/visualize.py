@@ -326,8 +326,12 @@ class Painter:
         m = study.mission
         cat = ctx.catalogue
         key_height = ctx.px(20) + ctx.px(24) * 5 + ctx.px(14)
-        card_rect = pygame.Rect(rect.left, rect.top, rect.width,
-                                max(ctx.px(300), int(rect.height * 0.5)))
+        # the hex panel under the key keeps its title and a few lines (a large text size
+        # takes the room from the card)
+        least_info = ctx.px(20) + 12 + 3 * ctx.assets.font(ctx.px(13)).get_linesize()
+        card_rect = pygame.Rect(rect.left, rect.top, rect.width, min(
+            max(ctx.px(300), int(rect.height * 0.5)),
+            rect.height - key_height - 2 * ctx.px(8) - least_info))
         inner = panel(surface, card_rect, "Mission card", ctx)
         y = inner.top
         ctx.text(surface, m.name, 22, (inner.left, y), INK, "condensed", width=inner.width)

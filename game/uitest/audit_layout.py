@@ -18,7 +18,8 @@ hint) shown shortened; a *missing glyph* is a character the font it is drawn in 
 preview with an overcharge line, a terrain tooltip, the hint, the replay's dice, the turning
 point's summary) for each rule set and mission pack. The last line printed is ``layout audit:
 N screens x 4 sizes, C clipped or overlapping texts, K covered operatives, T truncated
-controls, G missing glyphs``; the exit status is 1 unless all four are 0.
+controls, G missing glyphs`` (``... sizes at 130 % text, ...`` when ``--text-size`` renders
+with another text size setting in force); the exit status is 1 unless all four are 0.
 """
 
 from __future__ import annotations
@@ -242,11 +243,13 @@ def widget_texts(manager):  # type: ignore[no-untyped-def]
 
 
 def run(catalogue, only: str | None = None, out: str | None = None,  # type: ignore[no-untyped-def]
-        verbose: bool = True, sizes: tuple[tuple[int, int], ...] = SIZES) -> int:
-    """Audit the screens (``only``: a comma-separated list of screen names) at ``sizes``;
-    print each problem and the summary line; 0 when nothing is clipped, overlapping or
-    covered."""
+        verbose: bool = True, sizes: tuple[tuple[int, int], ...] = SIZES,
+        text_size: float = 1.0) -> int:
+    """Audit the screens (``only``: a comma-separated list of screen names) at ``sizes``,
+    with the text size setting ``text_size`` (1: 100 %); print each problem and the summary
+    line; 0 when nothing is clipped, overlapping or covered."""
     import tempfile
+    from dataclasses import replace
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -266,6 +269,9 @@ def run(catalogue, only: str | None = None, out: str | None = None,  # type: ign
             if pygame.display.get_init():
                 pygame.event.clear()
             app = make_app(catalogue, 1, size)
+            if text_size != 1.0:
+                app.apply_settings(replace(app.ctx.settings, text_size=text_size, window=size),
+                                   resize=False)
             app.ctx.settings.animation_speed = 0
             records, covers = render(app, name, table[name])
             texts, hidden = check(records, covers, marks(app), size)
@@ -284,7 +290,8 @@ def run(catalogue, only: str | None = None, out: str | None = None,  # type: ign
                 os.makedirs(folder, exist_ok=True)
                 pygame.image.save(app.screen, os.path.join(folder, f"{name}.png"))
             app.stack.clear()
-    print(f"layout audit: {len(names)} screens x {len(sizes)} sizes, {clipped} clipped or "
+    at = f" at {round(text_size * 100)} % text" if text_size != 1.0 else ""
+    print(f"layout audit: {len(names)} screens x {len(sizes)} sizes{at}, {clipped} clipped or "
           f"overlapping texts, {covered} covered operatives, {cut} truncated controls, "
           f"{glyphs} missing glyphs")
     return 0 if clipped == covered == cut == glyphs == 0 else 1

@@ -54,9 +54,9 @@ BAD: dict[str, tuple[list[str], str]] = {
     "[--partial FILE.jsonl [--limit N]]": (
         ["-m", "game.cli.simulate", "--table", "--players", "normal", "--partial", "part.txt"],
         "--partial"),
-    "python main.py --audit-layout [--audit-screens A,B] [--audit-pictures DIR]": (
-        ["main.py", "--audit-layout", "--audit-pictures", f"{BLOCKED}/pictures"],
-        "--audit-pictures"),
+    "python main.py --audit-layout [--audit-screens A,B] [--audit-pictures DIR] "
+    "[--text-size PERCENT]": (
+        ["main.py", "--audit-layout", "--text-size", "200"], "--text-size"),
     "python main.py --fuzz N --seed S": (["main.py", "--fuzz", "-5"], "--fuzz"),
     "python main.py --bench-frames N": (["main.py", "--bench-frames", "0"], "--bench-frames"),
     "python main.py --bench-computer-turns N": (["main.py", "--bench-computer-turns", "0"],

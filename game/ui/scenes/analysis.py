@@ -140,7 +140,10 @@ class AnalysisScene(Scene):
     def build(self) -> None:
         ctx, px = self.ctx, self.ctx.px
         width, height = self.app.size
-        side = max(px(360), int(width * 0.34))
+        # wide enough for its three buttons' labels (a large text size widens it)
+        labels = max(self.button_width(label, key) - px(8) for label, key in (
+            ("Previous", pygame.K_LEFT), ("Next", pygame.K_RIGHT), ("Close", pygame.K_ESCAPE)))
+        side = max(px(360), int(width * 0.34), 3 * labels + 4 * px(10))
         self.top_bar = pygame.Rect(0, 0, width, px(46))
         self.side = pygame.Rect(width - side, self.top_bar.bottom, side,
                                 height - self.top_bar.bottom)

@@ -34,6 +34,7 @@ from game.services.game_setup import GameSetup
 from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.registry import SceneName
 from game.ui.scene import Scene, dropdown_clickables
+from game.ui.widgets import ScrollBox
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -368,6 +369,8 @@ class CampaignScene(Scene):
         self.store = campaign_store(app)
         self.campaign = campaign
         self.message = ""
+        # each player's column and the missions scroll when they do not fit their panels
+        self.columns = {1: ScrollBox(), 2: ScrollBox(), 0: ScrollBox()}
         # the next mission begun and saved (autosaved when the window closed or crashed):
         # "Resume mission" goes on with it instead of setting the mission up afresh
         self.in_progress: tuple[Path, Game] | None = None
@@ -383,6 +386,11 @@ class CampaignScene(Scene):
             self.message = str(error)
         self.find_in_progress()
         super().resume()
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        for box in self.columns.values():
+            if box.on_event(event):
+                return
 
     def find_in_progress(self) -> None:
         self.in_progress = None if self.campaign.is_over or self.campaign.pending else \
@@ -458,25 +466,37 @@ class CampaignScene(Scene):
         ctx.text(surface, f"CAMPAIGN · {campaign.name}", 28, (30, px(24)), GOLD, "condensed",
                  width=width - 60)
         column = (width - 90) // 3
+        line = ctx.assets.font(px(13)).get_linesize()
         for i, player in enumerate((1, 2)):
             seat = campaign.players[player]
             box = pygame.Rect(30 + i * (column + 15), px(80), column, height - px(264))
             inner = panel(surface, box, seat["name"], ctx)
             lines = player_lines(campaign, player)
-            y = inner.top
-            for text, colour, size in lines:
-                y += ctx.wrapped(surface, text, size, pygame.Rect(
-                    inner.left, y, inner.width, max(0, inner.bottom - y)), colour) + 2
+
+            def painter(page: pygame.Surface, room: pygame.Rect,
+                        lines: list[tuple[str, tuple[int, int, int], int]] = lines) -> int:
+                y = room.top
+                for text, colour, size in lines:
+                    y += ctx.wrapped(page, text, size, pygame.Rect(
+                        room.left, y, room.width, max(0, room.bottom - y)), colour) + 2
+                return y - room.top
+
+            self.columns[player].paint(ctx, surface, inner, painter, line)
         box = pygame.Rect(30 + 2 * (column + 15), px(80), column, height - px(264))
         inner = panel(surface, box, "Missions", ctx)
         from game.services.campaign import history_lines
-        y = inner.top
-        for line in history_lines(campaign)[-12:]:
-            y += ctx.wrapped(surface, line, 13, pygame.Rect(inner.left, y, inner.width,
-                                                           max(0, inner.bottom - y)), INK) + 3
-        if not campaign.history:
-            y += ctx.wrapped(surface, "No mission played yet.", 13,
-                             pygame.Rect(inner.left, y, inner.width, px(40)), DIM)
+
+        def missions(page: pygame.Surface, room: pygame.Rect) -> int:
+            y = room.top
+            for line in history_lines(campaign)[-12:]:
+                y += ctx.wrapped(page, line, 13, pygame.Rect(room.left, y, room.width,
+                                                            max(0, room.bottom - y)), INK) + 3
+            if not campaign.history:
+                y += ctx.wrapped(page, "No mission played yet.", 13,
+                                 pygame.Rect(room.left, y, room.width, px(40)), DIM)
+            return y - room.top
+
+        self.columns[0].paint(ctx, surface, inner, missions, line)
         ctx.wrapped(surface, "Next: " + campaign.describe_next(), 16,
                     pygame.Rect(30, height - px(130), width - 60, px(50)), GOLD)
         if self.message:

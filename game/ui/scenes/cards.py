@@ -207,6 +207,8 @@ class CardBrowserScene(CardArt, Scene):
         drop = pygame.Rect(search.left - search_label - px(20) - drop_w, row.top, drop_w,
                            row.height)
         kinds = pygame.Rect(margin, row.bottom + px(10), row.width, px(34))
+        if len(self.kind_rows(row.width)) > 1:  # a large text size: the kinds on two rows
+            kinds.height = 2 * px(34) + px(6)
         top = kinds.bottom + px(12)
         summary = pygame.Rect(margin, top, width - 2 * margin, 0)
         if self.game is not None:
@@ -221,6 +223,20 @@ class CardBrowserScene(CardArt, Scene):
                 "title": pygame.Rect(margin, row.top, drop.left - team_label - margin - px(12),
                                      row.height),
                 "grid": pygame.Rect(margin, top, width - 2 * margin, height - top - px(12))}
+
+    def kind_rows(self, width: int) -> list[list[tuple[str, str, str, int]]]:
+        """The kind buttons (kind, label, tooltip, the width its label needs) on one row of
+        ``width``, or on two when one does not hold them (a large text size)."""
+        px = self.ctx.px
+        font = self.ctx.assets.font(px(15), "bold")
+        kinds = [("", "All cards", "Every kind of card")] + [
+            (k, label, f"Only the {title.lower()}") for k, title, label, _ in KINDS]
+        found = [(key, label, tip, font.size(f"{label} [1]")[0] + px(26))
+                 for key, label, tip in kinds]
+        if sum(w for *_, w in found) + px(8) * (len(found) - 1) <= width:
+            return [found]
+        half = (len(found) + 1) // 2
+        return [found[:half], found[half:]]
 
     def build(self) -> None:
         px = self.ctx.px
@@ -249,22 +265,23 @@ class CardBrowserScene(CardArt, Scene):
         self.team_drop = pygame_gui.elements.UIDropDownMenu(names, current, at["drop"],
                                                             manager=self.app.manager)
         self.elements.append(self.team_drop)
-        # the kind buttons, as wide as their labels, filling the row
-        kinds = [("", "All cards", "Every kind of card")] + [
-            (k, label, f"Only the {title.lower()}") for k, title, label, _ in KINDS]
-        font = self.ctx.assets.font(px(15), "bold")
-        row = at["kinds"]
-        widths = [font.size(f"{label} [1]")[0] + px(26) for _, label, _ in kinds]
-        spare = max(0, row.width - sum(widths) - px(8) * (len(kinds) - 1))
-        widths = [w + spare // len(kinds) for w in widths]
-        x = row.left
-        for (key, label, tip), w, hotkey in zip(kinds, widths, KIND_KEYS, strict=True):
-            button = self.button(label, pygame.Rect(x, row.top, w, row.height),
-                                 self.kind_action(key), hotkey=hotkey, tooltip=tip)
-            if key == self.kind:
-                button.select()
-            self.kind_buttons[key] = button
-            x += w + px(8)
+        # the kind buttons, as wide as their labels, filling the row (or two rows)
+        area = at["kinds"]
+        rows = self.kind_rows(area.width)
+        height = (area.height - px(6) * (len(rows) - 1)) // len(rows)
+        keys = iter(KIND_KEYS)
+        for r, kinds in enumerate(rows):
+            widths = [w for *_, w in kinds]
+            spare = max(0, area.width - sum(widths) - px(8) * (len(kinds) - 1))
+            x, top = area.left, area.top + r * (height + px(6))
+            for key, label, tip, w in kinds:
+                w += spare // len(kinds)
+                button = self.button(label, pygame.Rect(x, top, w, height),
+                                     self.kind_action(key), hotkey=next(keys), tooltip=tip)
+                if key == self.kind:
+                    button.select()
+                self.kind_buttons[key] = button
+                x += w + px(8)
         self.hotkeys[pygame.K_t] = self.cycle_team
         self.hotkeys[pygame.K_DELETE] = self.clear_search
         self.hotkeys[pygame.K_PAGEDOWN] = lambda: self.scroll_by(self.grid.height - px(60))

@@ -75,11 +75,20 @@ class EndScene(Scene):
         room = width - 2 * gap * len(rows)
         if sum(widths) > room:
             widths = [w * room // sum(widths) for w in widths]
+        big = "#big_button"
+        if any(self.button_width(label, key, big=True) - px(8) > w
+               for (label, _, key, _), w in zip(rows, widths, strict=True)):
+            # a large text size: the labels in the buttons' own size of text
+            big = ""
+            widths = [max(px(200), self.button_width(label, key) + px(24))
+                      for label, _, key, _ in rows]
+            if sum(widths) > room:
+                widths = [w * room // sum(widths) for w in widths]
         x = (width - sum(widths) - gap * (len(rows) - 1)) // 2
         top = height - tall - px(32)
         for (label, run, key, tip), w in zip(rows, widths, strict=True):
             self.button(label, pygame.Rect(x, top, w, tall), run, hotkey=key,
-                        object_id="#big_button", tooltip=tip)
+                        object_id=big, tooltip=tip)
             x += w + gap
 
     def again(self) -> None:
@@ -114,6 +123,16 @@ class EndScene(Scene):
     def menu(self) -> None:
         self.app.restart(SceneName.MENU)
 
+    def heading(self, surface: pygame.Surface, text: str, inner: pygame.Rect, y: int) -> int:
+        """A section's heading at ``y`` of a column, wrapped when the column is narrow (a
+        large text size); returns where the section's lines begin."""
+        ctx = self.ctx
+        used = ctx.wrapped(surface, text, 15, pygame.Rect(inner.left, y, inner.width,
+                                                          max(0, inner.bottom - y)), GOLD,
+                           "bold")
+        line = ctx.assets.font(ctx.px(15), "bold").get_linesize()
+        return y + ctx.px(24) + max(0, used - line)
+
     def fireteam_column(self, surface: pygame.Surface, inner: pygame.Rect,
                         player: int) -> int:
         """A player's VP by turning point and source, then the targets of opportunity (or the
@@ -131,8 +150,7 @@ class EndScene(Scene):
                     and not (sections and event.source in final):
                 key = (event.turning_point, f"{event.source}: {event.name}")
                 rows[key] = rows.get(key, 0) + event.vp
-        ctx.text(surface, "Victory points", 15, (inner.left, y), GOLD, "bold")
-        y += px(24)
+        y = self.heading(surface, "Victory points", inner, y)
         for (tp, source), vp in sorted(rows.items()):
             # the whole row, wrapped: the card's or rule's name is what the player looks for
             name = source.partition(": ")[2] or source
@@ -149,8 +167,7 @@ class EndScene(Scene):
         done = [f"{t.name} ({t.vp} VP)" for t in (
             game.config.targets[c] for c in game.state.completed[player])]
         for heading, entries in sections or [("Targets of opportunity completed", done)]:
-            ctx.text(surface, heading, 15, (inner.left, y), GOLD, "bold")
-            y += px(24)
+            y = self.heading(surface, heading, inner, y)
             for entry in entries:
                 ctx.text(surface, entry, 14, (inner.left, y), INK)
                 y += px(20)
@@ -198,8 +215,7 @@ class EndScene(Scene):
         own = asked[-1].end_column(self, surface, inner, player)
         y = own if own is not None else self.fireteam_column(surface, inner, player)
         y += px(14)
-        ctx.text(surface, "Operatives lost", 15, (inner.left, y), GOLD, "bold")
-        y += px(24)
+        y = self.heading(surface, "Operatives lost", inner, y)
         # by the names a player reads ("Ork Boy 1"), never the engine's ids
         words = Words(game, ctx.names)
         lost = [words.operative(e.operative) for e in game.events

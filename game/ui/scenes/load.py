@@ -131,6 +131,8 @@ class LoadScene(Scene):
         px = self.ctx.px
         top = px(96)
         bottom = height - px(84)
+        if self.button_rows() > 1:  # the buttons under the list take two rows
+            bottom -= px(44) + px(12)
         self.list_rect, self.detail_rect = two_columns(width, top, bottom)
         self.row_height = px(94)
         self.rows_area = self.list_rect.inflate(-16, -16)
@@ -177,29 +179,63 @@ class LoadScene(Scene):
                         self.cancel_delete, hotkey=pygame.K_n)
             self.bottom = self.elements[before:]
             return
-        self.button("Back", pygame.Rect(30, y, px(150), h), self.back, hotkey=pygame.K_ESCAPE)
-        self.button("Other file…", pygame.Rect(30 + px(166), y, px(190), h), self.pick_file,
+        places = self.button_places()
+        self.button("Back", places["Back"], self.back, hotkey=pygame.K_ESCAPE)
+        self.button("Other file…", places["Other file…"], self.pick_file,
                     hotkey=pygame.K_o, tooltip="Open a saved game from any folder")
         chosen = self.chosen
-        self.button("Delete [Del]", pygame.Rect(width - 30 - px(420), y, px(170), h),
+        self.button("Delete [Del]", places["Delete [Del]"],
                     self.ask_delete, enabled=chosen is not None,
                     tooltip="Delete the selected save (you are asked first)")
         if chosen is not None:
             self.hotkeys[pygame.K_DELETE] = self.ask_delete
-        # between "Other file…" and "Watch", as wide as the room there allows
-        watch_left, gap = width - 30 - px(610), px(20)
-        w = min(px(170), watch_left - 2 * gap - (30 + px(166) + px(190)))
-        self.button("Analyse", pygame.Rect(watch_left - gap - w, y, w, h), self.analyse,
+        self.button("Analyse", places["Analyse"], self.analyse,
                     hotkey=pygame.K_a, enabled=chosen is not None and not chosen.error,
                     tooltip="The computer looks back over the decisions of the game so far")
-        self.button("Watch", pygame.Rect(width - 30 - px(610), y, px(170), h), self.watch,
+        self.button("Watch", places["Watch"], self.watch,
                     hotkey=pygame.K_w, enabled=chosen is not None and not chosen.error,
                     tooltip="Watch the game so far again: the engine replays its actions "
                     "and dice")
-        self.button("Load", pygame.Rect(width - 30 - px(230), y, px(230), h), self.load,
+        self.button("Load", places["Load"], self.load,
                     hotkey=pygame.K_RETURN, enabled=chosen is not None,
                     object_id="#big_button")
         self.bottom = self.elements[before:]
+
+    def button_places(self, rows: int = 0) -> dict[str, pygame.Rect]:
+        """Where the buttons under the list go: on one row when their labels fit there (the
+        Analyse button between "Other file…" and "Watch", as wide as the room there
+        allows), else on two rows of three, each a third of the width."""
+        width, height = self.app.size
+        px = self.ctx.px
+        y, h = height - px(64), px(44)
+        if (rows or self.button_rows()) == 1:
+            watch_left, gap = width - 30 - px(610), px(20)
+            w = min(px(170), watch_left - 2 * gap - (30 + px(166) + px(190)))
+            return {"Back": pygame.Rect(30, y, px(150), h),
+                    "Other file…": pygame.Rect(30 + px(166), y, px(190), h),
+                    "Analyse": pygame.Rect(watch_left - gap - w, y, w, h),
+                    "Watch": pygame.Rect(watch_left, y, px(170), h),
+                    "Delete [Del]": pygame.Rect(width - 30 - px(420), y, px(170), h),
+                    "Load": pygame.Rect(width - 30 - px(230), y, px(230), h)}
+        gap = px(16)
+        w = (width - 60 - 2 * gap) // 3
+        found = {}
+        for i, name in enumerate(("Back", "Other file…", "Delete [Del]", "Analyse", "Watch",
+                                  "Load")):
+            row, col = divmod(i, 3)
+            found[name] = pygame.Rect(30 + col * (w + gap), y - (1 - row) * (h + px(12)), w,
+                                      h)
+        return found
+
+    def button_rows(self) -> int:
+        """1 when the buttons under the list hold their labels on one row, else 2."""
+        keys = {"Back": pygame.K_ESCAPE, "Other file…": pygame.K_o, "Analyse": pygame.K_a,
+                "Watch": pygame.K_w, "Load": pygame.K_RETURN}
+        for name, rect in self.button_places(1).items():
+            if self.button_width(name, keys.get(name), big=name == "Load") - self.ctx.px(8) \
+                    > rect.width:
+                return 2
+        return 1
 
     def rebuild_buttons(self) -> None:
         """The buttons under the list again; the list's rows stay (a double click on a row

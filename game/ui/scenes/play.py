@@ -68,6 +68,11 @@ ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
           pygame.K_DOWN: (0, 1)}
 
 
+# the width (in the pixels of Context.px) left of the hint bar's buttons that holds the hint
+# line on two lines; a narrower one gets three
+HINT_ROOM = 500
+
+
 def hotkey(name: str) -> int | None:
     """The pygame key of a chooser's key name ("m", "1", "space")."""
     return pygame.key.key_code(name) if name else None
@@ -213,18 +218,20 @@ class PlayScene(Scene):
         side = max(px(300), min(int(width * 0.31), px(420)))
         bar = px(46)
         self.top_bar = pygame.Rect(0, 0, width, bar)
-        # the hint bar holds two lines of the smallest text (a long hint wraps)
-        self.hint_bar = pygame.Rect(0, height - px(40), width - side, px(40))
+        font = self.ctx.assets.font(int(15 * self.ctx.scale), "bold")
+        button = font.size("Library [F3]")[0] + px(24)
+        hint, area, board = self.lay_board(side, button)
+        wider = min(area.width - board.rect.width, px(420) - side)
+        if self.ctx.text_size_shown() > 1 and wider > 0:
+            # a larger text size: the side column takes the width the board does not use
+            side += wider
+            hint, area, board = self.lay_board(side, button)
+        self.hint_bar = pygame.Rect(0, height - hint, width - side, hint)
         self.side = pygame.Rect(width - side, bar, side, height - bar)
-        area = self.board_area(pygame.Rect(10, bar + 6, width - side - 20,
-                                           height - bar - 6 - px(46)))
-        board = BoardView(self.ctx, self.game.config, area)
         if self.board is None or self.board.rect != board.rect:
             self.board = board
         self.panels.layout(self.side)
-        font = self.ctx.assets.font(int(15 * self.ctx.scale), "bold")
-        cards = pygame.Rect(0, 0, font.size("Library [F3]")[0] + px(24),
-                            min(px(30), self.hint_bar.height - 6))
+        cards = pygame.Rect(0, 0, button, min(px(30), self.hint_bar.height - 6))
         cards.midright = (self.hint_bar.right - 8, self.hint_bar.centery)
         self.button("Cards", cards, self.toggle_cards, hotkey=pygame.K_F2,
                     tooltip=screens_of(self.game.config).cards_tooltip())
@@ -235,6 +242,21 @@ class PlayScene(Scene):
                                      library.left - 14 - self.hint_bar.left - 14,
                                      self.hint_bar.height)
         self.build_buttons()
+
+    def lay_board(self, side: int, button: int) -> tuple[int, pygame.Rect, BoardView]:
+        """With a side column ``side`` wide and the hint bar's buttons ``button`` wide: the
+        hint bar's height, the board's area and the board. The hint bar holds two lines of
+        the smallest text (a long hint wraps), three when the room left of its buttons is
+        narrow (a large text size)."""
+        width, height = self.app.size
+        px = self.ctx.px
+        hint = px(40)
+        if (width - side - 2 * button - 44) / self.ctx.scale < HINT_ROOM:
+            hint = max(hint, 3 * self.ctx.assets.font(px(13)).get_linesize() + 6)
+        bar = px(46)
+        area = self.board_area(pygame.Rect(10, bar + 6, width - side - 20,
+                                           height - bar - 6 - hint - (px(46) - px(40))))
+        return hint, area, BoardView(self.ctx, self.game.config, area)
 
     def board_area(self, area: pygame.Rect) -> pygame.Rect:
         """Where the board goes within ``area`` (all of it; the puzzle screen keeps a strip

@@ -19,6 +19,7 @@ from game.ui.placement import (
     banner_bar,
     board_column,
     board_marks,
+    free_spot,
     mark_rect,
     place_over_board,
     side_fallback,
@@ -355,7 +356,7 @@ def draw_terrain_tip(scene: PlayScene, surface: pygame.Surface, h: str) -> pygam
     title = ctx.assets.font(ctx.px(14), "bold").get_linesize()
     rect = pygame.Rect(0, 0, width, title + sum(heights) + ctx.px(3) * len(lines) + 2 * pad)
     rect = place_over_board(ctx, scene, rect.size, mark_rect(board, h), board_column(scene),
-                            side_fallback(scene))
+                            side_fallback(scene, rect.height))
     ctx.new_layer()  # over what lies there, while the mouse rests on the hex
     pygame.draw.rect(surface, TIP_BACK, rect, border_radius=5)
     pygame.draw.rect(surface, GOLD, rect, 1, border_radius=5)
@@ -376,15 +377,42 @@ def draw_hint(scene: PlayScene, surface: pygame.Surface) -> None:
     if text:  # the computer's hint, until taken or dismissed: beside what it marks
         ctx, board = scene.ctx, scene.view_board
         pad = ctx.px(10)
-        width = min(ctx.px(620), board.rect.width - 2 * pad)
-        height = ctx.wrapped(None, text, 14, pygame.Rect(0, 0, width - 2 * pad, 1 << 16))
         marks = [mark_rect(board, h) for h in suggestion_hexes(scene)]
         anchor = marks[0].unionall(marks[1:]) if marks else board.rect
+        width = hint_width(scene, text, anchor, pad)
+        height = ctx.wrapped(None, text, 14, pygame.Rect(0, 0, width - 2 * pad, 1 << 16))
         box = place_over_board(ctx, scene, (width, height + 2 * pad), anchor,
-                               board_column(scene), side_fallback(scene))
+                               board_column(scene), side_fallback(scene, height + 2 * pad))
         pygame.draw.rect(surface, (18, 34, 24), box, border_radius=6)
         pygame.draw.rect(surface, SUGGESTED, box, 2, border_radius=6)
         ctx.wrapped(surface, text, 14, box.inflate(-2 * pad, -2 * pad), INK)
+
+
+def hint_width(scene: PlayScene, text: str, anchor: pygame.Rect, pad: int) -> int:
+    """The width of the computer's hint box: the widest (up to 620 pixels of ``Context.px``)
+    that has a free spot over the board beside ``anchor``; narrower ones wrap to more
+    lines. When none has, the width of the place off the board it then goes to (the lower
+    side panel). Worked out once per hint, position and size."""
+    ctx, board = scene.ctx, scene.view_board
+    bounds = board_column(scene)
+    avoid = [mark_rect(board, h) for _, h in board_marks(scene)] + list(
+        scene.__dict__.get("placed", []))
+    key = (text, tuple(anchor), tuple(bounds), ctx.scale, tuple(tuple(r) for r in avoid))
+    cache: dict[object, int] = scene.__dict__.setdefault("_hint_widths", {})
+    if key in cache:
+        return cache[key]
+    widest = min(ctx.px(620), board.rect.width - 2 * pad)
+    found = min(widest, side_fallback(scene).width)
+    for width in sorted({widest, min(widest, ctx.px(460)), min(widest, ctx.px(340))},
+                        reverse=True):
+        height = ctx.wrapped(None, text, 14, pygame.Rect(0, 0, width - 2 * pad, 1 << 16))
+        if free_spot((width, height + 2 * pad), anchor, avoid, bounds) is not None:
+            found = width
+            break
+    if len(cache) > 16:
+        cache.clear()
+    cache[key] = found
+    return found
 
 
 def draw_hint_line(scene: PlayScene, surface: pygame.Surface, room: pygame.Rect) -> None:
@@ -419,7 +447,7 @@ def draw_toast(scene: PlayScene, surface: pygame.Surface) -> None:
     size = (width, height + ctx.px(12))
     if board_column(scene).collidepoint(pos):
         rect = place_over_board(ctx, scene, size, mouse, board_column(scene),
-                                side_fallback(scene))
+                                side_fallback(scene, size[1]))
     else:
         rect = pygame.Rect((0, 0), size)
         rect.midbottom = (pos[0], pos[1] - 14)

@@ -54,6 +54,8 @@ class Panels:
         self.notes: list[tuple[str, tuple[int, int]]] = []
         # the lower panels ("dice", "log") something drawn in their place stands in for
         self.hidden: frozenset[str] = frozenset()
+        # the button panel's labels and the page of them shown, when they need pages
+        self.page_of: tuple[tuple[str, ...], int] = ((), 0)
 
     def cached(self, action: Action) -> object:
         """The engine's odds of ``action`` (an Attack's, or those its rule set works out),
@@ -80,30 +82,67 @@ class Panels:
         (docked here, so they never cover the board) and the log. Everything scales with
         the window (``Context.px``)."""
         self.side = side
-        x, w = side.left + 8, side.width - 16
-        y = side.top + 6
         px = self.ctx.px
-        self.score_rect = pygame.Rect(x, y, w, px(92))
-        y = self.score_rect.bottom + 6
-        self.cards_rect = pygame.Rect(x, y, w, px(104))
-        y = self.cards_rect.bottom + 6
-        self.op_rect = pygame.Rect(x, y, w, px(128))
-        y = self.op_rect.bottom + 6
-        self.stack(pygame.Rect(x, y, w, px(24) + 3 * (px(30) + px(5))))
+        self.stack(px(24) + 3 * (px(30) + px(5)))
 
-    def stack(self, buttons: pygame.Rect) -> None:
-        """Place the button panel at ``buttons``; the dice and the log go below it."""
+    def least(self) -> tuple[int, int, int]:
+        """The least height of the cards panel (its title and three lines: it says where
+        the rest is), of the datacard (its title, two lines of characteristics and one
+        more) and of the dice (a title, two rows of small dice and the result)."""
+        ctx = self.ctx
+        px = ctx.px
+        line13 = ctx.assets.font(px(13)).get_linesize()
+        line14 = ctx.assets.font(px(14)).get_linesize()
+        frame = 12 + px(20)  # the panel's frame and its title
+        return (frame + 2 * px(17) + line13, frame + 2 * line14 + px(18) + 4,
+                2 * line14 + 24 + 2 * px(16))
+
+    def stack(self, buttons: int) -> None:
+        """Lay the side panel out with a button panel ``buttons`` high: each panel gets what
+        it needs and the log what is left. On a short window (or at a large text size) the
+        cards in play, then the datacard, then the dice give up room down to their least
+        (each says where the rest is), and the log is left out when no room is left for
+        it (its height is then 0)."""
         px = self.ctx.px
-        side, x, w = self.side, buttons.left, buttons.width
-        self.buttons_rect = buttons
-        y = buttons.bottom + 6
+        side = self.side
+        x, w = side.left + 8, side.width - 16
+        gap = 6
+        score, cards, op = px(92), px(104), px(128)
+        least_cards, least_op, least_dice = self.least()
+        least_cards, least_op = min(cards, least_cards), min(op, least_op)
+        # the room of the cards, the datacard and the dice (the log's comes from theirs)
+        room = side.height - 2 * gap - score - buttons - 4 * gap
+        short = cards + op + least_dice - room
+        for which in ("cards", "op"):
+            if short <= 0:
+                break
+            if which == "cards":
+                cut = min(short, cards - least_cards)
+                cards -= cut
+            else:
+                cut = min(short, op - least_op)
+                op -= cut
+            short -= cut
+        y = side.top + gap
+        self.score_rect = pygame.Rect(x, y, w, score)
+        self.cards_rect = pygame.Rect(x, self.score_rect.bottom + gap, w, cards)
+        self.op_rect = pygame.Rect(x, self.cards_rect.bottom + gap, w, op)
+        self.buttons_rect = pygame.Rect(x, self.op_rect.bottom + gap, w, buttons)
+        y = self.buttons_rect.bottom + gap
+        left = side.bottom - gap - y  # for the dice and the log
         # a tall button panel takes from the dice first: the log keeps a few lines
-        room = side.bottom - y - 12 - px(96)
-        self.dice_rect = pygame.Rect(x, y, w, max(px(72), min(px(124), room)))
-        y = self.dice_rect.bottom + 6
-        self.log_box = pygame.Rect(x, y, w, max(px(40), side.bottom - y - 6))
-        self.log_rect = pygame.Rect(x + 8, y + px(24), w - 16,
-                                    max(px(16), self.log_box.height - px(30)))
+        dice = max(min(px(72), left), min(px(124), left - gap - px(96)))
+        if left - dice - gap < px(40):  # no room for the log's title and a line
+            dice = min(max(dice, least_dice), left)
+        self.dice_rect = pygame.Rect(x, y, w, max(0, dice))
+        y = self.dice_rect.bottom + gap
+        log = side.bottom - gap - y
+        if log < px(40):
+            self.log_box = pygame.Rect(x, self.dice_rect.bottom, w, 0)
+            self.log_rect = pygame.Rect(x + 8, self.dice_rect.bottom, w - 16, 0)
+        else:
+            self.log_box = pygame.Rect(x, y, w, log)
+            self.log_rect = pygame.Rect(x + 8, y + px(24), w - 16, log - px(30))
 
     # --- buttons -----------------------------------------------------------------------
 
@@ -134,12 +173,49 @@ class Panels:
             else:
                 col += 1
         rows = max(1, row + (1 if col else 0))
-        self.stack(pygame.Rect(rect.left, rect.top, rect.width, px(24) + rows * step))
+        # more rows than the side column holds: they are shown a page at a time, with a
+        # button to turn the page (every choice keeps its key on any page)
+        most = max(2, (self.most_buttons() - px(24)) // step)
+        shown, pages = rows, 1
+        if rows > most:
+            shown = most - 1
+            pages = -(-rows // shown)
+            labels = tuple(label for label, *_ in buttons)
+            if self.page_of[0] != labels:
+                self.page_of = (labels, 0)
+        page = self.page_of[1] % pages if pages > 1 else 0
+        self.stack(px(24) + (shown + (pages > 1)) * step)
+        rect = self.buttons_rect
         for (label, action, key, tip, enabled), (r, c, alone) in zip(buttons, cells,
                                                                      strict=True):
+            if not page * shown <= r < (page + 1) * shown:
+                if enabled and key is not None:  # on another page: its key still works
+                    self.scene.hotkeys[key] = action
+                continue
+            r -= page * shown
             box = pygame.Rect(rect.left + c * (width + gap), rect.top + px(24) + r * step,
                               rect.width if alone else width, height)
             self.scene.button(label, box, action, hotkey=key, tooltip=tip, enabled=enabled)
+        if pages > 1:
+            box = pygame.Rect(rect.left, rect.top + px(24) + shown * step, rect.width, height)
+            self.scene.button(f"More choices ({page + 1}/{pages})", box, self.turn_page,
+                              hotkey=pygame.K_PAGEDOWN,
+                              tooltip="The next page of choices (each works by its key on "
+                              "any page)")
+
+    def most_buttons(self) -> int:
+        """The tallest the button panel may be: the side column's height less the score,
+        the least of the cards, the datacard and the dice, and the gaps."""
+        least_cards, least_op, least_dice = self.least()
+        px = self.ctx.px
+        return (self.side.height - 6 * 6 - px(92) - min(px(104), least_cards)
+                - min(px(128), least_op) - least_dice)
+
+    def turn_page(self) -> None:
+        """Show the next page of the button panel's choices."""
+        labels, page = self.page_of
+        self.page_of = (labels, page + 1)
+        self.scene.rebuild()
 
     def weapon_buttons(self, chooser: Chooser) -> None:
         """One button per weapon (and Overcharge) the chooser offers against the enemy
@@ -166,8 +242,7 @@ class Panels:
                     rect.width for name, words, _, option in rows)
         line = self.ctx.assets.font(px(13)).get_linesize() if under else 0
         step = height + gap + line
-        self.stack(pygame.Rect(rect.left, rect.top, rect.width,
-                               px(24) + len(rows) * step + height + gap))
+        self.stack(px(24) + len(rows) * step + height + gap)
         rect = self.buttons_rect
         top = rect.top + px(24)
         self.notes = []
@@ -222,7 +297,7 @@ class Panels:
         del inner
         for words, at in self.notes:  # a weapon's odds under its button
             self.ctx.text(surface, words, 13, at, DIM, essential=True)
-        if "log" not in self.hidden:
+        if "log" not in self.hidden and self.log_box.height:
             panel(surface, self.log_box, "Log", self.ctx)
             self.scene.log.draw(surface, self.log_rect)
 
@@ -428,7 +503,12 @@ class Panels:
         y = inner.top + ctx.wrapped(surface, stats, 14, inner, self.ctx.colours[op.player],
                                     "bold") + self.ctx.px(2)
         self.rule_words = []
+        line13 = ctx.assets.font(ctx.px(13)).get_linesize()
         for weapon in card.weapons:
+            if y + line13 > inner.bottom:  # a short panel: the pointer beside the title
+                if self.fits_beside_title(inner, scene.words.operative(op.id)):
+                    self.draw_more_beside_title(surface, inner)
+                return
             line = (f"{weapon.name}: {weapon.ap} AP R{weapon.range} A{weapon.attacks} "
                     f"{weapon.hit}+ {weapon.normal}/{weapon.crit}")
             x = ctx.text(surface, line, 13, (inner.left, y), INK, width=inner.width).right
@@ -446,7 +526,8 @@ class Panels:
             y += self.ctx.px(18)
         # the abilities, one line each (a shortened one shows whole as a tooltip); those that
         # do not fit are not left out in silence: the last line that fits says where they are
-        row, last = self.ctx.px(18), inner.bottom - 16
+        more = ctx.assets.font(ctx.px(12)).get_linesize()  # the "+N more" line's height
+        row, last = self.ctx.px(18), inner.bottom - max(16, more)
         for i, ability in enumerate(card.abilities):
             left = len(card.abilities) - i
             if y > last:
@@ -501,7 +582,7 @@ class Panels:
                                               for b in blocks) + pad
         board = scene.view_board
         rect = place_over_board(ctx, scene, (width, height), mark_rect(board, scene.hover),
-                                board_column(scene), side_fallback(scene))
+                                board_column(scene), side_fallback(scene, height))
         ctx.new_layer()  # over what lies there on purpose, while the mouse is on the enemy
         pygame.draw.rect(surface, PANEL, rect, border_radius=6)
         pygame.draw.rect(surface, GOLD, rect, 1, border_radius=6)
@@ -544,17 +625,20 @@ class Panels:
         ctx, game = self.ctx, self.scene.game
         px = ctx.px  # every margin grows with the text (at 4K too)
         hand = self.scene.hand_of(player)
-        board = self.scene.view_board
-        width = min(px(210), (board.rect.width - 60) // max(1, len(hand)))
-        height = int(width * 1.35)
+        texts = [game.config.targets[card].text for card in hand]
+        area = self.scene.view_board.rect
+        width, height = self.hand_cards(texts, area)
+        if height > area.height - 80:  # a large text size: over the board's whole column
+            area = board_column(self.scene)
+            width, height = self.hand_cards(texts, area)
         total = len(hand) * (width + 16) - 16
-        left = board.rect.centerx - total // 2
-        top = board.rect.centery - height // 2
-        shade = pygame.Surface(board.rect.size, pygame.SRCALPHA)
+        left = area.centerx - total // 2
+        top = area.centery - height // 2
+        shade = pygame.Surface(area.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 170))
-        surface.blit(shade, board.rect)
+        surface.blit(shade, area)
         ctx.text(surface, f"{ctx.names[player]}'s targets of opportunity", 20,
-                 (board.rect.centerx, top - 40), self.ctx.colours[player], "bold", "center")
+                 (area.centerx, top - 40), self.ctx.colours[player], "bold", "center")
         self.card_rects = {}
         for i, card in enumerate(hand):
             target = game.config.targets[card]
@@ -580,6 +664,18 @@ class Panels:
                 ctx.text(surface, "to swap", 14, (rect.centerx, rect.bottom + 14),
                          (220, 80, 60), "bold", "center")
             self.card_rects[card] = rect
+
+    def hand_cards(self, texts: list[str], area: pygame.Rect) -> tuple[int, int]:
+        """The width and height of each card of a hand of cards with ``texts`` shown over
+        ``area``: up to 210 pixels (of ``Context.px``) wide, sharing the area's width, and
+        tall enough for the longest text (at least 1.35 times the width, at most what the
+        area holds under the title)."""
+        ctx = self.ctx
+        px = ctx.px
+        width = min(px(210), (area.width - 60) // max(1, len(texts)))
+        body = pygame.Rect(0, 0, width - px(28), 1 << 16)
+        needed = max((ctx.wrapped(None, text, 13, body) for text in texts), default=0)
+        return width, min(max(int(width * 1.35), needed + px(90)), area.height - 80)
 
     def draw_cards_overlay(self, surface: pygame.Surface) -> None:
         """The mission card and both stratagem cards (ploys in force marked), over the

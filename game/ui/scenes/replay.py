@@ -393,25 +393,17 @@ class ReplayScene(Scene):
         game = replay.game
         state = game.state
         side = self.side.inflate(-12, -12)
-        # the step just played
-        step_box = pygame.Rect(side.left, side.top, side.width, ctx.px(112))
-        inner = panel(surface, step_box, "This step", ctx)
+        # the step just played, and who is to act (the panel as tall as its lines need)
         if replay.position:
             action = replay.actions[replay.position - 1]
-            who = action.player
-            pygame.draw.circle(surface, ctx.colours.get(who, INK),
-                               (inner.left + 6, inner.top + ctx.px(10)), 6)
+            who: int | None = action.player
             said = self.step_words(action)
-            name = ctx.names.get(who, str(who))
+            name = ctx.names.get(action.player, str(action.player))
             # "Quinn concedes" is said once, never "Quinn: Quinn concedes"
             line = said[:1].upper() + said[1:] if said.startswith(name) else f"{name}: {said}"
-            used = ctx.wrapped(surface, line, 15,
-                               pygame.Rect(inner.left + 18, inner.top, inner.width - 18,
-                                           ctx.px(40)), INK, "bold")
+            indent = 18
         else:
-            used = ctx.wrapped(surface, "Set-up: the roll-off and the deal", 15,
-                               pygame.Rect(inner.left, inner.top, inner.width, ctx.px(40)),
-                               INK, "bold")
+            who, line, indent = None, "Set-up: the roll-off and the deal", 0
         if state.active:
             status = f"{self.words.operative(state.active)} active, {state.ap_left} AP left"
         elif game.is_over:
@@ -419,31 +411,49 @@ class ReplayScene(Scene):
             status = "A draw" if winner == 0 else f"{ctx.names.get(winner or 0, '')} wins"
         else:
             status = f"{ctx.names[state.to_act]} to decide"
+        room = side.width - 16 - indent
+        used = ctx.wrapped(None, line, 15, pygame.Rect(0, 0, room, 1 << 16), INK, "bold")
+        below = max(used, ctx.px(20)) + 4 + ctx.assets.font(ctx.px(14)).get_linesize()
+        step_box = pygame.Rect(side.left, side.top, side.width,
+                               max(ctx.px(112), 12 + ctx.px(20) + below + 4))
+        inner = panel(surface, step_box, "This step", ctx)
+        if who is not None:
+            pygame.draw.circle(surface, ctx.colours.get(who, INK),
+                               (inner.left + 6, inner.top + ctx.px(10)), 6)
+        ctx.wrapped(surface, line, 15, pygame.Rect(inner.left + indent, inner.top, room, used),
+                    INK, "bold")
         ctx.text(surface, status, 14, (inner.left, inner.top + max(used, ctx.px(20)) + 4),
                  DIM, width=inner.width)
         # targets of opportunity revealed (public) and completed
-        cards = pygame.Rect(side.left, step_box.bottom + 8, side.width, ctx.px(112))
-        inner = panel(surface, cards, "Targets revealed", ctx)
-        y = inner.top
+        texts = {}
         for side_of in (1, 2):
             # revealed and still in play, then those completed (they leave play when scored)
             done = list(state.completed[side_of])
             revealed = [*state.active_targets[side_of],
                         *(c for c in done if c not in state.active_targets[side_of])]
-            text = ", ".join(
+            texts[side_of] = ", ".join(
                 (game.config.targets[c].name if c in game.config.targets else c)
                 + (" ✓" if c in done else "") for c in revealed) or "none"
+        room = side.width - 16 - ctx.px(18)
+        heights = {p: max(ctx.wrapped(None, t, 14, pygame.Rect(0, 0, room, 1 << 16)),
+                          ctx.px(20)) for p, t in texts.items()}
+        cards = pygame.Rect(side.left, step_box.bottom + 8, side.width, max(
+            ctx.px(112), 12 + ctx.px(20) + sum(heights.values()) + 8))
+        inner = panel(surface, cards, "Targets revealed", ctx)
+        y = inner.top
+        for side_of, text in texts.items():
             pygame.draw.circle(surface, ctx.colours[side_of], (inner.left + ctx.px(6),
                                                               y + ctx.px(9)), ctx.px(5))
-            used = ctx.wrapped(surface, text, 14, pygame.Rect(inner.left + ctx.px(18), y,
-                                                               inner.width - ctx.px(18),
-                                                               inner.height // 2), INK)
-            y += max(used, ctx.px(20)) + 4
+            ctx.wrapped(surface, text, 14, pygame.Rect(inner.left + ctx.px(18), y, room,
+                                                       heights[side_of]), INK)
+            y += heights[side_of] + 4
         top = cards.bottom + 8
         if self.anim.roll is not None or self.anim.roll_off is not None:
             dice = pygame.Rect(side.left, top, side.width, ctx.px(132))
             self.draw_dice(surface, dice)
             top = dice.bottom + 8
+        if side.bottom - top < ctx.px(40):  # no room left for the log (a large text size)
+            return
         log_box = pygame.Rect(side.left, top, side.width, side.bottom - top)
         inner = panel(surface, log_box, "Log", ctx)
         self.log.draw(surface, inner)

@@ -46,7 +46,8 @@ PREVIEW_TOKENS = ((1, "assault_intercessor_sergeant", "E6"), (1, "assault_interc
 ROWS = (
     ("window", "Window size", "Used when not in full screen"),
     ("fullscreen", "Full screen", "F11 switches it too"),
-    ("text_size", "Text size", "Text, panels and buttons grow or shrink"),
+    ("text_size", "Text size", "Text, panels and buttons grow or shrink, up to the largest "
+     "that the window holds"),
     ("animation_speed", "Animations", "Dice, moves and banners"),
     ("result_hold", "Your attack's dice", "How long they stay before the computer plays on"),
     ("hex_labels", "Hex names", "A1 to O11 written on the board"),
@@ -314,7 +315,11 @@ class SettingsScene(Scene):
         y += px(6)
         speed = ANIMATIONS.get(s.animation_speed, "Normal").lower()
         sound = f"sound on at {percent(s.volume)}" if s.sound else "sound off"
-        summary = (f"Animations {speed}; {sound}; text at {percent(s.text_size)}; "
+        text = f"text at {percent(s.text_size)}"
+        shown = ctx.text_size_shown()
+        if shown < s.text_size - 0.005:  # the window holds less: the size in force
+            text += f" ({percent(shown)} in this window)"
+        summary = (f"Animations {speed}; {sound}; {text}; "
                    + ("full screen." if s.fullscreen else
                       f"window {s.window[0]}×{s.window[1]}."))
         ctx.wrapped(surface, summary, 14, pygame.Rect(inner.left, y, inner.width,

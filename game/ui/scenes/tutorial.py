@@ -74,6 +74,11 @@ def progress_folder() -> Path | None:
 class TutorialScene(PlayScene):
     """A PlayScene whose clicks go through the tutorial's current step."""
 
+    # whether the guidance box takes a strip under the board (it has no clear place), and
+    # that strip
+    box_strip = False
+    strip_rect = pygame.Rect(0, 0, 0, 0)
+
     # the tutorial's own steps tell what its turning points brought; one the computer finishes
     # gets the summary (finish_for_me)
     summaries = False
@@ -411,6 +416,40 @@ class TutorialScene(PlayScene):
     # --- layout -----------------------------------------------------------------------------
 
     def build(self) -> None:
+        self.box_strip = False
+        ctx = self.ctx
+        marks = (len(ctx.record) if ctx.record is not None else 0,
+                 len(ctx.drawn) if ctx.drawn is not None else 0)
+        self.build_with_box()
+        if self.covers_operative(self.box):
+            # no clear place on the board nor in the side panel (a large text size): the
+            # board leaves a strip under it for the box
+            self.clear_widgets()
+            if ctx.record is not None:  # the buttons are made (and recorded) once again
+                del ctx.record[marks[0]:]
+            if ctx.drawn is not None:
+                del ctx.drawn[marks[1]:]
+            self.box_strip = True  # its height follows from the board's column (board_area)
+            self.build_with_box()
+
+    def board_area(self, area: pygame.Rect) -> pygame.Rect:
+        """The board's area, less the strip under it that the guidance box takes when it
+        has no clear place (see :meth:`build`)."""
+        strip = self.box_height(area.width, least=False) + 6 if self.box_strip else 0
+        self.strip_rect = pygame.Rect(area.left, area.bottom - strip + 6, area.width,
+                                      max(0, strip - 6))
+        return pygame.Rect(area.left, area.top, area.width, area.height - strip)
+
+    def covers_operative(self, rect: pygame.Rect) -> bool:
+        """Whether ``rect`` lies on an operative's token (see game/ui/placement.py)."""
+        from game.ui.placement import mark_rect
+
+        board = self.view_board
+        return any(rect.colliderect(mark_rect(board, o.hex))
+                   for o in self.view.state.operatives.values() if o.on_killzone and o.hex)
+
+    def build_with_box(self) -> None:
+        """The play screen's widgets, the guidance box's place and its buttons."""
         super().build()
         board = self.view_board.rect
         px = self.ctx.px
@@ -434,15 +473,17 @@ class TutorialScene(PlayScene):
         width = min(max(px(560), needed), board.width - 20)
         # the widest box that hides no token, objective or hex of the step (a narrower one
         # is taller), else the best corner at the full width
-        for w in sorted({width, max(needed, width * 4 // 5), max(needed, width * 2 // 3)},
-                        reverse=True):
+        for w in sorted({width, max(needed, width * 4 // 5), max(needed, width * 2 // 3),
+                         max(needed, width // 2)}, reverse=True):
             self.box = self.place((w, self.box_height(w)), "box")
             if not self.hides_something(self.box):
                 break
         else:
             self.box = self.place((width, self.box_height(width)), "box")
         self.panels.hidden = frozenset()
-        if self.hides_something(self.box):  # nowhere on the board: in the side panel
+        if self.box_strip:
+            self.box = self.strip_rect.copy()
+        elif self.hides_something(self.box):  # nowhere on the board: in the side panel
             side = self.side_place(needed)
             if side is not None:  # the box stands in for the dice and the log
                 self.box = side
@@ -484,7 +525,7 @@ class TutorialScene(PlayScene):
         return rect.collidelist(hearts) >= 0 or (target is not None and
                                                  rect.colliderect(target))
 
-    def box_height(self, width: int) -> int:
+    def box_height(self, width: int, least: bool = True) -> int:
         """The height of the guidance box ``width`` pixels wide: its heading, the step's
         text whole, a message line and the buttons (see :func:`draw_box`)."""
         px = self.ctx.px
@@ -495,7 +536,7 @@ class TutorialScene(PlayScene):
         if message:  # a refusal or a reminder, whole, below the text
             text += px(4) + self.ctx.wrapped(None, self.words(message), 13,
                                              pygame.Rect(0, 0, width - 24, 1 << 16))
-        return min(max(px(196), 8 + px(44) + text + px(46) + 10),
+        return min(max(px(196) if least else 0, 8 + px(44) + text + px(46) + 10),
                    self.view_board.rect.height - 20)
 
     # --- keeping out of the way -------------------------------------------------------------
