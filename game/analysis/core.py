@@ -85,6 +85,9 @@ class Settings:
     replies: int = 2  # activations played out after the decision's own (hard: 1)
     rivals: int = 3  # the enemy's first reply from each of its best this many picks
     margin: float = 0.05  # VP: a choice this close to the best counts as found
+    # VP: what a won game (at a playout's end) counts beyond its VP lead, a lost one less: a
+    # player plays for the result, and a certain win is better than a likely one by more
+    win: float = 10.0
     # this share of the heuristic score is added to a choice's playout values: it keeps the
     # analysis from trusting a line that only pays because the playouts' cheap enemy
     # blunders (``hard`` adds 0.3; the analysis plays one activation deeper and leans on the
@@ -187,7 +190,7 @@ class Analysis:
         s = self.settings
         return {"format": ANALYSIS_FORMAT, "seat": self.seat, "top": self.top_count,
                 "settings": {"candidates": s.candidates, "samples": s.samples,
-                             "replies": s.replies, "rivals": s.rivals, "margin": s.margin,
+                             "replies": s.replies, "rivals": s.rivals, "margin": s.margin, "win": s.win,
                              "prior": s.prior, "seed": s.seed, "deep": s.deep,
                              "refine": s.refine, "finalists": s.finalists},
                 "decisions": [d.to_dict() for d in self.decisions]}
@@ -337,19 +340,29 @@ def decide(view: View, made: Action, settings: Settings, names: dict[int, str] |
     for action in shortlist:
         played.append(([[] for _ in range(max(1, budget.rivals))], []))
         for world in first:
-            _play_on(world, action, budget, me, *played[-1])
+            _play_on(world, action, budget, me, settings.win, *played[-1])
             done += 1
             yield done / count
     choices = [_valued(base, shortlist[c], per_pick, leaves, prior[c], me)
                for c, (per_pick, leaves) in enumerate(played)]
     finalists = [0] + sorted(range(1, len(shortlist)),
                              key=lambda c: (-choices[c].worth, c))[:final - 1] if rest else []
-    for c in finalists:
-        for world in rest:
-            _play_on(world, shortlist[c], budget, me, *played[c])
-            done += 1
-            yield done / count
-        choices[c] = _valued(base, shortlist[c], *played[c], prior[c], me)
+    queue, shown = list(finalists), done / count
+    while queue:
+        for c in queue:
+            for world in rest:
+                _play_on(world, shortlist[c], budget, me, settings.win, *played[c])
+                done += 1
+                shown = max(shown, done / count)  # never backwards when ``count`` grows
+                yield shown
+            choices[c] = _valued(base, shortlist[c], *played[c], prior[c], me)
+        # a candidate left out on the first games' worth that beats the best of those played
+        # on them all is played on the rest too (the finalists' worth may fall on more games)
+        top = max(choices[c].worth for c in finalists)
+        queue = [c for c in range(len(shortlist))
+                 if c not in finalists and choices[c].worth > top]
+        finalists += queue
+        count += len(queue) * len(rest)
     made_choice = choices[0]
     best = max((choices[c] for c in finalists or range(len(choices))),
                key=lambda ch: (ch.worth, ch is made_choice))
@@ -364,11 +377,11 @@ def decide(view: View, made: Action, settings: Settings, names: dict[int, str] |
     return decision
 
 
-def _play_on(world: Game, action: Action, budget: Budget, me: int,
+def _play_on(world: Game, action: Action, budget: Budget, me: int, win: float,
              per_pick: list[list[float]], leaves: list[Game]) -> None:
     """``action`` played out on ``world``: its value after each of the enemy's picks added to
     ``per_pick``, and its worst leaf to ``leaves``."""
-    lines = _lines(world, action, budget, me)
+    lines = _lines(world, action, budget, me, win)
     for k, pick in enumerate(per_pick):
         pick.append(lines[min(k, len(lines) - 1)][0])
     leaves.append(min(lines, key=lambda line: line[0])[1])
@@ -408,7 +421,8 @@ def _heuristic(game: Game, action: Action) -> float:
     return heuristics.score(game, action) + 1.2 * heuristics.closing(game, action)
 
 
-def _lines(world: Game, action: Action, budget: Budget, me: int) -> list[tuple[float, Game]]:
+def _lines(world: Game, action: Action, budget: Budget, me: int,
+           win: float) -> list[tuple[float, Game]]:
     """``action`` played out on a copy of ``world``: (leaf value, leaf game) per enemy pick
     of its first reply (one pair when the enemy does not reply next)."""
     game = world.clone()
@@ -416,23 +430,23 @@ def _lines(world: Game, action: Action, budget: Budget, me: int) -> list[tuple[f
     game.apply(action)
     if step in WHOLE_TURNING_POINT:
         to_turning_point_end(game, True, budget.targets)
-        return [(_worth(game, budget, me, anywhere=True), game)]
+        return [(_worth(game, budget, me, win, anywhere=True), game)]
     playout(game, 0, True, budget.targets)  # to the end of the activation
     state = game.state
     if game.is_over or state.phase != Phase.FIREFIGHT or state.step != Step.ACTIVATE \
             or game.to_act == me or budget.rivals <= 1:
         playout(game, budget.replies, True, budget.targets)
-        return [(_worth(game, budget, me), game)]
-    return [(_worth(line, budget, me), line) for line in rival_lines(game, budget, True)]
+        return [(_worth(game, budget, me, win), game)]
+    return [(_worth(line, budget, me, win), line) for line in rival_lines(game, budget, True)]
 
 
-def _worth(game: Game, budget: Budget, me: int, anywhere: bool = False) -> float:
+def _worth(game: Game, budget: Budget, me: int, win: float, anywhere: bool = False) -> float:
     """A leaf's value: the search's (:func:`game.ai.search.leaf_value`), but a finished game is
     worth its VP lead and one VP more for a win (one less for a loss), not the search's
     thousand points for a win, so that the worths read as VP."""
     if game.is_over:
         winner = game.state.winner
-        bonus = 0.0 if winner in (0, None) else (1.0 if winner == me else -1.0)
+        bonus = 0.0 if winner in (0, None) else (win if winner == me else -win)
         lead = game.state.vp[me] - game.state.vp[opponent(me)]
         return VP * (lead + bonus)
     return leaf_value(game, budget, me, anywhere)
