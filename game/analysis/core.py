@@ -34,7 +34,7 @@ import json
 import math
 import zlib
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +100,10 @@ class Settings:
     # ones cost more, nor which of two good moves was the better
     deep: int = 64
     refine: int = 4
+    # the two costliest decisions, when their costs are within twice their uncertainties of
+    # each other, are played once more on this many games (the choice made and the best
+    # other): which of two close mistakes cost more needs more games than either alone
+    settle: int = 256
     finalists: int = 3  # on ``deep`` games: the choice made and this many best others
 
     def budget(self) -> Budget:
@@ -190,9 +194,10 @@ class Analysis:
         s = self.settings
         return {"format": ANALYSIS_FORMAT, "seat": self.seat, "top": self.top_count,
                 "settings": {"candidates": s.candidates, "samples": s.samples,
-                             "replies": s.replies, "rivals": s.rivals, "margin": s.margin, "win": s.win,
-                             "prior": s.prior, "seed": s.seed, "deep": s.deep,
-                             "refine": s.refine, "finalists": s.finalists},
+                             "replies": s.replies, "rivals": s.rivals, "margin": s.margin,
+                             "win": s.win, "prior": s.prior, "seed": s.seed, "deep": s.deep,
+                             "refine": s.refine, "finalists": s.finalists,
+                             "settle": s.settle},
                 "decisions": [d.to_dict() for d in self.decisions]}
 
     @classmethod
@@ -263,19 +268,34 @@ def analysing(record: Record, seat: int, top: int = 3, settings: Settings | None
         game.apply(action)
         yield first * (i + 1) / total
     again = to_refine(decisions, settings) if first < 1.0 else []
+    second = SECOND_PASS if settings.settle > settings.deep else 1.0
     for n, place in enumerate(again):
-        old = decisions[place]
-        view = record.game_at(old.index).view(seat)
-        share = (1.0 - first) / len(again)
-        decision = yield from _scaled(
-            decide(view, record.actions[old.index], settings, record.names, settings.deep),
-            first + n * share, share)
-        decision.index = old.index
-        decisions[place] = decision
+        share = (second - first) / len(again)
+        decisions[place] = yield from _again(record, seat, decisions[place], settings,
+                                             settings.deep, first + n * share, share)
+    # the two costliest, when more games could still swap them, on ``Settings.settle`` games
+    # (the choice made and the best other only)
+    close = to_settle(decisions) if first < 1.0 and second < 1.0 else []
+    narrow = replace(settings, finalists=1)
+    for n, place in enumerate(close):
+        share = (1.0 - second) / len(close)
+        decisions[place] = yield from _again(record, seat, decisions[place], narrow,
+                                             settings.settle, second + n * share, share)
     return Analysis(seat, decisions, top, settings)
 
 
+def _again(record: Record, seat: int, old: Decision, settings: Settings, samples: int,
+           start: float, share: float) -> Generator[float, None, Decision]:
+    """``old`` looked at again on ``samples`` rebuilt games (its first games the same)."""
+    view = record.game_at(old.index).view(seat)
+    decision = yield from _scaled(
+        decide(view, record.actions[old.index], settings, record.names, samples), start, share)
+    decision.index = old.index
+    return decision
+
+
 FIRST_PASS = 0.75  # the share of the progress bar for the first look at every decision
+SECOND_PASS = 0.95  # ... and up to where the second look goes (the third has the rest)
 
 
 def _scaled(work: Generator[float, None, Decision], start: float, share: float
@@ -305,6 +325,20 @@ def to_refine(decisions: list[Decision], settings: Settings) -> list[int]:
              if _uncertain(d) and gap(d) + 2 * d.spread >= floor]
     open_.sort(key=lambda n: (-(gap(decisions[n]) + 2 * decisions[n].spread), n))
     return sorted(open_[:settings.refine])
+
+
+def to_settle(decisions: list[Decision]) -> list[int]:
+    """The places in ``decisions`` of the two costliest when their order is uncertain: the
+    costliest's cost less twice its uncertainty is below the next one's plus twice its own
+    (none when fewer than two decisions cost anything)."""
+    costly = sorted((n for n, d in enumerate(decisions) if not d.found),
+                    key=lambda n: (-decisions[n].cost, n))
+    if len(costly) < 2:
+        return []
+    one, two = decisions[costly[0]], decisions[costly[1]]
+    if one.cost - 2 * one.spread >= two.cost + 2 * two.spread:
+        return []
+    return sorted(costly[:2])
 
 
 def _uncertain(decision: Decision) -> bool:
@@ -368,7 +402,7 @@ def decide(view: View, made: Action, settings: Settings, names: dict[int, str] |
                key=lambda ch: (ch.worth, ch is made_choice))
     diffs = [b - m for b, m in zip(best.values, made_choice.values, strict=True)]
     cost = max(0.0, best.worth - made_choice.worth)
-    spread = _error(diffs)
+    spread = standard_error(diffs)
     found = best is made_choice or cost <= settings.margin
     decision = Decision(0, view.turning_point, made_choice, best,
                         [ch for ch in choices if ch is not made_choice and ch is not best],
@@ -469,10 +503,10 @@ def _choice(base: Game, action: Action, values: list[float], leaves: list[Game],
         theirs = sum(1 for leaf in leaves if leaf.state.control.get(obj, 0) == opponent(me))
         held[obj], lost[obj] = mine / n, theirs / n
     mean = sum(values) / len(values)
-    return Choice(str(action), mean, _error(values), down, held, lost, values)
+    return Choice(str(action), mean, standard_error(values), down, held, lost, values)
 
 
-def _error(values: Sequence[float]) -> float:
+def standard_error(values: Sequence[float]) -> float:
     """The standard error of the mean of ``values``."""
     n = len(values)
     if n < 2:
