@@ -23,7 +23,8 @@ takes that seat's :class:`View` only, and:
 
 A decision's *cost* is the best candidate's worth less the worth of the choice made (paired
 over the same games, so its uncertainty is that of the differences). The decisions that may be
-the costliest (:func:`to_refine`) are then looked at again on ``Settings.deep`` games. The
+the costliest (:func:`to_refine`) are then looked at again on ``Settings.deep`` games, and the
+two costliest, when their order is uncertain (:func:`to_settle`), on ``Settings.settle``. The
 choice made counts as *found* when no candidate beats it by more than ``Settings.margin`` VP.
 The analysis keeps every decision; :attr:`Analysis.top` gives the costliest.
 """
@@ -476,7 +477,7 @@ def _lines(world: Game, action: Action, budget: Budget, me: int,
 
 def _worth(game: Game, budget: Budget, me: int, win: float, anywhere: bool = False) -> float:
     """A leaf's value: the search's (:func:`game.ai.search.leaf_value`), but a finished game is
-    worth its VP lead and one VP more for a win (one less for a loss), not the search's
+    worth its VP lead and ``win`` VP more for a win (less for a loss), not the search's
     thousand points for a win, so that the worths read as VP."""
     if game.is_over:
         winner = game.state.winner
