@@ -1,5 +1,5 @@
 """``python -m game.cli.bench``: full random games per second, and the median time of
-``legal_actions()``, in one process."""
+``legal_actions()`` and of ``apply()``, in one process."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from game.engine.game import Game
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = Parser(prog="python -m game.cli.bench",
-                    description="Full random games per second, legal_actions() latency and "
-                                "the cost of Game.clone(), in one process.")
+                    description="Full random games per second, legal_actions() and apply() "
+                                "latency and the cost of Game.clone(), in one process.")
     parser.add_argument("--games", type=count(), default=100, metavar="N",
                         help="full random games to time (default 100)")
     parser.add_argument("--seed", type=int, default=1000)
@@ -42,8 +42,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"full random games: {args.games / elapsed:.1f} per second "
           f"({args.games} games, {actions / args.games:.0f} actions each, {elapsed:.2f} s), "
           f"{actions / elapsed:,.0f} actions per second")
-    # legal_actions() timed on fresh positions (its cache emptied each time)
+    # legal_actions() timed on fresh positions (its cache emptied each time), and apply()
+    # of the action chosen there
     timings: list[float] = []
+    applying: list[float] = []
     for i in range(20):
         game = Game.new(catalogue, missions[i % len(missions)], pairs[i % len(pairs)],
                         RandomDice(args.seed + i))
@@ -53,11 +55,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             t0 = time.perf_counter()
             game.legal_actions()
             timings.append(time.perf_counter() - t0)
-            game.apply(player.choose(game))
+            action = player.choose(game)
+            t0 = time.perf_counter()
+            game.apply(action)
+            applying.append(time.perf_counter() - t0)
     median = statistics.median(timings) * 1000
     p95 = sorted(timings)[int(len(timings) * 0.95)] * 1000
     print(f"legal_actions(): median {median:.3f} ms, 95th percentile {p95:.3f} ms "
           f"over {len(timings)} positions")
+    median = statistics.median(applying) * 1000
+    p95 = sorted(applying)[int(len(applying) * 0.95)] * 1000
+    print(f"apply(): median {median:.3f} ms, 95th percentile {p95:.3f} ms over the same "
+          f"{len(applying)} actions (each with all that follows it by itself)")
     # the cost of a copy for search, mid-game
     game = Game.new(catalogue, missions[0], pairs[0], RandomDice(args.seed))
     player = RandomPlayer(args.seed)

@@ -47,10 +47,10 @@ def play_random_game(catalogue: Catalogue, mission: str, fireteams: tuple[str, s
     for _ in range(MAX_ACTIONS):
         if game.is_over:
             return game
-        before = game.vp
+        before = game.vp if check else None
         action = players[game.to_act].choose(game)
         game.apply(action)
-        if check:
+        if before is not None:
             problems = broken_invariants(game, before)
             if problems:
                 raise InvariantError(f"after '{action}': " + "; ".join(problems))

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 
 class NotationError(ValueError):
@@ -141,7 +141,14 @@ class Action(ABC):
             VERBS[verb] = cls
 
     def __str__(self) -> str:
-        return f"{self.player} {self.notation()}"
+        # written once per action object (an action is an immutable value: the same objects
+        # are listed at many decisions, and every action applied is logged), kept beside
+        # its fields (not one of them: equality, hashing and the dataclass helpers ignore it)
+        fields = self.__dict__
+        line: str | None = fields.get("_line")
+        if line is None:
+            line = fields["_line"] = f"{self.player} {self.notation()}"
+        return line
 
     def notation(self) -> str:
         """The action's words after the player number."""
@@ -363,18 +370,6 @@ def new_move(player: int, operative: str, path: tuple[str, ...]) -> Move:
     return move
 
 
-def moves(player: int, operative: str, paths: Iterable[tuple[str, ...]]) -> list[Move]:
-    """``Move(player, operative, path)`` for each of ``paths``, in order, each built as
-    :func:`new_move` builds one (a Move is listed for every hex an operative can reach)."""
-    out = []
-    for path in paths:
-        move = _new(Move)
-        fields = move.__dict__
-        fields["player"], fields["operative"], fields["path"] = player, operative, path
-        out.append(move)
-    return out
-
-
 def new_deploy(player: int, operative: str, hex_: str) -> Deploy:
     """``Deploy(player, operative, hex_)``, built as :func:`new_move` builds a Move."""
     deploy = _new(Deploy)
@@ -406,6 +401,27 @@ def deploys(player: int, operative: str, hexes: list[str]) -> list[Deploy]:
             if h not in row:
                 row[h] = new_deploy(player, operative, h)
         return [row[h] for h in hexes]
+
+
+# listed actions by class and fields, each built once and shared after that (an action is an
+# immutable value that any game may share): the attacks, disengagements, mission actions
+# and cards listed at every decision are mostly those listed at the last one (bounded by the
+# content's operatives, weapons, cards and the board's hexes; emptied past _MANY_SHARED all
+# the same)
+_SHARED: dict[tuple[Any, ...], Action] = {}
+_MANY_SHARED = 20000
+_A = TypeVar("_A", bound=Action)
+
+
+def shared(cls: type[_A], *values: Any) -> _A:
+    """``cls(*values)``, built once per class and values and shared after that."""
+    key = (cls, *values)
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) >= _MANY_SHARED:
+            _SHARED.clear()
+        found = _SHARED[key] = cls(*values)
+    return found  # type: ignore[return-value]
 
 
 def parse_action(text: str) -> Action:

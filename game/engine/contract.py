@@ -80,6 +80,27 @@ def _nothing(game: Game) -> None:
     """nothing"""
 
 
+# A listener may declare the event classes it acts on (hears): a game then calls it for events
+# of those classes (and of their subclasses) only. Most events concern no listener, and cost
+# no call.
+_HEARS: dict[Listener, tuple[type[Event], ...]] = {}
+L = TypeVar("L", bound=Listener)
+
+
+def hears(listener: L, *kinds: type[Event]) -> L:
+    """Declare that ``listener`` acts only on events of ``kinds`` (or their subclasses);
+    returns it."""
+    _HEARS[listener] = kinds
+    return listener
+
+
+def heard_by(listeners: tuple[Listener, ...], kind: type[Event]) -> tuple[Listener, ...]:
+    """Those of ``listeners`` that hear events of class ``kind``, in their order (one that
+    declared nothing hears every event)."""
+    return tuple(listener for listener in listeners
+                 if (declared := _HEARS.get(listener)) is None or issubclass(kind, declared))
+
+
 @dataclass(frozen=True)
 class Stage:
     """One phase and step of a flow table (see :mod:`game.engine.rulesets.fireteam.table`)."""

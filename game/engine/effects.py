@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.engine import vocabulary as V
+from game.engine.contract import hears
 from game.engine.defs import Datacard, Effect, Reroll, Weapon
 from game.engine.events import (
     ActivationEnded,
@@ -34,7 +35,7 @@ from game.engine.events import (
     TurningPointStarted,
 )
 from game.engine.packs import all_packs, pack_of
-from game.engine.state import Flag, OperativeFlag, OperativeState, Phase, opponent
+from game.engine.state import Boost, Flag, OperativeFlag, OperativeState, Phase, opponent
 
 if TYPE_CHECKING:
     from game.engine.config import Config
@@ -146,45 +147,153 @@ class AttackMods:
                 raise ValueError(f"unknown attack modifier {key!r}")
 
 
-def sources_in_force(game: Game) -> Iterator[Source]:
+def sources_in_force(game: Game) -> list[Source]:
     """Every card rule currently in force: abilities and honours of operatives on the
     killzone, strategic ploys played this turning point, wargear in use, the special
     operation being played and the mission's rules."""
+    return [source for piece in _pieces_in_force(game) for source in piece.sources]
+
+
+# what Game keeps of the rules in force: by effect kind (None: all of them), the triggers by
+# the event word they listen for, and the attack rules
+SourceIndex = tuple[dict[V.EffectKind | None, list[Source]], dict[str, list[Source]],
+                    list["AttackRule"]]
+
+
+def index_sources(game: Game) -> SourceIndex:
+    """The card rules in force (:func:`sources_in_force`, in its order) by effect kind, the
+    triggers by the event word they listen for, and the ``attack`` rules as
+    :func:`attack_mods` reads them (what :meth:`Game.sources`, :meth:`Game.triggers` and
+    :meth:`Game.attack_rules` answer from). Each card's part is read once per config
+    (:func:`_piece`): this is worked out again whenever the rules in force change."""
+    every: list[Source] = []
+    by_kind: dict[V.EffectKind | None, list[Source]] = {None: every}
+    by_event: dict[str, list[Source]] = {}
+    attacks: list[AttackRule] = []
+    for piece in _pieces_in_force(game):
+        every.extend(piece.sources)
+        for kind, found in piece.by_kind:
+            have = by_kind.get(kind)
+            if have is None:
+                by_kind[kind] = list(found)
+            else:
+                have.extend(found)
+        for word, found in piece.by_event:
+            heard = by_event.get(word)
+            if heard is None:
+                by_event[word] = list(found)
+            else:
+                heard.extend(found)
+        attacks.extend(piece.attacks)
+    return by_kind, by_event, attacks
+
+
+class _Piece(NamedTuple):
+    """The rules one card in force brings (an operative's abilities, a ploy played, a card
+    in use, the special operation, the mission's rules): its sources in order, the same by
+    effect kind and the triggers by event word (each in order), and its attack rules."""
+
+    sources: tuple[Source, ...]
+    by_kind: tuple[tuple[V.EffectKind, tuple[Source, ...]], ...]
+    by_event: tuple[tuple[str, tuple[Source, ...]], ...]
+    attacks: tuple[AttackRule, ...]
+
+
+def _piece(sources: list[Source]) -> _Piece:
+    by_kind: dict[V.EffectKind, list[Source]] = {}
+    by_event: dict[str, list[Source]] = {}
+    for source in sources:
+        kind = V.EffectKind(source.effect.kind)
+        by_kind.setdefault(kind, []).append(source)
+        if kind is V.EffectKind.TRIGGER:
+            by_event.setdefault(str(source.effect.get("on")), []).append(source)
+    return _Piece(tuple(sources), tuple((k, tuple(v)) for k, v in by_kind.items()),
+                  tuple((w, tuple(v)) for w, v in by_event.items()),
+                  tuple(attack_rules(by_kind.get(V.EffectKind.ATTACK, []))))
+
+
+# each config's pieces by what they depend on (a config never changes, and a Source is an
+# immutable value): (config, {key: piece}) by the config's id, for a few dozen configs
+_PIECES: dict[int, tuple[Config, dict[tuple[Any, ...], _Piece]]] = {}
+_MANY_CONFIGS = 64
+
+
+def _pieces_of(config: Config) -> dict[tuple[Any, ...], _Piece]:
+    entry = _PIECES.get(id(config))
+    if entry is None or entry[0] is not config:
+        if len(_PIECES) >= _MANY_CONFIGS:
+            _PIECES.clear()
+        entry = _PIECES[id(config)] = (config, {})
+    return entry[1]
+
+
+def _pieces_in_force(game: Game) -> Iterator[_Piece]:
+    """The pieces of :func:`sources_in_force`, in its order (empty ones left out)."""
     state = game.state
     config = game.config
+    made = _pieces_of(config)
     for op in state.operatives.values():
         if not op.on_killzone:
             continue
-        for ability in config.datacards[op.card].abilities:
-            for effect in ability.effects:
-                yield Source(ABILITY, op.player, op.id, effect, ability.name)
+        key: tuple[Any, ...] = (ABILITY, op.id, op.player, op.card)
+        piece = made.get(key)
+        if piece is None:
+            piece = made[key] = _piece([
+                Source(ABILITY, op.player, op.id, effect, ability.name)
+                for ability in config.datacards[op.card].abilities
+                for effect in ability.effects])
+        if piece.sources:
+            yield piece
     for player, honours in config.honours.items():
-        for special, op_id in honours:
+        for n, (special, op_id) in enumerate(honours):
             holder = state.operatives.get(op_id)
             if holder is not None and holder.on_killzone and holder.player == player:
-                for effect in special.reward.effects:
-                    yield Source(HONOUR, player, op_id, effect, special.reward.name)
+                key = (HONOUR, player, n)
+                piece = made.get(key)
+                if piece is None:
+                    piece = made[key] = _piece([
+                        Source(HONOUR, player, op_id, effect, special.reward.name)
+                        for effect in special.reward.effects])
+                yield piece
     for player in (1, 2):
         for entry in state.ploys[player]:
-            ploy = game.ploy(player, entry.ploy)
-            for effect in ploy.effects:
-                yield Source(PLOY, player, entry.operative, effect, ploy.name)
+            key = (PLOY, player, entry.ploy, entry.operative)
+            piece = made.get(key)
+            if piece is None:
+                ploy = game.ploy(player, entry.ploy)
+                piece = made[key] = _piece([
+                    Source(PLOY, player, entry.operative, effect, ploy.name)
+                    for effect in ploy.effects])
+            yield piece
     for boost in state.boosts:
-        wargear = config.wargear_card(boost.player, boost.card)
-        if wargear is not None:
-            kind = TACTICAL if config.is_tactical_ploy(boost.player, boost.card) else WARGEAR
-            for effect in wargear.effects:
-                if effect.kind != V.TRIGGER or effect.get("on") != V.USE:
-                    yield Source(kind, boost.player, boost.operative, effect, wargear.name)
+        key = (WARGEAR, boost.player, boost.card, boost.operative)
+        piece = made.get(key)
+        if piece is None:
+            piece = made[key] = _piece(list(_boost_sources(config, boost)))
+        yield piece
+    piece = made.get((MISSION,))
+    if piece is None:
+        piece = made[(MISSION,)] = _piece(list(_fixed_sources(config)))
+    yield piece
+
+
+def _boost_sources(config: Config, boost: Boost) -> Iterator[Source]:
+    """The rules of a wargear card (or tactical ploy) in use on an operative."""
+    wargear = config.wargear_card(boost.player, boost.card)
+    if wargear is not None:
+        kind = TACTICAL if config.is_tactical_ploy(boost.player, boost.card) else WARGEAR
+        for effect in wargear.effects:
+            if effect.kind != V.TRIGGER or effect.get("on") != V.USE:
+                yield Source(kind, boost.player, boost.operative, effect, wargear.name)
+
+
+def _fixed_sources(config: Config) -> Iterator[Source]:
+    """The rules in force all game: the special operation being played, then the
+    mission's rules, then its pack's rules in force in it."""
     if config.special_operation is not None:
         agent, special = config.special_operation
         for effect in special.rules:
             yield Source(SPECIAL, agent, None, effect, special.name)
-    yield from _mission_sources(config)
-
-
-def _mission_sources(config: Config) -> Iterator[Source]:
-    """The mission's rules, then its pack's rules in force in it."""
     mission_name = config.mission.name if config.mission else "mission"
     for effect in config.mission_rules:
         yield Source(MISSION, 0, None, effect, mission_name)
@@ -554,6 +663,8 @@ def on_event(game: Game, event: Event) -> None:
     for trigger, phase in _TRIGGERS_OF.get(type(event), ()):
         if phase is not None and getattr(event, "phase", None) != phase:
             continue
+        if not game.triggers(trigger):  # no card rule in force listens (most of the time)
+            continue
         if isinstance(event, TakenDown):
             fire(game, trigger, subject=game.state.operatives[event.operative])
         elif isinstance(event, ActivationEnded):
@@ -581,6 +692,7 @@ if set(TRIGGERS) | {V.USE} != set(V.EVENTS):  # "use" fires from the wargear rul
 _TRIGGERS_OF: dict[type[Event], list[tuple[str, Phase | None]]] = {}
 for _word, (_type, _phase) in TRIGGERS.items():
     _TRIGGERS_OF.setdefault(_type, []).append((_word, _phase))
+hears(on_event, *_TRIGGERS_OF)  # no call for the events that fire no trigger
 
 
 def _picked(game: Game, source: Source) -> list[OperativeState]:

@@ -22,6 +22,7 @@ from game.engine import flow, persist
 from game.engine.actions import Action, Attack, parse_action
 from game.engine.attack import AttackProfile
 from game.engine.config import Config, build_config
+from game.engine.contract import heard_by
 from game.engine.defs import Catalogue, Datacard, Ploy, Weapon
 from game.engine.dice import (
     D6Roll,
@@ -36,9 +37,9 @@ from game.engine.dice import (
 from game.engine.effects import (
     AttackRule,
     Source,
-    attack_rules,
+    SourceIndex,
+    index_sources,
     python_effects_for,
-    sources_in_force,
     stat,
     weapon_ranges,
 )
@@ -63,14 +64,13 @@ from game.engine.vocabulary import EffectKind
 
 __all__ = ["Game", "IllegalActionError", "SaveError"]
 
-# the card rules' kinds by their words, and those read at every action (a member read off
-# its Enum class costs a metaclass lookup)
-_KINDS = {str(kind): kind for kind in EffectKind}
-_RANGE, _TRIGGER = EffectKind.RANGE, EffectKind.TRIGGER
+# the card rules' kind read at every action (a member read off its Enum class costs a
+# metaclass lookup)
+_RANGE = EffectKind.RANGE
 _ADJACENT = object()  # the key of Game.adjacent_enemies in the memo
 
 # a copy of the state is kept every so many actions, to roll a failed action back from
-CHECKPOINT_EVERY = 16
+CHECKPOINT_EVERY = 64
 # a state with the lengths of the log, events and record, and the dice, at one moment
 Snapshot = tuple[State, int, int, int, dict[str, Any]]
 
@@ -109,6 +109,8 @@ class Game(Position):
     memo: dict[object, object]
     # who hears its events (:meth:`emit`), asked of the rule set on the first event
     _listeners: tuple[Listener, ...] | None = None
+    # the same by class of event: those that hear it (events.heard_by), filled as they come
+    _heard: dict[type[Event], tuple[Listener, ...]] | None = None
     # the rule set's book, asked of the registry once per game object (the config never
     # changes)
     _book: Book | None = None
@@ -129,8 +131,7 @@ class Game(Position):
         self._undo: list[int] = []  # the number of actions done before each undoable one
         self._checkpoint: Snapshot | None = None
         self._legal: tuple[Action, ...] | None = None
-        self._sources: tuple[dict[EffectKind | None, list[Source]],
-                             dict[str, list[Source]], list[AttackRule]] | None = None
+        self._sources: SourceIndex | None = None
         self._occupied: set[str] | None = None
         self._on_killzone: dict[int | None, list[OperativeState]] = {}
         self.memo = {}
@@ -183,6 +184,7 @@ class Game(Position):
         # only read, and replaced rather than changed: see rules_changed)
         other._sources = self._sources
         other._listeners = self._listeners
+        other._heard = self._heard
         other._book = self._book
         other._occupied = None
         other._on_killzone = {}
@@ -243,20 +245,9 @@ class Game(Position):
         :meth:`rules_changed`."""
         return self._index()[2]
 
-    def _index(self) -> tuple[dict[EffectKind | None, list[Source]], dict[str, list[Source]],
-                              list[AttackRule]]:
+    def _index(self) -> SourceIndex:
         if self._sources is None:
-            every = list(sources_in_force(self))
-            by_kind: dict[EffectKind | None, list[Source]] = {None: every}
-            by_event: dict[str, list[Source]] = {}
-            for source in every:
-                effect = source.effect
-                kind = _KINDS.get(effect.kind) or EffectKind(effect.kind)
-                by_kind.setdefault(kind, []).append(source)
-                if kind is _TRIGGER:
-                    by_event.setdefault(str(effect.get("on")), []).append(source)
-            self._sources = (by_kind, by_event,
-                             attack_rules(by_kind.get(EffectKind.ATTACK, [])))
+            self._sources = index_sources(self)
         return self._sources
 
     def stat(self, op: OperativeState, name: str) -> int:
@@ -345,11 +336,21 @@ class Game(Position):
         """Record ``event`` and let the rule set's listeners hear it (under the Fireteam
         rules: the card triggers, the targets of opportunity and the Kill Team pack)."""
         self.events.append(event)
-        listeners = self._listeners
-        if listeners is None:  # once per game object (the config never changes)
-            listeners = self._listeners = self.book.listeners(self.config)
+        heard = self._heard
+        if heard is None:  # once per game object (the config never changes)
+            heard = self._heard = {}
+        listeners = heard.get(type(event))
+        if listeners is None:  # once per class of event: those that hear it
+            listeners = heard[type(event)] = heard_by(self._all_listeners(), type(event))
         for listener in listeners:
             listener(self, event)
+
+    def _all_listeners(self) -> tuple[Listener, ...]:
+        """Who hears the game's events, in order, asked of the rule set once per game."""
+        listeners = self._listeners
+        if listeners is None:
+            listeners = self._listeners = self.book.listeners(self.config)
+        return listeners
 
     def invalidate(self) -> None:
         """Forget what was worked out from the state: legal actions, occupied hexes and the
@@ -475,12 +476,13 @@ class Game(Position):
         caused. Raises IllegalActionError (a ValueError) saying why it is not legal now.
         All or nothing: if carrying it out raises, the game is exactly as before."""
         legal = self._legal
+        book = self._book or self.book
         # an action object taken from the current legal_actions() needs no second look
         if legal is None or not any(map(operator.is_, legal, repeat(action))):
-            reason = self.book.why_not(self, action)
+            reason = book.why_not(self, action)
             if reason is not None:
                 raise IllegalActionError(f"{action}: {reason}")
-        rule = self.book.rules[type(action)]
+        rule = book.rules[type(action)]
         # a new checkpoint only while nothing can be undone (undo rolls back from it too)
         if self._checkpoint is None or (
                 not self._undo and len(self.log) - self._checkpoint[1] >= CHECKPOINT_EVERY):

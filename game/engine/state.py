@@ -15,8 +15,6 @@ from typing import Any
 
 from game.engine.defs import Duration as Duration  # re-exported: boosts last a Duration
 
-_new = object.__new__
-
 
 class Player(IntEnum):
     """A seat at the table. Stored as the plain whole numbers 1 and 2 (in the state, saves,
@@ -149,13 +147,31 @@ class OperativeState:
     flags: tuple[str, ...] = ()  # OperativeFlag values (a tuple: cheap copies)
 
     def copy(self) -> OperativeState:
-        new = _new(OperativeState)
-        new.__dict__ = self.__dict__.copy()
-        return new
+        """An independent copy (every field is an immutable value). The copying code is
+        generated from the fields and replaces this method (:func:`_derive_operative_copy`)."""
+        raise NotImplementedError
 
     @property
     def on_killzone(self) -> bool:
         return self.hex is not None and not self.taken_down
+
+
+def _derive_operative_copy() -> Callable[[OperativeState], OperativeState]:
+    """:meth:`OperativeState.copy`, one line per field. Each field is read and set as an
+    attribute: an object whose ``__dict__`` has been asked for keeps its attributes in a real
+    dict from then on, and every later read of them (an operative's are read all the time)
+    is slower."""
+    body = ["def copy(self):", "    new = _new(OperativeState)"]
+    body += [f"    new.{f.name} = self.{f.name}" for f in fields(OperativeState)]
+    body.append("    return new")
+    namespace: dict[str, Any] = {"_new": object.__new__, "OperativeState": OperativeState}
+    exec("\n".join(body), namespace)  # noqa: S102 - generated from the fields above
+    copy: Callable[[OperativeState], OperativeState] = namespace["copy"]
+    copy.__doc__ = OperativeState.copy.__doc__
+    return copy
+
+
+setattr(OperativeState, "copy", _derive_operative_copy())  # noqa: B010 - made from the fields
 
 
 def _per_player_lists() -> dict[int, list[str]]:

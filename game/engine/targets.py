@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from game.engine.contract import hears
 from game.engine.defs import Effect
 from game.engine.events import ActivationEnded, AttackResolved, Event, TakenDown, TargetCompleted
 from game.engine.state import opponent
@@ -38,6 +39,7 @@ def on_event(game: Game, event: Event) -> None:
 
 
 _HEARD = frozenset((TakenDown, AttackResolved, ActivationEnded))
+hears(on_event, *_HEARD)
 
 
 def met(game: Game, player: int, condition: Effect, event: Event) -> bool:
@@ -65,7 +67,6 @@ def met(game: Game, player: int, condition: Effect, event: Event) -> bool:
 
 def end_of_turn_met(game: Game, player: int, p: dict[str, Any]) -> bool:
     state = game.state
-    mine = state.on_killzone(player)
     if "control_at_least" in p:
         held = sum(1 for v in state.control.values() if v == player)
         if held < int(p["control_at_least"]):
@@ -78,6 +79,7 @@ def end_of_turn_met(game: Game, player: int, p: dict[str, Any]) -> bool:
     if "in_enemy_territory" in p:
         side = state.territory.get(opponent(player))
         zone = game.config.territories.get(side, ()) if side else ()
+        mine = game.on_killzone(player)  # kept until the state changes
         if sum(1 for o in mine if o.hex in zone) < int(p["in_enemy_territory"]):
             return False
     if "near_hex" in p:
@@ -86,7 +88,7 @@ def end_of_turn_met(game: Game, player: int, p: dict[str, Any]) -> bool:
                                                            else [])
         dist = int(spec.get("distance", 1))
         if not any(o.hex is not None and game.grid.distance(o.hex, h) <= dist
-                   for o in mine for h in hexes):
+                   for o in game.on_killzone(player) for h in hexes):
             return False
     return True
 

@@ -1,9 +1,11 @@
 """Small helpers over pygame-gui widgets that several screens share: text shortened to fit at
-a word, labels whose text is recorded like drawn text (``ctx.drawn``), and what part of a
-scrolling container is on screen."""
+a word, labels whose text is recorded like drawn text (``ctx.drawn``), what part of a scrolling
+container is on screen, and boxes that scroll whatever is drawn into them when it is taller
+than they are."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -55,18 +57,21 @@ def visible_part(scroller: pygame_gui.elements.UIScrollingContainer) -> pygame.R
     return view
 
 
-class ScrollText:
-    """A wrapped text in a box that scrolls when it is taller than the box (the mouse wheel
-    over it, or a click or drag on its bar at the right), instead of being cut or shrunk.
-    :meth:`draw` each frame; :meth:`on_event` with the scene's input. The text is recorded
-    (``ctx.drawn``) but, scrolling, not measured against its box by the layout audit."""
+class ScrollBox:
+    """Whatever a painter draws into a box, scrolled when it is taller than the box (the mouse
+    wheel over it, or a click or drag on its bar at the right), instead of being cut or
+    shrunk. :meth:`paint` each frame with the painter; :meth:`on_event` with the scene's
+    input. What fits is drawn straight onto the screen (and measured by the layout audit);
+    what scrolls is drawn off screen and shown in part (recorded in ``ctx.drawn``, not
+    measured against its box)."""
 
     WHEEL_LINES = 3  # lines a turn of the wheel scrolls
+    PAGE_LIMIT = 8192  # the tallest page drawn off screen, in pixels
 
     def __init__(self) -> None:
         self.offset = 0  # pixels scrolled from the top
         self.rect = pygame.Rect(0, 0, 0, 0)  # the box last drawn into
-        self.height = 0  # the whole text's height (0: it fits, no scrolling)
+        self.height = 0  # the whole content's height (0: it fits, no scrolling)
         self.line = 1  # a line's height
         self.key: tuple[object, ...] = ()
         self.dragging = False
@@ -78,7 +83,7 @@ class ScrollText:
 
     @property
     def bar(self) -> pygame.Rect:
-        """The scroll bar's track (empty when the text fits)."""
+        """The scroll bar's track (empty when the content fits)."""
         if not self.height:
             return pygame.Rect(self.rect.right, self.rect.top, 0, 0)
         width = self.bar_width
@@ -91,28 +96,40 @@ class ScrollText:
     def scroll(self, pixels: int) -> None:
         self.offset = max(0, min(self.max_offset, self.offset + pixels))
 
-    def draw(self, ctx: Context, surface: pygame.Surface, text: str, size: int,
-             rect: pygame.Rect, colour: tuple[int, int, int] = INK) -> int:
-        """Draw ``text`` wrapped into ``rect``, scrolled; returns the height used."""
-        self.line = ctx.assets.font(ctx.px(size)).get_linesize()
-        key = (text, size, rect.size)
-        if key != self.key:  # another text or box: from its top
+    def paint(self, ctx: Context, surface: pygame.Surface, rect: pygame.Rect,
+              painter: Callable[[pygame.Surface, pygame.Rect], int], line: int,
+              key: tuple[object, ...] = ()) -> int:
+        """Draw what ``painter(surface, rect)`` draws (it returns the height it used) into
+        ``rect``, scrolled; ``line`` is the height a wheel step counts, ``key`` what the
+        content is (another key: back to its top). Returns the height used."""
+        self.line = max(1, line)
+        key = (*key, rect.size)
+        if key != self.key:  # another content or box: from its top
             self.key, self.offset = key, 0
         self.rect = rect.copy()
-        needed = ctx.wrapped(None, text, size, pygame.Rect(0, 0, rect.width, 1 << 16))
+        # measured first by drawing onto a one-pixel surface (nothing recorded)
+        record, drawn, ctx.record, ctx.drawn = ctx.record, ctx.drawn, None, None
+        try:
+            needed = painter(pygame.Surface((1, 1), pygame.SRCALPHA),
+                             pygame.Rect(0, 0, rect.width, 1 << 16))
+        finally:
+            ctx.record, ctx.drawn = record, drawn
         if needed <= rect.height:
             self.height = 0
-            return ctx.wrapped(surface, text, size, rect, colour)
-        gap = self.bar_width + ctx.px(6)  # it scrolls: the text leaves room for its bar
+            return painter(surface, rect)
+        gap = self.bar_width + ctx.px(6)  # it scrolls: the content leaves room for its bar
         inner = pygame.Rect(0, 0, rect.width - gap, 1 << 16)
-        self.height = ctx.wrapped(None, text, size, inner)
-        self.scroll(0)
-        page = pygame.Surface((inner.width, self.height), pygame.SRCALPHA)
-        record, ctx.record = ctx.record, None  # drawn off screen, then shown in part
+        # drawn off screen, then shown in part: not measured by the audit
+        ctx.record, ctx.drawn = None, None
         try:
-            ctx.wrapped(page, text, size, inner, colour)
+            self.height = min(self.PAGE_LIMIT, painter(pygame.Surface((1, 1)), inner))
+            inner.height = max(1, self.height)
+            page = pygame.Surface(inner.size, pygame.SRCALPHA)
+            ctx.drawn = drawn
+            painter(page, inner)
         finally:
-            ctx.record = record
+            ctx.record, ctx.drawn = record, drawn
+        self.scroll(0)
         surface.blit(page, rect.topleft, pygame.Rect(0, self.offset, inner.width, rect.height))
         track = self.bar
         pygame.draw.rect(surface, (40, 42, 48), track, border_radius=track.width // 2)
@@ -154,3 +171,17 @@ class ScrollText:
         thumb = self._thumb_height()
         share = (y - self.rect.top - thumb / 2) / max(1, self.rect.height - thumb)
         self.offset = round(max(0.0, min(1.0, share)) * self.max_offset)
+
+
+class ScrollText(ScrollBox):
+    """A wrapped text in a box that scrolls when it is taller than the box (a
+    :class:`ScrollBox` whose painter wraps the text)."""
+
+    def draw(self, ctx: Context, surface: pygame.Surface, text: str, size: int,
+             rect: pygame.Rect, colour: tuple[int, int, int] = INK) -> int:
+        """Draw ``text`` wrapped into ``rect``, scrolled; returns the height used."""
+        def painter(page: pygame.Surface, box: pygame.Rect) -> int:
+            return ctx.wrapped(page, text, size, box, colour)
+
+        return self.paint(ctx, surface, rect, painter,
+                          ctx.assets.font(ctx.px(size)).get_linesize(), (text, size))

@@ -17,6 +17,7 @@ from game.ui.context import DIM, GOLD, INK, panel
 from game.ui.registry import SceneName, scene_class
 from game.ui.rulesets import in_play
 from game.ui.scene import Scene, key_name
+from game.ui.widgets import ScrollBox
 from game.ui.words import Words
 
 if TYPE_CHECKING:
@@ -50,6 +51,8 @@ class EndScene(Scene):
         # a campaign mission's result goes into its campaign (saved at once), exactly once
         self.campaign = self.ctx.services.record_campaign_game(app.ctx.catalogue, play.game) if \
             "campaign_ref" in play.game.config.spec else None
+        # each player's column scrolls when a long mission's rows do not fit its panel
+        self.columns = {1: ScrollBox(), 2: ScrollBox()}
 
     def build(self) -> None:
         width, height = self.app.size
@@ -180,19 +183,35 @@ class EndScene(Scene):
             box = pygame.Rect(30 + i * (column + 30), px(140), column,
                               min(height - px(140) - px(110), px(460)))
             inner = panel(surface, box, ctx.names[player], ctx)
-            # the rule set's own score (markers, not VP; no targets of opportunity), or VP
-            own = asked[-1].end_column(self, surface, inner, player)
-            y = own if own is not None else self.fireteam_column(surface, inner, player)
-            y += px(14)
-            ctx.text(surface, "Operatives lost", 15, (inner.left, y), GOLD, "bold")
-            y += px(24)
-            # by the names a player reads ("Ork Boy 1"), never the engine's ids
-            words = Words(game, ctx.names)
-            lost = [words.operative(e.operative) for e in game.events
-                    if isinstance(e, TakenDown) and e.player == player]
-            lost += [f"{words.operative(op)} (fled)" for screens in asked
-                     for op in screens.fled(game, player)]
-            ctx.wrapped(surface, ", ".join(lost) if lost else "none", 14,
-                        pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
-                        INK if lost else DIM)
 
+            def painter(page: pygame.Surface, room: pygame.Rect, player: int = player) -> int:
+                return self.column(page, room, player)
+
+            self.columns[player].paint(ctx, surface, inner, painter,
+                                       ctx.assets.font(px(14)).get_linesize())
+
+    def column(self, surface: pygame.Surface, inner: pygame.Rect, player: int) -> int:
+        """A player's column: the rule set's own score (markers, not VP; no targets of
+        opportunity) or VP by source, then the operatives lost; returns the height used."""
+        ctx, game, px = self.ctx, self.play.game, self.ctx.px
+        asked = in_play(game.config)  # the mission pack's and the rule set's declarations
+        own = asked[-1].end_column(self, surface, inner, player)
+        y = own if own is not None else self.fireteam_column(surface, inner, player)
+        y += px(14)
+        ctx.text(surface, "Operatives lost", 15, (inner.left, y), GOLD, "bold")
+        y += px(24)
+        # by the names a player reads ("Ork Boy 1"), never the engine's ids
+        words = Words(game, ctx.names)
+        lost = [words.operative(e.operative) for e in game.events
+                if isinstance(e, TakenDown) and e.player == player]
+        lost += [f"{words.operative(op)} (fled)" for screens in asked
+                 for op in screens.fled(game, player)]
+        y += ctx.wrapped(surface, ", ".join(lost) if lost else "none", 14,
+                         pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
+                         INK if lost else DIM)
+        return y - inner.top
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        for box in self.columns.values():
+            if box.on_event(event):
+                return

@@ -68,9 +68,13 @@ def generate(game: Game) -> list[Action]:
     if state.phase == _OVER:
         return legal
     add, player = legal.extend, state.to_act
-    for rule in BY_STEP[state.step]:
-        add(rule.generate(game, player))
+    for listing in _LISTINGS[state.step]:
+        add(listing(game, player))
     return legal
+
+
+# each step's rules' listing functions, read once (BY_STEP's rules are never replaced)
+_LISTINGS = {step: tuple(rule.generate for rule in rules) for step, rules in BY_STEP.items()}
 
 
 # a player may concede, or put their word to an agreed result, at any moment, whoever is to

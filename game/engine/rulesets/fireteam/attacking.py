@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from game.engine.actions import Attack
+from game.engine.actions import Attack, shared
 from game.engine.attack import (
     AttackProfile,
     assign_blocks,
@@ -239,7 +239,7 @@ def targets_from(game: Game, attacker: OperativeState, at: str | None = None,
     grid = game.grid
     far = grid.distances(here)
     seen: list[tuple[OperativeState, int]] = []
-    longest = max((w.range for w in weapons), default=0)
+    longest = max([w.range for w in weapons]) if weapons else 0
     for enemy in game.on_killzone(opponent(attacker.player)):
         assert enemy.hex is not None
         distance = far[enemy.hex]
@@ -312,12 +312,18 @@ class AttackRule(ActionRule[Attack]):
 
     def generate(self, game: Game, player: int) -> Iterator[Attack]:
         op = active_operative(game)
+        listed: list[Attack] = []
+        add = listed.append
+        usable: dict[str, bool] = {}  # weapon_problem's answer, once per weapon
         for weapon, target in targets_from(game, op):
-            if weapon_problem(game, op, weapon) is not None:
-                continue
-            yield Attack(player, op.id, weapon.id, target.id)
-            if OVERCHARGE in weapon.rules:
-                yield Attack(player, op.id, weapon.id, target.id, True)
+            ok = usable.get(weapon.id)
+            if ok is None:
+                ok = usable[weapon.id] = weapon_problem(game, op, weapon) is None
+            if ok:
+                add(shared(Attack, player, op.id, weapon.id, target.id))
+                if OVERCHARGE in weapon.rules:
+                    add(shared(Attack, player, op.id, weapon.id, target.id, True))
+        return iter(listed)
 
     def why_not(self, game: Game, action: Attack) -> str | None:
         return attack_problem(game, action)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from game.engine import vocabulary as V
-from game.engine.actions import MissionAction, Use
+from game.engine.actions import MissionAction, Use, shared
 from game.engine.defs import MissionAction as MissionActionDef
 from game.engine.defs import WargearTiming
 from game.engine.effects import all_hold, do_outcome
@@ -25,9 +25,49 @@ def mission_action_args(game: Game, op: OperativeState,
     if action.ap > game.state.ap_left:
         return []
     if action.argument == "objective":
+        reach = _objective_reach(action)
+        if reach is not None and op.hex is not None:
+            # (the near_objective requirement's distance first: far objectives fail it)
+            far, where = game.grid.distances(op.hex), game.objective_hex
+            return [(obj,) for obj in game.config.objectives
+                    if (at := where(obj)) is not None and far[at] <= reach
+                    and all_hold(game, action.requires, op, objective=obj)]
         return [(obj,) for obj in game.config.objectives
                 if all_hold(game, action.requires, op, objective=obj)]
     return [()] if all_hold(game, action.requires, op) else []
+
+
+_NEAR_OBJECTIVE = "near_objective"  # the condition word (game.engine.effects)
+
+
+def _objective_reach(action: MissionActionDef) -> int | None:
+    """The least distance of the ``near_objective`` requirements of ``action`` (one taking
+    an objective): an objective farther than that from the operative, or off the killzone,
+    meets none of them, and all requirements must hold. None when there is no such
+    requirement. Worked out once per definition."""
+    found = _REACH.get(id(action))
+    if found is not None and found[0] is action:
+        return found[1]
+    reach = _least_near(action)
+    if len(_REACH) >= 1000:
+        _REACH.clear()
+    _REACH[id(action)] = (action, reach)
+    return reach
+
+
+# each mission action's definition (by identity, kept alive beside the answer) and the
+# least distance of its near_objective requirements: asked at every step of an activation
+_REACH: dict[int, tuple[MissionActionDef, int | None]] = {}
+
+
+def _least_near(action: MissionActionDef) -> int | None:
+    reach = None
+    for cond in action.requires or ():
+        spec = cond.get(_NEAR_OBJECTIVE) if isinstance(cond, dict) else None
+        if isinstance(spec, dict):
+            distance = int(spec.get("distance", 1))
+            reach = distance if reach is None else min(reach, distance)
+    return reach
 
 
 class MissionActionRule(ActionRule[MissionAction]):
@@ -36,9 +76,9 @@ class MissionActionRule(ActionRule[MissionAction]):
 
     def generate(self, game: Game, player: int) -> Iterator[MissionAction]:
         op = active_operative(game)
-        for definition in game.config.mission_actions:
-            for args in mission_action_args(game, op, definition):
-                yield MissionAction(player, definition.id, op.id, args)
+        return iter([shared(MissionAction, player, definition.id, op.id, args)
+                     for definition in game.config.mission_actions
+                     for args in mission_action_args(game, op, definition)])
 
     def why_not(self, game: Game, action: MissionAction) -> str | None:
         state = game.state
@@ -107,10 +147,13 @@ class UseRule(ActionRule[Use]):
             operatives = [state.operatives[state.active]]
         else:
             operatives = game.on_killzone(player)
+        used = state.wargear_used.get(player, ())
         for card in game.config.cards_held(player):
+            if card.id in used:  # (use_problem's answer for every operative)
+                continue
             for op in operatives:
                 if use_problem(game, player, card.id, op.id) is None:
-                    yield Use(player, card.id, op.id)
+                    yield shared(Use, player, card.id, op.id)
 
     def why_not(self, game: Game, action: Use) -> str | None:
         return use_problem(game, action.player, action.card, action.operative)

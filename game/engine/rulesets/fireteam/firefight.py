@@ -66,7 +66,8 @@ def activation_over(game: Game) -> bool:
     if state.active is None:
         return True
     op = state.operatives[state.active]
-    return not op.on_killzone or state.ap_left <= 0
+    # (OperativeState.on_killzone written out: asked after every action)
+    return op.hex is None or op.taken_down or state.ap_left <= 0
 
 
 def end_activation(game: Game) -> None:
@@ -82,8 +83,10 @@ def end_turn(game: Game) -> None:
     finished = state.active
     state.active, state.ap_left, state.ap_spent, state.moved = None, 0, False, False
     # wargear that lasts for an activation ends with that operative's activation
-    kept = [b for b in state.boosts
-            if not (b.until == Duration.ACTIVATION and b.operative == finished)]
+    kept = state.boosts
+    if kept:
+        kept = [b for b in kept
+                if not (b.until == Duration.ACTIVATION and b.operative == finished)]
     game.clear_undo()
     if len(kept) != len(state.boosts):
         state.boosts = kept
@@ -130,11 +133,15 @@ def other_choice(game: Game, player: int) -> bool:
     activation cancelled (its activation token taken back, unless it was being activated
     again)."""
     state = game.state
+    active = state.active
     ready = game.on_killzone(player)
     fresh = [o for o in ready
-             if not o.activated or (o.id == state.active and not state.reactivation)]
-    left_out = cancelled_this_turn(game, player) | {state.active}
-    return any(o.id not in left_out for o in fresh or ready)
+             if not o.activated or (o.id == active and not state.reactivation)]
+    others = [o for o in fresh or ready if o.id != active]
+    if not others:  # (the events are read back only when there is somebody else)
+        return False
+    cancelled = cancelled_this_turn(game, player)
+    return any(o.id not in cancelled for o in others)
 
 
 # the same few action objects every time they are listed (an action is an immutable value)
@@ -159,7 +166,9 @@ class ActivateRule(ActionRule[Activate]):
     action = Activate
 
     def generate(self, game: Game, player: int) -> Iterator[Activate]:
-        return iter([_activate(player, op.id) for op in activatable(game, player)])
+        made = _ACTIVATIONS.get
+        return iter([made((player, op.id)) or _activate(player, op.id)
+                     for op in activatable(game, player)])
 
     def why_not(self, game: Game, action: Activate) -> str | None:
         op = game.state.operatives.get(action.operative)

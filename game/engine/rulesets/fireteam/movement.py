@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from game.engine.actions import Disengage, Move, moves
+from game.engine.actions import Disengage, Move, shared
 from game.engine.events import Moved
 from game.engine.rulesets.fireteam.base import ActionRule, active_operative, not_the_active
 from game.engine.state import OperativeState, opponent
@@ -48,6 +48,53 @@ def paths_from(game: Game, start: str, steps: int, taken: set[str]) -> dict[str,
             break
         frontier = nxt
     return paths
+
+
+def _listed_moves(game: Game, player: int, op_id: str, start: str, steps: int) -> list[Move]:
+    """A Move of ``op_id`` (standing on ``start``) along each path :func:`paths_from` finds,
+    in its order, in one pass: the same search, each Move built (as
+    :func:`~game.engine.actions.new_move` builds one) as its hex is reached (the Move
+    listing at every step of an activation)."""
+    listed: list[Move] = []
+    if steps < 1:
+        return listed
+    adjacency = game.grid.open_adjacency
+    add = listed.append
+    frontier: list[tuple[str, tuple[str, ...]]] = [(start, ())]
+    closed = set(game.occupied())
+    closed.add(start)
+    seen = closed.add
+    for _ in range(steps - 1):
+        nxt: list[tuple[str, tuple[str, ...]]] = []
+        reached = nxt.append
+        for here, path in frontier:
+            for h in adjacency[here]:
+                if h in closed:
+                    continue
+                seen(h)
+                route = path + (h,)
+                move = _new(_MOVE)
+                fields = move.__dict__
+                fields["player"], fields["operative"], fields["path"] = player, op_id, route
+                add(move)
+                reached((h, route))
+        if not nxt:
+            return listed
+        frontier = nxt
+    for here, path in frontier:  # the last step: nothing goes on from the hexes it reaches
+        for h in adjacency[here]:
+            if h in closed:
+                continue
+            seen(h)
+            move = _new(_MOVE)
+            fields = move.__dict__
+            fields["player"], fields["operative"], fields["path"] = player, op_id, path + (h,)
+            add(move)
+    return listed
+
+
+_new = object.__new__
+_MOVE = Move
 
 
 def move_paths(game: Game, op: OperativeState) -> dict[str, tuple[str, ...]]:
@@ -159,7 +206,8 @@ class MoveRule(ActionRule[Move]):
         op = active_operative(game)
         if cannot_move(game, op) is not None:
             return iter(())
-        return iter(moves(player, op.id, move_paths(game, op).values()))
+        assert op.hex is not None
+        return iter(_listed_moves(game, player, op.id, op.hex, game.stat(op, "move")))
 
     def why_not(self, game: Game, action: Move) -> str | None:
         """Any valid path is legal, not only the shortest one listed."""
@@ -202,9 +250,9 @@ class DisengageRule(ActionRule[Disengage]):
 
     def generate(self, game: Game, player: int) -> Iterator[Disengage]:
         op = active_operative(game)
-        if game.state.ap_left >= 1 and game.enemies_adjacent(op):
-            for h in disengage_hexes(game, op):
-                yield Disengage(player, op.id, h)
+        if game.state.ap_left < 1 or not game.enemies_adjacent(op):
+            return iter(())
+        return iter([shared(Disengage, player, op.id, h) for h in disengage_hexes(game, op)])
 
     def why_not(self, game: Game, action: Disengage) -> str | None:
         state = game.state

@@ -115,7 +115,9 @@ def _scouts(game: Game, op: OperativeState) -> tuple[int, int, int]:
     """(distance, clear, territory) of the best ``scouts`` ability on ``op``'s datacard:
     ``territory`` keeps it more than that many hexes from the enemy's territory (Infiltrators);
     (0, 0, 0) for none."""
-    abilities = game.datacard(op).abilities
+    # the printed card's abilities (Game.datacard lengthens weapons only): asked for every
+    # operative at every placement
+    abilities = game.config.datacards[op.card].abilities
     found = _SCOUTS.get(id(abilities))
     if found is not None and found[0] is abilities:
         return found[1]
