@@ -23,7 +23,8 @@ takes that seat's :class:`View` only, and:
 
 A decision's *cost* is the best candidate's worth less the worth of the choice made (paired
 over the same games, so its uncertainty is that of the differences). The decisions that may be
-the costliest (:func:`to_refine`) are then looked at again on ``Settings.deep`` games. The
+the costliest (:func:`to_refine`) are then looked at again on ``Settings.deep`` games, and the
+two costliest, when their order is uncertain (:func:`to_settle`), on ``Settings.settle``. The
 choice made counts as *found* when no candidate beats it by more than ``Settings.margin`` VP.
 The analysis keeps every decision; :attr:`Analysis.top` gives the costliest.
 """
@@ -34,7 +35,7 @@ import json
 import math
 import zlib
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +86,9 @@ class Settings:
     replies: int = 2  # activations played out after the decision's own (hard: 1)
     rivals: int = 3  # the enemy's first reply from each of its best this many picks
     margin: float = 0.05  # VP: a choice this close to the best counts as found
+    # VP: what a won game (at a playout's end) counts beyond its VP lead, a lost one less: a
+    # player plays for the result, and a certain win is better than a likely one by more
+    win: float = 10.0
     # this share of the heuristic score is added to a choice's playout values: it keeps the
     # analysis from trusting a line that only pays because the playouts' cheap enemy
     # blunders (``hard`` adds 0.3; the analysis plays one activation deeper and leans on the
@@ -97,6 +101,10 @@ class Settings:
     # ones cost more, nor which of two good moves was the better
     deep: int = 64
     refine: int = 4
+    # the two costliest decisions, when their costs are within twice their uncertainties of
+    # each other, are played once more on this many games (the choice made and the best
+    # other): which of two close mistakes cost more needs more games than either alone
+    settle: int = 256
     finalists: int = 3  # on ``deep`` games: the choice made and this many best others
 
     def budget(self) -> Budget:
@@ -188,8 +196,9 @@ class Analysis:
         return {"format": ANALYSIS_FORMAT, "seat": self.seat, "top": self.top_count,
                 "settings": {"candidates": s.candidates, "samples": s.samples,
                              "replies": s.replies, "rivals": s.rivals, "margin": s.margin,
-                             "prior": s.prior, "seed": s.seed, "deep": s.deep,
-                             "refine": s.refine, "finalists": s.finalists},
+                             "win": s.win, "prior": s.prior, "seed": s.seed, "deep": s.deep,
+                             "refine": s.refine, "finalists": s.finalists,
+                             "settle": s.settle},
                 "decisions": [d.to_dict() for d in self.decisions]}
 
     @classmethod
@@ -260,19 +269,34 @@ def analysing(record: Record, seat: int, top: int = 3, settings: Settings | None
         game.apply(action)
         yield first * (i + 1) / total
     again = to_refine(decisions, settings) if first < 1.0 else []
+    second = SECOND_PASS if settings.settle > settings.deep else 1.0
     for n, place in enumerate(again):
-        old = decisions[place]
-        view = record.game_at(old.index).view(seat)
-        share = (1.0 - first) / len(again)
-        decision = yield from _scaled(
-            decide(view, record.actions[old.index], settings, record.names, settings.deep),
-            first + n * share, share)
-        decision.index = old.index
-        decisions[place] = decision
+        share = (second - first) / len(again)
+        decisions[place] = yield from _again(record, seat, decisions[place], settings,
+                                             settings.deep, first + n * share, share)
+    # the two costliest, when more games could still swap them, on ``Settings.settle`` games
+    # (the choice made and the best other only)
+    close = to_settle(decisions) if first < 1.0 and second < 1.0 else []
+    narrow = replace(settings, finalists=1)
+    for n, place in enumerate(close):
+        share = (1.0 - second) / len(close)
+        decisions[place] = yield from _again(record, seat, decisions[place], narrow,
+                                             settings.settle, second + n * share, share)
     return Analysis(seat, decisions, top, settings)
 
 
+def _again(record: Record, seat: int, old: Decision, settings: Settings, samples: int,
+           start: float, share: float) -> Generator[float, None, Decision]:
+    """``old`` looked at again on ``samples`` rebuilt games (its first games the same)."""
+    view = record.game_at(old.index).view(seat)
+    decision = yield from _scaled(
+        decide(view, record.actions[old.index], settings, record.names, samples), start, share)
+    decision.index = old.index
+    return decision
+
+
 FIRST_PASS = 0.75  # the share of the progress bar for the first look at every decision
+SECOND_PASS = 0.95  # ... and up to where the second look goes (the third has the rest)
 
 
 def _scaled(work: Generator[float, None, Decision], start: float, share: float
@@ -302,6 +326,20 @@ def to_refine(decisions: list[Decision], settings: Settings) -> list[int]:
              if _uncertain(d) and gap(d) + 2 * d.spread >= floor]
     open_.sort(key=lambda n: (-(gap(decisions[n]) + 2 * decisions[n].spread), n))
     return sorted(open_[:settings.refine])
+
+
+def to_settle(decisions: list[Decision]) -> list[int]:
+    """The places in ``decisions`` of the two costliest when their order is uncertain: the
+    costliest's cost less twice its uncertainty is below the next one's plus twice its own
+    (none when fewer than two decisions cost anything)."""
+    costly = sorted((n for n, d in enumerate(decisions) if not d.found),
+                    key=lambda n: (-decisions[n].cost, n))
+    if len(costly) < 2:
+        return []
+    one, two = decisions[costly[0]], decisions[costly[1]]
+    if one.cost - 2 * one.spread >= two.cost + 2 * two.spread:
+        return []
+    return sorted(costly[:2])
 
 
 def _uncertain(decision: Decision) -> bool:
@@ -337,25 +375,35 @@ def decide(view: View, made: Action, settings: Settings, names: dict[int, str] |
     for action in shortlist:
         played.append(([[] for _ in range(max(1, budget.rivals))], []))
         for world in first:
-            _play_on(world, action, budget, me, *played[-1])
+            _play_on(world, action, budget, me, settings.win, *played[-1])
             done += 1
             yield done / count
     choices = [_valued(base, shortlist[c], per_pick, leaves, prior[c], me)
                for c, (per_pick, leaves) in enumerate(played)]
     finalists = [0] + sorted(range(1, len(shortlist)),
                              key=lambda c: (-choices[c].worth, c))[:final - 1] if rest else []
-    for c in finalists:
-        for world in rest:
-            _play_on(world, shortlist[c], budget, me, *played[c])
-            done += 1
-            yield done / count
-        choices[c] = _valued(base, shortlist[c], *played[c], prior[c], me)
+    queue, shown = list(finalists), done / count
+    while queue:
+        for c in queue:
+            for world in rest:
+                _play_on(world, shortlist[c], budget, me, settings.win, *played[c])
+                done += 1
+                shown = max(shown, done / count)  # never backwards when ``count`` grows
+                yield shown
+            choices[c] = _valued(base, shortlist[c], *played[c], prior[c], me)
+        # a candidate left out on the first games' worth that beats the best of those played
+        # on them all is played on the rest too (the finalists' worth may fall on more games)
+        top = max(choices[c].worth for c in finalists)
+        queue = [c for c in range(len(shortlist))
+                 if c not in finalists and choices[c].worth > top]
+        finalists += queue
+        count += len(queue) * len(rest)
     made_choice = choices[0]
     best = max((choices[c] for c in finalists or range(len(choices))),
                key=lambda ch: (ch.worth, ch is made_choice))
     diffs = [b - m for b, m in zip(best.values, made_choice.values, strict=True)]
     cost = max(0.0, best.worth - made_choice.worth)
-    spread = _error(diffs)
+    spread = standard_error(diffs)
     found = best is made_choice or cost <= settings.margin
     decision = Decision(0, view.turning_point, made_choice, best,
                         [ch for ch in choices if ch is not made_choice and ch is not best],
@@ -364,11 +412,11 @@ def decide(view: View, made: Action, settings: Settings, names: dict[int, str] |
     return decision
 
 
-def _play_on(world: Game, action: Action, budget: Budget, me: int,
+def _play_on(world: Game, action: Action, budget: Budget, me: int, win: float,
              per_pick: list[list[float]], leaves: list[Game]) -> None:
     """``action`` played out on ``world``: its value after each of the enemy's picks added to
     ``per_pick``, and its worst leaf to ``leaves``."""
-    lines = _lines(world, action, budget, me)
+    lines = _lines(world, action, budget, me, win)
     for k, pick in enumerate(per_pick):
         pick.append(lines[min(k, len(lines) - 1)][0])
     leaves.append(min(lines, key=lambda line: line[0])[1])
@@ -408,7 +456,8 @@ def _heuristic(game: Game, action: Action) -> float:
     return heuristics.score(game, action) + 1.2 * heuristics.closing(game, action)
 
 
-def _lines(world: Game, action: Action, budget: Budget, me: int) -> list[tuple[float, Game]]:
+def _lines(world: Game, action: Action, budget: Budget, me: int,
+           win: float) -> list[tuple[float, Game]]:
     """``action`` played out on a copy of ``world``: (leaf value, leaf game) per enemy pick
     of its first reply (one pair when the enemy does not reply next)."""
     game = world.clone()
@@ -416,23 +465,23 @@ def _lines(world: Game, action: Action, budget: Budget, me: int) -> list[tuple[f
     game.apply(action)
     if step in WHOLE_TURNING_POINT:
         to_turning_point_end(game, True, budget.targets)
-        return [(_worth(game, budget, me, anywhere=True), game)]
+        return [(_worth(game, budget, me, win, anywhere=True), game)]
     playout(game, 0, True, budget.targets)  # to the end of the activation
     state = game.state
     if game.is_over or state.phase != Phase.FIREFIGHT or state.step != Step.ACTIVATE \
             or game.to_act == me or budget.rivals <= 1:
         playout(game, budget.replies, True, budget.targets)
-        return [(_worth(game, budget, me), game)]
-    return [(_worth(line, budget, me), line) for line in rival_lines(game, budget, True)]
+        return [(_worth(game, budget, me, win), game)]
+    return [(_worth(line, budget, me, win), line) for line in rival_lines(game, budget, True)]
 
 
-def _worth(game: Game, budget: Budget, me: int, anywhere: bool = False) -> float:
+def _worth(game: Game, budget: Budget, me: int, win: float, anywhere: bool = False) -> float:
     """A leaf's value: the search's (:func:`game.ai.search.leaf_value`), but a finished game is
-    worth its VP lead and one VP more for a win (one less for a loss), not the search's
+    worth its VP lead and ``win`` VP more for a win (less for a loss), not the search's
     thousand points for a win, so that the worths read as VP."""
     if game.is_over:
         winner = game.state.winner
-        bonus = 0.0 if winner in (0, None) else (1.0 if winner == me else -1.0)
+        bonus = 0.0 if winner in (0, None) else (win if winner == me else -win)
         lead = game.state.vp[me] - game.state.vp[opponent(me)]
         return VP * (lead + bonus)
     return leaf_value(game, budget, me, anywhere)
@@ -455,10 +504,10 @@ def _choice(base: Game, action: Action, values: list[float], leaves: list[Game],
         theirs = sum(1 for leaf in leaves if leaf.state.control.get(obj, 0) == opponent(me))
         held[obj], lost[obj] = mine / n, theirs / n
     mean = sum(values) / len(values)
-    return Choice(str(action), mean, _error(values), down, held, lost, values)
+    return Choice(str(action), mean, standard_error(values), down, held, lost, values)
 
 
-def _error(values: Sequence[float]) -> float:
+def standard_error(values: Sequence[float]) -> float:
     """The standard error of the mean of ``values``."""
     n = len(values)
     if n < 2:

@@ -19,7 +19,7 @@ from pathlib import Path
 from game.ai.common import playable
 from game.ai.players import player_for
 from game.ai.puzzles import Puzzle, load_puzzles, same
-from game.analysis.core import Analysis, Record, Settings, analyse, decide
+from game.analysis.core import Analysis, Record, Settings, analyse, decide, standard_error
 from game.engine import Action, Catalogue, RandomDice, SplitMix64, parse_action
 
 FOLLOW_UP = 10  # at most this many actions after the planted one
@@ -75,18 +75,22 @@ def judge(case: Planted, analysis: Analysis, settings: Settings) -> tuple[bool, 
     if any(same(better, a) for a in case.answers):
         return True, f"found (better: {decision.best.action}, {decision.cost:.2f} VP)"
     # a choice of equal worth: the answers valued on the same rebuilt games as the decision
-    # (the best of them), equal within ``EQUAL`` VP
+    # (the best of them), equal within ``EQUAL`` VP or within twice the standard error of the
+    # difference over those games (the analysis cannot tell which of the two is better)
     game = case.record.game_at(case.index)
     view = game.view(case.seat)
     answers = [a for a in game.legal_actions() if any(same(a, b) for b in case.answers)]
-    worth = max(_run(decide(view, a, settings, samples=decision.samples)
-                     ).made.worth  # type: ignore[attr-defined]
-                for a in answers)
-    if abs(worth - decision.best.worth) <= EQUAL:
+    valued = [_run(decide(view, a, settings, samples=decision.samples)
+                   ).made for a in answers]  # type: ignore[attr-defined]
+    answer = max(valued, key=lambda ch: ch.worth)
+    gap = decision.best.worth - answer.worth
+    noise = standard_error([b - a for b, a in zip(decision.best.values, answer.values,
+                                                  strict=True)])
+    if abs(gap) <= max(EQUAL, 2 * noise):
         return True, (f"found (better: {decision.best.action} {decision.best.worth:.2f} VP, "
-                      f"the answer {worth:.2f} VP)")
+                      f"the answer {answer.worth:.2f} VP, ± {noise:.2f})")
     return False, (f"missed (better named: {decision.best.action} {decision.best.worth:.2f} "
-                   f"VP, the answer {worth:.2f} VP)")
+                   f"VP, the answer {answer.worth:.2f} VP, ± {noise:.2f})")
 
 
 def _run(work: Iterator[float]) -> object:

@@ -214,3 +214,59 @@ def test_only_the_decisions_that_may_be_the_costliest_are_looked_at_again() -> N
     # the costliest (1.0 ± 0.1) could be reached by 0.7 ± 0.2, 0.9 and the found 0.04 ± 0.5
     assert to_refine(decisions, Settings(refine=4)) == [0, 2, 3, 4]
     assert to_refine(decisions, Settings(refine=2)) == [0, 2]  # the likeliest two
+
+
+def test_the_two_costliest_are_settled_only_when_their_order_is_uncertain() -> None:
+    from game.analysis.core import Choice, Decision, to_settle
+
+    def decision(cost: float, spread: float, found: bool = False) -> Decision:
+        made = Choice("1 wait", 0.0, 0.1, values=[0.0, 0.1])
+        best = Choice("1 wait", cost, 0.1, values=[cost, cost + 0.2])
+        return Decision(0, 1, made, best, [], 0.0 if found else cost, spread, found)
+
+    # 1.0 ± 0.2 and 0.9 ± 0.1 overlap: both again; the found one never counts
+    assert to_settle([decision(0.9, 0.1), decision(0.2, 0.1), decision(1.0, 0.2),
+                      decision(0.0, 0.9, found=True)]) == [0, 2]
+    # 1.0 ± 0.05 is clear of 0.5 ± 0.1: nothing to settle; nor with one costly decision
+    assert to_settle([decision(1.0, 0.05), decision(0.5, 0.1)]) == []
+    assert to_settle([decision(1.0, 0.5)]) == []
+
+
+def test_a_candidate_left_out_that_beats_the_finalists_is_played_on_every_game() -> None:
+    """On the first games a safe retreat (its worth the same in every game) came out below
+    three attacks; on more games the attacks fall below it: it is played on them too and
+    named the best, not left out on its first games' worth."""
+    puzzle = load_puzzle(POSITIONS / "retreat_leader_kt_1.yaml", CATALOGUE)
+    view = puzzle.game.view(puzzle.seat)
+    made = parse_action("1 attack ldr plasma_pistol e1")
+    decision = run(decide(view, made, Settings(seed=2), samples=64))
+    assert decision.best.action == "1 move ldr J7 K7 L6"
+    assert len(decision.best.values) == 64
+    for choice in decision.others:
+        assert len(choice.values) == 64 or choice.worth <= decision.best.worth
+
+
+def test_a_won_game_counts_the_win_beyond_its_lead() -> None:
+    """The last order of a skirmish game: contesting the marker wins 2-1 in every game,
+    worth the VP lead (1) and the win (``Settings.win``)."""
+    puzzle = load_puzzle(POSITIONS / "marker_contest_1.yaml", CATALOGUE)
+    view = puzzle.game.view(puzzle.seat)
+    settings = Settings()
+    decision = run(decide(view, parse_action("1 advance i O3 O4 O5"), settings))
+    assert settings.win == 10.0
+    assert decision.made.values == [decision.made.values[0]] * settings.samples
+    assert 11.0 <= decision.made.worth <= 11.1  # 1 VP lead + 10 for the win + the prior
+
+
+def test_a_choice_the_analysis_cannot_tell_from_the_answer_is_of_equal_worth() -> None:
+    """The charge wins by two about one game in four and loses the win about one in
+    thirty: on the decision's games it comes out 0.11 VP above the answer, within twice
+    the standard error of their difference, so the judge counts it as of equal worth."""
+    puzzle = load_puzzle(POSITIONS / "marker_contest_3.yaml", CATALOGUE)
+    case = plant(puzzle, 1002)
+    settings = Settings(seed=1)
+    analysis = analyse(case.record, case.seat, 3, settings)
+    top = analysis.top[0]
+    assert top.index == 0 and top.best.action.startswith("1 charge")
+    found, line = judge(case, analysis, settings)
+    assert found and "the answer" in line, line
