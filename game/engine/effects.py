@@ -539,14 +539,17 @@ STAT_LIMITS = {"apl": (1, 9), "move": (0, 12), "defence": (0, 9), "save": (2, 6)
 
 def stat(game: Game, op: OperativeState, name: str) -> int:
     """A characteristic of ``op`` after every ``stat`` effect in force (clamped)."""
+    sources = game.sources(V.STAT)
+    low, high = STAT_LIMITS[name]
+    if not sources:  # (most of the time) the printed card's: ``range`` rules change weapons only
+        return max(low, min(high, getattr(game.config.datacards[op.card], name)))
     value: int = getattr(game.datacard(op), name)
-    for source in game.sources(V.STAT):
+    for source in sources:
         effect = source.effect
         if effect.get("stat") != name:
             continue
         if picks(source, op) and all_hold(game, effect.get("if"), op, source=source):
             value += int(effect.get("add", 0))
-    low, high = STAT_LIMITS[name]
     return max(low, min(high, value))
 
 

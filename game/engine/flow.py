@@ -31,13 +31,8 @@ def check_control(game: Game) -> None:
         hex_ = game.objective_hex(obj)
         if hex_ is None:
             continue
-        lead = 0  # player 1's operatives within 1 hex, less player 2's
-        for h in (hex_, *adjacency[hex_]):
-            player = found(h)
-            if player == 1:
-                lead += 1
-            elif player == 2:
-                lead -= 1
+        near = [found(hex_), *map(found, adjacency[hex_])]  # who stands within 1 hex
+        lead = near.count(1) - near.count(2)  # player 1's operatives there, less player 2's
         if lead:
             player = 1 if lead > 0 else 2
             previous = control.get(obj, 0)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from game.engine.contract import ActionRule
+from game.engine.contract import ActionRule, hears
 from game.engine.events import ControlChanged, PhaseStarted, TakenDown, TurningPointStarted
 from game.engine.rulesets.killteam import core as kt
 from game.engine.rulesets.killteam import events as kt_events
@@ -427,6 +427,9 @@ def on_event(game: Game, event: Event) -> None:
                 if where is not None and op.hex is not None and op.on_killzone \
                         and game.grid.distance(op.hex, where) <= 1:
                     game.wound(op, kt.BOOBY_TRAP_DAMAGE, cause="booby trap")
+
+
+hears(on_event, TakenDown, ControlChanged)  # no call for the pack's other events
 
 
 def _revealed(game: Game, objective: str) -> bool:
