@@ -355,12 +355,12 @@ def deploys(player: int, operative: str, hexes: list[str]) -> list[Deploy]:
             _DEPLOYS.clear()
         row = _DEPLOYS[(player, operative)] = {}
     try:
-        return [row[h] for h in hexes]
+        return list(map(row.__getitem__, hexes))
     except KeyError:  # the first listing of some of them
         for h in hexes:
             if h not in row:
                 row[h] = new_deploy(player, operative, h)
-        return [row[h] for h in hexes]
+        return list(map(row.__getitem__, hexes))
 
 
 # listed actions by class and fields, each built once and shared after that (an action is an

@@ -25,7 +25,9 @@ def check_control(game: Game) -> None:
     """A player gains an objective with more operatives within 1 hex of it than the enemy."""
     control = game.state.control
     adjacency = game.grid.adjacency
-    where = {o.hex: o.player for o in game.on_killzone()}
+    # (the operatives on the killzone, as Game.on_killzone lists them: read once a turn)
+    where = {o.hex: o.player for o in game.state.operatives.values()
+             if o.hex is not None and not o.taken_down}
     found = where.get
     for obj in game.config.objectives:
         hex_ = game.objective_hex(obj)

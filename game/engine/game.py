@@ -357,7 +357,8 @@ class Game(Position):
         :attr:`memo`. Called after every change of the state."""
         self._legal = None
         self._occupied = None
-        self._on_killzone = {}
+        if self._on_killzone:
+            self._on_killzone = {}
         if self.memo:
             self.memo = {}
 
