@@ -23,13 +23,16 @@ if TYPE_CHECKING:
 
 def check_control(game: Game) -> None:
     """A player gains an objective with more operatives within 1 hex of it than the enemy."""
+    objectives = game.config.objectives
+    if not objectives:  # (a mission without any)
+        return
     control = game.state.control
     adjacency = game.grid.adjacency
     # (the operatives on the killzone, as Game.on_killzone lists them: read once a turn)
     where = {o.hex: o.player for o in game.state.operatives.values()
              if o.hex is not None and not o.taken_down}
     found = where.get
-    for obj in game.config.objectives:
+    for obj in objectives:
         hex_ = game.objective_hex(obj)
         if hex_ is None:
             continue
