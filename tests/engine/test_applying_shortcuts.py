@@ -1,0 +1,111 @@
+"""The applying side's shortcuts give what the rules' plain definitions give: a
+characteristic read off the printed card when no ``stat`` rule is in force, objective control
+worked out from one map of who stands where, the Kill Team pack's listener called only for
+the events it names, and a deployment's actions picked off their kept row."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import flow
+from game.engine.actions import Deploy, deploys
+from game.engine.effects import STAT_LIMITS, all_hold, picks, stat
+from game.engine.events import ControlChanged, TakenDown
+from game.engine.game import Game
+from game.engine.rulesets.killteam import core as kt
+from game.engine.rulesets.killteam import rules as killteam_rules
+from game.engine.state import OperativeState, Step
+from game.engine.vocabulary import STAT
+from tests.engine.positions import CATALOGUE, finished_game, positions, setup_of
+from tests.helpers import tiered
+
+_KILL_TEAM_SEEDS = [s for s in range(60)
+                    if CATALOGUE.missions[setup_of(s)[0]].pack != "fireteam"][:4]
+_OBJECTIVE_SEEDS = [s for s in range(60) if CATALOGUE.missions[setup_of(s)[0]].objectives][:6]
+
+
+def _plain_stat(game: Game, op: OperativeState, name: str) -> int:
+    """The characteristic as the rules define it: the card as it plays now, then every
+    ``stat`` rule in force that picks the operative, clamped."""
+    value: int = getattr(game.datacard(op), name)
+    for source in game.sources(STAT):
+        effect = source.effect
+        if effect.get("stat") == name and picks(source, op) and all_hold(
+                game, effect.get("if"), op, source=source):
+            value += int(effect.get("add", 0))
+    low, high = STAT_LIMITS[name]
+    return max(low, min(high, value))
+
+
+@pytest.mark.parametrize("seed", tiered(range(12), 3))  # the rest: slow tier
+def test_a_characteristic_equals_its_definition(seed: int) -> None:
+    asked = 0
+    for game in positions(seed, every=3):
+        for op in game.on_killzone():
+            for name in STAT_LIMITS:
+                assert stat(game, op, name) == _plain_stat(game, op, name), (op.id, name)
+                asked += 1
+    assert asked > 100
+
+
+def _plain_control(game: Game) -> tuple[dict[str, int], list[ControlChanged]]:
+    """Objective control and its changes as the rules define them: each objective goes to
+    the player with more operatives within 1 hex of it, in the mission's order."""
+    control = dict(game.state.control)
+    changes: list[ControlChanged] = []
+    for obj in game.config.objectives:
+        where = game.objective_hex(obj)
+        if where is None:
+            continue
+        near = [o.player for o in game.on_killzone()
+                if o.hex is not None and game.grid.distance(o.hex, where) <= 1]
+        lead = near.count(1) - near.count(2)
+        if lead:
+            player = 1 if lead > 0 else 2
+            if control.get(obj, 0) != player:
+                changes.append(ControlChanged(obj, player, control.get(obj, 0)))
+                control[obj] = player
+    return control, changes
+
+
+@pytest.mark.parametrize("seed", tiered(_OBJECTIVE_SEEDS, 2))
+def test_objective_control_equals_its_definition(seed: int) -> None:
+    changed = 0
+    for game in positions(seed, every=2):
+        if game.is_over or game.state.step in (Step.MULLIGAN, Step.NONE):
+            continue
+        # as the position stands, and with nobody holding anything yet (every objective
+        # with a lead changes hands then)
+        for forget in (False, True):
+            trial = game.clone()
+            if forget:
+                trial.state.control = {}
+            expected, changes = _plain_control(trial)
+            before = len(trial.events)
+            flow.check_control(trial)
+            assert trial.state.control == expected
+            assert [e for e in trial.events[before:]
+                    if isinstance(e, ControlChanged)] == changes
+            changed += len(changes)
+    assert changed > 20
+
+
+@pytest.mark.parametrize("seed", _KILL_TEAM_SEEDS[:2])
+def test_the_kill_team_listener_acts_on_the_events_it_names_only(seed: int) -> None:
+    game = finished_game(seed)
+    assert kt.rules_of(game.config) is not None
+    trial = game.clone()
+    saved, events = trial.to_dict(), len(trial.events)
+    others = [e for e in game.events if not isinstance(e, (TakenDown, ControlChanged))]
+    assert others
+    for event in others:
+        killteam_rules.on_event(trial, event)
+    assert trial.to_dict() == saved and len(trial.events) == events
+
+
+def test_a_deployments_actions_equal_fresh_ones() -> None:
+    hexes = ["A1", "B2", "C3"]
+    listed = deploys(1, "shortcut_trooper", hexes)
+    assert listed == [Deploy(1, "shortcut_trooper", h) for h in hexes]
+    assert deploys(1, "shortcut_trooper", hexes[::-1]) == listed[::-1]
+    assert deploys(1, "shortcut_trooper", hexes)[0] is listed[0]
