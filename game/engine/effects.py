@@ -542,7 +542,8 @@ def stat(game: Game, op: OperativeState, name: str) -> int:
     sources = game.sources(V.STAT)
     low, high = STAT_LIMITS[name]
     if not sources:  # (most of the time) the printed card's: ``range`` rules change weapons only
-        return max(low, min(high, getattr(game.config.datacards[op.card], name)))
+        printed: int = getattr(game.config.datacards[op.card], name)
+        return max(low, min(high, printed))
     value: int = getattr(game.datacard(op), name)
     for source in sources:
         effect = source.effect
