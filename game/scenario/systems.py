@@ -1,7 +1,8 @@
-"""The contract between the scenario tools and a rule set beyond the Fireteam rules: what a
-rule set's folder under :mod:`game.scenario.rulesets` declares and registers here, and what
-the scenario loader and the exporter ask (through :func:`game.scenario.rulesets.scenario_rules`)
-instead of testing which rule set a game is played under."""
+"""The contract between the scenario tools and a system beyond the Fireteam rules (a rule set
+or a mission pack): what its folder under :mod:`game.scenario.rulesets` declares and registers
+here, and what the scenario loader and the exporter ask (through
+:func:`game.scenario.rulesets.scenario_rules`, and the keys of :data:`SYSTEM_KEYS`) instead of
+testing which rule set or pack a game is played under."""
 
 from __future__ import annotations
 
@@ -11,8 +12,11 @@ from enum import StrEnum
 from typing import Any
 
 from game.engine.actions import Action
+from game.engine.config import Config
 from game.engine.defs import Datacard
+from game.engine.game import Game
 from game.engine.state import State
+from game.scenario.shapes import ScenarioReader, Shape
 
 
 @dataclass(frozen=True)
@@ -37,3 +41,51 @@ RULE_SETS: dict[str, ScenarioRules] = {}
 def register_rule_set(rules: ScenarioRules) -> ScenarioRules:
     RULE_SETS[rules.rules] = rules
     return rules
+
+
+# --- the keys a system adds to a scenario file ---------------------------------------------
+
+def _as_given(value: Any) -> Any:
+    return value
+
+
+@dataclass(frozen=True)
+class StartKey:
+    """``start.<name>``, a key of a system's own position: its shape (checked with every
+    other key before anything is read) and how it sets the position, ``apply(reader, value,
+    state, config)`` (``value`` None when the file leaves the key out: ``apply`` sets the
+    default). With ``keeps`` (the state class of the system's games) the key is the system's
+    state's: under any other state ``apply`` is not called, and a value given is reported."""
+    name: str
+    shape: Shape
+    apply: Callable[[ScenarioReader, Any, State, Config], None]
+    keeps: type[State] | None = None
+
+
+@dataclass(frozen=True)
+class ExpectKey:
+    """``expect.<name>``: what the file gives, ``wanted(value)``, must equal
+    ``actual(game)`` after the script (a failure reads ``name: expected X, got Y``)."""
+    name: str
+    shape: Shape
+    actual: Callable[[Game], Any]
+    wanted: Callable[[Any], Any] = _as_given
+
+
+@dataclass(frozen=True)
+class ScenarioKeys:
+    """The keys a system adds to a scenario's ``start`` and ``expect``, in the order they
+    run (the order a position is built in and failures are reported)."""
+    system: str  # the rule set's or pack's id
+    start: tuple[StartKey, ...] = ()
+    expect: tuple[ExpectKey, ...] = ()
+
+
+# every system's keys, in the order the registry (:mod:`game.scenario.rulesets`) imports them;
+# the loader declares them beside its own when it is imported
+SYSTEM_KEYS: dict[str, ScenarioKeys] = {}
+
+
+def register_keys(keys: ScenarioKeys) -> ScenarioKeys:
+    SYSTEM_KEYS[keys.system] = keys
+    return keys

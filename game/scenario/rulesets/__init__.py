@@ -1,13 +1,15 @@
-"""The scenario tools' view of each rule set beyond the Fireteam rules: the one module of
-this layer that lists them. Each rule set's folder declares its :class:`ScenarioRules`
-(:mod:`game.scenario.systems`) and registers it when imported below; the loader and the
-exporter ask :func:`scenario_rules`. A new rule set is a new folder and a name on the import
-line."""
+"""The scenario tools' view of each system beyond the Fireteam rules (a rule set, a mission
+pack): the one module of this layer that lists them. Each system's folder declares what it
+adds to a scenario file in the shapes of :mod:`game.scenario.systems` (a rule set's
+:class:`ScenarioRules`; the ``start`` and ``expect`` keys of a rule set or pack) and registers
+it when imported below; the loader and the exporter ask :func:`scenario_rules` and
+:data:`~game.scenario.systems.SYSTEM_KEYS`. A new system is a new folder and a name on the
+import line."""
 
 from __future__ import annotations
 
 from game.engine.actions import Action
-from game.scenario.rulesets import skirmish  # noqa: F401  (each registers itself)
+from game.scenario.rulesets import killteam, skirmish  # noqa: F401  (each registers itself)
 from game.scenario.systems import RULE_SETS, ScenarioRules
 
 
