@@ -181,8 +181,8 @@ KILLZONE = record({
 })
 OPERATIVE = record({"id": ident, "player": PLAYER, "card": ident, "at": optional(HEX),
                     "damage": COUNT, "taken_down": boolean,
-                    # Kill Team classic: "late" (arrives later), "edge:west"/"edge:east"
-                    # (its arrival edge), "fled"
+                    # the words a rule set or mission pack puts on an operative (the
+                    # operatives section of docs/scenario-format.md lists them)
                     "flags": WORDS}, ("id", "player", "card"))
 # The keys of ``start`` and ``expect``, each declared with its shape beside what it means, the
 # core's in :mod:`game.scenario.loader` (``@start_key``, ``@expect_key``) and each system's in
