@@ -156,16 +156,35 @@ class Listing(Sequence[Action]):
 
 def joined(parts: list[Any]) -> Sequence[Action]:
     """The listing of the rules' ``parts`` (each an iterable of actions, in order): a tuple
-    when none of them is a :class:`LazyRun`, else a :class:`Listing` of them."""
-    lazy = _LAZY
+    when none of them is a :class:`LazyRun`, else a :class:`Listing` of them (its parts
+    gathered here in one pass)."""
+    kept: list[Sequence[Action]] = []
+    ends: list[int] = []
+    total = 0
+    lazy, plain, keep, end = _LAZY, _KEPT, kept.append, ends.append
+    found = False
     for part in parts:
-        if type(part) in lazy:
-            return Listing(parts)
-    legal: list[Action] = []
-    add = legal.extend
-    for part in parts:
-        add(part)
-    return tuple(legal)
+        kind = type(part)
+        if kind in lazy:
+            found = True
+        elif kind not in plain:
+            part = tuple(part)
+        if part:
+            total += len(part)
+            keep(part)
+            end(total)
+    if not found:
+        legal: list[Action] = []
+        add = legal.extend
+        for part in kept:
+            add(part)
+        return tuple(legal)
+    listing = _new(Listing)
+    listing._parts, listing._ends, listing._len = kept, ends, total
+    return listing
+
+
+_new = object.__new__
 
 
 def holds(listing: Sequence[Action], action: Action) -> bool:
