@@ -14,8 +14,7 @@ nothing): :meth:`reach`, :meth:`targets_from`, :meth:`threat`, :meth:`why_not`,
 
 from __future__ import annotations
 
-import operator
-from itertools import repeat
+from collections.abc import Sequence
 from typing import Any
 
 from game.engine import flow, persist
@@ -52,6 +51,7 @@ from game.engine.events import (
     SuddenVictory,
     TakenDown,
 )
+from game.engine.listing import Listing, holds
 from game.engine.odds import AttackOdds
 from game.engine.position import Position
 from game.engine.rulebook import Book, Listener, book_of, state_type
@@ -68,6 +68,7 @@ __all__ = ["Game", "IllegalActionError", "SaveError"]
 # metaclass lookup)
 _RANGE = EffectKind.RANGE
 _ADJACENT = object()  # the key of Game.adjacent_enemies in the memo
+_LISTED = (tuple, Listing)  # what legal_actions() keeps as it is given
 
 # a copy of the state is kept every so many actions, to roll a failed action back from
 CHECKPOINT_EVERY = 64
@@ -130,7 +131,7 @@ class Game(Position):
         self.record = []
         self._undo: list[int] = []  # the number of actions done before each undoable one
         self._checkpoint: Snapshot | None = None
-        self._legal: tuple[Action, ...] | None = None
+        self._legal: Sequence[Action] | None = None
         self._sources: SourceIndex | None = None
         self._occupied: set[str] | None = None
         self._on_killzone: dict[int | None, list[OperativeState]] = {}
@@ -454,11 +455,13 @@ class Game(Position):
 
     # --- legal actions -----------------------------------------------------------------
 
-    def legal_actions(self) -> tuple[Action, ...]:
+    def legal_actions(self) -> Sequence[Action]:
         """Every action the player to act may take now, in a stable order."""
-        if self._legal is None:
-            self._legal = tuple(self.book.generate(self))
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            listed: Sequence[Action] = self.book.generate(self)
+            legal = self._legal = listed if type(listed) in _LISTED else tuple(listed)
+        return legal
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` may be applied now. ``legal_actions()`` lists one Move per
@@ -478,7 +481,7 @@ class Game(Position):
         legal = self._legal
         book = self._book or self.book
         # an action object taken from the current legal_actions() needs no second look
-        if legal is None or not any(map(operator.is_, legal, repeat(action))):
+        if legal is None or not holds(legal, action):
             reason = book.why_not(self, action)
             if reason is not None:
                 raise IllegalActionError(f"{action}: {reason}")
