@@ -30,8 +30,8 @@ from game.engine.actions import Activate, parse_action
 from game.engine.defs import Catalogue
 from game.engine.game import Game
 from game.engine.state import OperativeFlag, Phase, State, Step
-from game.scenario.rulesets import activation_openers, scenario_rules
-from game.scenario.systems import ScenarioRules
+from game.scenario.rulesets import activation_openers, pack_rules, scenario_rules
+from game.scenario.systems import PackRules, ScenarioRules
 from game.services.replay import Replay, ReplayError
 
 __all__ = ["ExportError", "IGNORED_AFTER_SETUP", "export_data", "export_scenario",
@@ -90,6 +90,7 @@ def _export(game: Game, replay: Replay | None, name: str | None
     config = game.config
     spec = config.spec
     declared = scenario_rules(config.rules)  # its rule set's own part, if it has one
+    pack = pack_rules(config.mission)  # its mission pack's, if it has one
     data: dict[str, Any] = {"name": name or _default_name(game, start, start_at)}
     if spec.get("datacards"):
         raise ExportError("the game uses datacards of its own (inline datacards), which "
@@ -108,10 +109,13 @@ def _export(game: Game, replay: Replay | None, name: str | None
             if key in ("wargear", "honours"):
                 value = {int(p): v for p, v in value.items()}
             data[key] = value
-    data["operatives"] = [_operative(start, op_id) for op_id in state.operatives]
+    data["operatives"] = [_operative(start, op_id, declared, pack)
+                          for op_id in state.operatives]
     data["start"] = _start(state)
     if declared is not None:  # e.g. the markers placed, Shaken and fatigued operatives
         data["start"].update(declared.position(state))
+    if pack is not None:  # e.g. the pack's state, the markers placed
+        data["start"].update(pack.start(state, config))
     rolled = game.record[len(start.record):]
     others = [r for r in rolled if r[0] != "d6"]
     if others:
@@ -125,6 +129,8 @@ def _export(game: Game, replay: Replay | None, name: str | None
         data["expect"].update(declared.position(game.state))
         for key in declared.expect_left_out:
             del data["expect"][key]
+    if pack is not None:
+        data["expect"].update(pack.expect(game))
     return data, start
 
 
@@ -199,20 +205,25 @@ def _check_start(game: Game) -> None:
         raise ExportError(f"no decision to start from (phase {state.phase}, "
                           f"step {state.step or 'none'})")
     declared = scenario_rules(game.config.rules)
+    pack = pack_rules(game.config.mission)
     flags = declared.flags if declared is not None else ()
     placed = declared is not None and declared.places_markers
+    markers = pack.markers(game.config) if pack is not None else ()
     problems: list[str] = []
     for op in state.operatives.values():
+        words = pack.words(op) if pack is not None else ()  # written in its `flags`
         if op.taken_down:
             pass  # written as `taken_down: true`
-        elif op.hex is None:
+        elif op.hex is None and not (pack is not None and pack.waiting(op)):
             problems.append(f"operative {op.id} is not deployed after set-up")
         for flag in op.flags:
-            if flag != OperativeFlag.MARKED and flag not in flags:
+            if flag != OperativeFlag.MARKED and flag not in flags and flag not in words:
                 problems.append(f"operative {op.id} has the flag {flag!r}: the format can "
-                                "only write 'marked'")
+                                "only write 'marked'"
+                                + (f" and its system's words ({', '.join(flags)})"
+                                   if flags else ""))
     for obj, where in state.objective_hexes.items():
-        if placed:
+        if placed or obj in markers:
             continue  # the markers the players placed: written as objective_hexes
         problems.append(f"objective {obj} lies dropped at {where}: the format cannot move "
                         "an objective token off its mission hex")
@@ -229,15 +240,23 @@ def _check_start(game: Game) -> None:
         raise ExportError("; ".join(problems))
 
 
-def _operative(game: Game, op_id: str) -> dict[str, Any]:
+def _operative(game: Game, op_id: str, declared: ScenarioRules | None,
+               pack: PackRules | None) -> dict[str, Any]:
     op = game.state.operatives[op_id]
     out: dict[str, Any] = {"id": op.id, "player": op.player, "card": op.card}
     if op.taken_down:
         out["taken_down"] = True
-        return out
-    if op.hex is not None:
-        out["at"] = op.hex
-    out["damage"] = op.damage
+        card = game.config.datacards[op.card]
+        full = card.wounds if declared is None else declared.taken_down_damage(card)
+        if op.damage != full:  # e.g. an operative that fled: it keeps its wounds
+            out["damage"] = op.damage
+    else:
+        if op.hex is not None:
+            out["at"] = op.hex
+        out["damage"] = op.damage
+    words = pack.words(op) if pack is not None else ()
+    if words:
+        out["flags"] = list(words)
     return out
 
 

@@ -385,7 +385,9 @@ def _operatives(r: _Reader, entries: Iterable[Any], config: Any) -> State:
         fallen = bool(raw.get("taken_down", False))
         if fallen and at is not None:
             r.bad((*where, "taken_down"), "a taken-down operative has no 'at'")
-        if fallen and raw["card"] in config.datacards:
+        if fallen and raw["card"] in config.datacards and raw.get("damage") is None:
+            # taken down with its wounds all lost, unless the file says otherwise (one that
+            # fled keeps its wounds)
             card = config.datacards[raw["card"]]
             declared = scenario_rules(config.rules)
             damage = card.wounds if declared is None else declared.taken_down_damage(card)
