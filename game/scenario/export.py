@@ -7,11 +7,15 @@ then replays it to the same whole state (:func:`position_dict` says what "whole"
 bug report, or a tutorial step, taken from a real game.
 
 What the format cannot write is refused with :class:`ExportError` naming it, never written
-differently: mid-set-up positions (the deck order, hands being dealt), a strategy phase after
-its first decision, dropped or removed objective tokens, wargear in force, operative flags other
-than ``marked`` (such as Reanimation Protocols used), random draws other than d6 rolls, a custom
-number of turning points, inline datacards. As a last guard, the file written is loaded with
-:func:`game.scenario.loader.load_scenario` and its starting position compared with the game's.
+differently: mid-set-up positions (the deck order, hands being dealt), a strategy phase at
+another step than its first reveal, dropped or removed objective tokens (the markers the
+players placed are written where they stand), wargear in force, operative flags with no key
+(such as Reanimation Protocols used; ``marked``, a rule set's flags and a pack's words are
+written), random draws other than d6 rolls, a custom number of turning points, inline
+datacards. What a rule set or a mission pack adds to an export is its own folder's declaration
+(:mod:`game.scenario.rulesets`), asked here without naming it. As a last guard, the file
+written is loaded with :func:`game.scenario.loader.load_scenario` and its starting position
+compared with the game's.
 
 A mid-activation export re-plays the game from its start (:class:`game.services.replay.Replay`), so
 it needs a game begun with :meth:`Game.new` (or its save); pass ``replay`` to reuse one.
@@ -198,9 +202,9 @@ def _check_start(game: Game) -> None:
                           "(start: setup begins before the roll-off)")
     if state.phase == Phase.STRATEGY:
         if state.step != Step.REVEAL or state.done:
-            raise ExportError("a strategy phase past its first decision cannot be written "
-                              "(start: strategy begins at the first reveal; "
-                              f"now at {state.step or 'no step'}, done: {state.done})")
+            raise ExportError("a strategy position can only be written at the phase's "
+                              "first reveal, where the format's start puts it (this one is "
+                              f"at step {state.step or 'none'}, players done: {state.done})")
     elif state.phase != Phase.FIREFIGHT or state.step != Step.ACTIVATE:
         raise ExportError(f"no decision to start from (phase {state.phase}, "
                           f"step {state.step or 'none'})")

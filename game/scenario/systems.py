@@ -1,8 +1,9 @@
 """The contract between the scenario tools and a system beyond the Fireteam rules (a rule set
 or a mission pack): what its folder under :mod:`game.scenario.rulesets` declares and registers
 here, and what the scenario loader and the exporter ask (through
-:func:`game.scenario.rulesets.scenario_rules`, and the keys of :data:`SYSTEM_KEYS`) instead of
-testing which rule set or pack a game is played under."""
+:func:`game.scenario.rulesets.scenario_rules` and :func:`game.scenario.rulesets.pack_rules`,
+and the keys of :data:`SYSTEM_KEYS`) instead of testing which rule set or pack a game is played
+under."""
 
 from __future__ import annotations
 
