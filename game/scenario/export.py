@@ -10,12 +10,12 @@ What the format cannot write is refused with :class:`ExportError` naming it, nev
 differently: mid-set-up positions (the deck order, hands being dealt), a strategy phase at
 another step than its first reveal, dropped or removed objective tokens (the markers the
 players placed are written where they stand), wargear in force, operative flags with no key
-(such as Reanimation Protocols used; ``marked``, a rule set's flags and a pack's words are
-written), random draws other than d6 rolls, a custom number of turning points, inline
-datacards. What a rule set or a mission pack adds to an export is its own folder's declaration
-(:mod:`game.scenario.rulesets`), asked here without naming it. As a last guard, the file
-written is loaded with :func:`game.scenario.loader.load_scenario` and its starting position
-compared with the game's.
+(such as Reanimation Protocols used; ``marked``, ``spotted``, a rule set's flags and a
+pack's words are written), random draws other than d6 rolls, a custom number of turning
+points, inline datacards. What a rule set or a mission pack adds to an export is its own
+folder's declaration (:mod:`game.scenario.rulesets`), asked here without naming it. As a
+last guard, the file written is loaded with :func:`game.scenario.loader.load_scenario` and its
+starting position compared with the game's.
 
 A mid-activation export re-plays the game from its start (:class:`game.services.replay.Replay`), so
 it needs a game begun with :meth:`Game.new` (or its save); pass ``replay`` to reuse one.
@@ -45,6 +45,10 @@ __all__ = ["ExportError", "IGNORED_AFTER_SETUP", "export_data", "export_scenario
 # of opportunity are only drawn from while mulliganing; the roll-off winner only orders the
 # deployment): a scenario starting after set-up does not carry them
 IGNORED_AFTER_SETUP = ("deck", "discard", "mulliganed", "rolloff_winner")
+
+
+# the operative flags the format writes whatever the system (``start.marked``, ``start.spotted``)
+_WRITTEN_FLAGS = (OperativeFlag.MARKED, OperativeFlag.SPOTTED)
 
 
 class ExportError(ValueError):
@@ -221,11 +225,10 @@ def _check_start(game: Game) -> None:
         elif op.hex is None and not (pack is not None and pack.waiting(op)):
             problems.append(f"operative {op.id} is not deployed after set-up")
         for flag in op.flags:
-            if flag != OperativeFlag.MARKED and flag not in flags and flag not in words:
-                problems.append(f"operative {op.id} has the flag {flag!r}: the format can "
-                                "only write 'marked'"
-                                + (f" and its system's words ({', '.join(flags)})"
-                                   if flags else ""))
+            if flag not in _WRITTEN_FLAGS and flag not in flags and flag not in words:
+                written = ", ".join(repr(str(f)) for f in (*_WRITTEN_FLAGS, *flags))
+                problems.append(f"operative {op.id} has the flag {flag!r}, which no key of "
+                                f"the format writes (it writes {written})")
     for obj, where in state.objective_hexes.items():
         if placed or obj in markers:
             continue  # the markers the players placed: written as objective_hexes
@@ -281,10 +284,15 @@ def _start(state: State) -> dict[str, Any]:
         "ploys": {p: [str(x) for x in state.ploys[p]] for p in players},
         "objective_flags": {k: [str(f) for f in v] for k, v in state.objective_flags.items()},
         "marked": [o.id for o in state.operatives.values() if OperativeFlag.MARKED in o.flags],
+        "spotted": _spotted(state),
         "carried": dict(state.carried),
         "wargear_used": {p: list(state.wargear_used[p]) for p in players},
         "territory": dict(state.territory),
     }
+
+
+def _spotted(state: State) -> list[str]:
+    return [o.id for o in state.operatives.values() if OperativeFlag.SPOTTED in o.flags]
 
 
 def _expect(game: Game) -> dict[str, Any]:
@@ -318,6 +326,7 @@ def _expect(game: Game) -> dict[str, Any]:
         "removed_objectives": list(state.removed_objectives),
         "wargear_used": {p: list(state.wargear_used[p]) for p in players},
         "marked": [o.id for o in state.operatives.values() if OperativeFlag.MARKED in o.flags],
+        "spotted": _spotted(state),
         "dice_left": 0,
     }
 

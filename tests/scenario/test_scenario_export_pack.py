@@ -98,6 +98,8 @@ start: {turning_point: 2, phase: firefight, initiative: 1, broken: [1], night: t
 def test_the_pack_state_and_operative_words_are_written(catalogue):
     scenario = scenario_of(POSITION, catalogue)
     game = scenario.game
+    # the whole state the last guard compares holds the pack's
+    assert {"broken", "night", "first_removed"} <= position_dict(game.state).keys()
     data = export_data(game)
     ops = {o["id"]: o for o in data["operatives"]}
     assert ops["a"]["flags"] == ["late", "edge:west"] and "at" not in ops["a"]
@@ -123,7 +125,8 @@ def test_what_the_format_cannot_write_is_still_refused_by_name(catalogue):
     scenario = scenario_of(POSITION, catalogue)
     game = scenario.game
     game.state.operatives["b"].flags = ("reanimation_used",)
-    with pytest.raises(ExportError, match="operative b has the flag 'reanimation_used'"):
+    with pytest.raises(ExportError,
+                       match="operative b has the flag 'reanimation_used', which no key"):
         export_data(game)
     game.state.operatives["b"].flags = ()
     # an objective of the mission's own, dropped off its hex, is not a marker the players
@@ -131,3 +134,15 @@ def test_what_the_format_cannot_write_is_still_refused_by_name(catalogue):
     game.state.objective_hexes["relic"] = "H6"
     with pytest.raises(ExportError, match="objective relic lies dropped at H6"):
         export_data(game)
+
+
+def test_spotted_operatives_are_written(catalogue):
+    """A markerlight's ``spotted`` has a start key: an export writes it (it was refused)."""
+    text = POSITION.replace("  - {id: x, player: 2, card: assault_intercessor, at: H8}\n",
+                            "  - {id: x, player: 2, card: assault_intercessor, at: H8}\n"
+                            "  - {id: z, player: 2, card: assault_intercessor, at: H9}\n")
+    text = text.replace("first_removed: 1,", "first_removed: 1, spotted: [x, z],")
+    game = scenario_of(text, catalogue).game
+    data = export_data(game)
+    assert data["start"]["spotted"] == data["expect"]["spotted"] == ["x", "z"]
+    replays_to(export_scenario(game, catalogue=catalogue), game, catalogue)
