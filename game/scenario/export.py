@@ -7,8 +7,8 @@ then replays it to the same whole state (:func:`position_dict` says what "whole"
 bug report, or a tutorial step, taken from a real game.
 
 What the format cannot write is refused with :class:`ExportError` naming it, never written
-differently: mid-set-up positions (the deck order, hands being dealt), a strategy phase at
-another step than its first reveal, dropped or removed objective tokens (the markers the
+differently: mid-set-up positions (the deck order, hands being dealt), a strategy phase
+past its first decision, dropped or removed objective tokens (the markers the
 players placed are written where they stand), wargear in force, operative flags with no key
 (such as Reanimation Protocols used; ``marked``, ``spotted``, a rule set's flags and a
 pack's words are written), random draws other than d6 rolls, a custom number of turning
@@ -205,10 +205,11 @@ def _check_start(game: Game) -> None:
                           "order, no hands being mulliganed and no deployment in progress "
                           "(start: setup begins before the roll-off)")
     if state.phase == Phase.STRATEGY:
-        if state.step != Step.REVEAL or state.done:
-            raise ExportError("a strategy position can only be written at the phase's "
-                              "first reveal, where the format's start puts it (this one is "
-                              f"at step {state.step or 'none'}, players done: {state.done})")
+        # the format's start puts a strategy position at the phase's first decision (the
+        # first reveal; a game without targets of opportunity goes on to its first ploy);
+        # the last guard refuses a position the file would not start at
+        if state.done:
+            raise _strategy_error(state.step, state.done)
     elif state.phase != Phase.FIREFIGHT or state.step != Step.ACTIVATE:
         raise ExportError(f"no decision to start from (phase {state.phase}, "
                           f"step {state.step or 'none'})")
@@ -245,6 +246,12 @@ def _check_start(game: Game) -> None:
                         "in force")
     if problems:
         raise ExportError("; ".join(problems))
+
+
+def _strategy_error(step: object, done: list[int]) -> ExportError:
+    return ExportError("a strategy position can only be written at the phase's first "
+                       "decision, where the format's start puts it (this one is at step "
+                       f"{step or 'none'}, players done: {done})")
 
 
 def _operative(game: Game, op_id: str, declared: ScenarioRules | None,
@@ -389,6 +396,8 @@ def _check_round_trip(text: str, start: Game, catalogue: Catalogue | None) -> No
     finally:
         os.unlink(path)
     mine, theirs = position_dict(scenario.game.state), position_dict(start.state)
+    if start.state.phase == Phase.STRATEGY and mine.get("step") != theirs.get("step"):
+        raise _strategy_error(start.state.step, start.state.done)
     if mine != theirs:
         keys = [k for k in theirs if mine.get(k) != theirs[k]]
         raise ExportError("the format cannot write this position: "

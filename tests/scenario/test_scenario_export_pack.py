@@ -44,14 +44,17 @@ def replays_to(text: str, original: Game, catalogue) -> None:
 ])
 def test_pack_positions_export_and_replay_to_the_same_state(catalogue, mission, seed):
     """Every firefight position at a decision, at an activation's start and in its middle,
-    exports with the pack's keys and replays to the same whole state."""
+    and every strategy phase at its first decision (the first ploy: the pack deals no targets
+    of opportunity to reveal), exports with the pack's keys and replays to the same whole
+    state."""
     game = pack_game(catalogue, mission, seed)
     replay = Replay.from_game(game)
     steps: dict[Step, int] = {}
     for n in range(0, len(replay) + 1, stride(3)):
         position = replay.game_at(n)
         state = position.state
-        if state.phase != Phase.FIREFIGHT or state.step not in (Step.ACTIVATE, Step.ACT):
+        if not ((state.phase == Phase.FIREFIGHT and state.step in (Step.ACTIVATE, Step.ACT))
+                or (state.phase == Phase.STRATEGY and not state.done)):
             continue
         if any(flag == "reanimation_used" for o in state.operatives.values()
                for flag in o.flags):
@@ -64,7 +67,7 @@ def test_pack_positions_export_and_replay_to_the_same_state(catalogue, mission, 
             assert key in data["expect"], text
         replays_to(text, position, catalogue)
         steps[state.step] = steps.get(state.step, 0) + 1
-    assert steps.get(Step.ACTIVATE) and steps.get(Step.ACT), steps
+    assert steps.get(Step.ACTIVATE) and steps.get(Step.ACT) and steps.get(Step.PLOY), steps
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
@@ -146,3 +149,23 @@ def test_spotted_operatives_are_written(catalogue):
     data = export_data(game)
     assert data["start"]["spotted"] == data["expect"]["spotted"] == ["x", "z"]
     replays_to(export_scenario(game, catalogue=catalogue), game, catalogue)
+
+
+def test_a_strategy_phase_past_its_first_decision_is_refused(catalogue):
+    game = Game.new(catalogue, "kt_forward_push", TEAMS[1], RandomDice(1))
+    play(game, (3, 4), until=lambda g: g.state.phase == Phase.STRATEGY and bool(g.state.done))
+    assert not game.is_over
+    with pytest.raises(ExportError, match="strategy position can only be written at the "
+                                          "phase's first decision"):
+        export_scenario(game, catalogue=catalogue)
+
+
+def test_a_fireteam_strategy_phase_after_its_reveals_is_refused(catalogue):
+    """The format's strategy start is the first reveal: a Fireteam mission's ploy step, even
+    with nobody done, is refused by the last guard with the same reason."""
+    game = Game.new(catalogue, "dual_strike", TEAMS[1], RandomDice(1))
+    play(game, (3, 4), until=lambda g: g.state.phase == Phase.STRATEGY
+         and g.state.step == Step.PLOY and not g.state.done)
+    assert not game.is_over
+    with pytest.raises(ExportError, match="at step ploy, players done: \\[\\]"):
+        export_scenario(game, catalogue=catalogue)
