@@ -12,10 +12,10 @@ from game.engine.dice import RandomDice
 from game.engine.game import Game
 from game.engine.state import Phase, Step
 from game.scenario.export import ExportError, export_data, export_scenario, position_dict
-from game.scenario.loader import run
 from game.services.replay import Replay
 from tests.helpers import play, seeded_game, stride
 from tests.helpers import scenario as scenario_of
+from tests.scenario.test_scenario_export import replays_to
 
 TEAMS = {1: ("gideon", "deathless_destroyers"), 0: ("kappic_eagles", "bad_ladz")}
 
@@ -25,14 +25,6 @@ def pack_game(catalogue, mission: str, seed: int) -> Game:
                        catalogue=catalogue)
     assert game.is_over
     return game
-
-
-def replays_to(text: str, original: Game, catalogue) -> None:
-    scenario = scenario_of(text, catalogue)
-    result = run(scenario)
-    assert result.ok, f"{result.failures}\n{text}"
-    assert position_dict(scenario.game.state) == position_dict(original.state), text
-    assert scenario.game.to_act == original.to_act
 
 
 @pytest.mark.parametrize(("mission", "seed"), [
