@@ -215,21 +215,9 @@ def _check_start(game: Game) -> None:
                           f"step {state.step or 'none'})")
     declared = scenario_rules(game.config.rules)
     pack = pack_rules(game.config.mission)
-    flags = declared.flags if declared is not None else ()
     placed = declared is not None and declared.places_markers
     markers = pack.markers(game.config) if pack is not None else ()
-    problems: list[str] = []
-    for op in state.operatives.values():
-        words = pack.words(op) if pack is not None else ()  # written in its `flags`
-        if op.taken_down:
-            pass  # written as `taken_down: true`
-        elif op.hex is None and not (pack is not None and pack.waiting(op)):
-            problems.append(f"operative {op.id} is not deployed after set-up")
-        for flag in op.flags:
-            if flag not in _WRITTEN_FLAGS and flag not in flags and flag not in words:
-                written = ", ".join(repr(str(f)) for f in (*_WRITTEN_FLAGS, *flags))
-                problems.append(f"operative {op.id} has the flag {flag!r}, which no key of "
-                                f"the format writes (it writes {written})")
+    problems = _operative_problems(state, declared, pack)
     for obj, where in state.objective_hexes.items():
         if placed or obj in markers:
             continue  # the markers the players placed: written as objective_hexes
@@ -246,6 +234,26 @@ def _check_start(game: Game) -> None:
                         "in force")
     if problems:
         raise ExportError("; ".join(problems))
+
+
+def _operative_problems(state: State, declared: ScenarioRules | None,
+                        pack: PackRules | None) -> list[str]:
+    """What the format cannot write of the operatives: one not deployed (but for one a pack
+    keeps waiting to arrive), a flag no key writes."""
+    flags = declared.flags if declared is not None else ()
+    problems: list[str] = []
+    for op in state.operatives.values():
+        words = pack.words(op) if pack is not None else ()  # written in its `flags`
+        if op.taken_down:
+            pass  # written as `taken_down: true`
+        elif op.hex is None and not (pack is not None and pack.waiting(op)):
+            problems.append(f"operative {op.id} is not deployed after set-up")
+        for flag in op.flags:
+            if flag not in _WRITTEN_FLAGS and flag not in flags and flag not in words:
+                written = ", ".join(repr(str(f)) for f in (*_WRITTEN_FLAGS, *flags))
+                problems.append(f"operative {op.id} has the flag {flag!r}, which no key of "
+                                f"the format writes (it writes {written})")
+    return problems
 
 
 def _strategy_error(step: object, done: list[int]) -> ExportError:
