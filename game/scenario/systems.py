@@ -109,10 +109,19 @@ class ScenarioKeys:
 
 
 # every system's keys, in the order the registry (:mod:`game.scenario.rulesets`) imports them;
-# the loader declares them beside its own when it is imported
+# the loader declares them beside its own when it is imported, and those of a system
+# registered later as they are registered (:func:`when_keys_registered`)
 SYSTEM_KEYS: dict[str, ScenarioKeys] = {}
+_WATCHERS: list[Callable[[ScenarioKeys], None]] = []
 
 
 def register_keys(keys: ScenarioKeys) -> ScenarioKeys:
     SYSTEM_KEYS[keys.system] = keys
+    for watcher in _WATCHERS:
+        watcher(keys)
     return keys
+
+
+def when_keys_registered(watcher: Callable[[ScenarioKeys], None]) -> None:
+    """Call ``watcher`` with the keys of every system registered from now on."""
+    _WATCHERS.append(watcher)
