@@ -62,8 +62,9 @@ ROLES = {
                 "the computer in a seat, the load test",
     "game/scenario": "scenario files (no pygame): loading, checking and running them, their "
                      "shape, and a game's position exported as one",
-    "game/scenario/rulesets": "the scenario tools' view of each rule set, a folder each; the "
-                              "registry that lists them",
+    "game/scenario/rulesets": "the scenario tools' view of each rule set and mission pack, a "
+                              "folder each; the registry that lists them",
+    "game/scenario/rulesets/killteam": "the Kill Team classic pack's keys of a scenario file",
     "game/scenario/rulesets/skirmish": "a skirmish position's own part of a scenario file",
     "game/services": "the player's files and the features kept in them (no pygame): the data "
                      "folder, saves, the autosave journal, replays, campaigns, the puzzle book, "

@@ -15,7 +15,7 @@ packs (it imports none of them), so that each can declare itself without an impo
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -49,7 +49,7 @@ class ActionRule(ABC, Generic[A]):
     undoable: ClassVar[bool] = False
 
     @abstractmethod
-    def generate(self, game: Game, player: int) -> Iterator[A]:
+    def generate(self, game: Game, player: int) -> Iterable[A]:
         """Every legal action of this kind for ``player`` now, in a stable order."""
 
     @abstractmethod
@@ -155,7 +155,7 @@ class Book:
     flow: dict[Where, Stage]
     start: Where
     steps_of_phase: dict[Phase, tuple[str, ...]]
-    generate: Callable[[Game], list[Action]]
+    generate: Callable[[Game], Sequence[Action]]
     why_not: Callable[[Game, Action], str | None]
     # whether a shot from a hex finds an operative (standing on a hex) in cover
     covered: Callable[[Game, str, OperativeState, str | None], bool]

@@ -56,6 +56,34 @@ def sentence(text: str, fields: dict[str, Any]) -> str:
     return "".join(out)
 
 
+def _quick_init(cls: type[Event]) -> None:
+    """Give the event class ``cls`` an ``__init__`` that writes its fields straight into the
+    new event's ``__dict__``: the signature, defaults and result of the one dataclasses
+    writes for a frozen class, at about half its cost (that one sets each field through
+    ``object.__setattr__``; a game builds an event or two at every action). A class whose
+    fields need more than a plain default keeps the dataclasses one."""
+    fields = dataclasses.fields(cls)
+    if "__post_init__" in dir(cls) or any(
+            f.default_factory is not dataclasses.MISSING or not f.init or f.kw_only
+            for f in fields):
+        return
+    namespace: dict[str, Any] = {}
+    params = ["self"]
+    lines = ["    values = self.__dict__"]
+    for n, f in enumerate(fields):
+        if f.default is dataclasses.MISSING:
+            params.append(f.name)
+        else:
+            namespace[f"default{n}"] = f.default
+            params.append(f"{f.name}=default{n}")
+        lines.append(f"    values[{f.name!r}] = {f.name}")
+    exec(f"def __init__({', '.join(params)}):\n" + "\n".join(lines), namespace)  # noqa: S102
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    cls.__init__ = init  # type: ignore[method-assign]
+
+
 @dataclass_transform(frozen_default=True)
 @dataclass(frozen=True)
 class Event:
@@ -70,6 +98,7 @@ class Event:
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         dataclass(frozen=True)(cls)
+        _quick_init(cls)  # every system's events alike
         assert cls.__name__ not in EVENT_TYPES, f"two events are named {cls.__name__}"
         assert cls.text or cls.__str__ is not Event.__str__, \
             f"event {cls.__name__} has no log sentence: give it a text or a __str__"
@@ -583,38 +612,3 @@ def event_from_dict(data: Any) -> Event:
             value = event_from_dict(value)
         kwargs[f.name] = _tuple(value)
     return cls(**kwargs)
-
-
-# --- building events --------------------------------------------------------------------
-
-def _quick_init(cls: type[Event]) -> None:
-    """Give the event class ``cls`` an ``__init__`` that writes its fields straight into the
-    new event's ``__dict__``: the signature, defaults and result of the one dataclasses
-    writes for a frozen class, at about half its cost (that one sets each field through
-    ``object.__setattr__``; a game builds an event or two at every action). A class whose
-    fields need more than a plain default keeps the dataclasses one."""
-    fields = dataclasses.fields(cls)
-    if "__post_init__" in dir(cls) or any(
-            f.default_factory is not dataclasses.MISSING or not f.init or f.kw_only
-            for f in fields):
-        return
-    namespace: dict[str, Any] = {}
-    params = ["self"]
-    lines = ["    values = self.__dict__"]
-    for n, f in enumerate(fields):
-        if f.default is dataclasses.MISSING:
-            params.append(f.name)
-        else:
-            namespace[f"default{n}"] = f.default
-            params.append(f"{f.name}=default{n}")
-        lines.append(f"    values[{f.name!r}] = {f.name}")
-    exec(f"def __init__({', '.join(params)}):\n" + "\n".join(lines), namespace)  # noqa: S102
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
-    cls.__init__ = init  # type: ignore[method-assign]
-
-
-for _cls in list(EVENT_TYPES.values()):
-    _quick_init(_cls)
-

@@ -14,8 +14,7 @@ nothing): :meth:`reach`, :meth:`targets_from`, :meth:`threat`, :meth:`why_not`,
 
 from __future__ import annotations
 
-import operator
-from itertools import repeat
+from collections.abc import Sequence
 from typing import Any
 
 from game.engine import flow, persist
@@ -52,6 +51,7 @@ from game.engine.events import (
     SuddenVictory,
     TakenDown,
 )
+from game.engine.listing import Listing, holds
 from game.engine.odds import AttackOdds
 from game.engine.position import Position
 from game.engine.rulebook import Book, Listener, book_of, state_type
@@ -68,8 +68,13 @@ __all__ = ["Game", "IllegalActionError", "SaveError"]
 # metaclass lookup)
 _RANGE = EffectKind.RANGE
 _ADJACENT = object()  # the key of Game.adjacent_enemies in the memo
+_LISTED = (tuple, Listing)  # what legal_actions() keeps as it is given
 
 # a copy of the state is kept every so many actions, to roll a failed action back from
+# who hears each class of event, for each tuple of listeners a rule set gives its games
+# (a handful in all: a game asks it at its first event of each class)
+_HEARD: dict[tuple[Listener, ...], dict[type[Event], tuple[Listener, ...]]] = {}
+
 CHECKPOINT_EVERY = 64
 # a state with the lengths of the log, events and record, and the dice, at one moment
 Snapshot = tuple[State, int, int, int, dict[str, Any]]
@@ -130,7 +135,7 @@ class Game(Position):
         self.record = []
         self._undo: list[int] = []  # the number of actions done before each undoable one
         self._checkpoint: Snapshot | None = None
-        self._legal: tuple[Action, ...] | None = None
+        self._legal: Sequence[Action] | None = None
         self._sources: SourceIndex | None = None
         self._occupied: set[str] | None = None
         self._on_killzone: dict[int | None, list[OperativeState]] = {}
@@ -337,8 +342,8 @@ class Game(Position):
         rules: the card triggers, the targets of opportunity and the Kill Team pack)."""
         self.events.append(event)
         heard = self._heard
-        if heard is None:  # once per game object (the config never changes)
-            heard = self._heard = {}
+        if heard is None:  # once per game object: shared by every game with these listeners
+            heard = self._heard = _HEARD.setdefault(self._all_listeners(), {})
         listeners = heard.get(type(event))
         if listeners is None:  # once per class of event: those that hear it
             listeners = heard[type(event)] = heard_by(self._all_listeners(), type(event))
@@ -455,11 +460,13 @@ class Game(Position):
 
     # --- legal actions -----------------------------------------------------------------
 
-    def legal_actions(self) -> tuple[Action, ...]:
+    def legal_actions(self) -> Sequence[Action]:
         """Every action the player to act may take now, in a stable order."""
-        if self._legal is None:
-            self._legal = tuple(self.book.generate(self))
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            listed: Sequence[Action] = self.book.generate(self)
+            legal = self._legal = listed if type(listed) in _LISTED else tuple(listed)
+        return legal
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` may be applied now. ``legal_actions()`` lists one Move per
@@ -479,7 +486,7 @@ class Game(Position):
         legal = self._legal
         book = self._book or self.book
         # an action object taken from the current legal_actions() needs no second look
-        if legal is None or not any(map(operator.is_, legal, repeat(action))):
+        if legal is None or not holds(legal, action):
             reason = book.why_not(self, action)
             if reason is not None:
                 raise IllegalActionError(f"{action}: {reason}")

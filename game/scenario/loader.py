@@ -62,7 +62,13 @@ from game.scenario.shapes import (
     per_player,
     text,
 )
-from game.scenario.systems import RULE_SETS
+from game.scenario.systems import (
+    RULE_SETS,
+    SYSTEM_KEYS,
+    ScenarioKeys,
+    StartKey,
+    when_keys_registered,
+)
 
 START_PHASES = (Phase.SETUP, Phase.INITIATIVE, Phase.STRATEGY, Phase.FIREFIGHT)
 
@@ -126,10 +132,13 @@ class _Reader(ScenarioReader):
 
 
 # --- the keys of a scenario file ---------------------------------------------------------
-# Each key of a scenario's ``start`` and ``expect`` is declared once, here, with its shape
-# (which fills :data:`game.scenario.shapes.START_KEYS` and ``EXPECT_KEYS``, the records
-# :func:`check_shapes` checks a file against) and what it means. The keys run in the order
-# they are declared: the order in which a position is built and failures are reported.
+# Each key of a scenario's ``start`` and ``expect`` is declared once with its shape (which
+# fills :data:`game.scenario.shapes.START_KEYS` and ``EXPECT_KEYS``, the records
+# :func:`check_shapes` checks a file against) and what it means: the core's here, a rule
+# set's or mission pack's in its folder (:mod:`game.scenario.rulesets`, in the shapes of
+# :mod:`game.scenario.systems`), declared here by :func:`_system_start_keys` and
+# :func:`_system_expect_keys`. The keys run in the order they are declared: the order in which
+# a position is built and failures are reported.
 
 StartHandler = Callable[[_Reader, Any, State, Any], None]
 ExpectHandler = Callable[[list[str], Game, Any, "str | None"], None]
@@ -382,7 +391,9 @@ def _operatives(r: _Reader, entries: Iterable[Any], config: Any) -> State:
         fallen = bool(raw.get("taken_down", False))
         if fallen and at is not None:
             r.bad((*where, "taken_down"), "a taken-down operative has no 'at'")
-        if fallen and raw["card"] in config.datacards:
+        if fallen and raw["card"] in config.datacards and raw.get("damage") is None:
+            # taken down with its wounds all lost, unless the file says otherwise (one that
+            # fled keeps its wounds)
             card = config.datacards[raw["card"]]
             declared = scenario_rules(config.rules)
             damage = card.wounds if declared is None else declared.taken_down_damage(card)
@@ -481,37 +492,32 @@ _start_targets("active", lambda state: state.active_targets)
 _start_targets("completed", lambda state: state.completed)
 
 
-def _kept(r: _Reader, state: State, key: str, value: Any) -> bool:
-    """Whether the game's state keeps ``key`` (a field a rule set's or pack's state adds);
-    a value given for a state that keeps none is reported."""
-    if hasattr(state, key):
-        return True
-    if value is not None:
-        r.bad(("start", key), f"a game of this mission and rule set keeps no {key!r}")
-    return False
+def _system_start(key: StartKey) -> StartHandler:
+    """A system's ``start.<key.name>`` as the loader runs it: a key of the system's own state
+    is applied to a game that keeps that state, and refused with a value for any other."""
+    def apply(r: _Reader, value: Any, state: State, config: Any) -> None:
+        if key.keeps is None or isinstance(state, key.keeps):
+            key.apply(r, value, state, config)
+        elif value is not None:
+            r.bad(("start", key.name),
+                  f"a game of this mission and rule set keeps no {key.name!r}")
+    return apply
 
 
-@start_key("broken", list_of(PLAYER))  # a mission pack's Broken players
-def _start_broken(r: _Reader, value: Any, state: State, config: Any) -> None:
-    if _kept(r, state, "broken", value):
-        state.broken = sorted(int(p) for p in value or ())
+def _system_start_keys() -> None:
+    """Every system's ``start`` keys, in the order the registry lists the systems."""
+    for declared in SYSTEM_KEYS.values():
+        _DECLARED.add(declared.system)
+        for key in declared.start:
+            start_key(key.name, key.shape)(_system_start(key))
 
 
-@start_key("finished", list_of(PLAYER))  # the players who have finished the round
-def _start_finished(r: _Reader, value: Any, state: State, config: Any) -> None:
-    state.done = [int(p) for p in value or ()]
+# the systems whose keys are declared (those registered once the loader is imported are
+# declared as they come: _declare_late)
+_DECLARED: set[str] = set()
 
 
-@start_key("night", boolean)  # a mission pack's night fighting in force
-def _start_night(r: _Reader, value: Any, state: State, config: Any) -> None:
-    if _kept(r, state, "night", value):
-        state.night = bool(_default(value, False))
-
-
-@start_key("first_removed", PLAYER_OR_NOBODY)  # whose operative was removed first
-def _start_first_removed(r: _Reader, value: Any, state: State, config: Any) -> None:
-    if _kept(r, state, "first_removed", value):
-        state.first_removed = r.int_(_default(value, 0), ("start", "first_removed"), 0, 2)
+_system_start_keys()
 
 
 @start_key("objective_hexes", mapping_of(ident, HEX))  # where placed markers stand
@@ -750,10 +756,6 @@ def _flagged(flag: StrEnum) -> Callable[[OperativeState], bool]:
 for _flag in _FLAGS:
     _expect_operatives_with(_flag.value, _flagged(_flag))
 _expect_value("winner", optional(PLAYER_OR_NOBODY), lambda game: game.winner)
-# a mission pack's (none when the game's state keeps none)
-_expect_value("broken", list_of(PLAYER), lambda game: sorted(getattr(game.state, "broken", ())),
-              lambda value: sorted(value or ()))
-_expect_value("night", boolean, lambda game: getattr(game.state, "night", None))
 
 
 @expect_key("objective_hexes", mapping_of(ident, HEX))
@@ -763,9 +765,30 @@ def _expect_objective_hexes(f: list[str], game: Game, value: Any,
          {k: v for k, v in game.state.objective_hexes.items() if k in (value or {})})
 
 
-# Kill Team classic: the operatives that fled, and those still to arrive
-_expect_operatives_with("fled", lambda op: "fled" in op.flags)
-_expect_operatives_with("late", lambda op: "late" in op.flags and op.hex is None)
+def _system_expect_keys() -> None:
+    """Every system's ``expect`` keys, in the order the registry lists the systems."""
+    for declared in SYSTEM_KEYS.values():
+        for key in declared.expect:
+            _expect_value(key.name, key.shape, key.actual, key.wanted)
+
+
+_system_expect_keys()
+
+
+def _declare_late(declared: ScenarioKeys) -> None:
+    """The keys of a system registered after the loader was imported (a system of its own
+    folder loaded later, a test's toy system): its start keys then its expect keys, after
+    every key declared before them."""
+    if declared.system in _DECLARED:
+        return
+    _DECLARED.add(declared.system)
+    for key in declared.start:
+        start_key(key.name, key.shape)(_system_start(key))
+    for key in declared.expect:
+        _expect_value(key.name, key.shape, key.actual, key.wanted)
+
+
+when_keys_registered(_declare_late)
 _expect_value("dice_left", COUNT, lambda game: game.dice.left
               if isinstance(game.dice, ScriptedDice) else None)
 

@@ -181,11 +181,12 @@ KILLZONE = record({
 })
 OPERATIVE = record({"id": ident, "player": PLAYER, "card": ident, "at": optional(HEX),
                     "damage": COUNT, "taken_down": boolean,
-                    # Kill Team classic: "late" (arrives later), "edge:west"/"edge:east"
-                    # (its arrival edge), "fled"
+                    # the words a rule set or mission pack puts on an operative (the
+                    # operatives section of docs/scenario-format.md lists them)
                     "flags": WORDS}, ("id", "player", "card"))
-# The keys of ``start`` and ``expect``, each declared in :mod:`game.scenario.loader` with its shape
-# beside what it means (``@start_key``, ``@expect_key``), which fills these as it is imported.
+# The keys of ``start`` and ``expect``, each declared with its shape beside what it means, the
+# core's in :mod:`game.scenario.loader` (``@start_key``, ``@expect_key``) and each system's in
+# its folder (:mod:`game.scenario.rulesets`); the loader fills these as it is imported.
 START_KEYS: dict[str, Shape] = {}
 EXPECT_KEYS: dict[str, Shape] = {}
 START = record(START_KEYS)

@@ -17,9 +17,15 @@ def _quick(cls: type[Event]) -> bool:
     return "values" in cls.__init__.__code__.co_varnames
 
 
-def test_the_events_built_at_every_action_have_the_quick_init() -> None:
+def test_every_systems_events_have_the_quick_init() -> None:
+    """The Kill Team pack's and the skirmish rules' events too (declared in their folders,
+    after the core's): each gets it as it is declared."""
     assert _quick(Moved) and _quick(Activated)
-    assert sum(map(_quick, EVENT_TYPES.values())) >= 40
+    slow = sorted(name for name, cls in EVENT_TYPES.items() if not _quick(cls))
+    assert slow == []
+    folders = {cls.__module__.split(".")[3] for cls in EVENT_TYPES.values()
+               if cls.__module__.startswith("game.engine.rulesets.")}
+    assert {"killteam", "skirmish"} <= folders
 
 
 @pytest.mark.parametrize("name", sorted(EVENT_TYPES))

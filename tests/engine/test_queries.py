@@ -3,6 +3,7 @@ attack_odds. They are pure (they change nothing and roll nothing) and agree with
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
 from typing import Any
@@ -51,7 +52,7 @@ def test_every_legal_action_has_no_reason_against_it(seed: int) -> None:
             assert game.legal_actions() == ()
             continue
         legal = game.legal_actions()
-        assert isinstance(legal, tuple) and legal
+        assert isinstance(legal, Sequence) and legal and legal == tuple(legal)
         for action in legal:
             assert game.why_not(action) is None, action
             assert game.is_legal(action)

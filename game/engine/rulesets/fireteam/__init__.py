@@ -16,11 +16,12 @@ of the step the game is at; :func:`why_not` gives the reason an action is not le
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.engine import effects, targets
 from game.engine.actions import Action, AgreeResult, Concede
+from game.engine.listing import joined
 from game.engine.packs import all_packs, pack_of
 from game.engine.rulesets.fireteam.attacking import AttackRule
 from game.engine.rulesets.fireteam.base import ActionRule
@@ -62,16 +63,14 @@ STEP_WORDS: dict[str, str] = {
 _OVER = Phase.OVER  # read at every listing (off its Enum class, a metaclass lookup)
 
 
-def generate(game: Game) -> list[Action]:
-    """Every legal action of the player to act, in a stable order."""
+def generate(game: Game) -> Sequence[Action]:
+    """Every legal action of the player to act, in a stable order (the Moves of an
+    activation built as they are read: :mod:`game.engine.listing`)."""
     state = game.state
-    legal: list[Action] = []
     if state.phase == _OVER:
-        return legal
-    add, player = legal.extend, state.to_act
-    for listing in _LISTINGS[state.step]:
-        add(listing(game, player))
-    return legal
+        return ()
+    player = state.to_act
+    return joined([listing(game, player) for listing in _LISTINGS[state.step]])
 
 
 # each step's rules' listing functions, read once (BY_STEP's rules are never replaced)

@@ -5,7 +5,7 @@ after it, and the questions a screen asks: targets from any hex, threat, odds wi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -310,7 +310,7 @@ def why_not_attack(game: Game, attacker: OperativeState, target: OperativeState,
 class AttackRule(ActionRule[Attack]):
     action = Attack
 
-    def generate(self, game: Game, player: int) -> Iterator[Attack]:
+    def generate(self, game: Game, player: int) -> Sequence[Attack]:
         op = active_operative(game)
         listed: list[Attack] = []
         add = listed.append
@@ -323,7 +323,7 @@ class AttackRule(ActionRule[Attack]):
                 add(shared(Attack, player, op.id, weapon.id, target.id))
                 if OVERCHARGE in weapon.rules:
                     add(shared(Attack, player, op.id, weapon.id, target.id, True))
-        return iter(listed)
+        return listed
 
     def why_not(self, game: Game, action: Attack) -> str | None:
         return attack_problem(game, action)

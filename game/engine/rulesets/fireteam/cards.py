@@ -3,7 +3,6 @@ used, and what they do (docs/content-format.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from game.engine import vocabulary as V
@@ -74,11 +73,11 @@ class MissionActionRule(ActionRule[MissionAction]):
     action = MissionAction
     undoable = True
 
-    def generate(self, game: Game, player: int) -> Iterator[MissionAction]:
+    def generate(self, game: Game, player: int) -> list[MissionAction]:
         op = active_operative(game)
-        return iter([shared(MissionAction, player, definition.id, op.id, args)
-                     for definition in game.config.mission_actions
-                     for args in mission_action_args(game, op, definition)])
+        return [shared(MissionAction, player, definition.id, op.id, args)
+                for definition in game.config.mission_actions
+                for args in mission_action_args(game, op, definition)]
 
     def why_not(self, game: Game, action: MissionAction) -> str | None:
         state = game.state
@@ -138,7 +137,7 @@ class UseRule(ActionRule[Use]):
 
     action = Use
 
-    def generate(self, game: Game, player: int) -> Iterator[Use]:
+    def generate(self, game: Game, player: int) -> list[Use]:
         """Each card held on each operative it may be used on: the pairs
         :func:`use_problem` finds nothing against. Only the active operative is tried during
         an activation (:func:`use_problem` refuses every other one then)."""
@@ -148,12 +147,14 @@ class UseRule(ActionRule[Use]):
         else:
             operatives = game.on_killzone(player)
         used = state.wargear_used.get(player, ())
+        listed: list[Use] = []
         for card in game.config.cards_held(player):
             if card.id in used:  # (use_problem's answer for every operative)
                 continue
             for op in operatives:
                 if use_problem(game, player, card.id, op.id) is None:
-                    yield shared(Use, player, card.id, op.id)
+                    listed.append(shared(Use, player, card.id, op.id))
+        return listed
 
     def why_not(self, game: Game, action: Use) -> str | None:
         return use_problem(game, action.player, action.card, action.operative)

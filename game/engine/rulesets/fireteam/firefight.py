@@ -9,7 +9,7 @@ and no sequence of actions can activate and cancel for ever."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.engine.actions import Activate, Cancel, Wait
@@ -165,10 +165,10 @@ def _activate(player: int, op_id: str) -> Activate:
 class ActivateRule(ActionRule[Activate]):
     action = Activate
 
-    def generate(self, game: Game, player: int) -> Iterator[Activate]:
+    def generate(self, game: Game, player: int) -> Sequence[Activate]:
         made = _ACTIVATIONS.get
-        return iter([made((player, op.id)) or _activate(player, op.id)
-                     for op in activatable(game, player)])
+        return [made((player, op.id)) or _activate(player, op.id)
+                for op in activatable(game, player)]
 
     def why_not(self, game: Game, action: Activate) -> str | None:
         op = game.state.operatives.get(action.operative)
@@ -199,10 +199,10 @@ class ActivateRule(ActionRule[Activate]):
 class CancelRule(ActionRule[Cancel]):
     action = Cancel
 
-    def generate(self, game: Game, player: int) -> Iterator[Cancel]:
+    def generate(self, game: Game, player: int) -> Sequence[Cancel]:
         if not game.state.ap_spent and other_choice(game, player):
-            return iter(_CANCEL[player])
-        return iter(())
+            return _CANCEL[player]
+        return ()
 
     def why_not(self, game: Game, action: Cancel) -> str | None:
         if game.state.ap_spent:
@@ -226,8 +226,8 @@ class CancelRule(ActionRule[Cancel]):
 class WaitRule(ActionRule[Wait]):
     action = Wait
 
-    def generate(self, game: Game, player: int) -> Iterator[Wait]:
-        return iter(_WAIT[player] if game.state.ap_left >= 1 else ())
+    def generate(self, game: Game, player: int) -> Sequence[Wait]:
+        return _WAIT[player] if game.state.ap_left >= 1 else ()
 
     def why_not(self, game: Game, action: Wait) -> str | None:
         return None if game.state.ap_left >= 1 else "no AP left"

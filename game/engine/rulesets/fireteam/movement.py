@@ -4,11 +4,12 @@ could get to now or in its next activation, and why it cannot get to a hex
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from game.engine.actions import Disengage, Move, shared
 from game.engine.events import Moved
+from game.engine.listing import LazyRun
 from game.engine.rulesets.fireteam.base import ActionRule, active_operative, not_the_active
 from game.engine.state import OperativeState, opponent
 
@@ -50,47 +51,84 @@ def paths_from(game: Game, start: str, steps: int, taken: set[str]) -> dict[str,
     return paths
 
 
-def _listed_moves(game: Game, player: int, op_id: str, start: str, steps: int) -> list[Move]:
-    """A Move of ``op_id`` (standing on ``start``) along each path :func:`paths_from` finds,
-    in its order, in one pass: the same search, each Move built (as
-    :func:`~game.engine.actions.new_move` builds one) as its hex is reached (the Move
-    listing at every step of an activation)."""
-    listed: list[Move] = []
-    if steps < 1:
-        return listed
-    adjacency = game.grid.open_adjacency
-    add = listed.append
-    frontier: list[tuple[str, tuple[str, ...]]] = [(start, ())]
-    closed = set(game.occupied())
-    closed.add(start)
-    seen = closed.add
-    for _ in range(steps - 1):
-        nxt: list[tuple[str, tuple[str, ...]]] = []
-        reached = nxt.append
-        for here, path in frontier:
-            for h in adjacency[here]:
-                if h in closed:
-                    continue
+class ListedMoves(LazyRun[Move]):
+    """The Moves of one operative at an activation's step, one to each hex the search of
+    :func:`paths_from` reaches, in its order and along its path, each built the first time it
+    is read (the listing hands out few of them: see :mod:`game.engine.listing`). The search
+    keeps each hex reached and the index of the hex it was reached from (-1: the start), so a
+    path is read back from the parents."""
+
+    __slots__ = ("player", "operative", "hexes", "parents")
+
+    def __init__(self, player: int, operative: str, hexes: list[str],
+                 parents: list[int]) -> None:
+        self.player = player
+        self.operative = operative
+        self.hexes = hexes
+        self.parents = parents
+        self.built: list[Move | None] = [None] * len(hexes)
+
+    def build(self, i: int) -> Move:
+        hexes, parents = self.hexes, self.parents
+        path = [hexes[i]]
+        i = parents[i]
+        while i >= 0:
+            path.append(hexes[i])
+            i = parents[i]
+        path.reverse()
+        return _move(self.player, self.operative, tuple(path))
+
+    def build_all(self) -> None:
+        """Every Move in one pass: each path is its parent's and one hex more."""
+        hexes, parents, built = self.hexes, self.parents, self.built
+        player, operative = self.player, self.operative
+        routes: list[tuple[str, ...]] = []
+        route = routes.append
+        for i, h in enumerate(hexes):
+            parent = parents[i]
+            path = (h,) if parent < 0 else routes[parent] + (h,)
+            route(path)
+            if built[i] is None:
+                built[i] = _move(player, operative, path)
+
+
+def _move(player: int, operative: str, path: tuple[str, ...]) -> Move:
+    """``Move(player, operative, path)``, built as :func:`~game.engine.actions.new_move`
+    builds one (its fields written straight in)."""
+    move = _new(_MOVE)
+    fields = move.__dict__
+    fields["player"], fields["operative"], fields["path"] = player, operative, path
+    return move
+
+
+def _listed_moves(game: Game, player: int, op_id: str, start: str, steps: int) -> ListedMoves:
+    """The Moves of ``op_id`` (standing on ``start``, ``steps`` hexes of Move) along each path
+    :func:`paths_from` finds, in its order: the same breadth-first search, keeping each hex
+    reached and where it was reached from instead of building each path and Move."""
+    hexes: list[str] = []
+    parents: list[int] = []
+    if steps >= 1:
+        adjacency = game.grid.open_adjacency
+        closed = set(game.occupied())
+        closed.add(start)
+        seen, reach, came = closed.add, hexes.append, parents.append
+        for h in adjacency[start]:
+            if h not in closed:
                 seen(h)
-                route = path + (h,)
-                move = _new(_MOVE)
-                fields = move.__dict__
-                fields["player"], fields["operative"], fields["path"] = player, op_id, route
-                add(move)
-                reached((h, route))
-        if not nxt:
-            return listed
-        frontier = nxt
-    for here, path in frontier:  # the last step: nothing goes on from the hexes it reaches
-        for h in adjacency[here]:
-            if h in closed:
-                continue
-            seen(h)
-            move = _new(_MOVE)
-            fields = move.__dict__
-            fields["player"], fields["operative"], fields["path"] = player, op_id, path + (h,)
-            add(move)
-    return listed
+                reach(h)
+                came(-1)
+        low, high = 0, len(hexes)
+        for _ in range(steps - 1):
+            if low == high:
+                break
+            for i in range(low, high):
+                for h in adjacency[hexes[i]]:
+                    if h not in closed:
+                        seen(h)
+                        reach(h)
+                        came(i)
+            low, high = high, len(hexes)
+    return ListedMoves(player, op_id, hexes, parents)
 
 
 _new = object.__new__
@@ -202,12 +240,12 @@ class MoveRule(ActionRule[Move]):
     action = Move
     undoable = True
 
-    def generate(self, game: Game, player: int) -> Iterator[Move]:
+    def generate(self, game: Game, player: int) -> Iterable[Move]:
         op = active_operative(game)
         if cannot_move(game, op) is not None:
-            return iter(())
+            return ()
         assert op.hex is not None
-        return iter(_listed_moves(game, player, op.id, op.hex, game.stat(op, "move")))
+        return _listed_moves(game, player, op.id, op.hex, game.stat(op, "move"))
 
     def why_not(self, game: Game, action: Move) -> str | None:
         """Any valid path is legal, not only the shortest one listed."""
@@ -248,11 +286,11 @@ class DisengageRule(ActionRule[Disengage]):
     action = Disengage
     undoable = True
 
-    def generate(self, game: Game, player: int) -> Iterator[Disengage]:
+    def generate(self, game: Game, player: int) -> Sequence[Disengage]:
         op = active_operative(game)
         if game.state.ap_left < 1 or not game.enemies_adjacent(op):
-            return iter(())
-        return iter([shared(Disengage, player, op.id, h) for h in disengage_hexes(game, op)])
+            return ()
+        return [shared(Disengage, player, op.id, h) for h in disengage_hexes(game, op)]
 
     def why_not(self, game: Game, action: Disengage) -> str | None:
         state = game.state

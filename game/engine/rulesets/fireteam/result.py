@@ -6,7 +6,7 @@ players' consent, which the client asks for before it applies the action."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.engine.actions import AgreeResult, Concede
@@ -26,8 +26,8 @@ _AGREE = {p: tuple(AgreeResult(p, w) for w in (0, 1, 2)) for p in (1, 2)}
 class ConcedeRule(ActionRule[Concede]):
     action = Concede
 
-    def generate(self, game: Game, player: int) -> Iterator[Concede]:
-        return iter(_CONCEDE[player])
+    def generate(self, game: Game, player: int) -> Sequence[Concede]:
+        return _CONCEDE[player]
 
     def why_not(self, game: Game, action: Concede) -> str | None:
         return None
@@ -40,8 +40,8 @@ class ConcedeRule(ActionRule[Concede]):
 class AgreeResultRule(ActionRule[AgreeResult]):
     action = AgreeResult
 
-    def generate(self, game: Game, player: int) -> Iterator[AgreeResult]:
-        return iter(_AGREE[player])
+    def generate(self, game: Game, player: int) -> Sequence[AgreeResult]:
+        return _AGREE[player]
 
     def why_not(self, game: Game, action: AgreeResult) -> str | None:
         if action.winner not in (0, 1, 2):

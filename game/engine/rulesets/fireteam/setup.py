@@ -263,13 +263,13 @@ def _after_mulligan(game: Game, player: int) -> None:
 class DeployRule(ActionRule[Deploy]):
     action = Deploy
 
-    def generate(self, game: Game, player: int) -> Iterator[Deploy]:
+    def generate(self, game: Game, player: int) -> Iterable[Deploy]:
         zone = deploy_hexes(game, player)
         listed: list[Deploy] = []
         for op in undeployed(game, player):
             scouting = scout_hexes(game, op)
             listed += deploys(player, op.id, zone + scouting if scouting else zone)
-        return iter(listed)
+        return listed
 
     def why_not(self, game: Game, action: Deploy) -> str | None:
         op = game.state.operatives.get(action.operative)
