@@ -393,12 +393,19 @@ class Panels:
         half = inner.width // 2
         for i, player in enumerate((1, 2)):
             x = inner.left + i * half
-            ctx.text(surface, ctx.names[player], 15, (x, inner.top), self.ctx.colours[player],
-                     "bold", width=half - 60)
             _, figure, under = scores[player]
-            ctx.text(surface, figure, 30, (x + half - 12, inner.top - 6), INK, "bold",
-                     "topright")
-            ctx.text(surface, under, 13, (x, inner.top + ctx.px(20)), DIM)
+            gap = ctx.px(8)
+            if (ctx.assets.font(ctx.px(13)).size(under)[0] + gap
+                    + ctx.assets.font(ctx.px(30), "bold").size(figure)[0] <= half - 12):
+                # the large figure beside the name and the line under it
+                shown = ctx.text(surface, figure, 30, (x + half - 12, inner.top - 6), INK,
+                                 "bold", "topright")
+            else:  # a narrow panel: the figure keeps to the name's row, above that line
+                shown = ctx.text(surface, figure, 17, (x + half - 12, inner.top + ctx.px(20)),
+                                 INK, "bold", "bottomright")
+            ctx.text(surface, ctx.names[player], 15, (x, inner.top), self.ctx.colours[player],
+                     "bold", width=min(half - 60, shown.left - gap - x))
+            ctx.text(surface, under, 13, (x, inner.top + ctx.px(20)), DIM, width=half - 12)
             team = game.config.fireteams[player]
             if team is not None:
                 # one line (a long name is shortened, whole as a tooltip): two would run
