@@ -395,8 +395,8 @@ class Panels:
             x = inner.left + i * half
             _, figure, under = scores[player]
             gap = ctx.px(8)
-            if (ctx.assets.font(ctx.px(13)).size(under)[0] + gap
-                    + ctx.assets.font(ctx.px(30), "bold").size(figure)[0] <= half - 12):
+            if self.figure_clear(figure, under, (x + half - 12, inner.top - 6),
+                                 (x, inner.top + ctx.px(20))):
                 # the large figure beside the name and the line under it
                 shown = ctx.text(surface, figure, 30, (x + half - 12, inner.top - 6), INK,
                                  "bold", "topright")
@@ -412,6 +412,17 @@ class Panels:
                 # out of the panel
                 ctx.text(surface, team.name, 13, (x, inner.top + ctx.px(37)), DIM,
                          width=half - 12)
+
+    def figure_clear(self, figure: str, under: str, corner: tuple[int, int],
+                     start: tuple[int, int]) -> bool:
+        """Whether the score's large figure (its top right at ``corner``) keeps clear of the
+        line under the name (its top left at ``start``): their inked pixels do not meet. On a
+        narrow panel (a large text size on a small window) they would."""
+        ctx = self.ctx
+        big = ctx.assets.font(ctx.px(30), "bold").render(figure, True, INK)
+        line = ctx.assets.font(ctx.px(13)).render(under, True, DIM)
+        ink = big.get_bounding_rect().move(big.get_rect(topright=corner).topleft)
+        return not ink.colliderect(line.get_bounding_rect().move(start))
 
     def draw_cards(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.scene.game
