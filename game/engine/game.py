@@ -71,6 +71,10 @@ _ADJACENT = object()  # the key of Game.adjacent_enemies in the memo
 _LISTED = (tuple, Listing)  # what legal_actions() keeps as it is given
 
 # a copy of the state is kept every so many actions, to roll a failed action back from
+# who hears each class of event, for each tuple of listeners a rule set gives its games
+# (a handful in all: a game asks it at its first event of each class)
+_HEARD: dict[tuple[Listener, ...], dict[type[Event], tuple[Listener, ...]]] = {}
+
 CHECKPOINT_EVERY = 64
 # a state with the lengths of the log, events and record, and the dice, at one moment
 Snapshot = tuple[State, int, int, int, dict[str, Any]]
@@ -338,8 +342,8 @@ class Game(Position):
         rules: the card triggers, the targets of opportunity and the Kill Team pack)."""
         self.events.append(event)
         heard = self._heard
-        if heard is None:  # once per game object (the config never changes)
-            heard = self._heard = {}
+        if heard is None:  # once per game object: shared by every game with these listeners
+            heard = self._heard = _HEARD.setdefault(self._all_listeners(), {})
         listeners = heard.get(type(event))
         if listeners is None:  # once per class of event: those that hear it
             listeners = heard[type(event)] = heard_by(self._all_listeners(), type(event))

@@ -7,11 +7,15 @@ then replays it to the same whole state (:func:`position_dict` says what "whole"
 bug report, or a tutorial step, taken from a real game.
 
 What the format cannot write is refused with :class:`ExportError` naming it, never written
-differently: mid-set-up positions (the deck order, hands being dealt), a strategy phase after
-its first decision, dropped or removed objective tokens, wargear in force, operative flags other
-than ``marked`` (such as Reanimation Protocols used), random draws other than d6 rolls, a custom
-number of turning points, inline datacards. As a last guard, the file written is loaded with
-:func:`game.scenario.loader.load_scenario` and its starting position compared with the game's.
+differently: mid-set-up positions (the deck order, hands being dealt), a strategy phase
+past its first decision, dropped or removed objective tokens (the markers the
+players placed are written where they stand), wargear in force, operative flags with no key
+(such as Reanimation Protocols used; ``marked``, ``spotted``, a rule set's flags and a
+pack's words are written), random draws other than d6 rolls, a custom number of turning
+points, inline datacards. What a rule set or a mission pack adds to an export is its own
+folder's declaration (:mod:`game.scenario.rulesets`), asked here without naming it. As a
+last guard, the file written is loaded with :func:`game.scenario.loader.load_scenario` and its
+starting position compared with the game's.
 
 A mid-activation export re-plays the game from its start (:class:`game.services.replay.Replay`), so
 it needs a game begun with :meth:`Game.new` (or its save); pass ``replay`` to reuse one.
@@ -30,8 +34,8 @@ from game.engine.actions import Activate, parse_action
 from game.engine.defs import Catalogue
 from game.engine.game import Game
 from game.engine.state import OperativeFlag, Phase, State, Step
-from game.scenario.rulesets import activation_openers, scenario_rules
-from game.scenario.systems import ScenarioRules
+from game.scenario.rulesets import activation_openers, pack_rules, scenario_rules
+from game.scenario.systems import PackRules, ScenarioRules
 from game.services.replay import Replay, ReplayError
 
 __all__ = ["ExportError", "IGNORED_AFTER_SETUP", "export_data", "export_scenario",
@@ -41,6 +45,10 @@ __all__ = ["ExportError", "IGNORED_AFTER_SETUP", "export_data", "export_scenario
 # of opportunity are only drawn from while mulliganing; the roll-off winner only orders the
 # deployment): a scenario starting after set-up does not carry them
 IGNORED_AFTER_SETUP = ("deck", "discard", "mulliganed", "rolloff_winner")
+
+
+# the operative flags the format writes whatever the system (``start.marked``, ``start.spotted``)
+_WRITTEN_FLAGS = (OperativeFlag.MARKED, OperativeFlag.SPOTTED)
 
 
 class ExportError(ValueError):
@@ -90,6 +98,7 @@ def _export(game: Game, replay: Replay | None, name: str | None
     config = game.config
     spec = config.spec
     declared = scenario_rules(config.rules)  # its rule set's own part, if it has one
+    pack = pack_rules(config.mission)  # its mission pack's, if it has one
     data: dict[str, Any] = {"name": name or _default_name(game, start, start_at)}
     if spec.get("datacards"):
         raise ExportError("the game uses datacards of its own (inline datacards), which "
@@ -108,10 +117,13 @@ def _export(game: Game, replay: Replay | None, name: str | None
             if key in ("wargear", "honours"):
                 value = {int(p): v for p, v in value.items()}
             data[key] = value
-    data["operatives"] = [_operative(start, op_id) for op_id in state.operatives]
+    data["operatives"] = [_operative(start, op_id, declared, pack)
+                          for op_id in state.operatives]
     data["start"] = _start(state)
     if declared is not None:  # e.g. the markers placed, Shaken and fatigued operatives
         data["start"].update(declared.position(state))
+    if pack is not None:  # e.g. the pack's state, the markers placed
+        data["start"].update(pack.start(state, config))
     rolled = game.record[len(start.record):]
     others = [r for r in rolled if r[0] != "d6"]
     if others:
@@ -125,6 +137,8 @@ def _export(game: Game, replay: Replay | None, name: str | None
         data["expect"].update(declared.position(game.state))
         for key in declared.expect_left_out:
             del data["expect"][key]
+    if pack is not None:
+        data["expect"].update(pack.expect(game))
     return data, start
 
 
@@ -191,28 +205,21 @@ def _check_start(game: Game) -> None:
                           "order, no hands being mulliganed and no deployment in progress "
                           "(start: setup begins before the roll-off)")
     if state.phase == Phase.STRATEGY:
-        if state.step != Step.REVEAL or state.done:
-            raise ExportError("a strategy phase past its first decision cannot be written "
-                              "(start: strategy begins at the first reveal; "
-                              f"now at {state.step or 'no step'}, done: {state.done})")
+        # the format's start puts a strategy position at the phase's first decision (the
+        # first reveal; a game without targets of opportunity goes on to its first ploy);
+        # the last guard refuses a position the file would not start at
+        if state.done:
+            raise _strategy_error(state.step, state.done)
     elif state.phase != Phase.FIREFIGHT or state.step != Step.ACTIVATE:
         raise ExportError(f"no decision to start from (phase {state.phase}, "
                           f"step {state.step or 'none'})")
     declared = scenario_rules(game.config.rules)
-    flags = declared.flags if declared is not None else ()
+    pack = pack_rules(game.config.mission)
     placed = declared is not None and declared.places_markers
-    problems: list[str] = []
-    for op in state.operatives.values():
-        if op.taken_down:
-            pass  # written as `taken_down: true`
-        elif op.hex is None:
-            problems.append(f"operative {op.id} is not deployed after set-up")
-        for flag in op.flags:
-            if flag != OperativeFlag.MARKED and flag not in flags:
-                problems.append(f"operative {op.id} has the flag {flag!r}: the format can "
-                                "only write 'marked'")
+    markers = pack.markers(game.config) if pack is not None else ()
+    problems = _operative_problems(state, declared, pack)
     for obj, where in state.objective_hexes.items():
-        if placed:
+        if placed or obj in markers:
             continue  # the markers the players placed: written as objective_hexes
         problems.append(f"objective {obj} lies dropped at {where}: the format cannot move "
                         "an objective token off its mission hex")
@@ -229,15 +236,49 @@ def _check_start(game: Game) -> None:
         raise ExportError("; ".join(problems))
 
 
-def _operative(game: Game, op_id: str) -> dict[str, Any]:
+def _operative_problems(state: State, declared: ScenarioRules | None,
+                        pack: PackRules | None) -> list[str]:
+    """What the format cannot write of the operatives: one not deployed (but for one a pack
+    keeps waiting to arrive), a flag no key writes."""
+    flags = declared.flags if declared is not None else ()
+    problems: list[str] = []
+    for op in state.operatives.values():
+        words = pack.words(op) if pack is not None else ()  # written in its `flags`
+        if op.taken_down:
+            pass  # written as `taken_down: true`
+        elif op.hex is None and not (pack is not None and pack.waiting(op)):
+            problems.append(f"operative {op.id} is not deployed after set-up")
+        for flag in op.flags:
+            if flag not in _WRITTEN_FLAGS and flag not in flags and flag not in words:
+                written = ", ".join(repr(str(f)) for f in (*_WRITTEN_FLAGS, *flags))
+                problems.append(f"operative {op.id} has the flag {flag!r}, which no key of "
+                                f"the format writes (it writes {written})")
+    return problems
+
+
+def _strategy_error(step: object, done: list[int]) -> ExportError:
+    return ExportError("a strategy position can only be written at the phase's first "
+                       "decision, where the format's start puts it (this one is at step "
+                       f"{step or 'none'}, players done: {done})")
+
+
+def _operative(game: Game, op_id: str, declared: ScenarioRules | None,
+               pack: PackRules | None) -> dict[str, Any]:
     op = game.state.operatives[op_id]
     out: dict[str, Any] = {"id": op.id, "player": op.player, "card": op.card}
     if op.taken_down:
         out["taken_down"] = True
-        return out
-    if op.hex is not None:
-        out["at"] = op.hex
-    out["damage"] = op.damage
+        card = game.config.datacards[op.card]
+        full = card.wounds if declared is None else declared.taken_down_damage(card)
+        if op.damage != full:  # e.g. an operative that fled: it keeps its wounds
+            out["damage"] = op.damage
+    else:
+        if op.hex is not None:
+            out["at"] = op.hex
+        out["damage"] = op.damage
+    words = pack.words(op) if pack is not None else ()
+    if words:
+        out["flags"] = list(words)
     return out
 
 
@@ -258,10 +299,15 @@ def _start(state: State) -> dict[str, Any]:
         "ploys": {p: [str(x) for x in state.ploys[p]] for p in players},
         "objective_flags": {k: [str(f) for f in v] for k, v in state.objective_flags.items()},
         "marked": [o.id for o in state.operatives.values() if OperativeFlag.MARKED in o.flags],
+        "spotted": _spotted(state),
         "carried": dict(state.carried),
         "wargear_used": {p: list(state.wargear_used[p]) for p in players},
         "territory": dict(state.territory),
     }
+
+
+def _spotted(state: State) -> list[str]:
+    return [o.id for o in state.operatives.values() if OperativeFlag.SPOTTED in o.flags]
 
 
 def _expect(game: Game) -> dict[str, Any]:
@@ -295,6 +341,7 @@ def _expect(game: Game) -> dict[str, Any]:
         "removed_objectives": list(state.removed_objectives),
         "wargear_used": {p: list(state.wargear_used[p]) for p in players},
         "marked": [o.id for o in state.operatives.values() if OperativeFlag.MARKED in o.flags],
+        "spotted": _spotted(state),
         "dice_left": 0,
     }
 
@@ -357,6 +404,8 @@ def _check_round_trip(text: str, start: Game, catalogue: Catalogue | None) -> No
     finally:
         os.unlink(path)
     mine, theirs = position_dict(scenario.game.state), position_dict(start.state)
+    if start.state.phase == Phase.STRATEGY and mine.get("step") != theirs.get("step"):
+        raise _strategy_error(start.state.step, start.state.done)
     if mine != theirs:
         keys = [k for k in theirs if mine.get(k) != theirs[k]]
         raise ExportError("the format cannot write this position: "

@@ -62,7 +62,13 @@ from game.scenario.shapes import (
     per_player,
     text,
 )
-from game.scenario.systems import RULE_SETS, SYSTEM_KEYS, StartKey
+from game.scenario.systems import (
+    RULE_SETS,
+    SYSTEM_KEYS,
+    ScenarioKeys,
+    StartKey,
+    when_keys_registered,
+)
 
 START_PHASES = (Phase.SETUP, Phase.INITIATIVE, Phase.STRATEGY, Phase.FIREFIGHT)
 
@@ -385,7 +391,9 @@ def _operatives(r: _Reader, entries: Iterable[Any], config: Any) -> State:
         fallen = bool(raw.get("taken_down", False))
         if fallen and at is not None:
             r.bad((*where, "taken_down"), "a taken-down operative has no 'at'")
-        if fallen and raw["card"] in config.datacards:
+        if fallen and raw["card"] in config.datacards and raw.get("damage") is None:
+            # taken down with its wounds all lost, unless the file says otherwise (one that
+            # fled keeps its wounds)
             card = config.datacards[raw["card"]]
             declared = scenario_rules(config.rules)
             damage = card.wounds if declared is None else declared.taken_down_damage(card)
@@ -499,8 +507,14 @@ def _system_start(key: StartKey) -> StartHandler:
 def _system_start_keys() -> None:
     """Every system's ``start`` keys, in the order the registry lists the systems."""
     for declared in SYSTEM_KEYS.values():
+        _DECLARED.add(declared.system)
         for key in declared.start:
             start_key(key.name, key.shape)(_system_start(key))
+
+
+# the systems whose keys are declared (those registered once the loader is imported are
+# declared as they come: _declare_late)
+_DECLARED: set[str] = set()
 
 
 _system_start_keys()
@@ -759,6 +773,22 @@ def _system_expect_keys() -> None:
 
 
 _system_expect_keys()
+
+
+def _declare_late(declared: ScenarioKeys) -> None:
+    """The keys of a system registered after the loader was imported (a system of its own
+    folder loaded later, a test's toy system): its start keys then its expect keys, after
+    every key declared before them."""
+    if declared.system in _DECLARED:
+        return
+    _DECLARED.add(declared.system)
+    for key in declared.start:
+        start_key(key.name, key.shape)(_system_start(key))
+    for key in declared.expect:
+        _expect_value(key.name, key.shape, key.actual, key.wanted)
+
+
+when_keys_registered(_declare_late)
 _expect_value("dice_left", COUNT, lambda game: game.dice.left
               if isinstance(game.dice, ScriptedDice) else None)
 

@@ -1,8 +1,9 @@
 """The contract between the scenario tools and a system beyond the Fireteam rules (a rule set
 or a mission pack): what its folder under :mod:`game.scenario.rulesets` declares and registers
 here, and what the scenario loader and the exporter ask (through
-:func:`game.scenario.rulesets.scenario_rules`, and the keys of :data:`SYSTEM_KEYS`) instead of
-testing which rule set or pack a game is played under."""
+:func:`game.scenario.rulesets.scenario_rules` and :func:`game.scenario.rulesets.pack_rules`,
+and the keys of :data:`SYSTEM_KEYS`) instead of testing which rule set or pack a game is played
+under."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from game.engine.actions import Action
 from game.engine.config import Config
 from game.engine.defs import Datacard
 from game.engine.game import Game
-from game.engine.state import State
+from game.engine.state import OperativeState, State
 from game.scenario.shapes import ScenarioReader, Shape
 
 
@@ -40,6 +41,32 @@ RULE_SETS: dict[str, ScenarioRules] = {}
 
 def register_rule_set(rules: ScenarioRules) -> ScenarioRules:
     RULE_SETS[rules.rules] = rules
+    return rules
+
+
+@dataclass(frozen=True)
+class PackRules:
+    """What a mission pack adds to an exported position, beside its rule set's part: the
+    exporter asks it (through :func:`game.scenario.rulesets.pack_rules`) for a game on one of
+    the pack's missions."""
+    pack: str  # the pack's id (``pack`` of its missions)
+    # what a position adds to ``start`` (the pack's state, the markers its players placed)
+    start: Callable[[State, Config], dict[str, Any]]
+    # what it adds to ``expect`` once the script is played
+    expect: Callable[[Game], dict[str, Any]]
+    # the objective markers the players place (written as ``objective_hexes`` where they stand)
+    markers: Callable[[Config], tuple[str, ...]]
+    # the pack's words on an operative, written in its ``flags`` (a word outside them is refused)
+    words: Callable[[OperativeState], tuple[str, ...]]
+    # an operative with no hex that is part of a position after set-up (one still to arrive)
+    waiting: Callable[[OperativeState], bool]
+
+
+PACKS: dict[str, PackRules] = {}
+
+
+def register_pack(rules: PackRules) -> PackRules:
+    PACKS[rules.pack] = rules
     return rules
 
 
@@ -82,10 +109,19 @@ class ScenarioKeys:
 
 
 # every system's keys, in the order the registry (:mod:`game.scenario.rulesets`) imports them;
-# the loader declares them beside its own when it is imported
+# the loader declares them beside its own when it is imported, and those of a system
+# registered later as they are registered (:func:`when_keys_registered`)
 SYSTEM_KEYS: dict[str, ScenarioKeys] = {}
+_WATCHERS: list[Callable[[ScenarioKeys], None]] = []
 
 
 def register_keys(keys: ScenarioKeys) -> ScenarioKeys:
     SYSTEM_KEYS[keys.system] = keys
+    for watcher in _WATCHERS:
+        watcher(keys)
     return keys
+
+
+def when_keys_registered(watcher: Callable[[ScenarioKeys], None]) -> None:
+    """Call ``watcher`` with the keys of every system registered from now on."""
+    _WATCHERS.append(watcher)

@@ -145,3 +145,39 @@ def test_a_wrong_pack_key_is_reported_with_file_line_and_key(catalogue) -> None:
     assert _problems(catalogue, "dual_strike", "broken: [], night: false, first_removed: 0") == [
         f"case.yaml:6: start.{key}: a game of this mission and rule set keeps no '{key}'"
         for key in ("broken", "night", "first_removed")]
+
+
+def test_a_system_registered_after_the_loader_gets_its_keys(catalogue) -> None:
+    """A system whose folder is loaded after the scenario loader (a later plug-in, a test's
+    toy system) has its keys declared as it registers them: they are shape-checked, set the
+    position and are checked after the script like any other."""
+    from game.scenario import shapes, systems
+    from game.scenario.systems import ExpectKey, ScenarioKeys, StartKey, register_keys
+
+    # everything registered here is taken back after the test
+    saved = [(registry, dict(registry)) for registry in
+             (START_KEYS, EXPECT_KEYS, scenario._START, scenario._EXPECT, SYSTEM_KEYS)]
+    declared = set(scenario._DECLARED)
+    seen: list[object] = []
+    try:
+        register_keys(ScenarioKeys(
+            "toy_late",
+            start=(StartKey("toy_note", shapes.text,
+                            lambda r, value, state, config: seen.append(value)),),
+            expect=(ExpectKey("toy_turn", shapes.COUNT, lambda game: game.state.turn),)))
+        assert "toy_note" in START_KEYS and "toy_turn" in EXPECT_KEYS
+        loaded = scenario_from_text(POSITION.format(
+            mission="dual_strike", start="toy_note: hello", expect="toy_turn: 7"),
+            catalogue, "case.yaml")
+        assert seen == ["hello"]
+        assert run(loaded).failures == ["toy_turn: expected 7, got 1"]
+        problems = _problems(catalogue, "dual_strike", "toy_note: [1, 2]")
+        assert any("toy_note" in line and "case.yaml" in line for line in problems), problems
+        # registered again (a module run twice): declared once
+        register_keys(systems.SYSTEM_KEYS["toy_late"])
+    finally:
+        for registry, before in saved:
+            registry.clear()
+            registry.update(before)
+        scenario._DECLARED.clear()
+        scenario._DECLARED.update(declared)

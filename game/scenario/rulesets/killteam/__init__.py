@@ -3,7 +3,12 @@ scenario file (registered with :mod:`game.scenario.systems`). ``start`` may say 
 forces are already Broken, whether night fighting is in force and whose operative was the
 first removed (for First Blood); these are fields of the pack's state, so a file that gives
 one for a game of another mission is refused. ``expect`` may check the Broken forces, the
-night, and the operatives that fled or are still to arrive (Search Pattern)."""
+night, and the operatives that fled or are still to arrive (Search Pattern).
+
+The exporter (:mod:`game.scenario.export`) writes a position of the pack's missions with these
+keys (:data:`EXPORT`): the pack's state, where the markers its players placed stand
+(``objective_hexes``), and each operative's words (``late``, ``edge:west`` / ``edge:east``,
+``fled``) in its ``flags``."""
 
 from __future__ import annotations
 
@@ -12,10 +17,17 @@ from typing import Any
 
 from game.engine.config import Config
 from game.engine.game import Game
-from game.engine.rulesets.killteam import PACK, PackState, fled
+from game.engine.rulesets.killteam import PACK, PackState, fled, placed_ids, rules_of
 from game.engine.state import OperativeState, State
 from game.scenario.shapes import IDS, PLAYER, PLAYER_OR_NOBODY, ScenarioReader, boolean, list_of
-from game.scenario.systems import ExpectKey, ScenarioKeys, StartKey, register_keys
+from game.scenario.systems import (
+    ExpectKey,
+    PackRules,
+    ScenarioKeys,
+    StartKey,
+    register_keys,
+    register_pack,
+)
 
 
 def _broken(r: ScenarioReader, value: Any, state: State, config: Config) -> None:
@@ -67,3 +79,47 @@ KEYS = register_keys(ScenarioKeys(
             ExpectKey("fled", IDS, lambda game: _operatives_where(game, fled), _sorted),
             ExpectKey("late", IDS, lambda game: _operatives_where(
                 game, lambda op: "late" in op.flags and op.hex is None), _sorted))))
+
+
+# --- what an exported position of the pack's missions writes ---------------------------------
+
+# the pack's words on an operative: it arrives later, the edge it arrives on, it fled
+_WORDS = ("late", "fled")
+_EDGE = "edge:"
+
+
+def _markers(config: Config) -> tuple[str, ...]:
+    return placed_ids(rules_of(config))
+
+
+def _placed(state: State, config: Config) -> dict[str, str]:
+    """Where the markers the players placed stand (a marker carried stands nowhere)."""
+    return {m: state.objective_hexes[m] for m in _markers(config)
+            if state.objective_hexes.get(m)}
+
+
+def _start(state: State, config: Config) -> dict[str, Any]:
+    assert isinstance(state, PackState)
+    out: dict[str, Any] = {"broken": sorted(state.broken), "night": state.night,
+                           "first_removed": state.first_removed}
+    placed = _placed(state, config)
+    if placed:
+        out["objective_hexes"] = placed
+    return out
+
+
+def _expect(game: Game) -> dict[str, Any]:
+    out = {key.name: key.actual(game) for key in KEYS.expect}
+    placed = _placed(game.state, game.config)
+    if placed:
+        out["objective_hexes"] = placed
+    return out
+
+
+def _words(op: OperativeState) -> tuple[str, ...]:
+    return tuple(f for f in op.flags if f in _WORDS or f.startswith(_EDGE))
+
+
+EXPORT = register_pack(PackRules(
+    pack=PACK, start=_start, expect=_expect, markers=_markers, words=_words,
+    waiting=lambda op: "late" in op.flags))
