@@ -11,6 +11,7 @@ player needs it (discarding, revealing).
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable, Generator
 from pathlib import Path
@@ -216,12 +217,17 @@ class PlayScene(Scene):
         width, height = self.app.size
         px = self.ctx.px
         side = max(px(300), min(int(width * 0.31), px(420)))
+        # wide enough for each operative's button whole (the deployment roster names them)
+        side = max(side, min(self.roster_width(), px(420)))
         bar = px(46)
         self.top_bar = pygame.Rect(0, 0, width, bar)
         font = self.ctx.assets.font(int(15 * self.ctx.scale), "bold")
         button = font.size("Library [F3]")[0] + px(24)
         hint, area, board = self.lay_board(side, button)
-        wider = min(area.width - board.rect.width, px(420) - side)
+        # the room the hint line keeps (three lines of it hold what two of HINT_ROOM do)
+        keep = min(HINT_ROOM * 2 // 3, self.hint_width(side, button))
+        wider = min(area.width - board.rect.width, px(420) - side,
+                    int((self.hint_width(side, button) - keep) * self.ctx.scale))
         if self.ctx.text_size_shown() > 1 and wider > 0:
             # a larger text size: the side column takes the width the board does not use
             side += wider
@@ -243,6 +249,24 @@ class PlayScene(Scene):
                                      self.hint_bar.height)
         self.build_buttons()
 
+    def roster_width(self) -> int:
+        """The side column's width that holds the button of each operative of this game
+        whole on its row (its mark and key too): the operatives' panels' margins
+        included."""
+        config = self.game.config
+        widest = 0
+        for op_id, op in self.game.state.operatives.items():
+            number = re.search(r"(\d+)$", op_id)  # "intercessor1": named with its number
+            label = MARK + config.datacards[op.card].name + (f" {number.group(1)}"
+                                                              if number else "")
+            widest = max(widest, self.button_width(label, pygame.K_0))
+        return widest + 16
+
+    def hint_width(self, side: int, button: int) -> float:
+        """The width (in the pixels of Context.px) left of the hint bar's buttons with a
+        side column ``side`` wide and the hint bar's buttons ``button`` wide."""
+        return (self.app.size[0] - side - 2 * button - 44) / self.ctx.scale
+
     def lay_board(self, side: int, button: int) -> tuple[int, pygame.Rect, BoardView]:
         """With a side column ``side`` wide and the hint bar's buttons ``button`` wide: the
         hint bar's height, the board's area and the board. The hint bar holds two lines of
@@ -251,7 +275,7 @@ class PlayScene(Scene):
         width, height = self.app.size
         px = self.ctx.px
         hint = px(40)
-        if (width - side - 2 * button - 44) / self.ctx.scale < HINT_ROOM:
+        if self.hint_width(side, button) < HINT_ROOM:
             hint = max(hint, 3 * self.ctx.assets.font(px(13)).get_linesize() + 6)
         bar = px(46)
         area = self.board_area(pygame.Rect(10, bar + 6, width - side - 20,

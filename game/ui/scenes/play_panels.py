@@ -393,18 +393,36 @@ class Panels:
         half = inner.width // 2
         for i, player in enumerate((1, 2)):
             x = inner.left + i * half
-            ctx.text(surface, ctx.names[player], 15, (x, inner.top), self.ctx.colours[player],
-                     "bold", width=half - 60)
             _, figure, under = scores[player]
-            ctx.text(surface, figure, 30, (x + half - 12, inner.top - 6), INK, "bold",
-                     "topright")
-            ctx.text(surface, under, 13, (x, inner.top + ctx.px(20)), DIM)
+            gap = ctx.px(8)
+            if self.figure_clear(figure, under, (x + half - 12, inner.top - 6),
+                                 (x, inner.top + ctx.px(20))):
+                # the large figure beside the name and the line under it
+                shown = ctx.text(surface, figure, 30, (x + half - 12, inner.top - 6), INK,
+                                 "bold", "topright")
+            else:  # a narrow panel: the figure keeps to the name's row, above that line
+                shown = ctx.text(surface, figure, 17, (x + half - 12, inner.top + ctx.px(20)),
+                                 INK, "bold", "bottomright")
+            ctx.text(surface, ctx.names[player], 15, (x, inner.top), self.ctx.colours[player],
+                     "bold", width=min(half - 60, shown.left - gap - x))
+            ctx.text(surface, under, 13, (x, inner.top + ctx.px(20)), DIM, width=half - 12)
             team = game.config.fireteams[player]
             if team is not None:
                 # one line (a long name is shortened, whole as a tooltip): two would run
                 # out of the panel
                 ctx.text(surface, team.name, 13, (x, inner.top + ctx.px(37)), DIM,
                          width=half - 12)
+
+    def figure_clear(self, figure: str, under: str, corner: tuple[int, int],
+                     start: tuple[int, int]) -> bool:
+        """Whether the score's large figure (its top right at ``corner``) keeps clear of the
+        line under the name (its top left at ``start``): their inked pixels do not meet. On a
+        narrow panel (a large text size on a small window) they would."""
+        ctx = self.ctx
+        big = ctx.assets.font(ctx.px(30), "bold").render(figure, True, INK)
+        line = ctx.assets.font(ctx.px(13)).render(under, True, DIM)
+        ink = big.get_bounding_rect().move(big.get_rect(topright=corner).topleft)
+        return not ink.colliderect(line.get_bounding_rect().move(start))
 
     def draw_cards(self, surface: pygame.Surface) -> None:
         ctx, game = self.ctx, self.scene.game
