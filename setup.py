@@ -47,6 +47,7 @@ class OptionalBuildExt(build_ext):
     def initialize_options(self) -> None:
         super().initialize_options()
         self.parallel = os.cpu_count() or 1
+        self.failed: set[str] = set()
 
     def build_extensions(self) -> None:
         # -O1: the extensions run as fast as at -O3 (they spend their time in the Python
@@ -68,13 +69,23 @@ class OptionalBuildExt(build_ext):
         try:
             super().build_extension(ext)
         except Exception as error:
+            self.failed.add(ext.name)
             print(f"compiling {ext.name} failed ({error}); it runs as Python",
                   file=sys.stderr)
+
+    def copy_extensions_to_source(self) -> None:
+        # (an editable install) only the extensions that were built
+        every = self.extensions
+        self.extensions = [ext for ext in every if ext.name not in self.failed]
+        try:
+            super().copy_extensions_to_source()
+        finally:
+            self.extensions = every
 
     def _write_manifest(self) -> None:
         digests = {}
         for ext in self.extensions:
-            if Path(self.get_ext_fullpath(ext.name)).exists():
+            if ext.name not in self.failed and Path(self.get_ext_fullpath(ext.name)).exists():
                 source = ROOT / ext.sources[0].replace(".c", ".py")
                 digests[ext.name] = COMPILED["digest"](source)
         package = Path(self.get_ext_fullpath("game.x")).parent
