@@ -181,6 +181,16 @@ class Action(ABC):
         get = attrgetter(*names[:plain]) if plain > 1 else None
         first = names[0] if plain == 1 else None
         rest = list(zip(cls.words[plain:], names[plain:], strict=True))
+        if len(rest) == 1 and type(rest[0][0]) is Many:  # (a Move's path: the rest as it is)
+            many = rest[0][1]
+
+            def write_many(action: Action) -> str:
+                head = text(*get(action)) if get else text(getattr(action, first)) if first \
+                    else cls.verb
+                words = getattr(action, many)
+                return f"{head} {' '.join(words)}" if words else head
+            cls._write = write_many  # type: ignore[attr-defined]
+            return write_many
 
         def write(action: Action) -> str:
             head = text(*get(action)) if get else text(getattr(action, first)) if first \
