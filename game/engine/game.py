@@ -266,8 +266,9 @@ class Game(Position):
         return self._occupied
 
     def on_killzone(self, player: int | None = None) -> list[OperativeState]:
-        """``player``'s operatives on the killzone (everybody's for None), cached until the
-        state changes: do not change the list returned."""
+        """``player``'s operatives on the killzone (everybody's for None), kept until an
+        operative enters or leaves the killzone (:meth:`rules_changed`): do not change the
+        list returned."""
         found = self._on_killzone.get(player)
         if found is None:
             found = self._on_killzone[player] = self.state.on_killzone(player)
@@ -359,20 +360,22 @@ class Game(Position):
 
     def invalidate(self) -> None:
         """Forget what was worked out from the state: legal actions, occupied hexes and the
-        :attr:`memo`. Called after every change of the state."""
+        :attr:`memo`. Called after every change of the state. (Who is on the killzone is
+        kept until :meth:`rules_changed`: an operative that moves stays in its list.)"""
         self._legal = None
         self._occupied = None
-        if self._on_killzone:
-            self._on_killzone = {}
         if self.memo:
             self.memo = {}
 
     def rules_changed(self) -> None:
-        """Forget the card rules in force as well. Rules must call this whenever what
-        :func:`sources_in_force` reads changes: an operative enters or leaves the killzone,
-        a ploy is played or ends, wargear comes into force or ends, the state is replaced."""
+        """Forget the card rules in force, and who is on the killzone, as well. Rules must
+        call this whenever what :func:`sources_in_force` reads changes: an operative enters
+        or leaves the killzone, a ploy is played or ends, wargear comes into force or ends,
+        the state is replaced."""
         self.invalidate()
         self._sources = None
+        if self._on_killzone:
+            self._on_killzone = {}
 
     def clear_undo(self) -> None:
         self._undo.clear()
