@@ -238,10 +238,7 @@ def _pieces_in_force(game: Game) -> Iterator[_Piece]:
         key: tuple[Any, ...] = (ABILITY, op.id, op.player, op.card)
         piece = made.get(key)
         if piece is None:
-            piece = made[key] = _piece([
-                Source(ABILITY, op.player, op.id, effect, ability.name)
-                for ability in config.datacards[op.card].abilities
-                for effect in ability.effects])
+            piece = made[key] = _ability_piece(op, config.datacards[op.card])
         if piece.sources:
             yield piece
     for player, honours in config.honours.items():
@@ -275,6 +272,28 @@ def _pieces_in_force(game: Game) -> Iterator[_Piece]:
     if piece is None:
         piece = made[(MISSION,)] = _piece(list(_fixed_sources(config)))
     yield piece
+
+
+def _ability_piece(op: OperativeState, card: Datacard) -> _Piece:
+    """The rules of ``op``'s datacard ``card``: the same for every game that fields that
+    operative with that card (a datacard is the catalogue's, shared by the games' configs),
+    so kept across them by the card's identity."""
+    key = (op.id, op.player, id(card))
+    found = _ABILITIES.get(key)
+    if found is not None and found[0] is card:
+        return found[1]
+    piece = _piece([Source(ABILITY, op.player, op.id, effect, ability.name)
+                    for ability in card.abilities for effect in ability.effects])
+    if len(_ABILITIES) >= _MANY_ABILITIES:
+        _ABILITIES.clear()
+    _ABILITIES[key] = (card, piece)
+    return piece
+
+
+# each operative's abilities as a piece, by its id, player and datacard (kept alive beside
+# it): bounded by the content's operatives
+_ABILITIES: dict[tuple[str, int, int], tuple[Datacard, _Piece]] = {}
+_MANY_ABILITIES = 4000
 
 
 def _boost_sources(config: Config, boost: Boost) -> Iterator[Source]:

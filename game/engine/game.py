@@ -238,12 +238,12 @@ class Game(Position):
     def sources(self, kind: EffectKind | None = None) -> list[Source]:
         """Card rules in force now, all or those of one effect ``kind``. Cached until
         :meth:`rules_changed`."""
-        return self._index()[0].get(kind, [])
+        return (self._sources or self._index())[0].get(kind, [])
 
     def triggers(self, on: str) -> list[Source]:
         """The trigger rules in force now that listen for the event word ``on``
         (``end_of_turn``). Cached until :meth:`rules_changed`."""
-        return self._index()[1].get(on, [])
+        return (self._sources or self._index())[1].get(on, [])
 
     def attack_rules(self) -> list[AttackRule]:
         """The ``attack`` rules in force, read for :func:`effects.attack_mods`. Cached until

@@ -84,7 +84,7 @@ class Listing(Sequence[Action]):
     """The rules' parts of a listing, in order, as one read-only sequence of actions: plain
     lists and tuples as they are, :class:`LazyRun` parts built as they are read."""
 
-    __slots__ = ("_parts", "_ends", "_len")
+    __slots__ = ("_parts", "_ends", "_len", "_last")
 
     def __init__(self, parts: Iterable[Sequence[Action]]) -> None:
         kept: list[Sequence[Action]] = []
@@ -100,6 +100,7 @@ class Listing(Sequence[Action]):
         self._parts = kept
         self._ends = ends
         self._len = total
+        self._last: Action | None = None  # the action read last by its index
 
     def __len__(self) -> int:
         return self._len
@@ -119,7 +120,8 @@ class Listing(Sequence[Action]):
             raise IndexError("listing index out of range")
         ends = self._ends
         k = _after(ends, i)  # the part that holds it: the first that ends past it
-        return self._parts[k][i - ends[k - 1] if k else i]
+        action = self._last = self._parts[k][i - ends[k - 1] if k else i]
+        return action
 
     def __iter__(self) -> Iterator[Action]:
         for part in self._parts:
@@ -131,6 +133,8 @@ class Listing(Sequence[Action]):
     def holds(self, action: Action) -> bool:
         """Whether ``action`` is, by identity, one of the actions handed out by this listing
         (an action of a lazy run that was never read cannot have been handed out)."""
+        if action is self._last:  # (the one a player has just picked)
+            return True
         for part in self._parts:
             if type(part) in _LAZY:
                 if part.holds(action):  # type: ignore[attr-defined]
@@ -173,6 +177,7 @@ def joined(parts: list[Any]) -> Sequence[Action]:
             ends.append(total)
     listing = _new(Listing)
     listing._parts, listing._ends, listing._len = kept, ends, total
+    listing._last = None
     return listing
 
 
