@@ -359,11 +359,7 @@ _MANY_DEPLOYS = 2000
 def deploys(player: int, operative: str, hexes: list[str]) -> list[Deploy]:
     """``Deploy(player, operative, h)`` for each ``h`` of ``hexes``, in order, each built
     once (as :func:`new_deploy` builds it) and shared after that."""
-    row = _DEPLOYS.get((player, operative))
-    if row is None:
-        if len(_DEPLOYS) >= _MANY_DEPLOYS:
-            _DEPLOYS.clear()
-        row = _DEPLOYS[(player, operative)] = {}
+    row = deploy_row(player, operative)
     try:
         return list(map(row.__getitem__, hexes))
     except KeyError:  # the first listing of some of them
@@ -371,6 +367,17 @@ def deploys(player: int, operative: str, hexes: list[str]) -> list[Deploy]:
             if h not in row:
                 row[h] = new_deploy(player, operative, h)
         return list(map(row.__getitem__, hexes))
+
+
+def deploy_row(player: int, operative: str) -> dict[str, Deploy]:
+    """The Deploy actions of ``operative`` listed so far, by hex (:func:`deploys` fills it;
+    a lazily built listing reads it one action at a time)."""
+    row = _DEPLOYS.get((player, operative))
+    if row is None:
+        if len(_DEPLOYS) >= _MANY_DEPLOYS:
+            _DEPLOYS.clear()
+        row = _DEPLOYS[(player, operative)] = {}
+    return row
 
 
 # listed actions by class and fields, each built once and shared after that (an action is an
