@@ -260,9 +260,8 @@ class Game(Position):
 
     def occupied(self) -> set[str]:
         """The hexes holding an operative (do not change the set returned)."""
-        if self._occupied is None:
-            self._occupied = {o.hex for o in self.state.operatives.values()
-                              if o.hex is not None and not o.taken_down}
+        if self._occupied is None:  # (read off who is on the killzone, kept longer)
+            self._occupied = {o.hex for o in self.on_killzone() if o.hex is not None}
         return self._occupied
 
     def on_killzone(self, player: int | None = None) -> list[OperativeState]:
