@@ -34,6 +34,9 @@ ROLES = {
                      "valued from its view by the computer player's search",
     "game/cli": "the command line: the argument layer every command shares, the game's own "
                 "command and the tools run as `python -m game.cli.NAME`",
+    "game/compiled": "the engine and the computer player compiled to C at install "
+                     "(`setup.py`, Cython), and the guard that keeps a build from an older "
+                     "source from running",
     "game/content": "the YAML content read into frozen definitions, with `file:line:column` "
                     "errors and size limits",
     "game/content/rulesets": "the content tools' view of each mission pack, a folder each; "

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from game.ai.random_player import RandomPlayer
 from game.cli.args import Parser, count
 from game.cli.simulate import play_random_game
+from game.compiled.guard import status
 from game.content import load_catalogue
 from game.engine.dice import RandomDice
 from game.engine.game import Game
@@ -39,6 +40,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 pairs[i % len(pairs)], args.seed + i, check=False)
         actions += len(game.log)
     elapsed = time.perf_counter() - start
+    every, built, stale = status()
+    print(f"engine: {built - len(stale)} of {every} modules compiled "
+          f"(python -m game.cli.compiled says which)")
     print(f"full random games: {args.games / elapsed:.1f} per second "
           f"({args.games} games, {actions / args.games:.0f} actions each, {elapsed:.2f} s), "
           f"{actions / elapsed:,.0f} actions per second")

@@ -44,9 +44,12 @@ def _content_files(folder: Path) -> set[str]:
                                        for part in p.relative_to(folder).parts)}
 
 
-def _run(*args: str, cwd: Path, pythonpath: Path | None = None) -> subprocess.CompletedProcess[str]:
+def _run(*args: str, cwd: Path, pythonpath: Path | None = None,
+         pure: bool = False) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
+    if pure:  # build without compiling the engine (.ci/run compiles it for real)
+        env["FIRETEAM_PURE"] = "1"
     if pythonpath is not None:
         env["PYTHONPATH"] = str(pythonpath)
     return subprocess.run([sys.executable, *args], cwd=cwd, env=env, capture_output=True,
@@ -162,15 +165,16 @@ def test_main_py_and_the_console_script_run_the_same_program() -> None:
 def test_the_wheel_carries_the_content(tmp_path: Path) -> None:
     """Build the real wheel from a copy of the project (no build/ left in the checkout)."""
     source = tmp_path / "source"
-    for name in ("pyproject.toml", "README.md", *CONTENT_FOLDERS, "game"):
-        if (REPO_ROOT / name).is_dir():
+    for name in ("pyproject.toml", "setup.py", "README.md", *CONTENT_FOLDERS, "game"):
+        if (REPO_ROOT / name).is_dir():  # a compiled build of the checkout is left behind
             shutil.copytree(REPO_ROOT / name, source / name,
-                            ignore=shutil.ignore_patterns("__pycache__"))
+                            ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd",
+                                                          "*.c", "_compiled.json"))
         else:
             source.mkdir(exist_ok=True)
             shutil.copy2(REPO_ROOT / name, source / name)
     built = _run("-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir",
-                 str(tmp_path / "dist"), str(source), cwd=tmp_path)
+                 str(tmp_path / "dist"), str(source), cwd=tmp_path, pure=True)
     assert built.returncode == 0, built.stdout + built.stderr
     (wheel,) = (tmp_path / "dist").glob("fireteam-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
@@ -179,5 +183,6 @@ def test_the_wheel_carries_the_content(tmp_path: Path) -> None:
         for name in _content_files(REPO_ROOT / folder):
             assert f"{inside}/{name}" in names
     assert "game/cli/main.py" in names and "game/__main__.py" in names
+    assert "game/compiled/guard.py" in names  # setup.py reads it to build
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     assert "fireteam = game.cli.main:main" in zipfile.ZipFile(wheel).read(entry_points).decode()

@@ -91,6 +91,8 @@ BAD: dict[str, tuple[list[str], str]] = {
     "python tools/gen_sounds.py": (["tools/gen_sounds.py", "--only", "trumpet"], "--only"),
     "python tools/gen_layout_doc.py [--check]": (["tools/gen_layout_doc.py", "--chek"],
                                                 "--chek"),
+    "python -m game.cli.compiled [--require]": (["-m", "game.cli.compiled", "--fast"],
+                                                 "--fast"),
     "python -m game.cli.bench [--games N]": (["-m", "game.cli.bench", "--games", "0"], "--games"),
     "python -m game.cli.golden [--check] [--out FILE.txt]": (
         ["-m", "game.cli.golden", "--out", "golden.md"], "--out"),

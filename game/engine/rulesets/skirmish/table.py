@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.actions import Action, AgreeResult, Concede, Deploy
+from game.engine.contract import _never
 from game.engine.rulesets.fireteam import setup
 from game.engine.rulesets.fireteam.table import Stage, Where
 from game.engine.rulesets.killteam.actions import PlaceObjective
@@ -122,7 +123,7 @@ STAGES: tuple[Stage, ...] = (
     Stage(*PUSH, successors=(ACTIVATE,), waits_for=(actions.Push,), end_if=_not_pushing),
     # the last round's end ends the game itself (end_round); the others lead on
     Stage(*END, successors=(ROUND, OVER), on_end=rounds.end_round, choose=_after_round),
-    Stage(*OVER, end_if=lambda game: False),
+    Stage(*OVER, end_if=_never),
 )
 
 FLOW: dict[Where, Stage] = {stage.where: stage for stage in STAGES}
