@@ -232,13 +232,15 @@ def _pieces_in_force(game: Game) -> Iterator[_Piece]:
     state = game.state
     config = game.config
     made = _pieces_of(config)
-    for op in state.operatives.values():
-        if not op.on_killzone:
-            continue
+    for op in game.on_killzone():  # (kept until one enters or leaves the killzone)
         key: tuple[Any, ...] = (ABILITY, op.id, op.player, op.card)
         piece = made.get(key)
         if piece is None:
-            piece = made[key] = _ability_piece(op, config.datacards[op.card])
+            card = config.datacards[op.card]
+            piece = _kept_piece(card, key) or _keep_piece(card, key, _piece([
+                Source(ABILITY, op.player, op.id, effect, ability.name)
+                for ability in card.abilities for effect in ability.effects]))
+            made[key] = piece
         if piece.sources:
             yield piece
     for player, honours in config.honours.items():
@@ -258,9 +260,10 @@ def _pieces_in_force(game: Game) -> Iterator[_Piece]:
             piece = made.get(key)
             if piece is None:
                 ploy = game.ploy(player, entry.ploy)
-                piece = made[key] = _piece([
+                piece = _kept_piece(ploy, key) or _keep_piece(ploy, key, _piece([
                     Source(PLOY, player, entry.operative, effect, ploy.name)
-                    for effect in ploy.effects])
+                    for effect in ploy.effects]))
+                made[key] = piece
             yield piece
     for boost in state.boosts:
         key = (WARGEAR, boost.player, boost.card, boost.operative)
@@ -274,26 +277,26 @@ def _pieces_in_force(game: Game) -> Iterator[_Piece]:
     yield piece
 
 
-def _ability_piece(op: OperativeState, card: Datacard) -> _Piece:
-    """The rules of ``op``'s datacard ``card``: the same for every game that fields that
-    operative with that card (a datacard is the catalogue's, shared by the games' configs),
-    so kept across them by the card's identity."""
-    key = (op.id, op.player, id(card))
-    found = _ABILITIES.get(key)
-    if found is not None and found[0] is card:
-        return found[1]
-    piece = _piece([Source(ABILITY, op.player, op.id, effect, ability.name)
-                    for ability in card.abilities for effect in ability.effects])
-    if len(_ABILITIES) >= _MANY_ABILITIES:
-        _ABILITIES.clear()
-    _ABILITIES[key] = (card, piece)
+def _kept_piece(card: object, key: tuple[Any, ...]) -> _Piece | None:
+    """The piece of the rules of ``card``, an operative's datacard or a strategic ploy, in
+    force as ``key`` says (for whom), kept by :func:`_keep_piece`: the same for every game
+    that brings that card into force the same way (a card is the catalogue's, shared by the
+    games' configs), so kept across games by the card's identity. None: not kept yet."""
+    found = _KEPT_PIECES.get((id(card), *key))
+    return found[1] if found is not None and found[0] is card else None
+
+
+def _keep_piece(card: object, key: tuple[Any, ...], piece: _Piece) -> _Piece:
+    if len(_KEPT_PIECES) >= _MANY_KEPT:
+        _KEPT_PIECES.clear()
+    _KEPT_PIECES[(id(card), *key)] = (card, piece)
     return piece
 
 
-# each operative's abilities as a piece, by its id, player and datacard (kept alive beside
-# it): bounded by the content's operatives
-_ABILITIES: dict[tuple[str, int, int], tuple[Datacard, _Piece]] = {}
-_MANY_ABILITIES = 4000
+# each card's piece by the card's id and for whom it is in force (the card kept alive beside
+# it): bounded by the content's operatives and ploys
+_KEPT_PIECES: dict[tuple[Any, ...], tuple[object, _Piece]] = {}
+_MANY_KEPT = 4000
 
 
 def _boost_sources(config: Config, boost: Boost) -> Iterator[Source]:
