@@ -716,9 +716,9 @@ hears(on_event, *_TRIGGERS_OF)  # no call for the events that fire no trigger
 
 
 def _picked(game: Game, source: Source) -> list[OperativeState]:
-    return [op for op in game.state.operatives.values()
-            if op.on_killzone and picks(source, op)
-            and all_hold(game, source.effect.get("if"), op, source=source)]
+    conditions = source.effect.get("if")
+    return [op for op in game.on_killzone() if picks(source, op)
+            and all_hold(game, conditions, op, source=source)]
 
 
 # --- the outcome words -----------------------------------------------------------------
