@@ -34,14 +34,11 @@ def check_control(game: Game) -> None:
         return
     # every token where the mission card put it: each operative's hex says which objectives
     # it stands within 1 hex of (worked out once per config), player 1 counting +1, player 2
-    # -1 (the operatives on the killzone, as Game.on_killzone lists them)
+    # -1 (the operatives on the killzone: the game's kept list)
     near = _zones(config).get
     lead = dict.fromkeys(objectives, 0)
-    for o in state.operatives.values():
-        here = o.hex
-        if here is None or o.taken_down:
-            continue
-        around = near(here)
+    for o in game.on_killzone():
+        around = near(o.hex) if o.hex is not None else None
         if around:
             one = 1 if o.player == 1 else -1
             for obj in around:
