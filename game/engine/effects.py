@@ -563,10 +563,8 @@ def stat(game: Game, op: OperativeState, name: str) -> int:
     """A characteristic of ``op`` after every ``stat`` effect in force (clamped)."""
     sources = game.sources(V.STAT)
     low, high = STAT_LIMITS[name]
-    if not sources:  # (most of the time) the printed card's: ``range`` rules change weapons only
-        printed: int = getattr(game.config.datacards[op.card], name)
-        return max(low, min(high, printed))
-    value: int = getattr(game.datacard(op), name)
+    # the printed card's (``range`` rules, all that Game.datacard adds, change weapons only)
+    value: int = getattr(game.config.datacards[op.card], name)
     for source in sources:
         effect = source.effect
         if effect.get("stat") != name:
