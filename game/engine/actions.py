@@ -181,6 +181,16 @@ class Action(ABC):
         get = attrgetter(*names[:plain]) if plain > 1 else None
         first = names[0] if plain == 1 else None
         rest = list(zip(cls.words[plain:], names[plain:], strict=True))
+        if len(rest) == 1 and type(rest[0][0]) is Many:  # (a Move's path: the rest as it is)
+            many = rest[0][1]
+
+            def write_many(action: Action) -> str:
+                head = text(*get(action)) if get else text(getattr(action, first)) if first \
+                    else cls.verb
+                words = getattr(action, many)
+                return f"{head} {' '.join(words)}" if words else head
+            cls._write = write_many  # type: ignore[attr-defined]
+            return write_many
 
         def write(action: Action) -> str:
             head = text(*get(action)) if get else text(getattr(action, first)) if first \
@@ -349,11 +359,7 @@ _MANY_DEPLOYS = 2000
 def deploys(player: int, operative: str, hexes: list[str]) -> list[Deploy]:
     """``Deploy(player, operative, h)`` for each ``h`` of ``hexes``, in order, each built
     once (as :func:`new_deploy` builds it) and shared after that."""
-    row = _DEPLOYS.get((player, operative))
-    if row is None:
-        if len(_DEPLOYS) >= _MANY_DEPLOYS:
-            _DEPLOYS.clear()
-        row = _DEPLOYS[(player, operative)] = {}
+    row = deploy_row(player, operative)
     try:
         return list(map(row.__getitem__, hexes))
     except KeyError:  # the first listing of some of them
@@ -361,6 +367,17 @@ def deploys(player: int, operative: str, hexes: list[str]) -> list[Deploy]:
             if h not in row:
                 row[h] = new_deploy(player, operative, h)
         return list(map(row.__getitem__, hexes))
+
+
+def deploy_row(player: int, operative: str) -> dict[str, Deploy]:
+    """The Deploy actions of ``operative`` listed so far, by hex (:func:`deploys` fills it;
+    a lazily built listing reads it one action at a time)."""
+    row = _DEPLOYS.get((player, operative))
+    if row is None:
+        if len(_DEPLOYS) >= _MANY_DEPLOYS:
+            _DEPLOYS.clear()
+        row = _DEPLOYS[(player, operative)] = {}
+    return row
 
 
 # listed actions by class and fields, each built once and shared after that (an action is an

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal, NamedTuple, Protocol
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64  # how many values next() gives
 
 
 class D6Roll(NamedTuple):
@@ -86,7 +87,7 @@ class SplitMix64:
             raise ValueError(f"below() needs a positive bound, not {n}")
         # rejection sampling keeps it exactly uniform; next() written out (the random
         # player draws at every action)
-        limit = (_MASK + 1) - ((_MASK + 1) % n)
+        limit = _SPAN - _SPAN % n
         state = self.state
         while True:
             state = (state + 0x9E3779B97F4A7C15) & _MASK

@@ -232,16 +232,15 @@ def _pieces_in_force(game: Game) -> Iterator[_Piece]:
     state = game.state
     config = game.config
     made = _pieces_of(config)
-    for op in state.operatives.values():
-        if not op.on_killzone:
-            continue
+    for op in game.on_killzone():  # (kept until one enters or leaves the killzone)
         key: tuple[Any, ...] = (ABILITY, op.id, op.player, op.card)
         piece = made.get(key)
         if piece is None:
-            piece = made[key] = _piece([
+            card = config.datacards[op.card]
+            piece = _kept_piece(card, key) or _keep_piece(card, key, _piece([
                 Source(ABILITY, op.player, op.id, effect, ability.name)
-                for ability in config.datacards[op.card].abilities
-                for effect in ability.effects])
+                for ability in card.abilities for effect in ability.effects]))
+            made[key] = piece
         if piece.sources:
             yield piece
     for player, honours in config.honours.items():
@@ -261,9 +260,10 @@ def _pieces_in_force(game: Game) -> Iterator[_Piece]:
             piece = made.get(key)
             if piece is None:
                 ploy = game.ploy(player, entry.ploy)
-                piece = made[key] = _piece([
+                piece = _kept_piece(ploy, key) or _keep_piece(ploy, key, _piece([
                     Source(PLOY, player, entry.operative, effect, ploy.name)
-                    for effect in ploy.effects])
+                    for effect in ploy.effects]))
+                made[key] = piece
             yield piece
     for boost in state.boosts:
         key = (WARGEAR, boost.player, boost.card, boost.operative)
@@ -275,6 +275,28 @@ def _pieces_in_force(game: Game) -> Iterator[_Piece]:
     if piece is None:
         piece = made[(MISSION,)] = _piece(list(_fixed_sources(config)))
     yield piece
+
+
+def _kept_piece(card: object, key: tuple[Any, ...]) -> _Piece | None:
+    """The piece of the rules of ``card``, an operative's datacard or a strategic ploy, in
+    force as ``key`` says (for whom), kept by :func:`_keep_piece`: the same for every game
+    that brings that card into force the same way (a card is the catalogue's, shared by the
+    games' configs), so kept across games by the card's identity. None: not kept yet."""
+    found = _KEPT_PIECES.get((id(card), *key))
+    return found[1] if found is not None and found[0] is card else None
+
+
+def _keep_piece(card: object, key: tuple[Any, ...], piece: _Piece) -> _Piece:
+    if len(_KEPT_PIECES) >= _MANY_KEPT:
+        _KEPT_PIECES.clear()
+    _KEPT_PIECES[(id(card), *key)] = (card, piece)
+    return piece
+
+
+# each card's piece by the card's id and for whom it is in force (the card kept alive beside
+# it): bounded by the content's operatives and ploys
+_KEPT_PIECES: dict[tuple[Any, ...], tuple[object, _Piece]] = {}
+_MANY_KEPT = 4000
 
 
 def _boost_sources(config: Config, boost: Boost) -> Iterator[Source]:
@@ -541,10 +563,8 @@ def stat(game: Game, op: OperativeState, name: str) -> int:
     """A characteristic of ``op`` after every ``stat`` effect in force (clamped)."""
     sources = game.sources(V.STAT)
     low, high = STAT_LIMITS[name]
-    if not sources:  # (most of the time) the printed card's: ``range`` rules change weapons only
-        printed: int = getattr(game.config.datacards[op.card], name)
-        return max(low, min(high, printed))
-    value: int = getattr(game.datacard(op), name)
+    # the printed card's (``range`` rules, all that Game.datacard adds, change weapons only)
+    value: int = getattr(game.config.datacards[op.card], name)
     for source in sources:
         effect = source.effect
         if effect.get("stat") != name:
@@ -694,9 +714,9 @@ hears(on_event, *_TRIGGERS_OF)  # no call for the events that fire no trigger
 
 
 def _picked(game: Game, source: Source) -> list[OperativeState]:
-    return [op for op in game.state.operatives.values()
-            if op.on_killzone and picks(source, op)
-            and all_hold(game, source.effect.get("if"), op, source=source)]
+    conditions = source.effect.get("if")
+    return [op for op in game.on_killzone() if picks(source, op)
+            and all_hold(game, conditions, op, source=source)]
 
 
 # --- the outcome words -----------------------------------------------------------------

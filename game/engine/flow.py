@@ -18,17 +18,46 @@ from game.engine.rulesets.fireteam.end import final_end_phase, tiebreak
 from game.engine.rulesets.fireteam.table import FLOW, Where
 
 if TYPE_CHECKING:
+    from game.engine.config import Config
     from game.engine.game import Game
 
 
 def check_control(game: Game) -> None:
     """A player gains an objective with more operatives within 1 hex of it than the enemy."""
-    objectives = game.config.objectives
+    config = game.config
+    objectives = config.objectives
     if not objectives:  # (a mission without any)
         return
+    state = game.state
+    if state.objective_hexes or state.carried or state.removed_objectives:
+        _check_moved_control(game)
+        return
+    # every token where the mission card put it: each operative's hex says which objectives
+    # it stands within 1 hex of (worked out once per config), player 1 counting +1, player 2
+    # -1 (the operatives on the killzone: the game's kept list)
+    near = _zones(config).get
+    lead = dict.fromkeys(objectives, 0)
+    for o in game.on_killzone():
+        around = near(o.hex) if o.hex is not None else None
+        if around:
+            one = 1 if o.player == 1 else -1
+            for obj in around:
+                lead[obj] += one
+    control = state.control
+    for obj, ahead in lead.items():
+        if ahead:
+            player = 1 if ahead > 0 else 2
+            previous = control.get(obj, 0)
+            if previous != player:
+                control[obj] = player
+                game.emit(ControlChanged(obj, player, previous))
+
+
+def _check_moved_control(game: Game) -> None:
+    """:func:`check_control` once a token has been moved, carried or removed."""
+    objectives = game.config.objectives
     control = game.state.control
     adjacency = game.grid.adjacency
-    # (the operatives on the killzone, as Game.on_killzone lists them: read once a turn)
     where = {o.hex: o.player for o in game.state.operatives.values()
              if o.hex is not None and not o.taken_down}
     found = where.get
@@ -44,6 +73,28 @@ def check_control(game: Game) -> None:
             if previous != player:
                 control[obj] = player
                 game.emit(ControlChanged(obj, player, previous))
+
+
+def _zones(config: Config) -> dict[str, tuple[str, ...]]:
+    """Each hex within 1 hex of one of ``config``'s objectives where the mission card puts
+    it (a marker the players place has none), with those objectives in their order."""
+    entry = _ZONES.get(id(config))
+    if entry is None or entry[0] is not config:
+        if len(_ZONES) >= _MANY_CONFIGS:
+            _ZONES.clear()
+        adjacency = config.grid.adjacency
+        zones: dict[str, list[str]] = {}
+        for obj, hex_ in config.objectives.items():
+            if hex_:
+                for h in (hex_, *adjacency[hex_]):
+                    zones.setdefault(h, []).append(obj)
+        entry = _ZONES[id(config)] = (config, {h: tuple(v) for h, v in zones.items()})
+    return entry[1]
+
+
+# each config (by its id, kept alive beside the answer) and its objectives' zones
+_ZONES: dict[int, tuple[Config, dict[str, tuple[str, ...]]]] = {}
+_MANY_CONFIGS = 64
 
 
 def enter(game: Game, where: Where) -> None:

@@ -238,12 +238,12 @@ class Game(Position):
     def sources(self, kind: EffectKind | None = None) -> list[Source]:
         """Card rules in force now, all or those of one effect ``kind``. Cached until
         :meth:`rules_changed`."""
-        return self._index()[0].get(kind, [])
+        return (self._sources or self._index())[0].get(kind, [])
 
     def triggers(self, on: str) -> list[Source]:
         """The trigger rules in force now that listen for the event word ``on``
         (``end_of_turn``). Cached until :meth:`rules_changed`."""
-        return self._index()[1].get(on, [])
+        return (self._sources or self._index())[1].get(on, [])
 
     def attack_rules(self) -> list[AttackRule]:
         """The ``attack`` rules in force, read for :func:`effects.attack_mods`. Cached until
@@ -260,14 +260,14 @@ class Game(Position):
 
     def occupied(self) -> set[str]:
         """The hexes holding an operative (do not change the set returned)."""
-        if self._occupied is None:
-            self._occupied = {o.hex for o in self.state.operatives.values()
-                              if o.hex is not None and not o.taken_down}
+        if self._occupied is None:  # (read off who is on the killzone, kept longer)
+            self._occupied = {o.hex for o in self.on_killzone() if o.hex is not None}
         return self._occupied
 
     def on_killzone(self, player: int | None = None) -> list[OperativeState]:
-        """``player``'s operatives on the killzone (everybody's for None), cached until the
-        state changes: do not change the list returned."""
+        """``player``'s operatives on the killzone (everybody's for None), kept until an
+        operative enters or leaves the killzone (:meth:`rules_changed`): do not change the
+        list returned."""
         found = self._on_killzone.get(player)
         if found is None:
             found = self._on_killzone[player] = self.state.on_killzone(player)
@@ -359,20 +359,22 @@ class Game(Position):
 
     def invalidate(self) -> None:
         """Forget what was worked out from the state: legal actions, occupied hexes and the
-        :attr:`memo`. Called after every change of the state."""
+        :attr:`memo`. Called after every change of the state. (Who is on the killzone is
+        kept until :meth:`rules_changed`: an operative that moves stays in its list.)"""
         self._legal = None
         self._occupied = None
-        if self._on_killzone:
-            self._on_killzone = {}
         if self.memo:
             self.memo = {}
 
     def rules_changed(self) -> None:
-        """Forget the card rules in force as well. Rules must call this whenever what
-        :func:`sources_in_force` reads changes: an operative enters or leaves the killzone,
-        a ploy is played or ends, wargear comes into force or ends, the state is replaced."""
+        """Forget the card rules in force, and who is on the killzone, as well. Rules must
+        call this whenever what :func:`sources_in_force` reads changes: an operative enters
+        or leaves the killzone, a ploy is played or ends, wargear comes into force or ends,
+        the state is replaced."""
         self.invalidate()
         self._sources = None
+        if self._on_killzone:
+            self._on_killzone = {}
 
     def clear_undo(self) -> None:
         self._undo.clear()

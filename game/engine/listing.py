@@ -12,13 +12,15 @@ actions, and it compares equal to one."""
 from __future__ import annotations
 
 import operator
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import repeat
+from itertools import chain, repeat
 from typing import Any, TypeVar, overload
 
 from game.engine.actions import Action
 
 _is = operator.is_
+_after = bisect_right
 # the LazyRun classes, and the plain sequences a Listing keeps as they are
 _LAZY: set[type] = set()
 _KEPT = frozenset((list, tuple))
@@ -82,7 +84,7 @@ class Listing(Sequence[Action]):
     """The rules' parts of a listing, in order, as one read-only sequence of actions: plain
     lists and tuples as they are, :class:`LazyRun` parts built as they are read."""
 
-    __slots__ = ("_parts", "_ends", "_len")
+    __slots__ = ("_parts", "_ends", "_len", "_last")
 
     def __init__(self, parts: Iterable[Sequence[Action]]) -> None:
         kept: list[Sequence[Action]] = []
@@ -98,6 +100,7 @@ class Listing(Sequence[Action]):
         self._parts = kept
         self._ends = ends
         self._len = total
+        self._last: Action | None = None  # the action read last by its index
 
     def __len__(self) -> int:
         return self._len
@@ -115,12 +118,10 @@ class Listing(Sequence[Action]):
             i += self._len
         if not 0 <= i < self._len:
             raise IndexError("listing index out of range")
-        start = 0
-        for part, end in zip(self._parts, self._ends, strict=True):
-            if i < end:
-                return part[i - start]
-            start = end
-        raise IndexError("listing index out of range")  # pragma: no cover (len checked)
+        ends = self._ends
+        k = _after(ends, i)  # the part that holds it: the first that ends past it
+        action = self._last = self._parts[k][i - ends[k - 1] if k else i]
+        return action
 
     def __iter__(self) -> Iterator[Action]:
         for part in self._parts:
@@ -132,6 +133,8 @@ class Listing(Sequence[Action]):
     def holds(self, action: Action) -> bool:
         """Whether ``action`` is, by identity, one of the actions handed out by this listing
         (an action of a lazy run that was never read cannot have been handed out)."""
+        if action is self._last:  # (the one a player has just picked)
+            return True
         for part in self._parts:
             if type(part) in _LAZY:
                 if part.holds(action):  # type: ignore[attr-defined]
@@ -156,34 +159,29 @@ class Listing(Sequence[Action]):
 
 def joined(parts: list[Any]) -> Sequence[Action]:
     """The listing of the rules' ``parts`` (each an iterable of actions, in order): a tuple
-    when none of them is a :class:`LazyRun`, else a :class:`Listing` of them (its parts
-    gathered here in one pass)."""
+    when none of them is a :class:`LazyRun` (chained in one pass), else a :class:`Listing`
+    of them (its parts gathered here)."""
+    if _LAZY.isdisjoint(map(type, parts)):  # most steps: no run to build as it is read
+        return tuple(_chain(parts))
     kept: list[Sequence[Action]] = []
     ends: list[int] = []
     total = 0
-    lazy, plain, keep, end = _LAZY, _KEPT, kept.append, ends.append
-    found = False
+    plain, lazy = _KEPT, _LAZY
     for part in parts:
         kind = type(part)
-        if kind in lazy:
-            found = True
-        elif kind not in plain:
+        if kind not in plain and kind not in lazy:
             part = tuple(part)
         if part:
             total += len(part)
-            keep(part)
-            end(total)
-    if not found:
-        legal: list[Action] = []
-        add = legal.extend
-        for part in kept:
-            add(part)
-        return tuple(legal)
+            kept.append(part)
+            ends.append(total)
     listing = _new(Listing)
     listing._parts, listing._ends, listing._len = kept, ends, total
+    listing._last = None
     return listing
 
 
+_chain = chain.from_iterable
 _new = object.__new__
 
 

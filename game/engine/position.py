@@ -51,7 +51,8 @@ class Position:
     @property
     def to_act(self) -> int:
         """The player whose decision it is (0 once the mission is over)."""
-        return 0 if self.is_over else self.state.to_act
+        state = self.state
+        return 0 if state.phase == _OVER else state.to_act
 
     @property
     def vp(self) -> dict[int, int]:

@@ -27,9 +27,21 @@ def on_event(game: Game, event: Event) -> None:
     if type(event) not in _HEARD or game.is_over:  # most events: one set lookup
         return
     state = game.state
-    for player in (1, 2):
-        for card in list(state.active_targets[player]):
-            target = game.config.targets.get(card)
+    # a turn's end or a take-down meets only the cards of the player it names (see met)
+    players: tuple[int, ...]
+    if isinstance(event, ActivationEnded):
+        players = (event.player,)
+    elif isinstance(event, TakenDown):
+        players = (event.by,) if event.by else ()
+    else:
+        players = _BOTH
+    targets = game.config.targets
+    for player in players:
+        held = state.active_targets[player]
+        if not held:
+            continue
+        for card in list(held):
+            target = targets.get(card)
             if target is None or not isinstance(event, LISTENS_TO[target.condition.kind]):
                 continue
             if met(game, player, target.condition, event):
@@ -39,6 +51,7 @@ def on_event(game: Game, event: Event) -> None:
 
 
 _HEARD = frozenset((TakenDown, AttackResolved, ActivationEnded))
+_BOTH = (1, 2)
 hears(on_event, *_HEARD)
 
 

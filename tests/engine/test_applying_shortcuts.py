@@ -1,17 +1,21 @@
 """The applying side's shortcuts give what the rules' plain definitions give: a
 characteristic read off the printed card when no ``stat`` rule is in force, objective control
 worked out from one map of who stands where, the Kill Team pack's listener called only for
-the events it names, and a deployment's actions picked off their kept row."""
+the events it names, a deployment's actions picked off their kept row, and who is on the
+killzone kept from one action to the next until an operative enters or leaves it."""
 
 from __future__ import annotations
 
 import pytest
 
+from game.ai.random_player import RandomPlayer
 from game.engine import flow
 from game.engine.actions import Deploy, deploys
+from game.engine.dice import RandomDice
 from game.engine.effects import STAT_LIMITS, all_hold, picks, stat
-from game.engine.events import ControlChanged, TakenDown
+from game.engine.events import ControlChanged, Event, TakenDown
 from game.engine.game import Game
+from game.engine.rulebook import missions_of
 from game.engine.rulesets.killteam import core as kt
 from game.engine.rulesets.killteam import rules as killteam_rules
 from game.engine.state import OperativeState, Step
@@ -109,3 +113,42 @@ def test_a_deployments_actions_equal_fresh_ones() -> None:
     assert listed == [Deploy(1, "shortcut_trooper", h) for h in hexes]
     assert deploys(1, "shortcut_trooper", hexes[::-1]) == listed[::-1]
     assert deploys(1, "shortcut_trooper", hexes)[0] is listed[0]
+
+
+def _killzone_as_defined(game: Game) -> None:
+    for player in (None, 1, 2):
+        assert game.on_killzone(player) == game.state.on_killzone(player), player
+
+
+def _removals(events: list[Event]) -> int:
+    """The operatives taken down (a skirmish Destroyed is one too)."""
+    return sum(1 for e in events if isinstance(e, TakenDown))
+
+
+def test_who_is_on_the_killzone_is_what_the_state_says_at_every_decision() -> None:
+    """The lists are kept while operatives only move, and forgotten as one is placed or
+    taken down (Game.rules_changed): every deployment and take-down of whole games."""
+    removed = 0
+    for seed in range(6):
+        game = None
+        for game in positions(seed):
+            _killzone_as_defined(game)
+        assert game is not None
+        removed += _removals(game.events)
+    assert removed > 5
+
+
+def test_who_is_on_the_killzone_under_the_skirmish_rules_too() -> None:
+    missions = missions_of(CATALOGUE, "skirmish")
+    teams = sorted(CATALOGUE.fireteams)
+    removed = 0
+    for seed in range(3):
+        game = Game.new(CATALOGUE, missions[seed % len(missions)],
+                        (teams[seed % len(teams)], teams[(seed + 1) % len(teams)]),
+                        RandomDice(seed), rules="skirmish")
+        players = {1: RandomPlayer(seed * 2 + 1), 2: RandomPlayer(seed * 2 + 2)}
+        while not game.is_over:
+            _killzone_as_defined(game)
+            game.apply(players[game.to_act].choose(game))
+        removed += _removals(game.events)
+    assert removed > 0

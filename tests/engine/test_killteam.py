@@ -32,7 +32,7 @@ def test_search_pattern_spacing_gives_way_when_no_spaced_hex_is_left() -> None:
     game = new_game(mission="kt_alone_in_the_dark")
     op = next(o for o in game.state.operatives.values() if o.player == 1)
     op.hex = "C1"
-    game.invalidate()
+    game.rules_changed()  # operatives set on the killzone
     assert kt.spaced(game, ["D1", "G1"]) == ["G1"]  # D1 is next to C1
     assert kt.spaced(game, ["D1", "B1"]) == ["D1", "B1"]  # nothing spaced left: all of them
     assert kt.spaced(new_game(mission="kt_forward_push"), ["D1"]) == ["D1"]  # no Search Pattern
@@ -46,7 +46,7 @@ def test_late_operative_with_no_edge_hex_arrives_in_its_territory() -> None:
     enemies = [o for o in game.state.operatives.values() if o.player == 2]
     for enemy, h in zip(enemies, ("B1", "B3", "B5", "B7", "B9", "B10"), strict=False):
         enemy.hex = h  # every hex of the west edge is next to one of them
-    game.invalidate()
+    game.rules_changed()  # operatives set on the killzone
     arrival = kt.arrival_hexes(game, op)
     assert arrival and set(arrival) <= set(game.config.territories[1])
     op.flags = ("late", "edge:east")
@@ -58,7 +58,7 @@ def test_fleeing_is_the_first_removal_and_not_a_take_down() -> None:
     game = new_game(mission="kt_forward_push")
     op = next(o for o in game.state.operatives.values() if o.player == 2)
     op.hex = "H6"
-    game.invalidate()
+    game.rules_changed()  # operatives set on the killzone
     rules_kt.flee(game, op)
     assert game.state.first_removed == 2
     assert op.taken_down and op.hex is None and kt.fled(op)

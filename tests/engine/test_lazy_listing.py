@@ -1,8 +1,8 @@
-"""An activation's Moves are built as they are read (game.engine.listing): the listing reads
-as the tuple of the same actions would, whichever Move is read first and however it is read;
-a Move read twice is the same object; the ones never read are never built; an action handed
-out by the listing is applied without a second look, an equal one built elsewhere is checked
-and applied all the same."""
+"""An activation's Moves, and a deployment's Deploy actions, are built as they are read
+(game.engine.listing): the listing reads as the tuple of the same actions would, whichever
+Move is read first and however it is read; a Move read twice is the same object; the ones
+never read are never built; an action handed out by the listing is applied without a second
+look, an equal one built elsewhere is checked and applied all the same."""
 
 from __future__ import annotations
 
@@ -10,10 +10,16 @@ import pickle
 
 import pytest
 
-from game.engine.actions import Move, parse_action
+from game.engine.actions import Deploy, Move, parse_action
 from game.engine.game import Game
 from game.engine.listing import LazyRun, Listing
 from game.engine.rulesets.fireteam.movement import ListedMoves, move_paths
+from game.engine.rulesets.fireteam.setup import (
+    DeployRule,
+    ListedDeploys,
+    deploy_hexes,
+    undeployed,
+)
 from game.engine.state import Step
 from tests.engine.positions import positions
 
@@ -101,3 +107,25 @@ def test_a_move_not_listed_is_still_refused() -> None:
     far = next(h for h in game.grid.hexes if game.grid.distance(op.hex, h) > 12)
     with pytest.raises(ValueError):
         game.apply(Move(game.state.to_act, op.id, (far,)))
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_a_deployment_is_built_as_read_and_reads_as_every_operative_on_its_hexes(
+        seed: int) -> None:
+    """The Deploy run lists each undeployed operative on each hex deploy_hexes gives it
+    (its scout move's hexes too), in order, whichever action is read first."""
+    checked = 0
+    for game in positions(seed):
+        if game.is_over or game.state.step != Step.DEPLOY:
+            continue
+        player = game.state.to_act
+        expected = [Deploy(player, op.id, h) for op in undeployed(game, player)
+                    for h in deploy_hexes(game, player, op)]
+        run = DeployRule().generate(game, player)
+        assert isinstance(run, ListedDeploys) and len(run) == len(expected)
+        assert None not in [run[i] for i in reversed(range(len(expected)))]
+        assert list(run) == expected
+        listing = _fresh(game).legal_actions()
+        assert type(listing) is Listing and tuple(listing)[:len(expected)] == tuple(expected)
+        checked += 1
+    assert checked >= 8

@@ -215,10 +215,6 @@ def sight_breaker(game: Game, a: str, b: str, occupied: set[str]) -> str:
     return "the line is broken"
 
 
-def _adjacent_enemies(game: Game, player: int, at: str) -> list[OperativeState]:
-    return game.adjacent_enemies(player, at)
-
-
 def targets_from(game: Game, attacker: OperativeState, at: str | None = None,
                  ) -> list[tuple[Weapon, OperativeState]]:
     """Every (weapon, enemy) ``attacker`` could pick if it stood on ``at`` (where it stands
@@ -229,7 +225,7 @@ def targets_from(game: Game, attacker: OperativeState, at: str | None = None,
     occupied = game.occupied()
     if attacker.hex is not None and here != attacker.hex:
         occupied = (occupied - {attacker.hex}) | {here}
-    adjacent = _adjacent_enemies(game, attacker.player, here)
+    adjacent = game.adjacent_enemies(attacker.player, here)
     weapons = game.datacard(attacker).weapons
     if adjacent:
         return [(weapon, e) for weapon in weapons for e in adjacent

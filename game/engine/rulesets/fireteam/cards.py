@@ -3,6 +3,7 @@ used, and what they do (docs/content-format.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.engine import vocabulary as V
@@ -27,9 +28,12 @@ def mission_action_args(game: Game, op: OperativeState,
         reach = _objective_reach(action)
         if reach is not None and op.hex is not None:
             # (the near_objective requirement's distance first: far objectives fail it)
-            far, where = game.grid.distances(op.hex), game.objective_hex
-            return [(obj,) for obj in game.config.objectives
-                    if (at := where(obj)) is not None and far[at] <= reach
+            far, state, objectives = game.grid.distances(op.hex), game.state, game.config.objectives
+            where: Callable[[str], str | None] = game.objective_hex
+            if not (state.objective_hexes or state.carried or state.removed_objectives):
+                where = objectives.get  # every token where the mission card put it ("": none)
+            return [(obj,) for obj in objectives
+                    if (at := where(obj)) and far[at] <= reach
                     and all_hold(game, action.requires, op, objective=obj)]
         return [(obj,) for obj in game.config.objectives
                 if all_hold(game, action.requires, op, objective=obj)]

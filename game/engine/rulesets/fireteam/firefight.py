@@ -112,6 +112,8 @@ def activatable(game: Game, player: int) -> list[OperativeState]:
     ready = game.on_killzone(player)
     fresh = [o for o in ready if not o.activated]
     cancelled = cancelled_this_turn(game, player)
+    if not cancelled:  # (most turns)
+        return fresh or list(ready)
     return [o for o in fresh or ready if o.id not in cancelled]
 
 
@@ -135,13 +137,15 @@ def other_choice(game: Game, player: int) -> bool:
     state = game.state
     active = state.active
     ready = game.on_killzone(player)
-    fresh = [o for o in ready
-             if not o.activated or (o.id == active and not state.reactivation)]
-    others = [o for o in fresh or ready if o.id != active]
+    if state.reactivation:
+        fresh = [o for o in ready if not o.activated]
+    else:
+        fresh = [o for o in ready if not o.activated or o.id == active]
+    others = [o.id for o in fresh or ready if o.id != active]
     if not others:  # (the events are read back only when there is somebody else)
         return False
     cancelled = cancelled_this_turn(game, player)
-    return any(o.id not in cancelled for o in others)
+    return not cancelled or not cancelled.issuperset(others)
 
 
 # the same few action objects every time they are listed (an action is an immutable value)

@@ -144,7 +144,13 @@ def move_paths(game: Game, op: OperativeState) -> dict[str, tuple[str, ...]]:
 def disengage_hexes(game: Game, op: OperativeState) -> list[str]:
     """The hexes ``op`` may disengage into: empty, adjacent, next to no enemy."""
     assert op.hex is not None
-    return [h for h in game.grid.neighbours(op.hex) if _disengage_stop(game, op, h) is None]
+    # (_disengage_stop's tests written out, the enemies' hexes read once: a neighbour is on
+    # the killzone and adjacent already)
+    grid = game.grid
+    adjacency, blocked, taken = grid.adjacency, grid.blocked, game.occupied()
+    enemy_hexes = {e.hex for e in game.on_killzone(opponent(op.player))}
+    return [h for h in adjacency[op.hex] if h not in blocked and h not in taken
+            and enemy_hexes.isdisjoint(adjacency[h])]
 
 
 def _disengage_stop(game: Game, op: OperativeState, h: str) -> str | None:

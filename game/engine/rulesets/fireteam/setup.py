@@ -3,13 +3,15 @@ placing operatives (docs/rules-decisions.md, "Set-up")."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Collection, Iterable, Iterator
-from itertools import combinations
+from itertools import accumulate, combinations
 from typing import TYPE_CHECKING, cast
 
 from game.engine import vocabulary as V
-from game.engine.actions import Deploy, Keep, Mulligan, deploys
+from game.engine.actions import Deploy, Keep, Mulligan, deploy_row, new_deploy
 from game.engine.events import Deployed, Mulliganed, SetupComplete, TargetsDealt
+from game.engine.listing import LazyRun
 from game.engine.packs import pack_of
 from game.engine.rulesets.fireteam.base import ActionRule
 from game.engine.state import OperativeState, opponent
@@ -173,9 +175,11 @@ def _scout_hexes(game: Game, op: OperativeState, distance: int, clear: int,
     zone = list(game.config.territories.get(enemy_side, ())) if territory and enemy_side \
         else []
     reached = _reach(grid, own, game.occupied(), distance)
-    return [h for h in grid.hexes if h in reached and h not in own
-            and all(grid.distance(h, f) > clear for f in far_from)
-            and all(grid.distance(h, z) > territory for z in zone)]
+    # the hexes within ``clear`` of an enemy, or ``territory`` of the enemy's territory (each
+    # hex's ball read off the grid, kept there)
+    too_near = {h for f in far_from for h in grid.within(f, clear)}
+    too_near.update(h for z in zone for h in grid.within(z, territory))
+    return [h for h in grid.hexes if h in reached and h not in own and h not in too_near]
 
 
 def _reach(grid: Grid, start: Iterable[str], taken: Collection[str], distance: int) -> set[str]:
@@ -202,6 +206,32 @@ def deploy_hexes_unspaced(game: Game, player: int) -> list[str]:
     taken = game.occupied()
     return [h for s in sides for h in game.config.territories[s]
             if h not in taken and h not in game.grid.blocked]
+
+
+class ListedDeploys(LazyRun[Deploy]):
+    """The Deploy actions of a placement: each undeployed operative on each hex of its own
+    list, in order, each read off :func:`~game.engine.actions.deploy_row` (or built into
+    it) the first time it is asked for (a player takes one of a hundred and more: see
+    :mod:`game.engine.listing`)."""
+
+    __slots__ = ("player", "placements", "ends")
+
+    def __init__(self, player: int, placements: list[tuple[str, list[str]]]) -> None:
+        self.player = player
+        self.placements = placements
+        self.ends = list(accumulate(len(hexes) for _, hexes in placements))
+        self.built: list[Deploy | None] = [None] * (self.ends[-1] if self.ends else 0)
+
+    def build(self, i: int) -> Deploy:
+        ends = self.ends
+        k = bisect_right(ends, i)  # the operative whose run holds it
+        operative, hexes = self.placements[k]
+        hex_ = hexes[i - ends[k - 1] if k else i]
+        row = deploy_row(self.player, operative)
+        found = row.get(hex_)
+        if found is None:
+            found = row[hex_] = new_deploy(self.player, operative, hex_)
+        return found
 
 
 class KeepRule(ActionRule[Keep]):
@@ -265,11 +295,11 @@ class DeployRule(ActionRule[Deploy]):
 
     def generate(self, game: Game, player: int) -> Iterable[Deploy]:
         zone = deploy_hexes(game, player)
-        listed: list[Deploy] = []
+        placements: list[tuple[str, list[str]]] = []
         for op in undeployed(game, player):
             scouting = scout_hexes(game, op)
-            listed += deploys(player, op.id, zone + scouting if scouting else zone)
-        return listed
+            placements.append((op.id, zone + scouting if scouting else zone))
+        return ListedDeploys(player, placements)
 
     def why_not(self, game: Game, action: Deploy) -> str | None:
         op = game.state.operatives.get(action.operative)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from game.engine.actions import PlayPloy, Reveal
+from game.engine.actions import PlayPloy, Reveal, shared
 from game.engine.events import (
     InitiativeRolled,
     PhaseStarted,
@@ -88,9 +88,9 @@ class RevealRule(ActionRule[Reveal]):
     action = Reveal
 
     def generate(self, game: Game, player: int) -> Iterator[Reveal]:
-        yield Reveal(player, None)
+        yield shared(Reveal, player, None)
         for card in game.state.hands[player]:
-            yield Reveal(player, card)
+            yield shared(Reveal, player, card)
 
     def why_not(self, game: Game, action: Reveal) -> str | None:
         if action.card is not None and action.card not in game.state.hands[action.player]:
@@ -133,7 +133,7 @@ class PloyRule(ActionRule[PlayPloy]):
         for ploy in game.config.ploys_of(player):
             for args in ((), *((op.id,) for op in game.on_killzone(player))):
                 if ploy_problem(game, player, ploy.id, args) is None:
-                    yield PlayPloy(player, ploy.id, args)
+                    yield shared(PlayPloy, player, ploy.id, args)
 
     def why_not(self, game: Game, action: PlayPloy) -> str | None:
         return ploy_problem(game, action.player, action.ploy, action.args)

@@ -310,8 +310,9 @@ def spaced(game: Game, hexes: list[str]) -> list[str]:
     if rules is None or not rules.search_pattern:
         return hexes
     grid = game.grid
-    taken = [o.hex for o in game.on_killzone() if o.hex is not None]
-    out = [h for h in hexes if all(grid.distance(h, t) > SEARCH_APART for t in taken)]
+    near = {h for o in game.on_killzone() if o.hex is not None
+            for h in grid.within(o.hex, SEARCH_APART)}
+    out = [h for h in hexes if h not in near]
     return out or hexes
 
 

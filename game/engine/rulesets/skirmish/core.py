@@ -214,7 +214,7 @@ def destroy(game: Game, op: OperativeState, by: int | None = None,
     op.taken_down = True
     game.emit(Destroyed(op.id, op.player, op.hex, by, melee))
     op.hex = None
-    game.invalidate()
+    game.rules_changed()  # it has left the killzone
 
 
 def activatable(game: Game, player: int) -> list[OperativeState]:
