@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import runpy
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -42,7 +43,9 @@ def _extensions() -> list[Any]:
 
 class OptionalBuildExt(build_ext):
     """Builds what it can; a module that fails to compile stays Python (and says so). Then
-    records the digest of each compiled source (``game/_compiled.json``) beside the build."""
+    records the digest of each compiled source (``game/_compiled.json``) beside the build.
+    An extension already built in the checkout from the same source is reused, not compiled
+    again (installing again after an edit compiles only the modules edited)."""
 
     def initialize_options(self) -> None:
         super().initialize_options()
@@ -66,6 +69,8 @@ class OptionalBuildExt(build_ext):
         self._write_manifest()
 
     def build_extension(self, ext: Any) -> None:
+        if self._reused(ext):
+            return
         try:
             super().build_extension(ext)
         except Exception as error:
@@ -81,6 +86,22 @@ class OptionalBuildExt(build_ext):
             super().copy_extensions_to_source()
         finally:
             self.extensions = every
+
+    def _reused(self, ext: Any) -> bool:
+        try:
+            recorded = json.loads((ROOT / "game" / COMPILED["MANIFEST"]).read_text("utf-8"))
+        except (OSError, ValueError):
+            return False
+        built = ROOT / self.get_ext_filename(ext.name)
+        source = ROOT / Path(ext.sources[0]).with_suffix(".py")
+        if not (isinstance(recorded, dict) and built.exists()
+                and recorded.get(ext.name) == COMPILED["digest"](source)):
+            return False
+        target = Path(self.get_ext_fullpath(ext.name))
+        if target.resolve() != built.resolve():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(built, target)
+        return True
 
     def _write_manifest(self) -> None:
         digests = {}

@@ -23,8 +23,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"the engine runs as Python: none of its {every} modules is compiled "
               "(no C compiler or Cython at install, or FIRETEAM_PURE=1 then)")
     elif stale:
-        print(f"{running} of {every} modules run compiled; {len(stale)} run as Python because "
-              f"their source changed since the build, or {PURE}=1 is set: "
+        verb = "runs" if len(stale) == 1 else "run"
+        print(f"{running} of {every} modules run compiled; {len(stale)} {verb} as Python "
+              f"because its source changed since the build, or {PURE}=1 is set: "
               + ", ".join(stale))
         print("rebuild with: pip install -e .")
     else:
