@@ -3,10 +3,10 @@ objectives.
 
 ``step(game)`` performs one automatic step (a roll-off, a skipped strategy step, a passed
 turn, the end phase) and returns True, or returns False when the game waits for a decision
-(or is over). ``Game._advance`` calls it until it returns False, after every action. The
-stages' work lives with their actions in :mod:`game.engine.rulesets.fireteam`; the end phase and
-the end
-of the mission in :mod:`game.engine.rulesets.fireteam.end`.
+(or is over). ``run(game)`` does the same until the game waits (``Game._advance`` calls it after
+every action, so its steps are written out there). The stages' work lives with their actions in
+:mod:`game.engine.rulesets.fireteam`; the end phase and the end of the mission in
+:mod:`game.engine.rulesets.fireteam.end`.
 """
 
 from __future__ import annotations
@@ -16,6 +16,10 @@ from typing import TYPE_CHECKING
 from game.engine.events import ControlChanged
 from game.engine.rulesets.fireteam.end import final_end_phase, tiebreak
 from game.engine.rulesets.fireteam.table import FLOW, Where
+from game.engine.state import Phase
+
+# read at every step (a member read off its Enum class costs a metaclass lookup)
+_OVER = Phase.OVER
 
 if TYPE_CHECKING:
     from game.engine.config import Config
@@ -120,4 +124,39 @@ def step(game: Game) -> bool:
     return True
 
 
-__all__ = ["FLOW", "check_control", "enter", "final_end_phase", "step", "tiebreak"]
+def run(game: Game) -> None:
+    """Carry out everything that needs no decision, until a decision or the end (what
+    :func:`step` does, over and over, and the sudden-victory check before each step: written
+    out, as it runs after every action, with :meth:`Game.invalidate`)."""
+    sudden = game.config.sudden_victory  # most missions have none: no call each step
+    table = (game._book or game.book).flow
+    while True:
+        # (Game.invalidate written out)
+        game._legal = None
+        game._occupied = None
+        if game.memo:
+            game.memo = {}
+        if sudden:
+            game.check_sudden_victory()
+        state = game.state
+        stage = table[(state.phase, state.step)]
+        if not stage.end_if(game):
+            meanwhile = stage.meanwhile
+            if meanwhile is None or not meanwhile(game):
+                return
+            continue
+        stage.on_end(game)
+        state = game.state
+        if state.phase == _OVER:
+            return
+        # the next stage: the first of its successors unless the stage chooses (enter)
+        where = stage.successors[0] if stage.choose is None else stage.next(game)
+        state.phase, state.step = where
+        game._legal = None
+        game._occupied = None
+        if game.memo:
+            game.memo = {}
+        table[where].on_begin(game)
+
+
+__all__ = ["FLOW", "check_control", "enter", "final_end_phase", "run", "step", "tiebreak"]

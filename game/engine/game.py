@@ -360,7 +360,8 @@ class Game(Position):
     def invalidate(self) -> None:
         """Forget what was worked out from the state: legal actions, occupied hexes and the
         :attr:`memo`. Called after every change of the state. (Who is on the killzone is
-        kept until :meth:`rules_changed`: an operative that moves stays in its list.)"""
+        kept until :meth:`rules_changed`: an operative that moves stays in its list.) The flow's
+        runner (:func:`flow.run`) writes this out before each of its steps."""
         self._legal = None
         self._occupied = None
         if self.memo:
@@ -452,13 +453,7 @@ class Game(Position):
 
     def _advance(self) -> None:
         """Carry out everything that needs no decision, until a decision or the end."""
-        sudden = self.config.sudden_victory  # most missions have none: no call each step
-        while True:
-            self.invalidate()
-            if sudden:
-                self.check_sudden_victory()
-            if not flow.step(self):
-                return
+        flow.run(self)
 
     # --- legal actions -----------------------------------------------------------------
 
@@ -507,7 +502,7 @@ class Game(Position):
                 self._undo.clear()
             self.log.append(str(action))
             rule.apply(self, action)
-            self._advance()
+            flow.run(self)  # (_advance)
         except BaseException:
             self._roll_back(done)
             self._undo = undo
