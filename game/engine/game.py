@@ -21,7 +21,7 @@ from game.engine import flow, persist
 from game.engine.actions import Action, Attack, parse_action
 from game.engine.attack import AttackProfile
 from game.engine.config import Config, build_config
-from game.engine.contract import heard_by
+from game.engine.contract import ActionRule, heard_by
 from game.engine.defs import Catalogue, Datacard, Ploy, Weapon
 from game.engine.dice import (
     D6Roll,
@@ -69,6 +69,7 @@ __all__ = ["Game", "IllegalActionError", "SaveError"]
 _RANGE = EffectKind.RANGE
 _ADJACENT = object()  # the key of Game.adjacent_enemies in the memo
 _LISTED = (tuple, Listing)  # what legal_actions() keeps as it is given
+_IS_UNDOABLE = ActionRule.is_undoable  # the rules' own answer, unless a rule says otherwise
 
 # a copy of the state is kept every so many actions, to roll a failed action back from
 # who hears each class of event, for each tuple of listeners a rule set gives its games
@@ -255,8 +256,9 @@ class Game(Position):
             self._sources = index_sources(self)
         return self._sources
 
-    def stat(self, op: OperativeState, name: str) -> int:
-        return stat(self, op, name)
+    # ``game.stat(op, name)``: a characteristic of ``op`` after every ``stat`` rule in force
+    # (effects.stat itself, no call in between)
+    stat = stat
 
     def occupied(self) -> set[str]:
         """The hexes holding an operative (do not change the set returned)."""
@@ -394,8 +396,9 @@ class Game(Position):
         self.emit(self.book.scored(player, vp, self.state.turning_point, source, name,
                                    objectives, basis))
 
-    def check_control(self) -> None:
-        flow.check_control(self)
+    # ``game.check_control()``: a player with more operatives near an objective gains it
+    # (flow.check_control itself, no call in between)
+    check_control = flow.check_control
 
     def check_sudden_victory(self) -> None:
         """A mission card's sudden victory, checked once a rule or an action has finished
@@ -492,14 +495,16 @@ class Game(Position):
         if self._checkpoint is None or (
                 not self._undo and len(self.log) - self._checkpoint[1] >= CHECKPOINT_EVERY):
             self._checkpoint = self._snapshot()
-        undo = list(self._undo)
+        undo = self._undo  # (replaced, not changed, below: put back as it was on a failure)
         done = len(self.log)
         first_event = len(self.events)
         try:
-            if rule.is_undoable(self, action):
-                self._undo.append(done)
-            else:
-                self._undo.clear()
+            # (a rule that keeps ActionRule.is_undoable answers its flag: no call)
+            if (rule.undoable if type(rule).is_undoable is _IS_UNDOABLE
+                    else rule.is_undoable(self, action)):
+                self._undo = [*undo, done]
+            elif undo:
+                self._undo = []
             self.log.append(str(action))
             rule.apply(self, action)
             flow.run(self)  # (_advance)
