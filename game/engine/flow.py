@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.engine.contract import _nothing
 from game.engine.events import ControlChanged
 from game.engine.rulesets.fireteam.end import final_end_phase, tiebreak
 from game.engine.rulesets.fireteam.table import FLOW, Where
@@ -39,7 +40,8 @@ def check_control(game: Game) -> None:
     # every token where the mission card put it: each operative's hex says which objectives
     # it stands within 1 hex of (worked out once per config), player 1 counting +1, player 2
     # -1 (the operatives on the killzone: the game's kept list)
-    near = _zones(config).get
+    entry = _ZONES.get(id(config))  # (_zones without a call)
+    near = (entry[1] if entry is not None and entry[0] is config else _zones(config)).get
     lead = dict.fromkeys(objectives, 0)
     for o in game.on_killzone():
         around = near(o.hex) if o.hex is not None else None
@@ -136,27 +138,38 @@ def run(game: Game) -> None:
         game._occupied = None
         if game.memo:
             game.memo = {}
-        if sudden:
-            game.check_sudden_victory()
         state = game.state
+        if sudden:
+            vp = state.vp
+            if vp[1] >= sudden or vp[2] >= sudden:  # (else the check finds nobody)
+                game.check_sudden_victory()
         stage = table[(state.phase, state.step)]
         if not stage.end_if(game):
             meanwhile = stage.meanwhile
             if meanwhile is None or not meanwhile(game):
                 return
             continue
-        stage.on_end(game)
+        # (a stage's nothing to do is not called, here and as the next stage begins)
+        if stage.on_end is not _nothing:
+            stage.on_end(game)
         state = game.state
         if state.phase == _OVER:
             return
-        # the next stage: the first of its successors unless the stage chooses (enter)
-        where = stage.successors[0] if stage.choose is None else stage.next(game)
+        # the next stage: the first of its successors unless the stage chooses (Stage.next)
+        choose = stage.choose
+        if choose is None:
+            where = stage.successors[0]
+        else:
+            where = choose(game)
+            assert where in stage.successors, f"{stage.where} never leads to {where}"
         state.phase, state.step = where
         game._legal = None
         game._occupied = None
         if game.memo:
             game.memo = {}
-        table[where].on_begin(game)
+        begin = table[where].on_begin
+        if begin is not _nothing:
+            begin(game)
 
 
 __all__ = ["FLOW", "check_control", "enter", "final_end_phase", "run", "step", "tiebreak"]
