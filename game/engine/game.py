@@ -276,8 +276,13 @@ class Game(Position):
         return found
 
     def enemies_adjacent(self, op: OperativeState) -> list[OperativeState]:
-        assert op.hex is not None
-        return self.adjacent_enemies(op.player, op.hex)
+        hex_ = op.hex
+        assert hex_ is not None
+        # (adjacent_enemies' kept answer read without a second call: asked at every listing)
+        found = self.memo.get((_ADJACENT, op.player, hex_))
+        if found is None:
+            return self.adjacent_enemies(op.player, hex_)
+        return found  # type: ignore[return-value]
 
     def adjacent_enemies(self, player: int, hex_: str) -> list[OperativeState]:
         """``player``'s enemies on the killzone next to ``hex_``, kept in :attr:`memo` until
@@ -287,8 +292,9 @@ class Game(Position):
         found = self.memo.get(key)
         if found is None:
             near = self.config.grid.neighbours(hex_)
-            found = self.memo[key] = [e for e in self.on_killzone(opponent(player))
-                                      if e.hex in near]
+            enemy = opponent(player)
+            enemies = self._on_killzone.get(enemy) or self.on_killzone(enemy)
+            found = self.memo[key] = [e for e in enemies if e.hex in near]
         return found  # type: ignore[return-value]
 
     # --- what the rules call ------------------------------------------------------------
