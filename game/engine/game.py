@@ -470,7 +470,7 @@ class Game(Position):
         """Every action the player to act may take now, in a stable order."""
         legal = self._legal
         if legal is None:
-            listed: Sequence[Action] = self.book.generate(self)
+            listed: Sequence[Action] = (self._book or self.book).generate(self)
             legal = self._legal = listed if type(listed) in _LISTED else tuple(listed)
         return legal
 
