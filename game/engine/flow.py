@@ -43,7 +43,7 @@ def check_control(game: Game) -> None:
     entry = _ZONES.get(id(config))  # (_zones without a call)
     near = (entry[1] if entry is not None and entry[0] is config else _zones(config)).get
     lead = dict.fromkeys(objectives, 0)
-    for o in game.on_killzone():
+    for o in game._on_killzone.get(None) or game.on_killzone():  # (no call when kept)
         around = near(o.hex) if o.hex is not None else None
         if around:
             one = 1 if o.player == 1 else -1

@@ -263,7 +263,9 @@ class Game(Position):
     def occupied(self) -> set[str]:
         """The hexes holding an operative (do not change the set returned)."""
         if self._occupied is None:  # (read off who is on the killzone, kept longer)
-            self._occupied = {o.hex for o in self.on_killzone() if o.hex is not None}
+            # (the kept list read without a call when it is there)
+            self._occupied = {o.hex for o in self._on_killzone.get(None) or self.on_killzone()
+                              if o.hex is not None}
         return self._occupied
 
     def on_killzone(self, player: int | None = None) -> list[OperativeState]:
