@@ -122,7 +122,7 @@ def cancelled_this_turn(game: Game, player: int) -> set[str]:
     agree)."""
     cancelled: set[str] = set()
     for event in reversed(game.events):
-        if isinstance(event, (ActivationEnded, TurnPassed, PhaseStarted)):
+        if isinstance(event, _TURN_OVER):
             break
         if isinstance(event, ActivationCancelled) and event.player == player:
             cancelled.add(event.operative)
@@ -145,6 +145,10 @@ def other_choice(game: Game, player: int) -> bool:
         return False
     cancelled = cancelled_this_turn(game, player)
     return not cancelled or not cancelled.issuperset(others)
+
+
+# the events that end a turn (or come before its first), as cancelled_this_turn reads back
+_TURN_OVER = (ActivationEnded, TurnPassed, PhaseStarted)
 
 
 # the same few action objects every time they are listed (an action is an immutable value)
