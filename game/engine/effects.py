@@ -556,15 +556,19 @@ def all_hold(game: Game, conds: Any, op: OperativeState,
     return all(condition_holds(game, c, op, attack, objective, source) for c in conds or ())
 
 
+_STAT = V.STAT
 STAT_LIMITS = {"apl": (1, 9), "move": (0, 12), "defence": (0, 9), "save": (2, 6)}
 
 
 def stat(game: Game, op: OperativeState, name: str) -> int:
     """A characteristic of ``op`` after every ``stat`` effect in force (clamped)."""
-    sources = game.sources(V.STAT)
+    # (Game.sources written out: asked at every activation and listing)
+    sources = (game._sources or game._index())[0].get(_STAT)
     low, high = STAT_LIMITS[name]
     # the printed card's (``range`` rules, all that Game.datacard adds, change weapons only)
     value: int = getattr(game.config.datacards[op.card], name)
+    if not sources:  # (most of the time)
+        return low if value < low else high if value > high else value
     for source in sources:
         effect = source.effect
         if effect.get("stat") != name:
@@ -681,7 +685,8 @@ def on_event(game: Game, event: Event) -> None:
     for trigger, phase in _TRIGGERS_OF.get(type(event), ()):
         if phase is not None and getattr(event, "phase", None) != phase:
             continue
-        if not game.triggers(trigger):  # no card rule in force listens (most of the time)
+        # no card rule in force listens (most of the time; Game.triggers written out)
+        if not (game._sources or game._index())[1].get(trigger):
             continue
         if isinstance(event, TakenDown):
             fire(game, trigger, subject=game.state.operatives[event.operative])

@@ -3,19 +3,24 @@ objectives.
 
 ``step(game)`` performs one automatic step (a roll-off, a skipped strategy step, a passed
 turn, the end phase) and returns True, or returns False when the game waits for a decision
-(or is over). ``Game._advance`` calls it until it returns False, after every action. The
-stages' work lives with their actions in :mod:`game.engine.rulesets.fireteam`; the end phase and
-the end
-of the mission in :mod:`game.engine.rulesets.fireteam.end`.
+(or is over). ``run(game)`` does the same until the game waits (``Game._advance`` calls it after
+every action, so its steps are written out there). The stages' work lives with their actions in
+:mod:`game.engine.rulesets.fireteam`; the end phase and the end of the mission in
+:mod:`game.engine.rulesets.fireteam.end`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.engine.contract import _nothing
 from game.engine.events import ControlChanged
 from game.engine.rulesets.fireteam.end import final_end_phase, tiebreak
 from game.engine.rulesets.fireteam.table import FLOW, Where
+from game.engine.state import Phase
+
+# read at every step (a member read off its Enum class costs a metaclass lookup)
+_OVER = Phase.OVER
 
 if TYPE_CHECKING:
     from game.engine.config import Config
@@ -35,9 +40,10 @@ def check_control(game: Game) -> None:
     # every token where the mission card put it: each operative's hex says which objectives
     # it stands within 1 hex of (worked out once per config), player 1 counting +1, player 2
     # -1 (the operatives on the killzone: the game's kept list)
-    near = _zones(config).get
+    entry = _ZONES.get(id(config))  # (_zones without a call)
+    near = (entry[1] if entry is not None and entry[0] is config else _zones(config)).get
     lead = dict.fromkeys(objectives, 0)
-    for o in game.on_killzone():
+    for o in game._on_killzone.get(None) or game.on_killzone():  # (no call when kept)
         around = near(o.hex) if o.hex is not None else None
         if around:
             one = 1 if o.player == 1 else -1
@@ -120,4 +126,50 @@ def step(game: Game) -> bool:
     return True
 
 
-__all__ = ["FLOW", "check_control", "enter", "final_end_phase", "step", "tiebreak"]
+def run(game: Game) -> None:
+    """Carry out everything that needs no decision, until a decision or the end (what
+    :func:`step` does, over and over, and the sudden-victory check before each step: written
+    out, as it runs after every action, with :meth:`Game.invalidate`)."""
+    sudden = game.config.sudden_victory  # most missions have none: no call each step
+    table = (game._book or game.book).flow
+    while True:
+        # (Game.invalidate written out)
+        game._legal = None
+        game._occupied = None
+        if game.memo:
+            game.memo = {}
+        state = game.state
+        if sudden:
+            vp = state.vp
+            if vp[1] >= sudden or vp[2] >= sudden:  # (else the check finds nobody)
+                game.check_sudden_victory()
+        stage = table[(state.phase, state.step)]
+        if not stage.end_if(game):
+            meanwhile = stage.meanwhile
+            if meanwhile is None or not meanwhile(game):
+                return
+            continue
+        # (a stage's nothing to do is not called, here and as the next stage begins)
+        if stage.on_end is not _nothing:
+            stage.on_end(game)
+        state = game.state
+        if state.phase == _OVER:
+            return
+        # the next stage: the first of its successors unless the stage chooses (Stage.next)
+        choose = stage.choose
+        if choose is None:
+            where = stage.successors[0]
+        else:
+            where = choose(game)
+            assert where in stage.successors, f"{stage.where} never leads to {where}"
+        state.phase, state.step = where
+        game._legal = None
+        game._occupied = None
+        if game.memo:
+            game.memo = {}
+        begin = table[where].on_begin
+        if begin is not _nothing:
+            begin(game)
+
+
+__all__ = ["FLOW", "check_control", "enter", "final_end_phase", "run", "step", "tiebreak"]

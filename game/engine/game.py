@@ -21,7 +21,7 @@ from game.engine import flow, persist
 from game.engine.actions import Action, Attack, parse_action
 from game.engine.attack import AttackProfile
 from game.engine.config import Config, build_config
-from game.engine.contract import heard_by
+from game.engine.contract import ActionRule, heard_by
 from game.engine.defs import Catalogue, Datacard, Ploy, Weapon
 from game.engine.dice import (
     D6Roll,
@@ -69,6 +69,7 @@ __all__ = ["Game", "IllegalActionError", "SaveError"]
 _RANGE = EffectKind.RANGE
 _ADJACENT = object()  # the key of Game.adjacent_enemies in the memo
 _LISTED = (tuple, Listing)  # what legal_actions() keeps as it is given
+_IS_UNDOABLE = ActionRule.is_undoable  # the rules' own answer, unless a rule says otherwise
 
 # a copy of the state is kept every so many actions, to roll a failed action back from
 # who hears each class of event, for each tuple of listeners a rule set gives its games
@@ -255,13 +256,16 @@ class Game(Position):
             self._sources = index_sources(self)
         return self._sources
 
-    def stat(self, op: OperativeState, name: str) -> int:
-        return stat(self, op, name)
+    # ``game.stat(op, name)``: a characteristic of ``op`` after every ``stat`` rule in force
+    # (effects.stat itself, no call in between)
+    stat = stat
 
     def occupied(self) -> set[str]:
         """The hexes holding an operative (do not change the set returned)."""
         if self._occupied is None:  # (read off who is on the killzone, kept longer)
-            self._occupied = {o.hex for o in self.on_killzone() if o.hex is not None}
+            # (the kept list read without a call when it is there)
+            self._occupied = {o.hex for o in self._on_killzone.get(None) or self.on_killzone()
+                              if o.hex is not None}
         return self._occupied
 
     def on_killzone(self, player: int | None = None) -> list[OperativeState]:
@@ -274,8 +278,13 @@ class Game(Position):
         return found
 
     def enemies_adjacent(self, op: OperativeState) -> list[OperativeState]:
-        assert op.hex is not None
-        return self.adjacent_enemies(op.player, op.hex)
+        hex_ = op.hex
+        assert hex_ is not None
+        # (adjacent_enemies' kept answer read without a second call: asked at every listing)
+        found = self.memo.get((_ADJACENT, op.player, hex_))
+        if found is None:
+            return self.adjacent_enemies(op.player, hex_)
+        return found  # type: ignore[return-value]
 
     def adjacent_enemies(self, player: int, hex_: str) -> list[OperativeState]:
         """``player``'s enemies on the killzone next to ``hex_``, kept in :attr:`memo` until
@@ -285,8 +294,9 @@ class Game(Position):
         found = self.memo.get(key)
         if found is None:
             near = self.config.grid.neighbours(hex_)
-            found = self.memo[key] = [e for e in self.on_killzone(opponent(player))
-                                      if e.hex in near]
+            enemy = opponent(player)
+            enemies = self._on_killzone.get(enemy) or self.on_killzone(enemy)
+            found = self.memo[key] = [e for e in enemies if e.hex in near]
         return found  # type: ignore[return-value]
 
     # --- what the rules call ------------------------------------------------------------
@@ -360,7 +370,8 @@ class Game(Position):
     def invalidate(self) -> None:
         """Forget what was worked out from the state: legal actions, occupied hexes and the
         :attr:`memo`. Called after every change of the state. (Who is on the killzone is
-        kept until :meth:`rules_changed`: an operative that moves stays in its list.)"""
+        kept until :meth:`rules_changed`: an operative that moves stays in its list.) The flow's
+        runner (:func:`flow.run`) writes this out before each of its steps."""
         self._legal = None
         self._occupied = None
         if self.memo:
@@ -393,8 +404,9 @@ class Game(Position):
         self.emit(self.book.scored(player, vp, self.state.turning_point, source, name,
                                    objectives, basis))
 
-    def check_control(self) -> None:
-        flow.check_control(self)
+    # ``game.check_control()``: a player with more operatives near an objective gains it
+    # (flow.check_control itself, no call in between)
+    check_control = flow.check_control
 
     def check_sudden_victory(self) -> None:
         """A mission card's sudden victory, checked once a rule or an action has finished
@@ -452,13 +464,7 @@ class Game(Position):
 
     def _advance(self) -> None:
         """Carry out everything that needs no decision, until a decision or the end."""
-        sudden = self.config.sudden_victory  # most missions have none: no call each step
-        while True:
-            self.invalidate()
-            if sudden:
-                self.check_sudden_victory()
-            if not flow.step(self):
-                return
+        flow.run(self)
 
     # --- legal actions -----------------------------------------------------------------
 
@@ -466,7 +472,7 @@ class Game(Position):
         """Every action the player to act may take now, in a stable order."""
         legal = self._legal
         if legal is None:
-            listed: Sequence[Action] = self.book.generate(self)
+            listed: Sequence[Action] = (self._book or self.book).generate(self)
             legal = self._legal = listed if type(listed) in _LISTED else tuple(listed)
         return legal
 
@@ -497,17 +503,19 @@ class Game(Position):
         if self._checkpoint is None or (
                 not self._undo and len(self.log) - self._checkpoint[1] >= CHECKPOINT_EVERY):
             self._checkpoint = self._snapshot()
-        undo = list(self._undo)
+        undo = self._undo  # (replaced, not changed, below: put back as it was on a failure)
         done = len(self.log)
         first_event = len(self.events)
         try:
-            if rule.is_undoable(self, action):
-                self._undo.append(done)
-            else:
-                self._undo.clear()
+            # (a rule that keeps ActionRule.is_undoable answers its flag: no call)
+            if (rule.undoable if type(rule).is_undoable is _IS_UNDOABLE
+                    else rule.is_undoable(self, action)):
+                self._undo = [*undo, done]
+            elif undo:
+                self._undo = []
             self.log.append(str(action))
             rule.apply(self, action)
-            self._advance()
+            flow.run(self)  # (_advance)
         except BaseException:
             self._roll_back(done)
             self._undo = undo

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from game.engine.contract import hears
 from game.engine.defs import Effect
 from game.engine.events import ActivationEnded, AttackResolved, Event, TakenDown, TargetCompleted
-from game.engine.state import opponent
+from game.engine.state import Phase, opponent
 
 if TYPE_CHECKING:
     from game.engine.game import Game
@@ -24,9 +24,10 @@ LISTENS_TO: dict[str, type[Event]] = {TAKE_DOWN: TakenDown, ATTACK: AttackResolv
 
 def on_event(game: Game, event: Event) -> None:
     """Complete every revealed target of opportunity that ``event`` meets."""
-    if type(event) not in _HEARD or game.is_over:  # most events: one set lookup
-        return
     state = game.state
+    # (most events: one set lookup; game.is_over written out)
+    if type(event) not in _HEARD or state.phase == _OVER:
+        return
     # a turn's end or a take-down meets only the cards of the player it names (see met)
     players: tuple[int, ...]
     if isinstance(event, ActivationEnded):
@@ -52,6 +53,7 @@ def on_event(game: Game, event: Event) -> None:
 
 _HEARD = frozenset((TakenDown, AttackResolved, ActivationEnded))
 _BOTH = (1, 2)
+_OVER = Phase.OVER  # (a member read off its Enum class is a metaclass lookup)
 hears(on_event, *_HEARD)
 
 

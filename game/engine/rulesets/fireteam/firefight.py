@@ -22,13 +22,13 @@ from game.engine.events import (
     Waited,
 )
 from game.engine.rulesets.fireteam.base import ActionRule
-from game.engine.rulesets.fireteam.strategy import order
-from game.engine.state import Duration, OperativeState
+from game.engine.state import Duration, OperativeState, Phase, initiative_order
 
 if TYPE_CHECKING:
     from game.engine.game import Game
 
 TURNS_PER_PHASE = 8
+_OVER = Phase.OVER  # (read at every turn's end: a member read off its Enum class is slower)
 
 
 def pass_turn(game: Game) -> bool:
@@ -83,12 +83,11 @@ def end_turn(game: Game) -> None:
     finished = state.active
     state.active, state.ap_left, state.ap_spent, state.moved = None, 0, False, False
     # wargear that lasts for an activation ends with that operative's activation
-    kept = state.boosts
-    if kept:
-        kept = [b for b in kept
-                if not (b.until == Duration.ACTIVATION and b.operative == finished)]
+    boosts = state.boosts
+    kept = boosts and [b for b in boosts
+                       if not (b.until == Duration.ACTIVATION and b.operative == finished)]
     game.clear_undo()
-    if len(kept) != len(state.boosts):
+    if len(kept) != len(boosts):
         state.boosts = kept
         game.rules_changed()
     else:
@@ -96,9 +95,9 @@ def end_turn(game: Game) -> None:
     game.check_control()
     # end-of-turn card rules and targets of opportunity listen for this event
     game.emit(ActivationEnded(player, finished, state.turn))
-    if game.is_over:
+    if state.phase == _OVER:  # (game.is_over: the state is not replaced in between)
         return
-    first, second = order(game)
+    first, second = initiative_order(state.initiative)  # (strategy.order without a call)
     if player == first:
         state.to_act = second
     else:
@@ -123,7 +122,7 @@ def cancelled_this_turn(game: Game, player: int) -> set[str]:
     agree)."""
     cancelled: set[str] = set()
     for event in reversed(game.events):
-        if isinstance(event, (ActivationEnded, TurnPassed, PhaseStarted)):
+        if isinstance(event, _TURN_OVER):
             break
         if isinstance(event, ActivationCancelled) and event.player == player:
             cancelled.add(event.operative)
@@ -146,6 +145,10 @@ def other_choice(game: Game, player: int) -> bool:
         return False
     cancelled = cancelled_this_turn(game, player)
     return not cancelled or not cancelled.issuperset(others)
+
+
+# the events that end a turn (or come before its first), as cancelled_this_turn reads back
+_TURN_OVER = (ActivationEnded, TurnPassed, PhaseStarted)
 
 
 # the same few action objects every time they are listed (an action is an immutable value)
