@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from game.engine.contract import _nothing
 from game.engine.events import ControlChanged
 from game.engine.rulesets.fireteam.end import final_end_phase, tiebreak
-from game.engine.rulesets.fireteam.table import FLOW, Where
+from game.engine.rulesets.fireteam.table import FLOW
 from game.engine.state import Phase
 
 # read at every step (a member read off its Enum class costs a metaclass lookup)
@@ -103,33 +103,11 @@ _ZONES: dict[int, tuple[Config, dict[str, tuple[str, ...]]]] = {}
 _MANY_CONFIGS = 64
 
 
-def enter(game: Game, where: Where) -> None:
-    """Move the game to the stage ``where`` and do what begins it."""
-    state = game.state
-    state.phase, state.step = where
-    game.invalidate()
-    game.book.flow[where].on_begin(game)
-
-
-def step(game: Game) -> bool:
-    """Carry out one thing that needs no decision at the stage the game is at: its work
-    between decisions, or its end and the move to the next stage. False when the game waits
-    for a decision (or is over)."""
-    state = game.state
-    stage = game.book.flow[(state.phase, state.step)]
-    if not stage.end_if(game):
-        return stage.meanwhile(game) if stage.meanwhile is not None else False
-    stage.on_end(game)
-    if game.is_over:
-        return False
-    enter(game, stage.next(game))
-    return True
-
-
 def run(game: Game) -> None:
-    """Carry out everything that needs no decision, until a decision or the end (what
-    :func:`step` does, over and over, and the sudden-victory check before each step: written
-    out, as it runs after every action, with :meth:`Game.invalidate`)."""
+    """Carry out everything that needs no decision, until a decision or the end: at each
+    stage, its work between decisions, or its end and the move to the next stage and what
+    begins it (the sudden-victory check before each; :meth:`Game.invalidate` and
+    :meth:`Stage.next` written out, as this runs after every action)."""
     sudden = game.config.sudden_victory  # most missions have none: no call each step
     table = (game._book or game.book).flow
     while True:
@@ -172,4 +150,4 @@ def run(game: Game) -> None:
             begin(game)
 
 
-__all__ = ["FLOW", "check_control", "enter", "final_end_phase", "run", "step", "tiebreak"]
+__all__ = ["FLOW", "check_control", "final_end_phase", "run", "tiebreak"]

@@ -1,7 +1,7 @@
 """The flow of a game as one table: for each phase and step, what begins it, which decisions
 it waits for, when it ends, what happens as it ends and what comes next.
 
-:data:`FLOW` is the whole turn structure of this rule set; :func:`game.engine.flow.step` runs
+:data:`FLOW` is the whole turn structure of this rule set; :func:`game.engine.flow.run` runs
 it, :data:`game.engine.rulesets.fireteam.BY_STEP` (the actions listed at each step), the save
 checker's steps of each phase (:data:`STEPS_OF_PHASE`) and the phase diagram of
 ``docs/engine.md`` (``tools/gen_flow_doc.py``) are derived from it. A second rule set brings
