@@ -4,7 +4,7 @@ from running.
 When the game is installed (``pip install .`` or ``pip install -e .``), ``setup.py`` hands
 every module of the folders in :data:`FOLDERS` (their packages' ``__init__`` files aside) to
 Cython, which turns the unchanged Python source into a C extension beside it; nothing in the
-source is written for Cython. The extension runs the same code about a third faster
+source is written for Cython. The extension runs the same code about a sixth faster
 (``docs/engine.md``, "Speed"). A machine without a C compiler, or ``FIRETEAM_PURE=1`` in the
 environment while installing, simply gets the Python source.
 
