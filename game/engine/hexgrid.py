@@ -162,6 +162,8 @@ class Grid:
         "_at",
         "_neighbours",
         "_open",
+        "adjacency",
+        "open_adjacency",
         "_distance",
         "_within",
         "_sight",
@@ -172,6 +174,12 @@ class Grid:
     hexes: tuple[str, ...]
     blocked: frozenset[str]
     cover: frozenset[str]
+    # (plain attributes, not properties: the listings read them at every action)
+    adjacency: dict[str, tuple[str, ...]]
+    """Every hex's :meth:`neighbours`, as one mapping for tight loops (do not change it)."""
+    open_adjacency: dict[str, tuple[str, ...]]
+    """Every hex's :meth:`neighbours` that are not blocked, in board order: the steps a move
+    may take, for tight loops (do not change it)."""
 
     def __init__(
         self,
@@ -217,6 +225,8 @@ class Grid:
             self._neighbours[h] = tuple(sorted(found, key=order.__getitem__))
         self._open = {h: tuple(n for n in near if n not in self.blocked)
                       for h, near in self._neighbours.items()}
+        self.adjacency = self._neighbours
+        self.open_adjacency = self._open
         self._distance: dict[str, dict[str, int]] = {}
         self._within: dict[tuple[str, int], tuple[str, ...]] = {}
         self._sight: dict[str, dict[str, _Sight]] = {}
@@ -297,17 +307,6 @@ class Grid:
             return self._centres[h]
         except KeyError:
             raise self._bad_hex(h) from None
-
-    @property
-    def adjacency(self) -> dict[str, tuple[str, ...]]:
-        """Every hex's :meth:`neighbours`, as one mapping for tight loops (do not change it)."""
-        return self._neighbours
-
-    @property
-    def open_adjacency(self) -> dict[str, tuple[str, ...]]:
-        """Every hex's :meth:`neighbours` that are not blocked, in board order: the steps a
-        move may take, for tight loops (do not change it)."""
-        return self._open
 
     def neighbours(self, h: str) -> tuple[str, ...]:
         """The on-board hexes adjacent to ``h`` (blocked ones included), in board order.

@@ -223,16 +223,19 @@ def targets_from(game: Game, attacker: OperativeState, at: str | None = None,
     if here is None:
         return []
     occupied = game.occupied()
+    grid = game.config.grid
+    # enemies stand on occupied hexes: with none of them next to ``here`` (most often), the
+    # enemies adjacent to it are not looked for
+    adjacent = ([] if occupied.isdisjoint(grid.adjacency[here])
+                else game.adjacent_enemies(attacker.player, here))
     if attacker.hex is not None and here != attacker.hex:
         occupied = (occupied - {attacker.hex}) | {here}
-    adjacent = game.adjacent_enemies(attacker.player, here)
     weapons = game.datacard(attacker).weapons
     if adjacent:
         return [(weapon, e) for weapon in weapons for e in adjacent
                 if target_problem(game, attacker, here, weapon, e, occupied, adjacent) is None]
     # target_problem's tests (enemies on the killzone: not friendly; nobody adjacent; range;
     # sight), with each enemy's distance and sight worked out once for all the weapons
-    grid = game.grid
     far = grid.distances(here)
     seen: list[tuple[OperativeState, int]] = []
     longest = max([w.range for w in weapons]) if weapons else 0

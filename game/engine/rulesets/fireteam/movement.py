@@ -101,15 +101,17 @@ def _move(player: int, operative: str, path: tuple[str, ...]) -> Move:
     return move
 
 
-def _listed_moves(game: Game, player: int, op_id: str, start: str, steps: int) -> ListedMoves:
-    """The Moves of ``op_id`` (standing on ``start``, ``steps`` hexes of Move) along each path
-    :func:`paths_from` finds, in its order: the same breadth-first search, keeping each hex
-    reached and where it was reached from instead of building each path and Move."""
+def _listed_moves(game: Game, player: int, op_id: str, start: str, steps: int,
+                  taken: set[str]) -> ListedMoves:
+    """The Moves of ``op_id`` (standing on ``start``, ``steps`` hexes of Move; ``taken`` the
+    hexes holding operatives) along each path :func:`paths_from` finds, in its order: the
+    same breadth-first search, keeping each hex reached and where it was reached from
+    instead of building each path and Move."""
     hexes: list[str] = []
     parents: list[int] = []
     if steps >= 1:
-        adjacency = game.grid.open_adjacency
-        closed = set(game.occupied())
+        adjacency = game.config.grid.open_adjacency
+        closed = set(taken)
         closed.add(start)
         seen, reach, came = closed.add, hexes.append, parents.append
         for h in adjacency[start]:
@@ -248,10 +250,16 @@ class MoveRule(ActionRule[Move]):
 
     def generate(self, game: Game, player: int) -> Iterable[Move]:
         op = active_operative(game)
-        if cannot_move(game, op) is not None:
+        if game.state.ap_left < 1:  # (cannot_move's tests, written out)
             return ()
-        assert op.hex is not None
-        return _listed_moves(game, player, op.id, op.hex, game.stat(op, "move"))
+        here = op.hex
+        assert here is not None
+        taken = game.occupied()
+        # an enemy is adjacent only if some operative is: most often none is, and the
+        # enemies next to the hex are not looked for
+        if not taken.isdisjoint(game.config.grid.adjacency[here]) and game.enemies_adjacent(op):
+            return ()
+        return _listed_moves(game, player, op.id, here, game.stat(op, "move"), taken)
 
     def why_not(self, game: Game, action: Move) -> str | None:
         """Any valid path is legal, not only the shortest one listed."""
@@ -294,7 +302,10 @@ class DisengageRule(ActionRule[Disengage]):
 
     def generate(self, game: Game, player: int) -> Sequence[Disengage]:
         op = active_operative(game)
-        if game.state.ap_left < 1 or not game.enemies_adjacent(op):
+        assert op.hex is not None
+        # (no operative adjacent: no enemy either, and the enemies are not looked for)
+        if (game.state.ap_left < 1 or game.occupied().isdisjoint(
+                game.config.grid.adjacency[op.hex]) or not game.enemies_adjacent(op)):
             return ()
         return [shared(Disengage, player, op.id, h) for h in disengage_hexes(game, op)]
 
