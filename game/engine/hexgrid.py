@@ -164,6 +164,7 @@ class Grid:
         "_open",
         "adjacency",
         "open_adjacency",
+        "onward",
         "_distance",
         "_within",
         "_sight",
@@ -180,6 +181,11 @@ class Grid:
     open_adjacency: dict[str, tuple[str, ...]]
     """Every hex's :meth:`neighbours` that are not blocked, in board order: the steps a move
     may take, for tight loops (do not change it)."""
+    onward: dict[str, dict[str, tuple[str, ...]]]
+    """For each hex and each of its unblocked neighbours it may be entered from, the
+    unblocked neighbours of the hex that are neither that one nor next to it, in board order
+    (do not change it): a breadth-first search that entered the hex from there has already
+    looked at the others."""
 
     def __init__(
         self,
@@ -227,6 +233,10 @@ class Grid:
                       for h, near in self._neighbours.items()}
         self.adjacency = self._neighbours
         self.open_adjacency = self._open
+        near = {h: {h, *around} for h, around in self._neighbours.items()}
+        self.onward = {h: {came: tuple(n for n in steps if n not in near[came])
+                           for came in steps}
+                       for h, steps in self._open.items()}
         self._distance: dict[str, dict[str, int]] = {}
         self._within: dict[tuple[str, int], tuple[str, ...]] = {}
         self._sight: dict[str, dict[str, _Sight]] = {}
