@@ -490,6 +490,15 @@ class Grid:
         """
         return self._sight_of(a, b)[2]
 
+    def sight_from(self, a: str) -> dict[str, _Sight]:
+        """The line-of-sight facts worked out so far of each pair ``a``, ``b``, by ``b`` (do
+        not change it): :meth:`visible` of a pair found there is ``facts[0] and
+        facts[1].isdisjoint(occupied)``; a pair not there yet is asked of :meth:`visible`."""
+        row = self._sight.get(a)
+        if row is None:
+            row = self._sight[a] = {}
+        return row
+
     def visible(self, a: str, b: str, occupied: AbstractSet[str]) -> bool:
         """Whether hex ``b`` is visible from hex ``a`` (and so ``a`` from ``b``).
 
