@@ -162,6 +162,9 @@ class Grid:
         "_at",
         "_neighbours",
         "_open",
+        "adjacency",
+        "open_adjacency",
+        "onward",
         "_distance",
         "_within",
         "_sight",
@@ -172,6 +175,17 @@ class Grid:
     hexes: tuple[str, ...]
     blocked: frozenset[str]
     cover: frozenset[str]
+    # (plain attributes, not properties: the listings read them at every action)
+    adjacency: dict[str, tuple[str, ...]]
+    """Every hex's :meth:`neighbours`, as one mapping for tight loops (do not change it)."""
+    open_adjacency: dict[str, tuple[str, ...]]
+    """Every hex's :meth:`neighbours` that are not blocked, in board order: the steps a move
+    may take, for tight loops (do not change it)."""
+    onward: dict[str, dict[str, tuple[str, ...]]]
+    """For each hex and each of its unblocked neighbours it may be entered from, the
+    unblocked neighbours of the hex that are neither that one nor next to it, in board order
+    (do not change it): a breadth-first search that entered the hex from there has already
+    looked at the others."""
 
     def __init__(
         self,
@@ -217,6 +231,12 @@ class Grid:
             self._neighbours[h] = tuple(sorted(found, key=order.__getitem__))
         self._open = {h: tuple(n for n in near if n not in self.blocked)
                       for h, near in self._neighbours.items()}
+        self.adjacency = self._neighbours
+        self.open_adjacency = self._open
+        near = {h: {h, *around} for h, around in self._neighbours.items()}
+        self.onward = {h: {came: tuple(n for n in steps if n not in near[came])
+                           for came in steps}
+                       for h, steps in self._open.items()}
         self._distance: dict[str, dict[str, int]] = {}
         self._within: dict[tuple[str, int], tuple[str, ...]] = {}
         self._sight: dict[str, dict[str, _Sight]] = {}
@@ -297,17 +317,6 @@ class Grid:
             return self._centres[h]
         except KeyError:
             raise self._bad_hex(h) from None
-
-    @property
-    def adjacency(self) -> dict[str, tuple[str, ...]]:
-        """Every hex's :meth:`neighbours`, as one mapping for tight loops (do not change it)."""
-        return self._neighbours
-
-    @property
-    def open_adjacency(self) -> dict[str, tuple[str, ...]]:
-        """Every hex's :meth:`neighbours` that are not blocked, in board order: the steps a
-        move may take, for tight loops (do not change it)."""
-        return self._open
 
     def neighbours(self, h: str) -> tuple[str, ...]:
         """The on-board hexes adjacent to ``h`` (blocked ones included), in board order.
@@ -480,6 +489,15 @@ class Grid:
         Symmetric. Raises ValueError if either hex is not on the board.
         """
         return self._sight_of(a, b)[2]
+
+    def sight_from(self, a: str) -> dict[str, _Sight]:
+        """The line-of-sight facts worked out so far of each pair ``a``, ``b``, by ``b`` (do
+        not change it): :meth:`visible` of a pair found there is ``facts[0] and
+        facts[1].isdisjoint(occupied)``; a pair not there yet is asked of :meth:`visible`."""
+        row = self._sight.get(a)
+        if row is None:
+            row = self._sight[a] = {}
+        return row
 
     def visible(self, a: str, b: str, occupied: AbstractSet[str]) -> bool:
         """Whether hex ``b`` is visible from hex ``a`` (and so ``a`` from ``b``).

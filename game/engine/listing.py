@@ -120,8 +120,18 @@ class Listing(Sequence[Action]):
             raise IndexError("listing index out of range")
         ends = self._ends
         k = _after(ends, i)  # the part that holds it: the first that ends past it
-        action = self._last = self._parts[k][i - ends[k - 1] if k else i]
-        return action
+        part = self._parts[k]
+        if k:
+            i -= ends[k - 1]
+        if type(part) in _LAZY:  # (LazyRun.__getitem__ written out: one call fewer)
+            built = part.built  # type: ignore[attr-defined]
+            action = built[i]
+            if action is None:
+                action = built[i] = part.build(i)  # type: ignore[attr-defined]
+        else:
+            action = part[i]
+        self._last = action
+        return action  # type: ignore[no-any-return]
 
     def __iter__(self) -> Iterator[Action]:
         for part in self._parts:

@@ -2,7 +2,8 @@
 own one-pass search) lists a Move along each path of :func:`move_paths`, in order; a mission
 action's far objectives, skipped before its requirements are tested, would have failed
 them; the attacks listed are each (weapon, target) of :func:`targets_from` whose weapon
-:func:`weapon_problem` allows; shared action objects equal freshly built ones."""
+:func:`weapon_problem` allows, and its pairs are those :func:`target_problem` allows; shared
+action objects equal freshly built ones."""
 
 from __future__ import annotations
 
@@ -13,12 +14,13 @@ from game.engine.effects import all_hold
 from game.engine.rulesets.fireteam.attacking import (
     OVERCHARGE,
     AttackRule,
+    target_problem,
     targets_from,
     weapon_problem,
 )
 from game.engine.rulesets.fireteam.cards import MissionActionRule
 from game.engine.rulesets.fireteam.movement import MoveRule, cannot_move, move_paths
-from game.engine.state import Step
+from game.engine.state import Step, opponent
 from tests.engine.positions import CATALOGUE, positions, setup_of
 from tests.helpers import tiered
 
@@ -53,6 +55,12 @@ def test_the_activation_listings_equal_their_definitions(seed: int) -> None:
             elif all_hold(game, definition.requires, op):
                 expected_actions.append(MissionAction(player, definition.id, op.id, ()))
         assert list(MissionActionRule().generate(game, player)) == expected_actions
+        # targets: target_problem's plain tests (Grid.visible among them) on every pair
+        occupied, adjacent = game.occupied(), game.enemies_adjacent(op)
+        assert targets_from(game, op) == [
+            (weapon, enemy) for weapon in game.datacard(op).weapons
+            for enemy in game.on_killzone(opponent(op.player))
+            if target_problem(game, op, op.hex, weapon, enemy, occupied, adjacent) is None]
         # attacks: each usable weapon on each target, overcharged too where it may be
         expected_attacks = []
         for weapon, target in targets_from(game, op):

@@ -223,27 +223,62 @@ def targets_from(game: Game, attacker: OperativeState, at: str | None = None,
     if here is None:
         return []
     occupied = game.occupied()
+    grid = game.config.grid
+    # enemies stand on occupied hexes: with none of them next to ``here`` (most often), the
+    # enemies adjacent to it are not looked for
+    adjacent = ([] if occupied.isdisjoint(grid.adjacency[here])
+                else game.adjacent_enemies(attacker.player, here))
     if attacker.hex is not None and here != attacker.hex:
         occupied = (occupied - {attacker.hex}) | {here}
-    adjacent = game.adjacent_enemies(attacker.player, here)
     weapons = game.datacard(attacker).weapons
     if adjacent:
         return [(weapon, e) for weapon in weapons for e in adjacent
                 if target_problem(game, attacker, here, weapon, e, occupied, adjacent) is None]
-    # target_problem's tests (enemies on the killzone: not friendly; nobody adjacent; range;
-    # sight), with each enemy's distance and sight worked out once for all the weapons
-    grid = game.grid
-    far = grid.distances(here)
-    seen: list[tuple[OperativeState, int]] = []
-    longest = max([w.range for w in weapons]) if weapons else 0
-    for enemy in game.on_killzone(opponent(attacker.player)):
-        assert enemy.hex is not None
-        distance = far[enemy.hex]
-        if distance <= longest and grid.visible(here, enemy.hex, occupied):
-            seen.append((enemy, distance))
+    seen = _in_sight(game, attacker.player, here, occupied, weapons)
     # (out_of_range's test, written out)
     return [(weapon, e) for weapon in weapons for e, distance in seen
             if distance <= weapon.range]
+
+
+def _in_sight(game: Game, player: int, here: str, occupied: set[str],
+              weapons: tuple[Weapon, ...]) -> list[tuple[OperativeState, int]]:
+    """The enemies of ``player`` on the killzone that one of ``weapons`` could reach from
+    ``here`` and that are visible from it, with their distances, in order: target_problem's
+    tests when no enemy is adjacent (enemies on the killzone: not friendly; range; sight),
+    each enemy's distance and sight worked out once for all the weapons."""
+    if not weapons:
+        return []
+    longest = _longest(weapons)
+    grid = game.config.grid
+    far = grid.distances(here)
+    lines = grid.sight_from(here)  # (Grid.visible's test, the pair's facts read off a row)
+    seen: list[tuple[OperativeState, int]] = []
+    for enemy in game.on_killzone(opponent(player)):
+        there = enemy.hex
+        assert there is not None
+        distance = far[there]
+        if distance <= longest:
+            line = lines.get(there)
+            if (line[0] and line[1].isdisjoint(occupied) if line is not None
+                    else grid.visible(here, there, occupied)):
+                seen.append((enemy, distance))
+    return seen
+
+
+def _longest(weapons: tuple[Weapon, ...]) -> int:
+    """The longest Range among ``weapons`` (a datacard's, kept by their identity)."""
+    found = _LONGEST.get(id(weapons))
+    if found is not None and found[0] is weapons:
+        return found[1]
+    longest = max(w.range for w in weapons)
+    if len(_LONGEST) >= 1000:
+        _LONGEST.clear()
+    _LONGEST[id(weapons)] = (weapons, longest)
+    return longest
+
+
+# each datacard's weapons (kept alive beside the answer) and their longest Range
+_LONGEST: dict[int, tuple[tuple[Weapon, ...], int]] = {}
 
 
 def threat(game: Game, defender: OperativeState, enemy: OperativeState) -> dict[str, list[str]]:
@@ -308,6 +343,11 @@ class AttackRule(ActionRule[Attack]):
 
     def generate(self, game: Game, player: int) -> Sequence[Attack]:
         op = active_operative(game)
+        here = op.hex
+        assert here is not None
+        occupied = game.occupied()
+        if occupied.isdisjoint(game.config.grid.adjacency[here]) or not game.enemies_adjacent(op):
+            return _listed_shots(game, player, op, here, occupied)
         listed: list[Attack] = []
         add = listed.append
         usable: dict[str, bool] = {}  # weapon_problem's answer, once per weapon
@@ -326,6 +366,32 @@ class AttackRule(ActionRule[Attack]):
 
     def apply(self, game: Game, action: Attack) -> None:
         resolve(game, action)
+
+
+def _listed_shots(game: Game, player: int, op: OperativeState, here: str,
+                  occupied: set[str]) -> list[Attack]:
+    """The attack listing of the active ``op`` standing on ``here`` with no enemy adjacent:
+    weapon by weapon, each enemy in its range and in sight (:func:`targets_from`'s pairs, in
+    their order), the weapons :func:`weapon_problem` refuses left out."""
+    weapons = game.datacard(op).weapons
+    seen = _in_sight(game, player, here, occupied, weapons)
+    if not seen:
+        return []
+    state = game.state
+    listed: list[Attack] = []
+    add = listed.append
+    for weapon in weapons:
+        rules = weapon.rules
+        # (weapon_problem's tests, written out)
+        if weapon.ap > state.ap_left or (HEAVY in rules and state.moved):
+            continue
+        reach, overcharge = weapon.range, OVERCHARGE in rules
+        for target, distance in seen:
+            if distance <= reach:
+                add(shared(Attack, player, op.id, weapon.id, target.id))
+                if overcharge:
+                    add(shared(Attack, player, op.id, weapon.id, target.id, True))
+    return listed
 
 
 def shot_of(game: Game, action: Attack) -> tuple[OperativeState, OperativeState, Weapon, Shot]:

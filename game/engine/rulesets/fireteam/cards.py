@@ -3,7 +3,6 @@ used, and what they do (docs/content-format.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.engine import vocabulary as V
@@ -16,6 +15,7 @@ from game.engine.rulesets.fireteam.base import ActionRule, active_operative, not
 from game.engine.state import Boost, Duration, OperativeState, Step
 
 if TYPE_CHECKING:
+    from game.engine.config import Config
     from game.engine.game import Game
 
 
@@ -28,11 +28,14 @@ def mission_action_args(game: Game, op: OperativeState,
         reach = _objective_reach(action)
         if reach is not None and op.hex is not None:
             # (the near_objective requirement's distance first: far objectives fail it)
-            far, state, objectives = game.grid.distances(op.hex), game.state, game.config.objectives
-            where: Callable[[str], str | None] = game.objective_hex
+            state, config = game.state, game.config
             if not (state.objective_hexes or state.carried or state.removed_objectives):
-                where = objectives.get  # every token where the mission card put it ("": none)
-            return [(obj,) for obj in objectives
+                # every token where the mission card put it: those within reach of the hex
+                near = _objectives_near(config, reach).get(op.hex, ())
+                return [(obj,) for obj in near
+                        if all_hold(game, action.requires, op, objective=obj)]
+            far, where = config.grid.distances(op.hex), game.objective_hex
+            return [(obj,) for obj in config.objectives
                     if (at := where(obj)) and far[at] <= reach
                     and all_hold(game, action.requires, op, objective=obj)]
         return [(obj,) for obj in game.config.objectives
@@ -41,6 +44,29 @@ def mission_action_args(game: Game, op: OperativeState,
 
 
 _NEAR_OBJECTIVE = "near_objective"  # the condition word (game.engine.effects)
+
+
+def _objectives_near(config: Config, reach: int) -> dict[str, tuple[str, ...]]:
+    """Each hex within ``reach`` hexes of one of ``config``'s objectives where the mission
+    card puts it (a marker the players place has none), with those objectives in their
+    order. Worked out once per config and distance."""
+    key = (id(config), reach)
+    entry = _NEAR.get(key)
+    if entry is None or entry[0] is not config:
+        if len(_NEAR) >= 256:
+            _NEAR.clear()
+        zones: dict[str, list[str]] = {}
+        for obj, hex_ in config.objectives.items():
+            if hex_:
+                for h in config.grid.within(hex_, reach):
+                    zones.setdefault(h, []).append(obj)
+        entry = _NEAR[key] = (config, {h: tuple(found) for h, found in zones.items()})
+    return entry[1]
+
+
+# each config (by its id, kept alive beside the answer) and distance, and the objectives
+# near each hex
+_NEAR: dict[tuple[int, int], tuple[Config, dict[str, tuple[str, ...]]]] = {}
 
 
 def _objective_reach(action: MissionActionDef) -> int | None:
@@ -78,9 +104,12 @@ class MissionActionRule(ActionRule[MissionAction]):
     undoable = True
 
     def generate(self, game: Game, player: int) -> list[MissionAction]:
+        definitions = game.config.mission_actions
+        if not definitions:  # (most missions)
+            return []
         op = active_operative(game)
         return [shared(MissionAction, player, definition.id, op.id, args)
-                for definition in game.config.mission_actions
+                for definition in definitions
                 for args in mission_action_args(game, op, definition)]
 
     def why_not(self, game: Game, action: MissionAction) -> str | None:

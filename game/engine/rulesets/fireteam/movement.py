@@ -55,39 +55,37 @@ class ListedMoves(LazyRun[Move]):
     """The Moves of one operative at an activation's step, one to each hex the search of
     :func:`paths_from` reaches, in its order and along its path, each built the first time it
     is read (the listing hands out few of them: see :mod:`game.engine.listing`). The search
-    keeps each hex reached and the index of the hex it was reached from (-1: the start), so a
-    path is read back from the parents."""
+    keeps each hex reached and the hex it was reached from (``start`` for the first steps),
+    so a path is read back from the parents."""
 
-    __slots__ = ("player", "operative", "hexes", "parents")
+    __slots__ = ("player", "operative", "start", "hexes", "parents")
 
-    def __init__(self, player: int, operative: str, hexes: list[str],
-                 parents: list[int]) -> None:
+    def __init__(self, player: int, operative: str, start: str, hexes: list[str],
+                 parents: list[str]) -> None:
         self.player = player
         self.operative = operative
+        self.start = start
         self.hexes = hexes
         self.parents = parents
         self.built: list[Move | None] = [None] * len(hexes)
 
     def build(self, i: int) -> Move:
-        hexes, parents = self.hexes, self.parents
+        hexes, parents, start = self.hexes, self.parents, self.start
         path = [hexes[i]]
-        i = parents[i]
-        while i >= 0:
-            path.append(hexes[i])
-            i = parents[i]
+        parent = parents[i]
+        while parent != start:
+            path.append(parent)
+            parent = parents[hexes.index(parent)]  # (each hex is listed once)
         path.reverse()
         return _move(self.player, self.operative, tuple(path))
 
     def build_all(self) -> None:
         """Every Move in one pass: each path is its parent's and one hex more."""
-        hexes, parents, built = self.hexes, self.parents, self.built
+        built = self.built
         player, operative = self.player, self.operative
-        routes: list[tuple[str, ...]] = []
-        route = routes.append
-        for i, h in enumerate(hexes):
-            parent = parents[i]
-            path = (h,) if parent < 0 else routes[parent] + (h,)
-            route(path)
+        routes: dict[str, tuple[str, ...]] = {self.start: ()}
+        for i, (h, parent) in enumerate(zip(self.hexes, self.parents, strict=True)):
+            path = routes[h] = routes[parent] + (h,)
             if built[i] is None:
                 built[i] = _move(player, operative, path)
 
@@ -101,34 +99,40 @@ def _move(player: int, operative: str, path: tuple[str, ...]) -> Move:
     return move
 
 
-def _listed_moves(game: Game, player: int, op_id: str, start: str, steps: int) -> ListedMoves:
-    """The Moves of ``op_id`` (standing on ``start``, ``steps`` hexes of Move) along each path
-    :func:`paths_from` finds, in its order: the same breadth-first search, keeping each hex
-    reached and where it was reached from instead of building each path and Move."""
+def _listed_moves(game: Game, player: int, op_id: str, start: str, steps: int,
+                  taken: set[str]) -> ListedMoves:
+    """The Moves of ``op_id`` (standing on ``start``, ``steps`` hexes of Move; ``taken`` the
+    hexes holding operatives) along each path :func:`paths_from` finds, in its order: the
+    same breadth-first search, keeping each hex reached and where it was reached from
+    instead of building each path and Move. A hex entered from another is searched on from
+    only towards the neighbours that one is not next to (``Grid.onward``): the search has
+    looked at the others already, and found them or found them held."""
     hexes: list[str] = []
-    parents: list[int] = []
+    parents: list[str] = []
     if steps >= 1:
-        adjacency = game.grid.open_adjacency
-        closed = set(game.occupied())
+        grid = game.config.grid
+        onward = grid.onward
+        closed = set(taken)
         closed.add(start)
         seen, reach, came = closed.add, hexes.append, parents.append
-        for h in adjacency[start]:
+        for h in grid.open_adjacency[start]:
             if h not in closed:
                 seen(h)
                 reach(h)
-                came(-1)
+                came(start)
         low, high = 0, len(hexes)
         for _ in range(steps - 1):
             if low == high:
                 break
             for i in range(low, high):
-                for h in adjacency[hexes[i]]:
+                here = hexes[i]
+                for h in onward[here][parents[i]]:
                     if h not in closed:
                         seen(h)
                         reach(h)
-                        came(i)
+                        came(here)
             low, high = high, len(hexes)
-    return ListedMoves(player, op_id, hexes, parents)
+    return ListedMoves(player, op_id, start, hexes, parents)
 
 
 _new = object.__new__
@@ -248,10 +252,16 @@ class MoveRule(ActionRule[Move]):
 
     def generate(self, game: Game, player: int) -> Iterable[Move]:
         op = active_operative(game)
-        if cannot_move(game, op) is not None:
+        if game.state.ap_left < 1:  # (cannot_move's tests, written out)
             return ()
-        assert op.hex is not None
-        return _listed_moves(game, player, op.id, op.hex, game.stat(op, "move"))
+        here = op.hex
+        assert here is not None
+        taken = game.occupied()
+        # an enemy is adjacent only if some operative is: most often none is, and the
+        # enemies next to the hex are not looked for
+        if not taken.isdisjoint(game.config.grid.adjacency[here]) and game.enemies_adjacent(op):
+            return ()
+        return _listed_moves(game, player, op.id, here, game.stat(op, "move"), taken)
 
     def why_not(self, game: Game, action: Move) -> str | None:
         """Any valid path is legal, not only the shortest one listed."""
@@ -294,7 +304,10 @@ class DisengageRule(ActionRule[Disengage]):
 
     def generate(self, game: Game, player: int) -> Sequence[Disengage]:
         op = active_operative(game)
-        if game.state.ap_left < 1 or not game.enemies_adjacent(op):
+        assert op.hex is not None
+        # (no operative adjacent: no enemy either, and the enemies are not looked for)
+        if (game.state.ap_left < 1 or game.occupied().isdisjoint(
+                game.config.grid.adjacency[op.hex]) or not game.enemies_adjacent(op)):
             return ()
         return [shared(Disengage, player, op.id, h) for h in disengage_hexes(game, op)]
 

@@ -127,13 +127,24 @@ def ploy_problem(game: Game, player: int, ploy_id: str, args: tuple[str, ...]) -
 class PloyRule(ActionRule[PlayPloy]):
     action = PlayPloy
 
-    def generate(self, game: Game, player: int) -> Iterator[PlayPloy]:
+    def generate(self, game: Game, player: int) -> list[PlayPloy]:
         """Each ploy with no argument, and with each operative of ``player`` on the
-        killzone: those :func:`ploy_problem` finds nothing against."""
-        for ploy in game.config.ploys_of(player):
-            for args in ((), *((op.id,) for op in game.on_killzone(player))):
-                if ploy_problem(game, player, ploy.id, args) is None:
-                    yield shared(PlayPloy, player, ploy.id, args)
+        killzone: those :func:`ploy_problem` finds nothing against (its tests written out,
+        the ploy it reads by the id found once per ploy)."""
+        config = game.config
+        operatives = game.on_killzone(player)
+        listed: list[PlayPloy] = []
+        add = listed.append
+        for ploy in config.ploys_of(player):
+            found = config.ploy(player, ploy.id)
+            assert found is not None  # (a ploy of the player's own fireteam)
+            if found.target == "operative":  # one of the player's operatives on the killzone
+                for op in operatives:
+                    if op.player == player and op.hex is not None and not op.taken_down:
+                        add(shared(PlayPloy, player, ploy.id, (op.id,)))
+            else:  # no argument
+                add(shared(PlayPloy, player, ploy.id, ()))
+        return listed
 
     def why_not(self, game: Game, action: PlayPloy) -> str | None:
         return ploy_problem(game, action.player, action.ploy, action.args)
