@@ -52,11 +52,7 @@ def check_control(game: Game) -> None:
     control = state.control
     for obj, ahead in lead.items():
         if ahead:
-            player = 1 if ahead > 0 else 2
-            previous = control.get(obj, 0)
-            if previous != player:
-                control[obj] = player
-                game.emit(ControlChanged(obj, player, previous))
+            _lead(game, control, obj, ahead)
 
 
 def _check_moved_control(game: Game) -> None:
@@ -74,11 +70,17 @@ def _check_moved_control(game: Game) -> None:
         near = [found(hex_), *map(found, adjacency[hex_])]  # who stands within 1 hex
         lead = near.count(1) - near.count(2)  # player 1's operatives there, less player 2's
         if lead:
-            player = 1 if lead > 0 else 2
-            previous = control.get(obj, 0)
-            if previous != player:
-                control[obj] = player
-                game.emit(ControlChanged(obj, player, previous))
+            _lead(game, control, obj, lead)
+
+
+def _lead(game: Game, control: dict[str, int], obj: str, lead: int) -> None:
+    """The objective ``obj`` goes to the player ``lead`` favours (player 1 when positive), if
+    it is not theirs already."""
+    player = 1 if lead > 0 else 2
+    previous = control.get(obj, 0)
+    if previous != player:
+        control[obj] = player
+        game.emit(ControlChanged(obj, player, previous))
 
 
 def _zones(config: Config) -> dict[str, tuple[str, ...]]:
