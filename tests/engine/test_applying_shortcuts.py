@@ -94,6 +94,30 @@ def test_objective_control_equals_its_definition(seed: int) -> None:
     assert changed > 20
 
 
+def test_objective_zones_kept_for_another_config_are_not_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The zones are kept by the config's id; a config made after another was freed may get
+    its id, and must not read the zones kept for the other."""
+    game = next(g for g in positions(_OBJECTIVE_SEEDS[0], every=2)
+                if not g.is_over and g.state.step not in (Step.MULLIGAN, Step.NONE)
+                and _plain_control(_forgetting(g))[1])
+    trial = _forgetting(game)
+    expected, changes = _plain_control(trial)
+    # another config's zones (none at all) kept under this config's id
+    monkeypatch.setitem(flow._ZONES, id(trial.config), (object(), {}))
+    before = len(trial.events)
+    flow.check_control(trial)
+    assert trial.state.control == expected
+    assert [e for e in trial.events[before:] if isinstance(e, ControlChanged)] == changes
+    assert flow._ZONES[id(trial.config)][0] is trial.config
+
+
+def _forgetting(game: Game) -> Game:
+    trial = game.clone()
+    trial.state.control = {}
+    return trial
+
+
 @pytest.mark.parametrize("seed", _KILL_TEAM_SEEDS[:2])
 def test_the_kill_team_listener_acts_on_the_events_it_names_only(seed: int) -> None:
     game = finished_game(seed)
